@@ -1,0 +1,60 @@
+//! Rulesets, one module each, behind the common [`Ruleset`] trait.
+//!
+//! A ruleset describes one *component*: a single heap (Nim, subtraction and octal games) or a
+//! single pair of heaps (Wythoff's game). A move changes one component into a list of
+//! components of the same ruleset: usually one (a smaller heap), none (the heap is gone), or
+//! two (an octal move that splits a heap). Sums of components, possibly from different
+//! rulesets, live in [`crate::sum`].
+//!
+//! The trait gives everything the generic machinery needs: the options of a position for
+//! exhaustive search ([`crate::solve`]), the Sprague–Grundy value, and the moves to a position
+//! of a chosen value, which is how a winning move in a sum is found.
+
+pub mod nim;
+pub mod subtraction;
+
+use crate::error::Result;
+use crate::nimber::{nim_sum, Nimber};
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// The rules of one kind of component.
+pub trait Ruleset {
+    /// A single component: a heap size, a pair of heap sizes, ...
+    type Position: Clone + Eq + Hash + Ord + Debug;
+
+    /// Every option of `position`: what the component becomes after each legal move. An empty
+    /// list inside means the component disappears (for instance the last tokens of an octal
+    /// heap are taken); two entries mean it was split.
+    ///
+    /// Meant for small positions (exhaustive search, play); large positions go through
+    /// [`Ruleset::grundy`] and [`Ruleset::moves_to_value`], which rulesets answer without
+    /// enumerating.
+    fn options(&self, position: &Self::Position) -> Vec<Vec<Self::Position>>;
+
+    /// The Sprague–Grundy value of `position`, or an error when it is beyond a documented
+    /// limit of this ruleset.
+    fn grundy(&self, position: &Self::Position) -> Result<Nimber>;
+
+    /// The options of `position` whose value is `target`. By the mex rule there is at least one
+    /// whenever `target` is less than the position's own value.
+    fn moves_to_value(
+        &self,
+        position: &Self::Position,
+        target: Nimber,
+    ) -> Result<Vec<Vec<Self::Position>>> {
+        let mut found = Vec::new();
+        for option in self.options(position) {
+            if self.value_of_all(&option)? == target {
+                found.push(option);
+            }
+        }
+        Ok(found)
+    }
+
+    /// The value of a list of components of this ruleset: the nim-sum of their values.
+    fn value_of_all(&self, positions: &[Self::Position]) -> Result<Nimber> {
+        let values: Result<Vec<Nimber>> = positions.iter().map(|p| self.grundy(p)).collect();
+        Ok(nim_sum(values?))
+    }
+}

@@ -1,0 +1,509 @@
+//! Subtraction games: a move takes exactly `s` tokens from one heap, for `s` in a take-set.
+//!
+//! With a finite take-set `S` (Bachet's game is `S = {1..k}`), `G(n) = mex{G(n - s) : s in S,
+//! s <= n}`. Each value depends only on the `max S` values below it, so the sequence is
+//! eventually periodic and the window rule of [`crate::sequence`] proves its period after a
+//! finite computation: from then on any heap, `u64` or larger, is a table lookup.
+//!
+//! An *all-but* subtraction game allows every amount except a finite excluded set. Its values
+//! grow without bound, so they are computed directly, up to [`MAX_ALL_BUT_HEAP`].
+//!
+//! ```
+//! use grundy_core::games::subtraction::SubtractionGame;
+//! let game = SubtractionGame::new([1, 4, 9]).unwrap();
+//! let values: Vec<u64> = (1..=12).map(|n| game.value(n).unwrap()).collect();
+//! assert_eq!(values, [1, 0, 1, 2, 0, 1, 0, 1, 2, 0, 1, 0]);
+//! // The period 0 1 0 1 2 is proven, so huge heaps are a lookup: 10^18 = 0 (mod 5).
+//! assert_eq!(game.value(1_000_000_000_000_000_000).unwrap(), 0);
+//! ```
+
+use std::hash::{Hash, Hasher};
+use std::sync::{Mutex, OnceLock};
+
+use crate::error::{GameError, Result};
+use crate::games::Ruleset;
+use crate::nimber::{MexSet, Nimber};
+use crate::sequence::{find_window_period, GrundySequence};
+
+/// The largest amount allowed in a take-set (or an excluded set).
+pub const MAX_TAKE: u64 = 1_000_000;
+/// The largest number of amounts in a take-set (or an excluded set).
+pub const MAX_SET_SIZE: usize = 10_000;
+/// How many values a period search may compute before it gives up.
+pub const PERIOD_SEARCH_LIMIT: usize = 1 << 25;
+/// The largest heap of an all-but subtraction game whose value is computed.
+pub const MAX_ALL_BUT_HEAP: u64 = 10_000_000;
+
+/// Checks and normalises a set of amounts: non-empty, no zero, each at most [`MAX_TAKE`], at
+/// most [`MAX_SET_SIZE`] of them. Returns the amounts sorted, without repeats.
+pub fn parse_amounts(amounts: impl IntoIterator<Item = u64>, what: &str) -> Result<Vec<u64>> {
+    let mut set: Vec<u64> = Vec::new();
+    for s in amounts {
+        if s == 0 || s > MAX_TAKE {
+            return Err(GameError::out_of_range(
+                format!("{what} element"),
+                s,
+                format!("an integer from 1 to {MAX_TAKE}"),
+            ));
+        }
+        set.push(s);
+        if set.len() > MAX_SET_SIZE {
+            return Err(GameError::too_large(
+                what,
+                format!("at most {MAX_SET_SIZE} elements are allowed"),
+            ));
+        }
+    }
+    set.sort_unstable();
+    set.dedup();
+    if set.is_empty() {
+        return Err(GameError::invalid(
+            what,
+            "",
+            "at least one amount, e.g. 1,2,3",
+        ));
+    }
+    Ok(set)
+}
+
+/// A subtraction game with a finite take-set.
+#[derive(Debug)]
+pub struct SubtractionGame {
+    set: Vec<u64>,
+    sequence: OnceLock<GrundySequence>,
+}
+
+impl SubtractionGame {
+    /// The game with take-set `set` (see [`parse_amounts`] for what is allowed).
+    pub fn new(set: impl IntoIterator<Item = u64>) -> Result<Self> {
+        Ok(SubtractionGame {
+            set: parse_amounts(set, "take-set")?,
+            sequence: OnceLock::new(),
+        })
+    }
+
+    /// Bachet's game: take from 1 to `k` tokens.
+    pub fn bachet(k: u64) -> Result<Self> {
+        if k == 0 || k > MAX_SET_SIZE as u64 {
+            return Err(GameError::out_of_range(
+                "Bachet limit",
+                k,
+                format!("an integer from 1 to {MAX_SET_SIZE}"),
+            ));
+        }
+        Self::new(1..=k)
+    }
+
+    /// The take-set, sorted.
+    pub fn set(&self) -> &[u64] {
+        &self.set
+    }
+
+    /// The largest amount that can be taken.
+    pub fn max_take(&self) -> u64 {
+        *self.set.last().expect("take-sets are never empty")
+    }
+
+    /// The Grundy sequence, computed (once) until its period is proven.
+    pub fn sequence(&self) -> &GrundySequence {
+        self.sequence
+            .get_or_init(|| period_search(&self.set, PERIOD_SEARCH_LIMIT))
+    }
+
+    /// `G(heap)` for any heap size.
+    pub fn value(&self, heap: u64) -> Result<Nimber> {
+        self.sequence()
+            .value_at(heap)
+            .ok_or_else(|| self.no_period())
+    }
+
+    /// `G(heap)` for a heap beyond `u64`.
+    pub fn value_big(&self, heap: &num_bigint::BigUint) -> Result<Nimber> {
+        self.sequence()
+            .value_at_big(heap)
+            .ok_or_else(|| self.no_period())
+    }
+
+    fn no_period(&self) -> GameError {
+        GameError::too_large(
+            "heap",
+            format!(
+                "no period was proven within {} values for this take-set, so only heaps below that are answered",
+                self.sequence().values.len()
+            ),
+        )
+    }
+}
+
+impl PartialEq for SubtractionGame {
+    fn eq(&self, other: &Self) -> bool {
+        self.set == other.set
+    }
+}
+impl Eq for SubtractionGame {}
+impl Hash for SubtractionGame {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.set.hash(state);
+    }
+}
+impl PartialOrd for SubtractionGame {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for SubtractionGame {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.set.cmp(&other.set)
+    }
+}
+
+impl Ruleset for SubtractionGame {
+    type Position = u64;
+
+    fn options(&self, &heap: &u64) -> Vec<Vec<u64>> {
+        self.set
+            .iter()
+            .take_while(|&&s| s <= heap)
+            .map(|&s| vec![heap - s])
+            .collect()
+    }
+
+    fn grundy(&self, &heap: &u64) -> Result<Nimber> {
+        self.value(heap)
+    }
+
+    fn moves_to_value(&self, &heap: &u64, target: Nimber) -> Result<Vec<Vec<u64>>> {
+        let mut found = Vec::new();
+        for &s in self.set.iter().take_while(|&&s| s <= heap) {
+            if self.value(heap - s)? == target {
+                found.push(vec![heap - s]);
+            }
+        }
+        Ok(found)
+    }
+}
+
+/// Computes `G(0..count)` for take-set `set` (sorted, non-empty, no zero) bottom-up, with no
+/// recursion: `O(|S|)` work per value.
+pub fn subtraction_values(set: &[u64], count: usize) -> Vec<u32> {
+    let mut values = Vec::with_capacity(count);
+    extend_values(set, &mut values, count);
+    values
+}
+
+/// Extends `values` (a prefix of the sequence) to `count` values.
+fn extend_values(set: &[u64], values: &mut Vec<u32>, count: usize) {
+    let set: Vec<usize> = set.iter().map(|&s| s as usize).collect();
+    // G(n) <= |S| (a mex of |S| values), so with fewer than 64 amounts a single word holds the
+    // options' values.
+    if set.len() < 64 {
+        extend_one_word(&set, values, count);
+    } else {
+        extend_bitmap(&set, values, count);
+    }
+}
+
+fn extend_one_word(set: &[usize], values: &mut Vec<u32>, count: usize) {
+    let max = *set.last().unwrap();
+    while values.len() < count {
+        let n = values.len();
+        let mut seen = 0u64;
+        if n >= max {
+            // Every amount is legal: no bound check per amount.
+            let below = &values[n - max..n];
+            for &s in set {
+                seen |= 1 << below[max - s];
+            }
+        } else {
+            for &s in set.iter().take_while(|&&s| s <= n) {
+                seen |= 1 << values[n - s];
+            }
+        }
+        values.push(seen.trailing_ones());
+    }
+}
+
+fn extend_bitmap(set: &[usize], values: &mut Vec<u32>, count: usize) {
+    let mut seen = MexSet::with_capacity(set.len() + 1);
+    while values.len() < count {
+        let n = values.len();
+        for &s in set.iter().take_while(|&&s| s <= n) {
+            seen.insert(values[n - s] as Nimber);
+        }
+        values.push(seen.take_mex() as u32);
+    }
+}
+
+/// Computes the sequence in doubling rounds until the window rule proves a period or `limit`
+/// values are computed.
+pub fn period_search(set: &[u64], limit: usize) -> GrundySequence {
+    let window = *set.last().unwrap() as usize;
+    let mut values = Vec::new();
+    let mut target = (4 * window).max(256).min(limit);
+    loop {
+        extend_values(set, &mut values, target);
+        if let Some(period) = find_window_period(&values, window) {
+            // Keep what a lookup needs plus what proved it (the whole computed prefix).
+            return GrundySequence {
+                values,
+                period: Some(period),
+            };
+        }
+        if target >= limit {
+            return GrundySequence {
+                values,
+                period: None,
+            };
+        }
+        target = (target * 2).min(limit);
+    }
+}
+
+/// An all-but subtraction game: every amount may be taken except those in a finite set.
+#[derive(Debug)]
+pub struct AllButGame {
+    excluded: Vec<u64>,
+    values: Mutex<Vec<u32>>,
+}
+
+impl AllButGame {
+    /// The game that forbids taking exactly the amounts in `excluded` (which may be empty:
+    /// then it is Nim).
+    pub fn new(excluded: impl IntoIterator<Item = u64>) -> Result<Self> {
+        let excluded: Vec<u64> = excluded.into_iter().collect();
+        let excluded = if excluded.is_empty() {
+            excluded
+        } else {
+            parse_amounts(excluded, "excluded set")?
+        };
+        Ok(AllButGame {
+            excluded,
+            values: Mutex::new(Vec::new()),
+        })
+    }
+
+    /// The excluded amounts, sorted.
+    pub fn excluded(&self) -> &[u64] {
+        &self.excluded
+    }
+
+    /// `G(0..count)`, computed incrementally.
+    pub fn values(&self, count: u64) -> Result<Vec<u32>> {
+        if count > MAX_ALL_BUT_HEAP + 1 {
+            return Err(GameError::out_of_range(
+                "all-but heap",
+                count - 1,
+                format!("at most {MAX_ALL_BUT_HEAP}"),
+            ));
+        }
+        let mut cache = self.values.lock().unwrap_or_else(|e| e.into_inner());
+        if (cache.len() as u64) < count {
+            *cache = all_but_values(&self.excluded, count as usize);
+        }
+        Ok(cache[..count as usize].to_vec())
+    }
+
+    /// `G(heap)`, for heaps up to [`MAX_ALL_BUT_HEAP`].
+    pub fn value(&self, heap: u64) -> Result<Nimber> {
+        Ok(*self.values(heap.saturating_add(1))?.last().unwrap() as Nimber)
+    }
+}
+
+impl PartialEq for AllButGame {
+    fn eq(&self, other: &Self) -> bool {
+        self.excluded == other.excluded
+    }
+}
+impl Eq for AllButGame {}
+impl Hash for AllButGame {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.excluded.hash(state);
+    }
+}
+impl PartialOrd for AllButGame {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for AllButGame {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.excluded.cmp(&other.excluded)
+    }
+}
+
+impl Ruleset for AllButGame {
+    type Position = u64;
+
+    fn options(&self, &heap: &u64) -> Vec<Vec<u64>> {
+        (1..=heap)
+            .filter(|s| self.excluded.binary_search(s).is_err())
+            .map(|s| vec![heap - s])
+            .collect()
+    }
+
+    fn grundy(&self, &heap: &u64) -> Result<Nimber> {
+        self.value(heap)
+    }
+
+    fn moves_to_value(&self, &heap: &u64, target: Nimber) -> Result<Vec<Vec<u64>>> {
+        let values = self.values(heap.saturating_add(1))?;
+        Ok((1..=heap)
+            .filter(|s| self.excluded.binary_search(s).is_err())
+            .filter(|&s| values[(heap - s) as usize] as Nimber == target)
+            .map(|s| vec![heap - s])
+            .collect())
+    }
+}
+
+/// `G(0..count)` for the all-but game excluding `excluded`, in `O(|E|²)` per value.
+///
+/// The options of `n` are all smaller heaps except `n - e` for `e` in `E`. So a value is
+/// missing from the options exactly when it is missing from all of `G(0..n)` (the running mex
+/// of everything so far) or when every earlier heap with that value is excluded.
+fn all_but_values(excluded: &[u64], count: usize) -> Vec<u32> {
+    let mut values: Vec<u32> = Vec::with_capacity(count);
+    let mut occurrences: Vec<u32> = Vec::new();
+    let mut running_mex = 0usize;
+    let mut hidden: Vec<u32> = Vec::with_capacity(excluded.len());
+    for n in 0..count {
+        hidden.clear();
+        hidden.extend(
+            excluded
+                .iter()
+                .take_while(|&&e| e as usize <= n)
+                .map(|&e| values[n - e as usize]),
+        );
+        hidden.sort_unstable();
+        let mut g = running_mex as u32;
+        for run in hidden.chunk_by(|a, b| a == b) {
+            if occurrences[run[0] as usize] as usize == run.len() {
+                g = g.min(run[0]);
+                break;
+            }
+        }
+        values.push(g);
+        if occurrences.len() <= g as usize {
+            occurrences.resize(g as usize + 1, 0);
+        }
+        occurrences[g as usize] += 1;
+        while running_mex < occurrences.len() && occurrences[running_mex] > 0 {
+            running_mex += 1;
+        }
+    }
+    values
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nimber::mex;
+
+    fn naive(set: &[u64], count: usize) -> Vec<u32> {
+        let mut g: Vec<u32> = Vec::new();
+        for n in 0..count as u64 {
+            let v = mex(set
+                .iter()
+                .filter(|&&s| s <= n)
+                .map(|&s| g[(n - s) as usize] as Nimber));
+            g.push(v as u32);
+        }
+        g
+    }
+
+    #[test]
+    fn seed_001_values() {
+        let g = subtraction_values(&[1, 4, 9], 13);
+        assert_eq!(&g[1..], &[1, 0, 1, 2, 0, 1, 0, 1, 2, 0, 1, 0]);
+        let g = subtraction_values(&[1, 4, 9, 12, 16], 24);
+        assert_eq!(
+            &g[1..],
+            &[1, 0, 1, 2, 0, 1, 0, 1, 2, 0, 1, 2, 0, 1, 0, 1, 2, 3, 2, 0, 1, 2, 3]
+        );
+    }
+
+    #[test]
+    fn both_mex_paths_agree_with_naive() {
+        let small = [2u64, 3, 7, 11];
+        assert_eq!(subtraction_values(&small, 500), naive(&small, 500));
+        let wide: Vec<u64> = (1..=200).map(|i| i * 3 + (i % 7)).collect();
+        let mut wide = wide;
+        wide.sort_unstable();
+        wide.dedup();
+        assert!(wide.len() >= 64);
+        assert_eq!(subtraction_values(&wide, 3000), naive(&wide, 3000));
+    }
+
+    #[test]
+    fn bachet_period() {
+        let game = SubtractionGame::bachet(3).unwrap();
+        let p = game.sequence().period.unwrap();
+        assert_eq!((p.preperiod, p.period), (0, 4));
+        assert_eq!(game.value(u64::MAX).unwrap(), u64::MAX % 4);
+    }
+
+    #[test]
+    fn period_agrees_with_values_far_past_the_proof() {
+        for set in [
+            vec![1u64, 4, 9],
+            vec![1, 4, 9, 12, 16],
+            vec![2, 5, 6],
+            vec![3, 10, 17],
+        ] {
+            let game = SubtractionGame::new(set.clone()).unwrap();
+            let seq = game.sequence();
+            let p = seq.period.expect("finite take-sets are periodic");
+            let far = (p.checked as usize) * 3 + 1000;
+            let direct = subtraction_values(&set, far);
+            for (n, &v) in direct.iter().enumerate() {
+                assert_eq!(game.value(n as u64).unwrap(), v as Nimber, "{set:?} at {n}");
+            }
+            // Least period and least preperiod.
+            let (pre, per) = (p.preperiod as usize, p.period as usize);
+            for q in 1..per {
+                assert!(
+                    (pre..far - q).any(|n| direct[n] != direct[n + q]),
+                    "{q} is a period"
+                );
+            }
+            if pre > 0 {
+                assert_ne!(direct[pre - 1], direct[pre - 1 + per]);
+            }
+        }
+    }
+
+    #[test]
+    fn bad_take_sets() {
+        assert!(SubtractionGame::new([]).is_err());
+        assert!(SubtractionGame::new([0, 1]).is_err());
+        assert!(SubtractionGame::new([MAX_TAKE + 1]).is_err());
+        let err = SubtractionGame::new([0]).unwrap_err().to_string();
+        assert!(err.contains("\"0\"") && err.contains("from 1 to"), "{err}");
+        assert!(SubtractionGame::bachet(0).is_err());
+    }
+
+    #[test]
+    fn all_but_matches_naive() {
+        for excluded in [
+            vec![],
+            vec![1u64],
+            vec![2, 3],
+            vec![1, 4, 5],
+            vec![3, 6, 7, 12],
+        ] {
+            let game = AllButGame::new(excluded.clone()).unwrap();
+            let fast = game.values(400).unwrap();
+            let mut g: Vec<u32> = Vec::new();
+            for n in 0..400u64 {
+                let v = mex((1..=n)
+                    .filter(|s| !excluded.contains(s))
+                    .map(|s| g[(n - s) as usize] as Nimber));
+                g.push(v as u32);
+            }
+            assert_eq!(fast, g, "{excluded:?}");
+        }
+        assert!(AllButGame::new([])
+            .unwrap()
+            .value(MAX_ALL_BUT_HEAP + 1)
+            .is_err());
+    }
+}

@@ -1,0 +1,142 @@
+//! Grundy sequences of heap games and their periods.
+//!
+//! For a heap game, `G(n)` is the value of a single heap of `n` tokens. For the games in this
+//! crate the sequence is *eventually periodic* — `G(n + p) = G(n)` for all `n >= preperiod` — and
+//! a theorem turns a finite check into a proof:
+//!
+//! * **Subtraction games** with largest move `s`: if `G(n + p) = G(n)` for `s` consecutive `n`
+//!   starting at `n0`, the equality holds for every `n >= n0` (each value depends only on the `s`
+//!   values below it).
+//! * **Octal games** (Guy–Smith): with moves removing at most `t` tokens, equality for
+//!   `n0 <= n < 2·n0 + p + t` suffices.
+//!
+//! [`Period`] records the least period, the least preperiod for it, and the number of values
+//! that were computed to prove it. [`GrundySequence::value_at`] then answers any heap size, and
+//! [`GrundySequence::value_at_big`] answers heap sizes beyond `u64`.
+
+use num_bigint::BigUint;
+use num_traits::ToPrimitive;
+
+use crate::nimber::Nimber;
+
+/// A proven period of a Grundy sequence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Period {
+    /// The least `n0` with `G(n + period) = G(n)` for all `n >= n0`.
+    pub preperiod: u64,
+    /// The least `p > 0` with `G(n + p) = G(n)` for all large `n`.
+    pub period: u64,
+    /// How many values (`G(0)..G(checked - 1)`) were computed and compared to prove it.
+    pub checked: u64,
+}
+
+/// Values `G(0), G(1), ...` of a heap game, with their period once one is proven.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct GrundySequence {
+    /// `values[n] = G(n)` for every computed `n`.
+    pub values: Vec<u32>,
+    /// The proven period, if any.
+    pub period: Option<Period>,
+}
+
+impl GrundySequence {
+    /// `G(n)`: from the table when computed, from the period otherwise; `None` when `n` is
+    /// beyond the table and no period is proven.
+    pub fn value_at(&self, n: u64) -> Option<Nimber> {
+        if let Some(&v) = usize::try_from(n).ok().and_then(|i| self.values.get(i)) {
+            return Some(v as Nimber);
+        }
+        let p = self.period?;
+        let index = p.preperiod + (n - p.preperiod) % p.period;
+        self.values.get(index as usize).map(|&v| v as Nimber)
+    }
+
+    /// `G(n)` for a heap of any size, like [`GrundySequence::value_at`].
+    pub fn value_at_big(&self, n: &BigUint) -> Option<Nimber> {
+        if let Some(small) = n.to_u64() {
+            return self.value_at(small);
+        }
+        let p = self.period?;
+        let offset = (n - BigUint::from(p.preperiod)) % BigUint::from(p.period);
+        let index = p.preperiod + offset.to_u64().expect("remainder below the period");
+        self.values.get(index as usize).map(|&v| v as Nimber)
+    }
+}
+
+/// Looks for a period proven by the *window rule*: if the last `window` values repeat `p`
+/// places earlier, the sequence has period `p` from `len - window - p` on. Valid for sequences
+/// where each value depends only on the `window` values below it (subtraction games, with
+/// `window = max S`).
+///
+/// Returns the least period and its least preperiod. Because any proven period is a multiple of
+/// the least eventual period, the smallest matching `p` is the least period.
+pub fn find_window_period(values: &[u32], window: usize) -> Option<Period> {
+    let len = values.len();
+    if window == 0 || len < window + 1 {
+        return None;
+    }
+    let tail = &values[len - window..];
+    let p = (1..=len - window).find(|&p| &values[len - window - p..len - p] == tail)?;
+    Some(Period {
+        preperiod: least_preperiod(values, p, len - window - p) as u64,
+        period: p as u64,
+        checked: len as u64,
+    })
+}
+
+/// Given that `values` has period `p` from `known_start` on, the least `n0` from which it does.
+pub fn least_preperiod(values: &[u32], p: usize, known_start: usize) -> usize {
+    let mut n0 = known_start;
+    while n0 > 0 && values[n0 - 1] == values[n0 - 1 + p] {
+        n0 -= 1;
+    }
+    n0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn window_period_of_a_pure_cycle() {
+        let values: Vec<u32> = (0..40).map(|n| [0, 1, 2][n % 3]).collect();
+        let p = find_window_period(&values, 2).unwrap();
+        assert_eq!((p.preperiod, p.period), (0, 3));
+    }
+
+    #[test]
+    fn window_period_with_preperiod() {
+        let mut values = vec![5, 5, 5, 7];
+        values.extend((0..30).map(|n| [0, 1][n % 2]));
+        let p = find_window_period(&values, 3).unwrap();
+        assert_eq!((p.preperiod, p.period), (4, 2));
+    }
+
+    #[test]
+    fn no_period_when_too_short() {
+        assert_eq!(find_window_period(&[0, 1], 2), None);
+        assert_eq!(find_window_period(&[0, 1, 2, 3, 4, 5], 2), None);
+    }
+
+    #[test]
+    fn lookups_beyond_the_table() {
+        let seq = GrundySequence {
+            values: vec![9, 0, 1, 0, 1],
+            period: Some(Period {
+                preperiod: 1,
+                period: 2,
+                checked: 5,
+            }),
+        };
+        assert_eq!(seq.value_at(0), Some(9));
+        assert_eq!(seq.value_at(1_000_001), Some(0));
+        assert_eq!(seq.value_at(u64::MAX), Some(0));
+        let big: BigUint = BigUint::from(10u32).pow(40) + 1u32;
+        assert_eq!(seq.value_at_big(&big), Some(0));
+        let no_period = GrundySequence {
+            values: vec![0, 1],
+            period: None,
+        };
+        assert_eq!(no_period.value_at(2), None);
+    }
+}
