@@ -112,8 +112,9 @@ pub enum PeriodSearch {
 /// The periods `p` are tried in increasing order and for each the least `n0` is found by
 /// scanning back from the end. The first proven one is the least period: every proven period is
 /// a multiple of the least eventual period, which then holds from the same `n0` and is proven
-/// by the same prefix. Multiples of a repeating but unproven `p` are skipped (they cannot be
-/// proven before `p` is), which keeps the search close to linear.
+/// by the same prefix. Multiples of a long-repeating but unproven `p` are skipped (they cannot
+/// be proven before `p` is), which keeps the search close to linear; a wrong skip could only
+/// delay a proof to a later search, never give a wrong period.
 ///
 /// Not valid for Grundy's game, whose splits must be unequal.
 pub fn find_guy_smith_period<T: Copy + Eq>(values: &[T], max_removed: usize) -> PeriodSearch {
@@ -128,17 +129,18 @@ pub fn find_guy_smith_period<T: Copy + Eq>(values: &[T], max_removed: usize) -> 
         while n0 > 0 && values[n0 - 1] == values[n0 - 1 + p] {
             n0 -= 1;
         }
-        // The repetition must cover at least one full period to count.
-        if len - n0 < 2 * p {
-            continue;
-        }
         let needed = 2 * n0.max(1) + 2 * p + max_removed;
-        if len >= needed {
+        if len - n0 >= 2 * p && len >= needed {
             return PeriodSearch::Proven(Period {
                 preperiod: n0 as u64,
                 period: p as u64,
                 checked: len as u64,
             });
+        }
+        // A repetition counts as a candidate (and its multiples are skipped) only when it is
+        // long: a short one at the end of the prefix is usually a coincidence.
+        if len - n0 < (2 * p).max(len / 8) {
+            continue;
         }
         repeating.push(p);
         if candidate == PeriodSearch::Nothing {
