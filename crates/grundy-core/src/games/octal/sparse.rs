@@ -38,8 +38,11 @@ const CHUNK: usize = 32;
 /// Positions computed together in one block pass over the rare positions.
 const BLOCK: usize = 64;
 
+/// The most small parts computed in the block pass.
+const MAX_SMALL_PARTS: usize = 256;
+
 /// Hits per position after which a scan records pairs instead of rescanning.
-const CHEAP_RESCANS: usize = 1;
+const CHEAP_RESCANS: usize = 2;
 
 /// A class switches to dense mode when more than `1/DENSE_RATIO` of the positions are rare.
 const DENSE_RATIO: usize = 8;
@@ -121,11 +124,20 @@ struct Class {
     dense_ratio: usize,
     /// Whether this class scans every split for the current block (too many rare positions).
     block_dense: bool,
+    /// During a block: every split whose smaller part is at most this is in `seen` before the
+    /// candidate is checked (0: none). Chosen from how deep the scans' hits have been.
+    small_parts: usize,
+    /// Scan statistics since the last block: hits and the pairs they cost.
+    hits: u64,
+    hit_depth: u64,
+    positions: u64,
     rebuilds: usize,
     /// The common set is not chosen again before this many positions: choosing costs
     /// `O(codes · |C| + n)`, so it is spaced out geometrically.
     next_choice_at: usize,
-    /// During a block: `rare_positions[block_lo..block_hi]` are handled by the block pass.
+    /// During a block: `rare_positions[block_lo..block_hi]` are handled by the block pass, and
+    /// `rare_positions[..block_skip]` by the small parts.
+    block_skip: usize,
     block_lo: usize,
     block_hi: usize,
 }
@@ -145,8 +157,13 @@ impl Class {
             rare_values: Vec::new(),
             dense_ratio: DENSE_RATIO,
             block_dense: false,
+            small_parts: 0,
+            hits: 0,
+            hit_depth: 0,
+            positions: 0,
             rebuilds: 0,
             next_choice_at: 0,
+            block_skip: 0,
             block_lo: 0,
             block_hi: 0,
         }
@@ -214,6 +231,8 @@ impl Class {
         codes.sort_by(|&a, &b| counts[b as usize].cmp(&counts[a as usize]).then(a.cmp(&b)));
         let mut fresh = Class::new(self.d, std::mem::take(&mut self.amounts));
         fresh.dense_ratio = self.dense_ratio;
+        (fresh.hits, fresh.hit_depth, fresh.positions) =
+            (self.hits, self.hit_depth, self.positions);
         fresh.rebuilds = self.rebuilds + 1;
         let n = values.len();
         fresh.next_choice_at = n + (n / 16).max(256);
@@ -242,6 +261,23 @@ impl Class {
         *self = fresh;
     }
 
+    /// How many small parts the next block should precompute: about twice the mean depth of
+    /// recent hits, when hits are frequent enough to pay for it.
+    fn choose_small_parts(&mut self, block: usize) -> usize {
+        let (hits, depth, positions) = (self.hits, self.hit_depth, self.positions);
+        if positions >= 4096 {
+            // Forget slowly: halve the statistics.
+            self.hits /= 2;
+            self.hit_depth /= 2;
+            self.positions /= 2;
+        }
+        if positions < 256 || hits * 2 < positions {
+            return 0;
+        }
+        let mean = (depth / hits.max(1)) as usize;
+        (2 * mean).clamp(8, MAX_SMALL_PARTS.max(block))
+    }
+
     /// Whether the rare code just taken by a position is now more frequent than some common
     /// code: then another common set may be sparser.
     fn should_choose_again(&self, n: usize, code: u32, counts: &[u32]) -> bool {
@@ -264,6 +300,7 @@ fn code_of(n: usize, g: u16) -> u32 {
 #[derive(Debug, Clone)]
 pub struct SparseSolver {
     take_all: Vec<usize>,
+    max_take_all: usize,
     take: Vec<usize>,
     unequal_splits: bool,
     classes: Vec<Class>,
@@ -275,9 +312,14 @@ pub struct SparseSolver {
     /// Per split amount (all classes, in order): how many pairs of the current position are
     /// already in `seen`.
     inserted: Vec<usize>,
+    /// Scratch space for [`insert_pairs`].
+    lanes: Vec<u64>,
+    /// Per split amount: the first smaller part a scan must look at in this block.
+    scan_from: Vec<usize>,
     /// The block pass's options, one `seen` row of `block_words` words per position.
     block: Vec<u64>,
     block_words: usize,
+    block_len: usize,
     block_valid: bool,
 }
 
@@ -298,9 +340,12 @@ impl SparseSolver {
             .collect();
         SparseSolver {
             take_all: rules.take_all(),
+            max_take_all: rules.take_all().last().copied().unwrap_or(0),
             take: rules.take(),
             unequal_splits: rules.is_grundys_game(),
-            inserted: vec![0; split.len()],
+            inserted: vec![1; split.len()],
+            scan_from: vec![1; split.len()],
+            lanes: Vec::new(),
             classes,
             values: Vec::new(),
             counts: Vec::new(),
@@ -308,6 +353,7 @@ impl SparseSolver {
             seen: Seen::for_values_below(1),
             block: Vec::new(),
             block_words: 0,
+            block_len: 0,
             block_valid: false,
         }
     }
@@ -342,10 +388,20 @@ impl SparseSolver {
 
     /// Diagnostics: per class, (parity, rare positions, common codes, rebuilds).
     #[doc(hidden)]
-    pub fn class_stats(&self) -> Vec<(u32, usize, usize, usize)> {
+    pub fn class_stats(&self) -> Vec<[u64; 7]> {
         self.classes
             .iter()
-            .map(|c| (c.d, c.rare_positions.len(), c.common_list.len(), c.rebuilds))
+            .map(|c| {
+                [
+                    c.d as u64,
+                    c.rare_positions.len() as u64,
+                    c.common_list.len() as u64,
+                    c.rebuilds as u64,
+                    c.hits,
+                    c.hit_depth,
+                    c.positions,
+                ]
+            })
             .collect()
     }
 
@@ -384,20 +440,42 @@ impl SparseSolver {
     fn begin_block(&mut self, start: usize, len: usize) {
         let words = self.seen.words.len();
         self.block_words = words;
+        self.block_len = len;
         self.block.clear();
         self.block.resize(words * len, 0);
         self.block_valid = true;
+        let mut slot = 0;
         for class in &mut self.classes {
             class.block_dense = class.is_dense(start);
+            class.positions += len as u64;
+            class.small_parts = class.choose_small_parts(len);
+            let covered = class.small_parts.max(len);
+            for _ in &class.amounts {
+                self.scan_from[slot] =
+                    class.small_parts.max(1) + usize::from(class.small_parts > 0);
+                slot += 1;
+            }
             let positions = &class.rare_positions;
-            class.block_lo = positions.partition_point(|&p| p as usize <= len);
+            class.block_skip = positions.partition_point(|&p| p as usize <= class.small_parts);
+            class.block_lo = positions.partition_point(|&p| p as usize <= covered);
             class.block_hi = positions.partition_point(|&p| (p as usize) < start);
-            if class.block_dense || class.block_lo >= class.block_hi {
-                class.block_lo = 0;
-                class.block_hi = 0;
-                continue;
+            if class.block_lo >= class.block_hi {
+                class.block_hi = class.block_lo;
             }
             for &k in &class.amounts {
+                if class.small_parts > 0 {
+                    small_pass(
+                        &self.values,
+                        &mut self.block,
+                        words,
+                        (start, len, k),
+                        len + 1..=class.small_parts,
+                        self.unequal_splits,
+                    );
+                }
+                if class.block_dense {
+                    continue;
+                }
                 for i in class.block_lo..class.block_hi {
                     let pos = class.rare_positions[i] as usize;
                     let val = class.rare_values[i];
@@ -425,8 +503,10 @@ impl SparseSolver {
     fn end_block(&mut self) {
         self.block_valid = false;
         for class in &mut self.classes {
+            class.block_skip = 0;
             class.block_lo = 0;
             class.block_hi = 0;
+            class.small_parts = 0;
         }
     }
 
@@ -442,13 +522,19 @@ impl SparseSolver {
     /// current block.
     fn push_next(&mut self, j: Option<usize>) -> Result<()> {
         let n = self.values.len();
-        self.seen.clear();
-        if let (Some(j), true) = (j, self.block_valid) {
-            let w = self.block_words;
-            self.seen.words[..w].copy_from_slice(&self.block[j * w..(j + 1) * w]);
+        match (j, self.block_valid) {
+            (Some(j), true) => {
+                let w = self.block_words;
+                self.seen.words[..w].copy_from_slice(&self.block[j * w..(j + 1) * w]);
+                self.seen.words[w..].fill(0);
+            }
+            _ => self.seen.clear(),
         }
         self.removal_options(n);
         for ci in 0..self.classes.len() {
+            if self.classes[ci].small_parts > 0 {
+                self.small_options(ci, n, self.block_len.min(self.classes[ci].small_parts));
+            }
             if !self.classes[ci].block_dense {
                 self.rare_options(ci, n);
             }
@@ -466,7 +552,7 @@ impl SparseSolver {
 
     /// Options that leave no heap or one heap.
     fn removal_options(&mut self, n: usize) {
-        if self.take_all.contains(&n) {
+        if n <= self.max_take_all && self.take_all.contains(&n) {
             self.seen.insert(0);
         }
         for &k in &self.take {
@@ -474,6 +560,25 @@ impl SparseSolver {
                 break;
             }
             self.seen.insert(self.values[n - k]);
+        }
+    }
+
+    /// Split options of class `ci` whose smaller part is at most `parts` (those the block pass
+    /// could not compute because the larger part lies in the block).
+    fn small_options(&mut self, ci: usize, n: usize, parts: usize) {
+        for &k in &self.classes[ci].amounts {
+            if k + 2 > n {
+                break;
+            }
+            let rest = n - k;
+            let last = if self.unequal_splits {
+                (rest - 1) / 2
+            } else {
+                rest / 2
+            };
+            let values = &self.values;
+            let xors = (1..=parts.min(last)).map(|a| values[a] ^ values[rest - a]);
+            insert_all(&mut self.seen, xors, &mut self.lanes);
         }
     }
 
@@ -486,31 +591,28 @@ impl SparseSolver {
             }
             let rest = n - k;
             let below = &self.values[..rest];
-            let (lo, hi) = (class.block_lo, class.block_hi);
-            let outside_block = class.rare_positions[..lo]
-                .iter()
-                .zip(&class.rare_values[..lo])
-                .chain(
-                    class.rare_positions[hi..]
-                        .iter()
-                        .zip(&class.rare_values[hi..]),
-                );
-            for (&pos, &val) in outside_block {
-                let pos = pos as usize;
-                if pos >= rest {
-                    break;
-                }
-                if self.unequal_splits && 2 * pos == rest {
-                    continue;
-                }
-                self.seen.insert(val ^ below[rest - pos]);
+            // Rare positions up to `block_skip` are parts of splits already counted with the
+            // small parts; those in `block_lo..block_hi` are in the block pass.
+            let (skip, lo, hi) = (class.block_skip, class.block_lo, class.block_hi);
+            // Two plain loops rather than a chained iterator: this is the per-value hot path.
+            for range in [skip..lo, hi..class.rare_positions.len()] {
+                let positions = &class.rare_positions[range.clone()];
+                let values = &class.rare_values[range];
+                let end = positions.partition_point(|&p| (p as usize) < rest);
+                let unequal = self.unequal_splits;
+                let xors = positions[..end]
+                    .iter()
+                    .zip(&values[..end])
+                    .filter(|(&pos, _)| !(unequal && 2 * pos as usize == rest))
+                    .map(|(&pos, &val)| val ^ below[rest - pos as usize]);
+                insert_all(&mut self.seen, xors, &mut self.lanes);
             }
         }
     }
 
     /// Raises the candidate `mex(seen)` until no split can reach it: that is `G(n)`.
     fn settle_candidate(&mut self, n: usize) -> u32 {
-        self.inserted.fill(1);
+        self.inserted.copy_from_slice(&self.scan_from);
         let mut hits = 0;
         let mut g = self.seen.mex();
         'verify: loop {
@@ -525,7 +627,7 @@ impl SparseSolver {
                 }
                 for i in 0..amounts {
                     let k = self.classes[ci].amounts[i];
-                    if k + 2 <= n && self.scan_split(n - k, slot + i, g as u16, &mut hits) {
+                    if k + 2 <= n && self.scan_split(ci, n - k, slot + i, g as u16, &mut hits) {
                         g = self.seen.mex();
                         continue 'verify;
                     }
@@ -543,7 +645,14 @@ impl SparseSolver {
     /// times, rescanning (vectorised) is cheaper than recording every pair before the hit
     /// (scalar); after [`CHEAP_RESCANS`] hits at one position the pairs are recorded instead,
     /// so the total work stays within the naive `O(n)`.
-    fn scan_split(&mut self, rest: usize, slot: usize, g: u16, hits: &mut usize) -> bool {
+    fn scan_split(
+        &mut self,
+        ci: usize,
+        rest: usize,
+        slot: usize,
+        g: u16,
+        hits: &mut usize,
+    ) -> bool {
         let from = self.inserted[slot];
         let last = if self.unequal_splits {
             (rest - 1) / 2
@@ -557,12 +666,19 @@ impl SparseSolver {
             return false;
         };
         *hits += 1;
+        let class = &mut self.classes[ci];
+        class.hits += 1;
+        class.hit_depth += (hit + 1 - from) as u64;
         if *hits <= CHEAP_RESCANS {
             self.seen.insert(g);
         } else {
-            for a in from..=hit {
-                self.seen.insert(self.values[a] ^ self.values[rest - a]);
-            }
+            insert_pairs(
+                &self.values,
+                rest,
+                from..=hit,
+                &mut self.seen,
+                &mut self.lanes,
+            );
             self.inserted[slot] = hit + 1;
         }
         true
@@ -585,6 +701,113 @@ impl SparseSolver {
                 self.block_valid = false;
                 class.block_dense = class.is_dense(n + 1);
             }
+        }
+    }
+}
+
+/// Puts `xors` into `seen` without a chain of read-modify-writes on one word (values are
+/// small, so consecutive inserts often hit the same word and would each wait for the previous
+/// store): below 128 the bits gather in two registers; above, inserts alternate between `seen`
+/// and a second bitmap.
+#[inline]
+fn insert_all(seen: &mut Seen, xors: impl Iterator<Item = u16>, lanes: &mut Vec<u64>) {
+    if seen.words.len() <= 3 {
+        let (mut low, mut high) = (0u64, 0u64);
+        for x in xors {
+            let bit = 1u64 << (x & 63);
+            let upper = ((x >> 6) as u64 & 1).wrapping_neg();
+            high |= bit & upper;
+            low |= bit & !upper;
+        }
+        seen.words[0] |= low;
+        seen.words[1] |= high;
+        return;
+    }
+    let w = seen.words.len();
+    lanes.clear();
+    lanes.resize(w, 0);
+    let mut flip = false;
+    for x in xors {
+        let (word, bit) = ((x >> 6) as usize, 1u64 << (x & 63));
+        if flip {
+            lanes[word] |= bit;
+        } else {
+            seen.words[word] |= bit;
+        }
+        flip = !flip;
+    }
+    for (s, l) in seen.words.iter_mut().zip(lanes.iter()) {
+        *s |= *l;
+    }
+}
+
+/// Puts the values of the splits `a + (rest - a)`, `a` in `parts`, into `seen`.
+///
+/// Values are small, so consecutive inserts often hit the same word, and each would wait for
+/// the previous one's store. Four interleaved bitmaps break that chain; they are merged at the
+/// end.
+fn insert_pairs(
+    values: &[u16],
+    rest: usize,
+    parts: std::ops::RangeInclusive<usize>,
+    seen: &mut Seen,
+    lanes: &mut Vec<u64>,
+) {
+    let (from, to) = (*parts.start(), *parts.end());
+    if to < from + 64 {
+        for a in parts {
+            seen.insert(values[a] ^ values[rest - a]);
+        }
+        return;
+    }
+    let w = seen.words.len();
+    lanes.clear();
+    lanes.resize(4 * w, 0);
+    let (l0, more) = lanes.split_at_mut(w);
+    let (l1, more) = more.split_at_mut(w);
+    let (l2, l3) = more.split_at_mut(w);
+    let low = &values[from..=to];
+    let high = &values[rest - to..=rest - from];
+    let mut low4 = low.chunks_exact(4);
+    let mut high4 = high.rchunks_exact(4);
+    for (l, h) in (&mut low4).zip(&mut high4) {
+        let x = [l[0] ^ h[3], l[1] ^ h[2], l[2] ^ h[1], l[3] ^ h[0]];
+        l0[(x[0] >> 6) as usize] |= 1 << (x[0] & 63);
+        l1[(x[1] >> 6) as usize] |= 1 << (x[1] & 63);
+        l2[(x[2] >> 6) as usize] |= 1 << (x[2] & 63);
+        l3[(x[3] >> 6) as usize] |= 1 << (x[3] & 63);
+    }
+    let done = from + (low.len() / 4) * 4;
+    for a in done..=to {
+        seen.insert(values[a] ^ values[rest - a]);
+    }
+    for (i, word) in seen.words.iter_mut().enumerate() {
+        *word |= l0[i] | l1[i] | l2[i] | l3[i];
+    }
+}
+
+/// The block pass for small parts: for positions `start + j` (`j < len`) and removal `k`, the
+/// splits whose smaller part `a` is in `parts` (all above `len`, so the larger part lies below
+/// `start`). For each `a` the larger parts are a contiguous run of values.
+fn small_pass(
+    values: &[u16],
+    block: &mut [u64],
+    words: usize,
+    (start, len, k): (usize, usize, usize),
+    parts: std::ops::RangeInclusive<usize>,
+    unequal_splits: bool,
+) {
+    for a in parts {
+        // a must be the smaller part: 2a <= rest (2a < rest in Grundy's game).
+        let first = (2 * a + k + usize::from(unequal_splits)).saturating_sub(start);
+        if first >= len {
+            break;
+        }
+        let va = values[a];
+        let other = start + first - k - a;
+        for (j, &v) in (first..len).zip(&values[other..other + (len - first)]) {
+            let x = (va ^ v) as usize;
+            block[j * words + (x >> 6)] |= 1 << (x & 63);
         }
     }
 }
@@ -638,6 +861,15 @@ mod tests {
         solver.extend_to(2000).unwrap();
         let fast: Vec<u32> = solver.values().iter().map(|&v| v as u32).collect();
         assert_eq!(fast, naive_values(&rules, 2000));
+    }
+
+    #[test]
+    fn agrees_with_naive_on_longer_runs() {
+        // Long enough for the block pass, the small parts and dense mode to switch on.
+        for code in ["0.6", "0.007", "0.354", "0.104", "0.16", "4.6"] {
+            let rules = HeapRules::parse(code).unwrap();
+            assert_eq!(sparse(code, 12_000), naive_values(&rules, 12_000), "{code}");
+        }
     }
 
     #[test]
