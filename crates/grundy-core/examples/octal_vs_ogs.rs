@@ -9,7 +9,9 @@ use std::time::{Duration, Instant};
 
 use grundy_core::games::octal::code::HeapRules;
 use grundy_core::games::octal::sparse::SparseSolver;
+use grundy_core::games::octal::SequenceRun;
 use ogs::{Game, RC2Solver, Solver};
+use std::sync::atomic::AtomicBool;
 
 struct Case {
     code: &'static str,
@@ -33,6 +35,17 @@ fn theirs(code: &str, count: usize) -> (Vec<u16>, Duration) {
         solver.next();
     }
     (solver.nimbers().to_vec(), start.elapsed())
+}
+
+/// Ours until the Guy–Smith theorem proves the period (period checks included).
+fn ours_until_period(code: &str, limit: u64) -> (Option<(u64, u64)>, usize, Duration) {
+    let rules = HeapRules::parse(code).expect("benchmark codes are valid");
+    let start = Instant::now();
+    let mut run = SequenceRun::new(rules, limit, true).expect("limit is allowed");
+    run.run(&AtomicBool::new(false), &mut |_| {})
+        .expect("values fit");
+    let period = run.period().map(|p| (p.preperiod, p.period));
+    (period, run.values().len(), start.elapsed())
 }
 
 fn main() {
@@ -102,5 +115,20 @@ fn main() {
             tb.as_secs_f64() / ta.as_secs_f64(),
             case.what
         );
+        if case.code == "0.16" && !only_ogs {
+            let (period, len, t) = ours_until_period(case.code, case.count as u64);
+            let ogs_period = ogs::Game::period(&case.code.parse::<Game>().expect("valid"), &b);
+            println!(
+                "{:<8} {:>10} {:>10.3} {:>10} {:>7.2}  ours until proven: (preperiod, period) = {:?}; ogs on its {} values: {:?}",
+                case.code,
+                len,
+                t.as_secs_f64(),
+                "",
+                tb.as_secs_f64() / t.as_secs_f64(),
+                period,
+                b.len(),
+                ogs_period
+            );
+        }
     }
 }
