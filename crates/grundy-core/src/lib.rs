@@ -30,6 +30,7 @@ pub mod error;
 pub mod games;
 pub mod nimber;
 pub mod sequence;
+pub mod sum;
 
 pub use error::{GameError, Result};
 pub use nimber::{mex, nim_sum, Nimber};
