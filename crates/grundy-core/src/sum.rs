@@ -27,11 +27,14 @@
 use std::fmt;
 use std::sync::Arc;
 
-use crate::error::Result;
+use crate::error::{GameError, Result};
 use crate::games::nim::Nim;
 use crate::games::subtraction::{AllButGame, SubtractionGame};
 use crate::games::Ruleset;
 use crate::nimber::{nim_sum, Nimber};
+
+/// The largest component whose moves are listed one by one (see [`Sum::moves`]).
+pub const MAX_LISTED_HEAP: u64 = 1_000_000;
 
 /// One component of a sum: a position of some ruleset.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -127,6 +130,13 @@ impl Component {
             .collect()))
     }
 
+    /// The option that takes least (see [`Ruleset::gentlest_option`]).
+    pub fn gentlest_option(&self) -> Option<Vec<Component>> {
+        dispatch!(self, |rules, pos, wrap| rules
+            .gentlest_option(pos)
+            .map(|parts| parts.into_iter().map(wrap).collect()))
+    }
+
     /// The same ruleset with nothing left to play (what a component becomes when it vanishes).
     pub fn emptied(&self) -> Component {
         dispatch!(self, |_rules, _pos, wrap| wrap(0))
@@ -134,7 +144,7 @@ impl Component {
 
     /// Whether no move is possible in this component.
     pub fn is_terminal(&self) -> bool {
-        self.options().is_empty()
+        self.gentlest_option().is_none()
     }
 
     /// The number of tokens, for heap games.
@@ -254,17 +264,32 @@ impl Sum {
         Ok(Outcome::of_value(self.value()?))
     }
 
-    /// Every legal move.
-    pub fn moves(&self) -> Vec<SumMove> {
+    /// Every legal move. Listing them is refused (with an error) when a component holds more
+    /// than [`MAX_LISTED_HEAP`] tokens.
+    pub fn moves(&self) -> Result<Vec<SumMove>> {
         let mut moves = Vec::new();
         for (i, c) in self.components.iter().enumerate() {
+            if c.tokens() > MAX_LISTED_HEAP {
+                return Err(GameError::too_large(
+                    format!("component {} ({} tokens)", i + 1, c.tokens()),
+                    format!("every move is listed only for components of at most {MAX_LISTED_HEAP} tokens"),
+                ));
+            }
             moves.extend(c.options().into_iter().map(|to| SumMove {
                 component: i,
                 from: c.clone(),
                 to,
             }));
         }
-        moves
+        Ok(moves)
+    }
+
+    /// An upper bound on the number of positions reachable from this one when every component
+    /// is a heap game: the product of (tokens + 1), saturating.
+    pub fn position_bound(&self) -> u64 {
+        self.components.iter().fold(1u64, |acc, c| {
+            acc.saturating_mul(c.tokens().saturating_add(1))
+        })
     }
 
     /// Every winning move (each leads to a position of value 0); empty from a P-position.
@@ -351,6 +376,15 @@ mod tests {
         let sum = Sum::default();
         assert_eq!(sum.value().unwrap(), 0);
         assert!(sum.is_terminal());
-        assert!(sum.moves().is_empty());
+        assert!(sum.moves().unwrap().is_empty());
+    }
+
+    #[test]
+    fn huge_heaps_refuse_to_list_moves() {
+        let err = Sum::nim(&[3, u64::MAX]).moves().unwrap_err().to_string();
+        assert!(
+            err.contains("component 2") && err.contains("1000000"),
+            "{err}"
+        );
     }
 }

@@ -27,6 +27,8 @@ pub trait Ruleset {
     /// list inside means the component disappears (for instance the last tokens of an octal
     /// heap are taken); two entries mean it was split.
     ///
+    /// Options are listed from the move that takes least to the move that takes most.
+    ///
     /// Meant for small positions (exhaustive search, play); large positions go through
     /// [`Ruleset::grundy`] and [`Ruleset::moves_to_value`], which rulesets answer without
     /// enumerating.
@@ -50,6 +52,13 @@ pub trait Ruleset {
             }
         }
         Ok(found)
+    }
+
+    /// The option that takes the least, for a player who must lose and wants the game to last.
+    /// By convention [`Ruleset::options`] lists the gentlest moves first, so the default is the
+    /// first option; rulesets whose positions can be huge override it to avoid enumerating.
+    fn gentlest_option(&self, position: &Self::Position) -> Option<Vec<Self::Position>> {
+        self.options(position).into_iter().next()
     }
 
     /// The value of a list of components of this ruleset: the nim-sum of their values.

@@ -27,6 +27,10 @@ impl Ruleset for Nim {
         Ok(heap)
     }
 
+    fn gentlest_option(&self, &heap: &u64) -> Option<Vec<u64>> {
+        heap.checked_sub(1).map(|h| vec![h])
+    }
+
     fn moves_to_value(&self, &heap: &u64, target: Nimber) -> Result<Vec<Vec<u64>>> {
         Ok(if target < heap {
             vec![vec![target]]

@@ -345,6 +345,12 @@ impl Ruleset for AllButGame {
         self.value(heap)
     }
 
+    fn gentlest_option(&self, &heap: &u64) -> Option<Vec<u64>> {
+        (1..=heap)
+            .find(|s| self.excluded.binary_search(s).is_err())
+            .map(|s| vec![heap - s])
+    }
+
     fn moves_to_value(&self, &heap: &u64, target: Nimber) -> Result<Vec<Vec<u64>>> {
         let values = self.values(heap.saturating_add(1))?;
         Ok((1..=heap)
