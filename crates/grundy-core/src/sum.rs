@@ -186,20 +186,51 @@ pub struct SumMove {
 }
 
 impl fmt::Display for SumMove {
+    /// `heap 3: 4 -> 1 (take 3)`, or `heap 2: 7 -> 2 + 3` for a split.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let to: Vec<String> = self.to.iter().map(|c| c.to_string()).collect();
-        let to = if to.is_empty() {
-            "nothing".to_string()
+        let after = if to.is_empty() {
+            "0".to_string()
         } else {
             to.join(" + ")
         };
-        write!(
-            f,
-            "component {}: {} -> {}",
-            self.component + 1,
-            self.from,
-            to
-        )
+        write!(f, "heap {}: {} -> {}", self.component + 1, self.from, after)?;
+        let left: u64 = self.to.iter().map(Component::tokens).sum();
+        if let Some(taken) = self.from.tokens().checked_sub(left).filter(|&t| t > 0) {
+            write!(f, " (take {taken})")?;
+        }
+        Ok(())
+    }
+}
+
+impl serde::Serialize for Component {
+    /// `{"ruleset": "nim", "heap": 4}`: the ruleset's name and the position.
+    fn serialize<S: serde::Serializer>(
+        &self,
+        serializer: S,
+    ) -> std::result::Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut out = serializer.serialize_struct("Component", 2)?;
+        out.serialize_field("ruleset", &self.ruleset_name())?;
+        out.serialize_field("heap", &self.tokens())?;
+        out.end()
+    }
+}
+
+impl serde::Serialize for SumMove {
+    /// `{"component": 2, "from": {...}, "to": [{...}], "text": "heap 3: 4 -> 1 (take 3)"}`;
+    /// `component` counts from 0.
+    fn serialize<S: serde::Serializer>(
+        &self,
+        serializer: S,
+    ) -> std::result::Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut out = serializer.serialize_struct("SumMove", 4)?;
+        out.serialize_field("component", &self.component)?;
+        out.serialize_field("from", &self.from)?;
+        out.serialize_field("to", &self.to)?;
+        out.serialize_field("text", &self.to_string())?;
+        out.end()
     }
 }
 
