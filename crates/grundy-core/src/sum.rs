@@ -137,6 +137,13 @@ impl Component {
             .map(|parts| parts.into_iter().map(wrap).collect()))
     }
 
+    /// A uniformly random option of this component (see [`Ruleset::random_option`]).
+    pub fn random_option(&self, rng: &mut dyn rand_core::RngCore) -> Option<Vec<Component>> {
+        dispatch!(self, |rules, pos, wrap| rules
+            .random_option(pos, rng)
+            .map(|parts| parts.into_iter().map(wrap).collect()))
+    }
+
     /// The same ruleset with nothing left to play (what a component becomes when it vanishes).
     pub fn emptied(&self) -> Component {
         dispatch!(self, |_rules, _pos, wrap| wrap(0))
