@@ -331,6 +331,10 @@ impl Sum {
     }
 
     /// Every winning move (each leads to a position of value 0); empty from a P-position.
+    ///
+    /// A component of value `g` must move to value `g ^ total`. When that is below `g` the mex
+    /// rule guarantees such a move; when it is above `g` one may still exist (an option's value
+    /// can exceed its position's in games other than Nim), and it wins just as well.
     pub fn winning_moves(&self) -> Result<Vec<SumMove>> {
         let values = self.values()?;
         let total = nim_sum(values.iter().copied());
@@ -339,13 +343,11 @@ impl Sum {
             return Ok(moves);
         }
         for (i, (c, &g)) in self.components.iter().zip(&values).enumerate() {
-            if g ^ total < g {
-                moves.extend(c.moves_to_value(g ^ total)?.into_iter().map(|to| SumMove {
-                    component: i,
-                    from: c.clone(),
-                    to,
-                }));
-            }
+            moves.extend(c.moves_to_value(g ^ total)?.into_iter().map(|to| SumMove {
+                component: i,
+                from: c.clone(),
+                to,
+            }));
         }
         Ok(moves)
     }
