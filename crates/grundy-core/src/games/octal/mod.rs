@@ -266,26 +266,88 @@ impl std::fmt::Display for OctalGame {
 impl Ruleset for OctalGame {
     type Position = u64;
 
+    /// The options, gentlest first: by amount removed, and for each amount one heap, then the
+    /// splits (smaller part ascending), then taking the whole heap.
     fn options(&self, &heap: &u64) -> Vec<Vec<u64>> {
         let mut options = Vec::new();
-        let heap_usize = usize::try_from(heap).unwrap_or(usize::MAX);
-        if self.rules.take_all().contains(&heap_usize) {
-            options.push(Vec::new());
-        }
-        for k in self.rules.take() {
-            if (k as u64) < heap {
-                options.push(vec![heap - k as u64]);
+        for (k, digit) in self.rules.digits().iter().enumerate() {
+            let k = k as u64;
+            if digit & 2 != 0 && k < heap {
+                options.push(vec![heap - k]);
             }
-        }
-        for k in self.rules.split() {
-            let Some(rest) = heap.checked_sub(k as u64) else {
-                continue;
-            };
-            for a in 1..=self.rules.largest_smaller_part(rest) {
-                options.push(vec![a, rest - a]);
+            if digit & 4 != 0 && k < heap {
+                let rest = heap - k;
+                for a in 1..=self.rules.largest_smaller_part(rest) {
+                    options.push(vec![a, rest - a]);
+                }
+            }
+            if digit & 1 != 0 && k == heap {
+                options.push(Vec::new());
             }
         }
         options
+    }
+
+    fn gentlest_option(&self, &heap: &u64) -> Option<Vec<u64>> {
+        for (k, digit) in self.rules.digits().iter().enumerate() {
+            let k = k as u64;
+            if digit & 2 != 0 && k < heap {
+                return Some(vec![heap - k]);
+            }
+            if digit & 4 != 0 && k < heap && self.rules.largest_smaller_part(heap - k) >= 1 {
+                return Some(vec![1, heap - k - 1]);
+            }
+            if digit & 1 != 0 && k == heap {
+                return Some(Vec::new());
+            }
+        }
+        None
+    }
+
+    /// Picks an option without listing them: counts them per amount (splits of a huge heap
+    /// are many), then draws one index.
+    fn random_option(&self, &heap: &u64, rng: &mut dyn rand_core::RngCore) -> Option<Vec<u64>> {
+        let counts: Vec<[u64; 3]> = self
+            .rules
+            .digits()
+            .iter()
+            .enumerate()
+            .map(|(k, digit)| {
+                let k = k as u64;
+                let one = u64::from(digit & 2 != 0 && k < heap);
+                let splits = if digit & 4 != 0 && k < heap {
+                    self.rules.largest_smaller_part(heap - k)
+                } else {
+                    0
+                };
+                let all = u64::from(digit & 1 != 0 && k == heap);
+                [one, splits, all]
+            })
+            .collect();
+        let total = counts
+            .iter()
+            .flatten()
+            .fold(0u64, |acc, &c| acc.saturating_add(c));
+        if total == 0 {
+            return None;
+        }
+        let mut i = crate::games::uniform_below(rng, total);
+        for (k, [one, splits, all]) in counts.into_iter().enumerate() {
+            let k = k as u64;
+            if i < one {
+                return Some(vec![heap - k]);
+            }
+            i -= one;
+            if i < splits {
+                return Some(vec![i + 1, heap - k - i - 1]);
+            }
+            i -= splits;
+            if i < all {
+                return Some(Vec::new());
+            }
+            i -= all;
+        }
+        None
     }
 
     fn grundy(&self, &heap: &u64) -> Result<Nimber> {
