@@ -264,6 +264,9 @@ impl SequenceRun {
             .chunks_exact(2)
             .map(|c| u16::from_le_bytes([c[0], c[1]]))
             .collect();
+        if period > 0 && rules.is_grundys_game() {
+            return Err(bad("no period for Grundy's game (none is ever claimed)"));
+        }
         let period = (period > 0).then_some(Period {
             preperiod,
             period,
