@@ -65,7 +65,7 @@ pub struct RunOptions {
     /// Save the run to this file every few seconds and when stopped (atomically, checksummed).
     #[arg(long)]
     pub checkpoint: Option<PathBuf>,
-    /// Continue the run saved in this file (same game; --count may grow).
+    /// Continue the run saved in this file (same game) up to --count values.
     #[arg(long)]
     pub resume: Option<PathBuf>,
     /// Draw G(n) against n to this SVG file, the period marked when known.
@@ -103,6 +103,16 @@ pub fn run_sequence(game: OctalGame, options: &RunOptions, out: &Output) -> Resu
         None => SequenceRun::new(game.rules().clone(), target, options.until_period)?,
     };
     let interrupted = compute(&mut run, options)?;
+    if interrupted {
+        let hint = match &options.checkpoint {
+            Some(path) => format!("; continue with --resume {}", path.display()),
+            None => String::new(),
+        };
+        eprintln!(
+            "interrupted: {} values computed and kept{hint}",
+            run.values().len()
+        );
+    }
     let name = game_name(&game);
     let format = if out.json {
         Format::Json
@@ -215,7 +225,9 @@ fn resume(path: &Path, game: &OctalGame, count: u64) -> Result<SequenceRun, CliE
             game.rules()
         )));
     }
-    run.set_target(count.max(run.target()))?;
+    // The saved run's own target is a wish, not a duty: compute what is asked now (values
+    // already computed are kept even if fewer are asked).
+    run.set_target(count)?;
     Ok(run)
 }
 
