@@ -12,6 +12,7 @@
 
 pub mod nim;
 pub mod subtraction;
+pub mod wythoff;
 
 use crate::error::Result;
 use crate::nimber::{nim_sum, Nimber};
