@@ -20,6 +20,12 @@
 //! | [`nimber`] | values, nim-sum, mex |
 //! | [`games`] | one module per ruleset behind the [`games::Ruleset`] trait |
 //! | [`sequence`] | Grundy sequences of heap games and their proven periods |
+//! | [`sum`] | sums of components from any rulesets; value, outcome, winning moves |
+//! | [`solve`] | exhaustive search, the ground truth for tests and for games with no closed form |
+//! | [`strategy`] | analysis under normal and misère play; the perfect player's move |
+//! | [`player`] | computer players: perfect, random, and any strength between |
+//! | [`explain`] | the human reasoning: binary columns, nim-sums, target values |
+//! | [`spec`] | the text format for positions shared by the front ends |
 //! | [`error`] | the one error type, whose messages name the bad value and what is allowed |
 //!
 //! The crate does no I/O: front ends (the `grundy` command line and the web server) parse,
@@ -27,9 +33,15 @@
 #![forbid(unsafe_code)]
 
 pub mod error;
+pub mod explain;
 pub mod games;
 pub mod nimber;
+pub mod player;
 pub mod sequence;
+pub mod solve;
+pub mod spec;
+pub mod strategy;
+pub mod sum;
 
 pub use error::{GameError, Result};
 pub use nimber::{mex, nim_sum, Nimber};

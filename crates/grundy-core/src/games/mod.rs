@@ -28,6 +28,8 @@ pub trait Ruleset {
     /// list inside means the component disappears (for instance the last tokens of an octal
     /// heap are taken); two entries mean it was split.
     ///
+    /// Options are listed from the move that takes least to the move that takes most.
+    ///
     /// Meant for small positions (exhaustive search, play); large positions go through
     /// [`Ruleset::grundy`] and [`Ruleset::moves_to_value`], which rulesets answer without
     /// enumerating.
@@ -53,9 +55,44 @@ pub trait Ruleset {
         Ok(found)
     }
 
+    /// The option that takes the least, for a player who must lose and wants the game to last.
+    /// By convention [`Ruleset::options`] lists the gentlest moves first, so the default is the
+    /// first option; rulesets whose positions can be huge override it to avoid enumerating.
+    fn gentlest_option(&self, position: &Self::Position) -> Option<Vec<Self::Position>> {
+        self.options(position).into_iter().next()
+    }
+
+    /// A uniformly random option, or `None` when there is no move. The default enumerates
+    /// [`Ruleset::options`]; rulesets whose positions can be huge override it.
+    fn random_option(
+        &self,
+        position: &Self::Position,
+        rng: &mut dyn rand_core::RngCore,
+    ) -> Option<Vec<Self::Position>> {
+        let mut options = self.options(position);
+        if options.is_empty() {
+            return None;
+        }
+        let i = uniform_below(rng, options.len() as u64) as usize;
+        Some(options.swap_remove(i))
+    }
+
     /// The value of a list of components of this ruleset: the nim-sum of their values.
     fn value_of_all(&self, positions: &[Self::Position]) -> Result<Nimber> {
         let values: Result<Vec<Nimber>> = positions.iter().map(|p| self.grundy(p)).collect();
         Ok(nim_sum(values?))
+    }
+}
+
+/// A uniform random integer in `0..n` (`n > 0`), without modulo bias.
+pub fn uniform_below(rng: &mut dyn rand_core::RngCore, n: u64) -> u64 {
+    assert!(n > 0, "uniform_below needs a non-empty range");
+    // Reject the top partial block of the u64 range so every residue is equally likely.
+    let zone = u64::MAX - (u64::MAX - n + 1) % n;
+    loop {
+        let x = rng.next_u64();
+        if x <= zone {
+            return x % n;
+        }
     }
 }

@@ -27,6 +27,14 @@ impl Ruleset for Nim {
         Ok(heap)
     }
 
+    fn gentlest_option(&self, &heap: &u64) -> Option<Vec<u64>> {
+        heap.checked_sub(1).map(|h| vec![h])
+    }
+
+    fn random_option(&self, &heap: &u64, rng: &mut dyn rand_core::RngCore) -> Option<Vec<u64>> {
+        (heap > 0).then(|| vec![super::uniform_below(rng, heap)])
+    }
+
     fn moves_to_value(&self, &heap: &u64, target: Nimber) -> Result<Vec<Vec<u64>>> {
         Ok(if target < heap {
             vec![vec![target]]

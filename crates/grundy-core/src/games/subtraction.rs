@@ -184,53 +184,111 @@ impl Ruleset for SubtractionGame {
 }
 
 /// Computes `G(0..count)` for take-set `set` (sorted, non-empty, no zero) bottom-up, with no
-/// recursion: `O(|S|)` work per value.
+/// recursion.
 pub fn subtraction_values(set: &[u64], count: usize) -> Vec<u32> {
-    let mut values = Vec::with_capacity(count);
-    extend_values(set, &mut values, count);
-    values
+    let mut sequencer = Sequencer::new(set);
+    sequencer.extend_to(count);
+    sequencer.values
 }
 
-/// Extends `values` (a prefix of the sequence) to `count` values.
-fn extend_values(set: &[u64], values: &mut Vec<u32>, count: usize) {
-    let set: Vec<usize> = set.iter().map(|&s| s as usize).collect();
-    // G(n) <= |S| (a mex of |S| values), so with fewer than 64 amounts a single word holds the
-    // options' values.
-    if set.len() < 64 {
-        extend_one_word(&set, values, count);
-    } else {
-        extend_bitmap(&set, values, count);
-    }
+/// Computes a subtraction game's values in order, keeping what the next value needs.
+///
+/// The mex is bit-parallel. For each value `v` seen so far it keeps a bitset of the recent
+/// positions `m` with `G(m) = v` (a ring of words covering the last `max S` positions). The
+/// options of `n` are the positions `n - s`, which form the take-set reversed and shifted to end
+/// just below `n`; so `v` occurs among the options exactly when the two bitsets intersect. The
+/// mex is the first value whose bitset misses, and each test handles 64 amounts per machine
+/// word, stopping at the first hit. The shifted take-set is precomputed for all 64 bit offsets.
+struct Sequencer {
+    values: Vec<u32>,
+    max: usize,
+    set: Vec<usize>,
+    /// `shifted[o]`: bit `o + (max - s)` set for each `s` in the set; `window` words.
+    shifted: Vec<Vec<u64>>,
+    window: usize,
+    /// Per value, `ring` words of position bits, indexed by absolute word number modulo `ring`.
+    positions: Vec<u64>,
+    ring: usize,
 }
 
-fn extend_one_word(set: &[usize], values: &mut Vec<u32>, count: usize) {
-    let max = *set.last().unwrap();
-    while values.len() < count {
-        let n = values.len();
-        let mut seen = 0u64;
-        if n >= max {
-            // Every amount is legal: no bound check per amount.
-            let below = &values[n - max..n];
-            for &s in set {
-                seen |= 1 << below[max - s];
-            }
-        } else {
-            for &s in set.iter().take_while(|&&s| s <= n) {
-                seen |= 1 << values[n - s];
-            }
+impl Sequencer {
+    fn new(set: &[u64]) -> Self {
+        let max = *set.last().expect("take-sets are never empty") as usize;
+        let window = (max + 63).div_ceil(64) + 1;
+        let shifted = (0..64)
+            .map(|o| {
+                let mut words = vec![0u64; window];
+                for &s in set {
+                    let bit = o + max - s as usize;
+                    words[bit / 64] |= 1 << (bit % 64);
+                }
+                words
+            })
+            .collect();
+        Sequencer {
+            values: Vec::new(),
+            max,
+            set: set.iter().map(|&s| s as usize).collect(),
+            shifted,
+            window,
+            positions: Vec::new(),
+            ring: (window + 2).next_power_of_two(),
         }
-        values.push(seen.trailing_ones());
     }
-}
 
-fn extend_bitmap(set: &[usize], values: &mut Vec<u32>, count: usize) {
-    let mut seen = MexSet::with_capacity(set.len() + 1);
-    while values.len() < count {
-        let n = values.len();
-        for &s in set.iter().take_while(|&&s| s <= n) {
-            seen.insert(values[n - s] as Nimber);
+    fn extend_to(&mut self, count: usize) {
+        self.values.reserve(count.saturating_sub(self.values.len()));
+        while self.values.len() < count {
+            let n = self.values.len();
+            let g = if n < self.max {
+                self.mex_by_lookup(n)
+            } else {
+                self.mex_by_bitsets(n)
+            };
+            self.record(n, g);
         }
-        values.push(seen.take_mex() as u32);
+    }
+
+    /// The first `max S` values: not every amount is legal yet, so look them up one by one.
+    fn mex_by_lookup(&self, n: usize) -> u32 {
+        let mut seen = MexSet::new();
+        for &s in self.set.iter().take_while(|&&s| s <= n) {
+            seen.insert(self.values[n - s] as Nimber);
+        }
+        seen.take_mex() as u32
+    }
+
+    fn mex_by_bitsets(&self, n: usize) -> u32 {
+        let q = n - self.max;
+        let (first_word, offset) = (q / 64, q % 64);
+        let pattern = &self.shifted[offset];
+        let mask = self.ring - 1;
+        let value_count = self.positions.len() / self.ring;
+        (0..value_count)
+            .find(|&v| {
+                let ring = &self.positions[v * self.ring..(v + 1) * self.ring];
+                !pattern
+                    .iter()
+                    .enumerate()
+                    .any(|(w, &p)| ring[(first_word + w) & mask] & p != 0)
+            })
+            .unwrap_or(value_count) as u32
+    }
+
+    fn record(&mut self, n: usize, g: u32) {
+        let mask = self.ring - 1;
+        let (word, bit) = ((n / 64) & mask, 1u64 << (n % 64));
+        // Position n reuses the ring slot of position n - 64 * ring: forget that one.
+        if let Some(old) = n.checked_sub(64 * self.ring) {
+            let old = self.values[old] as usize;
+            self.positions[old * self.ring + word] &= !bit;
+        }
+        let needed = (g as usize + 1) * self.ring;
+        if self.positions.len() < needed {
+            self.positions.resize(needed, 0);
+        }
+        self.positions[g as usize * self.ring + word] |= bit;
+        self.values.push(g);
     }
 }
 
@@ -238,20 +296,20 @@ fn extend_bitmap(set: &[usize], values: &mut Vec<u32>, count: usize) {
 /// values are computed.
 pub fn period_search(set: &[u64], limit: usize) -> GrundySequence {
     let window = *set.last().unwrap() as usize;
-    let mut values = Vec::new();
+    let mut sequencer = Sequencer::new(set);
     let mut target = (4 * window).max(256).min(limit);
     loop {
-        extend_values(set, &mut values, target);
-        if let Some(period) = find_window_period(&values, window) {
+        sequencer.extend_to(target);
+        if let Some(period) = find_window_period(&sequencer.values, window) {
             // Keep what a lookup needs plus what proved it (the whole computed prefix).
             return GrundySequence {
-                values,
+                values: sequencer.values,
                 period: Some(period),
             };
         }
         if target >= limit {
             return GrundySequence {
-                values,
+                values: sequencer.values,
                 period: None,
             };
         }
@@ -345,6 +403,12 @@ impl Ruleset for AllButGame {
         self.value(heap)
     }
 
+    fn gentlest_option(&self, &heap: &u64) -> Option<Vec<u64>> {
+        (1..=heap)
+            .find(|s| self.excluded.binary_search(s).is_err())
+            .map(|s| vec![heap - s])
+    }
+
     fn moves_to_value(&self, &heap: &u64, target: Nimber) -> Result<Vec<Vec<u64>>> {
         let values = self.values(heap.saturating_add(1))?;
         Ok((1..=heap)
@@ -424,7 +488,7 @@ mod tests {
     #[test]
     fn both_mex_paths_agree_with_naive() {
         let small = [2u64, 3, 7, 11];
-        assert_eq!(subtraction_values(&small, 500), naive(&small, 500));
+        assert_eq!(subtraction_values(&small, 5000), naive(&small, 5000));
         let wide: Vec<u64> = (1..=200).map(|i| i * 3 + (i % 7)).collect();
         let mut wide = wide;
         wide.sort_unstable();

@@ -1,0 +1,177 @@
+//! A small text format for positions, shared by every front end.
+//!
+//! A position is a sum of *terms* separated by `+`; each term names a ruleset and its heaps:
+//!
+//! | term | meaning |
+//! | --- | --- |
+//! | `nim:3,4,5` | three Nim heaps |
+//! | `sub{1,4,9}:11,15` | two heaps of the subtraction game with take-set {1,4,9} |
+//! | `bachet{3}:10` | a heap of Bachet's game (take 1 to 3) |
+//! | `allbut{2,3}:10` | a heap of the all-but game that forbids taking 2 or 3 |
+//!
+//! ```
+//! use grundy_core::spec::parse_sum;
+//! let sum = parse_sum("nim:2,3 + sub{1,4,9}:11").unwrap();
+//! assert_eq!(sum.components.len(), 3);
+//! assert_eq!(sum.value().unwrap(), 2 ^ 3 ^ 1);
+//! ```
+//!
+//! Errors name the offending text and what is allowed. Limits: at most [`MAX_COMPONENTS`]
+//! components in a position, heaps within `u64`.
+
+use std::sync::Arc;
+
+use crate::error::{GameError, Result};
+use crate::games::subtraction::{AllButGame, SubtractionGame};
+use crate::sum::{Component, Sum};
+
+/// The most components a position may have.
+pub const MAX_COMPONENTS: usize = 10_000;
+
+/// The rules of a term, before heaps are attached.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RulesSpec {
+    /// Nim.
+    Nim,
+    /// A subtraction game.
+    Subtraction(Arc<SubtractionGame>),
+    /// An all-but subtraction game.
+    AllBut(Arc<AllButGame>),
+}
+
+impl RulesSpec {
+    /// A component of these rules with `heap` tokens.
+    pub fn heap(&self, heap: u64) -> Component {
+        match self {
+            RulesSpec::Nim => Component::Nim(heap),
+            RulesSpec::Subtraction(g) => Component::subtraction(g, heap),
+            RulesSpec::AllBut(g) => Component::all_but(g, heap),
+        }
+    }
+}
+
+/// Parses a whole position, e.g. `nim:3,4 + sub{1,2}:5`.
+pub fn parse_sum(text: &str) -> Result<Sum> {
+    let mut components = Vec::new();
+    for term in text.split('+') {
+        components.extend(parse_term(term)?);
+        if components.len() > MAX_COMPONENTS {
+            return Err(GameError::too_large(
+                "position",
+                format!("at most {MAX_COMPONENTS} components are allowed"),
+            ));
+        }
+    }
+    Ok(Sum::new(components))
+}
+
+/// Parses one term, e.g. `sub{1,4,9}:11,15`.
+pub fn parse_term(term: &str) -> Result<Vec<Component>> {
+    let term = term.trim();
+    let (rules, heaps) = term.rsplit_once(':').ok_or_else(|| {
+        GameError::invalid(
+            "game term",
+            term,
+            "RULES:HEAPS, e.g. nim:3,4,5 or sub{1,4,9}:11",
+        )
+    })?;
+    let rules = parse_rules(rules)?;
+    parse_list(heaps, "heap")?
+        .into_iter()
+        .map(|h| Ok(rules.heap(h)))
+        .collect()
+}
+
+/// Parses the rules part of a term: `nim`, `sub{1,4,9}`, `subtraction{..}`, `bachet{k}` or
+/// `allbut{..}`.
+pub fn parse_rules(text: &str) -> Result<RulesSpec> {
+    let text = text.trim();
+    let lower = text.to_ascii_lowercase();
+    if lower == "nim" {
+        return Ok(RulesSpec::Nim);
+    }
+    let (name, args) = match lower.split_once('{') {
+        Some((name, rest)) if rest.ends_with('}') => (name.trim(), &rest[..rest.len() - 1]),
+        _ => return Err(unknown_rules(text)),
+    };
+    match name {
+        "sub" | "subtraction" => Ok(RulesSpec::Subtraction(Arc::new(SubtractionGame::new(
+            parse_list(args, "take-set element")?,
+        )?))),
+        "bachet" => {
+            let k = parse_u64(args.trim(), "Bachet limit")?;
+            Ok(RulesSpec::Subtraction(Arc::new(SubtractionGame::bachet(
+                k,
+            )?)))
+        }
+        "allbut" | "all-but" => Ok(RulesSpec::AllBut(Arc::new(AllButGame::new(parse_list(
+            args,
+            "excluded amount",
+        )?)?))),
+        _ => Err(unknown_rules(text)),
+    }
+}
+
+fn unknown_rules(text: &str) -> GameError {
+    GameError::invalid("rules", text, "nim, sub{1,4,9}, bachet{3} or allbut{2,3}")
+}
+
+/// Parses a comma-separated list of non-negative integers (spaces allowed; empty items are
+/// errors).
+pub fn parse_list(text: &str, what: &str) -> Result<Vec<u64>> {
+    if text.trim().is_empty() {
+        return Err(GameError::invalid(
+            format!("{what} list"),
+            text,
+            "a comma-separated list of whole numbers, e.g. 1,4,9",
+        ));
+    }
+    text.split(',')
+        .map(|item| parse_u64(item.trim(), what))
+        .collect()
+}
+
+/// Parses one non-negative integer that fits in `u64`.
+pub fn parse_u64(text: &str, what: &str) -> Result<u64> {
+    text.parse::<u64>().map_err(|_| {
+        let allowed = format!("a whole number from 0 to {}", u64::MAX);
+        if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
+            GameError::out_of_range(what, text, allowed)
+        } else {
+            GameError::invalid(what, text, allowed)
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn terms_and_sums() {
+        let s = parse_sum("nim:1,2 + bachet{3}:7 + allbut{1}:4").unwrap();
+        assert_eq!(s.components.len(), 4);
+        assert_eq!(s.values().unwrap(), vec![1, 2, 3, 2]);
+        assert_eq!(
+            parse_sum(" NIM : 5 ").unwrap().components,
+            vec![Component::Nim(5)]
+        );
+    }
+
+    #[test]
+    fn errors_name_the_value() {
+        for (text, needle) in [
+            ("nim:-3", "\"-3\""),
+            ("nim:3,,4", "\"\""),
+            ("nim:99999999999999999999", "out of range"),
+            ("sub{}:3", "take-set element list"),
+            ("sub{0,1}:3", "\"0\""),
+            ("chess:3", "\"chess\""),
+            ("nim", "RULES:HEAPS"),
+            ("sub{1,2:3", "sub{1,2"),
+        ] {
+            let err = parse_sum(text).unwrap_err().to_string();
+            assert!(err.contains(needle), "{text}: {err}");
+        }
+    }
+}

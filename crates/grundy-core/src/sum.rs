@@ -1,0 +1,430 @@
+//! Sums of games: several components, a move in exactly one of them.
+//!
+//! A [`Sum`] is a list of [`Component`]s, each a position of its own ruleset: a Nim heap, a heap
+//! of a subtraction game, and so on. By the Sprague–Grundy theorem its value is the nim-sum of
+//! the components' values, and a winning move from a total `t != 0` moves a component of value
+//! `g` with `g ^ t < g` to a position of value `g ^ t`.
+//!
+//! ```
+//! use std::sync::Arc;
+//! use grundy_core::games::subtraction::SubtractionGame;
+//! use grundy_core::sum::{Component, Sum};
+//!
+//! let game = Arc::new(SubtractionGame::new([1, 4, 9, 12, 16]).unwrap());
+//! let heaps = [11, 15, 14, 10, 23, 8];
+//! let sum = Sum::new(heaps.iter().map(|&h| Component::subtraction(&game, h)).collect());
+//! assert_eq!(sum.value().unwrap(), 2); // 1 ^ 0 ^ 1 ^ 0 ^ 3 ^ 1
+//! let moves = sum.winning_moves().unwrap();
+//! assert!(!moves.is_empty());
+//! for m in &moves {
+//!     assert_eq!(sum.after(m).value().unwrap(), 0);
+//! }
+//! ```
+//!
+//! Moves keep component indices stable: a component that disappears stays as an empty heap, and
+//! the second part of a split is appended at the end.
+
+use std::fmt;
+use std::sync::Arc;
+
+use crate::error::{GameError, Result};
+use crate::games::nim::Nim;
+use crate::games::subtraction::{AllButGame, SubtractionGame};
+use crate::games::Ruleset;
+use crate::nimber::{nim_sum, Nimber};
+
+/// The largest component whose moves are listed one by one (see [`Sum::moves`]).
+pub const MAX_LISTED_HEAP: u64 = 1_000_000;
+
+/// One component of a sum: a position of some ruleset.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Component {
+    /// A Nim heap.
+    Nim(u64),
+    /// A heap of a subtraction game with a finite take-set.
+    Subtraction {
+        /// The rules (shared by all heaps of the same game).
+        game: Arc<SubtractionGame>,
+        /// Tokens in the heap.
+        heap: u64,
+    },
+    /// A heap of an all-but subtraction game.
+    AllBut {
+        /// The rules.
+        game: Arc<AllButGame>,
+        /// Tokens in the heap.
+        heap: u64,
+    },
+}
+
+/// Applies `$body` to the component's ruleset and position, then wraps resulting positions
+/// back into components of the same kind with `$wrap`. Keeps the per-variant code in one place.
+macro_rules! dispatch {
+    ($component:expr, |$rules:ident, $pos:ident, $wrap:ident| $body:expr) => {
+        match $component {
+            Component::Nim(heap) => {
+                let $rules = &Nim;
+                let $pos = heap;
+                let $wrap = |h: u64| Component::Nim(h);
+                $body
+            }
+            Component::Subtraction { game, heap } => {
+                let $rules = game.as_ref();
+                let $pos = heap;
+                let $wrap = |h: u64| Component::Subtraction {
+                    game: Arc::clone(game),
+                    heap: h,
+                };
+                $body
+            }
+            Component::AllBut { game, heap } => {
+                let $rules = game.as_ref();
+                let $pos = heap;
+                let $wrap = |h: u64| Component::AllBut {
+                    game: Arc::clone(game),
+                    heap: h,
+                };
+                $body
+            }
+        }
+    };
+}
+
+impl Component {
+    /// A heap of the subtraction game `game`.
+    pub fn subtraction(game: &Arc<SubtractionGame>, heap: u64) -> Self {
+        Component::Subtraction {
+            game: Arc::clone(game),
+            heap,
+        }
+    }
+
+    /// A heap of the all-but subtraction game `game`.
+    pub fn all_but(game: &Arc<AllButGame>, heap: u64) -> Self {
+        Component::AllBut {
+            game: Arc::clone(game),
+            heap,
+        }
+    }
+
+    /// The component's Sprague–Grundy value.
+    pub fn value(&self) -> Result<Nimber> {
+        dispatch!(self, |rules, pos, _wrap| rules.grundy(pos))
+    }
+
+    /// What the component can become in one move (see [`Ruleset::options`]).
+    pub fn options(&self) -> Vec<Vec<Component>> {
+        dispatch!(self, |rules, pos, wrap| rules
+            .options(pos)
+            .into_iter()
+            .map(|parts| parts.into_iter().map(wrap).collect())
+            .collect())
+    }
+
+    /// The moves of this component to a position of value `target`.
+    pub fn moves_to_value(&self, target: Nimber) -> Result<Vec<Vec<Component>>> {
+        dispatch!(self, |rules, pos, wrap| Ok(rules
+            .moves_to_value(pos, target)?
+            .into_iter()
+            .map(|parts| parts.into_iter().map(wrap).collect())
+            .collect()))
+    }
+
+    /// The option that takes least (see [`Ruleset::gentlest_option`]).
+    pub fn gentlest_option(&self) -> Option<Vec<Component>> {
+        dispatch!(self, |rules, pos, wrap| rules
+            .gentlest_option(pos)
+            .map(|parts| parts.into_iter().map(wrap).collect()))
+    }
+
+    /// A uniformly random option of this component (see [`Ruleset::random_option`]).
+    pub fn random_option(&self, rng: &mut dyn rand_core::RngCore) -> Option<Vec<Component>> {
+        dispatch!(self, |rules, pos, wrap| rules
+            .random_option(pos, rng)
+            .map(|parts| parts.into_iter().map(wrap).collect()))
+    }
+
+    /// The same ruleset with nothing left to play (what a component becomes when it vanishes).
+    pub fn emptied(&self) -> Component {
+        dispatch!(self, |_rules, _pos, wrap| wrap(0))
+    }
+
+    /// Whether no move is possible in this component.
+    pub fn is_terminal(&self) -> bool {
+        self.gentlest_option().is_none()
+    }
+
+    /// The number of tokens, for heap games.
+    pub fn tokens(&self) -> u64 {
+        dispatch!(self, |_rules, pos, _wrap| *pos)
+    }
+
+    /// A short name of the ruleset, e.g. `nim` or `subtraction {1,4,9}`.
+    pub fn ruleset_name(&self) -> String {
+        match self {
+            Component::Nim(_) => "nim".into(),
+            Component::Subtraction { game, .. } => format!("subtraction {}", set_text(game.set())),
+            Component::AllBut { game, .. } => format!("all-but {}", set_text(game.excluded())),
+        }
+    }
+}
+
+fn set_text(set: &[u64]) -> String {
+    let items: Vec<String> = set.iter().map(u64::to_string).collect();
+    format!("{{{}}}", items.join(","))
+}
+
+impl fmt::Display for Component {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.tokens())
+    }
+}
+
+/// A move in a sum: component `component` becomes the components `to` (the first takes its
+/// place, further ones are appended; none means it becomes empty).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct SumMove {
+    /// Index of the component moved in, from 0.
+    pub component: usize,
+    /// The component before the move.
+    pub from: Component,
+    /// What it becomes.
+    pub to: Vec<Component>,
+}
+
+impl fmt::Display for SumMove {
+    /// `heap 3: 4 -> 1 (take 3)`, or `heap 2: 7 -> 2 + 3` for a split.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let to: Vec<String> = self.to.iter().map(|c| c.to_string()).collect();
+        let after = if to.is_empty() {
+            "0".to_string()
+        } else {
+            to.join(" + ")
+        };
+        write!(f, "heap {}: {} -> {}", self.component + 1, self.from, after)?;
+        let left: u64 = self.to.iter().map(Component::tokens).sum();
+        if let Some(taken) = self.from.tokens().checked_sub(left).filter(|&t| t > 0) {
+            write!(f, " (take {taken})")?;
+        }
+        Ok(())
+    }
+}
+
+impl serde::Serialize for Component {
+    /// `{"ruleset": "nim", "heap": 4}`: the ruleset's name and the position.
+    fn serialize<S: serde::Serializer>(
+        &self,
+        serializer: S,
+    ) -> std::result::Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut out = serializer.serialize_struct("Component", 2)?;
+        out.serialize_field("ruleset", &self.ruleset_name())?;
+        out.serialize_field("heap", &self.tokens())?;
+        out.end()
+    }
+}
+
+impl serde::Serialize for SumMove {
+    /// `{"component": 2, "from": {...}, "to": [{...}], "text": "heap 3: 4 -> 1 (take 3)"}`;
+    /// `component` counts from 0.
+    fn serialize<S: serde::Serializer>(
+        &self,
+        serializer: S,
+    ) -> std::result::Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut out = serializer.serialize_struct("SumMove", 4)?;
+        out.serialize_field("component", &self.component)?;
+        out.serialize_field("from", &self.from)?;
+        out.serialize_field("to", &self.to)?;
+        out.serialize_field("text", &self.to_string())?;
+        out.end()
+    }
+}
+
+/// The outcome class of a position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Outcome {
+    /// The previous player wins: whoever moves from here loses with best play.
+    P,
+    /// The next player (the one to move) wins.
+    N,
+}
+
+impl Outcome {
+    /// The outcome of a position of value `value` under normal play.
+    pub fn of_value(value: Nimber) -> Self {
+        if value == 0 {
+            Outcome::P
+        } else {
+            Outcome::N
+        }
+    }
+
+    /// A sentence for students.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Outcome::P => "P-position: the player to move loses against best play",
+            Outcome::N => "N-position: the player to move wins",
+        }
+    }
+}
+
+/// A sum of components.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub struct Sum {
+    /// The components, in the user's order.
+    pub components: Vec<Component>,
+}
+
+impl Sum {
+    /// The sum of `components`.
+    pub fn new(components: Vec<Component>) -> Self {
+        Sum { components }
+    }
+
+    /// A Nim position with the given heaps.
+    pub fn nim(heaps: &[u64]) -> Self {
+        Sum::new(heaps.iter().map(|&h| Component::Nim(h)).collect())
+    }
+
+    /// Each component's value, in order.
+    pub fn values(&self) -> Result<Vec<Nimber>> {
+        self.components.iter().map(Component::value).collect()
+    }
+
+    /// The value of the sum: the nim-sum of the components' values.
+    pub fn value(&self) -> Result<Nimber> {
+        Ok(nim_sum(self.values()?))
+    }
+
+    /// P or N under normal play.
+    pub fn outcome(&self) -> Result<Outcome> {
+        Ok(Outcome::of_value(self.value()?))
+    }
+
+    /// Every legal move. Listing them is refused (with an error) when a component holds more
+    /// than [`MAX_LISTED_HEAP`] tokens.
+    pub fn moves(&self) -> Result<Vec<SumMove>> {
+        let mut moves = Vec::new();
+        for (i, c) in self.components.iter().enumerate() {
+            if c.tokens() > MAX_LISTED_HEAP {
+                return Err(GameError::too_large(
+                    format!("component {} ({} tokens)", i + 1, c.tokens()),
+                    format!("every move is listed only for components of at most {MAX_LISTED_HEAP} tokens"),
+                ));
+            }
+            moves.extend(c.options().into_iter().map(|to| SumMove {
+                component: i,
+                from: c.clone(),
+                to,
+            }));
+        }
+        Ok(moves)
+    }
+
+    /// An upper bound on the number of positions reachable from this one when every component
+    /// is a heap game: the product of (tokens + 1), saturating.
+    pub fn position_bound(&self) -> u64 {
+        self.components.iter().fold(1u64, |acc, c| {
+            acc.saturating_mul(c.tokens().saturating_add(1))
+        })
+    }
+
+    /// Every winning move (each leads to a position of value 0); empty from a P-position.
+    ///
+    /// A component of value `g` must move to value `g ^ total`. When that is below `g` the mex
+    /// rule guarantees such a move; when it is above `g` one may still exist (an option's value
+    /// can exceed its position's in games other than Nim), and it wins just as well.
+    pub fn winning_moves(&self) -> Result<Vec<SumMove>> {
+        let values = self.values()?;
+        let total = nim_sum(values.iter().copied());
+        let mut moves = Vec::new();
+        if total == 0 {
+            return Ok(moves);
+        }
+        for (i, (c, &g)) in self.components.iter().zip(&values).enumerate() {
+            moves.extend(c.moves_to_value(g ^ total)?.into_iter().map(|to| SumMove {
+                component: i,
+                from: c.clone(),
+                to,
+            }));
+        }
+        Ok(moves)
+    }
+
+    /// The position after `m` (which must be a move of this sum).
+    pub fn after(&self, m: &SumMove) -> Sum {
+        let mut components = self.components.clone();
+        let mut parts = m.to.iter().cloned();
+        components[m.component] = parts.next().unwrap_or_else(|| m.from.emptied());
+        components.extend(parts);
+        Sum { components }
+    }
+
+    /// Whether no move is possible: under normal play the player to move has lost.
+    pub fn is_terminal(&self) -> bool {
+        self.components.iter().all(Component::is_terminal)
+    }
+
+    /// The position in canonical form (components sorted, empty ones dropped): equal canonical
+    /// forms are the same game, which lets exhaustive search share work.
+    pub fn canonical(&self) -> Sum {
+        let mut components: Vec<Component> = self
+            .components
+            .iter()
+            .filter(|c| !c.is_terminal())
+            .cloned()
+            .collect();
+        components.sort();
+        Sum { components }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seed_001_sum() {
+        let game = Arc::new(SubtractionGame::new([1, 4, 9, 12, 16]).unwrap());
+        let sum = Sum::new(
+            [11, 15, 14, 10, 23, 8]
+                .iter()
+                .map(|&h| Component::subtraction(&game, h))
+                .collect(),
+        );
+        assert_eq!(sum.values().unwrap(), vec![1, 0, 1, 0, 3, 1]);
+        assert_eq!(sum.value().unwrap(), 2);
+        assert_eq!(sum.outcome().unwrap(), Outcome::N);
+        for m in sum.winning_moves().unwrap() {
+            assert_eq!(sum.after(&m).value().unwrap(), 0);
+        }
+    }
+
+    #[test]
+    fn nim_sum_winning_move_matches_bouton() {
+        let sum = Sum::nim(&[2, 3, 4]);
+        let moves = sum.winning_moves().unwrap();
+        assert_eq!(moves.len(), 1);
+        assert_eq!(moves[0].component, 2);
+        assert_eq!(moves[0].to, vec![Component::Nim(1)]);
+        assert!(Sum::nim(&[1, 4, 5]).winning_moves().unwrap().is_empty());
+    }
+
+    #[test]
+    fn empty_sum_is_a_p_position() {
+        let sum = Sum::default();
+        assert_eq!(sum.value().unwrap(), 0);
+        assert!(sum.is_terminal());
+        assert!(sum.moves().unwrap().is_empty());
+    }
+
+    #[test]
+    fn huge_heaps_refuse_to_list_moves() {
+        let err = Sum::nim(&[3, u64::MAX]).moves().unwrap_err().to_string();
+        assert!(
+            err.contains("component 2") && err.contains("1000000"),
+            "{err}"
+        );
+    }
+}

@@ -1,0 +1,166 @@
+//! The `grundy` command line.
+//!
+//! # Conventions for subcommand modules
+//!
+//! Every subcommand lives in its own module with
+//! * a clap type (`#[derive(clap::Args)]` or `#[derive(clap::Subcommand)]`) holding its
+//!   arguments, documented with `///` so `--help` teaches;
+//! * a `run(args, &Output) -> Result<(), CliError>` function that parses, calls `grundy-core`
+//!   and renders, nothing more.
+//!
+//! Rendering goes through [`Output`]: with `--json` (a global flag) a command prints exactly one
+//! JSON document with stable, documented field names via [`Output::json`]; otherwise text via
+//! [`Output::line`]. Colour comes only from [`Output::bold`], which is plain text unless stdout
+//! is a terminal and `NO_COLOR` is unset.
+//!
+//! Bad input is a [`CliError::Usage`] (a `GameError` converts into one): one line naming the
+//! value and what is allowed, exit code 2, never a panic. Argument values are checked at parse
+//! time with the `value_parser` functions below where possible, so clap reports them the same
+//! way (also exit code 2).
+
+pub mod analyze;
+pub mod sequence;
+
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use grundy_core::GameError;
+
+/// Impartial combinatorial games, exactly: Nim, subtraction games and their sums.
+#[derive(Debug, Parser)]
+#[command(name = "grundy", version, about, long_about = None)]
+pub struct Cli {
+    /// Print one JSON document instead of text.
+    #[arg(long, global = true)]
+    pub json: bool,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Analyse a position: who wins, and every winning move.
+    #[command(subcommand)]
+    Analyze(analyze::AnalyzeCommand),
+    /// Grundy sequences G(0), G(1), ... of heap games, with their proven periods.
+    #[command(subcommand)]
+    Sequence(sequence::SequenceCommand),
+}
+
+/// Runs the parsed command line and turns errors into exit codes.
+pub fn main(cli: Cli) -> ExitCode {
+    let out = Output::new(cli.json);
+    let result = match &cli.command {
+        Command::Analyze(cmd) => analyze::run(cmd, &out),
+        Command::Sequence(cmd) => sequence::run(cmd, &out),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(e.exit_code())
+        }
+    }
+}
+
+/// Why a command failed.
+#[derive(Debug)]
+pub enum CliError {
+    /// The user's input is not acceptable (exit code 2).
+    Usage(String),
+    /// Something outside the user's input failed, e.g. writing a file (exit code 1).
+    Io(std::io::Error),
+}
+
+impl CliError {
+    /// The process exit code for this error.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            CliError::Usage(_) => 2,
+            CliError::Io(_) => 1,
+        }
+    }
+}
+
+impl std::fmt::Display for CliError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CliError::Usage(msg) => f.write_str(msg),
+            CliError::Io(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl From<GameError> for CliError {
+    fn from(e: GameError) -> Self {
+        CliError::Usage(e.to_string())
+    }
+}
+
+impl From<std::io::Error> for CliError {
+    fn from(e: std::io::Error) -> Self {
+        CliError::Io(e)
+    }
+}
+
+/// Where and how a command prints.
+#[derive(Debug, Clone, Copy)]
+pub struct Output {
+    /// `--json` was given.
+    pub json: bool,
+    color: bool,
+}
+
+impl Output {
+    /// Output for this process: colour only on a terminal without `NO_COLOR`.
+    pub fn new(json: bool) -> Self {
+        let color =
+            !json && std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+        Output { json, color }
+    }
+
+    /// Prints one line of text.
+    pub fn line(&self, text: impl AsRef<str>) -> Result<(), CliError> {
+        let mut stdout = std::io::stdout().lock();
+        writeln!(stdout, "{}", text.as_ref()).or_else(ignore_broken_pipe)
+    }
+
+    /// Prints `value` as the command's one JSON document.
+    pub fn json(&self, value: &serde_json::Value) -> Result<(), CliError> {
+        let text = serde_json::to_string_pretty(value).expect("JSON values always serialise");
+        self.line(text)
+    }
+
+    /// `text` in bold on a colour terminal, plain otherwise.
+    pub fn bold(&self, text: &str) -> String {
+        if self.color {
+            format!("\x1b[1m{text}\x1b[0m")
+        } else {
+            text.to_string()
+        }
+    }
+}
+
+/// `grundy ... | head` closes the pipe early: that is not an error.
+fn ignore_broken_pipe(e: std::io::Error) -> Result<(), CliError> {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        Ok(())
+    } else {
+        Err(e.into())
+    }
+}
+
+/// clap value parser for a heap size: a whole number from 0 to 2^64 - 1.
+pub fn parse_heap(text: &str) -> Result<u64, String> {
+    grundy_core::spec::parse_u64(text, "heap").map_err(|e| e.to_string())
+}
+
+/// clap value parser for a comma-separated list of amounts such as `1,4,9`.
+pub fn parse_amounts(text: &str) -> Result<analyze::Amounts, String> {
+    grundy_core::spec::parse_list(text, "amount")
+        .map(analyze::Amounts)
+        .map_err(|e| e.to_string())
+}
