@@ -188,22 +188,26 @@ impl Wythoff {
         Self::default()
     }
 
-    /// A table covering `(x, y)`, computed (or grown) if needed.
+    /// A table covering `(x, y)`, computed (or grown) if needed. It is a band (see
+    /// [`SgTable::band`]) with power-of-two sides, so a position with one small heap costs
+    /// little even when the other heap is large.
     fn table_for(&self, x: u64, y: u64) -> Result<Arc<SgTable>> {
-        let high = x.max(y);
-        if high >= MAX_TABLE_SIDE as u64 {
+        let (low, high) = (x.min(y) as usize, x.max(y) as usize);
+        if high >= MAX_TABLE_SIDE {
             return Err(too_large_for_table(x, y));
         }
         let mut cache = self.table.lock().unwrap_or_else(|e| e.into_inner());
+        let (mut rows, mut cols) = (0, 0);
         if let Some(table) = cache.as_ref() {
-            if (high as usize) < table.cols() {
+            if low < table.rows() && high < table.cols() {
                 return Ok(Arc::clone(table));
             }
+            (rows, cols) = (table.rows(), table.cols());
         }
-        let side = (high as usize + 1)
-            .next_power_of_two()
-            .clamp(64, MAX_TABLE_SIDE);
-        let table = Arc::new(SgTable::square(side)?);
+        let side = |v: usize| (v + 1).next_power_of_two().clamp(64, MAX_TABLE_SIDE);
+        let cols = cols.max(side(high));
+        let rows = rows.max(side(low)).min(cols);
+        let table = Arc::new(SgTable::band(rows, cols)?);
         *cache = Some(Arc::clone(&table));
         Ok(table)
     }

@@ -33,6 +33,9 @@
 //! Values are below `2 · side <= 65536`, so each stored cell is a `u16`: 2 bytes per stored
 //! cell, about `side² + side` bytes for a square table (16384² in 256 MiB). The bitsets of the
 //! construction add about `0.75 · side²` bytes while it runs and are freed after.
+//!
+//! Against a plain bitset mex (the whole square, each cell's mex scanned from value 0) this is
+//! about 8× faster at side 4096 and more at larger sides, but it is still cubic.
 
 use crate::error::{GameError, Result};
 use crate::nimber::Nimber;
@@ -40,7 +43,8 @@ use crate::nimber::Nimber;
 /// The largest side of a table: `G` is computed for heaps below this.
 ///
 /// At this side the table takes 256 MiB (2 bytes per stored cell) and its construction about
-/// 200 MiB more for a second or so.
+/// 200 MiB more while it runs, which takes tens of seconds on a 2-core machine (the work is
+/// cubic: see BENCHMARKS.md).
 pub const MAX_TABLE_SIDE: usize = 16384;
 
 /// The cells the seed's printed table (Gambar 1) got wrong: `(x, y, printed, true value)`.
