@@ -230,6 +230,35 @@ impl Ruleset for Wythoff {
         all_moves(x, y).map(|m| vec![m.to]).collect()
     }
 
+    /// Take one token from the first heap (or the second when the first is empty), without
+    /// listing every option.
+    fn gentlest_option(&self, &(x, y): &(u64, u64)) -> Option<Vec<(u64, u64)>> {
+        all_moves(x, y).next().map(|m| vec![m.to])
+    }
+
+    /// A uniform choice among the `x + y + min(x, y)` options, without listing them (the count
+    /// saturates at `u64::MAX` for astronomically large heaps).
+    fn random_option(
+        &self,
+        &(x, y): &(u64, u64),
+        rng: &mut dyn rand_core::RngCore,
+    ) -> Option<Vec<(u64, u64)>> {
+        let total = x.saturating_add(y).saturating_add(x.min(y));
+        if total == 0 {
+            return None;
+        }
+        let i = crate::games::uniform_below(rng, total);
+        let to = if i < x {
+            (x - i - 1, y)
+        } else if i - x < y {
+            (x, y - (i - x) - 1)
+        } else {
+            let k = i - x - y + 1;
+            (x - k, y - k)
+        };
+        Some(vec![to])
+    }
+
     fn grundy(&self, &(x, y): &(u64, u64)) -> Result<Nimber> {
         if is_p_position(x, y) {
             return Ok(0);
@@ -261,3 +290,30 @@ impl Ruleset for Wythoff {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod option_tests {
+    use super::*;
+
+    #[test]
+    fn random_and_gentlest_options_are_legal() {
+        use rand_chacha::rand_core::SeedableRng;
+        let rules = Wythoff::new();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        let all: Vec<Vec<(u64, u64)>> = rules.options(&(4, 6));
+        let mut seen = std::collections::HashSet::new();
+        for _ in 0..2000 {
+            let option = rules.random_option(&(4, 6), &mut rng).unwrap();
+            assert!(all.contains(&option));
+            seen.insert(option);
+        }
+        assert_eq!(seen.len(), all.len());
+        assert_eq!(rules.gentlest_option(&(4, 6)), Some(vec![(3, 6)]));
+        assert_eq!(rules.gentlest_option(&(0, 0)), None);
+        assert_eq!(rules.random_option(&(0, 0), &mut rng), None);
+        let huge = rules
+            .random_option(&(u64::MAX, u64::MAX), &mut rng)
+            .unwrap();
+        assert!(huge[0].0 <= u64::MAX && huge[0] != (u64::MAX, u64::MAX));
+    }
+}
