@@ -150,3 +150,17 @@ fn bad_input_is_one_line_and_exit_code_2() {
     fails_with_usage(&["wythoff", "image", "--size", "5000"], "16 to 4096");
     fails_with_usage(&["wythoff", "nth", "1.5"], "\"1.5\"");
 }
+
+#[test]
+fn wythoff_in_a_sum() {
+    let v = json(&["analyze", "sum", "wythoff:10,7", "nim:3"]);
+    assert_eq!(v["values"][0], 15);
+    assert_eq!(v["nim_sum"], 12);
+    let moves = v["winning_moves"].as_array().unwrap();
+    assert!(!moves.is_empty());
+    assert!(moves.iter().all(|m| m["component"] == 0));
+    assert_eq!(
+        json(&["analyze", "sum", "wythoff:10,7", "nim:15"])["outcome"],
+        "P"
+    );
+}
