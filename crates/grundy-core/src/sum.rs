@@ -29,6 +29,7 @@ use std::sync::Arc;
 
 use crate::error::{GameError, Result};
 use crate::games::nim::Nim;
+use crate::games::octal::OctalGame;
 use crate::games::subtraction::{AllButGame, SubtractionGame};
 use crate::games::wythoff::Wythoff;
 use crate::games::Ruleset;
@@ -53,6 +54,13 @@ pub enum Component {
     AllBut {
         /// The rules.
         game: Arc<AllButGame>,
+        /// Tokens in the heap.
+        heap: u64,
+    },
+    /// A heap of an octal game or of Grundy's game.
+    Octal {
+        /// The rules.
+        game: Arc<OctalGame>,
         /// Tokens in the heap.
         heap: u64,
     },
@@ -100,6 +108,15 @@ macro_rules! dispatch {
                 };
                 $body
             }
+            Component::Octal { game, heap } => {
+                let $rules = game.as_ref();
+                let $pos = heap;
+                let $wrap = |h: u64| Component::Octal {
+                    game: Arc::clone(game),
+                    heap: h,
+                };
+                $body
+            }
             Component::Wythoff { x, y } => {
                 let $rules = wythoff_rules();
                 let $pos = &(*x, *y);
@@ -122,6 +139,14 @@ impl Component {
     /// A heap of the all-but subtraction game `game`.
     pub fn all_but(game: &Arc<AllButGame>, heap: u64) -> Self {
         Component::AllBut {
+            game: Arc::clone(game),
+            heap,
+        }
+    }
+
+    /// A heap of the octal game (or Grundy's game) `game`.
+    pub fn octal(game: &Arc<OctalGame>, heap: u64) -> Self {
+        Component::Octal {
             game: Arc::clone(game),
             heap,
         }
@@ -170,6 +195,10 @@ impl Component {
             Component::Nim(_) => Component::Nim(0),
             Component::Subtraction { game, .. } => Component::subtraction(game, 0),
             Component::AllBut { game, .. } => Component::all_but(game, 0),
+            Component::Octal { game, .. } => Component::Octal {
+                game: Arc::clone(game),
+                heap: 0,
+            },
             Component::Wythoff { .. } => Component::Wythoff { x: 0, y: 0 },
         }
     }
@@ -184,7 +213,8 @@ impl Component {
         match self {
             Component::Nim(heap)
             | Component::Subtraction { heap, .. }
-            | Component::AllBut { heap, .. } => *heap,
+            | Component::AllBut { heap, .. }
+            | Component::Octal { heap, .. } => *heap,
             Component::Wythoff { x, y } => x.saturating_add(*y),
         }
     }
@@ -195,6 +225,8 @@ impl Component {
             Component::Nim(_) => "nim".into(),
             Component::Subtraction { game, .. } => format!("subtraction {}", set_text(game.set())),
             Component::AllBut { game, .. } => format!("all-but {}", set_text(game.excluded())),
+            Component::Octal { game, .. } if game.is_grundys_game() => "grundys-game".into(),
+            Component::Octal { game, .. } => format!("octal {game}"),
             Component::Wythoff { .. } => "wythoff".into(),
         }
     }
