@@ -74,6 +74,18 @@ pub enum AnalyzeCommand {
         #[command(flatten)]
         options: AnalyzeOptions,
     },
+    /// Wythoff's game: two heaps; take any number from one heap, or the same from both.
+    /// Heaps of any size (up to 100000 digits).
+    ///
+    /// Example: grundy analyze wythoff 10 7
+    Wythoff {
+        /// The first heap.
+        #[arg(allow_negative_numbers = true, value_parser = super::wythoff::parse_big)]
+        x: num_bigint::BigUint,
+        /// The second heap.
+        #[arg(allow_negative_numbers = true, value_parser = super::wythoff::parse_big)]
+        y: num_bigint::BigUint,
+    },
     /// A sum of games from any rulesets: terms like nim:3,4  sub{1,4,9}:11  bachet{3}:7
     /// allbut{2}:5, joined by + or given as separate arguments.
     ///
@@ -104,6 +116,10 @@ pub struct AnalyzeOptions {
 
 /// Runs `grundy analyze`.
 pub fn run(command: &AnalyzeCommand, out: &Output) -> Result<(), CliError> {
+    // Wythoff positions may have thousands of digits: answered by the closed form, not a sum.
+    if let AnalyzeCommand::Wythoff { x, y } = command {
+        return super::wythoff::analyze(x, y, out);
+    }
     let (title, sum, options) = position(command)?;
     if sum.components.len() > MAX_COMPONENTS {
         return Err(CliError::Usage(format!(
@@ -158,6 +174,9 @@ fn position(command: &AnalyzeCommand) -> Result<(String, Sum, &AnalyzeOptions), 
         AnalyzeCommand::GrundysGame { heaps, options } => {
             let rules = RulesSpec::Octal(Arc::new(OctalGame::grundys_game()));
             ("Grundy's game".into(), heaps_of(&rules, heaps), options)
+        }
+        AnalyzeCommand::Wythoff { .. } => {
+            unreachable!("Wythoff positions are analysed before reaching sums")
         }
         AnalyzeCommand::Sum { terms, options } => {
             let sum = spec::parse_sum(&terms.join("+"))?;

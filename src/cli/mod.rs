@@ -21,6 +21,8 @@
 pub mod analyze;
 pub mod octal;
 pub mod sequence;
+pub mod wythoff;
+pub mod wythoff_image;
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
@@ -49,6 +51,9 @@ pub enum Command {
     /// Grundy sequences G(0), G(1), ... of heap games, with their proven periods.
     #[command(subcommand)]
     Sequence(sequence::SequenceCommand),
+    /// Wythoff's game: P-positions three ways, the n-th one, the Grundy table, pictures.
+    #[command(subcommand)]
+    Wythoff(wythoff::WythoffCommand),
 }
 
 /// Runs the parsed command line and turns errors into exit codes.
@@ -57,6 +62,7 @@ pub fn main(cli: Cli) -> ExitCode {
     let result = match &cli.command {
         Command::Analyze(cmd) => analyze::run(cmd, &out),
         Command::Sequence(cmd) => sequence::run(cmd, &out),
+        Command::Wythoff(cmd) => wythoff::run(cmd, &out),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

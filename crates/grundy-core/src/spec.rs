@@ -10,6 +10,7 @@
 //! | `allbut{2,3}:10` | a heap of the all-but game that forbids taking 2 or 3 |
 //! | `octal{0.77}:10,20` | two heaps of the octal game 0.77 (Kayles); a preset name works too |
 //! | `grundys:9` | a heap of Grundy's game |
+//! | `wythoff:10,7` | a position of Wythoff's game (heaps in pairs: `wythoff:10,7,3,5` is two) |
 //!
 //! ```
 //! use grundy_core::spec::parse_sum;
@@ -81,11 +82,33 @@ pub fn parse_term(term: &str) -> Result<Vec<Component>> {
             "RULES:HEAPS, e.g. nim:3,4,5 or sub{1,4,9}:11",
         )
     })?;
+    if rules.trim().eq_ignore_ascii_case("wythoff") {
+        return parse_wythoff_pairs(heaps);
+    }
     let rules = parse_rules(rules)?;
     parse_list(heaps, "heap")?
         .into_iter()
         .map(|h| Ok(rules.heap(h)))
         .collect()
+}
+
+/// Parses the heaps of a `wythoff:` term: pairs `x,y`, one Wythoff position per pair.
+fn parse_wythoff_pairs(heaps: &str) -> Result<Vec<Component>> {
+    let list = parse_list(heaps, "heap")?;
+    if list.len() % 2 != 0 {
+        return Err(GameError::invalid(
+            "Wythoff heaps",
+            heaps,
+            "pairs of heaps, e.g. wythoff:10,7 (or wythoff:10,7,3,5 for two positions)",
+        ));
+    }
+    Ok(list
+        .chunks_exact(2)
+        .map(|pair| Component::Wythoff {
+            x: pair[0],
+            y: pair[1],
+        })
+        .collect())
 }
 
 /// Parses the rules part of a term: `nim`, `sub{1,4,9}`, `subtraction{..}`, `bachet{k}` or
@@ -160,6 +183,16 @@ pub fn parse_u64(text: &str, what: &str) -> Result<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn wythoff_terms() {
+        let s = parse_sum("wythoff:10,7 + nim:15").unwrap();
+        assert_eq!(s.components[0], Component::Wythoff { x: 10, y: 7 });
+        assert_eq!(s.value().unwrap(), 0);
+        assert_eq!(parse_term("Wythoff:1,2,3,5").unwrap().len(), 2);
+        let err = parse_term("wythoff:1,2,3").unwrap_err().to_string();
+        assert!(err.contains("\"1,2,3\"") && err.contains("pairs"), "{err}");
+    }
 
     #[test]
     fn terms_and_sums() {

@@ -31,6 +31,7 @@ use crate::error::{GameError, Result};
 use crate::games::nim::Nim;
 use crate::games::octal::OctalGame;
 use crate::games::subtraction::{AllButGame, SubtractionGame};
+use crate::games::wythoff::Wythoff;
 use crate::games::Ruleset;
 use crate::nimber::{nim_sum, Nimber};
 
@@ -63,6 +64,19 @@ pub enum Component {
         /// Tokens in the heap.
         heap: u64,
     },
+    /// A position of Wythoff's game: two heaps, taken from one or equally from both.
+    Wythoff {
+        /// The first heap.
+        x: u64,
+        /// The second heap.
+        y: u64,
+    },
+}
+
+/// The one Wythoff ruleset, shared so that its table of values is computed once.
+fn wythoff_rules() -> &'static Wythoff {
+    static RULES: std::sync::OnceLock<Wythoff> = std::sync::OnceLock::new();
+    RULES.get_or_init(Wythoff::new)
 }
 
 /// Applies `$body` to the component's ruleset and position, then wraps resulting positions
@@ -101,6 +115,12 @@ macro_rules! dispatch {
                     game: Arc::clone(game),
                     heap: h,
                 };
+                $body
+            }
+            Component::Wythoff { x, y } => {
+                let $rules = wythoff_rules();
+                let $pos = &(*x, *y);
+                let $wrap = |(x, y): (u64, u64)| Component::Wythoff { x, y };
                 $body
             }
         }
@@ -171,7 +191,16 @@ impl Component {
 
     /// The same ruleset with nothing left to play (what a component becomes when it vanishes).
     pub fn emptied(&self) -> Component {
-        dispatch!(self, |_rules, _pos, wrap| wrap(0))
+        match self {
+            Component::Nim(_) => Component::Nim(0),
+            Component::Subtraction { game, .. } => Component::subtraction(game, 0),
+            Component::AllBut { game, .. } => Component::all_but(game, 0),
+            Component::Octal { game, .. } => Component::Octal {
+                game: Arc::clone(game),
+                heap: 0,
+            },
+            Component::Wythoff { .. } => Component::Wythoff { x: 0, y: 0 },
+        }
     }
 
     /// Whether no move is possible in this component.
@@ -179,9 +208,15 @@ impl Component {
         self.gentlest_option().is_none()
     }
 
-    /// The number of tokens, for heap games.
+    /// The number of tokens: the heap, or both heaps of a Wythoff position together.
     pub fn tokens(&self) -> u64 {
-        dispatch!(self, |_rules, pos, _wrap| *pos)
+        match self {
+            Component::Nim(heap)
+            | Component::Subtraction { heap, .. }
+            | Component::AllBut { heap, .. }
+            | Component::Octal { heap, .. } => *heap,
+            Component::Wythoff { x, y } => x.saturating_add(*y),
+        }
     }
 
     /// A short name of the ruleset, e.g. `nim` or `subtraction {1,4,9}`.
@@ -192,6 +227,7 @@ impl Component {
             Component::AllBut { game, .. } => format!("all-but {}", set_text(game.excluded())),
             Component::Octal { game, .. } if game.is_grundys_game() => "grundys-game".into(),
             Component::Octal { game, .. } => format!("octal {game}"),
+            Component::Wythoff { .. } => "wythoff".into(),
         }
     }
 }
@@ -202,8 +238,12 @@ fn set_text(set: &[u64]) -> String {
 }
 
 impl fmt::Display for Component {
+    /// The heap, or `(x, y)` for a Wythoff position.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.tokens())
+        match self {
+            Component::Wythoff { x, y } => write!(f, "({x}, {y})"),
+            _ => write!(f, "{}", self.tokens()),
+        }
     }
 }
 
@@ -246,7 +286,10 @@ impl serde::Serialize for Component {
         use serde::ser::SerializeStruct;
         let mut out = serializer.serialize_struct("Component", 2)?;
         out.serialize_field("ruleset", &self.ruleset_name())?;
-        out.serialize_field("heap", &self.tokens())?;
+        match self {
+            Component::Wythoff { x, y } => out.serialize_field("heaps", &[x, y])?,
+            _ => out.serialize_field("heap", &self.tokens())?,
+        }
         out.end()
     }
 }
@@ -452,6 +495,29 @@ mod tests {
         assert!(
             err.contains("component 2") && err.contains("1000000"),
             "{err}"
+        );
+    }
+
+    #[test]
+    fn wythoff_components_in_sums() {
+        // G(10, 7) = 15, so with a Nim heap of 15 the sum is a P-position.
+        let wythoff = Component::Wythoff { x: 10, y: 7 };
+        assert_eq!(wythoff.value().unwrap(), 15);
+        let balanced = Sum::new(vec![wythoff.clone(), Component::Nim(15)]);
+        assert_eq!(balanced.value().unwrap(), 0);
+        assert!(balanced.winning_moves().unwrap().is_empty());
+        // With a Nim heap of 3 the total is 12: the Wythoff part must move to value 3.
+        let sum = Sum::new(vec![wythoff.clone(), Component::Nim(3)]);
+        let moves = sum.winning_moves().unwrap();
+        assert!(!moves.is_empty());
+        for m in &moves {
+            assert_eq!(sum.after(m).value().unwrap(), 0, "{m}");
+        }
+        assert_eq!(wythoff.to_string(), "(10, 7)");
+        assert_eq!(wythoff.emptied(), Component::Wythoff { x: 0, y: 0 });
+        assert_eq!(
+            serde_json::to_value(&wythoff).unwrap(),
+            serde_json::json!({"ruleset": "wythoff", "heaps": [10, 7]})
         );
     }
 }

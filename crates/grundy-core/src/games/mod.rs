@@ -13,6 +13,7 @@
 pub mod nim;
 pub mod octal;
 pub mod subtraction;
+pub mod wythoff;
 
 use crate::error::Result;
 use crate::nimber::{nim_sum, Nimber};

@@ -1,0 +1,409 @@
+//! `grundy wythoff` (P-positions, the n-th one, the Sprague–Grundy table, pictures) and
+//! `grundy analyze wythoff X Y`.
+//!
+//! JSON field names: coordinates and indices that may be of any size (`analyze`, `nth`) are
+//! decimal strings; those bounded by a count or a table size are numbers.
+
+use std::path::PathBuf;
+use std::str::FromStr;
+
+use clap::{Subcommand, ValueEnum};
+use grundy_core::games::wythoff::beatty::{self, is_p_position_big, p_position_big};
+use grundy_core::games::wythoff::table::{grundy_value, SgTable, MAX_TABLE_SIDE, SEED_MISPRINTS};
+use grundy_core::games::wythoff::{mex, winning_moves_big, word, MoveKind, WythoffMove};
+use grundy_core::GameError;
+use num_bigint::BigUint;
+use serde_json::json;
+
+use super::wythoff_image::{render, write_png};
+use super::{CliError, Output};
+
+/// The most digits accepted in a heap or index (the answers take milliseconds at this size).
+pub const MAX_DIGITS: usize = 100_000;
+/// The most P-positions `p-positions` lists.
+pub const MAX_COUNT: usize = 10_000_000;
+/// The largest table `wythoff table` prints.
+pub const MAX_PRINTED_TABLE: usize = 1024;
+
+/// The `wythoff` subcommands.
+#[derive(Debug, Subcommand)]
+pub enum WythoffCommand {
+    /// The first P-positions (a_n, b_n): the player to move from (a_n, b_n) or (b_n, a_n) loses.
+    ///
+    /// Example: grundy wythoff p-positions --count 20 --check
+    PPositions {
+        /// How many, from n = 0 (at most 10000000).
+        #[arg(long, default_value_t = 20, allow_negative_numbers = true, value_parser = parse_count)]
+        count: usize,
+        /// The construction: beatty (a_n = floor(n·φ) with exact integer square roots), mex
+        /// (a_n = the least value not used yet) or word (positions of letters in the Fibonacci
+        /// word).
+        #[arg(long, value_enum, default_value_t = Method::Beatty)]
+        method: Method,
+        /// Run all three constructions and check that they agree.
+        #[arg(long)]
+        check: bool,
+    },
+    /// The n-th P-position (a_n, b_n), exactly, for n of any size (up to 100000 digits).
+    ///
+    /// Example: grundy wythoff nth 102334155
+    Nth {
+        /// The index n.
+        #[arg(allow_negative_numbers = true, value_parser = parse_big)]
+        n: BigUint,
+    },
+    /// The Sprague–Grundy table G(x, y), origin bottom-left, P-positions (G = 0) marked.
+    ///
+    /// Example: grundy wythoff table --size 13
+    Table {
+        /// The side of the table (1 to 1024).
+        #[arg(long, default_value_t = 13, allow_negative_numbers = true, value_parser = parse_table_size)]
+        size: usize,
+        /// Comma-separated values instead of the aligned grid (rows y = 0, 1, ...).
+        #[arg(long)]
+        csv: bool,
+    },
+    /// A PNG picture: the table as a colour map (P-positions white) and the P-positions with
+    /// the lines y = φx and y = x/φ.
+    ///
+    /// Example: grundy wythoff image --size 1024 -o wythoff.png
+    Image {
+        /// Side of each of the two panels in pixels (16 to 4096); the table covers heaps below it.
+        #[arg(long, default_value_t = 1024)]
+        size: usize,
+        /// Where to write the PNG.
+        #[arg(long, short, default_value = "wythoff.png")]
+        output: PathBuf,
+    },
+}
+
+/// A construction of the P-positions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Method {
+    /// a_n = floor(n·φ), with exact integer square roots.
+    Beatty,
+    /// a_n = mex{a_i, b_i : i < n}, b_n = a_n + n.
+    Mex,
+    /// Positions of the n-th a and b in the Fibonacci word abaababaabaab...
+    Word,
+}
+
+impl Method {
+    fn name(self) -> &'static str {
+        match self {
+            Method::Beatty => "beatty",
+            Method::Mex => "mex",
+            Method::Word => "word",
+        }
+    }
+
+    fn p_positions(self, count: usize) -> Vec<(u64, u64)> {
+        match self {
+            Method::Beatty => beatty::p_positions_by_beatty(count),
+            Method::Mex => mex::p_positions_by_mex(count),
+            Method::Word => word::p_positions_by_word(count),
+        }
+    }
+}
+
+/// clap value parser for a count of P-positions.
+fn parse_count(text: &str) -> Result<usize, String> {
+    parse_bounded(text, "count", 0, MAX_COUNT)
+}
+
+/// clap value parser for a printed table's side.
+fn parse_table_size(text: &str) -> Result<usize, String> {
+    parse_bounded(text, "table size", 1, MAX_PRINTED_TABLE)
+}
+
+fn parse_bounded(text: &str, what: &str, low: usize, high: usize) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(v) if (low..=high).contains(&v) => Ok(v),
+        _ => {
+            Err(
+                GameError::out_of_range(what, text, format!("a whole number from {low} to {high}"))
+                    .to_string(),
+            )
+        }
+    }
+}
+
+/// clap value parser for a heap or an index of any size: decimal digits only.
+pub fn parse_big(text: &str) -> Result<BigUint, String> {
+    let allowed = format!("a whole number from 0 with at most {MAX_DIGITS} digits");
+    let digits_only = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+    if !digits_only {
+        return Err(GameError::invalid("Wythoff number", text, allowed).to_string());
+    }
+    if text.len() > MAX_DIGITS {
+        let shown = format!("{}... ({} digits)", &text[..20], text.len());
+        return Err(GameError::out_of_range("Wythoff number", shown, allowed).to_string());
+    }
+    BigUint::from_str(text).map_err(|e| e.to_string())
+}
+
+/// Runs `grundy wythoff`.
+pub fn run(command: &WythoffCommand, out: &Output) -> Result<(), CliError> {
+    match command {
+        WythoffCommand::PPositions {
+            count,
+            method,
+            check,
+        } => p_positions(*count, *method, *check, out),
+        WythoffCommand::Nth { n } => nth(n, out),
+        WythoffCommand::Table { size, csv } => table(*size, *csv, out),
+        WythoffCommand::Image { size, output } => image(*size, output, out),
+    }
+}
+
+fn p_positions(count: usize, method: Method, check: bool, out: &Output) -> Result<(), CliError> {
+    let pairs = method.p_positions(count);
+    let agreement = if check {
+        let all = [Method::Beatty, Method::Mex, Method::Word];
+        let disagreeing: Vec<&str> = all
+            .iter()
+            .filter(|m| m.p_positions(count) != pairs)
+            .map(|m| m.name())
+            .collect();
+        if !disagreeing.is_empty() {
+            return Err(CliError::Io(std::io::Error::other(format!(
+                "the constructions disagree: {} differ from {}",
+                disagreeing.join(", "),
+                method.name()
+            ))));
+        }
+        Some(true)
+    } else {
+        None
+    };
+    if out.json {
+        let list: Vec<_> = pairs
+            .iter()
+            .enumerate()
+            .map(|(n, &(a, b))| json!({"n": n, "a": a, "b": b}))
+            .collect();
+        return out.json(&json!({
+            "game": "wythoff",
+            "method": method.name(),
+            "count": count,
+            "p_positions": list,
+            "constructions_agree": agreement,
+        }));
+    }
+    let width = pairs.last().map_or(1, |&(_, b)| b.to_string().len()).max(3);
+    out.line(format!(
+        "{:>w$}  {:>w$}  {:>w$}",
+        "n",
+        "a_n",
+        "b_n",
+        w = width
+    ))?;
+    for (n, (a, b)) in pairs.iter().enumerate() {
+        out.line(format!("{n:>width$}  {a:>width$}  {b:>width$}"))?;
+    }
+    if agreement.is_some() {
+        out.line(format!(
+            "Check: the Beatty, mex and Fibonacci-word constructions agree on all {count}."
+        ))?;
+    }
+    Ok(())
+}
+
+fn nth(n: &BigUint, out: &Output) -> Result<(), CliError> {
+    let (a, b) = p_position_big(n);
+    if out.json {
+        return out.json(&json!({
+            "game": "wythoff",
+            "n": n.to_string(),
+            "a": a.to_string(),
+            "b": b.to_string(),
+        }));
+    }
+    out.line(format!("a_{n} = {a}"))?;
+    out.line(format!("b_{n} = {b}"))?;
+    out.line(format!(
+        "({a}, {b}) and ({b}, {a}) are P-positions: the player to move loses."
+    ))
+}
+
+fn table(size: usize, csv: bool, out: &Output) -> Result<(), CliError> {
+    let table = SgTable::square(size)?;
+    let value = |x: usize, y: usize| table.get(x, y).unwrap_or(0);
+    let misprints: Vec<_> = SEED_MISPRINTS
+        .iter()
+        .filter(|&&(x, y, _, _)| x < size && y < size)
+        .collect();
+    if out.json {
+        let rows: Vec<Vec<u16>> = (0..size)
+            .map(|y| (0..size).map(|x| value(x, y)).collect())
+            .collect();
+        let zeros: Vec<[usize; 2]> = (0..size)
+            .flat_map(|x| (0..size).map(move |y| [x, y]))
+            .filter(|&[x, y]| value(x, y) == 0)
+            .collect();
+        let notes: Vec<_> = misprints
+            .iter()
+            .map(|&&(x, y, printed, truth)| json!({"x": x, "y": y, "printed": printed, "true": truth}))
+            .collect();
+        return out.json(&json!({
+            "game": "wythoff",
+            "size": size,
+            "rows": rows,
+            "p_positions": zeros,
+            "seed_misprints": notes,
+        }));
+    }
+    if csv {
+        out.line(format!(
+            "y\\x,{}",
+            (0..size)
+                .map(|x| x.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        ))?;
+        for y in 0..size {
+            let cells: Vec<String> = (0..size).map(|x| value(x, y).to_string()).collect();
+            out.line(format!("{y},{}", cells.join(",")))?;
+        }
+        return Ok(());
+    }
+    let width = (2 * size).to_string().len() + 1;
+    let label = size.to_string().len();
+    for y in (0..size).rev() {
+        let mut line = format!("{y:>label$} |");
+        for x in 0..size {
+            let g = value(x, y);
+            let cell = if g == 0 {
+                out.bold("0*")
+            } else {
+                g.to_string()
+            };
+            // Pad by the visible width, not the escape codes of bold.
+            let visible = if g == 0 { 2 } else { cell.len() };
+            line.push_str(&" ".repeat(width + 1 - visible));
+            line.push_str(&cell);
+        }
+        out.line(line)?;
+    }
+    out.line(format!(
+        "{} +{}",
+        " ".repeat(label),
+        "-".repeat(size * (width + 1))
+    ))?;
+    let xs: String = (0..size)
+        .map(|x| format!("{x:>w$}", w = width + 1))
+        .collect();
+    out.line(format!("{}  {xs}", " ".repeat(label)))?;
+    out.line("G(x, y) with x across and y up; * marks a P-position (G = 0).")?;
+    if !misprints.is_empty() {
+        let cells: Vec<String> = misprints
+            .iter()
+            .map(|&&(x, y, printed, truth)| format!("G({x},{y}) = {truth} (printed {printed})"))
+            .collect();
+        out.line(format!(
+            "Note: the seed's printed table (Gambar 1) misprints {} cells shown here: {}.",
+            cells.len(),
+            cells.join(", ")
+        ))?;
+    }
+    Ok(())
+}
+
+fn image(size: usize, path: &std::path::Path, out: &Output) -> Result<(), CliError> {
+    let picture = render(size)?;
+    write_png(&picture, path)?;
+    if out.json {
+        return out.json(&json!({
+            "game": "wythoff",
+            "file": path.display().to_string(),
+            "width": picture.width,
+            "height": picture.height,
+        }));
+    }
+    out.line(format!(
+        "Wrote {} ({}x{}): left, G(x, y) for x, y < {size} (P-positions white); right, the \
+         P-positions with y = φx and y = x/φ.",
+        path.display(),
+        picture.width,
+        picture.height
+    ))
+}
+
+/// `grundy analyze wythoff X Y`: outcome, value (when tabulated) and every winning move.
+pub fn analyze(x: &BigUint, y: &BigUint, out: &Output) -> Result<(), CliError> {
+    let p = is_p_position_big(x, y);
+    let moves = winning_moves_big(x, y);
+    let small = |v: &BigUint| u64::try_from(v).ok().filter(|&v| v < MAX_TABLE_SIDE as u64);
+    let value = match (small(x), small(y)) {
+        _ if p => Some(0),
+        (Some(x), Some(y)) => Some(grundy_value(x, y)?),
+        _ => None,
+    };
+    let index = if p {
+        Some(if x <= y { y - x } else { x - y })
+    } else {
+        None
+    };
+    if out.json {
+        let list: Vec<_> = moves.iter().map(move_json).collect();
+        return out.json(&json!({
+            "game": "wythoff",
+            "position": [x.to_string(), y.to_string()],
+            "outcome": if p { "P" } else { "N" },
+            "p_index": index.map(|n| n.to_string()),
+            "grundy": value,
+            "winning_moves": list,
+        }));
+    }
+    out.line(out.bold(&format!("Wythoff's game at ({x}, {y})")))?;
+    match &index {
+        Some(n) => out.line(format!(
+            "P-position: the player to move loses (it is the P-position with n = {n})."
+        ))?,
+        None => out.line("N-position: the player to move wins.")?,
+    }
+    match value {
+        Some(g) => out.line(format!("Grundy value: {g}"))?,
+        None => out.line(format!(
+            "Grundy value: not tabulated for heaps of {MAX_TABLE_SIDE} or more (not needed to play)"
+        ))?,
+    }
+    if !moves.is_empty() {
+        out.line("Winning moves:")?;
+        for m in &moves {
+            out.line(format!("  {}", move_text(m)))?;
+        }
+    }
+    Ok(())
+}
+
+fn kind_text(kind: MoveKind) -> &'static str {
+    match kind {
+        MoveKind::FromFirst => "from the first heap",
+        MoveKind::FromSecond => "from the second heap",
+        MoveKind::FromBoth => "from both heaps",
+    }
+}
+
+fn move_text(m: &WythoffMove<BigUint>) -> String {
+    format!(
+        "take {} {} -> ({}, {})",
+        m.taken,
+        kind_text(m.kind),
+        m.to.0,
+        m.to.1
+    )
+}
+
+fn move_json(m: &WythoffMove<BigUint>) -> serde_json::Value {
+    let kind = match m.kind {
+        MoveKind::FromFirst => "from-first",
+        MoveKind::FromSecond => "from-second",
+        MoveKind::FromBoth => "from-both",
+    };
+    json!({
+        "kind": kind,
+        "taken": m.taken.to_string(),
+        "to": [m.to.0.to_string(), m.to.1.to_string()],
+    })
+}

@@ -1,0 +1,166 @@
+//! End-to-end tests of `grundy wythoff` and `grundy analyze wythoff`.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn grundy() -> Command {
+    Command::cargo_bin("grundy").unwrap()
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let out = grundy().args(args).arg("--json").output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+fn fails_with_usage(args: &[&str], mentions: &str) {
+    grundy()
+        .args(args)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(mentions));
+}
+
+#[test]
+fn analyze_ten_seven() {
+    grundy()
+        .args(["analyze", "wythoff", "10", "7"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("N-position"))
+        .stdout(predicate::str::contains(
+            "take 6 from the first heap -> (4, 7)",
+        ))
+        .stdout(predicate::str::contains(
+            "take 1 from the second heap -> (10, 6)",
+        ))
+        .stdout(predicate::str::contains("take 3 from both heaps -> (7, 4)"));
+    let v = json(&["analyze", "wythoff", "10", "7"]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["grundy"], 15);
+    assert_eq!(v["winning_moves"].as_array().unwrap().len(), 3);
+    assert_eq!(v["winning_moves"][2]["kind"], "from-both");
+    assert_eq!(v["winning_moves"][2]["to"][0], "7");
+}
+
+#[test]
+fn analyze_p_position_and_huge_heaps() {
+    let v = json(&["analyze", "wythoff", "13", "8"]);
+    assert_eq!(v["outcome"], "P");
+    assert_eq!(v["p_index"], "5");
+    assert!(v["winning_moves"].as_array().unwrap().is_empty());
+    // n = 10^40: (a_n, b_n) from `nth`, then one more token on the second heap.
+    let nth = json(&["wythoff", "nth", &format!("1{}", "0".repeat(40))]);
+    let (a, b) = (nth["a"].as_str().unwrap(), nth["b"].as_str().unwrap());
+    assert_eq!(json(&["analyze", "wythoff", b, a])["outcome"], "P");
+    let bigger = (b.parse::<num_bigint::BigUint>().unwrap() + 1u8).to_string();
+    let v = json(&["analyze", "wythoff", a, &bigger]);
+    assert_eq!(v["outcome"], "N");
+    assert!(v["grundy"].is_null());
+    let moves = v["winning_moves"].as_array().unwrap();
+    assert!(moves.iter().any(|m| m["to"][0] == a && m["to"][1] == b));
+}
+
+#[test]
+fn p_positions_three_ways() {
+    let out = grundy()
+        .args(["wythoff", "p-positions", "--count", "13", "--check"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("12   19   31"))
+        .stdout(predicate::str::contains("agree on all 13"));
+    drop(out);
+    for method in ["beatty", "mex", "word"] {
+        let v = json(&[
+            "wythoff",
+            "p-positions",
+            "--count",
+            "20",
+            "--method",
+            method,
+        ]);
+        assert_eq!(v["p_positions"][12]["a"], 19);
+        assert_eq!(v["p_positions"][19]["b"], 49);
+    }
+}
+
+#[test]
+fn nth_is_exact_where_f64_fails() {
+    grundy()
+        .args(["wythoff", "nth", "102334155"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("a_102334155 = 165580140"));
+}
+
+#[test]
+fn table_marks_p_positions_and_the_seed_misprints() {
+    grundy()
+        .args(["wythoff", "table", "--size", "13"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "10 |  10  11   9   8  13  12  0*  15  16  17  14  18   7",
+        ))
+        .stdout(predicate::str::contains("G(10,10) = 14 (printed 18)"));
+    let v = json(&["wythoff", "table", "--size", "13"]);
+    assert_eq!(v["rows"][10][10], 14);
+    assert_eq!(v["rows"][11][10], 18);
+    assert_eq!(v["seed_misprints"].as_array().unwrap().len(), 3);
+    assert!(json(&["wythoff", "table", "--size", "5"])["seed_misprints"]
+        .as_array()
+        .unwrap()
+        .is_empty());
+    grundy()
+        .args(["wythoff", "table", "--size", "3", "--csv"])
+        .assert()
+        .success()
+        .stdout("y\\x,0,1,2\n0,0,1,2\n1,1,2,0\n2,2,0,1\n");
+}
+
+#[test]
+fn image_is_a_png() {
+    let dir = std::env::temp_dir().join(format!("grundy-wythoff-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("w.png");
+    let v = json(&[
+        "wythoff",
+        "image",
+        "--size",
+        "64",
+        "-o",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(v["width"], 128);
+    let bytes = std::fs::read(&path).unwrap();
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_code_2() {
+    fails_with_usage(&["analyze", "wythoff", "-3", "4"], "\"-3\"");
+    fails_with_usage(&["analyze", "wythoff", "3", "four"], "\"four\"");
+    fails_with_usage(&["wythoff", "table", "--size", "2000"], "from 1 to 1024");
+    fails_with_usage(&["wythoff", "p-positions", "--count", "-1"], "count");
+    fails_with_usage(&["wythoff", "image", "--size", "5000"], "16 to 4096");
+    fails_with_usage(&["wythoff", "nth", "1.5"], "\"1.5\"");
+}
+
+#[test]
+fn wythoff_in_a_sum() {
+    let v = json(&["analyze", "sum", "wythoff:10,7", "nim:3"]);
+    assert_eq!(v["values"][0], 15);
+    assert_eq!(v["nim_sum"], 12);
+    let moves = v["winning_moves"].as_array().unwrap();
+    assert!(!moves.is_empty());
+    assert!(moves.iter().all(|m| m["component"] == 0));
+    assert_eq!(
+        json(&["analyze", "sum", "wythoff:10,7", "nim:15"])["outcome"],
+        "P"
+    );
+}
