@@ -19,7 +19,10 @@
 //! way (also exit code 2).
 
 pub mod analyze;
+pub mod game;
+pub mod play;
 pub mod sequence;
+pub mod simulate;
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
@@ -48,6 +51,14 @@ pub enum Command {
     /// Grundy sequences G(0), G(1), ... of heap games, with their proven periods.
     #[command(subcommand)]
     Sequence(sequence::SequenceCommand),
+    /// Play against the computer in the terminal (moves read line by line from stdin).
+    ///
+    /// Example: grundy play nim 3 4 5 --player 80 --first computer
+    Play(play::PlayArgs),
+    /// Play many games between two computer players: win rates with 95% confidence intervals.
+    ///
+    /// Example: grundy simulate nim 2 3 4 --players perfect,random --games 10000 --seed 42
+    Simulate(simulate::SimulateArgs),
 }
 
 /// Runs the parsed command line and turns errors into exit codes.
@@ -56,6 +67,8 @@ pub fn main(cli: Cli) -> ExitCode {
     let result = match &cli.command {
         Command::Analyze(cmd) => analyze::run(cmd, &out),
         Command::Sequence(cmd) => sequence::run(cmd, &out),
+        Command::Play(args) => play::run(args, &out),
+        Command::Simulate(args) => simulate::run(args, &out),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
