@@ -102,6 +102,9 @@ fn subtraction_sums_and_misere() {
     let out = session(&["sum", "nim:3", "sub{1,2}:5"], "hint\n");
     assert!(out.contains("[subtraction {1,2}]"), "{out}");
     assert!(out.contains("Hint:"), "{out}");
+    // Octal games (merged from main): a typed move leaves one heap.
+    let out = session(&["octal", "0.77", "5", "3", "--seed", "3"], "1 2\n");
+    assert!(out.contains("You: heap 1: 5 -> 3 (take 2)"), "{out}");
     // Misère [1,1,2]: the winning move leaves three 1-heaps... of which the human takes none.
     let out = session(&["nim", "1", "1", "2", "--misere"], "hint\n");
     assert!(out.contains("Hint: heap 3: 2 -> 1 (take 1) wins."), "{out}");

@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use clap::Subcommand;
+use grundy_core::games::octal::OctalGame;
 use grundy_core::games::subtraction::{AllButGame, SubtractionGame};
 use grundy_core::spec::{self, RulesSpec, MAX_COMPONENTS};
 use grundy_core::strategy::{nim_heaps, Convention};
@@ -39,6 +40,15 @@ pub enum GameSpec {
         #[arg(required = true, allow_negative_numbers = true, value_parser = parse_heap)]
         heaps: Vec<u64>,
     },
+    /// An octal game (e.g. 0.77 or kayles). Typed moves take tokens and leave one heap (or
+    /// none); moves that split a heap are played by the computer but cannot be typed yet.
+    Octal {
+        /// The octal code, e.g. 0.77, or a preset name such as kayles.
+        code: String,
+        /// Heap sizes.
+        #[arg(required = true, allow_negative_numbers = true, value_parser = parse_heap)]
+        heaps: Vec<u64>,
+    },
     /// A sum of games from any rulesets: terms like nim:3,4  sub{1,2}:5  bachet{3}:7
     /// allbut{2}:5, joined by + or given as separate arguments.
     Sum {
@@ -62,6 +72,11 @@ impl GameSpec {
                 let rules = RulesSpec::AllBut(Arc::new(AllButGame::new(except.0.clone())?));
                 let title = format!("All-but subtraction game, excluded {}", braces(&except.0));
                 (title, heaps_of(&rules, heaps))
+            }
+            GameSpec::Octal { code, heaps } => {
+                let game = OctalGame::named(code)?;
+                let title = format!("Octal game {game}");
+                (title, heaps_of(&RulesSpec::Octal(Arc::new(game)), heaps))
             }
             GameSpec::Sum { terms } => (
                 "Sum of games".to_string(),
@@ -141,9 +156,10 @@ pub fn draw(sum: &Sum) -> Vec<String> {
 /// its own drawing here.
 fn draw_component(c: &Component) -> String {
     match c {
-        Component::Nim(_) | Component::Subtraction { .. } | Component::AllBut { .. } => {
-            bars(c.tokens())
-        }
+        Component::Nim(_)
+        | Component::Subtraction { .. }
+        | Component::AllBut { .. }
+        | Component::Octal { .. } => bars(c.tokens()),
     }
 }
 

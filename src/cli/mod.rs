@@ -20,6 +20,7 @@
 
 pub mod analyze;
 pub mod game;
+pub mod octal;
 pub mod play;
 pub mod sequence;
 pub mod simulate;
