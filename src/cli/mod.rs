@@ -19,10 +19,13 @@
 //! way (also exit code 2).
 
 pub mod analyze;
+pub mod game;
 pub mod octal;
+pub mod play;
 pub mod sequence;
 pub mod wythoff;
 pub mod wythoff_image;
+pub mod simulate;
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
@@ -54,6 +57,14 @@ pub enum Command {
     /// Wythoff's game: P-positions three ways, the n-th one, the Grundy table, pictures.
     #[command(subcommand)]
     Wythoff(wythoff::WythoffCommand),
+    /// Play against the computer in the terminal (moves read line by line from stdin).
+    ///
+    /// Example: grundy play nim 3 4 5 --player 80 --first computer
+    Play(play::PlayArgs),
+    /// Play many games between two computer players: win rates with 95% confidence intervals.
+    ///
+    /// Example: grundy simulate nim 2 3 4 --players perfect,random --games 10000 --seed 42
+    Simulate(simulate::SimulateArgs),
 }
 
 /// Runs the parsed command line and turns errors into exit codes.
@@ -63,6 +74,8 @@ pub fn main(cli: Cli) -> ExitCode {
         Command::Analyze(cmd) => analyze::run(cmd, &out),
         Command::Sequence(cmd) => sequence::run(cmd, &out),
         Command::Wythoff(cmd) => wythoff::run(cmd, &out),
+        Command::Play(args) => play::run(args, &out),
+        Command::Simulate(args) => simulate::run(args, &out),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

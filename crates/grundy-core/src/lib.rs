@@ -23,6 +23,7 @@
 //! | [`sum`] | sums of components from any rulesets; value, outcome, winning moves |
 //! | [`solve`] | exhaustive search, the ground truth for tests and for games with no closed form |
 //! | [`strategy`] | analysis under normal and misère play; the perfect player's move |
+//! | [`play`] | a game's record, whose turn, who won, typed moves, simulations |
 //! | [`player`] | computer players: perfect, random, and any strength between |
 //! | [`explain`] | the human reasoning: binary columns, nim-sums, target values |
 //! | [`spec`] | the text format for positions shared by the front ends |
@@ -36,6 +37,7 @@ pub mod error;
 pub mod explain;
 pub mod games;
 pub mod nimber;
+pub mod play;
 pub mod player;
 pub mod sequence;
 pub mod solve;

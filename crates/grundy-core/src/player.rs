@@ -7,7 +7,9 @@
 //! * `random` picks a component that still has a move, uniformly, then one of its moves,
 //!   uniformly;
 //! * strength `s` (0–100) plays the perfect move with probability `s`% and a random move
-//!   otherwise, so 100 is `perfect` and 0 is `random`.
+//!   otherwise, so 100 is `perfect` and 0 is `random`;
+//! * `seed000` follows the rule of seed 000's simulation (see [`seed000_move`]), so that
+//!   paper's game can be replayed move for move.
 //!
 //! Randomness comes from the caller's generator, so a seeded generator replays a game exactly.
 //!
@@ -28,7 +30,7 @@ use std::fmt;
 use crate::error::{GameError, Result};
 use crate::games::uniform_below;
 use crate::strategy::{self, Convention};
-use crate::sum::{Sum, SumMove};
+use crate::sum::{Component, Sum, SumMove};
 
 /// A computer player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -40,6 +42,8 @@ pub enum Player {
     Random,
     /// The best move with probability `strength`%, a random move otherwise (0..=100).
     Strength(u8),
+    /// The rule of seed 000's simulation: see [`seed000_move`].
+    Seed000,
 }
 
 impl Player {
@@ -48,23 +52,40 @@ impl Player {
         match text.trim().to_ascii_lowercase().as_str() {
             "perfect" => Ok(Player::Perfect),
             "random" => Ok(Player::Random),
+            "seed000" => Ok(Player::Seed000),
             other => match other.parse::<u8>() {
                 Ok(s) if s <= 100 => Ok(Player::Strength(s)),
                 _ => Err(GameError::invalid(
                     "player",
                     text,
-                    "perfect, random, or a strength from 0 to 100",
+                    "perfect, random, seed000, or a strength from 0 to 100",
                 )),
             },
         }
     }
 
-    /// The chance, in percent, that this player plays the perfect move.
-    pub fn strength(self) -> u8 {
+    /// The chance, in percent, that this player plays the perfect move; `None` for a player
+    /// that follows a fixed rule of its own (`seed000`).
+    pub fn strength(self) -> Option<u8> {
         match self {
-            Player::Perfect => 100,
-            Player::Random => 0,
-            Player::Strength(s) => s.min(100),
+            Player::Perfect => Some(100),
+            Player::Random => Some(0),
+            Player::Strength(s) => Some(s.min(100)),
+            Player::Seed000 => None,
+        }
+    }
+
+    /// What the player does, in words, for a human opponent.
+    pub fn describe(self) -> String {
+        match self {
+            Player::Perfect => "perfect (strength 100: always the best move)".into(),
+            Player::Random => "random (strength 0: a uniformly random move)".into(),
+            Player::Strength(s) => {
+                format!("strength {s} (the best move {s}% of the time, otherwise a random move)")
+            }
+            Player::Seed000 => "seed000 (seed 000's rule: when winning, cut the first heap h \
+                with h XOR s < h; when losing, take the whole first non-empty heap)"
+                .into(),
         }
     }
 }
@@ -75,6 +96,7 @@ impl fmt::Display for Player {
             Player::Perfect => f.write_str("perfect"),
             Player::Random => f.write_str("random"),
             Player::Strength(s) => write!(f, "strength {s}"),
+            Player::Seed000 => f.write_str("seed000"),
         }
     }
 }
@@ -86,10 +108,12 @@ pub fn choose_move(
     player: Player,
     rng: &mut dyn rand_core::RngCore,
 ) -> Result<Option<SumMove>> {
-    let strength = player.strength() as u64;
+    let Some(strength) = player.strength() else {
+        return seed000_move(sum);
+    };
     // Draw even at the extremes so that a seed gives the same sequence at every strength.
     let roll = uniform_below(rng, 100);
-    if roll < strength {
+    if roll < u64::from(strength) {
         strategy::best_move(sum, convention)
     } else {
         Ok(random_move(sum, rng))
@@ -99,13 +123,16 @@ pub fn choose_move(
 /// A random move: a uniformly chosen component that still has a move, then a uniformly chosen
 /// move in it.
 pub fn random_move(sum: &Sum, rng: &mut dyn rand_core::RngCore) -> Option<SumMove> {
-    let live: Vec<usize> = (0..sum.components.len())
-        .filter(|&i| !sum.components[i].is_terminal())
-        .collect();
-    if live.is_empty() {
+    // Count, draw, then find the chosen one: no list of live components is built, since
+    // simulations call this on every move.
+    let live = sum.components.iter().filter(|c| !c.is_terminal()).count();
+    if live == 0 {
         return None;
     }
-    let i = live[uniform_below(rng, live.len() as u64) as usize];
+    let k = uniform_below(rng, live as u64) as usize;
+    let i = (0..sum.components.len())
+        .filter(|&i| !sum.components[i].is_terminal())
+        .nth(k)?;
     let from = sum.components[i].clone();
     let to = from.random_option(rng)?;
     Some(SumMove {
@@ -115,12 +142,61 @@ pub fn random_move(sum: &Sum, rng: &mut dyn rand_core::RngCore) -> Option<SumMov
     })
 }
 
+/// The move of seed 000's simulation (its `cariLangkahTerbaik` and the fallback in its main
+/// loop), generalised from Nim heaps to Grundy values; `None` when no move is possible.
+///
+/// * Winning (total `t != 0`): the first component whose value `g` has `g XOR t < g`, moved to
+///   its first option of value `g XOR t`. In Nim that is the first heap `h` with `h XOR s < h`,
+///   cut to `h XOR s`.
+/// * Losing (`t = 0`): the first component that can move makes the move that takes most; in Nim,
+///   the whole first non-empty heap.
+///
+/// The rule is Bouton's normal-play strategy; it is not the perfect player's (it ignores misère
+/// play and does not try to make a lost game last).
+pub fn seed000_move(sum: &Sum) -> Result<Option<SumMove>> {
+    if let Some(m) = sum.winning_moves()?.into_iter().next() {
+        return Ok(Some(m));
+    }
+    Ok(sum.components.iter().enumerate().find_map(|(i, c)| {
+        // Options are listed from the gentlest to the one that takes most.
+        let to = match c {
+            Component::Nim(h) => (*h > 0).then(|| vec![Component::Nim(0)]),
+            _ => c.options().pop(),
+        }?;
+        Some(SumMove {
+            component: i,
+            from: c.clone(),
+            to,
+        })
+    }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::sum::Outcome;
     use rand_chacha::rand_core::SeedableRng;
     use rand_chacha::ChaCha8Rng;
+
+    #[test]
+    fn seed_000_figure_8_game() {
+        // Fig. 8 of seed 000: both players follow the rule, player 1 starts from [2,3,4].
+        let mut sum = Sum::nim(&[2, 3, 4]);
+        let mut seen = vec![vec![2, 3, 4]];
+        while let Some(m) = seed000_move(&sum).unwrap() {
+            sum.apply(&m);
+            seen.push(sum.components.iter().map(|c| c.tokens()).collect());
+        }
+        let expected: Vec<Vec<u64>> = vec![
+            vec![2, 3, 4],
+            vec![2, 3, 1],
+            vec![0, 3, 1],
+            vec![0, 1, 1],
+            vec![0, 0, 1],
+            vec![0, 0, 0],
+        ];
+        assert_eq!(seen, expected);
+    }
 
     #[test]
     fn parse_players() {

@@ -61,6 +61,14 @@ where
         self.memo.len()
     }
 
+    /// Whether the memo holds so much that a new search could hit the limit because of
+    /// positions remembered from earlier ones: a solver kept across searches should then be
+    /// replaced.
+    pub fn is_half_full(&self) -> bool {
+        self.memo.len() > self.limit / 2
+            || self.edges > self.limit.saturating_mul(EDGES_PER_POSITION) / 2
+    }
+
     /// The value of `root` under the rule.
     pub fn value(&mut self, root: &P) -> Result<V> {
         if let Some(v) = self.memo.get(root) {

@@ -205,6 +205,10 @@ impl Component {
 
     /// Whether no move is possible in this component.
     pub fn is_terminal(&self) -> bool {
+        // Nim answers without building an option: simulations ask this on every move.
+        if let Component::Nim(heap) = self {
+            return *heap == 0;
+        }
         self.gentlest_option().is_none()
     }
 
@@ -424,11 +428,18 @@ impl Sum {
 
     /// The position after `m` (which must be a move of this sum).
     pub fn after(&self, m: &SumMove) -> Sum {
-        let mut components = self.components.clone();
+        let mut next = self.clone();
+        next.apply(m);
+        next
+    }
+
+    /// Plays `m` (which must be a move of this sum) in place: the moved component takes the
+    /// first part's place (or becomes empty), further parts are appended, so every other
+    /// component keeps its index.
+    pub fn apply(&mut self, m: &SumMove) {
         let mut parts = m.to.iter().cloned();
-        components[m.component] = parts.next().unwrap_or_else(|| m.from.emptied());
-        components.extend(parts);
-        Sum { components }
+        self.components[m.component] = parts.next().unwrap_or_else(|| m.from.emptied());
+        self.components.extend(parts);
     }
 
     /// Whether no move is possible: under normal play the player to move has lost.

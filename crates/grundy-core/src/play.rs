@@ -1,0 +1,779 @@
+//! Playing games: whose turn it is, the record of a game, how a game ends, a forgiving parser for
+//! moves typed by a human, and the statistics of many simulated games.
+//!
+//! Everything here is pure: the terminal front end (`grundy play`, `grundy simulate`) reads and
+//! prints, this module decides.
+//!
+//! ```
+//! use grundy_core::play::{GameRecord, MoveParser, Seat};
+//! use grundy_core::strategy::Convention;
+//! use grundy_core::sum::Sum;
+//!
+//! let mut game = GameRecord::new(Sum::nim(&[2, 3, 4]), Convention::Normal);
+//! let parser = MoveParser::heap_games();
+//! for text in ["3 3", "heap 1 to 0", "take 2 from 2", "2 1", "3 1"] {
+//!     let m = parser.parse(text, game.position()).unwrap();
+//!     game.play(m);
+//! }
+//! assert!(game.is_over());
+//! assert_eq!(game.winner(), Some(Seat::First)); // player 1 took the last token
+//! ```
+
+use std::fmt;
+
+use crate::error::Result;
+use crate::player::{choose_move, Player};
+use crate::strategy::{remoteness, Convention};
+use crate::sum::{Component, Sum, SumMove};
+
+/// One of the two players, in the order they move: `First` makes the first move of the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Seat {
+    /// The player who moves first.
+    First,
+    /// The other player.
+    Second,
+}
+
+impl Seat {
+    /// The opponent.
+    pub fn other(self) -> Seat {
+        match self {
+            Seat::First => Seat::Second,
+            Seat::Second => Seat::First,
+        }
+    }
+
+    /// 0 for the first player, 1 for the second: an index into per-player arrays.
+    pub fn index(self) -> usize {
+        match self {
+            Seat::First => 0,
+            Seat::Second => 1,
+        }
+    }
+
+    /// Who moves after `moves` moves have been made: the first player after an even number.
+    pub fn after_moves(moves: usize) -> Seat {
+        if moves % 2 == 0 {
+            Seat::First
+        } else {
+            Seat::Second
+        }
+    }
+}
+
+impl fmt::Display for Seat {
+    /// `player 1` or `player 2`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "player {}", self.index() + 1)
+    }
+}
+
+/// Who has won a finished game, given who would move next (and cannot).
+///
+/// Under normal play the player who cannot move has lost; under misère play the opponent made
+/// the last move and so lost. This holds even when the game starts finished.
+pub fn winner_at_end(to_move: Seat, convention: Convention) -> Seat {
+    match convention {
+        Convention::Normal => to_move.other(),
+        Convention::Misere => to_move,
+    }
+}
+
+/// One move of a game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Turn {
+    /// Who moved.
+    pub seat: Seat,
+    /// The position before the move.
+    pub before: Sum,
+    /// The move.
+    pub mv: SumMove,
+}
+
+/// A game in progress or finished: the start, every move, and the current position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameRecord {
+    /// The starting position.
+    pub start: Sum,
+    /// Who wins when the last move is made.
+    pub convention: Convention,
+    /// The moves so far, the first by [`Seat::First`].
+    pub turns: Vec<Turn>,
+    position: Sum,
+}
+
+impl GameRecord {
+    /// A new game from `start`; [`Seat::First`] moves first.
+    pub fn new(start: Sum, convention: Convention) -> Self {
+        GameRecord {
+            position: start.clone(),
+            start,
+            convention,
+            turns: Vec::new(),
+        }
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Sum {
+        &self.position
+    }
+
+    /// Who moves next.
+    pub fn to_move(&self) -> Seat {
+        Seat::after_moves(self.turns.len())
+    }
+
+    /// How many moves have been made.
+    pub fn moves_made(&self) -> usize {
+        self.turns.len()
+    }
+
+    /// Plays `mv`, which must be a legal move of the current position (as the players and
+    /// [`MoveParser`] produce).
+    pub fn play(&mut self, mv: SumMove) {
+        let before = self.position.clone();
+        self.position.apply(&mv);
+        self.turns.push(Turn {
+            seat: self.to_move(),
+            before,
+            mv,
+        });
+    }
+
+    /// Takes back the last move, returning it; `None` at the start.
+    pub fn undo(&mut self) -> Option<Turn> {
+        let turn = self.turns.pop()?;
+        self.position = turn.before.clone();
+        Some(turn)
+    }
+
+    /// Whether no move is possible.
+    pub fn is_over(&self) -> bool {
+        self.position.is_terminal()
+    }
+
+    /// The winner once the game is over.
+    pub fn winner(&self) -> Option<Seat> {
+        self.is_over()
+            .then(|| winner_at_end(self.to_move(), self.convention))
+    }
+}
+
+/// How a game ended, without its moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct GameResult {
+    /// Who won.
+    pub winner: Seat,
+    /// How many moves were made.
+    pub moves: u64,
+}
+
+/// Plays a whole game between two computer players (`players[0]` moves first) and returns only
+/// the result: the position is updated in place, nothing is recorded, so this is the loop that
+/// simulations run millions of times.
+pub fn play_game(
+    start: &Sum,
+    convention: Convention,
+    players: [Player; 2],
+    rng: &mut dyn rand_core::RngCore,
+) -> Result<GameResult> {
+    let mut position = start.clone();
+    let mut moves = 0u64;
+    loop {
+        let seat = Seat::after_moves((moves % 2) as usize);
+        match choose_move(&position, convention, players[seat.index()], rng)? {
+            Some(m) => position.apply(&m),
+            None => {
+                return Ok(GameResult {
+                    winner: winner_at_end(seat, convention),
+                    moves,
+                })
+            }
+        }
+        moves += 1;
+    }
+}
+
+/// Plays a whole game between two computer players and keeps every move, for transcripts.
+/// Given the same generator state it plays the same game as [`play_game`].
+pub fn record_game(
+    start: &Sum,
+    convention: Convention,
+    players: [Player; 2],
+    rng: &mut dyn rand_core::RngCore,
+) -> Result<GameRecord> {
+    let mut game = GameRecord::new(start.clone(), convention);
+    while let Some(m) = choose_move(
+        game.position(),
+        convention,
+        players[game.to_move().index()],
+        rng,
+    )? {
+        game.play(m);
+    }
+    Ok(game)
+}
+
+/// Win counts and lengths of many games between the same two players.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
+pub struct Tally {
+    /// Games played.
+    pub games: u64,
+    /// Games won by each seat (`wins[0]` by the player who moves first).
+    pub wins: [u64; 2],
+    /// Moves made in all games together.
+    pub total_moves: u64,
+    /// The shortest game, in moves (0 when no game was played).
+    pub shortest: u64,
+    /// The longest game, in moves.
+    pub longest: u64,
+}
+
+impl Tally {
+    /// Counts one more game.
+    pub fn add(&mut self, result: GameResult) {
+        self.shortest = if self.games == 0 {
+            result.moves
+        } else {
+            self.shortest.min(result.moves)
+        };
+        self.longest = self.longest.max(result.moves);
+        self.games += 1;
+        self.wins[result.winner.index()] += 1;
+        self.total_moves += result.moves;
+    }
+
+    /// The mean number of moves per game (0 when no game was played).
+    pub fn average_length(&self) -> f64 {
+        if self.games == 0 {
+            0.0
+        } else {
+            self.total_moves as f64 / self.games as f64
+        }
+    }
+}
+
+/// Plays `games` games from `start` and counts who won; the generator carries on from game to
+/// game, so a seed fixes the whole series.
+pub fn simulate(
+    start: &Sum,
+    convention: Convention,
+    players: [Player; 2],
+    games: u64,
+    rng: &mut dyn rand_core::RngCore,
+) -> Result<Tally> {
+    let mut tally = Tally::default();
+    for _ in 0..games {
+        tally.add(play_game(start, convention, players, rng)?);
+    }
+    Ok(tally)
+}
+
+/// The two-sided normal quantile for 95% confidence.
+const Z_95: f64 = 1.959_963_984_540_054;
+
+/// The Wilson score interval for a proportion at 95% confidence: `(low, high)` for `successes`
+/// out of `trials`, both in `[0, 1]`; `(0, 1)` when there were no trials.
+///
+/// Unlike the textbook `p ± z·sqrt(p(1-p)/n)`, it never leaves `[0, 1]` and stays honest when
+/// `p` is 0 or 1 (a perfect player wins *every* game, yet 10,000 games cannot prove a rate of
+/// exactly 100%).
+pub fn wilson_interval(successes: u64, trials: u64) -> (f64, f64) {
+    if trials == 0 {
+        return (0.0, 1.0);
+    }
+    let n = trials as f64;
+    let p = successes.min(trials) as f64 / n;
+    let z2 = Z_95 * Z_95;
+    let denominator = 1.0 + z2 / n;
+    let centre = (p + z2 / (2.0 * n)) / denominator;
+    let half = Z_95 / denominator * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// "wins in 5 moves" / "loses in 4 moves" for the player to move, counting both players' moves,
+/// or `None` when the game tree is too large to measure (see [`remoteness`]): the engine says
+/// nothing rather than guess.
+pub fn remoteness_text(sum: &Sum, convention: Convention) -> Option<String> {
+    let r = remoteness(sum, convention)?;
+    let verb = if r % 2 == 1 { "wins" } else { "loses" };
+    // Misère remoteness counts the finished game as 1 ("already won"): report real moves.
+    let moves = match convention {
+        Convention::Normal => r,
+        Convention::Misere => r.saturating_sub(1),
+    };
+    Some(format!(
+        "{verb} in {moves} move{}",
+        if moves == 1 { "" } else { "s" }
+    ))
+}
+
+/// Why a typed move was not understood or not allowed. Each message says what to do instead.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MoveError {
+    /// Nothing was typed.
+    Empty,
+    /// More words or numbers than any move form has.
+    TooManyTokens {
+        /// How many were given.
+        count: usize,
+    },
+    /// No move form matches.
+    BadSyntax(String),
+    /// The heap number is not one of the position's.
+    UnknownHeap {
+        /// The heap as typed.
+        heap: String,
+        /// How many heaps there are.
+        heaps: usize,
+    },
+    /// The heap has no move left.
+    EmptyHeap {
+        /// The heap, counted from 1.
+        heap: usize,
+    },
+    /// Understood, but the rules do not allow it.
+    Illegal(String),
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Empty => write!(f, "type a move, e.g. {EXAMPLES}, or help"),
+            MoveError::TooManyTokens { count } => write!(
+                f,
+                "too many words or numbers ({count}): a move names one heap and what to do with it, e.g. {EXAMPLES}"
+            ),
+            MoveError::BadSyntax(text) => {
+                write!(f, "cannot read {text:?} as a move: try {EXAMPLES}")
+            }
+            MoveError::UnknownHeap { heap, heaps } => write!(
+                f,
+                "there is no heap {heap}: the heaps are numbered 1 to {heaps}"
+            ),
+            MoveError::EmptyHeap { heap } => write!(
+                f,
+                "heap {heap} has no move left: choose a heap that still has tokens"
+            ),
+            MoveError::Illegal(why) => write!(f, "illegal move: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// The move forms of heap games, as shown to the user.
+pub const EXAMPLES: &str = "\"3 2\" (take 2 from heap 3), \"heap 3 to 1\" or \"take 2 from 3\"";
+
+/// The most words and numbers any heap move form has (`take 2 from heap 3`).
+const MAX_TOKENS: usize = 5;
+
+/// One way of writing a move. Given the words of the input (lower case, `heap` already
+/// removed), it returns `None` when the words are not of its shape, or the move (or why it is
+/// not allowed) when they are.
+///
+/// A ruleset with moves of its own adds a form with [`MoveParser::with_form`]; Wythoff's game
+/// might accept `both 2`.
+pub type MoveForm = fn(&[&str], &Sum) -> Option<std::result::Result<SumMove, MoveError>>;
+
+/// Reads moves typed by a human, trying each [`MoveForm`] in turn.
+#[derive(Debug, Clone)]
+pub struct MoveParser {
+    forms: Vec<MoveForm>,
+}
+
+impl MoveParser {
+    /// The forms of heap games: `3 2` (take 2 from heap 3), `3 to 1` and `take 2 from 3`, each
+    /// optionally with the word `heap` (`heap 3 to 1`, `take 2 from heap 3`); `->` means `to`.
+    pub fn heap_games() -> Self {
+        MoveParser {
+            forms: vec![heap_and_amount, heap_to_size, take_from_heap],
+        }
+    }
+
+    /// These forms and `form`, tried after them.
+    pub fn with_form(mut self, form: MoveForm) -> Self {
+        self.forms.push(form);
+        self
+    }
+
+    /// The move `text` describes in `position`.
+    pub fn parse(&self, text: &str, position: &Sum) -> std::result::Result<SumMove, MoveError> {
+        let normalised = text
+            .to_lowercase()
+            .replace("->", " to ")
+            .replace([',', ':'], " ");
+        let raw: Vec<&str> = normalised.split_whitespace().collect();
+        if raw.is_empty() {
+            return Err(MoveError::Empty);
+        }
+        let numbers = raw.iter().filter(|w| is_number(w)).count();
+        if raw.len() > MAX_TOKENS || (numbers == raw.len() && numbers > 2) {
+            return Err(MoveError::TooManyTokens { count: raw.len() });
+        }
+        let words: Vec<&str> = raw
+            .into_iter()
+            .filter(|w| !matches!(*w, "heap" | "h" | "pile"))
+            .collect();
+        self.forms
+            .iter()
+            .find_map(|form| form(&words, position))
+            .unwrap_or_else(|| Err(MoveError::BadSyntax(text.trim().to_string())))
+    }
+}
+
+impl Default for MoveParser {
+    fn default() -> Self {
+        MoveParser::heap_games()
+    }
+}
+
+fn is_number(word: &str) -> bool {
+    !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// A whole number; one too large for `u64` saturates, which every check below then rejects
+/// with the right message (no such heap, not that many tokens).
+fn number(word: &str) -> Option<u64> {
+    is_number(word).then(|| word.parse().unwrap_or(u64::MAX))
+}
+
+/// What a heap move does to the heap.
+#[derive(Debug, Clone, Copy)]
+enum HeapChange {
+    Take(u64),
+    To(u64),
+}
+
+/// `3 2`: take 2 from heap 3.
+fn heap_and_amount(words: &[&str], sum: &Sum) -> Option<std::result::Result<SumMove, MoveError>> {
+    match words {
+        [heap, amount] if is_number(heap) => {
+            Some(heap_move(sum, heap, HeapChange::Take(number(amount)?)))
+        }
+        _ => None,
+    }
+}
+
+/// `3 to 1`: leave 1 token in heap 3.
+fn heap_to_size(words: &[&str], sum: &Sum) -> Option<std::result::Result<SumMove, MoveError>> {
+    match words {
+        [heap, "to", size] if is_number(heap) => {
+            Some(heap_move(sum, heap, HeapChange::To(number(size)?)))
+        }
+        _ => None,
+    }
+}
+
+/// `take 2 from 3`, also `3 take 2`.
+fn take_from_heap(words: &[&str], sum: &Sum) -> Option<std::result::Result<SumMove, MoveError>> {
+    match words {
+        ["take", amount, "from", heap] | [heap, "take", amount] if is_number(heap) => {
+            Some(heap_move(sum, heap, HeapChange::Take(number(amount)?)))
+        }
+        _ => None,
+    }
+}
+
+/// Checks a heap move and finds it among the component's options.
+fn heap_move(sum: &Sum, heap: &str, change: HeapChange) -> std::result::Result<SumMove, MoveError> {
+    let heaps = sum.components.len();
+    let unknown = || MoveError::UnknownHeap {
+        heap: heap.to_string(),
+        heaps,
+    };
+    if !is_number(heap) {
+        return Err(MoveError::BadSyntax(format!("heap {heap}")));
+    }
+    let index = number(heap)
+        .and_then(|n| usize::try_from(n).ok())
+        .filter(|&n| (1..=heaps).contains(&n))
+        .ok_or_else(unknown)?
+        - 1;
+    let from = &sum.components[index];
+    if from.is_terminal() {
+        return Err(MoveError::EmptyHeap { heap: index + 1 });
+    }
+    let tokens = from.tokens();
+    let target = match change {
+        HeapChange::Take(0) => {
+            return Err(MoveError::Illegal("a move takes at least one token".into()))
+        }
+        HeapChange::Take(n) if n > tokens => {
+            return Err(MoveError::Illegal(format!(
+                "heap {} has only {tokens} token{}",
+                index + 1,
+                if tokens == 1 { "" } else { "s" }
+            )))
+        }
+        HeapChange::Take(n) => tokens - n,
+        HeapChange::To(t) if t >= tokens => {
+            return Err(MoveError::Illegal(format!(
+                "heap {} has {tokens} tokens: a move must leave fewer",
+                index + 1
+            )))
+        }
+        HeapChange::To(t) => t,
+    };
+    let to = option_leaving(from, target).ok_or_else(|| not_allowed(from, index, target))?;
+    Ok(SumMove {
+        component: index,
+        from: from.clone(),
+        to,
+    })
+}
+
+/// The option of a heap that leaves `target` tokens in one heap (or nothing, for 0), if the
+/// rules allow it. A Nim heap may go to any smaller size, so it is answered without listing
+/// options (heaps can hold 2^64 - 1 tokens).
+fn option_leaving(from: &Component, target: u64) -> Option<Vec<Component>> {
+    if let Component::Nim(h) = from {
+        return (target < *h).then(|| vec![Component::Nim(target)]);
+    }
+    from.options()
+        .into_iter()
+        .find(|parts| match parts.as_slice() {
+            [] => target == 0,
+            [one] => one.tokens() == target,
+            _ => false,
+        })
+}
+
+/// Why `from` cannot become `target`, listing (a few of) the amounts the rules allow.
+fn not_allowed(from: &Component, index: usize, target: u64) -> MoveError {
+    const SHOWN: usize = 12;
+    let tokens = from.tokens();
+    let mut takes: Vec<u64> = from
+        .options()
+        .iter()
+        .map(|parts| tokens - parts.iter().map(Component::tokens).sum::<u64>())
+        .collect();
+    takes.sort_unstable();
+    takes.dedup();
+    let mut listed: Vec<String> = takes.iter().take(SHOWN).map(u64::to_string).collect();
+    if takes.len() > SHOWN {
+        listed.push("...".into());
+    }
+    MoveError::Illegal(format!(
+        "{} does not allow taking {} from heap {} ({tokens} tokens); allowed here: take {}",
+        from.ruleset_name(),
+        tokens - target,
+        index + 1,
+        listed.join(", ")
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::subtraction::SubtractionGame;
+    use crate::player::Player;
+    use crate::sum::Outcome;
+    use rand_chacha::rand_core::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+    use std::sync::Arc;
+
+    fn parse(text: &str, sum: &Sum) -> std::result::Result<SumMove, MoveError> {
+        MoveParser::heap_games().parse(text, sum)
+    }
+
+    #[test]
+    fn every_move_form_reads_the_same_move() {
+        let sum = Sum::nim(&[2, 3, 4]);
+        let expected = SumMove {
+            component: 2,
+            from: Component::Nim(4),
+            to: vec![Component::Nim(1)],
+        };
+        for text in [
+            "3 3",
+            " 3   3 ",
+            "3,3",
+            "heap 3 to 1",
+            "Heap 3 -> 1",
+            "3->1",
+            "3 to 1",
+            "take 3 from 3",
+            "take 3 from heap 3",
+            "heap 3 take 3",
+            "h 3 3",
+        ] {
+            assert_eq!(parse(text, &sum), Ok(expected.clone()), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn errors_say_what_went_wrong() {
+        let sum = Sum::nim(&[2, 0, 4]);
+        assert_eq!(parse("", &sum), Err(MoveError::Empty));
+        assert_eq!(parse("   ", &sum), Err(MoveError::Empty));
+        assert_eq!(
+            parse("3 2 1", &sum),
+            Err(MoveError::TooManyTokens { count: 3 })
+        );
+        assert_eq!(
+            parse("please take 2 from heap 3", &sum),
+            Err(MoveError::TooManyTokens { count: 6 })
+        );
+        assert!(matches!(
+            parse("banana", &sum),
+            Err(MoveError::BadSyntax(_))
+        ));
+        assert!(matches!(parse("3 x", &sum), Err(MoveError::BadSyntax(_))));
+        assert!(matches!(parse("x 3", &sum), Err(MoveError::BadSyntax(_))));
+        assert!(matches!(parse("-1 2", &sum), Err(MoveError::BadSyntax(_))));
+        for heap in ["4", "0", "99999999999999999999999"] {
+            assert_eq!(
+                parse(&format!("{heap} 1"), &sum),
+                Err(MoveError::UnknownHeap {
+                    heap: heap.into(),
+                    heaps: 3
+                })
+            );
+        }
+        assert_eq!(parse("2 1", &sum), Err(MoveError::EmptyHeap { heap: 2 }));
+        for text in [
+            "1 3",
+            "1 0",
+            "1 to 2",
+            "1 to 5",
+            "1 99999999999999999999999",
+        ] {
+            assert!(
+                matches!(parse(text, &sum), Err(MoveError::Illegal(_))),
+                "{text}"
+            );
+        }
+        let message = parse("4 1", &sum).unwrap_err().to_string();
+        assert!(message.contains("numbered 1 to 3"), "{message}");
+    }
+
+    #[test]
+    fn subtraction_moves_must_be_in_the_take_set() {
+        let game = Arc::new(SubtractionGame::new([1, 4, 9]).unwrap());
+        let sum = Sum::new(vec![Component::subtraction(&game, 7)]);
+        let m = parse("1 4", &sum).unwrap();
+        assert_eq!(m.to[0].tokens(), 3);
+        let message = parse("1 2", &sum).unwrap_err().to_string();
+        assert!(message.contains("take 1, 4"), "{message}");
+        assert!(message.contains("subtraction {1,4,9}"), "{message}");
+    }
+
+    #[test]
+    fn rulesets_can_add_forms() {
+        fn all_of(words: &[&str], sum: &Sum) -> Option<std::result::Result<SumMove, MoveError>> {
+            match words {
+                ["all", heap] => Some(heap_move(
+                    sum,
+                    heap,
+                    HeapChange::Take(sum.components.get(number(heap)? as usize - 1)?.tokens()),
+                )),
+                _ => None,
+            }
+        }
+        let parser = MoveParser::heap_games().with_form(all_of);
+        let m = parser.parse("all 2", &Sum::nim(&[1, 5])).unwrap();
+        assert_eq!(m.to, vec![Component::Nim(0)]);
+    }
+
+    #[test]
+    fn record_undo_and_winner() {
+        let mut game = GameRecord::new(Sum::nim(&[1, 1]), Convention::Normal);
+        assert_eq!(game.to_move(), Seat::First);
+        game.play(parse("1 1", game.position()).unwrap());
+        assert_eq!(game.to_move(), Seat::Second);
+        assert_eq!(game.winner(), None);
+        game.play(parse("2 1", game.position()).unwrap());
+        assert_eq!(game.winner(), Some(Seat::Second));
+        let turn = game.undo().unwrap();
+        assert_eq!(turn.seat, Seat::Second);
+        assert_eq!(game.position(), &Sum::nim(&[0, 1]));
+        assert_eq!(game.moves_made(), 1);
+        // Misère: taking the last token loses.
+        let mut game = GameRecord::new(Sum::nim(&[1]), Convention::Misere);
+        game.play(parse("1 1", game.position()).unwrap());
+        assert_eq!(game.winner(), Some(Seat::Second));
+        // A finished start: the first player cannot move.
+        let game = GameRecord::new(Sum::nim(&[0]), Convention::Normal);
+        assert_eq!(game.winner(), Some(Seat::Second));
+    }
+
+    #[test]
+    fn wilson_interval_known_values() {
+        let (lo, hi) = wilson_interval(50, 100);
+        assert!(
+            (lo - 0.4038).abs() < 1e-4 && (hi - 0.5962).abs() < 1e-4,
+            "{lo} {hi}"
+        );
+        let (lo, hi) = wilson_interval(10_000, 10_000);
+        assert!(hi == 1.0 && (lo - 0.99962).abs() < 1e-5, "{lo}");
+        assert_eq!(wilson_interval(0, 10).0, 0.0);
+        assert_eq!(wilson_interval(0, 0), (0.0, 1.0));
+    }
+
+    #[test]
+    fn remoteness_only_when_measurable() {
+        assert_eq!(
+            remoteness_text(&Sum::nim(&[2, 2]), Convention::Normal).as_deref(),
+            Some("loses in 4 moves")
+        );
+        assert_eq!(
+            remoteness_text(&Sum::nim(&[5]), Convention::Normal).as_deref(),
+            Some("wins in 1 move")
+        );
+        assert_eq!(
+            remoteness_text(&Sum::nim(&[1000; 10]), Convention::Normal),
+            None
+        );
+        // Misère [1, 1]: take one, the opponent must take the last: 2 moves.
+        assert_eq!(
+            remoteness_text(&Sum::nim(&[1, 1]), Convention::Misere).as_deref(),
+            Some("wins in 2 moves")
+        );
+    }
+
+    #[test]
+    fn play_game_matches_record_game() {
+        let start = Sum::nim(&[3, 5, 7]);
+        let players = [Player::Strength(60), Player::Random];
+        for seed in 0..20 {
+            let fast = play_game(
+                &start,
+                Convention::Normal,
+                players,
+                &mut ChaCha8Rng::seed_from_u64(seed),
+            )
+            .unwrap();
+            let game = record_game(
+                &start,
+                Convention::Normal,
+                players,
+                &mut ChaCha8Rng::seed_from_u64(seed),
+            )
+            .unwrap();
+            assert_eq!(Some(fast.winner), game.winner());
+            assert_eq!(fast.moves, game.moves_made() as u64);
+        }
+    }
+
+    #[test]
+    fn tally_counts() {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let start = Sum::nim(&[1, 2, 3]); // a P-position: perfect play wins as the second player
+        assert_eq!(start.outcome().unwrap(), Outcome::P);
+        let tally = simulate(
+            &start,
+            Convention::Normal,
+            [Player::Random, Player::Perfect],
+            500,
+            &mut rng,
+        )
+        .unwrap();
+        assert_eq!(tally.games, 500);
+        assert_eq!(tally.wins, [0, 500]);
+        assert!(tally.shortest >= 2 && tally.longest <= 6);
+        assert!(tally.average_length() >= 2.0);
+    }
+}

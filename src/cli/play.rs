@@ -1,0 +1,368 @@
+//! `grundy play`: a game against the computer in the terminal.
+//!
+//! The session reads one line per move from standard input, so it works the same on a terminal
+//! and with piped input (scripts, tests): end of input ends the session cleanly. When input is
+//! not a terminal, each line read is echoed after the prompt so the transcript reads naturally.
+
+use std::io::{BufRead, IsTerminal, Write};
+
+use clap::{Args, ValueEnum};
+use grundy_core::explain::{NimExplanation, SumExplanation};
+use grundy_core::play::{remoteness_text, GameRecord, MoveParser, Seat, EXAMPLES};
+use grundy_core::player::{choose_move, Player};
+use grundy_core::strategy::{analyze, best_move, nim_heaps, Convention};
+use grundy_core::sum::{Outcome, Sum};
+use rand_chacha::rand_core::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use super::game::{convention_text, draw, value_line, GameSpec};
+use super::{CliError, Output};
+
+/// `grundy play GAME ...`.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// The game and its starting position.
+    #[command(subcommand)]
+    pub game: GameSpec,
+    /// Misère play: whoever takes the last token loses.
+    #[arg(long, global = true)]
+    pub misere: bool,
+    /// Who moves first.
+    #[arg(long, global = true, value_enum, default_value_t = First::Me)]
+    pub first: First,
+    /// The computer: perfect, random, or a strength from 0 to 100 (the chance of the best move).
+    #[arg(long, global = true, default_value = "perfect", value_parser = parse_player)]
+    pub player: Player,
+    /// Seed for the computer's random choices (default: from the clock; printed to replay).
+    #[arg(long, global = true)]
+    pub seed: Option<u64>,
+}
+
+/// Who moves first in `grundy play`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum First {
+    /// You.
+    Me,
+    /// The computer.
+    Computer,
+}
+
+/// clap value parser for a computer player.
+pub fn parse_player(text: &str) -> Result<Player, String> {
+    Player::parse(text).map_err(|e| e.to_string())
+}
+
+/// A seed from the clock when none is given (printed, so the game can be replayed).
+pub fn seed_or_clock(seed: Option<u64>) -> u64 {
+    seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    })
+}
+
+/// Runs `grundy play`.
+pub fn run(args: &PlayArgs, out: &Output) -> Result<(), CliError> {
+    if out.json {
+        return Err(CliError::Usage(
+            "play is interactive and has no JSON output: use `grundy simulate --json`".into(),
+        ));
+    }
+    let (title, start) = args.game.position()?;
+    let convention = if args.misere {
+        Convention::Misere
+    } else {
+        Convention::Normal
+    };
+    let seed = seed_or_clock(args.seed);
+    let stdin = std::io::stdin();
+    let echo = !stdin.is_terminal();
+    let mut session = Session {
+        input: stdin.lock(),
+        out: std::io::stdout().lock(),
+        echo,
+        game: GameRecord::new(start, convention),
+        human: match args.first {
+            First::Me => Seat::First,
+            First::Computer => Seat::Second,
+        },
+        computer: args.player,
+        rng: ChaCha8Rng::seed_from_u64(seed),
+        parser: MoveParser::heap_games(),
+        style: *out,
+    };
+    let result = session.intro(&title, seed).and_then(|()| session.run());
+    match result {
+        Err(CliError::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => other,
+    }
+}
+
+/// A game in progress between the human (reading `input`) and the computer.
+struct Session<R, W> {
+    input: R,
+    out: W,
+    echo: bool,
+    game: GameRecord,
+    human: Seat,
+    computer: Player,
+    rng: ChaCha8Rng,
+    parser: MoveParser,
+    style: Output,
+}
+
+/// What the human typed.
+enum Command {
+    Help,
+    Quit,
+    Hint,
+    Undo,
+    Explain,
+    Move(String),
+}
+
+impl Command {
+    fn read(line: &str) -> Command {
+        match line.trim().to_lowercase().as_str() {
+            "help" | "?" | "h" => Command::Help,
+            "quit" | "exit" | "q" | "resign" => Command::Quit,
+            "hint" => Command::Hint,
+            "undo" | "u" => Command::Undo,
+            "explain" | "why" => Command::Explain,
+            _ => Command::Move(line.trim().to_string()),
+        }
+    }
+}
+
+impl<R: BufRead, W: Write> Session<R, W> {
+    fn say(&mut self, text: impl AsRef<str>) -> Result<(), CliError> {
+        writeln!(self.out, "{}", text.as_ref())?;
+        Ok(())
+    }
+
+    fn intro(&mut self, title: &str, seed: u64) -> Result<(), CliError> {
+        let convention = self.game.convention;
+        self.say(
+            self.style
+                .bold(&format!("{title} ({})", convention_text(convention))),
+        )?;
+        self.say(format!(
+            "You play against the computer: {}.",
+            self.computer.describe()
+        ))?;
+        let first = if self.human == Seat::First {
+            "You move first."
+        } else {
+            "The computer moves first."
+        };
+        self.say(format!("{first} Seed {seed} (replay with --seed {seed})."))?;
+        self.say(format!(
+            "Type a move such as {EXAMPLES}, or: hint, undo, explain, help, quit."
+        ))
+    }
+
+    fn run(&mut self) -> Result<(), CliError> {
+        loop {
+            if self.game.is_over() {
+                return self.finish();
+            }
+            if self.game.to_move() != self.human {
+                self.computer_moves()?;
+                continue;
+            }
+            self.say("")?;
+            for line in draw(self.game.position()) {
+                self.say(line)?;
+            }
+            let Some(line) = self.prompt()? else {
+                let n = self.game.moves_made();
+                return self.say(format!(
+                    "\nEnd of input: the game stops unfinished after {n} move{}.",
+                    plural(n)
+                ));
+            };
+            match Command::read(&line) {
+                Command::Help => self.help()?,
+                Command::Quit => {
+                    let n = self.game.moves_made();
+                    return self.say(format!(
+                        "You resign after {n} move{}: the computer wins.",
+                        plural(n)
+                    ));
+                }
+                Command::Hint => self.hint()?,
+                Command::Undo => self.undo()?,
+                Command::Explain => self.explain()?,
+                Command::Move(text) => self.human_moves(&text)?,
+            }
+        }
+    }
+
+    /// Prints the prompt and reads a line; `None` at end of input.
+    fn prompt(&mut self) -> Result<Option<String>, CliError> {
+        write!(self.out, "Your move> ")?;
+        self.out.flush()?;
+        let mut line = String::new();
+        if self.input.read_line(&mut line)? == 0 {
+            return Ok(None);
+        }
+        if self.echo {
+            self.say(line.trim_end())?;
+        }
+        Ok(Some(line))
+    }
+
+    fn human_moves(&mut self, text: &str) -> Result<(), CliError> {
+        match self.parser.parse(text, self.game.position()) {
+            Ok(m) => {
+                self.say(format!("You: {m}"))?;
+                self.game.play(m);
+                Ok(())
+            }
+            Err(e) => self.say(format!("{e}. Try again.")),
+        }
+    }
+
+    fn computer_moves(&mut self) -> Result<(), CliError> {
+        let position = self.game.position().clone();
+        let convention = self.game.convention;
+        if let Some(m) = choose_move(&position, convention, self.computer, &mut self.rng)? {
+            self.say(format!("Computer: {m}"))?;
+            self.game.play(m);
+        }
+        Ok(())
+    }
+
+    fn help(&mut self) -> Result<(), CliError> {
+        let text = format!(
+            "Moves: {EXAMPLES}. Heaps are numbered from 1, top to bottom.\n\
+             Commands:\n  hint     the best move, and why\n  undo     take back your last move (and the computer's reply)\n  \
+             explain  the reasoning about the current position\n  help     this text\n  quit     resign and leave\n\
+             The computer plays {}.",
+            self.computer.describe()
+        );
+        self.say(text)
+    }
+
+    fn hint(&mut self) -> Result<(), CliError> {
+        let position = self.game.position().clone();
+        let convention = self.game.convention;
+        let analysis = analyze(&position, convention)?;
+        let measured = remoteness_text(&position, convention)
+            .map(|r| {
+                format!(
+                    " With best play on both sides you {}, counting both sides' moves.",
+                    you(&r)
+                )
+            })
+            .unwrap_or_default();
+        match (analysis.outcome, analysis.winning_moves.first()) {
+            (Outcome::N, Some(m)) => {
+                self.say(format!("Hint: {m} wins.{measured}"))?;
+                let why = explanation(&position, convention)?;
+                self.say(why.trim_end())
+            }
+            _ => {
+                let delay = best_move(&position, convention)?
+                    .map(|m| format!(" The move that makes it last longest: {m}."))
+                    .unwrap_or_default();
+                self.say(format!(
+                    "Hint: no move wins here: this is a P-position, so a perfect opponent wins \
+                     whatever you do.{measured}{delay}"
+                ))
+            }
+        }
+    }
+
+    fn explain(&mut self) -> Result<(), CliError> {
+        let position = self.game.position().clone();
+        let convention = self.game.convention;
+        let text = explanation(&position, convention)?;
+        self.say(text.trim_end())?;
+        if let Some(r) = remoteness_text(&position, convention) {
+            self.say(format!(
+                "With best play on both sides, you {}, counting both sides' moves.",
+                you(&r)
+            ))?;
+        }
+        Ok(())
+    }
+
+    fn undo(&mut self) -> Result<(), CliError> {
+        if !self.game.turns.iter().any(|t| t.seat == self.human) {
+            return self.say("Nothing to undo: you have not moved yet.");
+        }
+        // Take back the computer's replies, then the human's own move.
+        while let Some(turn) = self.game.undo() {
+            if turn.seat == self.human {
+                return self.say(format!("Undone: {}.", turn.mv));
+            }
+        }
+        Ok(())
+    }
+
+    fn finish(&mut self) -> Result<(), CliError> {
+        self.say("")?;
+        for line in draw(self.game.position()) {
+            self.say(line)?;
+        }
+        let n = self.game.moves_made();
+        let yours = self
+            .game
+            .turns
+            .iter()
+            .filter(|t| t.seat == self.human)
+            .count();
+        let last = match self.game.turns.last() {
+            Some(t) if t.seat == self.human => "You made the last move",
+            Some(_) => "The computer made the last move",
+            None => "No move was possible",
+        };
+        let rule = match self.game.convention {
+            Convention::Normal => "whoever makes the last move wins",
+            Convention::Misere => "in misère play whoever makes the last move loses",
+        };
+        let verdict = if self.game.winner() == Some(self.human) {
+            "You win!"
+        } else {
+            "The computer wins."
+        };
+        self.say(format!(
+            "Game over after {n} move{} ({yours} yours). {last}, and {rule}: {}",
+            plural(n),
+            self.style.bold(verdict)
+        ))
+    }
+}
+
+/// The reasoning about a position, as `grundy analyze --explain` gives it.
+fn explanation(position: &Sum, convention: Convention) -> Result<String, CliError> {
+    let values = value_line(position)?;
+    Ok(match (nim_heaps(position), convention) {
+        (Some(heaps), c) => NimExplanation::new(&heaps, c).to_text(),
+        (None, Convention::Normal) => SumExplanation::new(position)?.to_text(),
+        (None, Convention::Misere) => {
+            let outcome = analyze(position, convention)?.outcome;
+            format!(
+                "{values}\nMisère sums have no Grundy-value shortcut: this position was solved by \
+                 exhaustive search.\n{}.",
+                outcome.describe()
+            )
+        }
+    })
+}
+
+/// "wins in 5 moves" addressed to the player: "win in 5 moves".
+fn you(remoteness: &str) -> String {
+    remoteness
+        .replacen("wins", "win", 1)
+        .replacen("loses", "lose", 1)
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}

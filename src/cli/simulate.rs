@@ -1,0 +1,303 @@
+//! `grundy simulate`: many games between two computer players, with win rates, their 95%
+//! confidence intervals (Wilson) and game lengths; `--transcript` prints the first game turn by
+//! turn, as seed 000's Fig. 8 does.
+
+use clap::Args;
+use grundy_core::play::{record_game, simulate, wilson_interval, GameRecord, Seat, Tally};
+use grundy_core::player::Player;
+use grundy_core::strategy::{analyze, nim_heaps, Convention};
+use grundy_core::sum::Sum;
+use rand_chacha::rand_core::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde_json::json;
+
+use super::game::{convention_text, draw, value_line, GameSpec};
+use super::play::seed_or_clock;
+use super::{CliError, Output};
+
+/// The most games one run may play.
+pub const MAX_GAMES: u64 = 100_000_000;
+
+/// `grundy simulate GAME ...`.
+#[derive(Debug, Args)]
+pub struct SimulateArgs {
+    /// The game and its starting position.
+    #[command(subcommand)]
+    pub game: GameSpec,
+    /// The two players, the first moving first: perfect, random, seed000, or a strength 0..100.
+    #[arg(long, global = true, default_value = "perfect,random", value_parser = parse_players)]
+    pub players: Players,
+    /// How many games to play.
+    #[arg(long, global = true, default_value_t = 1000,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
+    pub games: u64,
+    /// Seed for the players' random choices (default: from the clock; printed to replay).
+    #[arg(long, global = true)]
+    pub seed: Option<u64>,
+    /// Misère play: whoever takes the last token loses.
+    #[arg(long, global = true)]
+    pub misere: bool,
+    /// Print the first game turn by turn, with the nim-sum (or Grundy value) before and after
+    /// each move.
+    #[arg(long, global = true)]
+    pub transcript: bool,
+}
+
+/// Two players given as `a,b`.
+#[derive(Debug, Clone, Copy)]
+pub struct Players(pub [Player; 2]);
+
+/// clap value parser for `--players a,b`.
+pub fn parse_players(text: &str) -> Result<Players, String> {
+    let parts: Vec<&str> = text.split(',').collect();
+    let [a, b] = parts.as_slice() else {
+        return Err(format!(
+            "invalid players {text:?}: expected two players separated by a comma, e.g. perfect,random"
+        ));
+    };
+    let parse = |p: &str| Player::parse(p).map_err(|e| e.to_string());
+    Ok(Players([parse(a)?, parse(b)?]))
+}
+
+/// Runs `grundy simulate`.
+pub fn run(args: &SimulateArgs, out: &Output) -> Result<(), CliError> {
+    let (title, start) = args.game.position()?;
+    let convention = if args.misere {
+        Convention::Misere
+    } else {
+        Convention::Normal
+    };
+    let seed = seed_or_clock(args.seed);
+    let players = args.players.0;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    // The transcript is the first game of the series, so the counts include it.
+    let mut tally = Tally::default();
+    let mut first_game = None;
+    if args.transcript {
+        let game = record_game(&start, convention, players, &mut rng)?;
+        tally.add(grundy_core::play::GameResult {
+            winner: game.winner().unwrap_or(Seat::Second),
+            moves: game.moves_made() as u64,
+        });
+        first_game = Some(game);
+    }
+    let rest = simulate(
+        &start,
+        convention,
+        players,
+        args.games - tally.games,
+        &mut rng,
+    )?;
+    merge(&mut tally, &rest);
+    let report = Report {
+        title: &title,
+        start: &start,
+        convention,
+        players,
+        seed,
+        tally: &tally,
+    };
+    if out.json {
+        out.json(&report.json(first_game.as_ref())?)
+    } else {
+        if let Some(game) = &first_game {
+            for line in transcript_lines(game, players)? {
+                out.line(line)?;
+            }
+            out.line("")?;
+        }
+        for line in report.text()? {
+            out.line(line)?;
+        }
+        Ok(())
+    }
+}
+
+fn merge(tally: &mut Tally, more: &Tally) {
+    if more.games == 0 {
+        return;
+    }
+    tally.shortest = if tally.games == 0 {
+        more.shortest
+    } else {
+        tally.shortest.min(more.shortest)
+    };
+    tally.longest = tally.longest.max(more.longest);
+    tally.games += more.games;
+    tally.wins[0] += more.wins[0];
+    tally.wins[1] += more.wins[1];
+    tally.total_moves += more.total_moves;
+}
+
+struct Report<'a> {
+    title: &'a str,
+    start: &'a Sum,
+    convention: Convention,
+    players: [Player; 2],
+    seed: u64,
+    tally: &'a Tally,
+}
+
+impl Report<'_> {
+    fn text(&self) -> Result<Vec<String>, CliError> {
+        let t = self.tally;
+        let outcome = analyze(self.start, self.convention)?.outcome;
+        let mut lines = vec![
+            format!("{} ({})", self.title, convention_text(self.convention)),
+            format!("Start: {}", position_text(self.start)),
+            format!("{}.", outcome.describe()),
+            format!(
+                "{} game{}, player 1 moves first, seed {} (replay with --seed {}).",
+                t.games,
+                if t.games == 1 { "" } else { "s" },
+                self.seed,
+                self.seed
+            ),
+        ];
+        let labels = [Seat::First, Seat::Second]
+            .map(|seat| format!("{seat} ({}):", self.players[seat.index()]));
+        let label_width = labels.iter().map(String::len).max().unwrap_or(0);
+        let count_width = t.games.to_string().len();
+        for seat in [Seat::First, Seat::Second] {
+            let wins = t.wins[seat.index()];
+            let (low, high) = wilson_interval(wins, t.games);
+            lines.push(format!(
+                "  {:<label_width$} {wins:>count_width$} wins  {:>7}  95% CI [{}, {}]",
+                labels[seat.index()],
+                percent(wins as f64 / t.games as f64),
+                percent(low),
+                percent(high)
+            ));
+        }
+        lines.push(format!(
+            "Average length: {:.2} moves (shortest {}, longest {}).",
+            t.average_length(),
+            t.shortest,
+            t.longest
+        ));
+        Ok(lines)
+    }
+
+    fn json(&self, game: Option<&GameRecord>) -> Result<serde_json::Value, CliError> {
+        let t = self.tally;
+        let wins: Vec<serde_json::Value> = [Seat::First, Seat::Second]
+            .iter()
+            .map(|&seat| {
+                let wins = t.wins[seat.index()];
+                let (low, high) = wilson_interval(wins, t.games);
+                json!({
+                    "seat": seat.index() + 1,
+                    "player": self.players[seat.index()].to_string(),
+                    "wins": wins,
+                    "rate": wins as f64 / t.games as f64,
+                    "ci95": [low, high],
+                })
+            })
+            .collect();
+        let mut value = json!({
+            "game": self.title,
+            "convention": self.convention,
+            "start": self.start.components,
+            "outcome": analyze(self.start, self.convention)?.outcome,
+            "players": self.players.map(|p| p.to_string()),
+            "seed": self.seed,
+            "games": t.games,
+            "wins": wins,
+            "total_moves": t.total_moves,
+            "average_length": t.average_length(),
+            "shortest": t.shortest,
+            "longest": t.longest,
+        });
+        if let Some(game) = game {
+            value["transcript"] = transcript_json(game)?;
+        }
+        Ok(value)
+    }
+}
+
+fn percent(rate: f64) -> String {
+    format!("{:.2}%", rate * 100.0)
+}
+
+fn position_text(sum: &Sum) -> String {
+    let heaps: Vec<String> = sum.components.iter().map(|c| c.to_string()).collect();
+    format!("[{}]", heaps.join(", "))
+}
+
+/// The total value (nim-sum of the components' values).
+fn total(sum: &Sum) -> Result<u64, CliError> {
+    Ok(sum.value()?)
+}
+
+/// One game turn by turn: the heaps as bars, the value before, the move, the value after.
+fn transcript_lines(game: &GameRecord, players: [Player; 2]) -> Result<Vec<String>, CliError> {
+    let mut lines = Vec::new();
+    for (i, turn) in game.turns.iter().enumerate() {
+        let after = game
+            .turns
+            .get(i + 1)
+            .map_or(game.position(), |next| &next.before);
+        let player = players[turn.seat.index()];
+        lines.push(format!("--- Turn {}: {} ({player}) ---", i + 1, turn.seat));
+        lines.push(format!("Heaps: {}", position_text(&turn.before)));
+        lines.extend(draw(&turn.before));
+        lines.push(format!("Before: {}", value_line(&turn.before)?));
+        lines.push(format!(
+            "{}: {}",
+            capitalise(&turn.seat.to_string()),
+            turn.mv
+        ));
+        let label = if nim_heaps(after).is_some() {
+            "nim-sum"
+        } else {
+            "Grundy value"
+        };
+        lines.push(format!(
+            "After: {}, {label} {}",
+            position_text(after),
+            total(after)?
+        ));
+    }
+    lines.push("--- Final position ---".to_string());
+    lines.extend(draw(game.position()));
+    let winner = game.winner().unwrap_or(Seat::Second);
+    lines.push(format!(
+        "Game over after {} moves: {} ({}) wins.",
+        game.moves_made(),
+        winner,
+        players[winner.index()]
+    ));
+    Ok(lines)
+}
+
+fn transcript_json(game: &GameRecord) -> Result<serde_json::Value, CliError> {
+    let mut turns = Vec::new();
+    for (i, turn) in game.turns.iter().enumerate() {
+        let after = game
+            .turns
+            .get(i + 1)
+            .map_or(game.position(), |next| &next.before);
+        turns.push(json!({
+            "turn": i + 1,
+            "seat": turn.seat.index() + 1,
+            "before": turn.before.components,
+            "value_before": total(&turn.before)?,
+            "move": turn.mv,
+            "after": after.components,
+            "value_after": total(after)?,
+        }));
+    }
+    Ok(json!({
+        "turns": turns,
+        "winner": game.winner().map(|s| s.index() + 1),
+        "moves": game.moves_made(),
+    }))
+}
+
+fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
