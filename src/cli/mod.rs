@@ -20,6 +20,7 @@
 
 pub mod analyze;
 pub mod sequence;
+pub mod serve;
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
@@ -48,6 +49,8 @@ pub enum Command {
     /// Grundy sequences G(0), G(1), ... of heap games, with their proven periods.
     #[command(subcommand)]
     Sequence(sequence::SequenceCommand),
+    /// The browser app: play, get hints and explore sequences at http://127.0.0.1:8080/.
+    Serve(serve::ServeArgs),
 }
 
 /// Runs the parsed command line and turns errors into exit codes.
@@ -56,6 +59,7 @@ pub fn main(cli: Cli) -> ExitCode {
     let result = match &cli.command {
         Command::Analyze(cmd) => analyze::run(cmd, &out),
         Command::Sequence(cmd) => sequence::run(cmd, &out),
+        Command::Serve(args) => serve::run(args, &out),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
