@@ -303,22 +303,24 @@ function renderWhy() {
   panel.replaceChildren();
   if (!e) return;
   panel.append(el("h3", {}, "Why: the reasoning"));
-  if (e.kind === "nim") panel.append(nimTable(e));
-  if (e.kind === "sum") panel.append(sumTable(e));
+  if (e.kind === "nim") {
+    panel.append(el("p", { class: "help" }, "Each heap in binary, one column per power of two; the nim-sum is the XOR of each column (1 where the column has an odd number of 1s)."), nimTable(e));
+  }
+  if (e.kind === "sum") {
+    panel.append(el("p", { class: "help" }, "Each heap's Grundy value (Sprague–Grundy); the position's value is their XOR."), sumTable(e));
+  }
   const lines = e.text.split("\n").filter((l) => l && !l.startsWith("  ") && !l.startsWith("Heaps in binary"));
-  const skip = e.kind === "sum" ? 0 : 0;
-  for (const line of lines.slice(skip)) panel.append(el("p", {}, line));
+  for (const line of lines) panel.append(el("p", {}, line));
 }
 
 function nimTable(e) {
   const bits = e.bits;
   const table = el("table", { class: "bits" });
-  const caption = el("caption", { class: "help" }, "Each heap in binary, one column per power of two; the nim-sum is the XOR of each column.");
   const head = el("tr", {}, el("th", { scope: "col" }, "heap"), el("th", { scope: "col" }, "size"));
   for (let k = bits - 1; k >= 0; k -= 1) {
     head.append(el("th", { scope: "col", class: k === e.highest_bit ? "hi" : "" }, String(2 ** k)));
   }
-  table.append(caption, head);
+  table.append(head);
   const row = (name, value, binary, cls) => {
     const tr = el("tr", { class: cls }, el("td", { class: "name" }, name), el("td", { class: "num" }, String(value)));
     [...binary].forEach((b, j) => {
@@ -334,7 +336,6 @@ function nimTable(e) {
 
 function sumTable(e) {
   const table = el("table", { class: "bits" });
-  table.append(el("caption", { class: "help" }, "Each component's Grundy value; the position's value is their XOR."));
   table.append(el("tr", {}, ...["heap", "game", "size", "Grundy value"].map((h) => el("th", { scope: "col" }, h))));
   e.components.forEach((c, i) => {
     const pick = e.plan && e.plan.component === i;
