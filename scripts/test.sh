@@ -4,7 +4,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 echo "== toolchain: $(cargo --version)"
-rustup component list --installed 2>/dev/null | grep -q '^clippy' || rustup component add clippy rustfmt
+for tool in cargo-clippy rustfmt; do
+  command -v "$tool" >/dev/null || { echo "error: $tool is missing from the Rust toolchain" >&2; exit 1; }
+done
 
 echo "== browser for the end-to-end tests (Debian's chromium and chromium-driver)"
 if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then

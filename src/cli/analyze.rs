@@ -2,6 +2,7 @@
 
 use clap::{Args, Subcommand};
 use grundy_core::explain::{NimExplanation, SumExplanation};
+use grundy_core::games::octal::OctalGame;
 use grundy_core::games::subtraction::{AllButGame, SubtractionGame};
 use grundy_core::spec::{self, RulesSpec, MAX_COMPONENTS};
 use grundy_core::strategy::{analyze, nim_heaps, Analysis, Convention};
@@ -45,6 +46,29 @@ pub enum AnalyzeCommand {
         #[arg(long, value_parser = parse_amounts)]
         except: Amounts,
         /// Heap sizes (at most 10000000 each).
+        #[arg(required = true, allow_negative_numbers = true, value_parser = parse_heap)]
+        heaps: Vec<u64>,
+        #[command(flatten)]
+        options: AnalyzeOptions,
+    },
+    /// An octal game (code like 0.77 or a preset name): each heap's value, the total, the winner
+    /// and every winning move (splits included).
+    ///
+    /// Example: grundy analyze octal 0.77 10 20 31
+    Octal {
+        /// The octal code, e.g. 0.77, or a preset name such as kayles.
+        code: String,
+        /// Heap sizes.
+        #[arg(required = true, allow_negative_numbers = true, value_parser = parse_heap)]
+        heaps: Vec<u64>,
+        #[command(flatten)]
+        options: AnalyzeOptions,
+    },
+    /// Grundy's game: a move splits one heap into two unequal heaps.
+    ///
+    /// Example: grundy analyze grundys-game 7 12
+    GrundysGame {
+        /// Heap sizes.
         #[arg(required = true, allow_negative_numbers = true, value_parser = parse_heap)]
         heaps: Vec<u64>,
         #[command(flatten)]
@@ -120,6 +144,20 @@ fn position(command: &AnalyzeCommand) -> Result<(String, Sum, &AnalyzeOptions), 
             let rules = RulesSpec::AllBut(Arc::new(AllButGame::new(except.0.clone())?));
             let title = format!("All-but subtraction game, excluded {}", braces(&except.0));
             (title, heaps_of(&rules, heaps), options)
+        }
+        AnalyzeCommand::Octal {
+            code,
+            heaps,
+            options,
+        } => {
+            let game = OctalGame::named(code)?;
+            let title = format!("Octal game {game}");
+            let rules = RulesSpec::Octal(Arc::new(game));
+            (title, heaps_of(&rules, heaps), options)
+        }
+        AnalyzeCommand::GrundysGame { heaps, options } => {
+            let rules = RulesSpec::Octal(Arc::new(OctalGame::grundys_game()));
+            ("Grundy's game".into(), heaps_of(&rules, heaps), options)
         }
         AnalyzeCommand::Sum { terms, options } => {
             let sum = spec::parse_sum(&terms.join("+"))?;

@@ -19,6 +19,7 @@
 //! way (also exit code 2).
 
 pub mod analyze;
+pub mod octal;
 pub mod sequence;
 pub mod serve;
 

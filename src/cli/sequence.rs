@@ -26,6 +26,23 @@ pub enum SequenceCommand {
         #[command(flatten)]
         options: SequenceOptions,
     },
+    /// An octal game, by code (0.77) or name (kayles, dawsons-kayles, dawsons-chess, officers,
+    /// treblecross), computed by the rare/common method; periods proven by Guy-Smith.
+    ///
+    /// Example: grundy sequence octal 0.77 --count 100 --period
+    Octal {
+        /// The octal code, e.g. 0.77, .07 or 4.07, or a preset name.
+        code: String,
+        #[command(flatten)]
+        options: super::octal::RunOptions,
+    },
+    /// Grundy's game: split a heap into two unequal heaps (no period is ever claimed).
+    ///
+    /// Example: grundy sequence grundys-game --count 1000000 --checkpoint g.bin
+    GrundysGame {
+        #[command(flatten)]
+        options: super::octal::RunOptions,
+    },
     /// An all-but subtraction game (values grow without bound; no period search).
     ///
     /// Example: grundy sequence all-but --except 2,3 --count 30
@@ -73,6 +90,14 @@ fn parse_big(text: &str) -> Result<BigUint, String> {
 /// Runs `grundy sequence`.
 pub fn run(command: &SequenceCommand, out: &Output) -> Result<(), CliError> {
     match command {
+        SequenceCommand::Octal { code, options } => {
+            let game = grundy_core::games::octal::OctalGame::named(code)?;
+            super::octal::run_sequence(game, options, out)
+        }
+        SequenceCommand::GrundysGame { options } => {
+            let game = grundy_core::games::octal::OctalGame::grundys_game();
+            super::octal::run_sequence(game, options, out)
+        }
         SequenceCommand::Subtraction { set, options } => {
             let game = SubtractionGame::new(set.0.clone())?;
             let name = format!("subtraction game S = {}", braces(game.set()));

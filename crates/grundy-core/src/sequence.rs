@@ -84,6 +84,76 @@ pub fn find_window_period(values: &[u32], window: usize) -> Option<Period> {
     })
 }
 
+/// What a Guy–Smith search over a prefix of an octal game's sequence found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PeriodSearch {
+    /// A period proven by the theorem: least period, least preperiod for it.
+    Proven(Period),
+    /// No proof yet, but `period` repeats from `preperiod` to the end of the prefix; if it goes
+    /// on, `needed` values will prove it.
+    Candidate {
+        /// The repeating period.
+        period: u64,
+        /// Where the repetition starts.
+        preperiod: u64,
+        /// The number of values that would prove it.
+        needed: u64,
+    },
+    /// Nothing repeats over a full period.
+    Nothing,
+}
+
+/// Looks for a period of an octal game's sequence proven by the **Guy–Smith theorem**: with
+/// moves removing at most `max_removed` tokens, if `n0 >= 1` and `G(n + p) = G(n)` for all
+/// `n0 <= n < 2·n0 + p + t`, then `G(n + p) = G(n)` for every `n >= n0`. (Each value depends on
+/// the values of the two parts of a split; one part is always at least half the heap, so
+/// periodicity climbs from the checked window to all larger heaps.)
+///
+/// The periods `p` are tried in increasing order and for each the least `n0` is found by
+/// scanning back from the end. The first proven one is the least period: every proven period is
+/// a multiple of the least eventual period, which then holds from the same `n0` and is proven
+/// by the same prefix. Multiples of a long-repeating but unproven `p` are skipped (they cannot
+/// be proven before `p` is), which keeps the search close to linear; a wrong skip could only
+/// delay a proof to a later search, never give a wrong period.
+///
+/// Not valid for Grundy's game, whose splits must be unequal.
+pub fn find_guy_smith_period<T: Copy + Eq>(values: &[T], max_removed: usize) -> PeriodSearch {
+    let len = values.len();
+    let mut candidate = PeriodSearch::Nothing;
+    let mut repeating: Vec<usize> = Vec::new();
+    for p in 1..=len / 2 {
+        if repeating.iter().any(|&q| p % q == 0) {
+            continue;
+        }
+        let mut n0 = len - p;
+        while n0 > 0 && values[n0 - 1] == values[n0 - 1 + p] {
+            n0 -= 1;
+        }
+        let needed = 2 * n0.max(1) + 2 * p + max_removed;
+        if len - n0 >= 2 * p && len >= needed {
+            return PeriodSearch::Proven(Period {
+                preperiod: n0 as u64,
+                period: p as u64,
+                checked: len as u64,
+            });
+        }
+        // A repetition counts as a candidate (and its multiples are skipped) only when it is
+        // long: a short one at the end of the prefix is usually a coincidence.
+        if len - n0 < (2 * p).max(len / 8) {
+            continue;
+        }
+        repeating.push(p);
+        if candidate == PeriodSearch::Nothing {
+            candidate = PeriodSearch::Candidate {
+                period: p as u64,
+                preperiod: n0 as u64,
+                needed: needed as u64,
+            };
+        }
+    }
+    candidate
+}
+
 /// Given that `values` has period `p` from `known_start` on, the least `n0` from which it does.
 pub fn least_preperiod(values: &[u32], p: usize, known_start: usize) -> usize {
     let mut n0 = known_start;
@@ -116,6 +186,38 @@ mod tests {
     fn no_period_when_too_short() {
         assert_eq!(find_window_period(&[0, 1], 2), None);
         assert_eq!(find_window_period(&[0, 1, 2, 3, 4, 5], 2), None);
+    }
+
+    #[test]
+    fn guy_smith_needs_the_whole_window() {
+        // Period 3 from 0, t = 1: proven once 2·1 + 2·3 + 1 = 9 values are known.
+        let values: Vec<u32> = (0..9).map(|n| [0, 1, 2][n % 3]).collect();
+        assert_eq!(
+            find_guy_smith_period(&values, 1),
+            PeriodSearch::Proven(Period {
+                preperiod: 0,
+                period: 3,
+                checked: 9
+            })
+        );
+        assert!(matches!(
+            find_guy_smith_period(&values[..8], 1),
+            PeriodSearch::Candidate {
+                period: 3,
+                needed: 9,
+                ..
+            }
+        ));
+        let mut late = vec![7u32, 7, 7, 5];
+        late.extend((0..40).map(|n| [1, 2][n % 2]));
+        match find_guy_smith_period(&late, 2) {
+            PeriodSearch::Proven(p) => assert_eq!((p.preperiod, p.period), (4, 2)),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(
+            find_guy_smith_period(&[0u32, 1, 2, 3], 1),
+            PeriodSearch::Nothing
+        );
     }
 
     #[test]

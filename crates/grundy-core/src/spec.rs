@@ -8,6 +8,8 @@
 //! | `sub{1,4,9}:11,15` | two heaps of the subtraction game with take-set {1,4,9} |
 //! | `bachet{3}:10` | a heap of Bachet's game (take 1 to 3) |
 //! | `allbut{2,3}:10` | a heap of the all-but game that forbids taking 2 or 3 |
+//! | `octal{0.77}:10,20` | two heaps of the octal game 0.77 (Kayles); a preset name works too |
+//! | `grundys:9` | a heap of Grundy's game |
 //!
 //! ```
 //! use grundy_core::spec::parse_sum;
@@ -22,6 +24,7 @@
 use std::sync::Arc;
 
 use crate::error::{GameError, Result};
+use crate::games::octal::OctalGame;
 use crate::games::subtraction::{AllButGame, SubtractionGame};
 use crate::sum::{Component, Sum};
 
@@ -37,6 +40,8 @@ pub enum RulesSpec {
     Subtraction(Arc<SubtractionGame>),
     /// An all-but subtraction game.
     AllBut(Arc<AllButGame>),
+    /// An octal game or Grundy's game.
+    Octal(Arc<OctalGame>),
 }
 
 impl RulesSpec {
@@ -46,6 +51,7 @@ impl RulesSpec {
             RulesSpec::Nim => Component::Nim(heap),
             RulesSpec::Subtraction(g) => Component::subtraction(g, heap),
             RulesSpec::AllBut(g) => Component::all_but(g, heap),
+            RulesSpec::Octal(g) => Component::octal(g, heap),
         }
     }
 }
@@ -90,6 +96,9 @@ pub fn parse_rules(text: &str) -> Result<RulesSpec> {
     if lower == "nim" {
         return Ok(RulesSpec::Nim);
     }
+    if matches!(lower.as_str(), "grundys" | "grundys-game" | "grundy") {
+        return Ok(RulesSpec::Octal(Arc::new(OctalGame::grundys_game())));
+    }
     let (name, args) = match lower.split_once('{') {
         Some((name, rest)) if rest.ends_with('}') => (name.trim(), &rest[..rest.len() - 1]),
         _ => return Err(unknown_rules(text)),
@@ -108,12 +117,17 @@ pub fn parse_rules(text: &str) -> Result<RulesSpec> {
             args,
             "excluded amount",
         )?)?))),
+        "octal" => Ok(RulesSpec::Octal(Arc::new(OctalGame::named(args)?))),
         _ => Err(unknown_rules(text)),
     }
 }
 
 fn unknown_rules(text: &str) -> GameError {
-    GameError::invalid("rules", text, "nim, sub{1,4,9}, bachet{3} or allbut{2,3}")
+    GameError::invalid(
+        "rules",
+        text,
+        "nim, sub{1,4,9}, bachet{3}, allbut{2,3}, octal{0.77} or grundys",
+    )
 }
 
 /// Parses a comma-separated list of non-negative integers (spaces allowed; empty items are

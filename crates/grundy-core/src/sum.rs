@@ -29,6 +29,7 @@ use std::sync::Arc;
 
 use crate::error::{GameError, Result};
 use crate::games::nim::Nim;
+use crate::games::octal::OctalGame;
 use crate::games::subtraction::{AllButGame, SubtractionGame};
 use crate::games::Ruleset;
 use crate::nimber::{nim_sum, Nimber};
@@ -52,6 +53,13 @@ pub enum Component {
     AllBut {
         /// The rules.
         game: Arc<AllButGame>,
+        /// Tokens in the heap.
+        heap: u64,
+    },
+    /// A heap of an octal game or of Grundy's game.
+    Octal {
+        /// The rules.
+        game: Arc<OctalGame>,
         /// Tokens in the heap.
         heap: u64,
     },
@@ -86,6 +94,15 @@ macro_rules! dispatch {
                 };
                 $body
             }
+            Component::Octal { game, heap } => {
+                let $rules = game.as_ref();
+                let $pos = heap;
+                let $wrap = |h: u64| Component::Octal {
+                    game: Arc::clone(game),
+                    heap: h,
+                };
+                $body
+            }
         }
     };
 }
@@ -102,6 +119,14 @@ impl Component {
     /// A heap of the all-but subtraction game `game`.
     pub fn all_but(game: &Arc<AllButGame>, heap: u64) -> Self {
         Component::AllBut {
+            game: Arc::clone(game),
+            heap,
+        }
+    }
+
+    /// A heap of the octal game (or Grundy's game) `game`.
+    pub fn octal(game: &Arc<OctalGame>, heap: u64) -> Self {
+        Component::Octal {
             game: Arc::clone(game),
             heap,
         }
@@ -165,6 +190,8 @@ impl Component {
             Component::Nim(_) => "nim".into(),
             Component::Subtraction { game, .. } => format!("subtraction {}", set_text(game.set())),
             Component::AllBut { game, .. } => format!("all-but {}", set_text(game.excluded())),
+            Component::Octal { game, .. } if game.is_grundys_game() => "grundys-game".into(),
+            Component::Octal { game, .. } => format!("octal {game}"),
         }
     }
 }
@@ -331,6 +358,10 @@ impl Sum {
     }
 
     /// Every winning move (each leads to a position of value 0); empty from a P-position.
+    ///
+    /// A component of value `g` must move to value `g ^ total`. When that is below `g` the mex
+    /// rule guarantees such a move; when it is above `g` one may still exist (an option's value
+    /// can exceed its position's in games other than Nim), and it wins just as well.
     pub fn winning_moves(&self) -> Result<Vec<SumMove>> {
         let values = self.values()?;
         let total = nim_sum(values.iter().copied());
@@ -339,13 +370,11 @@ impl Sum {
             return Ok(moves);
         }
         for (i, (c, &g)) in self.components.iter().zip(&values).enumerate() {
-            if g ^ total < g {
-                moves.extend(c.moves_to_value(g ^ total)?.into_iter().map(|to| SumMove {
-                    component: i,
-                    from: c.clone(),
-                    to,
-                }));
-            }
+            moves.extend(c.moves_to_value(g ^ total)?.into_iter().map(|to| SumMove {
+                component: i,
+                from: c.clone(),
+                to,
+            }));
         }
         Ok(moves)
     }

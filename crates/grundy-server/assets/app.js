@@ -46,6 +46,8 @@ const GAME_HELP = {
   nim: "Take one or more tokens from one heap. Whoever takes the last token wins.",
   misere: "Nim, but whoever takes the last token loses.",
   subtraction: "Take exactly s tokens from one heap, s in the take-set. Whoever cannot move loses.",
+  octal: "An octal game: a move removes tokens from one heap and may leave nothing, one heap or two heaps, as the code's digits allow.",
+  "grundys-game": "Split one heap into two unequal heaps. Whoever cannot move loses.",
   sum: "Several games side by side: each move is made in one of them. Whoever cannot move loses.",
 };
 
@@ -69,6 +71,8 @@ function specFromForm() {
   }
   const heaps = parseList($("heaps").value, "Heaps");
   if (game === "subtraction") return { game, set: parseList($("set").value, "Take-set"), heaps };
+  if (game === "octal") return { game, code: $("code").value.trim(), heaps };
+  if (game === "grundys-game") return { game, heaps };
   if (game === "misere") return { game: "nim", heaps, convention: "misere" };
   return { game: "nim", heaps };
 }
@@ -89,6 +93,7 @@ function syncForm() {
   $("field-heaps").hidden = game === "sum";
   $("field-set").hidden = game !== "subtraction";
   $("field-terms").hidden = game !== "sum";
+  $("field-code").hidden = game !== "octal";
   $("field-first").hidden = watch;
   $("field-strength2").hidden = !watch;
   $("game-help").textContent = GAME_HELP[game];
@@ -109,6 +114,7 @@ async function startGame(spec, settings) {
   $("setup-error").textContent = "";
   closePanels();
   $("pause-btn").hidden = settings.mode !== "watch";
+  $("any-move").hidden = !["octal", "grundys-game", "sum"].includes(settings.game);
   $("pause-btn").textContent = "Pause";
   $("rules").textContent = GAME_HELP[settings.game] || "";
   await showPosition(spec);
@@ -451,6 +457,7 @@ function writeHash() {
   if (state.spec.heaps) p.set("heaps", state.spec.heaps.join(","));
   if (state.spec.set) p.set("set", state.spec.set.join(","));
   if (state.spec.terms) p.set("terms", state.spec.terms);
+  if (state.spec.code) p.set("code", state.spec.code);
   p.set("mode", s.mode);
   p.set("first", state.turn === "computer" ? "computer" : "human");
   p.set("strength", s.strength);
@@ -467,6 +474,7 @@ function readHash() {
   set("heaps", "heaps");
   set("set", "set");
   set("terms", "terms");
+  set("code", "code");
   set("first", "first");
   set("strength", "strength");
   set("strength2", "strength2");
@@ -481,10 +489,13 @@ async function showSequence() {
   const game = $("seq-game").value;
   $("seq-error").textContent = "";
   try {
-    const amounts = parseList($("seq-set").value, game === "subtraction" ? "Take-set" : "Excluded amounts");
     const count = Math.min(400, Math.max(1, Number($("seq-count").value) || 60));
     const body = { game, count };
-    body[game === "subtraction" ? "set" : "except"] = amounts;
+    if (game === "octal") body.code = $("seq-code").value.trim();
+    if (game === "subtraction" || game === "all-but") {
+      const amounts = parseList($("seq-set").value, game === "subtraction" ? "Take-set" : "Excluded amounts");
+      body[game === "subtraction" ? "set" : "except"] = amounts;
+    }
     const answer = await api("sequence", body);
     drawSequence(answer);
   } catch (e) {
@@ -498,8 +509,12 @@ function drawSequence(answer) {
   $("seq-title").textContent = `G(n) for the ${answer.title.charAt(0).toLowerCase()}${answer.title.slice(1)}`;
   $("seq-period").textContent = p
     ? `Period ${p.period} from n = ${p.preperiod} (the least period, and the least preperiod for it). ` +
-      `Proven: the last ${p.window} of ${p.checked} computed values repeat ${p.period} places earlier, and each value depends only on the ${p.window} below it — so G(n) is known for every n.`
-    : answer.game === "all-but" ? "All-but games are not periodic: their values grow without bound." : "No period proven within the computed values.";
+      (p.window
+        ? `Proven: the last ${p.window} of ${p.checked} computed values repeat ${p.period} places earlier, and each value depends only on the ${p.window} below it — so G(n) is known for every n.`
+        : `Proven by the Guy–Smith theorem from ${p.checked} computed values — so G(n) is known for every n.`)
+    : answer.game === "all-but" ? "All-but games are not periodic: their values grow without bound."
+    : answer.game === "grundys-game" ? "Grundy's game: no period is known, and none is claimed."
+    : "No period proven within the computed values.";
   $("seq-chart").replaceChildren(sequenceSvg(values, p));
   const list = $("seq-values");
   list.replaceChildren();
@@ -616,15 +631,38 @@ function wire() {
     }
   });
   $("seq-form").addEventListener("submit", (e) => { e.preventDefault(); showSequence(); });
-  $("seq-game").addEventListener("change", () => {
-    const sub = $("seq-game").value === "subtraction";
-    $("seq-set-label").textContent = sub ? "Take-set S" : "Excluded amounts";
-  });
+  const syncSeq = () => {
+    const game = $("seq-game").value;
+    $("seq-set-label").textContent = game === "subtraction" ? "Take-set S" : "Excluded amounts";
+    const sets = game === "subtraction" || game === "all-but";
+    $("seq-set-label").hidden = !sets;
+    $("seq-set").hidden = !sets;
+    $("seq-code-label").hidden = game !== "octal";
+    $("seq-code").hidden = game !== "octal";
+  };
+  $("seq-game").addEventListener("change", syncSeq);
   document.querySelectorAll(".presets button").forEach((b) => b.addEventListener("click", () => {
-    $("seq-game").value = "subtraction";
-    $("seq-set").value = b.dataset.set;
+    if (b.dataset.code) {
+      $("seq-game").value = "octal";
+      $("seq-code").value = b.dataset.code;
+    } else {
+      $("seq-game").value = "subtraction";
+      $("seq-set").value = b.dataset.set;
+    }
+    syncSeq();
     showSequence();
   }));
+  $("any-move").addEventListener("submit", (e) => {
+    e.preventDefault();
+    try {
+      const heap = Number($("any-heap").value) - 1;
+      const text = $("any-to").value.trim();
+      const to = text === "" || text === "0" ? [0] : parseList(text, "Becomes");
+      humanMove(heap, to);
+    } catch (err) {
+      setStatus(err.message);
+    }
+  });
   const tabs = ["play", "sequences"];
   tabs.forEach((t, i) => {
     const tab = $("tab-" + t);

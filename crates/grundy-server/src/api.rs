@@ -21,6 +21,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use grundy_core::explain::{NimExplanation, SumExplanation};
+use grundy_core::games::octal::OctalGame;
 use grundy_core::games::subtraction::{AllButGame, SubtractionGame};
 use grundy_core::player::{choose_move, Player};
 use grundy_core::strategy::{analyze as core_analyze, best_move, nim_heaps, Convention};
@@ -302,8 +303,13 @@ fn legal_move(sum: &Sum, mv: &MoveSpec) -> Result<Result<SumMove, String>, ApiEr
             format!("moves are checked only in components of at most {MAX_LISTED_HEAP} tokens"),
         ));
     }
+    // An empty heap is no heap: `[0]` and `[]` both mean "the component vanishes".
+    let wanted: Vec<u64> = mv.to.iter().copied().filter(|&h| h > 0).collect();
     let found = from.options().into_iter().find(|to| {
-        to.len() == mv.to.len() && to.iter().map(Component::tokens).eq(mv.to.iter().copied())
+        to.iter()
+            .map(Component::tokens)
+            .filter(|&h| h > 0)
+            .eq(wanted.iter().copied())
     });
     Ok(match found {
         Some(to) => Ok(SumMove {
@@ -324,8 +330,10 @@ fn legal_move(sum: &Sum, mv: &MoveSpec) -> Result<Result<SumMove, String>, ApiEr
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SequenceRequest {
-    /// `subtraction` or `all-but`.
+    /// `subtraction`, `all-but`, `octal` or `grundys-game`.
     pub game: String,
+    /// The octal code or preset name (`octal`).
+    pub code: Option<String>,
     /// The take-set (`subtraction`).
     pub set: Option<Vec<u64>>,
     /// The excluded amounts (`all-but`).
@@ -360,12 +368,16 @@ pub async fn sequence(
         heaps: Some(vec![]),
         set: req.set.clone(),
         except: req.except.clone(),
+        code: req.code.clone(),
         terms: None,
         convention: Convention::Normal,
     };
-    if !matches!(req.game.as_str(), "subtraction" | "all-but") {
+    if !matches!(
+        req.game.as_str(),
+        "subtraction" | "all-but" | "octal" | "grundys-game"
+    ) {
         return Err(ApiError::invalid(format!(
-            "unknown sequence game {:?}: expected subtraction or all-but",
+            "unknown sequence game {:?}: expected subtraction, all-but, octal or grundys-game",
             req.game
         )));
     }
@@ -375,6 +387,9 @@ pub async fn sequence(
 
 fn sequence_json(req: &SequenceRequest) -> Result<Value, ApiError> {
     let count = req.count;
+    if matches!(req.game.as_str(), "octal" | "grundys-game") {
+        return octal_sequence_json(req);
+    }
     if let Some(set) = req.set.clone().filter(|_| req.game == "subtraction") {
         let game = SubtractionGame::new(set)?;
         let seq = game.sequence();
@@ -410,6 +425,35 @@ fn sequence_json(req: &SequenceRequest) -> Result<Value, ApiError> {
         "title": format!("All-but game, excluded {}", braces(game.excluded())),
         "values": game.values(count)?,
         "period": Value::Null,
+    }))
+}
+
+/// Octal games and Grundy's game: values by the core's rare/common method; for octal games the
+/// period proven by the Guy–Smith theorem, if one is found within the core's search limit.
+fn octal_sequence_json(req: &SequenceRequest) -> Result<Value, ApiError> {
+    let game = match req.game.as_str() {
+        "grundys-game" => OctalGame::grundys_game(),
+        _ => OctalGame::named(req.code.as_deref().unwrap_or_default())?,
+    };
+    let values = game.sequence(req.count)?.values;
+    let period = game.period()?.map(|p| {
+        json!({
+            "preperiod": p.preperiod,
+            "period": p.period,
+            "checked": p.checked,
+            "window": Value::Null,
+        })
+    });
+    let title = if game.is_grundys_game() {
+        "Grundy's game".to_string()
+    } else {
+        format!("octal game {game}")
+    };
+    Ok(json!({
+        "game": req.game,
+        "title": title,
+        "values": values,
+        "period": period,
     }))
 }
 

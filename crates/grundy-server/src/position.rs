@@ -7,6 +7,8 @@
 //! | `nim` | `heaps` | `{"game": "nim", "heaps": [3, 4, 5]}` |
 //! | `subtraction` | `set`, `heaps` | `{"game": "subtraction", "set": [1, 4, 9], "heaps": [11]}` |
 //! | `all-but` | `except`, `heaps` | `{"game": "all-but", "except": [2, 3], "heaps": [10]}` |
+//! | `octal` | `code` (a code or a preset name), `heaps` | `{"game": "octal", "code": "0.77", "heaps": [10]}` |
+//! | `grundys-game` | `heaps` | `{"game": "grundys-game", "heaps": [9]}` |
 //! | `sum` | `terms` (the core's position text) | `{"game": "sum", "terms": "nim:3,4 + sub{1,4,9}:11"}` |
 //!
 //! and optionally `"convention": "misere"` (default `"normal"`). [`Position::parse`] checks it
@@ -18,6 +20,7 @@
 
 use std::sync::Arc;
 
+use grundy_core::games::octal::OctalGame;
 use grundy_core::games::subtraction::{AllButGame, SubtractionGame};
 use grundy_core::spec::{self, RulesSpec};
 use grundy_core::strategy::{nim_heaps, Convention};
@@ -28,7 +31,7 @@ use crate::error::ApiError;
 use crate::Limits;
 
 /// The games the API knows, for error messages.
-pub const GAMES: &str = "nim, subtraction, all-but, sum";
+pub const GAMES: &str = "nim, subtraction, all-but, octal, grundys-game, sum";
 
 /// A position as JSON (see the module documentation).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -45,6 +48,9 @@ pub struct PositionSpec {
     /// The excluded amounts (`all-but`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub except: Option<Vec<u64>>,
+    /// The octal code or preset name (`octal`), e.g. `0.77` or `kayles`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub code: Option<String>,
     /// The position text (`sum`), e.g. `nim:3,4 + sub{1,4,9}:11`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub terms: Option<String>,
@@ -76,6 +82,19 @@ impl Position {
                 let except = amounts(&spec.except, "except", "all-but", limits)?;
                 let game = AllButGame::new(except)?;
                 heaps_of(&RulesSpec::AllBut(Arc::new(game)), &spec)?
+            }
+            "octal" => {
+                let code = spec.code.as_deref().ok_or_else(|| {
+                    ApiError::invalid(
+                        "position.code is missing: an octal position needs a code such as \"0.77\" or a name such as \"kayles\"",
+                    )
+                })?;
+                let game = OctalGame::named(code)?;
+                heaps_of(&RulesSpec::Octal(Arc::new(game)), &spec)?
+            }
+            "grundys-game" => {
+                let game = OctalGame::grundys_game();
+                heaps_of(&RulesSpec::Octal(Arc::new(game)), &spec)?
             }
             "sum" => sum_of_terms(&spec, limits)?,
             other => {
@@ -121,7 +140,7 @@ pub fn spec_of(like: &PositionSpec, sum: &Sum) -> PositionSpec {
 pub fn terms_text(sum: &Sum) -> String {
     let mut terms: Vec<(String, Vec<String>)> = Vec::new();
     for c in &sum.components {
-        let name = c.ruleset_name();
+        let name = rules_text(c);
         match terms.last_mut() {
             Some((last, heaps)) if *last == name => heaps.push(c.to_string()),
             _ => terms.push((name, vec![c.to_string()])),
@@ -132,6 +151,14 @@ pub fn terms_text(sum: &Sum) -> String {
         .map(|(name, heaps)| format!("{name}:{}", heaps.join(",")))
         .collect();
     terms.join(" + ")
+}
+
+/// The rules part of a term for `c`, in a form `spec::parse_rules` reads back.
+fn rules_text(c: &Component) -> String {
+    match c {
+        Component::Octal { game, .. } if !game.is_grundys_game() => format!("octal{{{game}}}"),
+        _ => c.ruleset_name(),
+    }
 }
 
 fn heaps_of(rules: &RulesSpec, spec: &PositionSpec) -> Result<Sum, ApiError> {
@@ -242,12 +269,15 @@ mod tests {
     #[test]
     fn terms_round_trip_through_the_core() {
         let p = Position::parse(
-            spec(r#"{"game": "sum", "terms": "nim:3,4 + sub{1,4,9}:11 + allbut{2}:5"}"#),
+            spec(r#"{"game": "sum", "terms": "nim:3,4 + sub{1,4,9}:11 + allbut{2}:5 + octal{kayles}:7 + grundys:9"}"#),
             &Limits::default(),
         )
         .unwrap();
         let text = terms_text(&p.sum);
-        assert_eq!(text, "nim:3,4 + subtraction {1,4,9}:11 + all-but {2}:5");
+        assert_eq!(
+            text,
+            "nim:3,4 + subtraction {1,4,9}:11 + all-but {2}:5 + octal{0.77}:7 + grundys-game:9"
+        );
         assert_eq!(spec::parse_sum(&text).unwrap(), p.sum);
     }
 

@@ -474,3 +474,59 @@ async fn the_page_and_its_assets_are_served() {
         assert!(content_type.starts_with(kind), "{path}: {content_type}");
     }
 }
+
+// ---- octal games ---------------------------------------------------------------------------
+
+#[tokio::test]
+async fn octal_games_analyse_split_and_sequence() {
+    let kayles = json!({ "game": "octal", "code": "kayles", "heaps": [5, 3] });
+    let (s, b) = post("/api/analyze", json!({ "position": kayles })).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(b["values"], json!([4, 3]));
+    // Kayles 5: knock down the middle pin, leaving 2 + 2.
+    let (s, b) = post(
+        "/api/apply",
+        json!({ "position": kayles, "move": { "component": 0, "to": [2, 2] } }),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(b["legal"], true, "{b}");
+    assert_eq!(b["position"]["heaps"], json!([2, 3, 2]));
+    let (s, b) = post(
+        "/api/sequence",
+        json!({ "game": "octal", "code": "0.77", "count": 36 }),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(
+        b["values"].as_array().unwrap()[..10],
+        json!([0, 1, 2, 3, 1, 4, 3, 2, 1, 4]).as_array().unwrap()[..]
+    );
+    assert_eq!(
+        (
+            b["period"]["period"].clone(),
+            b["period"]["preperiod"].clone()
+        ),
+        (json!(12), json!(71))
+    );
+    let (s, b) = post(
+        "/api/sequence",
+        json!({ "game": "grundys-game", "count": 10 }),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(b["values"], json!([0, 0, 0, 1, 0, 2, 1, 0, 2, 1]));
+    assert_eq!(b["period"], Value::Null);
+    let (s, b) = post(
+        "/api/analyze",
+        json!({ "position": { "game": "octal", "code": "0.9", "heaps": [3] } }),
+    )
+    .await;
+    assert_client_error(s, &b, "0.9");
+    let (s, b) = post(
+        "/api/analyze",
+        json!({ "position": { "game": "octal", "heaps": [3] } }),
+    )
+    .await;
+    assert_client_error(s, &b, "code is missing");
+}

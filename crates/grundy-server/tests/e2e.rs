@@ -279,10 +279,47 @@ async fn scenario(client: &Client, url: &str) {
     )
     .await;
     screenshot(client, "05-sequence").await;
+    click(client, ".presets button[data-code='kayles']").await;
+    wait_until(
+        client,
+        "document.getElementById('seq-period').textContent.includes('Period 12 from n = 71')",
+    )
+    .await;
+    screenshot(client, "05b-kayles-sequence").await;
 
     // A phone-sized screen.
     client.set_window_size(390, 844).await.unwrap();
     click(client, "#tab-play").await;
     wait_until(client, "!document.getElementById('view-play').hidden").await;
     screenshot(client, "06-phone").await;
+
+    // An octal game: split a Kayles row of 5 in the middle with the move form.
+    client.set_window_size(1280, 1000).await.unwrap();
+    client
+        .goto(&format!(
+            "{url}#game=octal&code=kayles&heaps=5&mode=human&first=human&strength=100"
+        ))
+        .await
+        .unwrap();
+    client.refresh().await.unwrap();
+    wait_until(client, MY_TURN).await;
+    let heap = client.find(Locator::Css("#any-heap")).await.unwrap();
+    heap.clear().await.unwrap();
+    heap.send_keys("1").await.unwrap();
+    client
+        .find(Locator::Css("#any-to"))
+        .await
+        .unwrap()
+        .send_keys("2, 2")
+        .await
+        .unwrap();
+    click(client, "#any-move button[type='submit']").await;
+    wait_until(
+        client,
+        "document.querySelectorAll('#history li').length >= 2",
+    )
+    .await;
+    let history = text(client, "history").await;
+    assert!(history.contains("2 + 2"), "history: {history}");
+    screenshot(client, "07-kayles-split").await;
 }

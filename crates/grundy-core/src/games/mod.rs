@@ -11,6 +11,7 @@
 //! of a chosen value, which is how a winning move in a sum is found.
 
 pub mod nim;
+pub mod octal;
 pub mod subtraction;
 
 use crate::error::Result;

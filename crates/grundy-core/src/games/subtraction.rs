@@ -184,53 +184,113 @@ impl Ruleset for SubtractionGame {
 }
 
 /// Computes `G(0..count)` for take-set `set` (sorted, non-empty, no zero) bottom-up, with no
-/// recursion: `O(|S|)` work per value.
+/// recursion.
 pub fn subtraction_values(set: &[u64], count: usize) -> Vec<u32> {
-    let mut values = Vec::with_capacity(count);
-    extend_values(set, &mut values, count);
-    values
+    let mut sequencer = Sequencer::new(set);
+    sequencer.extend_to(count);
+    sequencer.values
 }
 
-/// Extends `values` (a prefix of the sequence) to `count` values.
-fn extend_values(set: &[u64], values: &mut Vec<u32>, count: usize) {
-    let set: Vec<usize> = set.iter().map(|&s| s as usize).collect();
-    // G(n) <= |S| (a mex of |S| values), so with fewer than 64 amounts a single word holds the
-    // options' values.
-    if set.len() < 64 {
-        extend_one_word(&set, values, count);
-    } else {
-        extend_bitmap(&set, values, count);
+/// Computes a subtraction game's values in order.
+///
+/// Once `n >= max S` every amount is legal, and the options of `n` are the values at fixed
+/// offsets below `n`; two mex strategies cover the range of take-set sizes (measured in
+/// BENCHMARKS.md):
+///
+/// * fewer than 64 amounts: `G(n) <= |S| < 64`, so the options' values fit one machine word;
+///   the mex is the number of trailing ones.
+/// * more: a *stamp* array, `stamp[v] = n` for each option value `v`; the mex is the first `v`
+///   whose stamp is not `n`. Nothing is cleared between heaps, and the array has 2^16 entries
+///   (values never exceed [`MAX_SET_SIZE`]) so indexing needs no bounds check.
+struct Sequencer {
+    values: Vec<u32>,
+    max: usize,
+    /// `max - s` for each amount `s`: where the options sit in the last `max` values.
+    offsets: Vec<usize>,
+    stamps: Option<Box<[u32; 1 << 16]>>,
+}
+
+impl Sequencer {
+    fn new(set: &[u64]) -> Self {
+        let max = *set.last().expect("take-sets are never empty") as usize;
+        let offsets = set.iter().map(|&s| max - s as usize).collect();
+        let stamps = (set.len() >= 64).then(|| {
+            vec![u32::MAX; 1 << 16]
+                .into_boxed_slice()
+                .try_into()
+                .expect("the length is 2^16")
+        });
+        Sequencer {
+            values: Vec::new(),
+            max,
+            offsets,
+            stamps,
+        }
     }
-}
 
-fn extend_one_word(set: &[usize], values: &mut Vec<u32>, count: usize) {
-    let max = *set.last().unwrap();
-    while values.len() < count {
-        let n = values.len();
-        let mut seen = 0u64;
-        if n >= max {
-            // Every amount is legal: no bound check per amount.
-            let below = &values[n - max..n];
-            for &s in set {
-                seen |= 1 << below[max - s];
-            }
-        } else {
-            for &s in set.iter().take_while(|&&s| s <= n) {
-                seen |= 1 << values[n - s];
+    fn extend_to(&mut self, count: usize) {
+        self.values.reserve(count.saturating_sub(self.values.len()));
+        while self.values.len() < count.min(self.max) {
+            let g = self.mex_of_first(self.values.len());
+            self.values.push(g);
+        }
+        if self.values.len() >= count {
+            return;
+        }
+        match self.stamps.take() {
+            None => self.extend_one_word(count),
+            Some(mut stamps) => {
+                self.extend_with_stamps(&mut stamps, count);
+                self.stamps = Some(stamps);
             }
         }
-        values.push(seen.trailing_ones());
     }
-}
 
-fn extend_bitmap(set: &[usize], values: &mut Vec<u32>, count: usize) {
-    let mut seen = MexSet::with_capacity(set.len() + 1);
-    while values.len() < count {
-        let n = values.len();
-        for &s in set.iter().take_while(|&&s| s <= n) {
-            seen.insert(values[n - s] as Nimber);
+    /// The first `max S` values, where not every amount is legal yet.
+    fn mex_of_first(&self, n: usize) -> u32 {
+        let mut seen = MexSet::new();
+        for &d in &self.offsets {
+            if let Some(m) = (n + d).checked_sub(self.max) {
+                seen.insert(self.values[m] as Nimber);
+            }
         }
-        values.push(seen.take_mex() as u32);
+        seen.take_mex() as u32
+    }
+
+    fn extend_one_word(&mut self, count: usize) {
+        let max = self.max;
+        // Four independent accumulators: one OR chain through 20 amounts would serialise on
+        // its own latency (measured 1.8x faster on |S| = 20).
+        let (quads, rest) = self.offsets.split_at(self.offsets.len() / 4 * 4);
+        for n in self.values.len()..count {
+            let below = &self.values[n - max..n];
+            let mut seen = [0u64; 4];
+            for q in quads.chunks_exact(4) {
+                seen[0] |= 1 << below[q[0]];
+                seen[1] |= 1 << below[q[1]];
+                seen[2] |= 1 << below[q[2]];
+                seen[3] |= 1 << below[q[3]];
+            }
+            for &d in rest {
+                seen[0] |= 1 << below[d];
+            }
+            self.values
+                .push((seen[0] | seen[1] | seen[2] | seen[3]).trailing_ones());
+        }
+    }
+
+    fn extend_with_stamps(&mut self, stamps: &mut [u32; 1 << 16], count: usize) {
+        let max = self.max;
+        for n in self.values.len()..count {
+            // Stamps are heap numbers; u32 is enough for any sequence that fits in memory.
+            let stamp = n as u32;
+            let below = &self.values[n - max..n];
+            for &d in &self.offsets {
+                stamps[(below[d] & 0xFFFF) as usize] = stamp;
+            }
+            let g = stamps.iter().position(|&t| t != stamp).unwrap_or(0);
+            self.values.push(g as u32);
+        }
     }
 }
 
@@ -238,20 +298,20 @@ fn extend_bitmap(set: &[usize], values: &mut Vec<u32>, count: usize) {
 /// values are computed.
 pub fn period_search(set: &[u64], limit: usize) -> GrundySequence {
     let window = *set.last().unwrap() as usize;
-    let mut values = Vec::new();
+    let mut sequencer = Sequencer::new(set);
     let mut target = (4 * window).max(256).min(limit);
     loop {
-        extend_values(set, &mut values, target);
-        if let Some(period) = find_window_period(&values, window) {
+        sequencer.extend_to(target);
+        if let Some(period) = find_window_period(&sequencer.values, window) {
             // Keep what a lookup needs plus what proved it (the whole computed prefix).
             return GrundySequence {
-                values,
+                values: sequencer.values,
                 period: Some(period),
             };
         }
         if target >= limit {
             return GrundySequence {
-                values,
+                values: sequencer.values,
                 period: None,
             };
         }
@@ -430,7 +490,7 @@ mod tests {
     #[test]
     fn both_mex_paths_agree_with_naive() {
         let small = [2u64, 3, 7, 11];
-        assert_eq!(subtraction_values(&small, 500), naive(&small, 500));
+        assert_eq!(subtraction_values(&small, 5000), naive(&small, 5000));
         let wide: Vec<u64> = (1..=200).map(|i| i * 3 + (i % 7)).collect();
         let mut wide = wide;
         wide.sort_unstable();

@@ -1,0 +1,506 @@
+//! Octal games and Grundy's game: heaps that may be taken, shortened or split.
+//!
+//! An octal game is given by a code such as `0.77` (Kayles): see [`code`] for what the digits
+//! mean. A position is one heap; a move removes `k` tokens and leaves nothing, one heap, or two
+//! heaps, as digit `d_k` allows. A subtraction game with take-set `S` is the octal game with
+//! digit 3 at every `k` in `S`.
+//!
+//! Values are computed bottom-up, `G(n) = mex` of the values of the options of `n`, where a
+//! split into `a` and `b` has value `G(a) XOR G(b)`:
+//!
+//! * [`naive`]: every option of every heap, `O(n)` per value — the reference;
+//! * [`sparse`]: the rare/common method, usually far faster, always giving the same values;
+//! * [`run`]: long computations that report progress, stop on request and resume exactly.
+//!
+//! Many octal games are eventually periodic, and the Guy–Smith theorem
+//! ([`crate::sequence::find_guy_smith_period`]) proves it from a finite prefix; then `G(n)` for
+//! any `n`, even beyond `u64`, is a lookup. *Grundy's game* (split a heap into two unequal
+//! heaps) is built on the same machinery but never claims a period: none is known and the
+//! theorem does not apply to it.
+//!
+//! ```
+//! use grundy_core::games::octal::OctalGame;
+//! let kayles = OctalGame::named("kayles").unwrap();
+//! assert_eq!(kayles.value(5).unwrap(), 4);
+//! // Period 12 from 71 on is proven, so any heap is a lookup.
+//! assert_eq!(kayles.value(1_000_000_000_000).unwrap(), kayles.value(76).unwrap());
+//! ```
+
+pub mod code;
+pub mod naive;
+pub mod run;
+pub mod sparse;
+
+use std::hash::{Hash, Hasher};
+use std::sync::atomic::AtomicBool;
+use std::sync::Mutex;
+
+use num_bigint::BigUint;
+
+pub use code::{HeapRules, MAX_CODE_DIGITS};
+pub use run::{Progress, RunStatus, SequenceRun, MAX_RUN_VALUES};
+
+use crate::error::{GameError, Result};
+use crate::games::Ruleset;
+use crate::nimber::Nimber;
+use crate::sequence::{GrundySequence, Period};
+
+/// Games known by name: `(name, code, description)`. Grundy's game has no code.
+pub const PRESETS: &[(&str, &str, &str)] = &[
+    ("kayles", "0.77", "knock down one pin or two adjacent pins"),
+    ("dawsons-kayles", "0.07", "knock down two adjacent pins"),
+    (
+        "dawsons-chess",
+        "0.137",
+        "Dawson's chess, pawns on a 3 x n board",
+    ),
+    (
+        "officers",
+        "0.6",
+        "remove one token, leaving one or two heaps",
+    ),
+    ("treblecross", "0.007", "one-dimensional tic-tac-toe"),
+    ("grundys-game", "", "split a heap into two unequal heaps"),
+];
+
+/// Values computed on the first query, looking for a period.
+pub const FIRST_SEARCH: u64 = 1 << 14;
+/// How far a query may extend the table to find a period before it gives up.
+pub const PERIOD_SEARCH_LIMIT: u64 = 1 << 18;
+/// Heaps beyond this are answered only through a proven period.
+pub const MAX_TABLE_HEAP: u64 = 1 << 24;
+/// Above this heap size, a split move is listed only when its smaller part is below
+/// `preperiod + period` (every value a split can reach is reached by one of those).
+pub const LISTED_SPLIT_LIMIT: u64 = 1 << 16;
+
+/// An octal game (or Grundy's game), with its values computed on demand and cached.
+#[derive(Debug)]
+pub struct OctalGame {
+    rules: HeapRules,
+    cache: Mutex<Option<SequenceRun>>,
+}
+
+impl OctalGame {
+    /// The octal game with this code, e.g. `0.77`.
+    pub fn parse(code: &str) -> Result<Self> {
+        Ok(Self::from_rules(HeapRules::parse(code)?))
+    }
+
+    /// Grundy's game.
+    pub fn grundys_game() -> Self {
+        Self::from_rules(HeapRules::grundys_game())
+    }
+
+    /// A preset by name (see [`PRESETS`]) or else an octal code.
+    pub fn named(name_or_code: &str) -> Result<Self> {
+        let key = name_or_code
+            .trim()
+            .to_ascii_lowercase()
+            .replace(['_', ' ', '\''], "-");
+        let key = key
+            .replace("dawson-s", "dawsons")
+            .replace("grundy-s", "grundys");
+        match PRESETS.iter().find(|(name, _, _)| *name == key) {
+            Some(("grundys-game", _, _)) => Ok(Self::grundys_game()),
+            Some((_, code, _)) => Self::parse(code),
+            None if name_or_code.contains('.') => Self::parse(name_or_code),
+            None => Err(GameError::invalid(
+                "heap game",
+                name_or_code,
+                format!(
+                    "an octal code such as 0.77 or one of: {}",
+                    PRESETS.iter().map(|p| p.0).collect::<Vec<_>>().join(", ")
+                ),
+            )),
+        }
+    }
+
+    /// The game given by `rules`.
+    pub fn from_rules(rules: HeapRules) -> Self {
+        OctalGame {
+            rules,
+            cache: Mutex::new(None),
+        }
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &HeapRules {
+        &self.rules
+    }
+
+    /// Whether this is Grundy's game rather than an octal game.
+    pub fn is_grundys_game(&self) -> bool {
+        self.rules.is_grundys_game()
+    }
+
+    /// `G(0..count)` and, if one is proven within them, the period.
+    pub fn sequence(&self, count: u64) -> Result<GrundySequence> {
+        let mut run = SequenceRun::new(self.rules.clone(), count, false)?;
+        run.run(&AtomicBool::new(false), &mut |_| {})?;
+        Ok(run.sequence())
+    }
+
+    /// Computes values until a period is proven or `limit` values are known.
+    pub fn find_period(&self, limit: u64) -> Result<Option<Period>> {
+        let mut run = SequenceRun::new(self.rules.clone(), limit, true)?;
+        run.run(&AtomicBool::new(false), &mut |_| {})?;
+        Ok(run.period())
+    }
+
+    /// `G(heap)`.
+    pub fn value(&self, heap: u64) -> Result<Nimber> {
+        self.with_table(heap, |run| run.value_at(heap))
+    }
+
+    /// `G(heap)` for a heap beyond `u64` (needs a proven period).
+    pub fn value_big(&self, heap: &BigUint) -> Result<Nimber> {
+        let small = u64::try_from(heap).unwrap_or(u64::MAX);
+        self.with_table(small, |run| run.value_at_big(heap))
+    }
+
+    /// The proven period, searching up to [`PERIOD_SEARCH_LIMIT`] values if needed.
+    pub fn period(&self) -> Result<Option<Period>> {
+        if self.is_grundys_game() {
+            return Ok(None);
+        }
+        self.with_table(u64::MAX, |run| Some(run.period()))
+            .or(Ok(None))
+    }
+
+    /// Runs `answer` on the cached table, first extending it so that `heap` is answered if that
+    /// is possible within the limits.
+    fn with_table<T>(&self, heap: u64, answer: impl Fn(&SequenceRun) -> Option<T>) -> Result<T> {
+        let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        if cache.is_none() {
+            let first = SequenceRun::new(self.rules.clone(), FIRST_SEARCH, true)?;
+            *cache = Some(first);
+        }
+        let run = cache.as_mut().expect("just filled");
+        let cancel = AtomicBool::new(false);
+        run.run(&cancel, &mut |_| {})?;
+        if let Some(found) = answer(run) {
+            return Ok(found);
+        }
+        if run.period().is_none() && !(self.is_grundys_game() && heap >= MAX_TABLE_HEAP) {
+            let wanted = if heap < MAX_TABLE_HEAP {
+                heap + 1
+            } else {
+                PERIOD_SEARCH_LIMIT
+            };
+            if wanted > run.values().len() as u64 {
+                // Grow geometrically so that many small queries do not each resume.
+                let doubled = (run.values().len() as u64 * 2).min(MAX_TABLE_HEAP);
+                run.set_target(wanted.max(doubled).min(MAX_TABLE_HEAP.max(wanted)))?;
+                run.run(&cancel, &mut |_| {})?;
+                if let Some(found) = answer(run) {
+                    return Ok(found);
+                }
+            }
+        }
+        Err(GameError::too_large(
+            format!("heap {heap}"),
+            format!(
+                "no period of {} is proven within {} values, so only heaps below {MAX_TABLE_HEAP} are answered",
+                self.rules,
+                run.values().len()
+            ),
+        ))
+    }
+
+    /// The split moves of `heap` that are listed: all of them for heaps up to
+    /// [`LISTED_SPLIT_LIMIT`]; above, those whose smaller part is below
+    /// `preperiod + period` (which reach every value a split can reach).
+    fn listed_smaller_parts(&self, rest: u64) -> Result<u64> {
+        let largest = self.rules.largest_smaller_part(rest);
+        if rest <= LISTED_SPLIT_LIMIT {
+            return Ok(largest);
+        }
+        match self.period()? {
+            Some(p) => Ok(largest.min(p.preperiod + p.period)),
+            None if rest < MAX_TABLE_HEAP => Ok(largest),
+            None => Err(GameError::too_large(
+                format!("heap {rest}"),
+                "its split moves can only be listed when a period is proven",
+            )),
+        }
+    }
+}
+
+impl PartialEq for OctalGame {
+    fn eq(&self, other: &Self) -> bool {
+        self.rules == other.rules
+    }
+}
+impl Eq for OctalGame {}
+impl Hash for OctalGame {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.rules.hash(state);
+    }
+}
+impl PartialOrd for OctalGame {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for OctalGame {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.rules.cmp(&other.rules)
+    }
+}
+impl Clone for OctalGame {
+    fn clone(&self) -> Self {
+        let cache = self.cache.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        OctalGame {
+            rules: self.rules.clone(),
+            cache: Mutex::new(cache),
+        }
+    }
+}
+
+impl std::fmt::Display for OctalGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.rules.fmt(f)
+    }
+}
+
+impl Ruleset for OctalGame {
+    type Position = u64;
+
+    /// The options, gentlest first: by amount removed, and for each amount one heap, then the
+    /// splits (smaller part ascending), then taking the whole heap.
+    fn options(&self, &heap: &u64) -> Vec<Vec<u64>> {
+        let mut options = Vec::new();
+        for (k, digit) in self.rules.digits().iter().enumerate() {
+            let k = k as u64;
+            if digit & 2 != 0 && k < heap {
+                options.push(vec![heap - k]);
+            }
+            if digit & 4 != 0 && k < heap {
+                let rest = heap - k;
+                for a in 1..=self.rules.largest_smaller_part(rest) {
+                    options.push(vec![a, rest - a]);
+                }
+            }
+            if digit & 1 != 0 && k == heap {
+                options.push(Vec::new());
+            }
+        }
+        options
+    }
+
+    fn gentlest_option(&self, &heap: &u64) -> Option<Vec<u64>> {
+        for (k, digit) in self.rules.digits().iter().enumerate() {
+            let k = k as u64;
+            if digit & 2 != 0 && k < heap {
+                return Some(vec![heap - k]);
+            }
+            if digit & 4 != 0 && k < heap && self.rules.largest_smaller_part(heap - k) >= 1 {
+                return Some(vec![1, heap - k - 1]);
+            }
+            if digit & 1 != 0 && k == heap {
+                return Some(Vec::new());
+            }
+        }
+        None
+    }
+
+    /// Picks an option without listing them: counts them per amount (splits of a huge heap
+    /// are many), then draws one index.
+    fn random_option(&self, &heap: &u64, rng: &mut dyn rand_core::RngCore) -> Option<Vec<u64>> {
+        let counts: Vec<[u64; 3]> = self
+            .rules
+            .digits()
+            .iter()
+            .enumerate()
+            .map(|(k, digit)| {
+                let k = k as u64;
+                let one = u64::from(digit & 2 != 0 && k < heap);
+                let splits = if digit & 4 != 0 && k < heap {
+                    self.rules.largest_smaller_part(heap - k)
+                } else {
+                    0
+                };
+                let all = u64::from(digit & 1 != 0 && k == heap);
+                [one, splits, all]
+            })
+            .collect();
+        let total = counts
+            .iter()
+            .flatten()
+            .fold(0u64, |acc, &c| acc.saturating_add(c));
+        if total == 0 {
+            return None;
+        }
+        let mut i = crate::games::uniform_below(rng, total);
+        for (k, [one, splits, all]) in counts.into_iter().enumerate() {
+            let k = k as u64;
+            if i < one {
+                return Some(vec![heap - k]);
+            }
+            i -= one;
+            if i < splits {
+                return Some(vec![i + 1, heap - k - i - 1]);
+            }
+            i -= splits;
+            if i < all {
+                return Some(Vec::new());
+            }
+            i -= all;
+        }
+        None
+    }
+
+    fn grundy(&self, &heap: &u64) -> Result<Nimber> {
+        self.value(heap)
+    }
+
+    /// Looks the values up instead of building every option: removals first, then for each
+    /// split amount the smaller parts `a` with `G(a) XOR G(rest - a) = target`.
+    fn moves_to_value(&self, &heap: &u64, target: Nimber) -> Result<Vec<Vec<u64>>> {
+        let mut found = Vec::new();
+        if target == 0 && self.rules.take_all().iter().any(|&k| k as u64 == heap) {
+            found.push(Vec::new());
+        }
+        for k in self.rules.take() {
+            if (k as u64) < heap && self.value(heap - k as u64)? == target {
+                found.push(vec![heap - k as u64]);
+            }
+        }
+        for k in self.rules.split() {
+            let Some(rest) = heap.checked_sub(k as u64) else {
+                continue;
+            };
+            for a in 1..=self.listed_smaller_parts(rest)? {
+                if self.value(a)? ^ self.value(rest - a)? == target {
+                    found.push(vec![a, rest - a]);
+                }
+            }
+        }
+        Ok(found)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::subtraction::subtraction_values;
+    use crate::nimber::mex;
+
+    #[test]
+    fn presets_and_names() {
+        assert_eq!(OctalGame::named("Kayles").unwrap().to_string(), "0.77");
+        assert_eq!(
+            OctalGame::named("dawsons-kayles").unwrap().to_string(),
+            "0.07"
+        );
+        assert_eq!(
+            OctalGame::named("Dawson's Chess").unwrap().to_string(),
+            "0.137"
+        );
+        assert_eq!(OctalGame::named("officers").unwrap().to_string(), "0.6");
+        assert_eq!(
+            OctalGame::named("treblecross").unwrap().to_string(),
+            "0.007"
+        );
+        assert!(OctalGame::named("grundys-game").unwrap().is_grundys_game());
+        assert_eq!(OctalGame::named("4.07").unwrap().to_string(), "4.07");
+        let err = OctalGame::named("chess").unwrap_err().to_string();
+        assert!(err.contains("kayles"), "{err}");
+        assert_eq!(
+            OctalGame::parse(".77").unwrap(),
+            OctalGame::parse("0.770").unwrap()
+        );
+    }
+
+    #[test]
+    fn subtraction_games_as_octal_codes() {
+        for set in [
+            vec![1u64, 4, 9],
+            vec![2, 3, 7],
+            vec![1, 2, 3],
+            vec![5, 6, 11, 12],
+        ] {
+            let max = *set.iter().max().unwrap() as usize;
+            let mut digits = vec![b'0'; max];
+            for &s in &set {
+                digits[s as usize - 1] = b'3';
+            }
+            let code = format!("0.{}", String::from_utf8(digits).unwrap());
+            let game = OctalGame::parse(&code).unwrap();
+            let direct = subtraction_values(&set, 3000);
+            let octal = game.sequence(3000).unwrap().values;
+            assert_eq!(octal, direct, "{code}");
+        }
+    }
+
+    #[test]
+    fn grundys_game_never_claims_a_period() {
+        let game = OctalGame::grundys_game();
+        let seq = game.sequence(20_000).unwrap();
+        assert_eq!(seq.period, None);
+        assert_eq!(game.period().unwrap(), None);
+        assert!(game.value(1 << 40).is_err());
+    }
+
+    #[test]
+    fn p_and_n_positions_by_brute_force() {
+        for game in [
+            OctalGame::parse("0.77").unwrap(),
+            OctalGame::parse("0.137").unwrap(),
+            OctalGame::parse("4.07").unwrap(),
+            OctalGame::parse("0.6").unwrap(),
+            OctalGame::grundys_game(),
+        ] {
+            for heap in 0..60u64 {
+                let options = game.options(&heap);
+                let values: Vec<Nimber> = options
+                    .iter()
+                    .map(|o| game.value_of_all(o).unwrap())
+                    .collect();
+                let g = game.value(heap).unwrap();
+                assert_eq!(g, mex(values.iter().copied()), "{game} heap {heap}");
+                if g == 0 {
+                    assert!(values.iter().all(|&v| v != 0), "{game} P-position {heap}");
+                } else {
+                    assert!(values.contains(&0), "{game} N-position {heap}");
+                }
+                for target in 0..=g + 1 {
+                    let mut fast = game.moves_to_value(&heap, target).unwrap();
+                    let mut slow: Vec<Vec<u64>> = options
+                        .iter()
+                        .zip(&values)
+                        .filter(|(_, &v)| v == target)
+                        .map(|(o, _)| o.clone())
+                        .collect();
+                    fast.sort();
+                    slow.sort();
+                    assert_eq!(fast, slow, "{game} heap {heap} target {target}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn huge_heaps_through_the_period() {
+        let dawson = OctalGame::named("dawsons-kayles").unwrap();
+        let big: BigUint = BigUint::from(10u32).pow(30) + 7u32;
+        let p = dawson.period().unwrap().unwrap();
+        assert_eq!((p.preperiod, p.period), (53, 34));
+        let reduced = 53
+            + ((&big - 53u32) % 34u32)
+                .to_u64_digits()
+                .first()
+                .copied()
+                .unwrap_or(0);
+        assert_eq!(
+            dawson.value_big(&big).unwrap(),
+            dawson.value(reduced).unwrap()
+        );
+        // A winning move exists from a huge heap of nonzero value.
+        let heap = 1_000_000_000_000_007u64;
+        let g = dawson.value(heap).unwrap();
+        if g != 0 {
+            assert!(!dawson.moves_to_value(&heap, 0).unwrap().is_empty());
+        }
+    }
+}

@@ -1,0 +1,398 @@
+//! Long computations that can stop and go on: a [`SequenceRun`] is pure data.
+//!
+//! A run computes `G(0..target)` with the rare/common solver, watches for a period (Guy–Smith),
+//! polls a cancel flag and reports progress between chunks of values. At any point its state
+//! serialises to a compact byte string — a header (magic, version, the game's code, the target,
+//! the period if proven), the values as little-endian `u16`, and an FNV-1a checksum — and
+//! [`SequenceRun::from_bytes`] continues it exactly: the resumed run computes the same values and
+//! checks for periods at the same lengths, so its final bytes equal an uninterrupted run's.
+//!
+//! Writing the bytes to disk (atomically, every few seconds) is the front end's job.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use num_bigint::BigUint;
+use num_traits::ToPrimitive;
+
+use super::code::HeapRules;
+use super::sparse::SparseSolver;
+use crate::error::{GameError, Result};
+use crate::nimber::Nimber;
+use crate::sequence::{find_guy_smith_period, GrundySequence, Period, PeriodSearch};
+
+/// The most values one run may compute (two bytes of memory each).
+pub const MAX_RUN_VALUES: u64 = 1 << 31;
+
+/// Values computed between two looks at the cancel flag and two progress reports.
+const CHUNK_VALUES: u64 = 1 << 16;
+
+const MAGIC: &[u8; 8] = b"GRUNDYSQ";
+const VERSION: u8 = 1;
+const FLAG_GRUNDYS_GAME: u8 = 1;
+const FLAG_STOP_AT_PERIOD: u8 = 2;
+
+/// How far a run has come.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Progress {
+    /// Values computed so far.
+    pub done: u64,
+    /// Values wanted.
+    pub target: u64,
+}
+
+/// Why [`SequenceRun::run`] returned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RunStatus {
+    /// Every wanted value is computed (or the period is proven and the run was asked to stop
+    /// there).
+    Finished,
+    /// The cancel flag was raised; the run can go on later.
+    Cancelled,
+}
+
+/// A resumable computation of a Grundy sequence.
+#[derive(Debug, Clone)]
+pub struct SequenceRun {
+    rules: HeapRules,
+    target: u64,
+    stop_at_period: bool,
+    solver: SparseSolver,
+    period: Option<Period>,
+    /// The length at which the period is looked for next.
+    next_check: u64,
+}
+
+impl SequenceRun {
+    /// A run that will compute `G(0..target)`; with `stop_at_period` it stops as soon as a
+    /// period is proven.
+    pub fn new(rules: HeapRules, target: u64, stop_at_period: bool) -> Result<Self> {
+        check_target(target)?;
+        Ok(SequenceRun {
+            solver: SparseSolver::new(&rules),
+            rules,
+            target,
+            stop_at_period,
+            period: None,
+            next_check: 0,
+        })
+    }
+
+    /// The game's rules.
+    pub fn rules(&self) -> &HeapRules {
+        &self.rules
+    }
+
+    /// The values computed so far.
+    pub fn values(&self) -> &[u16] {
+        self.solver.values()
+    }
+
+    /// The number of values wanted.
+    pub fn target(&self) -> u64 {
+        self.target
+    }
+
+    /// Asks for more values (never fewer than computed).
+    pub fn set_target(&mut self, target: u64) -> Result<()> {
+        check_target(target)?;
+        self.target = target.max(self.values().len() as u64);
+        Ok(())
+    }
+
+    /// The period, once proven.
+    pub fn period(&self) -> Option<Period> {
+        self.period
+    }
+
+    /// Whether nothing is left to do.
+    pub fn is_finished(&self) -> bool {
+        self.values().len() as u64 >= self.target || (self.stop_at_period && self.period.is_some())
+    }
+
+    /// The values and the period as a [`GrundySequence`].
+    pub fn sequence(&self) -> GrundySequence {
+        GrundySequence {
+            values: self.values().iter().map(|&v| v as u32).collect(),
+            period: self.period,
+        }
+    }
+
+    /// `G(n)` from the table or the proven period.
+    pub fn value_at(&self, n: u64) -> Option<Nimber> {
+        let values = self.values();
+        if let Some(&v) = usize::try_from(n).ok().and_then(|i| values.get(i)) {
+            return Some(v as Nimber);
+        }
+        let p = self.period?;
+        let index = p.preperiod + (n - p.preperiod) % p.period;
+        values.get(index as usize).map(|&v| v as Nimber)
+    }
+
+    /// `G(n)` for a heap of any size.
+    pub fn value_at_big(&self, n: &BigUint) -> Option<Nimber> {
+        if let Some(small) = n.to_u64() {
+            return self.value_at(small);
+        }
+        let p = self.period?;
+        let offset = (n - BigUint::from(p.preperiod)) % BigUint::from(p.period);
+        self.value_at(p.preperiod + offset.to_u64()?)
+    }
+
+    /// Computes until finished or cancelled, reporting progress after each chunk of values.
+    pub fn run(
+        &mut self,
+        cancel: &AtomicBool,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Result<RunStatus> {
+        while !self.is_finished() {
+            if cancel.load(Ordering::Relaxed) {
+                return Ok(RunStatus::Cancelled);
+            }
+            let len = self.values().len() as u64;
+            let mut stop = self.target.min(len + CHUNK_VALUES);
+            if self.watches_period() {
+                stop = stop.min(self.next_check.max(len + 1));
+            }
+            self.solver.extend_to(stop as usize)?;
+            if self.watches_period() && (stop >= self.next_check || stop == self.target) {
+                self.check_period();
+            }
+            progress(Progress {
+                done: self.values().len() as u64,
+                target: self.target,
+            });
+        }
+        Ok(RunStatus::Finished)
+    }
+
+    fn watches_period(&self) -> bool {
+        self.period.is_none() && !self.rules.is_grundys_game()
+    }
+
+    /// Looks for a proven period now and decides when to look next: at the length a repeating
+    /// candidate needs, or at the next point of a geometric schedule (eight looks per doubling),
+    /// which keeps the cost of looking to a few operations per value.
+    fn check_period(&mut self) {
+        let values = self.solver.values();
+        let len = values.len() as u64;
+        let scheduled = {
+            let step = (len.max(1).next_power_of_two() / 8).max(1024);
+            (len / step + 1) * step
+        };
+        self.next_check = match find_guy_smith_period(values, self.rules.max_removed()) {
+            PeriodSearch::Proven(period) => {
+                self.period = Some(period);
+                u64::MAX
+            }
+            PeriodSearch::Candidate { needed, .. } if needed > len => scheduled.min(needed),
+            _ => scheduled,
+        };
+    }
+
+    /// The state as bytes (see the module documentation for the layout).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let code = self.rules.to_string();
+        let values = self.values();
+        let mut out = Vec::with_capacity(64 + code.len() + 2 * values.len());
+        out.extend_from_slice(MAGIC);
+        out.push(VERSION);
+        let mut flags = 0;
+        if self.rules.is_grundys_game() {
+            flags |= FLAG_GRUNDYS_GAME;
+        }
+        if self.stop_at_period {
+            flags |= FLAG_STOP_AT_PERIOD;
+        }
+        out.push(flags);
+        out.extend_from_slice(&(code.len() as u16).to_le_bytes());
+        out.extend_from_slice(code.as_bytes());
+        out.extend_from_slice(&self.target.to_le_bytes());
+        out.extend_from_slice(&self.next_check.to_le_bytes());
+        let p = self.period.unwrap_or(Period {
+            preperiod: 0,
+            period: 0,
+            checked: 0,
+        });
+        for x in [p.preperiod, p.period, p.checked] {
+            out.extend_from_slice(&x.to_le_bytes());
+        }
+        out.extend_from_slice(&(values.len() as u64).to_le_bytes());
+        for &v in values {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        let sum = fnv1a(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
+        out
+    }
+
+    /// Restores a run saved by [`SequenceRun::to_bytes`], checking every field.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self> {
+        let bad =
+            |why: &str| GameError::invalid("checkpoint", format!("{} bytes", bytes.len()), why);
+        if bytes.len() < 8 + 8 || &bytes[..8] != MAGIC {
+            return Err(bad("a Grundy checkpoint (it starts with GRUNDYSQ)"));
+        }
+        let (body, sum) = bytes.split_at(bytes.len() - 8);
+        if fnv1a(body).to_le_bytes() != sum {
+            return Err(bad(
+                "a matching checksum (the file is damaged or incomplete)",
+            ));
+        }
+        let mut r = Reader { bytes: body, at: 8 };
+        if r.u8()? != VERSION {
+            return Err(bad("checkpoint format version 1"));
+        }
+        let flags = r.u8()?;
+        let code_len = r.u16()? as usize;
+        let code = std::str::from_utf8(r.take(code_len)?)
+            .map_err(|_| bad("a game code in ASCII"))?
+            .to_owned();
+        let rules = if flags & FLAG_GRUNDYS_GAME != 0 {
+            HeapRules::grundys_game()
+        } else {
+            HeapRules::parse(&code)?
+        };
+        let target = r.u64()?;
+        check_target(target)?;
+        let next_check = r.u64()?;
+        let (preperiod, period, checked) = (r.u64()?, r.u64()?, r.u64()?);
+        let count = r.u64()?;
+        if count > target.max(1) || count > MAX_RUN_VALUES || r.remaining() != 2 * count as usize {
+            return Err(bad("as many values as its header says"));
+        }
+        let values: Vec<u16> = r.bytes[r.at..]
+            .chunks_exact(2)
+            .map(|c| u16::from_le_bytes([c[0], c[1]]))
+            .collect();
+        if period > 0 && rules.is_grundys_game() {
+            return Err(bad("no period for Grundy's game (none is ever claimed)"));
+        }
+        let period = (period > 0).then_some(Period {
+            preperiod,
+            period,
+            checked,
+        });
+        Ok(SequenceRun {
+            solver: SparseSolver::resume(&rules, values),
+            rules,
+            target,
+            stop_at_period: flags & FLAG_STOP_AT_PERIOD != 0,
+            period,
+            next_check,
+        })
+    }
+}
+
+fn check_target(target: u64) -> Result<()> {
+    if target > MAX_RUN_VALUES {
+        return Err(GameError::out_of_range(
+            "number of values",
+            target,
+            format!("at most {MAX_RUN_VALUES}"),
+        ));
+    }
+    Ok(())
+}
+
+/// FNV-1a, 64 bits: a few lines, and enough to catch a damaged or truncated file.
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        hash ^= b as u64;
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    hash
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl Reader<'_> {
+    fn take(&mut self, n: usize) -> Result<&[u8]> {
+        let end = self.at.checked_add(n).filter(|&e| e <= self.bytes.len());
+        let end = end.ok_or_else(|| {
+            GameError::invalid("checkpoint", "truncated header", "a complete header")
+        })?;
+        let slice = &self.bytes[self.at..end];
+        self.at = end;
+        Ok(slice)
+    }
+    fn u8(&mut self) -> Result<u8> {
+        Ok(self.take(1)?[0])
+    }
+    fn u16(&mut self) -> Result<u16> {
+        let b = self.take(2)?;
+        Ok(u16::from_le_bytes([b[0], b[1]]))
+    }
+    fn u64(&mut self) -> Result<u64> {
+        let mut a = [0u8; 8];
+        a.copy_from_slice(self.take(8)?);
+        Ok(u64::from_le_bytes(a))
+    }
+    fn remaining(&self) -> usize {
+        self.bytes.len() - self.at
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run_all(run: &mut SequenceRun) {
+        let status = run.run(&AtomicBool::new(false), &mut |_| {}).unwrap();
+        assert_eq!(status, RunStatus::Finished);
+    }
+
+    #[test]
+    fn kayles_period_is_proven_and_stops() {
+        let mut run = SequenceRun::new(HeapRules::parse("0.77").unwrap(), 1 << 20, true).unwrap();
+        run_all(&mut run);
+        let p = run.period().unwrap();
+        assert_eq!((p.preperiod, p.period), (71, 12));
+        assert!(run.values().len() < 4096);
+        assert_eq!(
+            run.value_at(1_000_000_000_000),
+            run.value_at(71 + (1_000_000_000_000 - 71) % 12)
+        );
+    }
+
+    #[test]
+    fn cancel_then_resume_gives_the_same_bytes() {
+        let rules = HeapRules::parse("0.16").unwrap();
+        let mut whole = SequenceRun::new(rules.clone(), 300_000, false).unwrap();
+        run_all(&mut whole);
+        let mut part = SequenceRun::new(rules, 300_000, false).unwrap();
+        let cancel = AtomicBool::new(false);
+        let status = part
+            .run(&cancel, &mut |p| {
+                if p.done >= 130_000 {
+                    cancel.store(true, Ordering::Relaxed);
+                }
+            })
+            .unwrap();
+        assert_eq!(status, RunStatus::Cancelled);
+        let saved = part.to_bytes();
+        let mut resumed = SequenceRun::from_bytes(&saved).unwrap();
+        assert_eq!(resumed.to_bytes(), saved);
+        run_all(&mut resumed);
+        assert_eq!(resumed.to_bytes(), whole.to_bytes());
+    }
+
+    #[test]
+    fn damaged_checkpoints_are_refused() {
+        let mut run = SequenceRun::new(HeapRules::parse("0.07").unwrap(), 500, false).unwrap();
+        run_all(&mut run);
+        let bytes = run.to_bytes();
+        let mut flipped = bytes.clone();
+        flipped[40] ^= 1;
+        for bad in [&bytes[..bytes.len() - 1], &flipped[..], b"hello", &[][..]] {
+            let err = SequenceRun::from_bytes(bad).unwrap_err().to_string();
+            assert!(err.contains("checkpoint"), "{err}");
+        }
+        assert!(
+            SequenceRun::new(HeapRules::parse("0.07").unwrap(), MAX_RUN_VALUES + 1, false).is_err()
+        );
+    }
+}

@@ -1,0 +1,888 @@
+//! The rare/common ("sparse space") method for Grundy sequences of octal games.
+//!
+//! Computing `G(n)` naively means looking at every split `a + b = n - k`: `O(n)` work per
+//! value. The method of *Winning Ways* (ch. 4) avoids most of it.
+//!
+//! **Codes.** Each position `i` gets the *code* `c(i) = 2·G(i) + (i mod 2)`: its value and its
+//! parity. A split move removing `k` tokens from `n` gives parts `a` and `b` with
+//! `a + b = n - k`, so `c(a) XOR c(b) = c_n(g) XOR (k mod 2)` where `g = G(a) XOR G(b)` is the
+//! option's value and `c_n(g) = 2g + (n mod 2)`. Split moves fall in two *classes* by the parity
+//! `d` of `k`; the parity bit is what makes games such as `.104` and `.106` sparse.
+//!
+//! **Common and rare.** For each class `d` the solver keeps a set `C` of *common* codes that is
+//! *sum-free*: `c1 XOR c2 XOR d` is never in `C` for `c1, c2` in `C`. (The textbook choice is
+//! `C = {x : popcount(x & mask) odd}` for a mask; a greedy set is more general and is chosen
+//! automatically.) Every other code is *rare*. Then a split of two common parts never gives an
+//! option whose code is common, so:
+//!
+//! 1. the options that involve a rare part — few when rare positions are few — are computed
+//!    one by one, and their mex with the removal options is a *candidate* `g`;
+//! 2. if `c_n(g)` is common, no split of two common parts reaches it: `G(n) = g`;
+//! 3. otherwise (rarely) every split is scanned for `g`; each hit raises the candidate.
+//!
+//! **Choosing `C`.** The most frequent codes are tried first, each joining `C` if it keeps `C`
+//! sum-free; `C` is chosen again when a rare code becomes more frequent than a common one.
+//! Games with no sparse space (`.007`, `.016`) end up with many rare positions; then the solver
+//! switches that class to *dense* mode and scans every split directly, in vectorisable chunks.
+
+use super::code::HeapRules;
+use crate::error::{GameError, Result};
+
+/// The largest value the solver stores (values are `u16`).
+pub const MAX_VALUE: u32 = u16::MAX as u32 - 1;
+
+/// Pairs compared per chunk in a scan: a multiple of the vector width, small enough that a hit
+/// wastes little work.
+const CHUNK: usize = 32;
+
+/// Positions computed together in one block pass over the rare positions.
+const BLOCK: usize = 64;
+
+/// The most small parts computed in the block pass.
+const MAX_SMALL_PARTS: usize = 256;
+
+/// Hits per position after which a scan records pairs instead of rescanning.
+const CHEAP_RESCANS: usize = 2;
+
+/// A class switches to dense mode when more than `1/DENSE_RATIO` of the positions are rare.
+const DENSE_RATIO: usize = 8;
+
+/// A set of codes (or values) as a bitmap that grows on demand.
+#[derive(Debug, Clone, Default)]
+struct CodeSet {
+    words: Vec<u64>,
+}
+
+impl CodeSet {
+    #[inline]
+    fn contains(&self, x: u32) -> bool {
+        self.words
+            .get((x >> 6) as usize)
+            .is_some_and(|w| w & (1 << (x & 63)) != 0)
+    }
+
+    fn insert(&mut self, x: u32) {
+        let word = (x >> 6) as usize;
+        if word >= self.words.len() {
+            self.words.resize(word + 1, 0);
+        }
+        self.words[word] |= 1 << (x & 63);
+    }
+}
+
+/// The options' values seen so far for the current position: a bitmap sized to the values in
+/// play. XORs of values below `2^b` stay below `2^b`, so it never needs to grow mid-position.
+#[derive(Debug, Clone)]
+struct Seen {
+    words: Vec<u64>,
+}
+
+impl Seen {
+    fn for_values_below(bound: u32) -> Self {
+        let bits = bound.max(2).next_power_of_two() as usize;
+        Seen {
+            words: vec![0; bits.div_ceil(64) + 1],
+        }
+    }
+
+    #[inline]
+    fn insert(&mut self, v: u16) {
+        self.words[(v >> 6) as usize] |= 1 << (v & 63);
+    }
+
+    fn mex(&self) -> u32 {
+        let mut base = 0;
+        for &w in &self.words {
+            if w != u64::MAX {
+                return base + w.trailing_ones();
+            }
+            base += 64;
+        }
+        base
+    }
+
+    fn clear(&mut self) {
+        self.words.fill(0);
+    }
+}
+
+/// The rare/common split for one class of split moves (`k` of parity `d`).
+#[derive(Debug, Clone)]
+struct Class {
+    /// The parity of the amounts removed by this class's split moves.
+    d: u32,
+    /// The amounts `k` of the class, ascending.
+    amounts: Vec<usize>,
+    common: CodeSet,
+    /// Codes known to be rare (the others are common or not classified yet).
+    rare: CodeSet,
+    /// The common codes, as a list for the sum-free test.
+    common_list: Vec<u32>,
+    /// Positions `>= 1` whose code is rare, ascending, and their values.
+    rare_positions: Vec<u32>,
+    rare_values: Vec<u16>,
+    dense_ratio: usize,
+    /// Whether this class scans every split for the current block (too many rare positions).
+    block_dense: bool,
+    /// During a block: every split whose smaller part is at most this is in `seen` before the
+    /// candidate is checked (0: none). Chosen from how deep the scans' hits have been.
+    small_parts: usize,
+    /// Scan statistics since the last block: hits and the pairs they cost.
+    hits: u64,
+    hit_depth: u64,
+    positions: u64,
+    rebuilds: usize,
+    /// The common set is not chosen again before this many positions: choosing costs
+    /// `O(codes · |C| + n)`, so it is spaced out geometrically.
+    next_choice_at: usize,
+    /// During a block: `rare_positions[block_lo..block_hi]` are handled by the block pass, and
+    /// `rare_positions[..block_skip]` by the small parts.
+    block_skip: usize,
+    block_lo: usize,
+    block_hi: usize,
+}
+
+impl Class {
+    fn new(d: u32, amounts: Vec<usize>) -> Self {
+        let mut rare = CodeSet::default();
+        // `c XOR c XOR d = d`, so `d` itself can never be common.
+        rare.insert(d);
+        Class {
+            d,
+            amounts,
+            common: CodeSet::default(),
+            rare,
+            common_list: Vec::new(),
+            rare_positions: Vec::new(),
+            rare_values: Vec::new(),
+            dense_ratio: DENSE_RATIO,
+            block_dense: false,
+            small_parts: 0,
+            hits: 0,
+            hit_depth: 0,
+            positions: 0,
+            rebuilds: 0,
+            next_choice_at: 0,
+            block_skip: 0,
+            block_lo: 0,
+            block_hi: 0,
+        }
+    }
+
+    /// Whether `code` can join the common set: no two common codes XOR to `code XOR d`.
+    fn can_be_common(&self, code: u32) -> bool {
+        let target = code ^ self.d;
+        !self
+            .common_list
+            .iter()
+            .any(|&c| self.common.contains(c ^ target))
+    }
+
+    /// Whether `code` is rare, classifying it as rare if it cannot be common. A code that could
+    /// be common is left unclassified until some position takes it.
+    fn is_rare(&mut self, code: u32) -> bool {
+        if self.common.contains(code) {
+            return false;
+        }
+        if self.rare.contains(code) {
+            return true;
+        }
+        if self.can_be_common(code) {
+            false
+        } else {
+            self.rare.insert(code);
+            true
+        }
+    }
+
+    fn make_common(&mut self, code: u32) {
+        self.common.insert(code);
+        self.common_list.push(code);
+    }
+
+    /// Records position `n` with value `g`; returns whether its code is rare.
+    fn record(&mut self, n: usize, g: u16) -> bool {
+        let code = code_of(n, g);
+        if self.is_rare(code) {
+            if n > 0 {
+                self.rare_positions.push(n as u32);
+                self.rare_values.push(g);
+            }
+            true
+        } else {
+            if !self.common.contains(code) {
+                self.make_common(code);
+            }
+            false
+        }
+    }
+
+    /// Whether the rare positions are too many for the rare/common method to pay.
+    fn is_dense(&self, n: usize) -> bool {
+        self.rare_positions.len() * self.dense_ratio > n
+    }
+
+    /// Chooses the common set again, greedily from the most frequent codes; rebuilds the rare
+    /// positions if it changed.
+    fn choose_again(&mut self, counts: &[u32], values: &[u16]) {
+        let mut codes: Vec<u32> = (0..counts.len() as u32)
+            .filter(|&c| counts[c as usize] > 0 && c != self.d)
+            .collect();
+        codes.sort_by(|&a, &b| counts[b as usize].cmp(&counts[a as usize]).then(a.cmp(&b)));
+        let mut fresh = Class::new(self.d, std::mem::take(&mut self.amounts));
+        fresh.dense_ratio = self.dense_ratio;
+        (fresh.hits, fresh.hit_depth, fresh.positions) =
+            (self.hits, self.hit_depth, self.positions);
+        fresh.rebuilds = self.rebuilds + 1;
+        let n = values.len();
+        fresh.next_choice_at = n + (n / 16).max(256);
+        self.next_choice_at = fresh.next_choice_at;
+        for code in codes {
+            if fresh.can_be_common(code) {
+                fresh.make_common(code);
+            } else {
+                fresh.rare.insert(code);
+            }
+        }
+        let mut old = self.common_list.clone();
+        let mut new = fresh.common_list.clone();
+        old.sort_unstable();
+        new.sort_unstable();
+        if old == new {
+            self.amounts = fresh.amounts;
+            return;
+        }
+        for (n, &g) in values.iter().enumerate().skip(1) {
+            if fresh.rare.contains(code_of(n, g)) {
+                fresh.rare_positions.push(n as u32);
+                fresh.rare_values.push(g);
+            }
+        }
+        *self = fresh;
+    }
+
+    /// How many small parts the next block should precompute: about twice the mean depth of
+    /// recent hits, when hits are frequent enough to pay for it.
+    fn choose_small_parts(&mut self, block: usize) -> usize {
+        let (hits, depth, positions) = (self.hits, self.hit_depth, self.positions);
+        if positions >= 4096 {
+            // Forget slowly: halve the statistics.
+            self.hits /= 2;
+            self.hit_depth /= 2;
+            self.positions /= 2;
+        }
+        if positions < 256 || hits * 2 < positions {
+            return 0;
+        }
+        let mean = (depth / hits.max(1)) as usize;
+        (2 * mean).clamp(8, MAX_SMALL_PARTS.max(block))
+    }
+
+    /// Whether the rare code just taken by a position is now more frequent than some common
+    /// code: then another common set may be sparser.
+    fn should_choose_again(&self, n: usize, code: u32, counts: &[u32]) -> bool {
+        if n < self.next_choice_at {
+            return false;
+        }
+        let rare_count = counts[code as usize];
+        self.common_list
+            .iter()
+            .any(|&c| counts[c as usize] < rare_count)
+    }
+}
+
+#[inline]
+fn code_of(n: usize, g: u16) -> u32 {
+    ((g as u32) << 1) | (n as u32 & 1)
+}
+
+/// The rare/common solver: extends a Grundy sequence one value at a time.
+#[derive(Debug, Clone)]
+pub struct SparseSolver {
+    take_all: Vec<usize>,
+    max_take_all: usize,
+    take: Vec<usize>,
+    unequal_splits: bool,
+    classes: Vec<Class>,
+    values: Vec<u16>,
+    /// How many positions have each code.
+    counts: Vec<u32>,
+    max_value: u32,
+    seen: Seen,
+    /// Per split amount (all classes, in order): how many pairs of the current position are
+    /// already in `seen`.
+    inserted: Vec<usize>,
+    /// Scratch space for [`insert_pairs`].
+    lanes: Vec<u64>,
+    /// Per split amount: the first smaller part a scan must look at in this block.
+    scan_from: Vec<usize>,
+    /// The block pass's options, one `seen` row of `block_words` words per position.
+    block: Vec<u64>,
+    block_words: usize,
+    block_len: usize,
+    block_valid: bool,
+}
+
+impl SparseSolver {
+    /// A solver for `rules`, starting from the empty sequence.
+    pub fn new(rules: &HeapRules) -> Self {
+        let split = rules.split();
+        let classes: Vec<Class> = (0..2u32)
+            .map(|d| {
+                let amounts: Vec<usize> = split
+                    .iter()
+                    .copied()
+                    .filter(|&k| k as u32 & 1 == d)
+                    .collect();
+                Class::new(d, amounts)
+            })
+            .filter(|c| !c.amounts.is_empty())
+            .collect();
+        SparseSolver {
+            take_all: rules.take_all(),
+            max_take_all: rules.take_all().last().copied().unwrap_or(0),
+            take: rules.take(),
+            unequal_splits: rules.is_grundys_game(),
+            inserted: vec![1; split.len()],
+            scan_from: vec![1; split.len()],
+            lanes: Vec::new(),
+            classes,
+            values: Vec::new(),
+            counts: Vec::new(),
+            max_value: 0,
+            seen: Seen::for_values_below(1),
+            block: Vec::new(),
+            block_words: 0,
+            block_len: 0,
+            block_valid: false,
+        }
+    }
+
+    /// A solver that continues from known values `G(0..values.len())`.
+    pub fn resume(rules: &HeapRules, values: Vec<u16>) -> Self {
+        let mut solver = Self::new(rules);
+        for (n, &g) in values.iter().enumerate() {
+            solver.count(n, g);
+        }
+        solver.max_value = values.iter().copied().max().unwrap_or(0) as u32;
+        solver.seen = Seen::for_values_below(solver.max_value + 1);
+        for class in &mut solver.classes {
+            class.choose_again(&solver.counts, &values);
+            class.rare_positions.clear();
+            class.rare_values.clear();
+            for (n, &g) in values.iter().enumerate() {
+                class.record(n, g);
+            }
+        }
+        solver.values = values;
+        solver
+    }
+
+    /// Tuning and diagnostics: the dense-mode threshold.
+    #[doc(hidden)]
+    pub fn set_dense_ratio(&mut self, ratio: usize) {
+        for c in &mut self.classes {
+            c.dense_ratio = ratio;
+        }
+    }
+
+    /// Diagnostics: per class, (parity, rare positions, common codes, rebuilds).
+    #[doc(hidden)]
+    pub fn class_stats(&self) -> Vec<[u64; 7]> {
+        self.classes
+            .iter()
+            .map(|c| {
+                [
+                    c.d as u64,
+                    c.rare_positions.len() as u64,
+                    c.common_list.len() as u64,
+                    c.rebuilds as u64,
+                    c.hits,
+                    c.hit_depth,
+                    c.positions,
+                ]
+            })
+            .collect()
+    }
+
+    /// The values computed so far.
+    pub fn values(&self) -> &[u16] {
+        &self.values
+    }
+
+    /// Gives the values away.
+    pub fn into_values(self) -> Vec<u16> {
+        self.values
+    }
+
+    /// Computes values until there are `count` of them.
+    pub fn extend_to(&mut self, count: usize) -> Result<()> {
+        self.values.reserve(count.saturating_sub(self.values.len()));
+        while self.values.len() < count {
+            let start = self.values.len();
+            let len = BLOCK.min(count - start);
+            self.begin_block(start, len);
+            for j in 0..len {
+                self.push_next(Some(j))?;
+                if !self.block_valid {
+                    break;
+                }
+            }
+            self.end_block();
+        }
+        Ok(())
+    }
+
+    /// The block pass: for positions `start..start + len`, the split options whose rare part
+    /// lies strictly between `len` and `start`. Those options only read values below `start`,
+    /// so they are computed rare position by rare position, each reading a contiguous run of
+    /// values: far fewer cache misses than one position at a time.
+    fn begin_block(&mut self, start: usize, len: usize) {
+        let words = self.seen.words.len();
+        self.block_words = words;
+        self.block_len = len;
+        self.block.clear();
+        self.block.resize(words * len, 0);
+        self.block_valid = true;
+        let mut slot = 0;
+        for class in &mut self.classes {
+            class.block_dense = class.is_dense(start);
+            class.positions += len as u64;
+            class.small_parts = class.choose_small_parts(len);
+            let covered = class.small_parts.max(len);
+            for _ in &class.amounts {
+                self.scan_from[slot] =
+                    class.small_parts.max(1) + usize::from(class.small_parts > 0);
+                slot += 1;
+            }
+            let positions = &class.rare_positions;
+            class.block_skip = positions.partition_point(|&p| p as usize <= class.small_parts);
+            class.block_lo = positions.partition_point(|&p| p as usize <= covered);
+            class.block_hi = positions.partition_point(|&p| (p as usize) < start);
+            if class.block_lo >= class.block_hi {
+                class.block_hi = class.block_lo;
+            }
+            for &k in &class.amounts {
+                if class.small_parts > 0 {
+                    small_pass(
+                        &self.values,
+                        &mut self.block,
+                        words,
+                        (start, len, k),
+                        len + 1..=class.small_parts,
+                        self.unequal_splits,
+                    );
+                }
+                if class.block_dense {
+                    continue;
+                }
+                for i in class.block_lo..class.block_hi {
+                    let pos = class.rare_positions[i] as usize;
+                    let val = class.rare_values[i];
+                    // Position start + j splits `rest = start + j - k` into pos + (rest - pos);
+                    // it needs pos < rest (and pos != rest - pos in Grundy's game).
+                    let first = (pos + k + 1).saturating_sub(start);
+                    if first >= len {
+                        continue;
+                    }
+                    let other = start + first - k - pos;
+                    let equal_at = (2 * pos + k).checked_sub(start);
+                    let run = &self.values[other..other + (len - first)];
+                    for (j, &v) in (first..len).zip(run) {
+                        if self.unequal_splits && equal_at == Some(j) {
+                            continue;
+                        }
+                        let x = (val ^ v) as usize;
+                        self.block[j * words + (x >> 6)] |= 1 << (x & 63);
+                    }
+                }
+            }
+        }
+    }
+
+    fn end_block(&mut self) {
+        self.block_valid = false;
+        for class in &mut self.classes {
+            class.block_skip = 0;
+            class.block_lo = 0;
+            class.block_hi = 0;
+            class.small_parts = 0;
+        }
+    }
+
+    fn count(&mut self, n: usize, g: u16) {
+        let code = code_of(n, g) as usize;
+        if code >= self.counts.len() {
+            self.counts.resize(code + 1, 0);
+        }
+        self.counts[code] += 1;
+    }
+
+    /// Computes `G(n)` for `n = values.len()` and appends it; `j` is its index in the
+    /// current block.
+    fn push_next(&mut self, j: Option<usize>) -> Result<()> {
+        let n = self.values.len();
+        match (j, self.block_valid) {
+            (Some(j), true) => {
+                let w = self.block_words;
+                self.seen.words[..w].copy_from_slice(&self.block[j * w..(j + 1) * w]);
+                self.seen.words[w..].fill(0);
+            }
+            _ => self.seen.clear(),
+        }
+        self.removal_options(n);
+        for ci in 0..self.classes.len() {
+            if self.classes[ci].small_parts > 0 {
+                self.small_options(ci, n, self.block_len.min(self.classes[ci].small_parts));
+            }
+            if !self.classes[ci].block_dense {
+                self.rare_options(ci, n);
+            }
+        }
+        let g = self.settle_candidate(n);
+        if g > MAX_VALUE {
+            return Err(GameError::too_large(
+                format!("the value of heap {n}"),
+                format!("values up to {MAX_VALUE} are supported"),
+            ));
+        }
+        self.append(n, g as u16);
+        Ok(())
+    }
+
+    /// Options that leave no heap or one heap.
+    fn removal_options(&mut self, n: usize) {
+        if n <= self.max_take_all && self.take_all.contains(&n) {
+            self.seen.insert(0);
+        }
+        for &k in &self.take {
+            if k >= n {
+                break;
+            }
+            self.seen.insert(self.values[n - k]);
+        }
+    }
+
+    /// Split options of class `ci` whose smaller part is at most `parts` (those the block pass
+    /// could not compute because the larger part lies in the block).
+    fn small_options(&mut self, ci: usize, n: usize, parts: usize) {
+        for &k in &self.classes[ci].amounts {
+            if k + 2 > n {
+                break;
+            }
+            let rest = n - k;
+            let last = if self.unequal_splits {
+                (rest - 1) / 2
+            } else {
+                rest / 2
+            };
+            let values = &self.values;
+            let xors = (1..=parts.min(last)).map(|a| values[a] ^ values[rest - a]);
+            insert_all(&mut self.seen, xors, &mut self.lanes);
+        }
+    }
+
+    /// Split options of class `ci` where a part is a rare position.
+    fn rare_options(&mut self, ci: usize, n: usize) {
+        let class = &self.classes[ci];
+        for &k in &class.amounts {
+            if k + 2 > n {
+                break;
+            }
+            let rest = n - k;
+            let below = &self.values[..rest];
+            // Rare positions up to `block_skip` are parts of splits already counted with the
+            // small parts; those in `block_lo..block_hi` are in the block pass.
+            let (skip, lo, hi) = (class.block_skip, class.block_lo, class.block_hi);
+            // Two plain loops rather than a chained iterator: this is the per-value hot path.
+            for range in [skip..lo, hi..class.rare_positions.len()] {
+                let positions = &class.rare_positions[range.clone()];
+                let values = &class.rare_values[range];
+                let end = positions.partition_point(|&p| (p as usize) < rest);
+                let unequal = self.unequal_splits;
+                let xors = positions[..end]
+                    .iter()
+                    .zip(&values[..end])
+                    .filter(|(&pos, _)| !(unequal && 2 * pos as usize == rest))
+                    .map(|(&pos, &val)| val ^ below[rest - pos as usize]);
+                insert_all(&mut self.seen, xors, &mut self.lanes);
+            }
+        }
+    }
+
+    /// Raises the candidate `mex(seen)` until no split can reach it: that is `G(n)`.
+    fn settle_candidate(&mut self, n: usize) -> u32 {
+        self.inserted.copy_from_slice(&self.scan_from);
+        let mut hits = 0;
+        let mut g = self.seen.mex();
+        'verify: loop {
+            let mut slot = 0;
+            for ci in 0..self.classes.len() {
+                let needs_scan = self.classes[ci].block_dense
+                    || (g <= MAX_VALUE && self.classes[ci].is_rare(code_of(n, g as u16)));
+                let amounts = self.classes[ci].amounts.len();
+                if !needs_scan || g > MAX_VALUE {
+                    slot += amounts;
+                    continue;
+                }
+                for i in 0..amounts {
+                    let k = self.classes[ci].amounts[i];
+                    if k + 2 <= n && self.scan_split(ci, n - k, slot + i, g as u16, &mut hits) {
+                        g = self.seen.mex();
+                        continue 'verify;
+                    }
+                }
+                slot += amounts;
+            }
+            return g;
+        }
+    }
+
+    /// Looks for `g` among the splits `a + (rest - a)` not yet in `seen`; on a hit, puts `g` in
+    /// `seen` and returns true.
+    ///
+    /// After a hit the next candidate must be looked for from the start again. The first few
+    /// times, rescanning (vectorised) is cheaper than recording every pair before the hit
+    /// (scalar); after [`CHEAP_RESCANS`] hits at one position the pairs are recorded instead,
+    /// so the total work stays within the naive `O(n)`.
+    fn scan_split(
+        &mut self,
+        ci: usize,
+        rest: usize,
+        slot: usize,
+        g: u16,
+        hits: &mut usize,
+    ) -> bool {
+        let from = self.inserted[slot];
+        let last = if self.unequal_splits {
+            (rest - 1) / 2
+        } else {
+            rest / 2
+        };
+        if from > last {
+            return false;
+        }
+        let Some(hit) = find_pair_xor(&self.values, rest, from, last, g) else {
+            return false;
+        };
+        *hits += 1;
+        let class = &mut self.classes[ci];
+        class.hits += 1;
+        class.hit_depth += (hit + 1 - from) as u64;
+        if *hits <= CHEAP_RESCANS {
+            self.seen.insert(g);
+        } else {
+            insert_pairs(
+                &self.values,
+                rest,
+                from..=hit,
+                &mut self.seen,
+                &mut self.lanes,
+            );
+            self.inserted[slot] = hit + 1;
+        }
+        true
+    }
+
+    fn append(&mut self, n: usize, g: u16) {
+        self.values.push(g);
+        self.count(n, g);
+        if g as u32 > self.max_value {
+            self.max_value = g as u32;
+            if (g as usize + 1).next_power_of_two() > (self.seen.words.len() - 1) * 64 {
+                self.seen = Seen::for_values_below(g as u32 + 1);
+            }
+        }
+        let code = code_of(n, g);
+        for class in &mut self.classes {
+            if class.record(n, g) && class.should_choose_again(n, code, &self.counts) {
+                class.choose_again(&self.counts, &self.values);
+                // The block pass used the old rare positions.
+                self.block_valid = false;
+                class.block_dense = class.is_dense(n + 1);
+            }
+        }
+    }
+}
+
+/// Puts `xors` into `seen` without a chain of read-modify-writes on one word (values are
+/// small, so consecutive inserts often hit the same word and would each wait for the previous
+/// store): below 128 the bits gather in two registers; above, inserts alternate between `seen`
+/// and a second bitmap.
+#[inline]
+fn insert_all(seen: &mut Seen, xors: impl Iterator<Item = u16>, lanes: &mut Vec<u64>) {
+    if seen.words.len() <= 3 {
+        let (mut low, mut high) = (0u64, 0u64);
+        for x in xors {
+            let bit = 1u64 << (x & 63);
+            let upper = ((x >> 6) as u64 & 1).wrapping_neg();
+            high |= bit & upper;
+            low |= bit & !upper;
+        }
+        seen.words[0] |= low;
+        seen.words[1] |= high;
+        return;
+    }
+    let w = seen.words.len();
+    lanes.clear();
+    lanes.resize(w, 0);
+    let mut flip = false;
+    for x in xors {
+        let (word, bit) = ((x >> 6) as usize, 1u64 << (x & 63));
+        if flip {
+            lanes[word] |= bit;
+        } else {
+            seen.words[word] |= bit;
+        }
+        flip = !flip;
+    }
+    for (s, l) in seen.words.iter_mut().zip(lanes.iter()) {
+        *s |= *l;
+    }
+}
+
+/// Puts the values of the splits `a + (rest - a)`, `a` in `parts`, into `seen`.
+///
+/// Values are small, so consecutive inserts often hit the same word, and each would wait for
+/// the previous one's store. Four interleaved bitmaps break that chain; they are merged at the
+/// end.
+fn insert_pairs(
+    values: &[u16],
+    rest: usize,
+    parts: std::ops::RangeInclusive<usize>,
+    seen: &mut Seen,
+    lanes: &mut Vec<u64>,
+) {
+    let (from, to) = (*parts.start(), *parts.end());
+    if to < from + 64 {
+        for a in parts {
+            seen.insert(values[a] ^ values[rest - a]);
+        }
+        return;
+    }
+    let w = seen.words.len();
+    lanes.clear();
+    lanes.resize(4 * w, 0);
+    let (l0, more) = lanes.split_at_mut(w);
+    let (l1, more) = more.split_at_mut(w);
+    let (l2, l3) = more.split_at_mut(w);
+    let low = &values[from..=to];
+    let high = &values[rest - to..=rest - from];
+    let mut low4 = low.chunks_exact(4);
+    let mut high4 = high.rchunks_exact(4);
+    for (l, h) in (&mut low4).zip(&mut high4) {
+        let x = [l[0] ^ h[3], l[1] ^ h[2], l[2] ^ h[1], l[3] ^ h[0]];
+        l0[(x[0] >> 6) as usize] |= 1 << (x[0] & 63);
+        l1[(x[1] >> 6) as usize] |= 1 << (x[1] & 63);
+        l2[(x[2] >> 6) as usize] |= 1 << (x[2] & 63);
+        l3[(x[3] >> 6) as usize] |= 1 << (x[3] & 63);
+    }
+    let done = from + (low.len() / 4) * 4;
+    for a in done..=to {
+        seen.insert(values[a] ^ values[rest - a]);
+    }
+    for (i, word) in seen.words.iter_mut().enumerate() {
+        *word |= l0[i] | l1[i] | l2[i] | l3[i];
+    }
+}
+
+/// The block pass for small parts: for positions `start + j` (`j < len`) and removal `k`, the
+/// splits whose smaller part `a` is in `parts` (all above `len`, so the larger part lies below
+/// `start`). For each `a` the larger parts are a contiguous run of values.
+fn small_pass(
+    values: &[u16],
+    block: &mut [u64],
+    words: usize,
+    (start, len, k): (usize, usize, usize),
+    parts: std::ops::RangeInclusive<usize>,
+    unequal_splits: bool,
+) {
+    for a in parts {
+        // a must be the smaller part: 2a <= rest (2a < rest in Grundy's game).
+        let first = (2 * a + k + usize::from(unequal_splits)).saturating_sub(start);
+        if first >= len {
+            break;
+        }
+        let va = values[a];
+        let other = start + first - k - a;
+        for (j, &v) in (first..len).zip(&values[other..other + (len - first)]) {
+            let x = (va ^ v) as usize;
+            block[j * words + (x >> 6)] |= 1 << (x & 63);
+        }
+    }
+}
+
+/// The least `a` in `from..=last` with `G(a) XOR G(rest - a) = g`, if any.
+///
+/// The pairs are compared a chunk at a time with no early exit inside a chunk, so the compiler
+/// can use vector instructions; the high parts are read backwards.
+fn find_pair_xor(values: &[u16], rest: usize, from: usize, last: usize, g: u16) -> Option<usize> {
+    let low = &values[from..=last];
+    let high = &values[rest - last..=rest - from];
+    let mut low_chunks = low.chunks_exact(CHUNK);
+    let mut high_chunks = high.rchunks_exact(CHUNK);
+    let mut start = from;
+    for (l, h) in (&mut low_chunks).zip(&mut high_chunks) {
+        let mut hit = false;
+        for i in 0..CHUNK {
+            hit |= l[i] ^ h[CHUNK - 1 - i] == g;
+        }
+        if hit {
+            return (start..start + CHUNK).find(|&a| values[a] ^ values[rest - a] == g);
+        }
+        start += CHUNK;
+    }
+    (start..=last).find(|&a| values[a] ^ values[rest - a] == g)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::naive::naive_values;
+    use super::*;
+
+    fn sparse(code: &str, count: usize) -> Vec<u32> {
+        let rules = HeapRules::parse(code).unwrap();
+        let mut solver = SparseSolver::new(&rules);
+        solver.extend_to(count).unwrap();
+        solver.values().iter().map(|&v| v as u32).collect()
+    }
+
+    #[test]
+    fn agrees_with_naive_on_classics() {
+        for code in [
+            "0.77", "0.07", "0.137", "0.6", "0.007", "0.104", "0.106", "0.16", "0.354", "4.07",
+            "0.4", "4.", "0.016", "0.3456",
+        ] {
+            let rules = HeapRules::parse(code).unwrap();
+            assert_eq!(sparse(code, 1500), naive_values(&rules, 1500), "{code}");
+        }
+        let rules = HeapRules::grundys_game();
+        let mut solver = SparseSolver::new(&rules);
+        solver.extend_to(2000).unwrap();
+        let fast: Vec<u32> = solver.values().iter().map(|&v| v as u32).collect();
+        assert_eq!(fast, naive_values(&rules, 2000));
+    }
+
+    #[test]
+    fn agrees_with_naive_on_longer_runs() {
+        // Long enough for the block pass, the small parts and dense mode to switch on.
+        for code in ["0.6", "0.007", "0.354", "0.104", "0.16", "4.6"] {
+            let rules = HeapRules::parse(code).unwrap();
+            assert_eq!(sparse(code, 12_000), naive_values(&rules, 12_000), "{code}");
+        }
+    }
+
+    #[test]
+    fn resumed_solver_continues_exactly() {
+        for code in ["0.6", "0.104", "0.007"] {
+            let rules = HeapRules::parse(code).unwrap();
+            let whole = sparse(code, 3000);
+            let mut first = SparseSolver::new(&rules);
+            first.extend_to(1234).unwrap();
+            let mut second = SparseSolver::resume(&rules, first.into_values());
+            second.extend_to(3000).unwrap();
+            let resumed: Vec<u32> = second.values().iter().map(|&v| v as u32).collect();
+            assert_eq!(resumed, whole, "{code}");
+        }
+    }
+}

@@ -1,0 +1,402 @@
+//! `grundy sequence octal CODE` and `grundy sequence grundys-game`: long Grundy-sequence runs.
+//!
+//! The engine's [`SequenceRun`] does the work in chunks; this module adds what needs a terminal
+//! or a disk: a progress bar on a TTY, Ctrl-C that stops cleanly and keeps the finished values,
+//! checkpoints written atomically (write a temporary file, fsync, rename) every few seconds, the
+//! output formats (text, CSV, JSON, the binary checkpoint format) and an SVG plot.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use clap::{Args, ValueEnum};
+use grundy_core::games::octal::{OctalGame, RunStatus, SequenceRun, MAX_RUN_VALUES};
+use grundy_core::sequence::Period;
+use num_bigint::BigUint;
+use serde_json::json;
+
+use super::{CliError, Output};
+
+/// How far `--until-period` computes at most (more than `--count` if needed).
+pub const UNTIL_PERIOD_LIMIT: u64 = 1 << 24;
+
+/// How often a checkpoint is written during a run.
+pub const CHECKPOINT_INTERVAL: Duration = Duration::from_secs(5);
+
+/// Output formats of a sequence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// The values separated by spaces, with a header.
+    Text,
+    /// One `n,value` line per value, with a header line.
+    Csv,
+    /// One JSON document (the same as --json).
+    Json,
+    /// The compact binary checkpoint format (needs --output).
+    Binary,
+}
+
+/// Options of a long sequence run.
+#[derive(Debug, Args)]
+pub struct RunOptions {
+    /// How many values, G(0) to G(count - 1) (at most 2^31).
+    #[arg(long, short, default_value_t = 40, value_parser = parse_run_count)]
+    pub count: u64,
+    /// Report the least period and its least preperiod (proven by the Guy-Smith theorem), or
+    /// that none is proven up to the values computed.
+    #[arg(long)]
+    pub period: bool,
+    /// Compute until a period is proven (up to 16777216 values, or --count if larger), then
+    /// stop: the rest follows from the period.
+    #[arg(long)]
+    pub until_period: bool,
+    /// Print G(n) for this heap size: any whole number (beyond the table it needs a period).
+    #[arg(long, value_parser = parse_big)]
+    pub at: Option<BigUint>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Write the values to this file instead of standard output.
+    #[arg(long, short)]
+    pub output: Option<PathBuf>,
+    /// Save the run to this file every few seconds and when stopped (atomically, checksummed).
+    #[arg(long)]
+    pub checkpoint: Option<PathBuf>,
+    /// Continue the run saved in this file (same game) up to --count values.
+    #[arg(long)]
+    pub resume: Option<PathBuf>,
+    /// Draw G(n) against n to this SVG file, the period marked when known.
+    #[arg(long)]
+    pub plot: Option<PathBuf>,
+}
+
+fn parse_run_count(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(n) if n <= MAX_RUN_VALUES => Ok(n),
+        _ => Err(format!(
+            "count {text:?} is out of range: expected a whole number from 0 to {MAX_RUN_VALUES}"
+        )),
+    }
+}
+
+fn parse_big(text: &str) -> Result<BigUint, String> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) || text.len() > 100_000 {
+        return Err(format!(
+            "heap {text:?} is invalid: expected a whole number of at most 100000 digits"
+        ));
+    }
+    Ok(text.parse().expect("checked digits"))
+}
+
+/// Runs a sequence of `game` with `options`.
+pub fn run_sequence(game: OctalGame, options: &RunOptions, out: &Output) -> Result<(), CliError> {
+    let target = if options.until_period {
+        options.count.max(UNTIL_PERIOD_LIMIT)
+    } else {
+        options.count
+    };
+    let mut run = match &options.resume {
+        Some(path) => resume(path, &game, target)?,
+        None => SequenceRun::new(game.rules().clone(), target, options.until_period)?,
+    };
+    let interrupted = compute(&mut run, options)?;
+    if interrupted {
+        let hint = match &options.checkpoint {
+            Some(path) => format!("; continue with --resume {}", path.display()),
+            None => String::new(),
+        };
+        eprintln!(
+            "interrupted: {} values computed and kept{hint}",
+            run.values().len()
+        );
+    }
+    let name = game_name(&game);
+    let format = if out.json {
+        Format::Json
+    } else {
+        options.format
+    };
+    let count = options.count.min(known_count(&run, options.count));
+    let values: Vec<u64> = (0..count).filter_map(|n| run.value_at(n)).collect();
+    let at = match &options.at {
+        Some(n) => Some((
+            n.clone(),
+            run.value_at_big(n).ok_or_else(|| {
+                CliError::Usage(format!(
+                    "G({n}) is unknown: no period of {name} is proven within {} values",
+                    run.values().len()
+                ))
+            })?,
+        )),
+        None => None,
+    };
+    if let Some(path) = &options.plot {
+        write_atomically(path, plot_svg(&name, run.values(), run.period()).as_bytes())?;
+    }
+    let text = match format {
+        Format::Binary => {
+            let path = options
+                .output
+                .as_ref()
+                .ok_or_else(|| CliError::Usage("--format binary needs --output FILE".into()))?;
+            return write_atomically(path, &run.to_bytes());
+        }
+        Format::Json => {
+            let mut doc = json!({
+                "game": name,
+                "values": values,
+                "computed": run.values().len(),
+                "complete": !interrupted,
+            });
+            if options.period || options.until_period {
+                doc["period"] = period_json(&run);
+            }
+            if let Some((n, v)) = &at {
+                doc["at"] = json!({ "n": n.to_string(), "value": v });
+            }
+            serde_json::to_string_pretty(&doc).expect("JSON values always serialise") + "\n"
+        }
+        Format::Csv => {
+            let mut text = String::from("n,value\n");
+            for (n, v) in values.iter().enumerate() {
+                text.push_str(&format!("{n},{v}\n"));
+            }
+            text
+        }
+        Format::Text => {
+            let mut text = String::new();
+            if !values.is_empty() {
+                text.push_str(&format!("G(0..{}) for {name}:\n", values.len() - 1));
+                let items: Vec<String> = values.iter().map(u64::to_string).collect();
+                text.push_str(&items.join(" "));
+                text.push('\n');
+            }
+            if interrupted {
+                text.push_str(&format!(
+                    "Stopped after {} values (the finished values are kept).\n",
+                    run.values().len()
+                ));
+            }
+            if options.period || options.until_period {
+                text.push_str(&period_text(&run));
+                text.push('\n');
+            }
+            if let Some((n, v)) = at {
+                text.push_str(&format!("G({n}) = {v}\n"));
+            }
+            text
+        }
+    };
+    match &options.output {
+        Some(path) => write_atomically(path, text.as_bytes()),
+        None => out.line(text.trim_end_matches('\n')),
+    }
+}
+
+/// How many of the first `count` values are known: all of them once a period is proven.
+fn known_count(run: &SequenceRun, count: u64) -> u64 {
+    if run.period().is_some() {
+        count
+    } else {
+        run.values().len() as u64
+    }
+}
+
+fn game_name(game: &OctalGame) -> String {
+    if game.is_grundys_game() {
+        "Grundy's game".into()
+    } else {
+        format!("octal game {game}")
+    }
+}
+
+fn resume(path: &Path, game: &OctalGame, count: u64) -> Result<SequenceRun, CliError> {
+    let bytes = fs::read(path)
+        .map_err(|e| CliError::Usage(format!("cannot read checkpoint {}: {e}", path.display())))?;
+    let mut run = SequenceRun::from_bytes(&bytes)?;
+    if run.rules() != game.rules() {
+        return Err(CliError::Usage(format!(
+            "checkpoint {} is for {}, not {}",
+            path.display(),
+            run.rules(),
+            game.rules()
+        )));
+    }
+    // The saved run's own target is a wish, not a duty: compute what is asked now (values
+    // already computed are kept even if fewer are asked).
+    run.set_target(count)?;
+    Ok(run)
+}
+
+/// Computes until done or Ctrl-C, writing checkpoints. Returns whether Ctrl-C stopped it.
+fn compute(run: &mut SequenceRun, options: &RunOptions) -> Result<bool, CliError> {
+    let interrupt = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&interrupt);
+    // Only one handler per process; if one is already set, Ctrl-C keeps its default meaning.
+    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
+    let bar = indicatif::ProgressBar::new(run.target());
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{bar:40} {human_pos}/{human_len} values  {per_sec}  ETA {eta}",
+        )
+        .expect("the template is valid"),
+    );
+    bar.set_position(run.values().len() as u64);
+    let pause = AtomicBool::new(false);
+    loop {
+        // Each pass of the loop runs until a checkpoint is due, Ctrl-C, or the end.
+        let last_save = Instant::now();
+        pause.store(false, Ordering::Relaxed);
+        let status = run.run(&pause, &mut |p| {
+            bar.set_position(p.done);
+            let due = options.checkpoint.is_some() && last_save.elapsed() >= CHECKPOINT_INTERVAL;
+            if due || interrupt.load(Ordering::Relaxed) {
+                pause.store(true, Ordering::Relaxed);
+            }
+        })?;
+        if let Some(path) = &options.checkpoint {
+            write_atomically(path, &run.to_bytes())?;
+        }
+        match status {
+            RunStatus::Finished => {
+                bar.finish_and_clear();
+                return Ok(false);
+            }
+            RunStatus::Cancelled if interrupt.load(Ordering::Relaxed) => {
+                bar.abandon();
+                return Ok(true);
+            }
+            RunStatus::Cancelled => {}
+        }
+    }
+}
+
+/// Writes `bytes` to `path` so that a crash leaves either the old file or the new one: write a
+/// temporary file beside it, flush it to disk, then rename it over `path`.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    let mut file = fs::File::create(&tmp)?;
+    file.write_all(bytes)?;
+    file.sync_all()?;
+    drop(file);
+    fs::rename(&tmp, path)?;
+    Ok(())
+}
+
+fn period_json(run: &SequenceRun) -> serde_json::Value {
+    match run.period() {
+        Some(p) => json!({
+            "preperiod": p.preperiod,
+            "period": p.period,
+            "checked": p.checked,
+            "theorem": "Guy-Smith",
+        }),
+        None => serde_json::Value::Null,
+    }
+}
+
+fn period_text(run: &SequenceRun) -> String {
+    if run.rules().is_grundys_game() {
+        return format!(
+            "No period is claimed for Grundy's game (none is known, and the Guy-Smith theorem does not apply); {} values computed.",
+            run.values().len()
+        );
+    }
+    match run.period() {
+        Some(Period {
+            preperiod,
+            period,
+            checked,
+        }) => format!(
+            "Period {period} from n = {preperiod} (the least period, and the least preperiod for it).\n\
+             Proof (Guy-Smith, moves remove at most {t} tokens): G(n + {period}) = G(n) was checked for \
+             n0 <= n < 2*n0 + {period} + {t} with n0 = {n0}, using G(0..{last}).",
+            t = run.rules().max_removed(),
+            n0 = preperiod.max(1),
+            last = checked - 1,
+        ),
+        None => format!(
+            "No period proven up to n = {} (a larger --count or --until-period may prove one).",
+            run.values().len()
+        ),
+    }
+}
+
+/// G(n) against n as an SVG picture. Long sequences are drawn one column per pixel with the
+/// column's largest value; the preperiod and one period are shaded when a period is known.
+pub fn plot_svg(name: &str, values: &[u16], period: Option<Period>) -> String {
+    const W: usize = 800;
+    const H: usize = 300;
+    const PAD: usize = 40;
+    let n = values.len().max(1);
+    let top = values.iter().copied().max().unwrap_or(0).max(1) as usize;
+    let columns = n.min(W);
+    let x_of = |i: usize| PAD + i * W / n;
+    let y_of = |v: usize| PAD + H - v * H / top;
+    let mut svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" font-family=\"sans-serif\" font-size=\"12\">\n",
+        W + 2 * PAD,
+        H + 2 * PAD
+    );
+    svg.push_str(&format!(
+        "<text x=\"{PAD}\" y=\"20\">G(n) for {} (n = 0..{})</text>\n",
+        escape(name),
+        n - 1
+    ));
+    if let Some(p) = period {
+        let (a, b) = (p.preperiod as usize, (p.preperiod + p.period) as usize);
+        if a < n {
+            let b = b.min(n);
+            svg.push_str(&format!(
+                "<rect x=\"{}\" y=\"{PAD}\" width=\"{}\" height=\"{H}\" fill=\"#dde8ff\"/>\n",
+                x_of(a),
+                (x_of(b) - x_of(a)).max(1)
+            ));
+            svg.push_str(&format!(
+                "<text x=\"{}\" y=\"{}\">period {} from n = {}</text>\n",
+                x_of(a),
+                PAD - 6,
+                p.period,
+                p.preperiod
+            ));
+        }
+    }
+    let mut points = String::new();
+    for c in 0..columns {
+        let (lo, hi) = (
+            c * n / columns,
+            ((c + 1) * n / columns).max(c * n / columns + 1),
+        );
+        let v = values[lo..hi.min(values.len())]
+            .iter()
+            .copied()
+            .max()
+            .unwrap_or(0) as usize;
+        points.push_str(&format!("{},{} ", x_of(lo), y_of(v)));
+    }
+    svg.push_str(&format!(
+        "<polyline fill=\"none\" stroke=\"#1f4e9c\" stroke-width=\"1\" points=\"{}\"/>\n",
+        points.trim_end()
+    ));
+    svg.push_str(&format!(
+        "<line x1=\"{PAD}\" y1=\"{y}\" x2=\"{x}\" y2=\"{y}\" stroke=\"black\"/>\n<text x=\"{PAD}\" y=\"{ty}\">0</text><text x=\"{x2}\" y=\"{ty}\">{last}</text><text x=\"4\" y=\"{PAD}\">{top}</text>\n</svg>\n",
+        y = PAD + H,
+        x = PAD + W,
+        ty = PAD + H + 16,
+        x2 = PAD + W - 30,
+        last = n - 1,
+    ));
+    svg
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('\'', "&#39;")
+}
