@@ -63,7 +63,8 @@ pub const PRESETS: &[(&str, &str, &str)] = &[
     ("grundys-game", "", "split a heap into two unequal heaps"),
 ];
 
-/// Values computed on the first query, looking for a period.
+/// The most values computed on the first query (fewer when the heap asked for is smaller:
+/// a small heap must stay cheap, since dense games such as 0.007 cost O(n²)).
 pub const FIRST_SEARCH: u64 = 1 << 14;
 /// How far a query may extend the table to find a period before it gives up.
 pub const PERIOD_SEARCH_LIMIT: u64 = 1 << 18;
@@ -172,7 +173,8 @@ impl OctalGame {
     fn with_table<T>(&self, heap: u64, answer: impl Fn(&SequenceRun) -> Option<T>) -> Result<T> {
         let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
         if cache.is_none() {
-            let first = SequenceRun::new(self.rules.clone(), FIRST_SEARCH, true)?;
+            let first_target = heap.saturating_add(1).clamp(64, FIRST_SEARCH);
+            let first = SequenceRun::new(self.rules.clone(), first_target, true)?;
             *cache = Some(first);
         }
         let run = cache.as_mut().expect("just filled");
