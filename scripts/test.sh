@@ -8,6 +8,19 @@ for tool in cargo-clippy rustfmt; do
   command -v "$tool" >/dev/null || { echo "error: $tool is missing from the Rust toolchain" >&2; exit 1; }
 done
 
+echo "== browser for the end-to-end tests (Debian's chromium and chromium-driver)"
+if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
+    if [ "$(id -u)" = 0 ]; then
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get update -qq && apt-get install -y -qq chromium chromium-driver >/dev/null
+    elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
+        sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null
+    else
+        echo "   chromium/chromedriver missing and not root: the browser tests will say they did not run (they fail under CI=true)"
+    fi
+fi
+[ -x /usr/bin/chromium ] && echo "   $(/usr/bin/chromium --version 2>/dev/null || echo chromium present)"
+
 echo "== format"
 cargo fmt --all -- --check
 
@@ -16,3 +29,4 @@ cargo clippy --workspace --all-targets -- -D warnings
 
 echo "== tests (unit, integration, property, doc)"
 cargo test --workspace
+echo "   browser screenshots: target/e2e-screenshots/"

@@ -23,9 +23,10 @@ pub mod game;
 pub mod octal;
 pub mod play;
 pub mod sequence;
+pub mod serve;
+pub mod simulate;
 pub mod wythoff;
 pub mod wythoff_image;
-pub mod simulate;
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
@@ -65,6 +66,8 @@ pub enum Command {
     ///
     /// Example: grundy simulate nim 2 3 4 --players perfect,random --games 10000 --seed 42
     Simulate(simulate::SimulateArgs),
+    /// The browser app: play, get hints and explore sequences at http://127.0.0.1:8080/.
+    Serve(serve::ServeArgs),
 }
 
 /// Runs the parsed command line and turns errors into exit codes.
@@ -76,6 +79,7 @@ pub fn main(cli: Cli) -> ExitCode {
         Command::Wythoff(cmd) => wythoff::run(cmd, &out),
         Command::Play(args) => play::run(args, &out),
         Command::Simulate(args) => simulate::run(args, &out),
+        Command::Serve(args) => serve::run(args, &out),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,586 @@
+//! The JSON API handlers. Each one parses its request, checks it against the limits, calls
+//! `grundy-core` (inline when cheap, on the bounded pool otherwise) and renders JSON.
+//!
+//! | endpoint | request | answer |
+//! | --- | --- | --- |
+//! | `GET /api/health` | | `{"status": "ok"}` |
+//! | `GET /api/limits` | | the [`Limits`] |
+//! | `POST /api/analyze` | `{position}` | outcome, values, nim-sum, winning moves, explanation |
+//! | `POST /api/hint` | `{position}` | the best move, the position after it, the explanation |
+//! | `POST /api/move` | `{position, player?, seed?}` | the computer's move and the position after it |
+//! | `POST /api/apply` | `{position, move: {component, to}}` | whether the move is legal, the position after it |
+//! | `POST /api/sequence` | `{game, set/except, count?}` | G(0..count-1) and the proven period |
+//! | `POST /api/simulate` | `{position, first?, second?, games?, seed?}` | wins of each side over many games |
+//!
+//! Positions are [`PositionSpec`]s; moves are the core's `SumMove` JSON
+//! (`{component, from, to, text}`).
+
+use std::time::{Duration, Instant};
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::Json;
+use grundy_core::explain::{NimExplanation, SumExplanation};
+use grundy_core::games::octal::OctalGame;
+use grundy_core::games::subtraction::{AllButGame, SubtractionGame};
+use grundy_core::player::{choose_move, Player};
+use grundy_core::strategy::{analyze as core_analyze, best_move, nim_heaps, Convention};
+use grundy_core::sum::{Component, Outcome, Sum, SumMove, MAX_LISTED_HEAP};
+use rand_chacha::rand_core::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::{json, Value};
+
+use crate::error::{ApiError, ApiJson};
+use crate::position::{spec_of, Position, PositionSpec};
+use crate::{AppState, Limits};
+
+type ApiResult = Result<Json<Value>, ApiError>;
+
+/// `GET /api/health`.
+pub async fn health() -> Json<Value> {
+    Json(json!({ "status": "ok" }))
+}
+
+/// `GET /api/limits`: every limit, named as in the errors.
+pub async fn limits(State(app): State<AppState>) -> Json<Limits> {
+    Json(app.limits)
+}
+
+/// Any other path under `/api`.
+pub async fn not_found() -> ApiError {
+    ApiError::bad_request(
+        "no such endpoint: see GET /api/health, /api/limits and POST /api/analyze, /api/hint, \
+         /api/move, /api/apply, /api/sequence, /api/simulate",
+    )
+    .with_status(StatusCode::NOT_FOUND)
+}
+
+/// A known path with the wrong method.
+pub async fn method_not_allowed() -> ApiError {
+    ApiError::bad_request("method not allowed: the game endpoints take POST with a JSON body")
+        .with_status(StatusCode::METHOD_NOT_ALLOWED)
+}
+
+/// A request about one position.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PositionRequest {
+    /// The position.
+    pub position: PositionSpec,
+}
+
+/// `POST /api/analyze`: who wins, every winning move, and why.
+pub async fn analyze(
+    State(app): State<AppState>,
+    ApiJson(req): ApiJson<PositionRequest>,
+) -> ApiResult {
+    let position = Position::parse(req.position, &app.limits)?;
+    if position.is_cheap() {
+        return analysis_json(&position).map(Json);
+    }
+    app.compute
+        .run(move || analysis_json(&position))
+        .await
+        .map(Json)
+}
+
+fn analysis_json(position: &Position) -> Result<Value, ApiError> {
+    let sum = &position.sum;
+    let analysis = core_analyze(sum, position.convention())?;
+    Ok(json!({
+        "position": position.spec,
+        "convention": analysis.convention,
+        "components": sum.components,
+        "values": analysis.values,
+        "nim_sum": analysis.total,
+        "outcome": analysis.outcome,
+        "winner": winner_text(analysis.outcome),
+        "winning_moves": analysis.winning_moves,
+        "finished": sum.is_terminal(),
+        "explanation": explanation(sum, analysis.convention, analysis.outcome)?,
+    }))
+}
+
+fn winner_text(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::N => "player to move",
+        Outcome::P => "previous player",
+    }
+}
+
+/// The reasoning, as data for the page's "why" panel, tagged by `kind`, with a plain-text
+/// rendering in `text`.
+fn explanation(sum: &Sum, convention: Convention, outcome: Outcome) -> Result<Value, ApiError> {
+    let (kind, mut value, text) = match (nim_heaps(sum), convention) {
+        (Some(heaps), c) => {
+            let e = NimExplanation::new(&heaps, c);
+            ("nim", json!(e), e.to_text())
+        }
+        (None, Convention::Normal) => {
+            let e = SumExplanation::new(sum)?;
+            ("sum", json!(e), e.to_text())
+        }
+        (None, Convention::Misere) => (
+            "search",
+            json!({}),
+            format!(
+                "Misère sums have no Grundy-value shortcut: this position was solved by exhaustive search.\n{}.",
+                outcome.describe()
+            ),
+        ),
+    };
+    value["kind"] = json!(kind);
+    value["text"] = json!(text);
+    Ok(value)
+}
+
+/// `POST /api/hint`: the move a perfect player would make here, and the reasoning.
+pub async fn hint(
+    State(app): State<AppState>,
+    ApiJson(req): ApiJson<PositionRequest>,
+) -> ApiResult {
+    let position = Position::parse(req.position, &app.limits)?;
+    app.compute
+        .run(move || {
+            let m = best_move(&position.sum, position.convention())?;
+            let analysis = core_analyze(&position.sum, position.convention())?;
+            Ok(Json(json!({
+                "move": m,
+                "position": m.as_ref().map(|m| position.after(m)),
+                "outcome": analysis.outcome,
+                "winning": analysis.outcome == Outcome::N,
+                "explanation": explanation(&position.sum, analysis.convention, analysis.outcome)?,
+            })))
+        })
+        .await
+}
+
+/// A computer player as JSON: `"perfect"`, `"random"`, or a strength from 0 to 100 (as a number
+/// or a string).
+#[derive(Debug, Clone, Copy)]
+pub struct PlayerSpec(pub Player);
+
+impl Default for PlayerSpec {
+    fn default() -> Self {
+        PlayerSpec(Player::Perfect)
+    }
+}
+
+impl<'de> Deserialize<'de> for PlayerSpec {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let value = Value::deserialize(deserializer)?;
+        let text = match &value {
+            Value::String(s) => s.clone(),
+            Value::Number(n) => n.to_string(),
+            other => other.to_string(),
+        };
+        Player::parse(&text)
+            .map(PlayerSpec)
+            .map_err(serde::de::Error::custom)
+    }
+}
+
+impl Serialize for PlayerSpec {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self.0 {
+            Player::Perfect => serializer.serialize_str("perfect"),
+            Player::Random => serializer.serialize_str("random"),
+            Player::Strength(s) => serializer.serialize_u8(s),
+            Player::Seed000 => serializer.serialize_str("seed000"),
+        }
+    }
+}
+
+/// `POST /api/move` request.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveRequest {
+    /// The position.
+    pub position: PositionSpec,
+    /// Who plays (default `perfect`).
+    #[serde(default)]
+    pub player: PlayerSpec,
+    /// Seed of the random choices (default: a fresh one, returned in the answer).
+    pub seed: Option<u64>,
+}
+
+/// `POST /api/move`: the computer's move.
+pub async fn computer_move(
+    State(app): State<AppState>,
+    ApiJson(req): ApiJson<MoveRequest>,
+) -> ApiResult {
+    let position = Position::parse(req.position, &app.limits)?;
+    let seed = req.seed.unwrap_or_else(fresh_seed);
+    let player = req.player;
+    app.compute
+        .run(move || {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let m = choose_move(&position.sum, position.convention(), player.0, &mut rng)?;
+            Ok(Json(move_json(&position, m, player, seed)))
+        })
+        .await
+}
+
+fn move_json(position: &Position, m: Option<SumMove>, player: PlayerSpec, seed: u64) -> Value {
+    let after = m.as_ref().map(|m| position.sum.after(m));
+    let finished = after.as_ref().map_or(true, Sum::is_terminal);
+    json!({
+        "move": m,
+        "position": after.as_ref().map(|s| spec_of(&position.spec, s)),
+        "finished": finished,
+        "player": player,
+        "seed": seed,
+    })
+}
+
+/// A seed for requests that bring none: the clock's nanoseconds, mixed.
+fn fresh_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    nanos.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29)
+}
+
+/// `POST /api/apply` request.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ApplyRequest {
+    /// The position.
+    pub position: PositionSpec,
+    /// The move.
+    #[serde(rename = "move")]
+    pub mv: MoveSpec,
+}
+
+/// A move as JSON: the component (from 0) and the heaps it becomes (`[]` when it vanishes,
+/// two heaps for a split).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveSpec {
+    /// Index of the component, from 0.
+    pub component: usize,
+    /// The heap sizes it becomes.
+    pub to: Vec<u64>,
+}
+
+/// `POST /api/apply`: checks a player's move and gives the position after it.
+///
+/// A well-formed but illegal move is a 200 with `"legal": false` and the reason.
+pub async fn apply(State(app): State<AppState>, ApiJson(req): ApiJson<ApplyRequest>) -> ApiResult {
+    let position = Position::parse(req.position, &app.limits)?;
+    let mv = req.mv;
+    app.compute
+        .run(move || {
+            Ok(Json(match legal_move(&position.sum, &mv)? {
+                Ok(m) => {
+                    let after = position.sum.after(&m);
+                    json!({
+                        "legal": true,
+                        "move": m,
+                        "position": spec_of(&position.spec, &after),
+                        "finished": after.is_terminal(),
+                    })
+                }
+                Err(reason) => json!({ "legal": false, "reason": reason }),
+            }))
+        })
+        .await
+}
+
+/// The core's move matching `mv`, or why there is none. Moves are listed by the core, so
+/// components are limited to [`MAX_LISTED_HEAP`] tokens.
+fn legal_move(sum: &Sum, mv: &MoveSpec) -> Result<Result<SumMove, String>, ApiError> {
+    let Some(from) = sum.components.get(mv.component) else {
+        return Ok(Err(format!(
+            "there is no component {} (the position has {}, counted from 0)",
+            mv.component,
+            sum.components.len()
+        )));
+    };
+    if from.tokens() > MAX_LISTED_HEAP {
+        return Err(ApiError::limit(
+            "engine",
+            format!("moves are checked only in components of at most {MAX_LISTED_HEAP} tokens"),
+        ));
+    }
+    // An empty heap is no heap: `[0]` and `[]` both mean "the component vanishes".
+    let wanted: Vec<u64> = mv.to.iter().copied().filter(|&h| h > 0).collect();
+    let found = from.options().into_iter().find(|to| {
+        to.iter()
+            .map(Component::tokens)
+            .filter(|&h| h > 0)
+            .eq(wanted.iter().copied())
+    });
+    Ok(match found {
+        Some(to) => Ok(SumMove {
+            component: mv.component,
+            from: from.clone(),
+            to,
+        }),
+        None => Err(format!(
+            "{} ({}) cannot become {:?} in one move",
+            from.ruleset_name(),
+            from,
+            mv.to
+        )),
+    })
+}
+
+/// `POST /api/sequence` request.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SequenceRequest {
+    /// `subtraction`, `all-but`, `octal` or `grundys-game`.
+    pub game: String,
+    /// The octal code or preset name (`octal`).
+    pub code: Option<String>,
+    /// The take-set (`subtraction`).
+    pub set: Option<Vec<u64>>,
+    /// The excluded amounts (`all-but`).
+    pub except: Option<Vec<u64>>,
+    /// How many values, G(0..count-1) (default 60).
+    #[serde(default = "default_count")]
+    pub count: u64,
+}
+
+fn default_count() -> u64 {
+    60
+}
+
+/// `POST /api/sequence`: G(0..count-1) and, for subtraction games, the proven period.
+pub async fn sequence(
+    State(app): State<AppState>,
+    ApiJson(req): ApiJson<SequenceRequest>,
+) -> ApiResult {
+    let limits = app.limits.clone();
+    if req.count > limits.max_count {
+        return Err(ApiError::limit(
+            "max_count",
+            format!(
+                "count {} is too large: at most {} values are given",
+                req.count, limits.max_count
+            ),
+        ));
+    }
+    // Reuse the position checks for the sets.
+    let spec = PositionSpec {
+        game: req.game.clone(),
+        heaps: Some(vec![]),
+        set: req.set.clone(),
+        except: req.except.clone(),
+        code: req.code.clone(),
+        terms: None,
+        convention: Convention::Normal,
+    };
+    if !matches!(
+        req.game.as_str(),
+        "subtraction" | "all-but" | "octal" | "grundys-game"
+    ) {
+        return Err(ApiError::invalid(format!(
+            "unknown sequence game {:?}: expected subtraction, all-but, octal or grundys-game",
+            req.game
+        )));
+    }
+    Position::parse(spec, &limits)?;
+    app.compute.run(move || sequence_json(&req)).await.map(Json)
+}
+
+fn sequence_json(req: &SequenceRequest) -> Result<Value, ApiError> {
+    let count = req.count;
+    if matches!(req.game.as_str(), "octal" | "grundys-game") {
+        return octal_sequence_json(req);
+    }
+    if let Some(set) = req.set.clone().filter(|_| req.game == "subtraction") {
+        let game = SubtractionGame::new(set)?;
+        let seq = game.sequence();
+        let values: Option<Vec<u64>> = (0..count).map(|n| seq.value_at(n)).collect();
+        let values = values.ok_or_else(|| {
+            ApiError::limit(
+                "engine",
+                format!(
+                    "no period was proven within {} values, so only those are known",
+                    seq.values.len()
+                ),
+            )
+        })?;
+        let period = seq.period.map(|p| {
+            json!({
+                "preperiod": p.preperiod,
+                "period": p.period,
+                "checked": p.checked,
+                "window": game.max_take(),
+            })
+        });
+        return Ok(json!({
+            "game": "subtraction",
+            "title": format!("Subtraction game S = {}", braces(game.set())),
+            "values": values,
+            "period": period,
+        }));
+    }
+    let except = req.except.clone().unwrap_or_default();
+    let game = AllButGame::new(except)?;
+    Ok(json!({
+        "game": "all-but",
+        "title": format!("All-but game, excluded {}", braces(game.excluded())),
+        "values": game.values(count)?,
+        "period": Value::Null,
+    }))
+}
+
+/// Octal games and Grundy's game: values by the core's rare/common method; for octal games the
+/// period proven by the Guy–Smith theorem, if one is found within the core's search limit.
+fn octal_sequence_json(req: &SequenceRequest) -> Result<Value, ApiError> {
+    let game = match req.game.as_str() {
+        "grundys-game" => OctalGame::grundys_game(),
+        _ => OctalGame::named(req.code.as_deref().unwrap_or_default())?,
+    };
+    let values = game.sequence(req.count)?.values;
+    let period = game.period()?.map(|p| {
+        json!({
+            "preperiod": p.preperiod,
+            "period": p.period,
+            "checked": p.checked,
+            "window": Value::Null,
+        })
+    });
+    let title = if game.is_grundys_game() {
+        "Grundy's game".to_string()
+    } else {
+        format!("octal game {game}")
+    };
+    Ok(json!({
+        "game": req.game,
+        "title": title,
+        "values": values,
+        "period": period,
+    }))
+}
+
+fn braces(set: &[u64]) -> String {
+    let items: Vec<String> = set.iter().map(u64::to_string).collect();
+    format!("{{{}}}", items.join(","))
+}
+
+/// `POST /api/simulate` request.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SimulateRequest {
+    /// The starting position.
+    pub position: PositionSpec,
+    /// The player who moves first (default `perfect`).
+    #[serde(default)]
+    pub first: PlayerSpec,
+    /// The other player (default `random`).
+    #[serde(default = "random_player")]
+    pub second: PlayerSpec,
+    /// How many games (default 100).
+    #[serde(default = "default_games")]
+    pub games: u64,
+    /// Seed of the random choices (default: a fresh one, returned in the answer).
+    pub seed: Option<u64>,
+}
+
+fn random_player() -> PlayerSpec {
+    PlayerSpec(Player::Random)
+}
+
+fn default_games() -> u64 {
+    100
+}
+
+/// `POST /api/simulate`: plays `games` games from the position between two computer players.
+pub async fn simulate(
+    State(app): State<AppState>,
+    ApiJson(req): ApiJson<SimulateRequest>,
+) -> ApiResult {
+    let limits = app.limits.clone();
+    if req.games > limits.max_games {
+        return Err(ApiError::limit(
+            "max_games",
+            format!(
+                "{} games requested: at most {} are simulated",
+                req.games, limits.max_games
+            ),
+        ));
+    }
+    let position = Position::parse(req.position, &limits)?;
+    let seed = req.seed.unwrap_or_else(fresh_seed);
+    let players = [req.first, req.second];
+    let games = req.games;
+    // The pool gives up waiting at the time limit; the loop itself stops there too, so that an
+    // abandoned simulation frees its thread at once.
+    let deadline = Instant::now() + Duration::from_millis(limits.compute_time_ms);
+    app.compute
+        .run(move || {
+            let bounds = (limits.max_moves, deadline);
+            let tally = play_games(&position, players, games, bounds, seed)?;
+            Ok(Json(json!({
+                "games": games,
+                "first": players[0],
+                "second": players[1],
+                "first_wins": tally.wins[0],
+                "second_wins": tally.wins[1],
+                "unfinished": tally.unfinished,
+                "average_moves": if games > tally.unfinished {
+                    tally.moves as f64 / (games - tally.unfinished) as f64
+                } else {
+                    0.0
+                },
+                "seed": seed,
+            })))
+        })
+        .await
+}
+
+#[derive(Default)]
+struct Tally {
+    wins: [u64; 2],
+    unfinished: u64,
+    moves: u64,
+}
+
+fn play_games(
+    position: &Position,
+    players: [PlayerSpec; 2],
+    games: u64,
+    (max_moves, deadline): (u64, Instant),
+    seed: u64,
+) -> Result<Tally, ApiError> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let convention = position.convention();
+    let mut tally = Tally::default();
+    for _ in 0..games {
+        let mut sum = position.sum.clone();
+        let mut moves = 0u64;
+        let mut to_move = 0usize;
+        loop {
+            let player = players[to_move].0;
+            let Some(m) = choose_move(&sum, convention, player, &mut rng)? else {
+                // `to_move` cannot move: under normal play they lose, under misère they win.
+                let winner = match convention {
+                    Convention::Normal => 1 - to_move,
+                    Convention::Misere => to_move,
+                };
+                tally.wins[winner] += 1;
+                tally.moves += moves;
+                break;
+            };
+            if Instant::now() > deadline {
+                return Err(ApiError::limit(
+                    "compute_time_ms",
+                    "the simulation ran out of time: try fewer games or smaller heaps",
+                ));
+            }
+            sum = sum.after(&m);
+            moves += 1;
+            to_move = 1 - to_move;
+            if moves >= max_moves && !sum.is_terminal() {
+                tally.unfinished += 1;
+                break;
+            }
+        }
+    }
+    Ok(tally)
+}

@@ -1,0 +1,52 @@
+//! The single-page app, embedded in the binary: no build step, no CDN, works offline.
+//!
+//! The files live in `assets/` and are compiled in with `include_str!`.
+
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+
+const INDEX_HTML: &str = include_str!("../assets/index.html");
+const APP_CSS: &str = include_str!("../assets/app.css");
+const APP_JS: &str = include_str!("../assets/app.js");
+const FAVICON_SVG: &str = include_str!("../assets/favicon.svg");
+
+fn asset(content_type: &'static str, body: &'static str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, content_type),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+/// `GET /`: the page.
+pub async fn index() -> Response {
+    asset("text/html; charset=utf-8", INDEX_HTML)
+}
+
+/// `GET /app.css`.
+pub async fn css() -> Response {
+    asset("text/css; charset=utf-8", APP_CSS)
+}
+
+/// `GET /app.js`.
+pub async fn js() -> Response {
+    asset("text/javascript; charset=utf-8", APP_JS)
+}
+
+/// `GET /favicon.svg`.
+pub async fn favicon() -> Response {
+    asset("image/svg+xml", FAVICON_SVG)
+}
+
+/// Any other path outside `/api`.
+pub async fn not_found() -> Response {
+    (
+        StatusCode::NOT_FOUND,
+        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+        "Not found. The app is at /, the API under /api/.",
+    )
+        .into_response()
+}

@@ -1,0 +1,109 @@
+//! Expensive work off the async threads, bounded in number and in time.
+//!
+//! [`Compute::run`] waits for one of `max_concurrent` permits, runs the job on tokio's blocking
+//! pool, and gives up at the deadline (`compute_time_ms` from the start of the request):
+//!
+//! * no permit before the deadline: 429, `limit: "max_concurrent"`;
+//! * the job still running at the deadline: 422, `limit: "compute_time_ms"`.
+//!
+//! A job that misses its deadline cannot be interrupted (the engine has no cancellation), so it
+//! keeps its permit until it ends: the number of busy threads never exceeds `max_concurrent`,
+//! and every job is bounded by the engine's own limits.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::http::StatusCode;
+use tokio::sync::Semaphore;
+use tokio::time::{timeout_at, Instant};
+
+use crate::error::ApiError;
+
+/// The bounded pool for expensive computations.
+#[derive(Debug, Clone)]
+pub struct Compute {
+    permits: Arc<Semaphore>,
+    max_concurrent: usize,
+    time_limit: Duration,
+}
+
+impl Compute {
+    /// A pool running at most `max_concurrent` jobs (at least 1), each for at most `time_limit`.
+    pub fn new(max_concurrent: usize, time_limit: Duration) -> Self {
+        let max_concurrent = max_concurrent.max(1);
+        Compute {
+            permits: Arc::new(Semaphore::new(max_concurrent)),
+            max_concurrent,
+            time_limit,
+        }
+    }
+
+    /// Runs `job` on the blocking pool within the limits.
+    pub async fn run<T, F>(&self, job: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce() -> Result<T, ApiError> + Send + 'static,
+    {
+        let deadline = Instant::now() + self.time_limit;
+        let permit = match timeout_at(deadline, Arc::clone(&self.permits).acquire_owned()).await {
+            Ok(Ok(permit)) => permit,
+            _ => return Err(self.busy()),
+        };
+        let handle = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            job()
+        });
+        match timeout_at(deadline, handle).await {
+            Ok(Ok(result)) => result,
+            Ok(Err(_panicked)) => Err(ApiError::invalid(
+                "the engine could not answer this request (an internal error); please report it",
+            )),
+            Err(_elapsed) => Err(ApiError::limit(
+                "compute_time_ms",
+                format!(
+                    "the computation took longer than {} ms: try smaller heaps, fewer values or fewer games",
+                    self.time_limit.as_millis()
+                ),
+            )),
+        }
+    }
+
+    fn busy(&self) -> ApiError {
+        ApiError::limit(
+            "max_concurrent",
+            format!(
+                "the server is busy with {} expensive computations; try again shortly",
+                self.max_concurrent
+            ),
+        )
+        .with_status(StatusCode::TOO_MANY_REQUESTS)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn slow_jobs_hit_the_time_limit() {
+        let compute = Compute::new(1, Duration::from_millis(50));
+        let e = compute
+            .run(|| {
+                std::thread::sleep(Duration::from_millis(300));
+                Ok(())
+            })
+            .await
+            .unwrap_err();
+        assert_eq!(e.limit.as_deref(), Some("compute_time_ms"));
+        // The slow job still holds the only permit: the next one cannot start in time.
+        let e = compute.run(|| Ok(())).await.unwrap_err();
+        assert_eq!(e.status, StatusCode::TOO_MANY_REQUESTS);
+        assert_eq!(e.limit.as_deref(), Some("max_concurrent"));
+    }
+
+    #[tokio::test]
+    async fn fast_jobs_answer() {
+        let compute = Compute::new(2, Duration::from_millis(500));
+        assert_eq!(compute.run(|| Ok(6 * 7)).await.unwrap(), 42);
+    }
+}

@@ -1,0 +1,532 @@
+//! The JSON API, in process: every endpoint with good and bad input. Good input gets a 200, bad
+//! input a 4xx whose JSON body says what is wrong (and names the limit when one was exceeded);
+//! nothing ever gets a 5xx.
+
+use axum::body::Body;
+use axum::http::{Method, Request, StatusCode};
+use grundy_server::{router, Config, Limits};
+use http_body_util::BodyExt;
+use serde_json::{json, Value};
+use tower::ServiceExt;
+
+async fn send(method: Method, path: &str, body: impl Into<Body>) -> (StatusCode, Value) {
+    send_with(Config::default(), method, path, body).await
+}
+
+async fn send_with(
+    config: Config,
+    method: Method,
+    path: &str,
+    body: impl Into<Body>,
+) -> (StatusCode, Value) {
+    let request = Request::builder()
+        .method(method)
+        .uri(path)
+        .header("content-type", "application/json")
+        .body(body.into())
+        .unwrap();
+    let response = router(config).oneshot(request).await.unwrap();
+    let status = response.status();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let value = serde_json::from_slice(&bytes)
+        .unwrap_or_else(|_| json!({ "raw": String::from_utf8_lossy(&bytes) }));
+    assert!(
+        !status.is_server_error(),
+        "{path}: server error {status}: {value}"
+    );
+    (status, value)
+}
+
+async fn post(path: &str, body: Value) -> (StatusCode, Value) {
+    send(Method::POST, path, body.to_string()).await
+}
+
+/// Asserts a 4xx with a JSON `error` message containing `needle`.
+fn assert_client_error(status: StatusCode, body: &Value, needle: &str) {
+    assert!(
+        status.is_client_error(),
+        "expected 4xx, got {status}: {body}"
+    );
+    let error = body["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no error in {body}"));
+    assert!(
+        error.contains(needle),
+        "{error:?} should mention {needle:?}"
+    );
+}
+
+fn assert_limit(status: StatusCode, body: &Value, limit: &str) {
+    assert!(
+        status.is_client_error(),
+        "expected 4xx, got {status}: {body}"
+    );
+    assert_eq!(body["limit"], limit, "{body}");
+}
+
+fn nim(heaps: &[u64]) -> Value {
+    json!({ "game": "nim", "heaps": heaps })
+}
+
+// ---- analyze -------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn analyze_nim_seed_000() {
+    let (status, body) = post("/api/analyze", json!({ "position": nim(&[2, 3, 4]) })).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["nim_sum"], 5);
+    assert_eq!(body["outcome"], "N");
+    assert_eq!(body["winning_moves"][0]["component"], 2);
+    assert_eq!(body["winning_moves"][0]["to"][0]["heap"], 1);
+    assert_eq!(body["explanation"]["kind"], "nim");
+    assert_eq!(body["explanation"]["binary"], json!(["010", "011", "100"]));
+    assert_eq!(body["finished"], false);
+    let (_, body) = post("/api/analyze", json!({ "position": nim(&[1, 4, 5]) })).await;
+    assert_eq!(body["outcome"], "P");
+    assert_eq!(body["winning_moves"], json!([]));
+}
+
+#[tokio::test]
+async fn analyze_subtraction_seed_001() {
+    let position = json!({ "game": "subtraction", "set": [1, 4, 9, 12, 16], "heaps": [11, 15, 14, 10, 23, 8] });
+    let (status, body) = post("/api/analyze", json!({ "position": position })).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["values"], json!([1, 0, 1, 0, 3, 1]));
+    assert_eq!(body["nim_sum"], 2);
+    assert_eq!(body["explanation"]["kind"], "sum");
+}
+
+#[tokio::test]
+async fn analyze_misere_all_but_and_sums() {
+    let position = json!({ "game": "nim", "heaps": [1, 1, 2], "convention": "misere" });
+    let (_, body) = post("/api/analyze", json!({ "position": position })).await;
+    assert_eq!(body["winning_moves"][0]["to"][0]["heap"], 1);
+    let position = json!({ "game": "all-but", "except": [2, 3], "heaps": [10, 11] });
+    let (status, _) = post("/api/analyze", json!({ "position": position })).await;
+    assert_eq!(status, StatusCode::OK);
+    let position =
+        json!({ "game": "sum", "terms": "nim:3 + sub{1,4,9}:11", "convention": "misere" });
+    let (status, body) = post("/api/analyze", json!({ "position": position })).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["explanation"]["kind"], "search");
+}
+
+#[tokio::test]
+async fn malformed_json_and_wrong_types() {
+    let (s, b) = send(Method::POST, "/api/analyze", "{\"position\": ").await;
+    assert_client_error(s, &b, "malformed JSON");
+    let (s, b) = send(Method::POST, "/api/analyze", "").await;
+    assert_client_error(s, &b, "empty");
+    let (s, b) = post(
+        "/api/analyze",
+        json!({ "position": { "game": "nim", "heaps": "3,4" } }),
+    )
+    .await;
+    assert_client_error(s, &b, "position.heaps");
+    let (s, b) = post(
+        "/api/analyze",
+        json!({ "position": { "game": "nim", "heaps": [3, -1] } }),
+    )
+    .await;
+    assert_client_error(s, &b, "position.heaps[1]");
+    let (s, b) = post(
+        "/api/analyze",
+        json!({ "position": { "game": "nim", "heaps": [1.5] } }),
+    )
+    .await;
+    assert_client_error(s, &b, "position.heaps[0]");
+    let (s, b) = post(
+        "/api/analyze",
+        json!({ "position": { "game": 7, "heaps": [1] } }),
+    )
+    .await;
+    assert_client_error(s, &b, "position.game");
+    let (s, b) = post("/api/analyze", json!({ "position": { "game": "nim" } })).await;
+    assert_client_error(s, &b, "heaps is missing");
+    let (s, b) = post(
+        "/api/analyze",
+        json!({ "position": { "game": "nim", "heap": [1] } }),
+    )
+    .await;
+    assert_client_error(s, &b, "unknown field");
+    let (s, b) = post("/api/analyze", json!([1, 2])).await;
+    assert_client_error(s, &b, "");
+    let (s, b) = post(
+        "/api/analyze",
+        json!({ "position": { "game": "nim", "heaps": [1], "convention": "upside-down" } }),
+    )
+    .await;
+    assert_client_error(s, &b, "position.convention");
+}
+
+#[tokio::test]
+async fn huge_numbers_and_unknown_games() {
+    let body = r#"{"position": {"game": "nim", "heaps": [184467440737095516150]}}"#;
+    let (s, b) = send(Method::POST, "/api/analyze", body).await;
+    assert_client_error(s, &b, "position.heaps[0]");
+    let (s, b) = post("/api/analyze", json!({ "position": nim(&[1 << 53]) })).await;
+    assert_limit(s, &b, "max_heap");
+    let (s, b) = post(
+        "/api/analyze",
+        json!({ "position": nim(&[(1 << 53) - 1, 1]) }),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let (s, b) = post(
+        "/api/analyze",
+        json!({ "position": { "game": "chess", "heaps": [1] } }),
+    )
+    .await;
+    assert_client_error(s, &b, "unknown game \"chess\"");
+    let (s, b) = post(
+        "/api/analyze",
+        json!({ "position": { "game": "sum", "terms": "go:3" } }),
+    )
+    .await;
+    assert_client_error(s, &b, "rules");
+    let (s, b) = post(
+        "/api/analyze",
+        json!({ "position": { "game": "subtraction", "set": [0], "heaps": [1] } }),
+    )
+    .await;
+    assert_client_error(s, &b, "take-set");
+    let (s, b) = post(
+        "/api/analyze",
+        json!({ "position": { "game": "subtraction", "heaps": [1] } }),
+    )
+    .await;
+    assert_client_error(s, &b, "set is missing");
+}
+
+#[tokio::test]
+async fn too_many_heaps_sets_and_bytes() {
+    let heaps: Vec<u64> = vec![1; 300];
+    let (s, b) = post("/api/analyze", json!({ "position": nim(&heaps) })).await;
+    assert_limit(s, &b, "max_components");
+    let set: Vec<u64> = (1..=100).collect();
+    let (s, b) = post(
+        "/api/analyze",
+        json!({ "position": { "game": "subtraction", "set": set, "heaps": [5] } }),
+    )
+    .await;
+    assert_limit(s, &b, "max_set_size");
+    let (s, b) = post(
+        "/api/analyze",
+        json!({ "position": { "game": "sum", "terms": "sub{1,20000}:5" } }),
+    )
+    .await;
+    assert_limit(s, &b, "max_take");
+    let heaps: Vec<u64> = vec![123_456_789; 4000];
+    let (s, b) = post("/api/analyze", json!({ "position": nim(&heaps) })).await;
+    assert_eq!(s, StatusCode::PAYLOAD_TOO_LARGE);
+    assert_limit(s, &b, "max_body_bytes");
+}
+
+#[tokio::test]
+async fn unknown_paths_and_methods_answer_json() {
+    let (s, b) = send(Method::GET, "/api/nothing", Body::empty()).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    assert_client_error(s, &b, "no such endpoint");
+    let (s, b) = send(Method::GET, "/api/analyze", Body::empty()).await;
+    assert_eq!(s, StatusCode::METHOD_NOT_ALLOWED);
+    assert_client_error(s, &b, "POST");
+    let (s, b) = send(Method::GET, "/api/health", Body::empty()).await;
+    assert_eq!((s, &b["status"]), (StatusCode::OK, &json!("ok")));
+    let (s, b) = send(Method::GET, "/api/limits", Body::empty()).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(b["max_heap"], (1u64 << 53) - 1);
+}
+
+// ---- hint, move, apply ---------------------------------------------------------------------
+
+#[tokio::test]
+async fn hint_gives_the_best_move_and_why() {
+    let (s, b) = post("/api/hint", json!({ "position": nim(&[2, 3, 4]) })).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(b["move"]["text"], "heap 3: 4 -> 1 (take 3)");
+    assert_eq!(b["position"]["heaps"], json!([2, 3, 1]));
+    assert_eq!(b["winning"], true);
+    assert!(b["explanation"]["text"]
+        .as_str()
+        .unwrap()
+        .contains("nim-sum"));
+    let (s, b) = post("/api/hint", json!({ "position": nim(&[0, 0]) })).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(b["move"], Value::Null);
+    let (s, b) = post("/api/hint", json!({ "position": "nim:3" })).await;
+    assert_client_error(s, &b, "position");
+}
+
+#[tokio::test]
+async fn computer_moves_by_strength_and_seed() {
+    let request = json!({ "position": nim(&[2, 3, 4]), "player": "perfect" });
+    let (s, b) = post("/api/move", request).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(b["position"]["heaps"], json!([2, 3, 1]));
+    assert_eq!(b["finished"], false);
+    let request = json!({ "position": nim(&[20, 30, 40]), "player": 30, "seed": 7 });
+    let (_, first) = post("/api/move", request.clone()).await;
+    let (_, again) = post("/api/move", request).await;
+    assert_eq!(first, again, "the same seed gives the same move");
+    assert_eq!(first["seed"], 7);
+    let (_, b) = post(
+        "/api/move",
+        json!({ "position": nim(&[5]), "player": "random", "seed": 1 }),
+    )
+    .await;
+    assert_eq!(b["player"], "random");
+    let (_, b) = post("/api/move", json!({ "position": nim(&[1]) })).await;
+    assert_eq!(
+        (b["finished"].clone(), b["position"]["heaps"].clone()),
+        (json!(true), json!([0]))
+    );
+    let (_, b) = post("/api/move", json!({ "position": nim(&[0]) })).await;
+    assert_eq!(
+        (b["move"].clone(), b["finished"].clone()),
+        (Value::Null, json!(true))
+    );
+    let (s, b) = post("/api/move", json!({ "position": nim(&[3]), "player": 101 })).await;
+    assert_client_error(s, &b, "player");
+    let (s, b) = post(
+        "/api/move",
+        json!({ "position": nim(&[3]), "player": "genius" }),
+    )
+    .await;
+    assert_client_error(s, &b, "player");
+    let (s, b) = post("/api/move", json!({ "position": nim(&[3]), "seed": -1 })).await;
+    assert_client_error(s, &b, "seed");
+}
+
+#[tokio::test]
+async fn apply_checks_moves() {
+    let sub = json!({ "game": "subtraction", "set": [1, 4, 9], "heaps": [11, 3] });
+    let (s, b) = post(
+        "/api/apply",
+        json!({ "position": sub, "move": { "component": 0, "to": [7] } }),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(b["legal"], true);
+    assert_eq!(b["position"]["heaps"], json!([7, 3]));
+    let (_, b) = post(
+        "/api/apply",
+        json!({ "position": sub, "move": { "component": 0, "to": [9] } }),
+    )
+    .await;
+    assert_eq!(b["legal"], false);
+    assert!(b["reason"].as_str().unwrap().contains("cannot become"));
+    let (_, b) = post(
+        "/api/apply",
+        json!({ "position": sub, "move": { "component": 5, "to": [0] } }),
+    )
+    .await;
+    assert_eq!(b["legal"], false);
+    let (_, b) = post(
+        "/api/apply",
+        json!({ "position": nim(&[1]), "move": { "component": 0, "to": [0] } }),
+    )
+    .await;
+    assert_eq!(
+        (b["legal"].clone(), b["finished"].clone()),
+        (json!(true), json!(true))
+    );
+    let (s, b) = post(
+        "/api/apply",
+        json!({ "position": nim(&[3]), "move": { "component": -1, "to": [0] } }),
+    )
+    .await;
+    assert_client_error(s, &b, "move.component");
+    let (s, b) = post("/api/apply", json!({ "position": nim(&[3]) })).await;
+    assert_client_error(s, &b, "move");
+    let (s, b) = post(
+        "/api/apply",
+        json!({ "position": nim(&[5_000_000]), "move": { "component": 0, "to": [0] } }),
+    )
+    .await;
+    assert_limit(s, &b, "engine");
+}
+
+#[tokio::test]
+async fn sums_keep_their_terms() {
+    let position = json!({ "game": "sum", "terms": "nim:3,4 + sub{1,4,9}:11" });
+    let (s, b) = post(
+        "/api/apply",
+        json!({ "position": position, "move": { "component": 2, "to": [2] } }),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(b["position"]["terms"], "nim:3,4 + subtraction {1,4,9}:2");
+    let (s, b) = post("/api/analyze", json!({ "position": b["position"] })).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(b["values"], json!([3, 4, 0]));
+}
+
+// ---- sequence, simulate --------------------------------------------------------------------
+
+#[tokio::test]
+async fn sequence_with_period() {
+    let (s, b) = post(
+        "/api/sequence",
+        json!({ "game": "subtraction", "set": [1, 4, 9], "count": 13 }),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(b["values"], json!([0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 0, 1, 0]));
+    assert_eq!(b["period"]["period"], 5);
+    assert_eq!(b["period"]["preperiod"], 0);
+    let (s, b) = post(
+        "/api/sequence",
+        json!({ "game": "all-but", "except": [2, 3], "count": 10 }),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(b["values"].as_array().unwrap().len(), 10);
+    let (s, b) = post(
+        "/api/sequence",
+        json!({ "game": "subtraction", "set": [1, 4, 9], "count": 10_000_000 }),
+    )
+    .await;
+    assert_limit(s, &b, "max_count");
+    let (s, b) = post(
+        "/api/sequence",
+        json!({ "game": "subtraction", "set": [1, 4, 9], "count": -5 }),
+    )
+    .await;
+    assert_client_error(s, &b, "count");
+    let (s, b) = post("/api/sequence", json!({ "game": "wonderland", "set": [1] })).await;
+    assert_client_error(s, &b, "unknown sequence game");
+    let (s, b) = post("/api/sequence", json!({ "game": "subtraction" })).await;
+    assert_client_error(s, &b, "set is missing");
+}
+
+#[tokio::test]
+async fn simulate_counts_wins() {
+    let request = json!({ "position": nim(&[3, 4, 5]), "first": "perfect", "second": "random", "games": 40, "seed": 1 });
+    let (s, b) = post("/api/simulate", request).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(
+        b["first_wins"], 40,
+        "the perfect player wins every N-position"
+    );
+    let request = json!({ "position": nim(&[1, 4, 5]), "first": "random", "second": "perfect", "games": 40, "seed": 1 });
+    let (_, b) = post("/api/simulate", request).await;
+    assert_eq!(b["second_wins"], 40);
+    let (s, b) = post(
+        "/api/simulate",
+        json!({ "position": nim(&[3]), "games": 5000 }),
+    )
+    .await;
+    assert_limit(s, &b, "max_games");
+    let (s, b) = post(
+        "/api/simulate",
+        json!({ "position": { "game": "subtraction", "set": [1], "heaps": [100000] }, "first": "random", "games": 3 }),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(
+        b["unfinished"], 3,
+        "games longer than max_moves are cut off"
+    );
+}
+
+#[tokio::test]
+async fn slow_computations_hit_the_time_limit() {
+    let config = Config {
+        limits: Limits {
+            compute_time_ms: 1,
+            ..Limits::default()
+        },
+    };
+    // A misère sum that is not Nim is solved by exhaustive search: far more than 1 ms.
+    let position =
+        json!({ "game": "sum", "terms": "sub{1,2,3,5}:10,11,12 + nim:9", "convention": "misere" });
+    let body = json!({ "position": position }).to_string();
+    let (s, b) = send_with(config, Method::POST, "/api/analyze", body).await;
+    assert_limit(s, &b, "compute_time_ms");
+    let config = Config {
+        limits: Limits {
+            compute_time_ms: 20,
+            ..Limits::default()
+        },
+    };
+    // Perfect players delay a lost game as long as they can: far more than 20 ms of play.
+    let position = json!({ "game": "nim", "heaps": [30, 30, 30, 30], "convention": "misere" });
+    let body =
+        json!({ "position": position, "first": "perfect", "second": "perfect", "games": 1000 });
+    let (s, b) = send_with(config, Method::POST, "/api/simulate", body.to_string()).await;
+    assert_limit(s, &b, "compute_time_ms");
+}
+
+// ---- the page ------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn the_page_and_its_assets_are_served() {
+    for (path, kind) in [
+        ("/", "text/html"),
+        ("/app.js", "text/javascript"),
+        ("/app.css", "text/css"),
+        ("/favicon.svg", "image/svg+xml"),
+    ] {
+        let request = Request::builder().uri(path).body(Body::empty()).unwrap();
+        let response = router(Config::default()).oneshot(request).await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        let content_type = response.headers()["content-type"].to_str().unwrap();
+        assert!(content_type.starts_with(kind), "{path}: {content_type}");
+    }
+}
+
+// ---- octal games ---------------------------------------------------------------------------
+
+#[tokio::test]
+async fn octal_games_analyse_split_and_sequence() {
+    let kayles = json!({ "game": "octal", "code": "kayles", "heaps": [5, 3] });
+    let (s, b) = post("/api/analyze", json!({ "position": kayles })).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(b["values"], json!([4, 3]));
+    // Kayles 5: knock down the middle pin, leaving 2 + 2.
+    let (s, b) = post(
+        "/api/apply",
+        json!({ "position": kayles, "move": { "component": 0, "to": [2, 2] } }),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(b["legal"], true, "{b}");
+    assert_eq!(b["position"]["heaps"], json!([2, 3, 2]));
+    let (s, b) = post(
+        "/api/sequence",
+        json!({ "game": "octal", "code": "0.77", "count": 36 }),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(
+        b["values"].as_array().unwrap()[..10],
+        json!([0, 1, 2, 3, 1, 4, 3, 2, 1, 4]).as_array().unwrap()[..]
+    );
+    assert_eq!(
+        (
+            b["period"]["period"].clone(),
+            b["period"]["preperiod"].clone()
+        ),
+        (json!(12), json!(71))
+    );
+    let (s, b) = post(
+        "/api/sequence",
+        json!({ "game": "grundys-game", "count": 10 }),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(b["values"], json!([0, 0, 0, 1, 0, 2, 1, 0, 2, 1]));
+    assert_eq!(b["period"], Value::Null);
+    let (s, b) = post(
+        "/api/analyze",
+        json!({ "position": { "game": "octal", "code": "0.9", "heaps": [3] } }),
+    )
+    .await;
+    assert_client_error(s, &b, "0.9");
+    let (s, b) = post(
+        "/api/analyze",
+        json!({ "position": { "game": "octal", "heaps": [3] } }),
+    )
+    .await;
+    assert_client_error(s, &b, "code is missing");
+}

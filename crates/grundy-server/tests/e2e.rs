@@ -1,0 +1,325 @@
+//! End-to-end: the page in real headless Chromium, driven through `chromedriver` with the
+//! fantoccini WebDriver client, against the server running in this process.
+//!
+//! It opens the page, starts Nim, asks for a hint and the "why" panel, takes tokens by clicking,
+//! sees the computer answer, plays to the end and sees the result, and opens the sequence view.
+//! Screenshots go to `target/e2e-screenshots/`.
+//!
+//! Needs Debian's `chromium` and `chromium-driver` (`scripts/test.sh` installs them). Without
+//! them the test says clearly that it did not run, except under CI (`CI=true`), where it fails.
+//! `GRUNDY_CHROMEDRIVER` and `GRUNDY_CHROMIUM` override the binaries' paths.
+
+use std::net::TcpListener as StdListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use hyper_util::client::legacy::connect::HttpConnector;
+use serde_json::{json, Value};
+
+const WAIT: Duration = Duration::from_secs(15);
+
+/// A chromedriver process, killed when dropped.
+struct Driver {
+    child: Child,
+    port: u16,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn binary(var: &str, default: &str) -> PathBuf {
+    std::env::var_os(var).map_or_else(|| PathBuf::from(default), PathBuf::from)
+}
+
+fn free_port() -> u16 {
+    let listener = StdListener::bind("127.0.0.1:0").expect("a free loopback port");
+    listener.local_addr().expect("bound").port()
+}
+
+/// The browser binaries, or `None` (with a clear message) when they are missing outside CI.
+fn browser() -> Option<(PathBuf, PathBuf)> {
+    let driver = binary("GRUNDY_CHROMEDRIVER", "/usr/bin/chromedriver");
+    let chromium = binary("GRUNDY_CHROMIUM", "/usr/bin/chromium");
+    if driver.exists() && chromium.exists() {
+        return Some((driver, chromium));
+    }
+    let message = format!(
+        "end-to-end browser tests NOT RUN: {} or {} is missing (install Debian's chromium and chromium-driver, or run scripts/test.sh)",
+        driver.display(),
+        chromium.display()
+    );
+    assert!(std::env::var("CI").as_deref() != Ok("true"), "{message}");
+    eprintln!("{message}");
+    None
+}
+
+async fn start_driver(path: &Path) -> Driver {
+    let port = free_port();
+    let child = Command::new(path)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start {}: {e}", path.display()));
+    let driver = Driver { child, port };
+    let deadline = Instant::now() + WAIT;
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            Instant::now() < deadline,
+            "chromedriver did not start on port {port}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    driver
+}
+
+async fn start_browser(driver: &Driver, chromium: &Path) -> Client {
+    let profile = std::env::temp_dir().join(format!("grundy-e2e-{}", std::process::id()));
+    let args = [
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-dev-shm-usage",
+        "--window-size=1280,1000",
+    ];
+    let mut args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    args.push(format!("--user-data-dir={}", profile.display()));
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        json!({ "binary": chromium, "args": args }),
+    );
+    ClientBuilder::new(HttpConnector::new())
+        .capabilities(caps)
+        .connect(&format!("http://127.0.0.1:{}", driver.port))
+        .await
+        .unwrap_or_else(|e| panic!("the browser did not start: {e}"))
+}
+
+async fn start_server() -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(grundy_server::serve_on(
+        listener,
+        grundy_server::Config::default(),
+    ));
+    format!("http://{addr}/")
+}
+
+/// Evaluates a JavaScript expression in the page.
+async fn eval(client: &Client, expr: &str) -> Value {
+    client
+        .execute(&format!("return ({expr});"), vec![])
+        .await
+        .unwrap_or_else(|e| panic!("evaluating {expr}: {e}"))
+}
+
+/// Waits until the JavaScript expression is truthy.
+async fn wait_until(client: &Client, expr: &str) {
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let v = eval(client, expr).await;
+        if !(v.is_null() || v == json!(false) || v == json!("") || v == json!(0)) {
+            return;
+        }
+        if Instant::now() > deadline {
+            let status = eval(client, "document.getElementById('status').textContent").await;
+            panic!("timed out waiting for {expr} (status: {status})");
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+async fn text(client: &Client, id: &str) -> String {
+    let v = eval(
+        client,
+        &format!("document.getElementById('{id}').textContent"),
+    )
+    .await;
+    v.as_str().unwrap_or_default().to_string()
+}
+
+async fn click(client: &Client, css: &str) {
+    client
+        .find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("no {css}: {e}"))
+        .click()
+        .await
+        .unwrap_or_else(|e| panic!("clicking {css}: {e}"));
+}
+
+async fn screenshot(client: &Client, name: &str) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/e2e-screenshots");
+    std::fs::create_dir_all(&dir).unwrap();
+    let png = client.screenshot().await.unwrap();
+    std::fs::write(dir.join(format!("{name}.png")), png).unwrap();
+}
+
+const MY_TURN: &str = "document.querySelector('.tokens.live') !== null";
+const GAME_OVER: &str = "!document.getElementById('result').hidden";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn play_nim_in_the_browser() {
+    let Some((driver_path, chromium)) = browser() else {
+        return;
+    };
+    let url = start_server().await;
+    let driver = start_driver(&driver_path).await;
+    let client = start_browser(&driver, &chromium).await;
+    let result = scenario(&client, &url).await;
+    let _ = client.close().await;
+    drop(driver);
+    result
+}
+
+async fn scenario(client: &Client, url: &str) {
+    // Open the page: it starts Nim 3, 4, 5 against a perfect computer, the human first.
+    client
+        .goto(&format!(
+            "{url}#game=nim&heaps=3,4,5&mode=human&first=human&strength=100"
+        ))
+        .await
+        .unwrap();
+    wait_until(client, MY_TURN).await;
+    assert_eq!(
+        eval(client, "document.querySelectorAll('.heap').length").await,
+        3
+    );
+    screenshot(client, "01-nim-start").await;
+
+    // A hint: [3, 4, 5] has nim-sum 2; the winning move takes 2 from the heap of 3.
+    click(client, "#hint-btn").await;
+    wait_until(
+        client,
+        "document.querySelectorAll('.token.hinted').length > 0",
+    )
+    .await;
+    let hint = text(client, "hint-panel").await;
+    assert!(
+        hint.contains("Take 2 from heap 1"),
+        "unexpected hint: {hint}"
+    );
+    click(client, "#why-btn").await;
+    wait_until(
+        client,
+        "document.querySelector('#why-panel table.bits') !== null",
+    )
+    .await;
+    let why = text(client, "why-panel").await;
+    assert!(why.contains("nim-sum"), "why panel: {why}");
+    screenshot(client, "02-hint-and-why").await;
+
+    // Take two tokens from heap 1 by clicking its second token; the computer answers.
+    click(client, ".heap[data-heap='0'] .token[data-index='2']").await;
+    wait_until(
+        client,
+        "document.querySelectorAll('#history li').length >= 2",
+    )
+    .await;
+    wait_until(client, &format!("{MY_TURN} || {GAME_OVER}")).await;
+    let history = text(client, "history").await;
+    assert!(
+        history.contains("You") && history.contains("Computer"),
+        "history: {history}"
+    );
+    screenshot(client, "03-computer-answered").await;
+
+    // Play to the end, following the hints: from an N-position the perfect line wins.
+    for _ in 0..20 {
+        if eval(client, GAME_OVER).await == json!(true) {
+            break;
+        }
+        wait_until(client, &format!("{MY_TURN} || {GAME_OVER}")).await;
+        if eval(client, GAME_OVER).await == json!(true) {
+            break;
+        }
+        click(client, "#hint-btn").await;
+        wait_until(
+            client,
+            "document.querySelectorAll('.token.hinted').length > 0",
+        )
+        .await;
+        click(client, ".token.hinted").await;
+        wait_until(
+            client,
+            &format!("!document.querySelector('.tokens.live') || {GAME_OVER}"),
+        )
+        .await;
+    }
+    wait_until(client, GAME_OVER).await;
+    let result = text(client, "result-text").await;
+    assert!(result.contains("You win"), "result: {result}");
+    screenshot(client, "04-game-over").await;
+
+    // Undo takes back the last move of the human and the computer's answer, if any.
+    click(client, "#undo-btn").await;
+    wait_until(client, &format!("{MY_TURN} && !({GAME_OVER})")).await;
+
+    // The sequence view: G(n) with the period marked.
+    click(client, "#tab-sequences").await;
+    wait_until(client, "document.querySelector('#seq-chart svg') !== null").await;
+    let period = text(client, "seq-period").await;
+    assert!(period.contains("Period"), "sequence view: {period}");
+    click(client, ".presets button[data-set='1, 4, 9']").await;
+    wait_until(
+        client,
+        "document.getElementById('seq-period').textContent.includes('Period 5 from n = 0')",
+    )
+    .await;
+    screenshot(client, "05-sequence").await;
+    click(client, ".presets button[data-code='kayles']").await;
+    wait_until(
+        client,
+        "document.getElementById('seq-period').textContent.includes('Period 12 from n = 71')",
+    )
+    .await;
+    screenshot(client, "05b-kayles-sequence").await;
+
+    // A phone-sized screen.
+    client.set_window_size(390, 844).await.unwrap();
+    click(client, "#tab-play").await;
+    wait_until(client, "!document.getElementById('view-play').hidden").await;
+    screenshot(client, "06-phone").await;
+
+    // An octal game: split a Kayles row of 5 in the middle with the move form.
+    client.set_window_size(1280, 1000).await.unwrap();
+    client
+        .goto(&format!(
+            "{url}#game=octal&code=kayles&heaps=5&mode=human&first=human&strength=100"
+        ))
+        .await
+        .unwrap();
+    client.refresh().await.unwrap();
+    wait_until(client, MY_TURN).await;
+    let heap = client.find(Locator::Css("#any-heap")).await.unwrap();
+    heap.clear().await.unwrap();
+    heap.send_keys("1").await.unwrap();
+    client
+        .find(Locator::Css("#any-to"))
+        .await
+        .unwrap()
+        .send_keys("2, 2")
+        .await
+        .unwrap();
+    click(client, "#any-move button[type='submit']").await;
+    wait_until(
+        client,
+        "document.querySelectorAll('#history li').length >= 2",
+    )
+    .await;
+    let history = text(client, "history").await;
+    assert!(history.contains("2 + 2"), "history: {history}");
+    screenshot(client, "07-kayles-split").await;
+}
