@@ -74,8 +74,19 @@ fn main() {
     let ours = best_of(5, || subtraction_values(&set, k + 1));
     let base = best_of(5, || common::seed_001_memoised(&set, k));
     row(
-        "(c) S={1,4,9,12,16}, K=10^5",
+        "(c) raw bottom-up, K=10^5",
         ours,
+        Some(("seed 001 memo", base)),
+        "every value by mex",
+    );
+    let engine = best_of(5, || SubtractionGame::new(set).unwrap().values(k + 1));
+    assert_eq!(
+        SubtractionGame::new(set).unwrap().values(k + 1),
+        ours_values
+    );
+    row(
+        "(c) engine: period proven, then copied",
+        engine,
         Some(("seed 001 memo", base)),
         "target >= 20x",
     );

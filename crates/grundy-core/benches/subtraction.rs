@@ -28,6 +28,9 @@ fn against_seed_001(c: &mut Criterion) {
     group.bench_function("grundy bottom-up", |b| {
         b.iter(|| subtraction_values(black_box(&set), k + 1))
     });
+    group.bench_function("grundy engine path (period proven, then copied)", |b| {
+        b.iter(|| SubtractionGame::new(black_box(set)).unwrap().values(k + 1))
+    });
     group.bench_function("seed 001 memoised recursion", |b| {
         b.iter(|| common::seed_001_memoised(black_box(&set), k))
     });

@@ -110,6 +110,27 @@ impl SubtractionGame {
             .get_or_init(|| period_search(&self.set, PERIOD_SEARCH_LIMIT))
     }
 
+    /// `G(0..count)`: computed bottom-up until the period is proven, then continued by the
+    /// period, which the window rule makes exact (and which costs a copy per value instead of a
+    /// mex). Without a proven period every value is computed.
+    pub fn values(&self, count: usize) -> Vec<u32> {
+        let seq = self.sequence();
+        let Some(p) = seq.period else {
+            return subtraction_values(&self.set, count);
+        };
+        let period = p.period as usize;
+        let mut out = Vec::with_capacity(count);
+        out.extend_from_slice(&seq.values[..count.min(seq.values.len())]);
+        // The computed prefix reaches past preperiod + period, so from here on
+        // G(n) = G(n - period): copy whole periods at a time.
+        while out.len() < count {
+            let n = out.len();
+            let run = (count - n).min(period);
+            out.extend_from_within(n - period..n - period + run);
+        }
+        out
+    }
+
     /// `G(heap)` for any heap size.
     pub fn value(&self, heap: u64) -> Result<Nimber> {
         self.sequence()
@@ -533,6 +554,25 @@ mod tests {
             }
             if pre > 0 {
                 assert_ne!(direct[pre - 1], direct[pre - 1 + per]);
+            }
+        }
+    }
+
+    #[test]
+    fn values_by_period_equal_values_computed() {
+        for set in [
+            vec![1u64, 4, 9, 12, 16],
+            vec![3, 10, 17],
+            vec![1],
+            vec![2, 5, 6],
+        ] {
+            let game = SubtractionGame::new(set.clone()).unwrap();
+            for count in [0, 1, 17, 300, 20_000] {
+                assert_eq!(
+                    game.values(count),
+                    subtraction_values(&set, count),
+                    "{set:?} {count}"
+                );
             }
         }
     }
