@@ -1,11 +1,9 @@
 //! The octal-game commands: sequences, periods, formats, checkpoints and analysis.
 
-use assert_cmd::Command;
-use predicates::prelude::*;
+mod common;
 
-fn grundy() -> Command {
-    Command::cargo_bin("grundy").expect("the binary is built")
-}
+use common::grundy;
+use predicates::prelude::*;
 
 fn temp_path(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("grundy-cli-octal-{}", std::process::id()));

@@ -1,11 +1,9 @@
 //! End-to-end tests of `grundy play` (scripted sessions on piped stdin) and `grundy simulate`.
 
-use assert_cmd::Command;
-use predicates::prelude::*;
+mod common;
 
-fn grundy() -> Command {
-    Command::cargo_bin("grundy").unwrap()
-}
+use common::grundy;
+use predicates::prelude::*;
 
 /// Runs `grundy play ARGS` with `script` on stdin; returns stdout (the command must succeed).
 fn session(args: &[&str], script: &str) -> String {

@@ -1,21 +1,9 @@
 //! End-to-end tests of `grundy wythoff` and `grundy analyze wythoff`.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{grundy, json};
 use predicates::prelude::*;
-
-fn grundy() -> Command {
-    Command::cargo_bin("grundy").unwrap()
-}
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let out = grundy().args(args).arg("--json").output().unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
-}
 
 fn fails_with_usage(args: &[&str], mentions: &str) {
     grundy()
