@@ -61,6 +61,19 @@ fn main() {
             Some(("plain bitmap mex", base)),
             &format!("{rate:.1}M values/s"),
         );
+        if size >= 64 {
+            assert_eq!(
+                subtraction_values(&set, 50_000),
+                common::stamp_mex(&set, 50_000)
+            );
+            let stamps = best_of(runs, || common::stamp_mex(&set, count));
+            row(
+                "    the same against the previous stamp loop",
+                ours,
+                Some(("stamp loop      ", stamps)),
+                "",
+            );
+        }
     }
 
     let set = [1u64, 4, 9, 12, 16];

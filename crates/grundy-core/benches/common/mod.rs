@@ -34,6 +34,22 @@ pub fn plain_bitmap_mex(set: &[u64], count: usize) -> Vec<u32> {
     g
 }
 
+/// The engine's previous loop for large take-sets, kept to measure the push strategy against:
+/// a stamp per value, `stamp[v] = n` for every option, then the first stale stamp.
+pub fn stamp_mex(set: &[u64], count: usize) -> Vec<u32> {
+    let mut g: Vec<u32> = Vec::with_capacity(count);
+    let mut stamps = vec![u32::MAX; set.len() + 2];
+    for n in 0..count {
+        for &s in set {
+            if s as usize <= n {
+                stamps[g[n - s as usize] as usize] = n as u32;
+            }
+        }
+        g.push(stamps.iter().position(|&t| t != n as u32).unwrap() as u32);
+    }
+    g
+}
+
 /// Seed 001's algorithm, faithfully: memoised top-down recursion that collects the options'
 /// values in a fresh vector, sorts it, and scans for the mex. Runs on a thread with a large
 /// stack, because the recursion is as deep as the heap (the seed's own weakness).

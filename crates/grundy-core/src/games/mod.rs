@@ -10,6 +10,7 @@
 //! exhaustive search ([`crate::solve`]), the Sprague–Grundy value, and the moves to a position
 //! of a chosen value, which is how a winning move in a sum is found.
 
+mod future_options;
 pub mod nim;
 pub mod octal;
 pub mod subtraction;

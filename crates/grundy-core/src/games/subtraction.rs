@@ -21,6 +21,7 @@ use std::hash::{Hash, Hasher};
 use std::sync::{Mutex, OnceLock};
 
 use crate::error::{GameError, Result};
+use crate::games::future_options::FutureOptions;
 use crate::games::Ruleset;
 use crate::nimber::{MexSet, Nimber};
 use crate::sequence::{find_window_period, GrundySequence};
@@ -215,42 +216,69 @@ pub fn subtraction_values(set: &[u64], count: usize) -> Vec<u32> {
 /// Computes a subtraction game's values in order.
 ///
 /// Once `n >= max S` every amount is legal, and the options of `n` are the values at fixed
-/// offsets below `n`; two mex strategies cover the range of take-set sizes (measured in
+/// offsets below `n`; three mex strategies cover the range of take-sets (measured in
 /// BENCHMARKS.md):
 ///
 /// * fewer than 64 amounts: `G(n) <= |S| < 64`, so the options' values fit one machine word;
 ///   the mex is the number of trailing ones.
-/// * more: a *stamp* array, `stamp[v] = n` for each option value `v`; the mex is the first `v`
-///   whose stamp is not `n`. Nothing is cleared between heaps, and the array has 2^16 entries
-///   (values never exceed [`MAX_SET_SIZE`]) so indexing needs no bounds check.
+/// * dense sets (at least two amounts per 64 heaps of `max S`): options are *pushed* forward
+///   as bits, see [`FutureOptions`]; about `max S / 64` word updates per heap instead of `|S|`.
+/// * otherwise a *stamp* array, `stamp[v] = n` for each option value `v`; the mex is the first
+///   `v` whose stamp is not `n`. Nothing is cleared between heaps, and the array has 2^16
+///   entries (values never exceed [`MAX_SET_SIZE`]) so indexing needs no bounds check.
 struct Sequencer {
     values: Vec<u32>,
     max: usize,
     /// `max - s` for each amount `s`: where the options sit in the last `max` values.
     offsets: Vec<usize>,
-    stamps: Option<Box<[u32; 1 << 16]>>,
+    strategy: Strategy,
 }
+
+/// How [`Sequencer`] takes the mex; see there.
+enum Strategy {
+    OneWord,
+    Stamps(Box<[u32; 1 << 16]>),
+    Push(Box<FutureOptions>),
+}
+
+/// The most memory the push strategy may use; larger (sparse, wide) sets use stamps.
+const PUSH_MEMORY_LIMIT: usize = 64 << 20;
 
 impl Sequencer {
     fn new(set: &[u64]) -> Self {
         let max = *set.last().expect("take-sets are never empty") as usize;
         let offsets = set.iter().map(|&s| max - s as usize).collect();
-        let stamps = (set.len() >= 64).then(|| {
-            vec![u32::MAX; 1 << 16]
-                .into_boxed_slice()
-                .try_into()
-                .expect("the length is 2^16")
-        });
+        let strategy = if set.len() < 64 {
+            Strategy::OneWord
+        } else if FutureOptions::pays_for(set)
+            && FutureOptions::worst_case_bytes(set) <= PUSH_MEMORY_LIMIT
+        {
+            Strategy::Push(Box::new(FutureOptions::new(set)))
+        } else {
+            Strategy::Stamps(
+                vec![u32::MAX; 1 << 16]
+                    .into_boxed_slice()
+                    .try_into()
+                    .expect("the length is 2^16"),
+            )
+        };
         Sequencer {
             values: Vec::new(),
             max,
             offsets,
-            stamps,
+            strategy,
         }
     }
 
     fn extend_to(&mut self, count: usize) {
         self.values.reserve(count.saturating_sub(self.values.len()));
+        if let Strategy::Push(future) = &mut self.strategy {
+            // Pushing handles the first `max S` heaps too: only computed heaps push options.
+            while self.values.len() < count {
+                self.values.push(future.next_value());
+            }
+            return;
+        }
         while self.values.len() < count.min(self.max) {
             let g = self.mex_of_first(self.values.len());
             self.values.push(g);
@@ -258,12 +286,14 @@ impl Sequencer {
         if self.values.len() >= count {
             return;
         }
-        match self.stamps.take() {
-            None => self.extend_one_word(count),
-            Some(mut stamps) => {
-                self.extend_with_stamps(&mut stamps, count);
-                self.stamps = Some(stamps);
+        match &mut self.strategy {
+            Strategy::OneWord => {
+                Self::extend_one_word(&mut self.values, self.max, &self.offsets, count)
             }
+            Strategy::Stamps(stamps) => {
+                Self::extend_with_stamps(&mut self.values, self.max, &self.offsets, stamps, count)
+            }
+            Strategy::Push(_) => unreachable!("handled above"),
         }
     }
 
@@ -278,13 +308,12 @@ impl Sequencer {
         seen.take_mex() as u32
     }
 
-    fn extend_one_word(&mut self, count: usize) {
-        let max = self.max;
+    fn extend_one_word(values: &mut Vec<u32>, max: usize, offsets: &[usize], count: usize) {
         // Four independent accumulators: one OR chain through 20 amounts would serialise on
         // its own latency (measured 1.8x faster on |S| = 20).
-        let (quads, rest) = self.offsets.split_at(self.offsets.len() / 4 * 4);
-        for n in self.values.len()..count {
-            let below = &self.values[n - max..n];
+        let (quads, rest) = offsets.split_at(offsets.len() / 4 * 4);
+        for n in values.len()..count {
+            let below = &values[n - max..n];
             let mut seen = [0u64; 4];
             for q in quads.chunks_exact(4) {
                 seen[0] |= 1 << below[q[0]];
@@ -295,22 +324,26 @@ impl Sequencer {
             for &d in rest {
                 seen[0] |= 1 << below[d];
             }
-            self.values
-                .push((seen[0] | seen[1] | seen[2] | seen[3]).trailing_ones());
+            values.push((seen[0] | seen[1] | seen[2] | seen[3]).trailing_ones());
         }
     }
 
-    fn extend_with_stamps(&mut self, stamps: &mut [u32; 1 << 16], count: usize) {
-        let max = self.max;
-        for n in self.values.len()..count {
+    fn extend_with_stamps(
+        values: &mut Vec<u32>,
+        max: usize,
+        offsets: &[usize],
+        stamps: &mut [u32; 1 << 16],
+        count: usize,
+    ) {
+        for n in values.len()..count {
             // Stamps are heap numbers; u32 is enough for any sequence that fits in memory.
             let stamp = n as u32;
-            let below = &self.values[n - max..n];
-            for &d in &self.offsets {
+            let below = &values[n - max..n];
+            for &d in offsets {
                 stamps[(below[d] & 0xFFFF) as usize] = stamp;
             }
             let g = stamps.iter().position(|&t| t != stamp).unwrap_or(0);
-            self.values.push(g as u32);
+            values.push(g as u32);
         }
     }
 }
@@ -509,15 +542,27 @@ mod tests {
     }
 
     #[test]
-    fn both_mex_paths_agree_with_naive() {
+    fn every_mex_strategy_agrees_with_naive() {
+        fn strategy(set: &[u64]) -> &'static str {
+            match Sequencer::new(set).strategy {
+                Strategy::OneWord => "one word",
+                Strategy::Stamps(_) => "stamps",
+                Strategy::Push(_) => "push",
+            }
+        }
         let small = [2u64, 3, 7, 11];
+        assert_eq!(strategy(&small), "one word");
         assert_eq!(subtraction_values(&small, 5000), naive(&small, 5000));
-        let wide: Vec<u64> = (1..=200).map(|i| i * 3 + (i % 7)).collect();
-        let mut wide = wide;
-        wide.sort_unstable();
-        wide.dedup();
-        assert!(wide.len() >= 64);
-        assert_eq!(subtraction_values(&wide, 3000), naive(&wide, 3000));
+        // Dense: about 200 amounts below 610.
+        let mut dense: Vec<u64> = (1..=200).map(|i| i * 3 + (i % 7)).collect();
+        dense.sort_unstable();
+        dense.dedup();
+        assert_eq!(strategy(&dense), "push");
+        assert_eq!(subtraction_values(&dense, 3000), naive(&dense, 3000));
+        // Sparse and wide: 70 amounts up to 10,000, past max S so the stamp loop runs.
+        let sparse: Vec<u64> = (1..=70).map(|i| i * i * 2 + i).collect();
+        assert_eq!(strategy(&sparse), "stamps");
+        assert_eq!(subtraction_values(&sparse, 25_000), naive(&sparse, 25_000));
     }
 
     #[test]
