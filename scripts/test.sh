@@ -27,6 +27,9 @@ cargo fmt --all -- --check
 echo "== lint"
 cargo clippy --workspace --all-targets -- -D warnings
 
-echo "== tests (unit, integration, property, doc)"
+echo "== tests (unit, integration, property, doc: cargo test runs every doc example)"
 cargo test --workspace
 echo "   browser screenshots: target/e2e-screenshots/"
+
+echo "== docs (rustdoc warnings, including broken intra-doc links, are errors)"
+RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps

@@ -106,7 +106,10 @@ fn bad_input_is_a_one_line_error_with_exit_code_2() {
         (&["analyze", "nim"], "required"),
         (&["analyze", "subtraction", "--set", "", "3"], "amount list"),
         (&["analyze", "subtraction", "--set", "0,1", "3"], "\"0\""),
-        (&["analyze", "subtraction", "--set", "1,,2", "3"], "\"\""),
+        (
+            &["analyze", "subtraction", "--set", "1,,2", "3"],
+            "\"1,,2\"",
+        ),
         (
             &["analyze", "subtraction", "--set", "1,2000000", "3"],
             "1000000",

@@ -54,7 +54,7 @@ pub struct RunOptions {
     #[arg(long)]
     pub until_period: bool,
     /// Print G(n) for this heap size: any whole number (beyond the table it needs a period).
-    #[arg(long, value_parser = parse_big)]
+    #[arg(long, value_parser = super::parse_big_heap)]
     pub at: Option<BigUint>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -80,15 +80,6 @@ fn parse_run_count(text: &str) -> Result<u64, String> {
             "count {text:?} is out of range: expected a whole number from 0 to {MAX_RUN_VALUES}"
         )),
     }
-}
-
-fn parse_big(text: &str) -> Result<BigUint, String> {
-    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) || text.len() > 100_000 {
-        return Err(format!(
-            "heap {text:?} is invalid: expected a whole number of at most 100000 digits"
-        ));
-    }
-    Ok(text.parse().expect("checked digits"))
 }
 
 /// Runs a sequence of `game` with `options`.

@@ -65,7 +65,7 @@ pub struct SequenceOptions {
     #[arg(long)]
     pub period: bool,
     /// Print G(n) for this heap size: any whole number, even with hundreds of digits.
-    #[arg(long, allow_negative_numbers = true, value_parser = parse_big)]
+    #[arg(long, allow_negative_numbers = true, value_parser = super::parse_big_heap)]
     pub at: Option<BigUint>,
 }
 
@@ -76,15 +76,6 @@ fn parse_count(text: &str) -> Result<u64, String> {
             "count {text:?} is out of range: expected a whole number from 0 to {MAX_COUNT}"
         )),
     }
-}
-
-fn parse_big(text: &str) -> Result<BigUint, String> {
-    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) || text.len() > 100_000 {
-        return Err(format!(
-            "heap {text:?} is invalid: expected a whole number of at most 100000 digits"
-        ));
-    }
-    Ok(text.parse().expect("checked digits"))
 }
 
 /// Runs `grundy sequence`.

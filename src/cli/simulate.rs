@@ -3,8 +3,8 @@
 //! turn, as seed 000's Fig. 8 does.
 
 use clap::Args;
-use grundy_core::play::{record_game, simulate, wilson_interval, GameRecord, Seat, Tally};
-use grundy_core::player::Player;
+use grundy_core::play::{wilson_interval, winner_at_end, GameRecord, GameResult, Seat, Tally};
+use grundy_core::player::{choose_move, Player};
 use grundy_core::strategy::{analyze, nim_heaps, Convention};
 use grundy_core::sum::Sum;
 use rand_chacha::rand_core::SeedableRng;
@@ -17,6 +17,13 @@ use super::{CliError, Output};
 
 /// The most games one run may play.
 pub const MAX_GAMES: u64 = 100_000_000;
+/// The default for `--max-moves`: the most moves one game may take before the run stops.
+/// Games can be astronomically long (two perfect players on Nim heaps of 10^8 take 2·10^8
+/// moves; random players on a subtraction heap of 10^12 about as many as its tokens), and a
+/// transcript keeps every position, so a run never goes on without end unless asked to.
+pub const DEFAULT_MAX_MOVES: u64 = 100_000;
+/// The largest `--max-moves`.
+pub const MAX_MAX_MOVES: u64 = 1_000_000_000_000;
 
 /// `grundy simulate GAME ...`.
 #[derive(Debug, Args)]
@@ -41,6 +48,11 @@ pub struct SimulateArgs {
     /// each move.
     #[arg(long, global = true)]
     pub transcript: bool,
+    /// The most moves one game may take: a longer game stops the run with an error (raise this
+    /// to simulate very long games).
+    #[arg(long, global = true, default_value_t = DEFAULT_MAX_MOVES,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_MAX_MOVES))]
+    pub max_moves: u64,
 }
 
 /// Two players given as `a,b`.
@@ -74,20 +86,23 @@ pub fn run(args: &SimulateArgs, out: &Output) -> Result<(), CliError> {
     let mut tally = Tally::default();
     let mut first_game = None;
     if args.transcript {
-        let game = record_game(&start, convention, players, &mut rng)?;
-        tally.add(grundy_core::play::GameResult {
+        let game = record_bounded(&start, convention, players, &mut rng, args.max_moves)?;
+        tally.add(GameResult {
             winner: game.winner().unwrap_or(Seat::Second),
             moves: game.moves_made() as u64,
         });
         first_game = Some(game);
     }
-    let rest = simulate(
-        &start,
-        convention,
-        players,
-        args.games - tally.games,
-        &mut rng,
-    )?;
+    let mut rest = Tally::default();
+    for _ in tally.games..args.games {
+        rest.add(play_bounded(
+            &start,
+            convention,
+            players,
+            &mut rng,
+            args.max_moves,
+        )?);
+    }
     merge(&mut tally, &rest);
     let report = Report {
         title: &title,
@@ -111,6 +126,63 @@ pub fn run(args: &SimulateArgs, out: &Output) -> Result<(), CliError> {
         }
         Ok(())
     }
+}
+
+/// Plays one game like [`grundy_core::play::play_game`] (same moves for the same generator
+/// state), but stops with an error after `max_moves` moves.
+fn play_bounded(
+    start: &Sum,
+    convention: Convention,
+    players: [Player; 2],
+    rng: &mut ChaCha8Rng,
+    max_moves: u64,
+) -> Result<GameResult, CliError> {
+    let mut position = start.clone();
+    let mut moves = 0u64;
+    loop {
+        let seat = Seat::after_moves((moves % 2) as usize);
+        let Some(m) = choose_move(&position, convention, players[seat.index()], rng)? else {
+            return Ok(GameResult {
+                winner: winner_at_end(seat, convention),
+                moves,
+            });
+        };
+        if moves == max_moves {
+            return Err(too_long(max_moves));
+        }
+        position.apply(&m);
+        moves += 1;
+    }
+}
+
+/// Plays and records one game like [`grundy_core::play::record_game`], but stops with an error
+/// after `max_moves` moves (the record keeps every position, so its memory is bounded too).
+fn record_bounded(
+    start: &Sum,
+    convention: Convention,
+    players: [Player; 2],
+    rng: &mut ChaCha8Rng,
+    max_moves: u64,
+) -> Result<GameRecord, CliError> {
+    let mut game = GameRecord::new(start.clone(), convention);
+    while let Some(m) = choose_move(
+        game.position(),
+        convention,
+        players[game.to_move().index()],
+        rng,
+    )? {
+        if game.moves_made() as u64 == max_moves {
+            return Err(too_long(max_moves));
+        }
+        game.play(m);
+    }
+    Ok(game)
+}
+
+fn too_long(max_moves: u64) -> CliError {
+    CliError::Usage(format!(
+        "a game went on for more than {max_moves} moves (--max-moves): allow more with --max-moves N (up to {MAX_MAX_MOVES}) or start from a smaller position"
+    ))
 }
 
 fn merge(tally: &mut Tally, more: &Tally) {

@@ -163,8 +163,21 @@ pub fn parse_list(text: &str, what: &str) -> Result<Vec<u64>> {
             "a comma-separated list of whole numbers, e.g. 1,4,9",
         ));
     }
-    text.split(',')
-        .map(|item| parse_u64(item.trim(), what))
+    let items: Vec<&str> = text.split(',').map(str::trim).collect();
+    if let Some(empty) = items.iter().position(|item| item.is_empty()) {
+        // `1,,2` or `1,2,`: name the whole list, since an empty item cannot be shown alone.
+        return Err(GameError::invalid(
+            format!("{what} list"),
+            text,
+            format!(
+                "a comma-separated list of whole numbers, e.g. 1,4,9 (item {} is empty)",
+                empty + 1
+            ),
+        ));
+    }
+    items
+        .into_iter()
+        .map(|item| parse_u64(item, what))
         .collect()
 }
 
@@ -209,7 +222,8 @@ mod tests {
     fn errors_name_the_value() {
         for (text, needle) in [
             ("nim:-3", "\"-3\""),
-            ("nim:3,,4", "\"\""),
+            ("nim:3,,4", "\"3,,4\""),
+            ("nim:3,,4", "item 2 is empty"),
             ("nim:99999999999999999999", "out of range"),
             ("sub{}:3", "take-set element list"),
             ("sub{0,1}:3", "\"0\""),

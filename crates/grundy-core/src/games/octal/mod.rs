@@ -164,7 +164,8 @@ impl OctalGame {
         if self.is_grundys_game() {
             return Ok(None);
         }
-        self.with_table(u64::MAX, |run| Some(run.period()))
+        // `None` from the answer means "not proven yet": extend the table and look again.
+        self.with_table(u64::MAX, |run| run.period().map(Some))
             .or(Ok(None))
     }
 

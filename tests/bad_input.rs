@@ -1,0 +1,274 @@
+//! The README's bad-input table, run row by row, so the README cannot drift from the behaviour.
+//!
+//! The table lies between `<!-- bad-input:begin -->` and `<!-- bad-input:end -->` in README.md.
+//! Its columns are `input | allowed | try | exit | error`:
+//!
+//! * a `try` starting with `grundy` runs the real binary. With exit 2 the error must equal the
+//!   documented one: stderr up to its first blank line, whitespace runs read as one space (clap
+//!   breaks some messages over two lines). With `<<< 'LINE'` the line is typed into `play`,
+//!   which answers on stdout, asks again (exit 0), and the documented answer must be a line of
+//!   its output.
+//! * a `try` starting with `POST` or `GET` sends the request to the server's router in process;
+//!   the status must equal `exit` and the JSON `error` must equal the documented message.
+//!
+//! `{TEXT*N}` in a `try` stands for TEXT repeated N times (long inputs stay readable).
+
+mod common;
+
+use axum::body::Body;
+use axum::http::{Method, Request};
+use common::grundy;
+use http_body_util::BodyExt;
+use tower::ServiceExt;
+
+/// One row of the table.
+#[derive(Debug)]
+struct Row {
+    input: String,
+    try_it: String,
+    exit: u16,
+    error: String,
+}
+
+fn readme_rows() -> Vec<Row> {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("README.md is readable");
+    let start = readme
+        .find("<!-- bad-input:begin -->")
+        .expect("README.md has the bad-input table");
+    let end = readme[start..]
+        .find("<!-- bad-input:end -->")
+        .expect("the bad-input table ends")
+        + start;
+    readme[start..end]
+        .lines()
+        .filter(|line| line.starts_with('|'))
+        .skip(2) // header and separator
+        .map(parse_row)
+        .collect()
+}
+
+/// Splits a table line into its cells (a `\|` inside a cell is a literal bar).
+fn cells(line: &str) -> Vec<String> {
+    let protected = line.trim().replace("\\|", "\u{0}");
+    let inner = protected
+        .strip_prefix('|')
+        .and_then(|l| l.strip_suffix('|'))
+        .expect("a table row starts and ends with |");
+    inner
+        .split('|')
+        .map(|cell| cell.trim().replace('\u{0}', "|"))
+        .collect()
+}
+
+/// The text of an inline code span: `` `x` `` or ``` `` x `` ``` (for text with backticks).
+fn code_span(cell: &str) -> String {
+    let cell = cell.trim();
+    if let Some(inner) = cell.strip_prefix("``").and_then(|c| c.strip_suffix("``")) {
+        return inner
+            .strip_prefix(' ')
+            .unwrap_or(inner)
+            .strip_suffix(' ')
+            .unwrap_or(inner)
+            .to_string();
+    }
+    cell.strip_prefix('`')
+        .and_then(|c| c.strip_suffix('`'))
+        .unwrap_or_else(|| panic!("expected a code span, got {cell:?}"))
+        .to_string()
+}
+
+fn parse_row(line: &str) -> Row {
+    let cells = cells(line);
+    assert_eq!(cells.len(), 5, "five cells in {line:?}");
+    Row {
+        input: cells[0].clone(),
+        try_it: expand(&code_span(&cells[2])),
+        exit: cells[3]
+            .split_whitespace()
+            .next()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("an exit code or status in {line:?}")),
+        error: expand(&code_span(&cells[4])),
+    }
+}
+
+/// Expands `{TEXT*N}` into TEXT repeated N times (TEXT holds no braces; other braces, as in
+/// JSON or `sub{1,4}`, stay as they are).
+fn expand(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(close) = rest.find('}') {
+        let open = rest[..close].rfind('{');
+        let repeat = open.and_then(|open| {
+            let (unit, n) = rest[open + 1..close].rsplit_once('*')?;
+            Some((open, unit, n.parse::<usize>().ok()?))
+        });
+        match repeat {
+            Some((open, unit, n)) => {
+                out.push_str(&rest[..open]);
+                out.push_str(&unit.repeat(n));
+            }
+            None => out.push_str(&rest[..=close]),
+        }
+        rest = &rest[close + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Splits a command line into words: spaces separate, single quotes group (as in a shell).
+fn words(command: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut quoted = false;
+    let mut started = false;
+    for c in command.chars() {
+        match c {
+            '\'' => {
+                quoted = !quoted;
+                started = true;
+            }
+            ' ' if !quoted => {
+                if started {
+                    words.push(std::mem::take(&mut word));
+                    started = false;
+                }
+            }
+            _ => {
+                word.push(c);
+                started = true;
+            }
+        }
+    }
+    assert!(!quoted, "unbalanced quote in {command:?}");
+    if started {
+        words.push(word);
+    }
+    words
+}
+
+/// stderr up to its first blank line, whitespace runs as one space.
+fn first_paragraph(stderr: &[u8]) -> String {
+    let text = String::from_utf8_lossy(stderr);
+    let paragraph = text.split("\n\n").next().unwrap_or("");
+    paragraph.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Runs a CLI row; returns a description of the mismatch, if any.
+fn check_cli(row: &Row) -> Option<String> {
+    let (command, stdin) = match row.try_it.split_once(" <<< ") {
+        Some((command, line)) => (command, Some(words(line).concat() + "\n")),
+        None => (row.try_it.as_str(), None),
+    };
+    let args = words(command);
+    assert_eq!(args[0], "grundy", "{:?}", row.try_it);
+    let mut cmd = grundy();
+    cmd.args(&args[1..])
+        .timeout(std::time::Duration::from_secs(60));
+    cmd.write_stdin(stdin.clone().unwrap_or_default());
+    let out = cmd.output().expect("grundy runs");
+    let code = out.status.code().map(|c| c as u16);
+    if code != Some(row.exit) {
+        return Some(format!(
+            "exit {code:?}, documented {}; stderr: {}",
+            row.exit,
+            first_paragraph(&out.stderr)
+        ));
+    }
+    if stdin.is_some() {
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let answered = stdout
+            .lines()
+            .any(|line| line.trim_start_matches("Your move> ") == row.error);
+        return (!answered).then(|| format!("stdout has no line {:?}:\n{stdout}", row.error));
+    }
+    let seen = first_paragraph(&out.stderr);
+    (seen != row.error).then(|| format!("stderr says `{seen}`"))
+}
+
+/// Sends an API row to the router in process; returns a description of the mismatch, if any.
+async fn check_api(row: &Row) -> Option<String> {
+    let (method, rest) = row.try_it.split_once(' ').expect("METHOD PATH [BODY]");
+    let (path, body) = rest.split_once(' ').unwrap_or((rest, ""));
+    let method: Method = method.parse().expect("an HTTP method");
+    let request = Request::builder()
+        .method(method)
+        .uri(path)
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    let response = grundy_server::router(grundy_server::Config::default())
+        .oneshot(request)
+        .await
+        .unwrap();
+    let status = response.status().as_u16();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let json: serde_json::Value = match serde_json::from_slice(&bytes) {
+        Ok(json) => json,
+        Err(_) => return Some(format!("not JSON: {}", String::from_utf8_lossy(&bytes))),
+    };
+    let error = json["error"].as_str().unwrap_or("(no error field)");
+    (status != row.exit || error != row.error).then(|| format!("{status} `{error}`"))
+}
+
+/// Long inputs (`{9*100001}`) shortened for failure messages.
+fn shorten(text: &str) -> String {
+    match text.char_indices().nth(400) {
+        Some((cut, _)) => format!("{}... ({} bytes)", &text[..cut], text.len()),
+        None => text.to_string(),
+    }
+}
+
+#[test]
+fn the_readme_table_is_what_users_see() {
+    let rows = readme_rows();
+    assert!(rows.len() >= 40, "only {} rows found", rows.len());
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let mut failures = Vec::new();
+    for row in &rows {
+        let mismatch = if row.try_it.starts_with("grundy") {
+            check_cli(row)
+        } else {
+            runtime.block_on(check_api(row))
+        };
+        if let Some(why) = mismatch {
+            failures.push(format!(
+                "{} — `{}`\n  documented: {} `{}`\n  actual: {}",
+                row.input,
+                shorten(&row.try_it),
+                row.exit,
+                shorten(&row.error),
+                shorten(&why)
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} README rows differ from the behaviour:\n{}",
+        failures.len(),
+        rows.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn every_cli_error_row_exits_2_and_every_api_row_is_4xx() {
+    for row in readme_rows() {
+        if row.try_it.starts_with("grundy") {
+            let interactive = row.try_it.contains(" <<< ");
+            assert_eq!(row.exit, if interactive { 0 } else { 2 }, "{row:?}");
+        } else {
+            assert!((400..500).contains(&row.exit), "{row:?}");
+        }
+    }
+}
+
+#[test]
+fn table_helpers() {
+    assert_eq!(expand("nim:1{,1*3}"), "nim:1,1,1,1");
+    assert_eq!(expand("sub{1,4}:3"), "sub{1,4}:3");
+    assert_eq!(expand(r#"{"h": [1{,1*2}]}"#), r#"{"h": [1,1,1]}"#);
+    assert_eq!(words("a 'b c' '' d"), ["a", "b c", "", "d"]);
+    assert_eq!(code_span("`` a `b` ``"), "a `b`");
+    assert_eq!(cells("| a | `x \\| y` |"), ["a", "`x | y`"]);
+}

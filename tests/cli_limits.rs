@@ -1,0 +1,94 @@
+//! Resource bounds of the command line: a simulated game stops at `--max-moves`, and the
+//! bounded loop plays exactly the games the engine's own simulation plays.
+
+mod common;
+
+use common::{grundy, json};
+use grundy_core::play::simulate;
+use grundy_core::player::Player;
+use grundy_core::strategy::Convention;
+use grundy_core::sum::Sum;
+use predicates::prelude::*;
+use rand_chacha::rand_core::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+/// Two perfect players from the P-position (1000, 1000): the loser takes one token at a time
+/// and the winner mirrors it, so the game takes exactly 2000 moves.
+const LONG_GAME: [&str; 8] = [
+    "simulate",
+    "nim",
+    "1000",
+    "1000",
+    "--players",
+    "perfect,perfect",
+    "--games",
+    "1",
+];
+
+#[test]
+fn a_game_longer_than_max_moves_stops_the_run() {
+    let doc = json(&[&LONG_GAME[..], &["--max-moves", "2000"]].concat());
+    assert_eq!(doc["longest"], 2000);
+    assert_eq!(doc["wins"][1]["wins"], 1, "the second player wins: {doc}");
+    for extra in [
+        &["--max-moves", "1999"][..],
+        &["--max-moves", "1999", "--transcript"],
+    ] {
+        grundy()
+            .args(LONG_GAME)
+            .args(extra)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "a game went on for more than 1999 moves (--max-moves)",
+            ));
+    }
+}
+
+#[test]
+fn the_default_bound_is_100000_moves() {
+    grundy()
+        .args([
+            "simulate",
+            "nim",
+            "60000",
+            "60000",
+            "--players",
+            "perfect,perfect",
+        ])
+        .args(["--games", "1"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("more than 100000 moves"));
+}
+
+#[test]
+fn bounded_games_are_the_engines_games() {
+    for (heaps, players) in [
+        (vec![2, 3, 4], "perfect,random"),
+        (vec![5, 7, 9, 11], "random,random"),
+        (vec![3, 3, 6], "60,40"),
+    ] {
+        let mut args = vec!["simulate".to_string(), "nim".to_string()];
+        args.extend(heaps.iter().map(u64::to_string));
+        args.extend(["--players", players, "--games", "500", "--seed", "42"].map(String::from));
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let doc = json(&args);
+
+        let (a, b) = players.split_once(',').unwrap();
+        let players = [Player::parse(a).unwrap(), Player::parse(b).unwrap()];
+        let mut rng = ChaCha8Rng::seed_from_u64(42);
+        let tally = simulate(
+            &Sum::nim(&heaps),
+            Convention::Normal,
+            players,
+            500,
+            &mut rng,
+        )
+        .unwrap();
+        assert_eq!(doc["total_moves"], tally.total_moves, "{heaps:?}");
+        assert_eq!(doc["wins"][0]["wins"], tally.wins[0], "{heaps:?}");
+        assert_eq!(doc["shortest"], tally.shortest, "{heaps:?}");
+        assert_eq!(doc["longest"], tally.longest, "{heaps:?}");
+    }
+}
