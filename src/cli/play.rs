@@ -279,7 +279,7 @@ impl<R: BufRead, W: Write> Session<R, W> {
             moves.push(format!(
                 "Wythoff board: the queen moves left (take from the first heap), down (from the \
                  second) or diagonally down-left (the same from both).\n  {}.",
-                if kinds(false) {
+                if position.components.len() > 1 {
                     format!("Name the board's heap first: {}", queen::SUM_EXAMPLES)
                 } else {
                     format!("Type {}; \"4 7\" also moves her to (4, 7)", queen::EXAMPLES)

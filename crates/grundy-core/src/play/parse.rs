@@ -307,7 +307,7 @@ fn plural(n: u64) -> &'static str {
     }
 }
 
-/// `1 + 4 = 5`, or `5` for one heap.
+/// `1 + 4 = 5`, `5` for one heap, `nothing` for none.
 fn sizes_text(sizes: &[u64]) -> String {
     let items: Vec<String> = sizes.iter().map(u64::to_string).collect();
     match sizes {
@@ -316,6 +316,7 @@ fn sizes_text(sizes: &[u64]) -> String {
             items.join(" + "),
             sizes.iter().fold(0u64, |a, &b| a.saturating_add(b))
         ),
+        [] => "nothing".into(),
         _ => items.join(""),
     }
 }
@@ -489,7 +490,7 @@ fn not_allowed(from: &Component, heap_no: usize, left: &[u64]) -> MoveError {
         let what = if left.len() > 1 {
             format!(
                 "split heap {heap_no} ({tokens} tokens) into {}",
-                left_text_u64(left)
+                and_list(left)
             )
         } else {
             format!(
@@ -516,7 +517,8 @@ fn not_allowed(from: &Component, heap_no: usize, left: &[u64]) -> MoveError {
     ))
 }
 
-fn left_text_u64(left: &[u64]) -> String {
+/// `1 and 4`.
+fn and_list(left: &[u64]) -> String {
     let items: Vec<String> = left.iter().map(u64::to_string).collect();
     items.join(" and ")
 }

@@ -60,7 +60,7 @@ pub fn queen_move(words: &[&str], sum: &Sum) -> FormResult {
     if boards.is_empty() {
         return None;
     }
-    let lone_board = boards.len() == sum.components.len();
+    let only_boards = boards.len() == sum.components.len();
     // A leading number followed by a queen's word names the board.
     let (named, rest) = match words {
         [heap, next, ..] if is_number(heap) && (*next == "to" || direction(next).is_some()) => {
@@ -74,7 +74,7 @@ pub fn queen_move(words: &[&str], sum: &Sum) -> FormResult {
         }
         ["to", x, y] => QueenMove::To(number(x)?, number(y)?),
         [x, y] if named.is_none() && is_number(x) && is_number(y) => {
-            if !lone_board {
+            if !only_boards {
                 // In a sum "4 7" is a heap move; the heap forms passed it on because heap 4 is
                 // a board (or does not exist).
                 return Some(Err(bare_cell_in_sum(sum, x)));
