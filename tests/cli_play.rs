@@ -237,3 +237,207 @@ fn simulate_json_and_the_seed_000_transcript() {
             "Game over after 5 moves: player 1 (seed000) wins.",
         ));
 }
+
+#[test]
+fn wythoff_full_game_on_a_board() {
+    // (10, 7) has value 15. "both 4" leaves (6, 3), an N-position: the computer answers
+    // (5, 3), a P-position; "y 3" leaves (5, 0) and the computer takes the queen home.
+    let out = session(&["wythoff", "10", "7", "--seed", "1"], "both 4\ny 3\n");
+    assert!(out.contains("Wythoff's game"), "{out}");
+    // The board: origin bottom-left, the queen in the top-right cell, the corner marked.
+    assert!(
+        out.contains("  7 |  .  .  .  .  .  .  .  .  .  .  Q"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  0 |  *  .  .  .  .  .  .  .  .  .  ."),
+        "{out}"
+    );
+    assert!(
+        out.contains("       0  1  2  3  4  5  6  7  8  9 10"),
+        "{out}"
+    );
+    assert!(
+        out.contains("You: queen (10, 7) -> (6, 3): take 4 from both heaps"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Computer: queen (6, 3) -> (5, 3): take 1 from the first heap"),
+        "{out}"
+    );
+    assert!(out.contains("  3 | . . . . . Q"), "{out}");
+    assert!(
+        out.contains("You: queen (5, 3) -> (5, 0): take 3 from the second heap"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Computer: queen (5, 0) -> (0, 0): take 5 from the first heap"),
+        "{out}"
+    );
+    assert!(out.contains("Game over after 4 moves (2 yours)"), "{out}");
+    assert!(out.contains("The computer wins."), "{out}");
+}
+
+#[test]
+fn wythoff_won_by_the_human_with_hints() {
+    // From (10, 7) the hint wins in 7 moves (both sides counted); the perfect computer delays
+    // and we answer each reply with a winning move, in four different move forms.
+    let out = session(
+        &["wythoff", "10", "7", "--seed", "5"],
+        "hint\nto 4 7\nhint\ny 2\n2 1\nboth 1\n",
+    );
+    for needle in [
+        "Hint: queen (10, 7) -> (4, 7): take 6 from the first heap wins. With best play on both sides you win in 7 moves",
+        "component 1: wythoff at (10, 7) has value 15",
+        "You: queen (10, 7) -> (4, 7): take 6 from the first heap",
+        "Computer: queen (4, 7) -> (3, 7): take 1 from the first heap",
+        "Hint: queen (3, 7) -> (3, 5): take 2 from the second heap wins. With best play on both sides you win in 5 moves",
+        "You: queen (3, 7) -> (3, 5): take 2 from the second heap",
+        "Computer: queen (3, 5) -> (2, 5): take 1 from the first heap",
+        "You: queen (2, 5) -> (2, 1): take 4 from the second heap",
+        "Computer: queen (2, 1) -> (1, 1): take 1 from the first heap",
+        "You: queen (1, 1) -> (0, 0): take 1 from both heaps",
+        "Game over after 7 moves (4 yours). You made the last move",
+        "You win!",
+    ] {
+        assert!(out.contains(needle), "{needle}: {out}");
+    }
+}
+
+#[test]
+fn wythoff_undo_and_show() {
+    let out = session(
+        &["wythoff", "10", "7", "--seed", "5"],
+        "undo\nto 4 7\nundo\nshow\n4 7\n",
+    );
+    assert!(out.contains("Nothing to undo"), "{out}");
+    assert!(
+        out.contains("Undone: queen (10, 7) -> (4, 7): take 6 from the first heap."),
+        "{out}"
+    );
+    // Drawn at the start, after the undo, and on "show"; "4 7" is then the same move again.
+    assert_eq!(out.matches("Q = queen at (10, 7)").count(), 3, "{out}");
+    assert_eq!(
+        out.matches("You: queen (10, 7) -> (4, 7)").count(),
+        2,
+        "{out}"
+    );
+}
+
+#[test]
+fn wythoff_illegal_moves_get_a_message_and_a_new_prompt() {
+    let script = "x 11\ny 8\nboth 8\nx 0\nto 4 6\nto 11 2\nto 10 7\nz 3\n2 both 1\n\n";
+    let out = session(&["wythoff", "10", "7"], script);
+    for needle in [
+        "the first heap has only 10: the queen at (10, 7) cannot go 11 left, off the board",
+        "the second heap has only 7: the queen at (10, 7) cannot go 8 down, off the board",
+        "taking 8 from both heaps needs 8 in each",
+        "a move takes at least one token",
+        "(4, 6) is not a queen move from (10, 7): 6 left and 1 down",
+        "she cannot reach (11, 2)",
+        "the queen already stands on (10, 7)",
+        "cannot read \"z 3\" as a move: try \"x 3\"",
+        "there is no heap 2",
+        "type a move, e.g. \"x 3\"",
+    ] {
+        assert!(out.contains(needle), "{needle}: {out}");
+    }
+    assert_eq!(out.matches("Your move>").count(), 11, "{out}");
+    // The board is drawn once: errors do not repeat it.
+    assert_eq!(out.matches("Q = queen at (10, 7)").count(), 1, "{out}");
+    assert!(out.contains("End of input"), "{out}");
+}
+
+#[test]
+fn wythoff_in_a_sum_and_large_boards() {
+    let out = session(
+        &["sum", "wythoff:3,5", "nim:2", "--seed", "1"],
+        "1 3\n2 1\n1 both 1\nhelp\n",
+    );
+    assert!(out.contains("heap 1: queen at (3, 5) [wythoff]"), "{out}");
+    assert!(out.contains("heap 2: ||  (2) [nim]"), "{out}");
+    assert!(
+        out.contains("heap 1 is a Wythoff board: move its queen with \"1 x 3\""),
+        "{out}"
+    );
+    assert!(out.contains("You: heap 2: 2 -> 1 (take 1)"), "{out}");
+    assert!(
+        out.contains("You: heap 1: queen (3, 5) -> (2, 4): take 1 from both heaps"),
+        "{out}"
+    );
+    assert!(out.contains("Name the board's heap first"), "{out}");
+    // Beyond 20 × 20 the board is drawn compactly.
+    let out = session(&["wythoff", "100", "40"], "");
+    assert!(
+        out.contains("queen at (100, 40): too large to draw"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  y: ||||||||||||||||||||||||||||||||||||||||"),
+        "{out}"
+    );
+    grundy()
+        .args(["play", "wythoff", "20000", "5"])
+        .write_stdin("")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("below 16384"));
+    grundy().args(["play", "wythoff", "10"]).assert().code(2);
+}
+
+#[test]
+fn octal_split_moves_can_be_typed() {
+    // Kayles 0.77: take 1 or 2, leaving 0, 1 or 2 heaps.
+    let out = session(
+        &["octal", "0.77", "9", "--seed", "2"],
+        "help\n1 to 3 3\n1 to 5 5\n1 take 2 leave 3 3\n1 to 0 7\n1 to 3 4\n",
+    );
+    for needle in [
+        "A move may split a heap in two where the rules allow it",
+        "octal 0.77 does not allow taking 3 from heap 1 (9 tokens); allowed here: take 1, 2",
+        "heap 1 has only 9 tokens: it cannot become 5 + 5 = 10",
+        "taking 2 from heap 1 (9 tokens) leaves 7, not 3 + 3 = 6",
+        "both heaps left by a split must be non-empty",
+        "You: heap 1: 9 -> 3 + 4 (take 2)",
+    ] {
+        assert!(out.contains(needle), "{needle}: {out}");
+    }
+    // After the split the position has two heaps.
+    assert!(out.contains("heap 2: "), "{out}");
+    // Nim never splits.
+    let out = session(&["nim", "5"], "1 to 1 2\n");
+    assert!(out.contains("nim never splits a heap"), "{out}");
+}
+
+#[test]
+fn simulate_wythoff() {
+    grundy()
+        .args([
+            "simulate", "wythoff", "10", "7", "--games", "10000", "--seed", "42",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Start: [(10, 7)]"))
+        .stdout(predicate::str::contains(
+            "player 1 (perfect): 10000 wins  100.00%",
+        ));
+    grundy()
+        .args([
+            "simulate",
+            "wythoff",
+            "4",
+            "3",
+            "--games",
+            "1",
+            "--seed",
+            "1",
+            "--transcript",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Before: Grundy value: 2"))
+        .stdout(predicate::str::contains(
+            "Player 1: queen (4, 3) -> (2, 1): take 2 from both heaps",
+        ))
+        .stdout(predicate::str::contains("After: [(2, 1)], Grundy value 0"));
+}

@@ -8,14 +8,16 @@ use std::io::{BufRead, IsTerminal, Write};
 
 use clap::{Args, ValueEnum};
 use grundy_core::explain::{NimExplanation, SumExplanation};
-use grundy_core::play::{remoteness_text, GameRecord, MoveParser, Seat, EXAMPLES};
+use grundy_core::play::{
+    queen, remoteness_text, GameRecord, MoveParser, Seat, EXAMPLES, SPLIT_EXAMPLES,
+};
 use grundy_core::player::{choose_move, Player};
 use grundy_core::strategy::{analyze, best_move, nim_heaps, Convention};
-use grundy_core::sum::{Outcome, Sum};
+use grundy_core::sum::{Component, Outcome, Sum, SumMove};
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::game::{convention_text, draw, value_line, GameSpec};
+use super::game::{convention_text, draw, move_text, value_line, GameSpec};
 use super::{CliError, Output};
 
 /// `grundy play GAME ...`.
@@ -75,6 +77,7 @@ pub fn run(args: &PlayArgs, out: &Output) -> Result<(), CliError> {
         Convention::Normal
     };
     let seed = seed_or_clock(args.seed);
+    let parser = MoveParser::for_position(&start);
     let stdin = std::io::stdin();
     let echo = !stdin.is_terminal();
     let mut session = Session {
@@ -88,8 +91,9 @@ pub fn run(args: &PlayArgs, out: &Output) -> Result<(), CliError> {
         },
         computer: args.player,
         rng: ChaCha8Rng::seed_from_u64(seed),
-        parser: MoveParser::heap_games(),
+        parser,
         style: *out,
+        drawn_at: None,
     };
     let result = session.intro(&title, seed).and_then(|()| session.run());
     match result {
@@ -109,6 +113,9 @@ struct Session<R, W> {
     rng: ChaCha8Rng,
     parser: MoveParser,
     style: Output,
+    /// How many moves had been made when the position was last drawn: it is drawn again only
+    /// when it changed (or on `show`), so a mistyped move does not repeat a whole board.
+    drawn_at: Option<usize>,
 }
 
 /// What the human typed.
@@ -118,6 +125,7 @@ enum Command {
     Hint,
     Undo,
     Explain,
+    Show,
     Move(String),
 }
 
@@ -129,6 +137,7 @@ impl Command {
             "hint" => Command::Hint,
             "undo" | "u" => Command::Undo,
             "explain" | "why" => Command::Explain,
+            "show" | "board" | "position" => Command::Show,
             _ => Command::Move(line.trim().to_string()),
         }
     }
@@ -156,8 +165,9 @@ impl<R: BufRead, W: Write> Session<R, W> {
             "The computer moves first."
         };
         self.say(format!("{first} Seed {seed} (replay with --seed {seed})."))?;
+        let examples = self.parser.examples().to_string();
         self.say(format!(
-            "Type a move such as {EXAMPLES}, or: hint, undo, explain, help, quit."
+            "Type a move such as {examples}, or: hint, undo, explain, help, quit."
         ))
     }
 
@@ -170,9 +180,12 @@ impl<R: BufRead, W: Write> Session<R, W> {
                 self.computer_moves()?;
                 continue;
             }
-            self.say("")?;
-            for line in draw(self.game.position()) {
-                self.say(line)?;
+            if self.drawn_at != Some(self.game.moves_made()) {
+                self.say("")?;
+                for line in draw(self.game.position()) {
+                    self.say(line)?;
+                }
+                self.drawn_at = Some(self.game.moves_made());
             }
             let Some(line) = self.prompt()? else {
                 let n = self.game.moves_made();
@@ -193,6 +206,7 @@ impl<R: BufRead, W: Write> Session<R, W> {
                 Command::Hint => self.hint()?,
                 Command::Undo => self.undo()?,
                 Command::Explain => self.explain()?,
+                Command::Show => self.drawn_at = None,
                 Command::Move(text) => self.human_moves(&text)?,
             }
         }
@@ -215,7 +229,7 @@ impl<R: BufRead, W: Write> Session<R, W> {
     fn human_moves(&mut self, text: &str) -> Result<(), CliError> {
         match self.parser.parse(text, self.game.position()) {
             Ok(m) => {
-                self.say(format!("You: {m}"))?;
+                self.say(format!("You: {}", self.text(&m)))?;
                 self.game.play(m);
                 Ok(())
             }
@@ -227,18 +241,57 @@ impl<R: BufRead, W: Write> Session<R, W> {
         let position = self.game.position().clone();
         let convention = self.game.convention;
         if let Some(m) = choose_move(&position, convention, self.computer, &mut self.rng)? {
-            self.say(format!("Computer: {m}"))?;
+            self.say(format!("Computer: {}", self.text(&m)))?;
             self.game.play(m);
         }
         Ok(())
     }
 
+    /// A move as the player reads it (Wythoff moves name the queen's cells).
+    fn text(&self, m: &SumMove) -> String {
+        move_text(m, self.game.position())
+    }
+
     fn help(&mut self) -> Result<(), CliError> {
+        let position = self.game.position();
+        let kinds = |wythoff: bool| {
+            position
+                .components
+                .iter()
+                .any(|c| matches!(c, Component::Wythoff { .. }) == wythoff)
+        };
+        let mut moves = Vec::new();
+        if kinds(false) {
+            moves.push(format!(
+                "Moves: {EXAMPLES}. Heaps are numbered from 1, top to bottom."
+            ));
+        }
+        if position
+            .components
+            .iter()
+            .any(|c| matches!(c, Component::Octal { .. }))
+        {
+            moves.push(format!(
+                "A move may split a heap in two where the rules allow it: {SPLIT_EXAMPLES}."
+            ));
+        }
+        if kinds(true) {
+            moves.push(format!(
+                "Wythoff board: the queen moves left (take from the first heap), down (from the \
+                 second) or diagonally down-left (the same from both).\n  {}.",
+                if position.components.len() > 1 {
+                    format!("Name the board's heap first: {}", queen::SUM_EXAMPLES)
+                } else {
+                    format!("Type {}; \"4 7\" also moves her to (4, 7)", queen::EXAMPLES)
+                }
+            ));
+        }
         let text = format!(
-            "Moves: {EXAMPLES}. Heaps are numbered from 1, top to bottom.\n\
+            "{}\n\
              Commands:\n  hint     the best move, and why\n  undo     take back your last move (and the computer's reply)\n  \
-             explain  the reasoning about the current position\n  help     this text\n  quit     resign and leave\n\
+             explain  the reasoning about the current position\n  show     draw the position again\n  help     this text\n  quit     resign and leave\n\
              The computer plays {}.",
+            moves.join("\n"),
             self.computer.describe()
         );
         self.say(text)
@@ -258,13 +311,13 @@ impl<R: BufRead, W: Write> Session<R, W> {
             .unwrap_or_default();
         match (analysis.outcome, analysis.winning_moves.first()) {
             (Outcome::N, Some(m)) => {
-                self.say(format!("Hint: {m} wins.{measured}"))?;
+                self.say(format!("Hint: {} wins.{measured}", self.text(m)))?;
                 let why = explanation(&position, convention)?;
                 self.say(why.trim_end())
             }
             _ => {
                 let delay = best_move(&position, convention)?
-                    .map(|m| format!(" The move that makes it last longest: {m}."))
+                    .map(|m| format!(" The move that makes it last longest: {}.", self.text(&m)))
                     .unwrap_or_default();
                 self.say(format!(
                     "Hint: no move wins here: this is a P-position, so a perfect opponent wins \
@@ -295,7 +348,8 @@ impl<R: BufRead, W: Write> Session<R, W> {
         // Take back the computer's replies, then the human's own move.
         while let Some(turn) = self.game.undo() {
             if turn.seat == self.human {
-                return self.say(format!("Undone: {}.", turn.mv));
+                let text = move_text(&turn.mv, &turn.before);
+                return self.say(format!("Undone: {text}."));
             }
         }
         Ok(())

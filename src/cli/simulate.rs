@@ -11,7 +11,7 @@ use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::json;
 
-use super::game::{convention_text, draw, value_line, GameSpec};
+use super::game::{convention_text, draw, move_text, value_line, GameSpec};
 use super::play::seed_or_clock;
 use super::{CliError, Output};
 
@@ -317,7 +317,7 @@ fn transcript_lines(game: &GameRecord, players: [Player; 2]) -> Result<Vec<Strin
         lines.push(format!(
             "{}: {}",
             capitalise(&turn.seat.to_string()),
-            turn.mv
+            move_text(&turn.mv, &turn.before)
         ));
         let label = if nim_heaps(after).is_some() {
             "nim-sum"

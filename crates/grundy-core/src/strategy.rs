@@ -24,6 +24,14 @@ pub const MISERE_SEARCH_LIMIT: usize = DEFAULT_POSITION_LIMIT;
 /// The most positions visited to measure remoteness ("wins in 5 moves"); beyond it the engine
 /// says nothing rather than guess.
 pub const REMOTENESS_LIMIT: usize = 200_000;
+/// The most work a remoteness search for [`remoteness`] may do, counted as positions times
+/// moves per position: the bound of [`remoteness_feasible`] times the moves of the position
+/// searched from (heaps only shrink, so no later position has more). Positions alone are not
+/// enough: a Wythoff board of 150 × 100 has only 15,251 cells but about 350 moves from each,
+/// and Nim [100, 100, 99] about 170,000 positions of up to 299 moves; searches like these took
+/// minutes (a debug build under load) and the answer is not worth the wait. Within this limit a
+/// search takes about a second in a debug build.
+pub const REMOTENESS_WORK_LIMIT: u64 = 2_000_000;
 /// The most positions [`best_move`] searches to pick the quickest win (or the slowest loss).
 /// Much smaller than [`REMOTENESS_LIMIT`]: a simulation asks on every move, and searches of a
 /// few thousand positions per move cut throughput from millions of moves per second to
@@ -132,12 +140,16 @@ fn misere_analysis(sum: &Sum) -> Result<(Outcome, Vec<SumMove>)> {
 
 /// The remoteness of `sum`: with both sides playing perfectly (the winner hurrying, the loser
 /// delaying), the number of moves left. Odd means the player to move wins. `None` when the game
-/// tree may have more than [`REMOTENESS_LIMIT`] positions: see [`remoteness_feasible`].
+/// tree may have more than [`REMOTENESS_LIMIT`] positions (see [`remoteness_feasible`]) or the
+/// search more than [`REMOTENESS_WORK_LIMIT`] work (see [`move_bound`]).
 ///
 /// Under misère play a finished game counts 1 (the player to move has already won), so the
 /// number of moves actually left is one less.
 pub fn remoteness(sum: &Sum, convention: Convention) -> Option<u64> {
-    if !remoteness_feasible(sum, REMOTENESS_LIMIT) {
+    let positions = positions_estimate(sum, REMOTENESS_LIMIT as u64);
+    if positions > REMOTENESS_LIMIT as u64
+        || positions.saturating_mul(move_bound(sum)) > REMOTENESS_WORK_LIMIT
+    {
         return None;
     }
     with_remoteness_solver(convention, |solver| solver.value(&sum.canonical()).ok())
@@ -148,13 +160,34 @@ pub fn remoteness(sum: &Sum, convention: Convention) -> Option<u64> {
 /// [`PLAYER_REMOTENESS_LIMIT`] to choose moves by it).
 ///
 /// The bound, per ruleset, is the number of multisets of `k` heaps of at most `m` tokens,
-/// `C(m + k, k)`, where the ruleset has `k` non-empty heaps of which the largest holds `m`; and
-/// never more than the product of `(heap + 1)`. It is cheap (a few multiplications), so a
+/// `C(m + k, k)`, where the ruleset has `k` non-empty heaps of which the largest holds `m` (for
+/// Wythoff boards, `m + 1` is the largest board's number of cells); and never more than
+/// [`Sum::position_bound`]. It is cheap (a few multiplications), so a
 /// simulation can ask before every move, and a search it allows cannot run out of room.
 pub fn remoteness_feasible(sum: &Sum, limit: usize) -> bool {
-    let limit = limit as u64;
-    if sum.position_bound() <= limit {
-        return true;
+    positions_estimate(sum, limit as u64) <= limit as u64
+}
+
+/// An upper bound on the moves from `sum`: per component its tokens (a heap game takes at
+/// least one token per move and leaves one heap), `t(t + 1) / 2` for an octal heap of `t`
+/// (a split leaves two heaps), `x + y + min(x, y)` for a Wythoff board; saturating.
+pub fn move_bound(sum: &Sum) -> u64 {
+    sum.components.iter().fold(0u64, |acc, c| {
+        let moves = match *c {
+            Component::Wythoff { x, y } => x.saturating_add(y).saturating_add(x.min(y)),
+            Component::Octal { heap, .. } => heap.saturating_mul(heap.saturating_add(1)) / 2,
+            _ => c.tokens(),
+        };
+        acc.saturating_add(moves)
+    })
+}
+
+/// The bound of [`remoteness_feasible`] on the positions of `sum`, or some number above
+/// `limit` once it is known to exceed it.
+fn positions_estimate(sum: &Sum, limit: u64) -> u64 {
+    let direct = sum.position_bound();
+    if direct <= limit {
+        return direct;
     }
     // All Nim (the common case in simulations): one group, no allocation.
     let mut nim = (0u64, 0u64); // (non-empty heaps, largest heap)
@@ -165,20 +198,25 @@ pub fn remoteness_feasible(sum: &Sum, limit: usize) -> bool {
         }
         _ => false,
     }) {
-        return multisets(nim.1, nim.0) <= limit;
+        return multisets(nim.1, nim.0).min(direct);
     }
     // Group heaps by ruleset (ordering components groups equal rulesets together).
+    // A Wythoff board counts its cells: (x + 1)(y + 1) positions, not x + y + 1.
     let mut heaps: Vec<&Component> = sum.components.iter().filter(|c| c.tokens() > 0).collect();
     heaps.sort_unstable_by_key(|c| c.emptied());
     let mut bound = 1u64;
     for group in heaps.chunk_by(|a, b| a.emptied() == b.emptied()) {
-        let largest = group.iter().map(|c| c.tokens()).max().unwrap_or(0);
+        let largest = group
+            .iter()
+            .map(|c| c.position_count() - 1)
+            .max()
+            .unwrap_or(0);
         bound = bound.saturating_mul(multisets(largest, group.len() as u64));
         if bound > limit {
-            return false;
+            return bound;
         }
     }
-    true
+    bound.min(direct)
 }
 
 /// `C(m + k, k)`, the number of multisets of `k` sizes from `0..=m`, saturating at `u64::MAX`.
@@ -450,6 +488,17 @@ mod tests {
             None
         );
         assert_eq!(remoteness(&Sum::nim(&[1, 1]), Convention::Normal), Some(2));
+        // Too much work (positions times moves), though few enough positions: no answer, fast.
+        assert_eq!(
+            remoteness(&Sum::nim(&[100, 100, 99]), Convention::Normal),
+            None
+        );
+        let board = |x, y| Sum::new(vec![Component::Wythoff { x, y }]);
+        assert_eq!(remoteness(&board(150, 100), Convention::Normal), None);
+        // (37, 60) is a P-position: the loser makes it last 46 moves.
+        assert_eq!(remoteness(&board(60, 37), Convention::Normal), Some(46));
+        // A board counts its cells, not its tokens: 10 × 1000 is 11,011 cells.
+        assert_eq!(board(10, 1000).position_bound(), 11 * 1001);
         // Misère [1]: the mover must take the last token and lose: P, remoteness 2.
         assert_eq!(remoteness(&Sum::nim(&[1]), Convention::Misere), Some(2));
     }

@@ -223,6 +223,16 @@ impl Component {
         }
     }
 
+    /// How many positions of this component can occur from here on, counting this one, when
+    /// heaps do not split: `tokens + 1` for a heap, the `(x + 1)(y + 1)` cells the queen can
+    /// still reach on a Wythoff board (saturating).
+    pub fn position_count(&self) -> u64 {
+        match self {
+            Component::Wythoff { x, y } => x.saturating_add(1).saturating_mul(y.saturating_add(1)),
+            _ => self.tokens().saturating_add(1),
+        }
+    }
+
     /// A short name of the ruleset, e.g. `nim` or `subtraction {1,4,9}`.
     pub fn ruleset_name(&self) -> String {
         match self {
@@ -396,12 +406,12 @@ impl Sum {
         Ok(moves)
     }
 
-    /// An upper bound on the number of positions reachable from this one when every component
-    /// is a heap game: the product of (tokens + 1), saturating.
+    /// An upper bound on the number of positions reachable from this one when no component
+    /// splits: the product of each component's [`Component::position_count`], saturating.
     pub fn position_bound(&self) -> u64 {
-        self.components.iter().fold(1u64, |acc, c| {
-            acc.saturating_mul(c.tokens().saturating_add(1))
-        })
+        self.components
+            .iter()
+            .fold(1u64, |acc, c| acc.saturating_mul(c.position_count()))
     }
 
     /// Every winning move (each leads to a position of value 0); empty from a P-position.

@@ -93,6 +93,77 @@ fn mixed_sums_every_position_up_to_5() {
     }
 }
 
+#[test]
+fn wythoff_every_position_up_to_12() {
+    for x in 0..=12 {
+        for y in 0..=12 {
+            let board = Sum::new(vec![Component::Wythoff { x, y }]);
+            for convention in CONVENTIONS {
+                check_perfect_game(&board, convention);
+            }
+        }
+    }
+}
+
+/// The outcomes the perfect players are checked against come from the engine; here they are
+/// checked in turn against the closed form: (x, y) is a P-position exactly when it is
+/// (a_n, b_n) or (b_n, a_n) with a_n = floor(n·φ), b_n = a_n + n (seed 003's table).
+#[test]
+fn wythoff_outcomes_are_the_published_p_positions() {
+    let published = [
+        (0, 0),
+        (1, 2),
+        (3, 5),
+        (4, 7),
+        (6, 10),
+        (8, 13),
+        (9, 15),
+        (11, 18),
+        (12, 20),
+    ];
+    for x in 0..=12u64 {
+        for y in 0..=12u64 {
+            let board = Sum::new(vec![Component::Wythoff { x, y }]);
+            let p = published.contains(&(x, y)) || published.contains(&(y, x));
+            let outcome = analyze(&board, Convention::Normal).unwrap().outcome;
+            assert_eq!(outcome == Outcome::P, p, "({x}, {y})");
+        }
+    }
+}
+
+#[test]
+fn wythoff_in_sums_every_position_up_to_4() {
+    let bachet = Arc::new(SubtractionGame::bachet(2).unwrap());
+    for x in 0..=4 {
+        for y in 0..=4 {
+            for c in 0..=4 {
+                let board = Component::Wythoff { x, y };
+                for other in [Component::Nim(c), Component::subtraction(&bachet, c)] {
+                    let sum = Sum::new(vec![board.clone(), other]);
+                    for convention in CONVENTIONS {
+                        check_perfect_game(&sum, convention);
+                    }
+                }
+            }
+        }
+    }
+    // Two boards: each a sum of its own.
+    for (a, b) in [
+        ((1, 2), (2, 1)),
+        ((3, 1), (2, 2)),
+        ((3, 5), (4, 4)),
+        ((2, 3), (0, 4)),
+    ] {
+        let sum = Sum::new(vec![
+            Component::Wythoff { x: a.0, y: a.1 },
+            Component::Wythoff { x: b.0, y: b.1 },
+        ]);
+        for convention in CONVENTIONS {
+            check_perfect_game(&sum, convention);
+        }
+    }
+}
+
 /// 10,000 games of perfect (moving first) against random from an N-position: perfect wins all.
 fn perfect_wins_every_game(start: &Sum, convention: Convention) {
     assert_eq!(analyze(start, convention).unwrap().outcome, Outcome::N);
@@ -117,6 +188,26 @@ fn perfect_beats_random_in_10000_games() {
             .collect(),
     );
     perfect_wins_every_game(&seed_001, Convention::Normal);
+}
+
+#[test]
+fn perfect_beats_random_at_wythoff_in_10000_games() {
+    // G(10, 7) = 15: an N-position (seed 003's board), too large for remoteness search.
+    let board = Component::Wythoff { x: 10, y: 7 };
+    perfect_wins_every_game(&Sum::new(vec![board.clone()]), Convention::Normal);
+    perfect_wins_every_game(&Sum::new(vec![board.clone()]), Convention::Misere);
+    perfect_wins_every_game(
+        &Sum::new(vec![Component::Wythoff { x: 100, y: 37 }]),
+        Convention::Normal,
+    );
+    // Inside sums: with a Nim heap of 3 the total is 15 ^ 3 = 12.
+    let with_nim = Sum::new(vec![board, Component::Nim(3), Component::Nim(5)]);
+    perfect_wins_every_game(&with_nim, Convention::Normal);
+    let two_boards = Sum::new(vec![
+        Component::Wythoff { x: 5, y: 3 },
+        Component::Wythoff { x: 6, y: 9 },
+    ]);
+    perfect_wins_every_game(&two_boards, Convention::Normal);
 }
 
 #[test]

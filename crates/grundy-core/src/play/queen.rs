@@ -1,0 +1,323 @@
+//! The move forms of a Wythoff board, for [`super::MoveParser::with_form`].
+//!
+//! A Wythoff position `(x, y)` is a queen on a board with the corner `(0, 0)` at the bottom
+//! left, `x` counted across and `y` up. A move takes from the first heap (the queen goes left),
+//! from the second (down), or the same from both (diagonally down-left). Typed:
+//!
+//! | form | move |
+//! | --- | --- |
+//! | `x 3`, `left 3`, `first 3` | take 3 from the first heap |
+//! | `y 2`, `down 2`, `second 2` | take 2 from the second heap |
+//! | `both 2`, `diagonal 2`, `diag 2` | take 2 from both heaps |
+//! | `to 4 7`, `4 7`, `(4, 7)` | move the queen to the cell (4, 7) |
+//!
+//! In a sum with other games, the board's heap number comes first (`1 both 2`, `1 to 4 7`),
+//! and a bare `4 7` keeps its heap-game meaning (take 7 from heap 4).
+
+use crate::sum::{Component, Sum, SumMove};
+
+use super::parse::{component_index, is_number, number, FormResult, MoveError};
+
+/// The queen's move forms on a lone board, as shown to the user.
+pub const EXAMPLES: &str =
+    "\"x 3\" (take 3 from the first heap: the queen moves 3 left), \"y 2\" (2 down), \"both 2\" (2 diagonally) or \"to 4 7\"";
+
+/// The queen's move forms in a sum, as shown to the user.
+pub const SUM_EXAMPLES: &str = "\"1 x 3\", \"1 y 2\", \"1 both 2\" or \"1 to 4 7\"";
+
+/// Which way the queen goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Direction {
+    /// Tokens from the first heap: left.
+    First,
+    /// Tokens from the second heap: down.
+    Second,
+    /// The same from both: diagonally down-left.
+    Both,
+}
+
+fn direction(word: &str) -> Option<Direction> {
+    match word {
+        "x" | "left" | "first" | "west" | "l" => Some(Direction::First),
+        "y" | "down" | "second" | "south" | "d" => Some(Direction::Second),
+        "both" | "diagonal" | "diag" | "xy" | "sw" | "b" => Some(Direction::Both),
+        _ => None,
+    }
+}
+
+/// What the words ask of the queen.
+enum QueenMove {
+    Take(Direction, u64),
+    To(u64, u64),
+}
+
+/// The queen's forms (see the module documentation). Returns `None` when the position has no
+/// Wythoff board or the words are not of a queen's shape.
+pub fn queen_move(words: &[&str], sum: &Sum) -> FormResult {
+    let boards: Vec<usize> = (0..sum.components.len())
+        .filter(|&i| matches!(sum.components[i], Component::Wythoff { .. }))
+        .collect();
+    if boards.is_empty() {
+        return None;
+    }
+    let only_boards = boards.len() == sum.components.len();
+    // A leading number followed by a queen's word names the board.
+    let (named, rest) = match words {
+        [heap, next, ..] if is_number(heap) && (*next == "to" || direction(next).is_some()) => {
+            (Some(*heap), &words[1..])
+        }
+        _ => (None, words),
+    };
+    let wanted = match rest {
+        [way, amount] if direction(way).is_some() => {
+            QueenMove::Take(direction(way)?, number(amount)?)
+        }
+        ["to", x, y] => QueenMove::To(number(x)?, number(y)?),
+        [x, y] if named.is_none() && is_number(x) && is_number(y) => {
+            if !only_boards {
+                // In a sum "4 7" is a heap move; the heap forms passed it on because heap 4 is
+                // a board (or does not exist).
+                return Some(Err(bare_cell_in_sum(sum, x)));
+            }
+            QueenMove::To(number(x)?, number(y)?)
+        }
+        _ => return None,
+    };
+    let index = match which_board(sum, named, &boards) {
+        Ok(i) => i,
+        Err(e) => return Some(Err(e)),
+    };
+    Some(checked(sum, index, wanted))
+}
+
+/// The board a move is for: the named heap, which must be a board, or the only board.
+fn which_board(sum: &Sum, named: Option<&str>, boards: &[usize]) -> Result<usize, MoveError> {
+    match (named, boards) {
+        (Some(heap), _) => {
+            let i = component_index(sum, heap)?;
+            if boards.contains(&i) {
+                Ok(i)
+            } else {
+                Err(MoveError::Illegal(format!(
+                    "heap {} is a {} heap, not a Wythoff board: e.g. \"{} 1\" takes 1 from it",
+                    i + 1,
+                    sum.components[i].ruleset_name(),
+                    i + 1
+                )))
+            }
+        }
+        (None, [only]) => Ok(*only),
+        (None, _) => Err(MoveError::Illegal(format!(
+            "there are {} Wythoff boards (heaps {}): start the move with the board's number, e.g. \"{} both 2\"",
+            boards.len(),
+            list(boards),
+            boards[0] + 1
+        ))),
+    }
+}
+
+fn list(boards: &[usize]) -> String {
+    let items: Vec<String> = boards.iter().map(|i| (i + 1).to_string()).collect();
+    items.join(", ")
+}
+
+/// `4 7` typed in a sum whose heap 4 is a board (or missing): say how to move a queen.
+fn bare_cell_in_sum(sum: &Sum, heap: &str) -> MoveError {
+    component_index(sum, heap)
+        .map(|i| {
+            MoveError::Illegal(format!(
+                "heap {n} is a Wythoff board: move its queen with \"{n} x 3\" (3 from the first heap), \"{n} y 3\", \"{n} both 3\" or \"{n} to X Y\"",
+                n = i + 1
+            ))
+        })
+        .unwrap_or_else(|unknown| unknown)
+}
+
+/// The move, if the queen may make it from where she stands.
+fn checked(sum: &Sum, index: usize, wanted: QueenMove) -> Result<SumMove, MoveError> {
+    let Component::Wythoff { x, y } = sum.components[index] else {
+        unreachable!("which_board returns boards only")
+    };
+    if x == 0 && y == 0 {
+        return Err(MoveError::EmptyHeap { heap: index + 1 });
+    }
+    let illegal = |why: String| Err(MoveError::Illegal(why));
+    let to = match wanted {
+        QueenMove::Take(_, 0) => return illegal("a move takes at least one token".into()),
+        QueenMove::Take(Direction::First, k) if k > x => {
+            return illegal(format!(
+                "the first heap has only {x}: the queen at ({x}, {y}) cannot go {k} left, off the board"
+            ))
+        }
+        QueenMove::Take(Direction::Second, k) if k > y => {
+            return illegal(format!(
+                "the second heap has only {y}: the queen at ({x}, {y}) cannot go {k} down, off the board"
+            ))
+        }
+        QueenMove::Take(Direction::Both, k) if k > x.min(y) => {
+            return illegal(format!(
+                "taking {k} from both heaps needs {k} in each, and the heaps are ({x}, {y}): the queen would leave the board"
+            ))
+        }
+        QueenMove::Take(Direction::First, k) => (x - k, y),
+        QueenMove::Take(Direction::Second, k) => (x, y - k),
+        QueenMove::Take(Direction::Both, k) => (x - k, y - k),
+        QueenMove::To(a, b) => {
+            check_queen_path((x, y), (a, b))?;
+            (a, b)
+        }
+    };
+    Ok(SumMove {
+        component: index,
+        from: Component::Wythoff { x, y },
+        to: vec![Component::Wythoff { x: to.0, y: to.1 }],
+    })
+}
+
+/// Whether the queen may go from `from` to `to` in one move: left along the row, down the
+/// column, or down-left along the diagonal, at least one cell.
+fn check_queen_path((x, y): (u64, u64), (a, b): (u64, u64)) -> Result<(), MoveError> {
+    let illegal = |why: String| Err(MoveError::Illegal(why));
+    if (a, b) == (x, y) {
+        return illegal(format!(
+            "the queen already stands on ({x}, {y}): a move takes at least one token"
+        ));
+    }
+    if a > x || b > y {
+        return illegal(format!(
+            "the queen at ({x}, {y}) moves only left, down or diagonally down-left, so she cannot reach ({a}, {b}): heaps never grow"
+        ));
+    }
+    if a < x && b < y && x - a != y - b {
+        return illegal(format!(
+            "({a}, {b}) is not a queen move from ({x}, {y}): {} left and {} down are not on one row, column or diagonal (take the same from both heaps, or from one)",
+            x - a,
+            y - b
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::MoveParser;
+    use crate::spec::parse_sum;
+
+    fn parse(text: &str, position: &str) -> Result<SumMove, MoveError> {
+        let sum = parse_sum(position).unwrap();
+        MoveParser::for_position(&sum).parse(text, &sum)
+    }
+
+    fn to(text: &str, position: &str) -> (usize, Component) {
+        let m = parse(text, position).unwrap_or_else(|e| panic!("{text}: {e}"));
+        (m.component, m.to[0].clone())
+    }
+
+    fn board(x: u64, y: u64) -> Component {
+        Component::Wythoff { x, y }
+    }
+
+    #[test]
+    fn every_form_on_a_lone_board() {
+        let p = "wythoff:10,7";
+        for (text, x, y) in [
+            ("x 3", 7, 7),
+            ("left 3", 7, 7),
+            ("First 3", 7, 7),
+            ("y 2", 10, 5),
+            ("down 2", 10, 5),
+            ("both 2", 8, 5),
+            ("diagonal 7", 3, 0),
+            ("to 4 7", 4, 7),
+            ("4 7", 4, 7),
+            ("(6, 3)", 6, 3),
+            ("queen to 10,0", 10, 0),
+            ("-> 0 7", 0, 7),
+            ("heap 1 both 2", 8, 5),
+            ("1 to 3 0", 3, 0),
+        ] {
+            assert_eq!(to(text, p), (0, board(x, y)), "{text}");
+        }
+    }
+
+    #[test]
+    fn illegal_queen_moves_are_explained() {
+        let p = "wythoff:10,7";
+        for (text, needle) in [
+            ("x 11", "off the board"),
+            ("y 8", "off the board"),
+            ("both 8", "needs 8 in each"),
+            ("x 0", "at least one token"),
+            ("to 10 7", "already stands"),
+            ("to 11 2", "cannot reach (11, 2)"),
+            ("to 4 6", "not a queen move"),
+            ("5 5", "not a queen move"),
+            ("2 both 1", "no heap 2"),
+        ] {
+            let e = parse(text, p).unwrap_err().to_string();
+            assert!(e.contains(needle), "{text}: {e}");
+        }
+        for text in ["z 3", "both", "to 4", "to 4 7 1", "x -1"] {
+            assert!(
+                matches!(parse(text, p), Err(MoveError::BadSyntax { .. })),
+                "{text}"
+            );
+        }
+        let e = parse("banana", p).unwrap_err().to_string();
+        assert!(e.contains("both 2"), "{e}");
+        assert_eq!(
+            parse("x 1", "wythoff:0,0"),
+            Err(MoveError::EmptyHeap { heap: 1 })
+        );
+    }
+
+    #[test]
+    fn boards_in_sums() {
+        let p = "wythoff:10,7 + nim:3";
+        assert_eq!(to("1 both 2", p), (0, board(8, 5)));
+        assert_eq!(to("1 to 4 7", p), (0, board(4, 7)));
+        assert_eq!(to("x 3", p), (0, board(7, 7)));
+        // Heap forms still read the Nim heap.
+        assert_eq!(to("2 1", p), (1, Component::Nim(2)));
+        assert_eq!(to("2 to 0", p), (1, Component::Nim(0)));
+        // "1 3" names the board with a heap move: explained, not guessed.
+        let e = parse("1 3", p).unwrap_err().to_string();
+        assert!(
+            e.contains("heap 1 is a Wythoff board") && e.contains("1 both 3"),
+            "{e}"
+        );
+        let e = parse("2 both 1", p).unwrap_err().to_string();
+        assert!(e.contains("not a Wythoff board"), "{e}");
+        // Two boards: the number is needed.
+        let p = "wythoff:3,5,4,4";
+        assert_eq!(to("2 to 1 1", p), (1, board(1, 1)));
+        let e = parse("both 1", p).unwrap_err().to_string();
+        assert!(e.contains("2 Wythoff boards (heaps 1, 2)"), "{e}");
+    }
+
+    #[test]
+    fn every_queen_move_can_be_typed() {
+        // Each option of a small board, typed as a cell, is read back as that option.
+        for x in 0..6u64 {
+            for y in 0..6u64 {
+                let sum = Sum::new(vec![board(x, y)]);
+                let parser = MoveParser::for_position(&sum);
+                for parts in board(x, y).options() {
+                    let Component::Wythoff { x: a, y: b } = parts[0] else {
+                        panic!()
+                    };
+                    let m = parser.parse(&format!("to {a} {b}"), &sum).unwrap();
+                    assert_eq!(m.to, parts);
+                }
+                // And nothing else: every other cell is refused.
+                let legal = board(x, y).options().len();
+                let typed = (0..8)
+                    .flat_map(|a| (0..8).map(move |b| (a, b)))
+                    .filter(|(a, b)| parser.parse(&format!("{a} {b}"), &sum).is_ok())
+                    .count();
+                assert_eq!(typed, legal, "({x}, {y})");
+            }
+        }
+    }
+}
