@@ -27,12 +27,14 @@
 //! | [`player`] | computer players: perfect, random, and any strength between |
 //! | [`explain`] | the human reasoning: binary columns, nim-sums, target values |
 //! | [`spec`] | the text format for positions shared by the front ends |
+//! | [`cancel`] | cooperative cancellation of long computations (a front end's time limit) |
 //! | [`error`] | the one error type, whose messages name the bad value and what is allowed |
 //!
 //! The crate does no I/O: front ends (the `grundy` command line and the web server) parse,
 //! call it, and render.
 #![forbid(unsafe_code)]
 
+pub mod cancel;
 pub mod error;
 pub mod explain;
 pub mod games;

@@ -212,6 +212,16 @@ impl Component {
         self.gentlest_option().is_none()
     }
 
+    /// How many positions this component can reach (itself included), at most: (tokens + 1)
+    /// for a heap, (x + 1)(y + 1) for a Wythoff position (a 2-D game has many more positions
+    /// than tokens), saturating.
+    pub fn position_bound(&self) -> u64 {
+        match *self {
+            Component::Wythoff { x, y } => x.saturating_add(1).saturating_mul(y.saturating_add(1)),
+            _ => self.tokens().saturating_add(1),
+        }
+    }
+
     /// The number of tokens: the heap, or both heaps of a Wythoff position together.
     pub fn tokens(&self) -> u64 {
         match self {
@@ -396,12 +406,13 @@ impl Sum {
         Ok(moves)
     }
 
-    /// An upper bound on the number of positions reachable from this one when every component
-    /// is a heap game: the product of (tokens + 1), saturating.
+    /// An upper bound on the number of positions reachable from this one: the product over
+    /// the components of their positions, (tokens + 1) for a heap and (x + 1)(y + 1) for a
+    /// Wythoff position, saturating.
     pub fn position_bound(&self) -> u64 {
-        self.components.iter().fold(1u64, |acc, c| {
-            acc.saturating_mul(c.tokens().saturating_add(1))
-        })
+        self.components
+            .iter()
+            .fold(1u64, |acc, c| acc.saturating_mul(c.position_bound()))
     }
 
     /// Every winning move (each leads to a position of value 0); empty from a P-position.
@@ -410,6 +421,19 @@ impl Sum {
     /// rule guarantees such a move; when it is above `g` one may still exist (an option's value
     /// can exceed its position's in games other than Nim), and it wins just as well.
     pub fn winning_moves(&self) -> Result<Vec<SumMove>> {
+        if let [c] = self.components.as_slice() {
+            // One component: the winning moves are its moves to value 0, with no need for its
+            // own value (which for a large Wythoff position has no closed form).
+            return Ok(c
+                .moves_to_value(0)?
+                .into_iter()
+                .map(|to| SumMove {
+                    component: 0,
+                    from: c.clone(),
+                    to,
+                })
+                .collect());
+        }
         let values = self.values()?;
         let total = nim_sum(values.iter().copied());
         let mut moves = Vec::new();
