@@ -462,6 +462,32 @@ async fn wythoff(client: &Client, url: &str) {
     let after = queen_at(client).await;
     assert_ne!(after, (4, 7), "the computer moved the queen");
     screenshot(client, "10-wythoff-computer-answered").await;
+    // The link holds the game: the queen's square is in the address.
+    let hash = eval(client, "location.hash").await;
+    let hash = hash.as_str().unwrap();
+    assert!(
+        hash.contains("game=wythoff") && hash.contains(&format!("queen={}%2C{}", after.0, after.1)),
+        "link: {hash}"
+    );
+    // Undo takes back the human's move and the computer's answer; play (4, 7) again.
+    click(client, "#undo-btn").await;
+    wait_until(
+        client,
+        "document.querySelector(\"#wythoff-board .sq.queen[data-x='10'][data-y='7']\") !== null",
+    )
+    .await;
+    wait_until(client, QUEEN_TURN).await;
+    assert_eq!(
+        eval(client, "document.querySelectorAll('#history li').length").await,
+        0
+    );
+    click(client, &square(4, 7)).await;
+    wait_until(
+        client,
+        "document.querySelectorAll('#history li').length >= 2",
+    )
+    .await;
+    wait_until(client, &format!("{QUEEN_TURN} || {GAME_OVER}")).await;
 
     // The keyboard: the hint takes the tab stop; up, down and Enter play it.
     click(client, "#hint-btn").await;
