@@ -186,6 +186,7 @@
 //! | [`player`] | computer players: perfect, random, any strength between, and seed 000's rule |
 //! | [`explain`] | the reasoning for a person: binary columns, nim-sums, target values |
 //! | [`spec`] | the text format for positions shared by the front ends |
+//! | [`cancel`] | cooperative cancellation of long computations (a front end's time limit) |
 //! | [`error`] | the one error type, [`GameError`], whose messages name the bad value and what is allowed |
 //!
 //! ## Errors, limits and panics
@@ -198,6 +199,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod cancel;
 pub mod error;
 pub mod explain;
 pub mod games;

@@ -9,7 +9,8 @@
 //!
 //! The number of distinct positions is bounded ([`DEFAULT_POSITION_LIMIT`] unless chosen
 //! otherwise): a search that would exceed it stops with [`GameError::TooLarge`] instead of
-//! exhausting memory.
+//! exhausting memory. A search also stops, with an error, when its thread's computation is
+//! cancelled (see [`crate::cancel`]).
 
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -75,13 +76,21 @@ where
             return Ok(v.clone());
         }
         // Each frame: a position, its options, and how many of them are already evaluated.
+        crate::cancel::check()?;
         let root_options = self.options(root)?;
         let mut stack: Vec<(P, Vec<P>, usize)> = vec![(root.clone(), root_options, 0)];
+        let mut pushed = 0u32;
         while let Some((_, options, next)) = stack.last_mut() {
             if let Some(child) = options.get(*next).cloned() {
                 *next += 1;
                 if !self.memo.contains_key(&child) {
                     self.check_limit(stack.len())?;
+                    // A front end may give up on a long search (see `crate::cancel`); looking
+                    // every 1024 positions costs nothing measurable and stops within microseconds.
+                    pushed = pushed.wrapping_add(1);
+                    if pushed % 1024 == 0 {
+                        crate::cancel::check()?;
+                    }
                     let grandchildren = self.options(&child)?;
                     stack.push((child, grandchildren, 0));
                 }

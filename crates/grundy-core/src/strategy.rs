@@ -206,12 +206,16 @@ fn positions_estimate(sum: &Sum, limit: u64) -> u64 {
     heaps.sort_unstable_by_key(|c| c.emptied());
     let mut bound = 1u64;
     for group in heaps.chunk_by(|a, b| a.emptied() == b.emptied()) {
-        let largest = group
-            .iter()
-            .map(|c| c.position_count() - 1)
-            .max()
-            .unwrap_or(0);
-        bound = bound.saturating_mul(multisets(largest, group.len() as u64));
+        let group_bound = if matches!(group[0], Component::Wythoff { .. }) {
+            // Two heaps per position: the multiset count of single heaps does not apply.
+            group
+                .iter()
+                .fold(1u64, |acc, c| acc.saturating_mul(c.position_count()))
+        } else {
+            let largest = group.iter().map(|c| c.tokens()).max().unwrap_or(0);
+            multisets(largest, group.len() as u64)
+        };
+        bound = bound.saturating_mul(group_bound);
         if bound > limit {
             return bound;
         }
@@ -286,6 +290,9 @@ pub fn best_move(sum: &Sum, convention: Convention) -> Result<Option<SumMove>> {
     let feasible = remoteness_feasible(sum, PLAYER_REMOTENESS_LIMIT);
     if !feasible {
         if let Some(m) = bouton_move(sum, convention) {
+            return Ok(m);
+        }
+        if let Some(m) = lone_wythoff_move(sum, convention)? {
             return Ok(m);
         }
     }
@@ -374,6 +381,20 @@ fn bouton_move(sum: &Sum, convention: Convention) -> Option<Option<SumMove>> {
             to: h - 1,
         })
     }))
+}
+
+/// The perfect move in a lone Wythoff position too large to measure under normal play, from
+/// the closed form of its P-positions (any size, no table of Grundy values): its first winning
+/// move, else the delaying move. `None` when `sum` is not a lone Wythoff position under normal
+/// play.
+fn lone_wythoff_move(sum: &Sum, convention: Convention) -> Result<Option<Option<SumMove>>> {
+    match sum.components.as_slice() {
+        [Component::Wythoff { .. }] if convention == Convention::Normal => {
+            let winning = sum.winning_moves()?.into_iter().next();
+            Ok(Some(winning.or_else(|| delaying_move(sum))))
+        }
+        _ => Ok(None),
+    }
 }
 
 /// The move that takes least from the component with the most tokens: a simple way to make a
@@ -479,6 +500,39 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn lone_wythoff_positions_of_any_size_get_a_perfect_move() {
+        use crate::games::wythoff::beatty::is_p_position;
+        // Far beyond any table of Grundy values: the closed form still wins.
+        for (x, y) in [
+            (10u64, 7u64),
+            (1_000_000_007, 3),
+            (u64::MAX / 3, u64::MAX / 2),
+        ] {
+            let sum = Sum::new(vec![Component::Wythoff { x, y }]);
+            let m = best_move(&sum, Convention::Normal).unwrap().unwrap();
+            let [Component::Wythoff { x: x2, y: y2 }] = m.to[..] else {
+                panic!("{m}")
+            };
+            assert!(is_p_position(x2, y2), "({x}, {y}) -> ({x2}, {y2})");
+        }
+        // From a P-position, a legal move that takes one token.
+        let sum = Sum::new(vec![Component::Wythoff { x: 4, y: 7 }]);
+        let m = best_move(&sum, Convention::Normal).unwrap().unwrap();
+        assert_eq!(m.to[0].tokens(), 10);
+    }
+
+    #[test]
+    fn wythoff_trees_count_two_dimensions() {
+        // (30, 30) has 961 positions: measurable by the player's limit; (40, 40) has 1681.
+        let small = Sum::new(vec![Component::Wythoff { x: 30, y: 30 }]);
+        let large = Sum::new(vec![Component::Wythoff { x: 40, y: 40 }]);
+        assert!(remoteness_feasible(&small, PLAYER_REMOTENESS_LIMIT));
+        assert!(!remoteness_feasible(&large, PLAYER_REMOTENESS_LIMIT));
+        let mixed = Sum::new(vec![Component::Wythoff { x: 40, y: 40 }, Component::Nim(3)]);
+        assert!(!remoteness_feasible(&mixed, PLAYER_REMOTENESS_LIMIT));
     }
 
     #[test]

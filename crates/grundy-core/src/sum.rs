@@ -420,6 +420,19 @@ impl Sum {
     /// rule guarantees such a move; when it is above `g` one may still exist (an option's value
     /// can exceed its position's in games other than Nim), and it wins just as well.
     pub fn winning_moves(&self) -> Result<Vec<SumMove>> {
+        if let [c] = self.components.as_slice() {
+            // One component: the winning moves are its moves to value 0, with no need for its
+            // own value (which for a large Wythoff position has no closed form).
+            return Ok(c
+                .moves_to_value(0)?
+                .into_iter()
+                .map(|to| SumMove {
+                    component: 0,
+                    from: c.clone(),
+                    to,
+                })
+                .collect());
+        }
         let values = self.values()?;
         let total = nim_sum(values.iter().copied());
         let mut moves = Vec::new();

@@ -8,6 +8,7 @@ const $ = (id) => document.getElementById(id);
 const MAX_DRAWN = 60; // heaps larger than this get a number field instead of tokens
 const COMPUTER_DELAY = 450; // ms, so that a human can follow the computer's move
 const WATCH_DELAY = 800;
+const BOARD_SIDE = 16; // the Wythoff board shows at most this many squares a side
 
 const state = {
   spec: null, // the position, as the API takes it
@@ -21,6 +22,9 @@ const state = {
   timer: null,
   hint: null,
   generation: 0, // bumps on every new game so that late answers are dropped
+  tile: null, // the Wythoff board's squares: {x0, y0, side, values, p}
+  focus: null, // the Wythoff square with the keyboard focus, [x, y]
+  limits: null, // GET /api/limits
 };
 
 // ---- API --------------------------------------------------------------------------------------
@@ -48,6 +52,7 @@ const GAME_HELP = {
   subtraction: "Take exactly s tokens from one heap, s in the take-set. Whoever cannot move loses.",
   octal: "An octal game: a move removes tokens from one heap and may leave nothing, one heap or two heaps, as the code's digits allow.",
   "grundys-game": "Split one heap into two unequal heaps. Whoever cannot move loses.",
+  wythoff: "Move the queen left, down or diagonally down-left, as far as you like. Whoever puts it on the corner (0, 0) wins.",
   sum: "Several games side by side: each move is made in one of them. Whoever cannot move loses.",
 };
 
@@ -69,6 +74,7 @@ function specFromForm() {
     if (!terms) throw new Error("Position: write terms such as nim:3,4 + sub{1,4,9}:11");
     return { game: "sum", terms };
   }
+  if (game === "wythoff") return { game, heaps: queenFromText($("queen").value, "Queen's square") };
   const heaps = parseList($("heaps").value, "Heaps");
   if (game === "subtraction") return { game, set: parseList($("set").value, "Take-set"), heaps };
   if (game === "octal") return { game, code: $("code").value.trim(), heaps };
@@ -90,7 +96,8 @@ function settingsFromForm() {
 function syncForm() {
   const game = $("game").value;
   const watch = document.querySelector('input[name="mode"]:checked').value === "watch";
-  $("field-heaps").hidden = game === "sum";
+  $("field-heaps").hidden = game === "sum" || game === "wythoff";
+  $("field-queen").hidden = game !== "wythoff";
   $("field-set").hidden = game !== "subtraction";
   $("field-terms").hidden = game !== "sum";
   $("field-code").hidden = game !== "octal";
@@ -110,6 +117,8 @@ async function startGame(spec, settings) {
     spec, settings, history: [], finished: false, busy: false, paused: false, hint: null, analysis: null,
   });
   state.turn = settings.mode === "watch" ? "A" : settings.first;
+  state.boardSide = null;
+  if (spec.game === "wythoff") state.boardSide = boardWindow(spec.heaps).side;
   $("result").hidden = true;
   $("setup-error").textContent = "";
   closePanels();
@@ -126,6 +135,8 @@ async function showPosition(spec) {
   state.busy = true;
   try {
     const analysis = await api("analyze", { position: spec });
+    if (generation !== state.generation) return;
+    if (spec.game === "wythoff") await loadTile(spec.heaps, generation);
     if (generation !== state.generation) return;
     state.spec = spec;
     state.analysis = analysis;
@@ -145,7 +156,9 @@ async function showPosition(spec) {
 function nextTurn() {
   state.busy = false;
   if (state.turn === "human") {
-    setStatus("Your move: click a token to take it and every token after it.");
+    setStatus(isWythoff()
+      ? "Your move: click a square the queen can reach (left, down or diagonally down-left)."
+      : "Your move: click a token to take it and every token after it.");
     render();
     return;
   }
@@ -165,7 +178,7 @@ async function computerMove(generation) {
     const answer = await api("move", { position: state.spec, player });
     if (generation !== state.generation) return;
     if (!answer.move) return endGame();
-    record(state.turn, answer.move.text);
+    record(state.turn, answer.move);
     const next = { computer: "human", A: "B", B: "A" }[state.turn];
     state.lastMover = state.turn;
     state.turn = next;
@@ -186,7 +199,7 @@ async function humanMove(component, to) {
       setStatus("Not allowed: " + answer.reason + ".");
       return;
     }
-    record("human", answer.move.text);
+    record("human", answer.move);
     state.lastMover = "human";
     state.turn = "computer";
     state.hint = null;
@@ -198,8 +211,14 @@ async function humanMove(component, to) {
   }
 }
 
-function record(by, text) {
-  state.history.push({ by, text, before: state.spec });
+function record(by, move) {
+  state.history.push({ by, text: moveText(move), before: state.spec });
+}
+
+/// A move for the history: the engine's text, or the queen's path in Wythoff's game.
+function moveText(m) {
+  if (m.from.ruleset !== "wythoff" || state.spec.game !== "wythoff") return m.text;
+  return describeMove(m).replace(/^Move the queen from (.*) to (.*) \((.*)\)\.$/, "queen $1 → $2 ($3)");
 }
 
 function playerName(turn) {
@@ -221,7 +240,8 @@ function endGame() {
   } else {
     // Normal play: whoever moved last wins. Misère: whoever moved last loses.
     const winner = misere ? { human: "computer", computer: "human", A: "B", B: "A" }[last] : last;
-    const why = misere ? "had to take the last token" : "took the last token";
+    const last_ = isWythoff() ? "moved the queen to the corner" : "took the last token";
+    const why = misere ? "had to take the last token" : last_;
     const loser = misere ? last : null;
     if (state.settings.mode === "watch") {
       text = `${playerName(winner)} wins${loser ? `: ${playerName(loser)} ${why}` : ` — it ${why}`}.`;
@@ -289,6 +309,12 @@ async function showHint() {
 }
 
 function describeMove(m) {
+  if (m.from.ruleset === "wythoff") {
+    const [x, y] = m.from.heaps;
+    const [x2, y2] = m.to[0].heaps;
+    const how = x2 === x ? `down ${y - y2}` : y2 === y ? `left ${x - x2}` : `diagonally ${x - x2}`;
+    return `Move the queen from (${x}, ${y}) to (${x2}, ${y2}) (${how}).`;
+  }
   const from = m.from.heap;
   const to = m.to.length ? m.to.map((c) => c.heap).join(" + ") : "0";
   const left = m.to.reduce((n, c) => n + c.heap, 0);
@@ -311,6 +337,9 @@ function renderWhy() {
   panel.append(el("h3", {}, "Why: the reasoning"));
   if (e.kind === "nim") {
     panel.append(el("p", { class: "help" }, "Each heap in binary, one column per power of two; the nim-sum is the XOR of each column (1 where the column has an odd number of 1s)."), nimTable(e));
+  }
+  if (e.kind === "wythoff") {
+    panel.append(el("p", { class: "help" }, "The P-positions (a_n, b_n): a_n is the smallest number not used before, b_n = a_n + n."), pTable(e));
   }
   if (e.kind === "sum") {
     panel.append(el("p", { class: "help" }, "Each heap's Grundy value (Sprague–Grundy); the position's value is their XOR."), sumTable(e));
@@ -353,6 +382,15 @@ function sumTable(e) {
   return table;
 }
 
+function pTable(e) {
+  const table = el("table", { class: "bits" });
+  const mark = (pair) => e.queen && ((pair[0] === e.diagonal_p[0] && pair[1] === e.diagonal_p[1]) || (pair[1] === e.diagonal_p[0] && pair[0] === e.diagonal_p[1]));
+  table.append(el("tr", {}, el("th", { scope: "row" }, "n"), ...e.first_p_positions.map((_, n) => el("th", { scope: "col" }, String(n)))));
+  table.append(el("tr", {}, el("th", { scope: "row" }, "a_n"), ...e.first_p_positions.map((p) => el("td", { class: mark(p) ? "hi" : "" }, String(p[0])))));
+  table.append(el("tr", {}, el("th", { scope: "row" }, "b_n"), ...e.first_p_positions.map((p) => el("td", { class: mark(p) ? "hi" : "" }, String(p[1])))));
+  return table;
+}
+
 function closePanels() {
   $("hint-panel").hidden = true;
   $("why-panel").hidden = true;
@@ -375,7 +413,11 @@ function render() {
   const board = $("heaps-board");
   board.replaceChildren();
   const live = !state.busy && !state.finished && state.turn === "human";
-  if (a) {
+  const wythoff = isWythoff();
+  board.hidden = wythoff;
+  $("wythoff").hidden = !wythoff;
+  if (a && wythoff) drawWythoff(a.components[0].heaps, live);
+  else if (a) {
     a.components.forEach((c, i) => board.append(drawHeap(c, i, live)));
   }
   const badge = $("turn-badge");
@@ -388,6 +430,7 @@ function render() {
 }
 
 function drawHeap(c, i, live) {
+  if (c.ruleset === "wythoff") return drawQueenTerm(c, i);
   const n = c.heap;
   const showRules = state.spec.game === "sum";
   const label = el("div", { class: "heap-label" }, el("strong", {}, String(n)), `heap ${i + 1}`);
@@ -447,6 +490,126 @@ function setStatus(text) {
   $("status").textContent = text;
 }
 
+// ---- Wythoff board ----------------------------------------------------------------------------
+
+function isWythoff() {
+  return !!state.spec && state.spec.game === "wythoff";
+}
+
+function queenFromText(text, what) {
+  const xy = parseList(text, what);
+  if (xy.length !== 2) throw new Error(`${what}: give two numbers x, y (the queen's square), not ${xy.length}`);
+  return xy;
+}
+
+/// The squares drawn around the queen at (qx, qy): a square window with the origin at the bottom
+/// left, reaching one square beyond the queen when the board is small, ending at the queen when
+/// it is large (the queen only moves left and down).
+function boardWindow([qx, qy]) {
+  // The side is fixed when the game starts, so the board does not shrink as the queen nears
+  // the corner.
+  const side = state.boardSide || Math.max(6, Math.min(BOARD_SIDE, Math.max(qx, qy) + 2));
+  return { x0: Math.max(0, qx - side + 1), y0: Math.max(0, qy - side + 1), side };
+}
+
+async function loadTile(queen, generation) {
+  const w = boardWindow(queen);
+  const max = state.limits ? state.limits.max_wythoff_table : 2047;
+  const values = Math.max(w.x0, w.y0) + w.side - 1 <= max;
+  try {
+    const t = await api("wythoff/table", { x0: w.x0, y0: w.y0, width: w.side, height: w.side, values });
+    if (generation !== state.generation) return;
+    state.tile = { ...w, values: t.values, p: new Set(t.p_positions.map(([x, y]) => `${x},${y}`)), note: values ? "" : `G(x, y) is tabulated up to ${max}: only the P-positions are marked here.` };
+  } catch (e) {
+    state.tile = { ...w, values: null, p: new Set(), note: e.message };
+  }
+}
+
+/// Whether the queen at (qx, qy) can move to (x, y) in one move.
+function reachable([qx, qy], x, y) {
+  return (x < qx && y === qy) || (x === qx && y < qy) || (x < qx && y < qy && qx - x === qy - y);
+}
+
+function valueColour(g) {
+  // Golden-angle hues keep neighbouring values apart.
+  return `hsl(${(g * 137.508) % 360} 62% 78%)`;
+}
+
+function drawWythoff(queen, live) {
+  const t = state.tile;
+  const board = $("wythoff-board");
+  const hadFocus = board.contains(document.activeElement);
+  board.replaceChildren();
+  if (!t) return;
+  const [qx, qy] = queen;
+  const hint = state.hint && state.hint.to[0] && state.hint.to[0].heaps;
+  if (!state.focus || !reachable(queen, ...state.focus)) state.focus = hint || null;
+  board.style.setProperty("--side", String(t.side));
+  board.classList.toggle("live", live);
+  for (let j = t.side - 1; j >= 0; j -= 1) {
+    const y = t.y0 + j;
+    board.append(el("span", { class: "axis y", "aria-hidden": "true" }, String(y)));
+    for (let i = 0; i < t.side; i += 1) {
+      const x = t.x0 + i;
+      const g = t.values ? t.values[j][i] : null;
+      const p = t.p.has(`${x},${y}`);
+      const here = x === qx && y === qy;
+      const reach = reachable(queen, x, y);
+      const hinted = hint && hint[0] === x && hint[1] === y;
+      const cls = ["sq", p ? "p" : "", here ? "queen" : "", reach ? "reach" : "", hinted ? "hinted" : ""].join(" ").trim();
+      const label = `(${x}, ${y})` + (g !== null ? `, G = ${g}` : "") + (p ? ", P-position" : "") +
+        (here ? ", the queen" : reach ? ", the queen can move here" : ", out of the queen's reach");
+      const b = el("button", { type: "button", class: cls, "data-x": String(x), "data-y": String(y), "aria-label": label, title: label, tabindex: "-1" },
+        here ? "♛" : g !== null ? String(g) : p ? "P" : "");
+      if (g !== null && !p) b.style.background = valueColour(g);
+      b.addEventListener("click", () => squareClicked(queen, x, y, live));
+      b.addEventListener("focus", () => { state.focus = [x, y]; });
+      board.append(b);
+    }
+  }
+  board.append(el("span", { class: "axis corner", "aria-hidden": "true" }, "y/x"));
+  for (let i = 0; i < t.side; i += 1) board.append(el("span", { class: "axis x", "aria-hidden": "true" }, String(t.x0 + i)));
+  // One square takes the Tab stop (roving focus): the hint, the last focused square, or the queen.
+  const [fx, fy] = state.focus || queen;
+  const stop = board.querySelector(`.sq[data-x="${fx}"][data-y="${fy}"]`) || board.querySelector(".sq.queen");
+  if (stop) stop.setAttribute("tabindex", "0");
+  if (stop && hadFocus) stop.focus();
+  $("queen-to").disabled = !live;
+  $("queen-move").querySelector("button").disabled = !live;
+  $("wythoff-keys").textContent = "Click a square, or use the arrow keys on the board and Enter. The queen moves left, down or diagonally down-left, any distance." + (t.note ? " " + t.note : "");
+}
+
+function squareClicked(queen, x, y, live) {
+  if (!live) return;
+  const [qx, qy] = queen;
+  if (x === qx && y === qy) { setStatus("That is the queen's square: click a square left of it, below it or diagonally down-left."); return; }
+  // The server checks the move and explains an illegal one.
+  humanMove(0, [x, y]);
+}
+
+function boardKey(e) {
+  const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+  const step = steps[e.key];
+  const cur = document.activeElement;
+  if (!step || !cur || !cur.classList.contains("sq")) return;
+  e.preventDefault();
+  const x = Number(cur.dataset.x) + step[0];
+  const y = Number(cur.dataset.y) + step[1];
+  const next = $("wythoff-board").querySelector(`.sq[data-x="${x}"][data-y="${y}"]`);
+  if (!next) return;
+  cur.setAttribute("tabindex", "-1");
+  next.setAttribute("tabindex", "0");
+  next.focus();
+}
+
+/// A Wythoff term inside a sum: its square, moved with the move form.
+function drawQueenTerm(c, i) {
+  const [x, y] = c.heaps;
+  return el("div", { class: "heap", role: "group", "aria-label": `Heap ${i + 1}: a Wythoff queen at (${x}, ${y})`, "data-heap": String(i) },
+    el("div", { class: "heap-label" }, el("strong", {}, `(${x}, ${y})`), `heap ${i + 1}`, el("span", { class: "rs" }, " · wythoff")),
+    el("span", { class: "help" }, `Wythoff queen at (${x}, ${y}): move it with the form below ("becomes x, y").`));
+}
+
 // ---- URL: the game in the link ----------------------------------------------------------------
 
 function writeHash() {
@@ -454,7 +617,8 @@ function writeHash() {
   const p = new URLSearchParams();
   const s = state.settings;
   p.set("game", s.game);
-  if (state.spec.heaps) p.set("heaps", state.spec.heaps.join(","));
+  if (state.spec.heaps && state.spec.game === "wythoff") p.set("queen", state.spec.heaps.join(","));
+  else if (state.spec.heaps) p.set("heaps", state.spec.heaps.join(","));
   if (state.spec.set) p.set("set", state.spec.set.join(","));
   if (state.spec.terms) p.set("terms", state.spec.terms);
   if (state.spec.code) p.set("code", state.spec.code);
@@ -472,6 +636,7 @@ function readHash() {
   const set = (id, key) => { if (p.get(key) !== null) $(id).value = p.get(key); };
   set("game", "game");
   set("heaps", "heaps");
+  set("queen", "queen");
   set("set", "set");
   set("terms", "terms");
   set("code", "code");
@@ -652,6 +817,15 @@ function wire() {
     syncSeq();
     showSequence();
   }));
+  $("queen-move").addEventListener("submit", (e) => {
+    e.preventDefault();
+    try {
+      humanMove(0, queenFromText($("queen-to").value, "Move the queen to"));
+    } catch (err) {
+      setStatus(err.message);
+    }
+  });
+  $("wythoff-board").addEventListener("keydown", boardKey);
   $("any-move").addEventListener("submit", (e) => {
     e.preventDefault();
     try {
@@ -679,4 +853,5 @@ function wire() {
 wire();
 readHash();
 syncForm();
+fetch("/api/limits").then((r) => r.json()).then((l) => { state.limits = l; }).catch(() => {});
 startFromForm();

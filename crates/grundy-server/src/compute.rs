@@ -6,10 +6,15 @@
 //! * no permit before the deadline: 429, `limit: "max_concurrent"`;
 //! * the job still running at the deadline: 422, `limit: "compute_time_ms"`.
 //!
-//! A job that misses its deadline cannot be interrupted (the engine has no cancellation), so it
-//! keeps its permit until it ends: the number of busy threads never exceeds `max_concurrent`,
-//! and every job is bounded by the engine's own limits.
+//! A job that misses its deadline is cancelled cooperatively: the job runs under a cancel flag
+//! ([`grundy_core::cancel`]) that is raised at the deadline, and the engine's long loops (its
+//! exhaustive searches) and the server's own (simulations) look at it and stop. The job then
+//! ends within moments and frees its permit, so the next request is served at once. Work with
+//! no such loop is bounded by the request limits instead (heap sizes, counts, the Wythoff
+//! table's side); it keeps its permit until it ends, so the number of busy threads never
+//! exceeds `max_concurrent`.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -49,10 +54,15 @@ impl Compute {
             Ok(Ok(permit)) => permit,
             _ => return Err(self.busy()),
         };
+        let cancel = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&cancel);
         let handle = tokio::task::spawn_blocking(move || {
             let _permit = permit;
-            job()
+            grundy_core::cancel::with_flag(flag, job)
         });
+        // Raise the flag however this future ends: at the deadline, or when the client goes
+        // away and axum drops the request.
+        let _cancel_on_drop = CancelOnDrop(cancel);
         match timeout_at(deadline, handle).await {
             Ok(Ok(result)) => result,
             Ok(Err(_panicked)) => Err(ApiError::invalid(
@@ -80,6 +90,15 @@ impl Compute {
     }
 }
 
+/// Raises the job's cancel flag when dropped.
+struct CancelOnDrop(Arc<AtomicBool>);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -99,6 +118,27 @@ mod tests {
         let e = compute.run(|| Ok(())).await.unwrap_err();
         assert_eq!(e.status, StatusCode::TOO_MANY_REQUESTS);
         assert_eq!(e.limit.as_deref(), Some("max_concurrent"));
+    }
+
+    #[tokio::test]
+    async fn cancelled_jobs_free_their_permit() {
+        let compute = Compute::new(1, Duration::from_millis(50));
+        // A job that would run for ten seconds if nobody cancelled it.
+        let started = std::time::Instant::now();
+        let e = compute
+            .run(move || {
+                while started.elapsed() < Duration::from_secs(10) {
+                    grundy_core::cancel::check()?;
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                Ok(())
+            })
+            .await
+            .unwrap_err();
+        assert_eq!(e.limit.as_deref(), Some("compute_time_ms"));
+        // It stopped at the flag: the only permit is free again for the next job.
+        assert_eq!(compute.run(|| Ok(7)).await.unwrap(), 7);
+        assert!(started.elapsed() < Duration::from_secs(5));
     }
 
     #[tokio::test]

@@ -13,7 +13,7 @@
 //! ## Limits
 //!
 //! Every request is bounded by [`Limits`]: body size, heap count, heap size, take-set size,
-//! sequence length, simulated games, and computation time. Exceeding one gives a 4xx JSON error
+//! sequence length, simulated games, Wythoff table size, and computation time. Exceeding one gives a 4xx JSON error
 //! `{"error": "...", "limit": "<field of Limits>"}`. Work that can be expensive runs on tokio's
 //! blocking pool behind a semaphore and a deadline ([`compute::Compute`]), so cheap requests
 //! (the analysis of a Nim position, which runs inline) are never starved by expensive ones.
@@ -62,6 +62,13 @@ pub struct Limits {
     pub max_games: u64,
     /// Most moves in one simulated game (longer games count as unfinished).
     pub max_moves: u64,
+    /// Largest coordinate of a Wythoff position whose Grundy value is computed (from a table
+    /// built on demand; its cost grows with the cube of the coordinate). A lone Wythoff
+    /// position under normal play is answered beyond it too, without its value: P-positions
+    /// and winning moves have a closed form.
+    pub max_wythoff_table: u64,
+    /// Most cells in one tile of the Wythoff table (`POST /api/wythoff/table`).
+    pub max_tile_cells: u64,
     /// Longest time an expensive computation may take, in milliseconds.
     pub compute_time_ms: u64,
     /// Most expensive computations running at once (more wait, within the time limit).
@@ -80,6 +87,8 @@ impl Default for Limits {
             max_count: 10_000,
             max_games: 1_000,
             max_moves: 1_000,
+            max_wythoff_table: 2_047,
+            max_tile_cells: 4_096,
             compute_time_ms: 2_000,
             // Leave a core to the async workers so that cheap requests stay fast.
             max_concurrent: cores.saturating_sub(1).max(1),
@@ -143,6 +152,7 @@ fn api_routes() -> Router<AppState> {
         .route("/apply", post(api::apply))
         .route("/sequence", post(api::sequence))
         .route("/simulate", post(api::simulate))
+        .route("/wythoff/table", post(api::wythoff_table))
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)
 }

@@ -9,11 +9,17 @@
 //! | `all-but` | `except`, `heaps` | `{"game": "all-but", "except": [2, 3], "heaps": [10]}` |
 //! | `octal` | `code` (a code or a preset name), `heaps` | `{"game": "octal", "code": "0.77", "heaps": [10]}` |
 //! | `grundys-game` | `heaps` | `{"game": "grundys-game", "heaps": [9]}` |
-//! | `sum` | `terms` (the core's position text) | `{"game": "sum", "terms": "nim:3,4 + sub{1,4,9}:11"}` |
+//! | `wythoff` | `heaps`: the queen's square `[x, y]` | `{"game": "wythoff", "heaps": [10, 7]}` |
+//! | `sum` | `terms` (the core's position text) | `{"game": "sum", "terms": "nim:3,4 + wythoff:10,7"}` |
 //!
 //! and optionally `"convention": "misere"` (default `"normal"`). [`Position::parse`] checks it
 //! against the [`Limits`] and builds the core's [`Sum`]; [`Position::after`] gives the same kind
 //! of object for the position after a move, which is what the page stores in its URL.
+//!
+//! A lone Wythoff position under normal play may have any coordinates up to `max_heap`: its
+//! P-positions and winning moves have a closed form. Its Grundy value, and every Wythoff term
+//! of a sum or of a misère game (which need values or search), is limited to coordinates up to
+//! `max_wythoff_table`.
 //!
 //! A new ruleset in the core slots in with one arm in [`Position::parse`] (and, if its
 //! positions are not single heaps, a field of its own here).
@@ -31,15 +37,16 @@ use crate::error::ApiError;
 use crate::Limits;
 
 /// The games the API knows, for error messages.
-pub const GAMES: &str = "nim, subtraction, all-but, octal, grundys-game, sum";
+pub const GAMES: &str = "nim, subtraction, all-but, octal, grundys-game, wythoff, sum";
 
 /// A position as JSON (see the module documentation).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PositionSpec {
-    /// The ruleset: `nim`, `subtraction`, `all-but` or `sum`.
+    /// The ruleset: `nim`, `subtraction`, `all-but`, `octal`, `grundys-game`, `wythoff` or
+    /// `sum`.
     pub game: String,
-    /// Heap sizes (every game but `sum`).
+    /// Heap sizes (every game but `sum`); for `wythoff`, the queen's square `[x, y]`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub heaps: Option<Vec<u64>>,
     /// The take-set (`subtraction`).
@@ -96,6 +103,7 @@ impl Position {
                 let game = OctalGame::grundys_game();
                 heaps_of(&RulesSpec::Octal(Arc::new(game)), &spec)?
             }
+            "wythoff" => wythoff_queen(&spec)?,
             "sum" => sum_of_terms(&spec, limits)?,
             other => {
                 return Err(ApiError::invalid(format!(
@@ -104,7 +112,11 @@ impl Position {
             }
         };
         check_size(&sum, limits)?;
-        Ok(Position { spec, sum })
+        let position = Position { spec, sum };
+        if position.lone_wythoff().is_none() {
+            check_wythoff_table(&position.sum, limits)?;
+        }
+        Ok(position)
     }
 
     /// The play convention.
@@ -116,6 +128,17 @@ impl Position {
     /// analysis is a few XORs.
     pub fn is_cheap(&self) -> bool {
         nim_heaps(&self.sum).is_some()
+    }
+
+    /// The queen's square when the position is a lone Wythoff position under normal play: the
+    /// case answered from the closed form at any size.
+    pub fn lone_wythoff(&self) -> Option<(u64, u64)> {
+        match self.sum.components.as_slice() {
+            [Component::Wythoff { x, y }] if self.convention() == Convention::Normal => {
+                Some((*x, *y))
+            }
+            _ => None,
+        }
     }
 
     /// The position after `m`, in the same JSON form as the request.
@@ -130,7 +153,15 @@ pub fn spec_of(like: &PositionSpec, sum: &Sum) -> PositionSpec {
     if spec.terms.is_some() {
         spec.terms = Some(terms_text(sum));
     } else {
-        spec.heaps = Some(sum.components.iter().map(Component::tokens).collect());
+        spec.heaps = Some(
+            sum.components
+                .iter()
+                .flat_map(|c| match *c {
+                    Component::Wythoff { x, y } => vec![x, y],
+                    _ => vec![c.tokens()],
+                })
+                .collect(),
+        );
     }
     spec
 }
@@ -142,8 +173,8 @@ pub fn terms_text(sum: &Sum) -> String {
     for c in &sum.components {
         let name = rules_text(c);
         match terms.last_mut() {
-            Some((last, heaps)) if *last == name => heaps.push(c.to_string()),
-            _ => terms.push((name, vec![c.to_string()])),
+            Some((last, heaps)) if *last == name => heaps.push(heaps_text(c)),
+            _ => terms.push((name, vec![heaps_text(c)])),
         }
     }
     let terms: Vec<String> = terms
@@ -151,6 +182,14 @@ pub fn terms_text(sum: &Sum) -> String {
         .map(|(name, heaps)| format!("{name}:{}", heaps.join(",")))
         .collect();
     terms.join(" + ")
+}
+
+/// The heaps part of a term for `c`: `11`, or `10,7` for a Wythoff position.
+fn heaps_text(c: &Component) -> String {
+    match c {
+        Component::Wythoff { x, y } => format!("{x},{y}"),
+        _ => c.to_string(),
+    }
 }
 
 /// The rules part of a term for `c`, in a form `spec::parse_rules` reads back.
@@ -169,6 +208,46 @@ fn heaps_of(rules: &RulesSpec, spec: &PositionSpec) -> Result<Sum, ApiError> {
         ))
     })?;
     Ok(Sum::new(heaps.iter().map(|&h| rules.heap(h)).collect()))
+}
+
+/// The queen's square `[x, y]` of a `wythoff` position.
+fn wythoff_queen(spec: &PositionSpec) -> Result<Sum, ApiError> {
+    match spec.heaps.as_deref() {
+        Some(&[x, y]) => Ok(Sum::new(vec![Component::Wythoff { x, y }])),
+        Some(other) => Err(ApiError::invalid(format!(
+            "position.heaps has {} numbers: a wythoff position is the queen's square [x, y], 2 numbers",
+            other.len()
+        ))),
+        None => Err(ApiError::invalid(
+            "position.heaps is missing: a wythoff position is the queen's square [x, y], e.g. [10, 7]",
+        )),
+    }
+}
+
+/// Wythoff terms whose Grundy values are needed (in sums and under misère play) must lie in
+/// the table: beyond it the core would build tables of hundreds of MiB for seconds.
+fn check_wythoff_table(sum: &Sum, limits: &Limits) -> Result<(), ApiError> {
+    for c in &sum.components {
+        if let Component::Wythoff { x, y } = *c {
+            if x.max(y) > limits.max_wythoff_table {
+                return Err(wythoff_table_error(x, y, limits));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The error for a Wythoff position whose Grundy value was asked beyond the table.
+pub fn wythoff_table_error(x: u64, y: u64, limits: &Limits) -> ApiError {
+    ApiError::limit(
+        "max_wythoff_table",
+        format!(
+            "the Wythoff position ({x}, {y}) is beyond the table of Grundy values (coordinates up to {}); \
+             a lone Wythoff position under normal play is answered at any size (P-positions and \
+             winning moves have a closed form), but sums and misère play need its Grundy value",
+            limits.max_wythoff_table
+        ),
+    )
 }
 
 fn amounts(
@@ -239,21 +318,22 @@ fn check_size(sum: &Sum, limits: &Limits) -> Result<(), ApiError> {
             ),
         ));
     }
-    if let Some((i, c)) = sum
-        .components
-        .iter()
-        .enumerate()
-        .find(|(_, c)| c.tokens() > limits.max_heap)
-    {
-        return Err(ApiError::limit(
-            "max_heap",
-            format!(
-                "heap {} has {} tokens: at most {} (2^53 - 1) are allowed",
-                i + 1,
-                c.tokens(),
-                limits.max_heap
-            ),
-        ));
+    for (i, c) in sum.components.iter().enumerate() {
+        let too_big = match *c {
+            Component::Wythoff { x, y } => x.max(y) > limits.max_heap,
+            _ => c.tokens() > limits.max_heap,
+        };
+        if too_big {
+            return Err(ApiError::limit(
+                "max_heap",
+                format!(
+                    "heap {} ({}) is too large: at most {} (2^53 - 1) tokens per heap are allowed",
+                    i + 1,
+                    c,
+                    limits.max_heap
+                ),
+            ));
+        }
     }
     Ok(())
 }
@@ -269,14 +349,14 @@ mod tests {
     #[test]
     fn terms_round_trip_through_the_core() {
         let p = Position::parse(
-            spec(r#"{"game": "sum", "terms": "nim:3,4 + sub{1,4,9}:11 + allbut{2}:5 + octal{kayles}:7 + grundys:9"}"#),
+            spec(r#"{"game": "sum", "terms": "nim:3,4 + sub{1,4,9}:11 + allbut{2}:5 + octal{kayles}:7 + grundys:9 + wythoff:10,7,3,5"}"#),
             &Limits::default(),
         )
         .unwrap();
         let text = terms_text(&p.sum);
         assert_eq!(
             text,
-            "nim:3,4 + subtraction {1,4,9}:11 + all-but {2}:5 + octal{0.77}:7 + grundys-game:9"
+            "nim:3,4 + subtraction {1,4,9}:11 + all-but {2}:5 + octal{0.77}:7 + grundys-game:9 + wythoff:10,7,3,5"
         );
         assert_eq!(spec::parse_sum(&text).unwrap(), p.sum);
     }
@@ -292,6 +372,45 @@ mod tests {
         let after = p.after(&m);
         assert_eq!(after.set, Some(vec![1, 4, 9]));
         assert_eq!(after.heaps.as_ref().map(Vec::len), Some(2));
+    }
+
+    #[test]
+    fn wythoff_queens_parse_and_move() {
+        let limits = Limits::default();
+        let p = Position::parse(spec(r#"{"game": "wythoff", "heaps": [10, 7]}"#), &limits).unwrap();
+        assert_eq!(p.lone_wythoff(), Some((10, 7)));
+        let m = p.sum.winning_moves().unwrap().remove(0);
+        assert_eq!(p.after(&m).heaps, Some(vec![4, 7]));
+        // Far beyond the table: still a position (the closed form answers it).
+        let far = format!(
+            r#"{{"game": "wythoff", "heaps": [{}, 3]}}"#,
+            limits.max_heap
+        );
+        assert!(Position::parse(spec(&far), &limits).is_ok());
+        // ... but not in a sum, nor under misère play.
+        let e = Position::parse(
+            spec(r#"{"game": "sum", "terms": "wythoff:100000,3 + nim:1"}"#),
+            &limits,
+        )
+        .unwrap_err();
+        assert_eq!(e.limit.as_deref(), Some("max_wythoff_table"));
+        let e = Position::parse(
+            spec(r#"{"game": "wythoff", "heaps": [100000, 3], "convention": "misere"}"#),
+            &limits,
+        )
+        .unwrap_err();
+        assert_eq!(e.limit.as_deref(), Some("max_wythoff_table"));
+        for bad in [r#"[1]"#, r#"[1, 2, 3]"#, r#"[]"#] {
+            let json = format!(r#"{{"game": "wythoff", "heaps": {bad}}}"#);
+            let e = Position::parse(spec(&json), &limits).unwrap_err();
+            assert!(e.error.contains("[x, y]"), "{}", e.error);
+        }
+        let e = Position::parse(
+            spec(r#"{"game": "wythoff", "heaps": [9007199254740992, 1]}"#),
+            &limits,
+        )
+        .unwrap_err();
+        assert_eq!(e.limit.as_deref(), Some("max_heap"));
     }
 
     #[test]

@@ -2,7 +2,9 @@
 //! fantoccini WebDriver client, against the server running in this process.
 //!
 //! It opens the page, starts Nim, asks for a hint and the "why" panel, takes tokens by clicking,
-//! sees the computer answer, plays to the end and sees the result, and opens the sequence view.
+//! sees the computer answer, plays to the end and sees the result, and opens the sequence view;
+//! then plays Wythoff's game on its board (by clicking, by keyboard and by typing), watches
+//! computer against computer, and looks at the board on a phone-sized screen.
 //! Screenshots go to `target/e2e-screenshots/`.
 //!
 //! Needs Debian's `chromium` and `chromium-driver` (`scripts/test.sh` installs them). Without
@@ -322,4 +324,298 @@ async fn scenario(client: &Client, url: &str) {
     let history = text(client, "history").await;
     assert!(history.contains("2 + 2"), "history: {history}");
     screenshot(client, "07-kayles-split").await;
+
+    wythoff(client, url).await;
+}
+
+const QUEEN_TURN: &str = "document.querySelector('#wythoff-board.live .sq') !== null";
+
+/// The square `(x, y)` of the Wythoff board.
+fn square(x: u64, y: u64) -> String {
+    format!("#wythoff-board .sq[data-x='{x}'][data-y='{y}']")
+}
+
+/// The queen's square as the page shows it.
+async fn queen_at(client: &Client) -> (u64, u64) {
+    let v = eval(
+        client,
+        "[...document.querySelectorAll('#wythoff-board .sq.queen')].map((b) => [Number(b.dataset.x), Number(b.dataset.y)])",
+    )
+    .await;
+    assert_eq!(v.as_array().map(Vec::len), Some(1), "one queen: {v}");
+    (v[0][0].as_u64().unwrap(), v[0][1].as_u64().unwrap())
+}
+
+/// Wythoff's game: the board, a queen move by clicking, an illegal click explained, a move with
+/// the keyboard, hints to the end, a phone-sized screen, and computer against computer.
+async fn wythoff(client: &Client, url: &str) {
+    client
+        .goto(&format!(
+            "{url}#game=wythoff&queen=10,7&mode=human&first=human&strength=100"
+        ))
+        .await
+        .unwrap();
+    client.refresh().await.unwrap();
+    wait_until(client, QUEEN_TURN).await;
+    // A 12x12 board (one square beyond the queen), the queen at (10, 7), (0, 0) bottom left.
+    assert_eq!(
+        eval(
+            client,
+            "document.querySelectorAll('#wythoff-board .sq').length"
+        )
+        .await,
+        144
+    );
+    assert_eq!(queen_at(client).await, (10, 7));
+    let below = eval(
+        client,
+        &format!(
+            "document.querySelector(\"{}\").getBoundingClientRect().top > document.querySelector(\"{}\").getBoundingClientRect().top \
+             && document.querySelector(\"{}\").getBoundingClientRect().left < document.querySelector(\"{}\").getBoundingClientRect().left",
+            square(0, 0),
+            square(0, 1),
+            square(0, 0),
+            square(1, 0)
+        ),
+    )
+    .await;
+    assert_eq!(below, json!(true), "(0, 0) is at the bottom left");
+    // P-positions are marked, other squares show G(x, y) in their colour.
+    for (x, y) in [(0, 0), (1, 2), (2, 1), (3, 5), (4, 7), (7, 4)] {
+        let class = eval(
+            client,
+            &format!("document.querySelector(\"{}\").className", square(x, y)),
+        )
+        .await;
+        assert!(
+            class.as_str().unwrap().contains(" p"),
+            "({x}, {y}): {class}"
+        );
+    }
+    assert_eq!(
+        eval(client, &format!("document.querySelector(\"{}\").textContent", square(2, 2))).await,
+        "1",
+        "G(2, 2) is the mex of G(0, 2), G(1, 2), G(2, 0), G(2, 1), G(1, 1), G(0, 0) = 2, 0, 2, 0, 2, 0: 1"
+    );
+    assert_ne!(
+        eval(
+            client,
+            &format!(
+                "document.querySelector(\"{}\").style.background",
+                square(2, 2)
+            )
+        )
+        .await,
+        ""
+    );
+    // An illegal click (up and right of the queen) is refused with the reason.
+    click(client, &square(11, 8)).await;
+    wait_until(
+        client,
+        "document.getElementById('status').textContent.includes('Not allowed')",
+    )
+    .await;
+    let status = text(client, "status").await;
+    assert!(
+        status.contains("left, down or diagonally"),
+        "status: {status}"
+    );
+    screenshot(client, "08-wythoff-board").await;
+
+    // Hint and why: from (10, 7) the winning moves go to (4, 7), (10, 6) or (7, 4).
+    click(client, "#hint-btn").await;
+    wait_until(
+        client,
+        "document.querySelector('#wythoff-board .sq.hinted') !== null",
+    )
+    .await;
+    let hint = text(client, "hint-panel").await;
+    assert!(hint.contains("Move the queen from (10, 7)"), "hint: {hint}");
+    click(client, "#why-btn").await;
+    wait_until(
+        client,
+        "document.getElementById('why-panel').textContent.includes('P-position')",
+    )
+    .await;
+    let why = text(client, "why-panel").await;
+    assert!(why.contains("(4, 7)") && why.contains("a_n"), "why: {why}");
+    eval(
+        client,
+        "document.getElementById('hint-panel').scrollIntoView() || true",
+    )
+    .await;
+    screenshot(client, "09-wythoff-hint-why").await;
+
+    // Click (4, 7): the queen moves there and the computer answers.
+    click(client, &square(4, 7)).await;
+    wait_until(
+        client,
+        "document.querySelectorAll('#history li').length >= 2",
+    )
+    .await;
+    wait_until(client, &format!("{QUEEN_TURN} || {GAME_OVER}")).await;
+    let history = text(client, "history").await;
+    assert!(
+        history.contains("queen (10, 7) → (4, 7) (left 6)"),
+        "history: {history}"
+    );
+    let after = queen_at(client).await;
+    assert_ne!(after, (4, 7), "the computer moved the queen");
+    screenshot(client, "10-wythoff-computer-answered").await;
+    // The link holds the game: the queen's square is in the address.
+    let hash = eval(client, "location.hash").await;
+    let hash = hash.as_str().unwrap();
+    assert!(
+        hash.contains("game=wythoff") && hash.contains(&format!("queen={}%2C{}", after.0, after.1)),
+        "link: {hash}"
+    );
+    // Undo takes back the human's move and the computer's answer; play (4, 7) again.
+    click(client, "#undo-btn").await;
+    wait_until(
+        client,
+        "document.querySelector(\"#wythoff-board .sq.queen[data-x='10'][data-y='7']\") !== null",
+    )
+    .await;
+    wait_until(client, QUEEN_TURN).await;
+    assert_eq!(
+        eval(client, "document.querySelectorAll('#history li').length").await,
+        0
+    );
+    click(client, &square(4, 7)).await;
+    wait_until(
+        client,
+        "document.querySelectorAll('#history li').length >= 2",
+    )
+    .await;
+    wait_until(client, &format!("{QUEEN_TURN} || {GAME_OVER}")).await;
+
+    // The keyboard: the hint takes the tab stop; up, down and Enter play it.
+    click(client, "#hint-btn").await;
+    wait_until(
+        client,
+        "document.querySelector('#wythoff-board .sq.hinted[tabindex=\"0\"]') !== null",
+    )
+    .await;
+    let target = eval(
+        client,
+        "[Number(document.querySelector('.sq.hinted').dataset.x), Number(document.querySelector('.sq.hinted').dataset.y)]",
+    )
+    .await;
+    let stop = client
+        .find(Locator::Css("#wythoff-board .sq[tabindex='0']"))
+        .await
+        .unwrap();
+    stop.send_keys("\u{E013}").await.unwrap(); // ArrowUp
+    let focused = eval(client, "document.activeElement.dataset.y").await;
+    assert_eq!(
+        focused.as_str().and_then(|y| y.parse::<u64>().ok()),
+        Some(target[1].as_u64().unwrap() + 1),
+        "ArrowUp moves the focus one square up"
+    );
+    client
+        .active_element()
+        .await
+        .unwrap()
+        .send_keys("\u{E015}\u{E007}") // ArrowDown, Enter
+        .await
+        .unwrap();
+    wait_until(
+        client,
+        "document.querySelectorAll('#history li').length >= 3",
+    )
+    .await;
+    let history = text(client, "history").await;
+    let (tx, ty) = (target[0].as_u64().unwrap(), target[1].as_u64().unwrap());
+    assert!(
+        history.contains(&format!("→ ({tx}, {ty})")),
+        "history: {history}"
+    );
+
+    // Follow the hints to the end: the human, started from an N-position, wins.
+    for _ in 0..20 {
+        wait_until(client, &format!("{QUEEN_TURN} || {GAME_OVER}")).await;
+        if eval(client, GAME_OVER).await == json!(true) {
+            break;
+        }
+        click(client, "#hint-btn").await;
+        wait_until(
+            client,
+            "document.querySelector('#wythoff-board .sq.hinted') !== null",
+        )
+        .await;
+        click(client, "#wythoff-board .sq.hinted").await;
+        wait_until(
+            client,
+            &format!("!document.querySelector('#wythoff-board.live') || {GAME_OVER}"),
+        )
+        .await;
+    }
+    wait_until(client, GAME_OVER).await;
+    let result = text(client, "result-text").await;
+    assert!(
+        result.contains("You win") && result.contains("corner"),
+        "result: {result}"
+    );
+    assert_eq!(queen_at(client).await, (0, 0));
+    screenshot(client, "11-wythoff-won").await;
+
+    // A position far beyond the table: P-positions only, the typed move box still works.
+    client
+        .goto(&format!(
+            "{url}#game=wythoff&queen=100000,3&mode=human&first=human&strength=100"
+        ))
+        .await
+        .unwrap();
+    client.refresh().await.unwrap();
+    wait_until(client, QUEEN_TURN).await;
+    let keys = text(client, "wythoff-keys").await;
+    assert!(keys.contains("only the P-positions"), "{keys}");
+    let to = client.find(Locator::Css("#queen-to")).await.unwrap();
+    to.send_keys("5, 3").await.unwrap();
+    click(client, "#queen-move button[type='submit']").await;
+    wait_until(
+        client,
+        "document.getElementById('history').textContent.includes('(5, 3)')",
+    )
+    .await;
+
+    // A phone-sized screen: the board fits the width.
+    client
+        .goto(&format!(
+            "{url}#game=wythoff&queen=10,7&mode=human&first=human&strength=100"
+        ))
+        .await
+        .unwrap();
+    client.refresh().await.unwrap();
+    client.set_window_size(390, 844).await.unwrap();
+    wait_until(client, QUEEN_TURN).await;
+    let width = eval(client, "document.documentElement.scrollWidth").await;
+    assert!(
+        width.as_u64().unwrap() <= 390,
+        "no sideways scrolling: {width}"
+    );
+    let board = client.find(Locator::Css("#wythoff-board")).await.unwrap();
+    board
+        .screenshot()
+        .await
+        .map(|png| {
+            let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/e2e-screenshots");
+            std::fs::write(dir.join("12b-wythoff-phone-board.png"), png).unwrap();
+        })
+        .unwrap();
+    screenshot(client, "12-wythoff-phone").await;
+    client.set_window_size(1280, 1000).await.unwrap();
+
+    // Computer against computer, to the end.
+    client
+        .goto(&format!(
+            "{url}#game=wythoff&queen=6,5&mode=watch&strength=100&strength2=0"
+        ))
+        .await
+        .unwrap();
+    client.refresh().await.unwrap();
+    wait_until(client, GAME_OVER).await;
+    let result = text(client, "result-text").await;
+    assert!(result.contains("Computer A (100) wins"), "result: {result}");
+    screenshot(client, "13-wythoff-watch").await;
 }

@@ -1,0 +1,99 @@
+//! Cooperative cancellation of long computations.
+//!
+//! A front end that gives up on a computation (the web server at its time limit) raises a flag;
+//! the engine's long loops look at it now and then and stop with an error. The flag is installed
+//! for the current thread with [`with_flag`], so no signature in the engine has to carry it:
+//! code that never installs one (the command line, the tests) runs exactly as before.
+//!
+//! The loops that look are those whose length the caller cannot bound cheaply in advance:
+//! exhaustive search ([`crate::solve::Solver`], behind misère analysis and the perfect player's
+//! remoteness search). Front ends call [`check`] in their own loops (a simulation, say).
+//!
+//! ```
+//! use std::sync::atomic::{AtomicBool, Ordering};
+//! use std::sync::Arc;
+//! use grundy_core::cancel;
+//!
+//! let flag = Arc::new(AtomicBool::new(false));
+//! assert!(cancel::with_flag(Arc::clone(&flag), cancel::check).is_ok());
+//! flag.store(true, Ordering::Relaxed);
+//! assert!(cancel::with_flag(Arc::clone(&flag), cancel::check).is_err());
+//! // Outside `with_flag` nothing is ever cancelled.
+//! assert!(cancel::check().is_ok());
+//! ```
+
+use std::cell::RefCell;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use crate::error::{GameError, Result};
+
+thread_local! {
+    static FLAG: RefCell<Option<Arc<AtomicBool>>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` with `flag` as this thread's cancel flag: once `flag` is set (from any thread),
+/// [`check`] inside `f` fails. The previous flag (if any) is restored afterwards, even if `f`
+/// panics.
+pub fn with_flag<T>(flag: Arc<AtomicBool>, f: impl FnOnce() -> T) -> T {
+    struct Restore(Option<Arc<AtomicBool>>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let previous = self.0.take();
+            FLAG.with(|cell| *cell.borrow_mut() = previous);
+        }
+    }
+    let previous = FLAG.with(|cell| cell.borrow_mut().replace(flag));
+    let _restore = Restore(previous);
+    f()
+}
+
+/// Whether this thread's computation has been cancelled.
+pub fn is_cancelled() -> bool {
+    FLAG.with(|cell| {
+        cell.borrow()
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
+    })
+}
+
+/// `Err` ([`GameError::TooLarge`], "the computation was cancelled") once this thread's
+/// computation has been cancelled; `Ok` otherwise.
+pub fn check() -> Result<()> {
+    if is_cancelled() {
+        return Err(GameError::too_large(
+            "the computation",
+            "it was cancelled before it finished (a time limit was reached)",
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn flags_nest_and_are_restored() {
+        let outer = Arc::new(AtomicBool::new(true));
+        let inner = Arc::new(AtomicBool::new(false));
+        with_flag(Arc::clone(&outer), || {
+            assert!(is_cancelled());
+            with_flag(Arc::clone(&inner), || assert!(!is_cancelled()));
+            assert!(is_cancelled());
+        });
+        assert!(!is_cancelled());
+    }
+
+    #[test]
+    fn a_cancelled_search_stops_with_an_error() {
+        use crate::solve::{grundy_by_search, DEFAULT_POSITION_LIMIT};
+        use crate::sum::Sum;
+        let flag = Arc::new(AtomicBool::new(true));
+        let sum = Sum::nim(&[20, 20, 20]);
+        let e = with_flag(flag, || grundy_by_search(&sum, DEFAULT_POSITION_LIMIT)).unwrap_err();
+        assert!(e.to_string().contains("cancelled"), "{e}");
+        // Without the flag the same search answers (Bouton: 20 ^ 20 ^ 20 = 20).
+        assert_eq!(grundy_by_search(&sum, DEFAULT_POSITION_LIMIT).unwrap(), 20);
+    }
+}
