@@ -332,9 +332,14 @@ fn heap_move(sum: &Sum, heap: &str, change: HeapChange) -> std::result::Result<S
     let heap_no = index + 1;
     let left = match change {
         HeapChange::Take(0) | HeapChange::TakeLeaving(0, _) => {
-            return Err(illegal(
-                "a move takes at least one token (to split a heap without taking, write e.g. \"1 to 2 3\")",
-            ))
+            // Only games like Grundy's game or `4.` codes split a heap without taking.
+            let splits_freely =
+                matches!(from, Component::Octal { game, .. } if game.rules().split().contains(&0));
+            return Err(illegal(if splits_freely {
+                "a move takes at least one token (to split a heap without taking, write e.g. \"1 to 2 3\")"
+            } else {
+                "a move takes at least one token"
+            }));
         }
         HeapChange::Take(n) | HeapChange::TakeLeaving(n, _) if n > tokens => {
             return Err(illegal(format!(
