@@ -214,7 +214,7 @@ fn ctrl_c_keeps_the_checkpoint_and_exits_130() {
     use std::time::{Duration, Instant};
     let checkpoint = temp_path("officers-interrupted.bin");
     let _ = std::fs::remove_file(&checkpoint);
-    let mut child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+    let child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
         .args(["sequence", "octal", "officers", "--count", "50000000"])
         .arg("--checkpoint")
         .arg(&checkpoint)
