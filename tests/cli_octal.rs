@@ -169,3 +169,84 @@ fn plot_is_an_svg() {
         "{svg}"
     );
 }
+
+#[test]
+fn plot_is_a_png() {
+    let path = temp_path("kayles.png");
+    grundy()
+        .args([
+            "sequence",
+            "octal",
+            "kayles",
+            "--count",
+            "300",
+            "--until-period",
+            "--plot",
+        ])
+        .arg(&path)
+        .assert()
+        .success();
+    let bytes = std::fs::read(&path).expect("plot written");
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "PNG signature");
+    let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+    let mut reader = decoder.read_info().expect("a readable PNG");
+    let info = reader.info();
+    assert_eq!((info.width, info.height), (840, 340));
+    let mut pixels = vec![0; reader.output_buffer_size()];
+    reader.next_frame(&mut pixels).expect("one frame");
+    // The period's shading (light blue) and the values' ink (dark blue) are both drawn.
+    let has = |rgb: [u8; 3]| pixels.chunks_exact(3).any(|p| p == rgb);
+    assert!(has([221, 232, 255]) && has([31, 78, 156]));
+    // Another extension is refused up front.
+    grundy()
+        .args(["sequence", "octal", "kayles", "--plot", "kayles.gif"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(".svg or .png"));
+}
+
+/// Ctrl-C (SIGINT) during a long run: the checkpoint is saved, the message says how to resume,
+/// and the exit code is 130.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_keeps_the_checkpoint_and_exits_130() {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let checkpoint = temp_path("officers-interrupted.bin");
+    let _ = std::fs::remove_file(&checkpoint);
+    let child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(["sequence", "octal", "officers", "--count", "50000000"])
+        .arg("--checkpoint")
+        .arg(&checkpoint)
+        .arg("--output")
+        .arg(temp_path("officers-interrupted.txt"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    // The first checkpoint (a few seconds in) shows the run, and its Ctrl-C handler, started.
+    let start = Instant::now();
+    while !checkpoint.exists() {
+        assert!(start.elapsed() < Duration::from_secs(120), "no checkpoint");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    let out = child.wait_with_output().expect("exits");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(
+        stderr.contains("interrupted:") && stderr.contains("--resume"),
+        "{stderr}"
+    );
+    // What was kept is a valid checkpoint of the same game.
+    grundy()
+        .args(["sequence", "octal", "officers", "--count", "4", "--resume"])
+        .arg(&checkpoint)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("0 0 1 2"));
+}

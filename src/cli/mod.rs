@@ -83,6 +83,10 @@ pub fn main(cli: Cli) -> ExitCode {
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        Err(e @ CliError::Interrupted(_)) => {
+            eprintln!("{e}");
+            ExitCode::from(e.exit_code())
+        }
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::from(e.exit_code())
@@ -97,6 +101,9 @@ pub enum CliError {
     Usage(String),
     /// Something outside the user's input failed, e.g. writing a file (exit code 1).
     Io(std::io::Error),
+    /// Ctrl-C stopped the command after it saved its work; the message says what was kept and
+    /// how to go on (exit code 130, the shell's convention for SIGINT).
+    Interrupted(String),
 }
 
 impl CliError {
@@ -105,6 +112,7 @@ impl CliError {
         match self {
             CliError::Usage(_) => 2,
             CliError::Io(_) => 1,
+            CliError::Interrupted(_) => 130,
         }
     }
 }
@@ -112,7 +120,7 @@ impl CliError {
 impl std::fmt::Display for CliError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            CliError::Usage(msg) => f.write_str(msg),
+            CliError::Usage(msg) | CliError::Interrupted(msg) => f.write_str(msg),
             CliError::Io(e) => write!(f, "{e}"),
         }
     }

@@ -68,8 +68,9 @@ pub struct RunOptions {
     /// Continue the run saved in this file (same game) up to --count values.
     #[arg(long)]
     pub resume: Option<PathBuf>,
-    /// Draw G(n) against n to this SVG file, the period marked when known.
-    #[arg(long)]
+    /// Draw G(n) against n to this file, the period marked when known: an SVG picture, or a
+    /// PNG one if the name ends in .png.
+    #[arg(long, value_parser = parse_plot_path)]
     pub plot: Option<PathBuf>,
 }
 
@@ -79,6 +80,46 @@ fn parse_run_count(text: &str) -> Result<u64, String> {
         _ => Err(format!(
             "count {text:?} is out of range: expected a whole number from 0 to {MAX_RUN_VALUES}"
         )),
+    }
+}
+
+fn parse_plot_path(text: &str) -> Result<PathBuf, String> {
+    match PlotKind::of(Path::new(text)) {
+        Some(_) => Ok(PathBuf::from(text)),
+        None => Err(format!(
+            "plot file {text:?} has no known picture type: expected a name ending in .svg or .png"
+        )),
+    }
+}
+
+/// The picture formats of `--plot`, chosen by the file name's extension.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum PlotKind {
+    Svg,
+    Png,
+}
+
+impl PlotKind {
+    fn of(path: &Path) -> Option<Self> {
+        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+        match ext.as_str() {
+            "svg" => Some(PlotKind::Svg),
+            "png" => Some(PlotKind::Png),
+            _ => None,
+        }
+    }
+}
+
+/// Writes the plot in the format its file name asks for.
+fn write_plot(
+    path: &Path,
+    name: &str,
+    values: &[u16],
+    period: Option<Period>,
+) -> Result<(), CliError> {
+    match PlotKind::of(path) {
+        Some(PlotKind::Png) => write_atomically(path, &png_bytes(&plot_picture(values, period))?),
+        _ => write_atomically(path, plot_svg(name, values, period).as_bytes()),
     }
 }
 
@@ -94,16 +135,6 @@ pub fn run_sequence(game: OctalGame, options: &RunOptions, out: &Output) -> Resu
         None => SequenceRun::new(game.rules().clone(), target, options.until_period)?,
     };
     let interrupted = compute(&mut run, options)?;
-    if interrupted {
-        let hint = match &options.checkpoint {
-            Some(path) => format!("; continue with --resume {}", path.display()),
-            None => String::new(),
-        };
-        eprintln!(
-            "interrupted: {} values computed and kept{hint}",
-            run.values().len()
-        );
-    }
     let name = game_name(&game);
     let format = if out.json {
         Format::Json
@@ -125,7 +156,7 @@ pub fn run_sequence(game: OctalGame, options: &RunOptions, out: &Output) -> Resu
         None => None,
     };
     if let Some(path) = &options.plot {
-        write_atomically(path, plot_svg(&name, run.values(), run.period()).as_bytes())?;
+        write_plot(path, &name, run.values(), run.period())?;
     }
     let text = match format {
         Format::Binary => {
@@ -133,7 +164,11 @@ pub fn run_sequence(game: OctalGame, options: &RunOptions, out: &Output) -> Resu
                 .output
                 .as_ref()
                 .ok_or_else(|| CliError::Usage("--format binary needs --output FILE".into()))?;
-            return write_atomically(path, &run.to_bytes());
+            write_atomically(path, &run.to_bytes())?;
+            if interrupted {
+                return Err(CliError::Interrupted(interruption_note(&run, options)));
+            }
+            return Ok(());
         }
         Format::Json => {
             let mut doc = json!({
@@ -182,8 +217,33 @@ pub fn run_sequence(game: OctalGame, options: &RunOptions, out: &Output) -> Resu
         }
     };
     match &options.output {
-        Some(path) => write_atomically(path, text.as_bytes()),
-        None => out.line(text.trim_end_matches('\n')),
+        Some(path) => write_atomically(path, text.as_bytes())?,
+        None => out.line(text.trim_end_matches('\n'))?,
+    }
+    if interrupted {
+        return Err(CliError::Interrupted(interruption_note(&run, options)));
+    }
+    Ok(())
+}
+
+/// What Ctrl-C kept and how to go on.
+fn interruption_note(run: &SequenceRun, options: &RunOptions) -> String {
+    let done = run.values().len();
+    let target = run.target();
+    let written = match &options.output {
+        Some(path) => format!("written to {}", path.display()),
+        None => "printed".into(),
+    };
+    match &options.checkpoint {
+        Some(path) => format!(
+            "interrupted: {done} of {target} values computed; they are {written} and saved in the checkpoint {path}. \
+             To continue, run the same command with --resume {path}",
+            path = path.display()
+        ),
+        None => format!(
+            "interrupted: {done} of {target} values computed and {written}; no checkpoint was asked for, \
+             so the run cannot be resumed (add --checkpoint FILE next time)"
+        ),
     }
 }
 
@@ -383,6 +443,90 @@ pub fn plot_svg(name: &str, values: &[u16], period: Option<Period>) -> String {
         last = n - 1,
     ));
     svg
+}
+
+/// `picture` encoded as an 8-bit RGB PNG.
+fn png_bytes(picture: &super::wythoff_image::Picture) -> Result<Vec<u8>, CliError> {
+    let mut bytes = Vec::new();
+    let mut encoder = png::Encoder::new(&mut bytes, picture.width as u32, picture.height as u32);
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_depth(png::BitDepth::Eight);
+    let io = |e: png::EncodingError| CliError::Io(std::io::Error::other(e));
+    let mut writer = encoder.write_header().map_err(io)?;
+    writer.write_image_data(&picture.rgb).map_err(io)?;
+    writer.finish().map_err(io)?;
+    Ok(bytes)
+}
+
+/// The size of the PNG plot's drawing area, and its margin, in pixels.
+pub const PLOT_WIDTH: usize = 800;
+/// See [`PLOT_WIDTH`].
+pub const PLOT_HEIGHT: usize = 300;
+/// See [`PLOT_WIDTH`].
+pub const PLOT_MARGIN: usize = 20;
+
+const PLOT_PAPER: [u8; 3] = [255, 255, 255];
+const PLOT_INK: [u8; 3] = [31, 78, 156];
+const PLOT_AXIS: [u8; 3] = [0, 0, 0];
+const PLOT_PERIOD_SHADE: [u8; 3] = [221, 232, 255];
+const PLOT_PERIOD_EDGE: [u8; 3] = [200, 40, 40];
+
+/// G(n) against n as pixels (for the PNG plot): `PLOT_WIDTH + 2·PLOT_MARGIN` by
+/// `PLOT_HEIGHT + 2·PLOT_MARGIN`. Each pixel column covers a range of n and is inked from the
+/// least to the largest value in it; when a period is known, one period after the preperiod is
+/// shaded and its two ends are red lines. The axes meet at (0, 0).
+pub fn plot_picture(values: &[u16], period: Option<Period>) -> super::wythoff_image::Picture {
+    let (w, h, m) = (PLOT_WIDTH, PLOT_HEIGHT, PLOT_MARGIN);
+    let width = w + 2 * m;
+    let height = h + 2 * m;
+    let mut rgb = PLOT_PAPER.repeat(width * height);
+    let mut paint = |x: usize, y_up: usize, colour: [u8; 3]| {
+        // y_up counts from the bottom of the drawing area.
+        let row = m + h - 1 - y_up.min(h - 1);
+        let i = 3 * (row * width + m + x.min(w - 1));
+        rgb[i..i + 3].copy_from_slice(&colour);
+    };
+    let n = values.len().max(1);
+    let top = values.iter().copied().max().unwrap_or(0).max(1) as usize;
+    // Column of heap i, and the height of value v (exact integer arithmetic).
+    let x_of = |i: usize| i * w / n;
+    // Row 0 is the axis: values are drawn from row 1 up.
+    let y_of = |v: usize| 1 + v * (h - 2) / top;
+    if let Some(p) = period {
+        let (a, b) = (p.preperiod as usize, (p.preperiod + p.period) as usize);
+        if a < n {
+            let (xa, xb) = (x_of(a), x_of(b.min(n)).max(x_of(a) + 1));
+            for x in xa..xb.min(w) {
+                for y in 0..h {
+                    paint(x, y, PLOT_PERIOD_SHADE);
+                }
+            }
+            for x in [xa, xb.min(w - 1)] {
+                for y in 0..h {
+                    paint(x, y, PLOT_PERIOD_EDGE);
+                }
+            }
+        }
+    }
+    for x in 0..w {
+        // The heaps drawn in column x (one heap over several columns when they are few).
+        let lo = x * n / w;
+        let hi = ((x + 1) * n / w).max(lo + 1).min(values.len());
+        let column = &values[lo.min(hi)..hi];
+        let (Some(&least), Some(&most)) = (column.iter().min(), column.iter().max()) else {
+            continue;
+        };
+        for y in y_of(least as usize)..=y_of(most as usize) {
+            paint(x, y, PLOT_INK);
+        }
+    }
+    for x in 0..w {
+        paint(x, 0, PLOT_AXIS);
+    }
+    for y in 0..h {
+        paint(0, y, PLOT_AXIS);
+    }
+    super::wythoff_image::Picture { width, height, rgb }
 }
 
 fn escape(text: &str) -> String {

@@ -3,7 +3,9 @@
 //! `cargo run --release -p grundy-core --example octal_vs_ogs [quick]`
 //!
 //! Both solvers compute the same values in the same process; the values are compared, and the
-//! times and the ratio `ogs / ours` are printed (above 1 means we are faster).
+//! times and the ratio `ogs / ours` are printed (above 1 means we are faster). On Linux the
+//! CPU time of each solver (from `/proc/thread-self/stat`) and its ratio are printed too:
+//! on a machine shared with other work, CPU time is far steadier than wall time.
 
 use std::time::{Duration, Instant};
 
@@ -13,28 +15,52 @@ use grundy_core::games::octal::SequenceRun;
 use ogs::{Game, RC2Solver, Solver};
 use std::sync::atomic::AtomicBool;
 
+/// This thread's CPU time so far (user + system, in clock ticks of 10 ms), where the system
+/// reports it (Linux).
+fn cpu_time() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
+    // Fields after the command name (which is in parentheses): utime and stime are 14 and 15.
+    let mut fields = text.rsplit_once(')')?.1.split_whitespace().skip(11);
+    let user: u64 = fields.next()?.parse().ok()?;
+    let system: u64 = fields.next()?.parse().ok()?;
+    Some(Duration::from_millis(10 * (user + system)))
+}
+
+/// Runs `f`, returning its result, wall time and CPU time (zero if unknown).
+fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration, Duration) {
+    let (wall, cpu) = (Instant::now(), cpu_time());
+    let out = f();
+    let cpu = match (cpu, cpu_time()) {
+        (Some(a), Some(b)) => b - a,
+        _ => Duration::ZERO,
+    };
+    (out, wall.elapsed(), cpu)
+}
+
 struct Case {
     code: &'static str,
     count: usize,
     what: &'static str,
 }
 
-fn ours(code: &str, count: usize) -> (Vec<u16>, Duration) {
+fn ours(code: &str, count: usize) -> (Vec<u16>, Duration, Duration) {
     let rules = HeapRules::parse(code).expect("benchmark codes are valid");
-    let start = Instant::now();
-    let mut solver = SparseSolver::new(&rules);
-    solver.extend_to(count).expect("values fit");
-    (solver.into_values(), start.elapsed())
+    timed(|| {
+        let mut solver = SparseSolver::new(&rules);
+        solver.extend_to(count).expect("values fit");
+        solver.into_values()
+    })
 }
 
-fn theirs(code: &str, count: usize) -> (Vec<u16>, Duration) {
+fn theirs(code: &str, count: usize) -> (Vec<u16>, Duration, Duration) {
     let game: Game = code.parse().expect("ogs parses the code");
-    let start = Instant::now();
-    let mut solver = RC2Solver::<true, ()>::with_capacity(game, count);
-    for _ in 0..count {
-        solver.next();
-    }
-    (solver.nimbers().to_vec(), start.elapsed())
+    timed(|| {
+        let mut solver = RC2Solver::<true, ()>::with_capacity(game, count);
+        for _ in 0..count {
+            solver.next();
+        }
+        solver.nimbers().to_vec()
+    })
 }
 
 /// Ours until the Guy–Smith theorem proves the period (period checks included).
@@ -79,8 +105,8 @@ fn main() {
         },
     ];
     println!(
-        "{:<8} {:>10} {:>10} {:>10} {:>7}  note",
-        "code", "values", "ours s", "ogs s", "ratio"
+        "{:<8} {:>10} {:>10} {:>10} {:>7} {:>10} {:>10} {:>7}  note",
+        "code", "values", "ours s", "ogs s", "ratio", "ours cpu", "ogs cpu", "cpu rat"
     );
     let only: Vec<String> = std::env::args()
         .skip(1)
@@ -93,13 +119,13 @@ fn main() {
         // `ours` or `ogs` on the command line runs one side only (for profiling).
         let only_ours = std::env::args().any(|a| a == "ours");
         let only_ogs = std::env::args().any(|a| a == "ogs");
-        let (a, ta) = if only_ogs {
-            (Vec::new(), Duration::ZERO)
+        let (a, ta, ca) = if only_ogs {
+            (Vec::new(), Duration::ZERO, Duration::ZERO)
         } else {
             ours(case.code, case.count)
         };
-        let (b, tb) = if only_ours {
-            (Vec::new(), Duration::ZERO)
+        let (b, tb, cb) = if only_ours {
+            (Vec::new(), Duration::ZERO, Duration::ZERO)
         } else {
             theirs(case.code, case.count)
         };
@@ -107,12 +133,15 @@ fn main() {
             assert_eq!(a, b, "{}: values differ", case.code);
         }
         println!(
-            "{:<8} {:>10} {:>10.3} {:>10.3} {:>7.2}  {}",
+            "{:<8} {:>10} {:>10.3} {:>10.3} {:>7.2} {:>10.3} {:>10.3} {:>7.2}  {}",
             case.code,
             case.count,
             ta.as_secs_f64(),
             tb.as_secs_f64(),
             tb.as_secs_f64() / ta.as_secs_f64(),
+            ca.as_secs_f64(),
+            cb.as_secs_f64(),
+            cb.as_secs_f64() / ca.as_secs_f64(),
             case.what
         );
         if case.code == "0.16" && !only_ogs {

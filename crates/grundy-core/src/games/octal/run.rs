@@ -23,8 +23,13 @@ use crate::sequence::{find_guy_smith_period, GrundySequence, Period, PeriodSearc
 /// The most values one run may compute (two bytes of memory each).
 pub const MAX_RUN_VALUES: u64 = 1 << 31;
 
-/// Values computed between two looks at the cancel flag and two progress reports.
-const CHUNK_VALUES: u64 = 1 << 16;
+/// Values computed between two looks at the cancel flag and two progress reports: the chunk
+/// adapts so that one takes about [`CHUNK_TIME`] (so Ctrl-C is answered quickly even where
+/// values cost milliseconds each), within these bounds.
+const MIN_CHUNK_VALUES: u64 = 64;
+const MAX_CHUNK_VALUES: u64 = 1 << 18;
+const FIRST_CHUNK_VALUES: u64 = 1 << 12;
+const CHUNK_TIME: std::time::Duration = std::time::Duration::from_millis(100);
 
 const MAGIC: &[u8; 8] = b"GRUNDYSQ";
 const VERSION: u8 = 1;
@@ -144,16 +149,25 @@ impl SequenceRun {
         cancel: &AtomicBool,
         progress: &mut dyn FnMut(Progress),
     ) -> Result<RunStatus> {
+        let mut chunk = FIRST_CHUNK_VALUES;
         while !self.is_finished() {
             if cancel.load(Ordering::Relaxed) {
                 return Ok(RunStatus::Cancelled);
             }
             let len = self.values().len() as u64;
-            let mut stop = self.target.min(len + CHUNK_VALUES);
+            let mut stop = self.target.min(len + chunk);
+            let started = std::time::Instant::now();
             if self.watches_period() {
                 stop = stop.min(self.next_check.max(len + 1));
             }
             self.solver.extend_to(stop as usize)?;
+            // Chunk boundaries never change the values or when periods are looked for.
+            let took = started.elapsed();
+            if took < CHUNK_TIME / 2 {
+                chunk = (chunk * 2).min(MAX_CHUNK_VALUES);
+            } else if took > CHUNK_TIME * 2 {
+                chunk = (chunk / 2).max(MIN_CHUNK_VALUES);
+            }
             if self.watches_period() && (stop >= self.next_check || stop == self.target) {
                 self.check_period();
             }

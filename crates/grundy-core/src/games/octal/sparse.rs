@@ -576,8 +576,15 @@ impl SparseSolver {
             } else {
                 rest / 2
             };
-            let values = &self.values;
-            let xors = (1..=parts.min(last)).map(|a| values[a] ^ values[rest - a]);
+            let parts = parts.min(last);
+            if parts == 0 {
+                continue;
+            }
+            // Parts a = 1..=parts against rest - a: two slices (one read backwards) rather than
+            // indexing, so there are no bounds checks in this per-value loop.
+            let low = &self.values[1..=parts];
+            let high = &self.values[rest - parts..rest];
+            let xors = low.iter().zip(high.iter().rev()).map(|(&l, &h)| l ^ h);
             insert_all(&mut self.seen, xors, &mut self.lanes);
         }
     }
