@@ -16,15 +16,15 @@
 //! Each row, column and diagonal keeps its bitset and its own mex. Every value below a line's
 //! mex is on that line, so `G(x, y)` is at least the largest of the three mexes (the row's is
 //! already `>= y − 2x` by fact 2); the cell's value is the first value from there missing from
-//! the three bitsets, found by ORing them a word at a time (four words per step, which
+//! the three bitsets, found by ORing them a word at a time (eight words per step, which
 //! vectorises). Measured at side 2048, the value lies on average `0.32 · side` above the
 //! row's mex but only `0.20 · side` above the largest of the three mexes. The work is still
 //! cubic: no sub-cubic algorithm is known.
 //!
 //! Column and diagonal bitsets are stored *relative* to their index (bit `v − y` for column `y`,
 //! rounded to whole words so that bit positions stay aligned with the row's), so each needs only
-//! a window of `3 · rows` bits instead of `2 · cols`. Rows are computed in blocks of 32 and
-//! each block in tiles of 32 columns, so the bitsets a tile reads stay in cache. When
+//! a window of `3 · rows` bits instead of `2 · cols`. Rows are computed in blocks of 64 and
+//! each block in tiles of 64 columns, so the bitsets a tile reads stay in cache. When
 //! row `x` starts, its cells left of the diagonal, `G(x, y') = G(y', x)` for `y' < x`, are exactly
 //! column x's bitset, so the row set is initialised by copying words, not by reading the
 //! table.
@@ -32,7 +32,7 @@
 //! **Threads.** Tile `j` of block `b` only needs the tiles of the blocks below it up to column
 //! tile `j`, so block `b + 1` can follow block `b` one tile behind: with `t` threads, thread
 //! `i` computes the blocks `i, i + t, i + 2t, …`, each waiting for the block below it to finish
-//! a tile before starting it (a wavefront). Column and diagonal bitsets are grouped 32 at a
+//! a tile before starting it (a wavefront). Column and diagonal bitsets are grouped 64 at a
 //! time, each group behind its own lock; two tiles computed at the same time never share a
 //! group, so the locks only hand the groups over safely.
 //!
@@ -48,8 +48,8 @@ use crate::nimber::Nimber;
 /// The largest side of a table: `G` is computed for heaps below this.
 ///
 /// At this side the table takes 256 MiB (2 bytes per stored cell) and its construction about
-/// 200 MiB more while it runs, which takes tens of seconds on a 2-core machine (the work is
-/// cubic: see BENCHMARKS.md).
+/// 200 MiB more while it runs; the work is cubic (seconds on a 2-core machine: see
+/// BENCHMARKS.md).
 pub const MAX_TABLE_SIDE: usize = 16384;
 
 /// The cells the seed's printed table (Gambar 1) got wrong: `(x, y, printed, true value)`.
@@ -118,7 +118,7 @@ impl SgTable {
     }
 
     /// [`SgTable::band`] computed with `threads` threads (at least one; more than the number
-    /// of 32-row blocks gains nothing). The values do not depend on the number of threads.
+    /// of 64-row blocks gains nothing). The values do not depend on the number of threads.
     pub fn band_with_threads(rows: usize, cols: usize, threads: usize) -> Result<Self> {
         check_band(rows, cols)?;
         let mut cells = vec![0; if rows == 0 { 0 } else { row_start(rows, cols) }];
@@ -187,7 +187,7 @@ impl SgTable {
 ///
 /// The cell depends on every cell of the rectangle below-left of it, so the work is the band
 /// `(min + 1) × (max + 1)` of the table (by symmetry, the trapezoid `x' <= y'` in it). Only
-/// the bitsets of the construction and the last block of 32 rows are kept, not the table:
+/// the bitsets of the construction and the last block of 64 rows are kept, not the table:
 /// about `0.75 · max · min` bytes instead of `2 · max · min` more.
 pub fn grundy_value(x: u64, y: u64) -> Result<Nimber> {
     let (low, high) = if x <= y { (x, y) } else { (y, x) };
@@ -222,7 +222,7 @@ fn row_start(x: usize, cols: usize) -> usize {
 
 /// The side of a tile: rows are computed in blocks of `TILE`, each block column tile by
 /// column tile, and the column and diagonal bitsets are grouped (and locked) `TILE` at a time.
-const TILE: usize = 32;
+const TILE: usize = 64;
 
 /// Advances `low` to the least value not in the absolute bitset `set`.
 #[inline]
@@ -711,6 +711,9 @@ mod tests {
             (SIDE - 1, SIDE - 1),
             (31, 32),
             (32, 31),
+            (63, 64),
+            (64, 127),
+            (128, 128),
             (64, 64),
         ] {
             let g = grundy_value(x as u64, y as u64).unwrap();
