@@ -644,13 +644,9 @@ mod tests {
         let naive = naive_table(300);
         for side in 0..=300 {
             let fast = SgTable::band_with_threads(side, side, 1 + side % 3).unwrap();
-            for x in 0..side {
-                for y in 0..side {
-                    assert_eq!(
-                        fast.get(x, y),
-                        Some(naive[x][y]),
-                        "G({x}, {y}), side {side}"
-                    );
+            for (x, column) in naive.iter().enumerate().take(side) {
+                for (y, &g) in column.iter().enumerate().take(side) {
+                    assert_eq!(fast.get(x, y), Some(g), "G({x}, {y}), side {side}");
                 }
             }
         }
