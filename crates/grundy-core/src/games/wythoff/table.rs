@@ -6,36 +6,41 @@
 //!
 //! 1. **Symmetry**: `G(x, y) = G(y, x)`, so only the cells with `x <= y` are computed and stored
 //!    (a trapezoid, row `x` holding `y = x, x + 1, …`).
-//! 2. **Bounds**: for `x <= y`, `y − 2x <= G(x, y) <= x + y`. Every value of a row appears in it
-//!    once and every value eventually appears, so value `v` appears in row `x` no later than
-//!    `y = v + 2x`.
+//! 2. **Bounds**: for `x <= y`, `y − 2x <= G(x, y) <= x + y`. Every row is a permutation of the
+//!    naturals, so value `v` appears in row `x` no later than `y = v + 2x`.
 //! 3. **Distinctness**: each row, column and diagonal holds a value at most once, so each
 //!    direction is a *set*, kept as a bitset.
-//! 4. **Locality**: when cell `(x, y)` is computed (rows in increasing `x`, then increasing
-//!    `y`), the column below it and the diagonal below-left hold only `x` cells each, all with
-//!    values in the window `[y − 2x, y + x]`.
+//! 4. **Locality**: when cell `(x, y)` is computed, the column below it and the diagonal
+//!    below-left hold only `x` cells each, all with values in the window `[y − 2x, y + x]`.
 //!
-//! The algorithm keeps, for the current row, the bitset of its values so far and the row's own
-//! mex `low` (every value below `low` is already in the row). By fact 2, `low >= y − 2x`; the
-//! mex of the cell is the first value `>= low` missing from the row, the column and the
-//! diagonal bitsets. The work is still cubic (no sub-cubic algorithm is known): measured, the
-//! scan covers about `0.3 · side` values per cell, a few dozen words.
+//! Each row, column and diagonal keeps its bitset and its own mex. Every value below a line's
+//! mex is on that line, so `G(x, y)` is at least the largest of the three mexes (the row's is
+//! already `>= y − 2x` by fact 2); the cell's value is the first value from there missing from
+//! the three bitsets, found by ORing them a word at a time (eight words per step, which
+//! vectorises). Measured at side 2048, the value lies on average `0.32 · side` above the
+//! row's mex but only `0.20 · side` above the largest of the three mexes. The work is still
+//! cubic: no sub-cubic algorithm is known.
 //!
 //! Column and diagonal bitsets are stored *relative* to their index (bit `v − y` for column `y`,
 //! rounded to whole words so that bit positions stay aligned with the row's), so each needs only
-//! a window of `3 · rows` bits instead of `2 · cols`. The scan reads the three bitsets a word
-//! at a time (eight words per step, which vectorises). Rows are computed in blocks of 32 and
-//! each block in tiles of 32 columns, so the bitsets a tile reads stay in cache. When
+//! a window of `3 · rows` bits instead of `2 · cols`. Rows are computed in blocks of 64 and
+//! each block in tiles of 64 columns, so the bitsets a tile reads stay in cache. When
 //! row `x` starts, its cells left of the diagonal, `G(x, y') = G(y', x)` for `y' < x`, are exactly
-//! column `x`'s bitset, so the row set is initialised by copying words, not by reading the
+//! column x's bitset, so the row set is initialised by copying words, not by reading the
 //! table.
 //!
-//! Values are below `2 · side <= 65536`, so each stored cell is a `u16`: 2 bytes per stored
+//! **Threads.** Tile `j` of block `b` only needs the tiles of the blocks below it up to column
+//! tile `j`, so block `b + 1` can follow block `b` one tile behind: with `t` threads, thread
+//! `i` computes the blocks `i, i + t, i + 2t, …`, each waiting for the block below it to finish
+//! a tile before starting it (a wavefront). Column and diagonal bitsets are grouped 64 at a
+//! time, each group behind its own lock; two tiles computed at the same time never share a
+//! group, so the locks only hand the groups over safely.
+//!
+//! Values are below `2 · side <= 32768`, so each stored cell is a `u16`: 2 bytes per stored
 //! cell, about `side² + side` bytes for a square table (16384² in 256 MiB). The bitsets of the
 //! construction add about `0.75 · side²` bytes while it runs and are freed after.
-//!
-//! Against a plain bitset mex (the whole square, each cell's mex scanned from value 0) this is
-//! about 8× faster at side 4096 and more at larger sides, but it is still cubic.
+
+use std::sync::{Condvar, Mutex, MutexGuard};
 
 use crate::error::{GameError, Result};
 use crate::nimber::Nimber;
@@ -43,8 +48,8 @@ use crate::nimber::Nimber;
 /// The largest side of a table: `G` is computed for heaps below this.
 ///
 /// At this side the table takes 256 MiB (2 bytes per stored cell) and its construction about
-/// 200 MiB more while it runs, which takes tens of seconds on a 2-core machine (the work is
-/// cubic: see BENCHMARKS.md).
+/// 200 MiB more while it runs; the work is cubic (seconds on a 2-core machine: see
+/// BENCHMARKS.md).
 pub const MAX_TABLE_SIDE: usize = 16384;
 
 /// The cells the seed's printed table (Gambar 1) got wrong: `(x, y, printed, true value)`.
@@ -59,6 +64,33 @@ pub struct SgTable {
     cols: usize,
     /// Row `x` holds `G(x, x..cols)`, rows one after another.
     cells: Vec<u16>,
+}
+
+fn check_band(rows: usize, cols: usize) -> Result<()> {
+    check_side("table side", cols)?;
+    if rows > cols {
+        return Err(GameError::out_of_range(
+            "table rows",
+            rows,
+            format!("at most the number of columns, {cols}"),
+        ));
+    }
+    Ok(())
+}
+
+/// The number of threads [`SgTable::square`] and [`SgTable::band`] use: the machine's
+/// available parallelism, at most 8.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().min(8))
+}
+
+/// Below a million cells, starting threads costs more than it saves.
+fn threads_for(rows: usize, cols: usize) -> usize {
+    if rows * cols < 1 << 20 {
+        1
+    } else {
+        default_threads()
+    }
 }
 
 fn check_side(what: &str, side: usize) -> Result<()> {
@@ -79,21 +111,19 @@ impl SgTable {
     }
 
     /// The band `min(x, y) < rows`, `max(x, y) < cols` (`rows <= cols`): all a single cell
-    /// `(x, y)` with `x <= y` needs is the band `(x + 1, y + 1)`.
+    /// `(x, y)` with `x <= y` needs is the band `(x + 1, y + 1)`. Computed with
+    /// [`default_threads`] threads from a million cells on, one below.
     pub fn band(rows: usize, cols: usize) -> Result<Self> {
-        check_side("table side", cols)?;
-        if rows > cols {
-            return Err(GameError::out_of_range(
-                "table rows",
-                rows,
-                format!("at most the number of columns, {cols}"),
-            ));
-        }
-        Ok(SgTable {
-            rows,
-            cols,
-            cells: fill(rows, cols),
-        })
+        Self::band_with_threads(rows, cols, threads_for(rows, cols))
+    }
+
+    /// [`SgTable::band`] computed with `threads` threads (at least one; more than the number
+    /// of 64-row blocks gains nothing). The values do not depend on the number of threads.
+    pub fn band_with_threads(rows: usize, cols: usize, threads: usize) -> Result<Self> {
+        check_band(rows, cols)?;
+        let mut cells = vec![0; if rows == 0 { 0 } else { row_start(rows, cols) }];
+        fill(rows, cols, threads, 0, &mut cells);
+        Ok(SgTable { rows, cols, cells })
     }
 
     /// The number of rows (the bound on the smaller coordinate).
@@ -153,7 +183,12 @@ impl SgTable {
     }
 }
 
-/// `G(x, y)` for one position, computing only the band it needs (`O(x · y)` time).
+/// `G(x, y)` for one position.
+///
+/// The cell depends on every cell of the rectangle below-left of it, so the work is the band
+/// `(min + 1) × (max + 1)` of the table (by symmetry, the trapezoid `x' <= y'` in it). Only
+/// the bitsets of the construction and the last block of 64 rows are kept, not the table:
+/// about `0.75 · max · min` bytes instead of `2 · max · min` more.
 pub fn grundy_value(x: u64, y: u64) -> Result<Nimber> {
     let (low, high) = if x <= y { (x, y) } else { (y, x) };
     if high >= MAX_TABLE_SIDE as u64 {
@@ -165,10 +200,18 @@ pub fn grundy_value(x: u64, y: u64) -> Result<Nimber> {
             ),
         ));
     }
-    let table = SgTable::band(low as usize + 1, high as usize + 1)?;
-    Ok(table
-        .get(low as usize, high as usize)
-        .map_or(0, Nimber::from))
+    let (rows, cols) = (low as usize + 1, high as usize + 1);
+    let kept_from = low as usize / TILE * TILE;
+    let mut last_rows = vec![0; row_start(rows, cols) - row_start(kept_from, cols)];
+    fill(
+        rows,
+        cols,
+        threads_for(rows, cols),
+        kept_from,
+        &mut last_rows,
+    );
+    // G(low, high) is the last cell of the last row.
+    Ok(last_rows.last().map_or(0, |&g| Nimber::from(g)))
 }
 
 /// Where row `x` starts: rows `0..x` hold `cols, cols − 1, …, cols − x + 1` cells.
@@ -177,56 +220,11 @@ fn row_start(x: usize, cols: usize) -> usize {
     x * cols - x * x.saturating_sub(1) / 2
 }
 
-/// Rows are computed in blocks of this many, and each block column by column in tiles of this
-/// width, so that the bitsets a tile reads (its rows', columns' and diagonals') stay in cache.
-const TILE: usize = 32;
+/// The side of a tile: rows are computed in blocks of `TILE`, each block column tile by
+/// column tile, and the column and diagonal bitsets are grouped (and locked) `TILE` at a time.
+const TILE: usize = 64;
 
-/// A family of bitsets, one per column (or per diagonal) `i`, each a contiguous run of words
-/// storing value `v` at bit `v − 64·⌊i/64⌋ + 64·offset`: a window that follows the index, word
-/// aligned with the absolute values so that words of different sets can be ORed directly.
-struct RelativeBitsets {
-    bits: Vec<u64>,
-    words: usize,
-    offset: usize,
-}
-
-impl RelativeBitsets {
-    fn new(count: usize, offset: usize, words: usize) -> Self {
-        RelativeBitsets {
-            bits: vec![0; words * count],
-            words,
-            offset,
-        }
-    }
-
-    /// Set `i`'s words from the one holding absolute values `64·w ..` on.
-    #[inline]
-    fn words_from(&self, i: usize, w: usize) -> &[u64] {
-        let start = i * self.words;
-        &self.bits[start + w + self.offset - i / 64..start + self.words]
-    }
-
-    #[inline]
-    fn insert(&mut self, i: usize, v: usize) {
-        self.bits[i * self.words + v / 64 + self.offset - i / 64] |= 1 << (v % 64);
-    }
-
-    /// Set `i` as an absolute bitset written into `out` (which is cleared first).
-    fn copy_absolute(&self, i: usize, out: &mut [u64]) {
-        out.fill(0);
-        let set = &self.bits[i * self.words..(i + 1) * self.words];
-        for (k, &word) in set.iter().enumerate() {
-            // Relative word k holds absolute word k + ⌊i/64⌋ − offset.
-            if let Some(w) = (k + i / 64).checked_sub(self.offset) {
-                if let Some(slot) = out.get_mut(w) {
-                    *slot = word;
-                }
-            }
-        }
-    }
-}
-
-/// Advances `low` to the least value not in `set`.
+/// Advances `low` to the least value not in the absolute bitset `set`.
 #[inline]
 fn advance_mex(set: &[u64], low: &mut usize) {
     loop {
@@ -245,22 +243,25 @@ fn advance_mex(set: &[u64], low: &mut usize) {
 fn first_missing(row: &[u64], column: &[u64], diagonal: &[u64]) -> usize {
     const CHUNK: usize = 8;
     let len = row.len().min(column.len()).min(diagonal.len());
-    let (row, column, diagonal) = (&row[..len], &column[..len], &diagonal[..len]);
-    let mut w = 0;
-    let chunks = row
+    let chunks = row[..len]
         .chunks_exact(CHUNK)
-        .zip(column.chunks_exact(CHUNK))
-        .zip(diagonal.chunks_exact(CHUNK));
-    for ((r, c), d) in chunks {
+        .zip(column[..len].chunks_exact(CHUNK))
+        .zip(diagonal[..len].chunks_exact(CHUNK));
+    for (k, ((r, c), d)) in chunks.enumerate() {
         let mut all = u64::MAX;
         for i in 0..CHUNK {
             all &= r[i] | c[i] | d[i];
         }
         if all != u64::MAX {
-            break;
+            for i in 0..CHUNK {
+                let seen = r[i] | c[i] | d[i];
+                if seen != u64::MAX {
+                    return (k * CHUNK + i) * 64 + seen.trailing_ones() as usize;
+                }
+            }
         }
-        w += CHUNK;
     }
+    let mut w = len / CHUNK * CHUNK;
     while w < len {
         let seen = row[w] | column[w] | diagonal[w];
         if seen != u64::MAX {
@@ -272,91 +273,335 @@ fn first_missing(row: &[u64], column: &[u64], diagonal: &[u64]) -> usize {
     len * 64
 }
 
-/// The state of one construction: the table so far and the bitsets of every direction.
-struct Construction {
-    rows: usize,
-    cols: usize,
-    cells: Vec<u16>,
-    /// The current block's rows, as absolute bitsets, and each row's own mex.
-    row_sets: Vec<u64>,
-    row_words: usize,
-    row_low: Vec<usize>,
-    columns: RelativeBitsets,
-    diagonals: RelativeBitsets,
+/// `TILE` consecutive lines (columns, or diagonals) `first..first + TILE`: for each, the set
+/// of values on it so far and its mex.
+///
+/// Each set is a window of `words` words that follows its index `i`: value `v` is bit
+/// `v − 64·⌊i/64⌋ + 64·offset`, word aligned with the absolute values so that words of
+/// different sets can be ORed directly. The windows are sized from the bounds
+/// `y − 2x <= G(x, y) <= x + y`, so every value a line can hold fits.
+struct LineGroup {
+    first: usize,
+    words: usize,
+    offset: usize,
+    bits: Vec<u64>,
+    mex: Vec<usize>,
 }
 
-impl Construction {
-    fn new(rows: usize, cols: usize) -> Self {
-        let total = if rows == 0 { 0 } else { row_start(rows, cols) };
-        // Values are below 2·cols; a spare word lets the scan run past the last value.
-        let row_words = 2 * cols / 64 + 2;
-        // Column y at row x holds values in [y − 2x, y + x]; diagonal d in [d − x, d + 2x].
-        // The offsets leave a spare word below each window, the sizes a spare word above it.
-        let col_offset = (2 * rows + 64) / 64 + 2;
-        let diag_offset = (rows + 64) / 64 + 2;
-        Construction {
-            rows,
-            cols,
-            cells: vec![0; total],
-            row_sets: vec![0; TILE * row_words],
-            row_words,
-            row_low: vec![0; TILE],
-            columns: RelativeBitsets::new(cols, col_offset, col_offset + rows / 64 + 3),
-            diagonals: RelativeBitsets::new(cols, diag_offset, diag_offset + 2 * rows / 64 + 3),
+impl LineGroup {
+    fn new(first: usize, offset: usize, words: usize) -> Self {
+        LineGroup {
+            first,
+            words,
+            offset,
+            bits: vec![0; words * TILE],
+            mex: vec![0; TILE],
         }
     }
 
-    fn run(mut self) -> Vec<u16> {
-        for block in (0..self.rows).step_by(TILE) {
-            let block_end = (block + TILE).min(self.rows);
-            for tile in (block..self.cols).step_by(TILE) {
-                let tile_end = (tile + TILE).min(self.cols);
-                for x in block..block_end {
-                    self.row_in_tile(block, x, tile.max(x), tile_end);
+    /// The word of line `i` holding absolute values `64·w ..`.
+    #[inline]
+    fn word_index(&self, i: usize, w: usize) -> usize {
+        (i - self.first) * self.words + w + self.offset - i / 64
+    }
+
+    /// Line `i`'s words from the one holding absolute values `64·w ..` on.
+    #[inline]
+    fn words_from(&self, i: usize, w: usize) -> &[u64] {
+        let end = (i - self.first + 1) * self.words;
+        &self.bits[self.word_index(i, w)..end]
+    }
+
+    #[inline]
+    fn contains(&self, i: usize, v: usize) -> bool {
+        self.bits[self.word_index(i, v / 64)] >> (v % 64) & 1 == 1
+    }
+
+    #[inline]
+    fn mex(&self, i: usize) -> usize {
+        self.mex[i - self.first]
+    }
+
+    /// Adds `v` to line `i` and keeps its mex (amortised O(1): the mex only moves up).
+    #[inline]
+    fn insert(&mut self, i: usize, v: usize) {
+        let at = self.word_index(i, v / 64);
+        self.bits[at] |= 1 << (v % 64);
+        let mut mex = self.mex[i - self.first];
+        if mex == v {
+            while self.contains(i, mex) {
+                mex += 1;
+            }
+            self.mex[i - self.first] = mex;
+        }
+    }
+
+    /// Line `i` as an absolute bitset written into `out` (which is cleared first).
+    fn copy_absolute(&self, i: usize, out: &mut [u64]) {
+        out.fill(0);
+        let start = (i - self.first) * self.words;
+        for (k, &word) in self.bits[start..start + self.words].iter().enumerate() {
+            // Relative word k holds absolute word k + ⌊i/64⌋ − offset.
+            if let Some(w) = (k + i / 64).checked_sub(self.offset) {
+                if let Some(slot) = out.get_mut(w) {
+                    *slot = word;
                 }
             }
         }
-        self.cells
+    }
+}
+
+/// The sizes shared by every part of one construction.
+struct Shape {
+    cols: usize,
+    /// Words of a row's absolute bitset: values are below `2·cols`, plus a spare word.
+    row_words: usize,
+}
+
+/// What the threads share: the column and diagonal groups, each behind its own lock, and how
+/// far each block of rows has got.
+///
+/// Block `b` (rows `b·TILE ..`) works through column tiles `j = b, b + 1, …`. Tile `j` of
+/// block `b` reads columns `j·TILE ..` (written by the blocks below it at the same tile) and
+/// diagonals of groups `j − b − 1` and `j − b` (written by the blocks below at tiles `<= j`),
+/// so it may start once block `b − 1` has finished tile `j`. Two blocks working at the same
+/// time never touch the same group, so the locks are never contended; they only make the
+/// hand-over safe.
+struct Shared {
+    shape: Shape,
+    columns: Vec<Mutex<LineGroup>>,
+    diagonals: Vec<Mutex<LineGroup>>,
+    /// `done[b]`: how many of block `b`'s tiles are finished (counting from tile 0), or
+    /// `None` once a thread has panicked, so that the others stop waiting.
+    done: Mutex<Option<Vec<usize>>>,
+    progress: Condvar,
+}
+
+/// Tells the other threads to stop waiting when the thread holding it panics.
+struct AbortOnPanic<'a>(&'a Shared);
+
+impl Drop for AbortOnPanic<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            *self.0.done.lock().unwrap_or_else(|e| e.into_inner()) = None;
+            self.0.progress.notify_all();
+        }
+    }
+}
+
+impl Shared {
+    fn new(rows: usize, cols: usize) -> Self {
+        let groups = cols.div_ceil(TILE);
+        // Column y at row x holds values in [y − 2x, y + x]; diagonal d in [d − x, d + 2x].
+        // The offsets leave a spare word below each window, the sizes a spare word above it.
+        let col_offset = (2 * rows + 64) / 64 + 2;
+        let col_words = col_offset + rows / 64 + 3;
+        let diag_offset = (rows + 64) / 64 + 2;
+        let diag_words = diag_offset + 2 * rows / 64 + 3;
+        let blocks = rows.div_ceil(TILE);
+        Shared {
+            shape: Shape {
+                cols,
+                row_words: 2 * cols / 64 + 2,
+            },
+            columns: (0..groups)
+                .map(|g| Mutex::new(LineGroup::new(g * TILE, col_offset, col_words)))
+                .collect(),
+            diagonals: (0..groups)
+                .map(|g| Mutex::new(LineGroup::new(g * TILE, diag_offset, diag_words)))
+                .collect(),
+            done: Mutex::new(Some(vec![0; blocks])),
+            progress: Condvar::new(),
+        }
     }
 
-    /// Computes `G(x, from..to)`, where `from` is the tile's first column or the diagonal.
-    fn row_in_tile(&mut self, block: usize, x: usize, from: usize, to: usize) {
-        let slot = x - block;
-        let words = self.row_words;
-        if from == x {
-            // Row x starts at the diagonal: its cells left of it, G(x, y') = G(y', x) for
-            // y' < x, are exactly column x's set, which holds rows 0..x by now.
-            let row = &mut self.row_sets[slot * words..(slot + 1) * words];
-            self.columns.copy_absolute(x, row);
-            self.row_low[slot] = 0;
-            advance_mex(row, &mut self.row_low[slot]);
+    /// Waits until block `b` has finished tile `j`; false if another thread panicked.
+    fn wait_for(&self, b: usize, j: usize) -> bool {
+        let mut done = self.done.lock().unwrap_or_else(|e| e.into_inner());
+        loop {
+            match done.as_ref() {
+                None => return false,
+                Some(done) if done[b] > j => return true,
+                Some(_) => {}
+            }
+            done = self.progress.wait(done).unwrap_or_else(|e| e.into_inner());
         }
-        let start = row_start(x, self.cols) - x;
-        for y in from..to {
-            let d = y - x;
-            let low = self.row_low[slot];
+    }
+
+    fn finished(&self, b: usize, j: usize) {
+        if let Some(done) = self.done.lock().unwrap_or_else(|e| e.into_inner()).as_mut() {
+            done[b] = j + 1;
+        }
+        self.progress.notify_all();
+    }
+}
+
+fn lock(group: &Mutex<LineGroup>) -> MutexGuard<'_, LineGroup> {
+    group.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// One block of rows `start..end` being computed: their absolute row bitsets, each row's own
+/// mex, and where their cells go (`None` when only the bitsets are wanted).
+struct Block<'a> {
+    index: usize,
+    start: usize,
+    end: usize,
+    row_sets: Vec<u64>,
+    row_low: Vec<usize>,
+    cells: Option<&'a mut [u16]>,
+}
+
+impl Block<'_> {
+    /// Computes the block tile by tile, each tile once the block below has finished it.
+    fn run(&mut self, shared: &Shared) {
+        let cols = shared.shape.cols;
+        self.row_sets = vec![0; TILE * shared.shape.row_words];
+        self.row_low = vec![0; TILE];
+        let mut scratch = if self.cells.is_some() {
+            Vec::new()
+        } else {
+            vec![0; cols]
+        };
+        for j in self.index..cols.div_ceil(TILE) {
+            if self.index > 0 && !shared.wait_for(self.index - 1, j) {
+                return;
+            }
+            self.tile(shared, j, &mut scratch);
+            shared.finished(self.index, j);
+        }
+        self.row_sets = Vec::new();
+    }
+
+    /// Tile `j`: the cells `(x, y)` of the block with `y` in column tile `j` and `y >= x`.
+    fn tile(&mut self, shared: &Shared, j: usize, scratch: &mut [u16]) {
+        let mut columns = lock(&shared.columns[j]);
+        // Diagonals d = y − x of the tile lie in groups j − index − 1 and j − index.
+        let high = j - self.index;
+        let mut low_group = high.checked_sub(1).map(|g| lock(&shared.diagonals[g]));
+        let mut high_group = shared.diagonals.get(high).map(lock);
+        let cols = shared.shape.cols;
+        let words = shared.shape.row_words;
+        let to = ((j + 1) * TILE).min(cols);
+        for x in self.start..self.end {
+            let from = (j * TILE).max(x);
+            if from >= to {
+                continue;
+            }
+            let slot = x - self.start;
             let row = &mut self.row_sets[slot * words..(slot + 1) * words];
-            let w = low / 64;
-            let v = w * 64
-                + first_missing(
-                    &row[w..],
-                    self.columns.words_from(y, w),
-                    self.diagonals.words_from(d, w),
-                );
-            self.cells[start + y] = v as u16;
-            row[v / 64] |= 1 << (v % 64);
-            self.columns.insert(y, v);
-            self.diagonals.insert(d, v);
-            if v == low {
-                advance_mex(row, &mut self.row_low[slot]);
+            let low = &mut self.row_low[slot];
+            if from == x {
+                // Row x starts at the diagonal: its cells left of it, G(x, y') = G(y', x) for
+                // y' < x, are exactly column x's set, which holds rows 0..x by now.
+                columns.copy_absolute(x, row);
+                *low = 0;
+                advance_mex(row, low);
+            }
+            let out = match self.cells.as_deref_mut() {
+                Some(cells) => {
+                    // Row x's cells start at y = x.
+                    let row_first = row_start(x, cols) - row_start(self.start, cols);
+                    &mut cells[row_first + from - x..row_first + to - x]
+                }
+                None => &mut scratch[from..to],
+            };
+            // The cells of diagonal group `high` start at y = x + high·TILE.
+            let split = (x + high * TILE).clamp(from, to);
+            let (left, right) = out.split_at_mut(split - from);
+            if from < split {
+                let diagonals = low_group.as_deref_mut().expect("locked");
+                cells(row, low, &mut columns, diagonals, x, from, left);
+            }
+            if split < to {
+                let diagonals = high_group.as_deref_mut().expect("locked");
+                cells(row, low, &mut columns, diagonals, x, split, right);
             }
         }
     }
 }
 
-/// Computes the trapezoid `x <= y`, `x < rows`, `y < cols`.
-fn fill(rows: usize, cols: usize) -> Vec<u16> {
-    Construction::new(rows, cols).run()
+/// Computes `G(x, from..from + out.len())` into `out`, given row `x`'s absolute bitset and mex
+/// and the groups holding those cells' columns and diagonals.
+#[inline]
+fn cells(
+    row: &mut [u64],
+    low: &mut usize,
+    columns: &mut LineGroup,
+    diagonals: &mut LineGroup,
+    x: usize,
+    from: usize,
+    out: &mut [u16],
+) {
+    for (y, cell) in (from..).zip(out.iter_mut()) {
+        let d = y - x;
+        // Every value below a line's mex is on that line, so the cell's value is at least
+        // the largest of the three.
+        let bound = (*low).max(columns.mex(y)).max(diagonals.mex(d));
+        let w = bound / 64;
+        let v = w * 64
+            + first_missing(
+                &row[w..],
+                columns.words_from(y, w),
+                diagonals.words_from(d, w),
+            );
+        *cell = v as u16;
+        row[v / 64] |= 1 << (v % 64);
+        columns.insert(y, v);
+        diagonals.insert(d, v);
+        if v == *low {
+            advance_mex(row, low);
+        }
+    }
+}
+
+/// Computes the trapezoid `x <= y`, `x < rows`, `y < cols` with `threads` threads, storing
+/// the cells of rows `kept_from..rows` (a multiple of [`TILE`]) in `cells`, row after row.
+fn fill(rows: usize, cols: usize, threads: usize, kept_from: usize, cells: &mut [u16]) {
+    debug_assert_eq!(kept_from % TILE, 0);
+    let shared = Shared::new(rows, cols);
+    // Cut the cells into the blocks' rows.
+    let mut blocks = Vec::new();
+    let mut rest = cells;
+    for (index, start) in (0..rows).step_by(TILE).enumerate() {
+        let end = (start + TILE).min(rows);
+        let kept = if start >= kept_from {
+            let len = row_start(end, cols) - row_start(start, cols);
+            let (mine, tail) = std::mem::take(&mut rest).split_at_mut(len);
+            rest = tail;
+            Some(mine)
+        } else {
+            None
+        };
+        blocks.push(Block {
+            index,
+            start,
+            end,
+            row_sets: Vec::new(),
+            row_low: Vec::new(),
+            cells: kept,
+        });
+    }
+    let threads = threads.clamp(1, blocks.len().max(1));
+    let mut lanes: Vec<Vec<Block>> = (0..threads).map(|_| Vec::new()).collect();
+    for block in blocks {
+        lanes[block.index % threads].push(block);
+    }
+    if let [lane] = lanes.as_mut_slice() {
+        // One thread: no need to spawn one.
+        lane.iter_mut().for_each(|block| block.run(&shared));
+        return;
+    }
+    std::thread::scope(|scope| {
+        for lane in &mut lanes {
+            let shared = &shared;
+            scope.spawn(move || {
+                let _abort = AbortOnPanic(shared);
+                for block in lane.iter_mut() {
+                    block.run(shared);
+                }
+            });
+        }
+    });
 }
 
 /// The plain construction, a full mex over the row, column and diagonal of every cell, kept
@@ -389,6 +634,86 @@ mod tests {
                     assert_eq!(fast.get(x, y), Some(g), "G({x}, {y}), side {side}");
                 }
             }
+        }
+    }
+
+    /// A table's values do not depend on its side: every square up to 300, with one to three
+    /// threads, is the corner of the naive 300 × 300 table.
+    #[test]
+    fn every_side_up_to_300_with_any_threads() {
+        let naive = naive_table(300);
+        for side in 0..=300 {
+            let fast = SgTable::band_with_threads(side, side, 1 + side % 3).unwrap();
+            for (x, column) in naive.iter().enumerate().take(side) {
+                for (y, &g) in column.iter().enumerate().take(side) {
+                    assert_eq!(fast.get(x, y), Some(g), "G({x}, {y}), side {side}");
+                }
+            }
+        }
+    }
+
+    /// An independent plain construction: the whole square, one used-value bitset per row,
+    /// column and diagonal, each mex scanned from value 0.
+    fn plain_bitset_table(side: usize) -> Vec<u16> {
+        let words = 2 * side / 64 + 2;
+        let mut rows = vec![0u64; side * words];
+        let mut columns = vec![0u64; side * words];
+        let mut diagonals = vec![0u64; 2 * side * words];
+        let mut g = vec![0u16; side * side];
+        for x in 0..side {
+            for y in 0..side {
+                let d = side + y - x;
+                let v = (0..words)
+                    .find_map(|w| {
+                        let seen =
+                            rows[x * words + w] | columns[y * words + w] | diagonals[d * words + w];
+                        (seen != u64::MAX).then(|| w * 64 + seen.trailing_ones() as usize)
+                    })
+                    .expect("values are below 2 · side");
+                g[x * side + y] = v as u16;
+                for (sets, i) in [(&mut rows, x), (&mut columns, y), (&mut diagonals, d)] {
+                    sets[i * words + v / 64] |= 1 << (v % 64);
+                }
+            }
+        }
+        g
+    }
+
+    #[test]
+    fn larger_tables_and_single_cells_match_a_plain_construction() {
+        const SIDE: usize = 1200;
+        let plain = plain_bitset_table(SIDE);
+        for threads in [1, 2, 5] {
+            let fast = SgTable::band_with_threads(SIDE, SIDE, threads).unwrap();
+            for x in 0..SIDE {
+                for y in 0..SIDE {
+                    assert_eq!(fast.get(x, y), Some(plain[x * SIDE + y]), "G({x}, {y})");
+                }
+            }
+        }
+        // Single positions (only the last block of rows is kept), at pseudo-random cells.
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..12 {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let (x, y) = ((state >> 20) as usize % SIDE, (state >> 40) as usize % SIDE);
+            let g = grundy_value(x as u64, y as u64).unwrap();
+            assert_eq!(g, Nimber::from(plain[x * SIDE + y]), "G({x}, {y})");
+        }
+        for (x, y) in [
+            (0, 0),
+            (0, SIDE - 1),
+            (SIDE - 1, SIDE - 1),
+            (31, 32),
+            (32, 31),
+            (63, 64),
+            (64, 127),
+            (128, 128),
+            (64, 64),
+        ] {
+            let g = grundy_value(x as u64, y as u64).unwrap();
+            assert_eq!(g, Nimber::from(plain[x * SIDE + y]), "G({x}, {y})");
         }
     }
 
