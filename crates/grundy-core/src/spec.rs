@@ -149,7 +149,7 @@ fn unknown_rules(text: &str) -> GameError {
     GameError::invalid(
         "rules",
         text,
-        "nim, sub{1,4,9}, bachet{3}, allbut{2,3}, octal{0.77} or grundys",
+        "nim, sub{1,4,9}, bachet{3}, allbut{2,3}, octal{0.77}, grundys or wythoff (wythoff:X,Y)",
     )
 }
 
