@@ -215,8 +215,9 @@ fn wythoff_queen(spec: &PositionSpec) -> Result<Sum, ApiError> {
     match spec.heaps.as_deref() {
         Some(&[x, y]) => Ok(Sum::new(vec![Component::Wythoff { x, y }])),
         Some(other) => Err(ApiError::invalid(format!(
-            "position.heaps has {} numbers: a wythoff position is the queen's square [x, y], 2 numbers",
-            other.len()
+            "position.heaps has {} number{}: a wythoff position is the queen's square [x, y], 2 numbers",
+            other.len(),
+            if other.len() == 1 { "" } else { "s" }
         ))),
         None => Err(ApiError::invalid(
             "position.heaps is missing: a wythoff position is the queen's square [x, y], e.g. [10, 7]",
