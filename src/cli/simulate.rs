@@ -3,8 +3,10 @@
 //! turn, as seed 000's Fig. 8 does.
 
 use clap::Args;
-use grundy_core::play::{wilson_interval, winner_at_end, GameRecord, GameResult, Seat, Tally};
-use grundy_core::player::{choose_move, Player};
+use grundy_core::play::{
+    play_game_within, record_game_within, wilson_interval, GameRecord, GameResult, Seat, Tally,
+};
+use grundy_core::player::Player;
 use grundy_core::strategy::{analyze, nim_heaps, Convention};
 use grundy_core::sum::Sum;
 use rand_chacha::rand_core::SeedableRng;
@@ -86,7 +88,8 @@ pub fn run(args: &SimulateArgs, out: &Output) -> Result<(), CliError> {
     let mut tally = Tally::default();
     let mut first_game = None;
     if args.transcript {
-        let game = record_bounded(&start, convention, players, &mut rng, args.max_moves)?;
+        let game = record_game_within(&start, convention, players, &mut rng, args.max_moves)?
+            .ok_or_else(|| too_long(args.max_moves))?;
         tally.add(GameResult {
             winner: game.winner().unwrap_or(Seat::Second),
             moves: game.moves_made() as u64,
@@ -95,13 +98,10 @@ pub fn run(args: &SimulateArgs, out: &Output) -> Result<(), CliError> {
     }
     let mut rest = Tally::default();
     for _ in tally.games..args.games {
-        rest.add(play_bounded(
-            &start,
-            convention,
-            players,
-            &mut rng,
-            args.max_moves,
-        )?);
+        rest.add(
+            play_game_within(&start, convention, players, &mut rng, args.max_moves)?
+                .ok_or_else(|| too_long(args.max_moves))?,
+        );
     }
     merge(&mut tally, &rest);
     let report = Report {
@@ -126,57 +126,6 @@ pub fn run(args: &SimulateArgs, out: &Output) -> Result<(), CliError> {
         }
         Ok(())
     }
-}
-
-/// Plays one game like [`grundy_core::play::play_game`] (same moves for the same generator
-/// state), but stops with an error after `max_moves` moves.
-fn play_bounded(
-    start: &Sum,
-    convention: Convention,
-    players: [Player; 2],
-    rng: &mut ChaCha8Rng,
-    max_moves: u64,
-) -> Result<GameResult, CliError> {
-    let mut position = start.clone();
-    let mut moves = 0u64;
-    loop {
-        let seat = Seat::after_moves((moves % 2) as usize);
-        let Some(m) = choose_move(&position, convention, players[seat.index()], rng)? else {
-            return Ok(GameResult {
-                winner: winner_at_end(seat, convention),
-                moves,
-            });
-        };
-        if moves == max_moves {
-            return Err(too_long(max_moves));
-        }
-        position.apply(&m);
-        moves += 1;
-    }
-}
-
-/// Plays and records one game like [`grundy_core::play::record_game`], but stops with an error
-/// after `max_moves` moves (the record keeps every position, so its memory is bounded too).
-fn record_bounded(
-    start: &Sum,
-    convention: Convention,
-    players: [Player; 2],
-    rng: &mut ChaCha8Rng,
-    max_moves: u64,
-) -> Result<GameRecord, CliError> {
-    let mut game = GameRecord::new(start.clone(), convention);
-    while let Some(m) = choose_move(
-        game.position(),
-        convention,
-        players[game.to_move().index()],
-        rng,
-    )? {
-        if game.moves_made() as u64 == max_moves {
-            return Err(too_long(max_moves));
-        }
-        game.play(m);
-    }
-    Ok(game)
 }
 
 fn too_long(max_moves: u64) -> CliError {

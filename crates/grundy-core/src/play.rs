@@ -184,19 +184,33 @@ pub fn play_game(
     players: [Player; 2],
     rng: &mut dyn rand_core::RngCore,
 ) -> Result<GameResult> {
+    Ok(play_game_within(start, convention, players, rng, u64::MAX)?
+        .expect("no game of impartial heaps lasts 2^64 moves"))
+}
+
+/// [`play_game`] with a bound: `None` if the game is not over after `max_moves` moves (a
+/// front end's guard against positions whose games last too long to wait for).
+pub fn play_game_within(
+    start: &Sum,
+    convention: Convention,
+    players: [Player; 2],
+    rng: &mut dyn rand_core::RngCore,
+    max_moves: u64,
+) -> Result<Option<GameResult>> {
     let mut position = start.clone();
     let mut moves = 0u64;
     loop {
         let seat = Seat::after_moves((moves % 2) as usize);
-        match choose_move(&position, convention, players[seat.index()], rng)? {
-            Some(m) => position.apply(&m),
-            None => {
-                return Ok(GameResult {
-                    winner: winner_at_end(seat, convention),
-                    moves,
-                })
-            }
+        let Some(m) = choose_move(&position, convention, players[seat.index()], rng)? else {
+            return Ok(Some(GameResult {
+                winner: winner_at_end(seat, convention),
+                moves,
+            }));
+        };
+        if moves == max_moves {
+            return Ok(None);
         }
+        position.apply(&m);
         moves += 1;
     }
 }
@@ -209,6 +223,21 @@ pub fn record_game(
     players: [Player; 2],
     rng: &mut dyn rand_core::RngCore,
 ) -> Result<GameRecord> {
+    Ok(
+        record_game_within(start, convention, players, rng, u64::MAX)?
+            .expect("no game of impartial heaps lasts 2^64 moves"),
+    )
+}
+
+/// [`record_game`] with a bound: `None` if the game is not over after `max_moves` moves (the
+/// record keeps every position, so the bound bounds its memory too).
+pub fn record_game_within(
+    start: &Sum,
+    convention: Convention,
+    players: [Player; 2],
+    rng: &mut dyn rand_core::RngCore,
+    max_moves: u64,
+) -> Result<Option<GameRecord>> {
     let mut game = GameRecord::new(start.clone(), convention);
     while let Some(m) = choose_move(
         game.position(),
@@ -216,9 +245,12 @@ pub fn record_game(
         players[game.to_move().index()],
         rng,
     )? {
+        if game.moves_made() as u64 == max_moves {
+            return Ok(None);
+        }
         game.play(m);
     }
-    Ok(game)
+    Ok(Some(game))
 }
 
 /// Win counts and lengths of many games between the same two players.
@@ -381,6 +413,30 @@ mod tests {
             remoteness_text(&Sum::nim(&[1, 1]), Convention::Misere).as_deref(),
             Some("wins in 2 moves")
         );
+    }
+
+    #[test]
+    fn bounded_games_stop_at_the_bound() {
+        // Whatever length the unbounded game has, that bound lets it finish and one less
+        // does not.
+        let start = Sum::nim(&[3, 3]);
+        let players = [Player::Perfect, Player::Perfect];
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let full = play_game(&start, Convention::Normal, players, &mut rng).unwrap();
+        for (bound, finished) in [(0, false), (full.moves - 1, false), (full.moves, true)] {
+            let mut rng = ChaCha8Rng::seed_from_u64(1);
+            let played =
+                play_game_within(&start, Convention::Normal, players, &mut rng, bound).unwrap();
+            assert_eq!(played.is_some(), finished, "bound {bound}");
+            let mut rng = ChaCha8Rng::seed_from_u64(1);
+            let recorded =
+                record_game_within(&start, Convention::Normal, players, &mut rng, bound).unwrap();
+            assert_eq!(recorded.is_some(), finished, "bound {bound}");
+        }
+        // A finished position needs no moves at all.
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let over = play_game_within(&Sum::nim(&[0]), Convention::Normal, players, &mut rng, 0);
+        assert_eq!(over.unwrap().map(|r| r.moves), Some(0));
     }
 
     #[test]
