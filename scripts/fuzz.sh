@@ -50,5 +50,5 @@ for target in "${targets[@]}"; do
         echo "error: fuzz target $target failed (a crash, or the build failed); see above" >&2
         exit 1
     fi
-    grep -E '^stat::(number_of_executed_units|average_exec_per_sec)|^Done ' "$log" | sed 's/^/   /'
+    grep -E '^stat::(number_of_executed_units|average_exec_per_sec)|^Done ' "$log" | sed 's/^/   /' || true
 done

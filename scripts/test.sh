@@ -30,3 +30,6 @@ cargo clippy --workspace --all-targets -- -D warnings
 echo "== tests (unit, integration, property, doc)"
 cargo test --workspace
 echo "   browser screenshots: target/e2e-screenshots/"
+
+echo "== fuzz smoke run (each cargo-fuzz target for ${FUZZ_SECONDS:-15}s; needs nightly)"
+bash scripts/fuzz.sh "${FUZZ_SECONDS:-15}"
