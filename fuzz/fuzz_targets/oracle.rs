@@ -20,8 +20,11 @@ struct Case {
 
 const SEARCH_LIMIT: usize = 50_000;
 
+/// A position's outcome by exhaustive search, `None` beyond the search limit.
+type OutcomeSearch = Box<dyn FnMut(&Sum) -> Option<Outcome>>;
+
 /// Exhaustive outcomes with one memo shared by the position and all its options.
-struct Searcher(Box<dyn FnMut(&Sum) -> Option<Outcome>>);
+struct Searcher(OutcomeSearch);
 
 impl Searcher {
     fn new(convention: Convention) -> Self {
