@@ -33,3 +33,6 @@ echo "   browser screenshots: target/e2e-screenshots/"
 
 echo "== docs (rustdoc warnings, including broken intra-doc links, are errors)"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps
+
+echo "== fuzz smoke run (each cargo-fuzz target for ${FUZZ_SECONDS:-15}s; needs nightly)"
+bash scripts/fuzz.sh "${FUZZ_SECONDS:-15}"

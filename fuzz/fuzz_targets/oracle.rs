@@ -1,64 +1,30 @@
-//! The oracle: on small random positions of every ruleset and of sums, the engine's outcome
+//! The oracle: on small random positions of every ruleset (Nim, subtraction, all-but, octal
+//! games, Grundy's game, Wythoff) and of mixed sums of up to three of them, the engine's outcome
 //! and winning moves equal exhaustive search, under normal and misère play.
 #![no_main]
 
-use std::sync::Arc;
-
 use arbitrary::Arbitrary;
-use grundy_core::games::octal::OctalGame;
-use grundy_core::games::subtraction::{AllButGame, SubtractionGame};
 use grundy_core::solve::{grundy_rule, misere_rule, sum_options, Solver};
 use grundy_core::strategy::{analyze, Convention};
-use grundy_core::sum::{Component, Outcome, Sum};
+use grundy_core::sum::{Outcome, Sum};
 use libfuzzer_sys::fuzz_target;
 
-#[derive(Debug, Arbitrary)]
-enum Part {
-    Nim(u8),
-    Subtraction(Vec<u8>, u8),
-    AllBut(Vec<u8>, u8),
-    Octal(u16, u8),
-    Grundys(u8),
-}
+#[path = "small.rs"]
+mod small;
 
 #[derive(Debug, Arbitrary)]
 struct Case {
-    parts: Vec<Part>,
+    parts: Vec<small::Part>,
     misere: bool,
 }
 
 const SEARCH_LIMIT: usize = 50_000;
 
-fn component(part: &Part) -> Option<Component> {
-    Some(match part {
-        Part::Nim(h) => Component::Nim(u64::from(h % 8)),
-        Part::Subtraction(set, h) => {
-            let set: Vec<u64> = set.iter().take(4).map(|&s| u64::from(s % 9) + 1).collect();
-            Component::subtraction(
-                &Arc::new(SubtractionGame::new(set).ok()?),
-                u64::from(h % 16),
-            )
-        }
-        Part::AllBut(set, h) => {
-            let set: Vec<u64> = set.iter().take(3).map(|&s| u64::from(s % 6) + 1).collect();
-            Component::all_but(&Arc::new(AllButGame::new(set).ok()?), u64::from(h % 10))
-        }
-        Part::Octal(code, h) => {
-            // Three octal digits after the point, any of 0..7.
-            let digits: String = (0..3)
-                .map(|i| char::from(b'0' + ((code >> (3 * i)) & 7) as u8))
-                .collect();
-            let game = OctalGame::parse(&format!("0.{digits}")).ok()?;
-            Component::octal(&Arc::new(game), u64::from(h % 12))
-        }
-        Part::Grundys(h) => {
-            Component::octal(&Arc::new(OctalGame::grundys_game()), u64::from(h % 12))
-        }
-    })
-}
+/// A position's outcome by exhaustive search, `None` beyond the search limit.
+type OutcomeSearch = Box<dyn FnMut(&Sum) -> Option<Outcome>>;
 
 /// Exhaustive outcomes with one memo shared by the position and all its options.
-struct Searcher(Box<dyn FnMut(&Sum) -> Option<Outcome>>);
+struct Searcher(OutcomeSearch);
 
 impl Searcher {
     fn new(convention: Convention) -> Self {
@@ -80,16 +46,9 @@ impl Searcher {
 }
 
 fuzz_target!(|case: Case| {
-    let Some(components) = case
-        .parts
-        .iter()
-        .take(3)
-        .map(component)
-        .collect::<Option<Vec<_>>>()
-    else {
+    let Some(sum) = small::sum_of(&case.parts, 3) else {
         return;
     };
-    let sum = Sum::new(components);
     let convention = if case.misere {
         Convention::Misere
     } else {

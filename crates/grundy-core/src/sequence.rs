@@ -75,13 +75,53 @@ pub fn find_window_period(values: &[u32], window: usize) -> Option<Period> {
     if window == 0 || len < window + 1 {
         return None;
     }
-    let tail = &values[len - window..];
-    let p = (1..=len - window).find(|&p| &values[len - window - p..len - p] == tail)?;
+    let p = least_shift_of_tail(values, window)?;
     Some(Period {
         preperiod: least_preperiod(values, p, len - window - p) as u64,
         period: p as u64,
         checked: len as u64,
     })
+}
+
+/// The least `p >= 1` with `values[len - window - p..len - p] == values[len - window..]`: where
+/// the last `window` values occurred before, nearest first.
+///
+/// Comparing the tail at every shift costs `O(len · window)` when the values repeat long runs
+/// (take-set {1000000} makes runs of a million equal values, and the naive scan took minutes;
+/// found by fuzzing). Read backwards, this is the first occurrence of the reversed tail in the
+/// reversed prefix, which Knuth–Morris–Pratt finds in `O(len)` time and `O(window)` memory.
+fn least_shift_of_tail(values: &[u32], window: usize) -> Option<usize> {
+    let len = values.len();
+    // The pattern, backwards from the last value: pattern(i) = values[len - 1 - i].
+    let pattern = |i: usize| values[len - 1 - i];
+    // failure[i]: the length of the longest proper border of pattern(0..=i).
+    let mut failure = vec![0u32; window];
+    let mut k = 0usize;
+    for i in 1..window {
+        while k > 0 && pattern(i) != pattern(k) {
+            k = failure[k - 1] as usize;
+        }
+        if pattern(i) == pattern(k) {
+            k += 1;
+        }
+        failure[i] = k as u32;
+    }
+    // Scan the text values[len - 2], values[len - 3], ..., values[0] (the shift p starts at 1).
+    let mut matched = 0usize;
+    for (j, &v) in values[..len - 1].iter().rev().enumerate() {
+        while matched > 0 && v != pattern(matched) {
+            matched = failure[matched - 1] as usize;
+        }
+        if v == pattern(matched) {
+            matched += 1;
+        }
+        if matched == window {
+            // The match ends at text index j, i.e. at values[len - 2 - j]; it starts window - 1
+            // text places earlier, at values[len - 2 - j + window - 1] = values[len - 1 - p].
+            return Some(j + 2 - window);
+        }
+    }
+    None
 }
 
 /// What a Guy–Smith search over a prefix of an octal game's sequence found.
@@ -180,6 +220,43 @@ mod tests {
         values.extend((0..30).map(|n| [0, 1][n % 2]));
         let p = find_window_period(&values, 3).unwrap();
         assert_eq!((p.preperiod, p.period), (4, 2));
+    }
+
+    /// The definition, shift by shift (what `find_window_period` did before it used KMP).
+    fn least_shift_naive(values: &[u32], window: usize) -> Option<usize> {
+        let len = values.len();
+        let tail = &values[len - window..];
+        (1..=len - window).find(|&p| &values[len - window - p..len - p] == tail)
+    }
+
+    #[test]
+    fn least_shift_equals_the_definition() {
+        // Every sequence over {0, 1, 2} of length up to 9, every window: exhaustive.
+        for len in 1..=9usize {
+            for code in 0..3usize.pow(len as u32) {
+                let values: Vec<u32> = (0..len)
+                    .map(|i| (code / 3usize.pow(i as u32) % 3) as u32)
+                    .collect();
+                for window in 1..len {
+                    assert_eq!(
+                        least_shift_of_tail(&values, window),
+                        least_shift_naive(&values, window),
+                        "{values:?}, window {window}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn long_runs_of_equal_values() {
+        // Take-set {1000000}: G(n) = (n / 1000000) % 2, runs of a million equal values. The
+        // naive scan compared about a million values at each shift (found by fuzzing `spec` with
+        // `sub{24,469441}:15`; `sub{1000000}:1` took minutes).
+        let run = 1_000_000usize;
+        let values: Vec<u32> = (0..4 * run).map(|n| ((n / run) % 2) as u32).collect();
+        let p = find_window_period(&values, run).unwrap();
+        assert_eq!((p.preperiod, p.period), (0, 2 * run as u64));
     }
 
     #[test]

@@ -573,6 +573,29 @@ mod tests {
         assert_eq!(game.value(u64::MAX).unwrap(), u64::MAX % 4);
     }
 
+    /// Found by fuzzing `spec`: `sub{24,469441}:15` took 17 s and `sub{1000000}:1` minutes,
+    /// because proving the period compared the last `max S` values at every shift. {k} has
+    /// period 2k (k zeros, then k ones); the values of {24, 469441} must agree with the mex
+    /// rule.
+    #[test]
+    fn huge_largest_move_proves_its_period() {
+        let single = SubtractionGame::new([1_000_000]).unwrap();
+        let p = single.sequence().period.unwrap();
+        assert_eq!((p.preperiod, p.period), (0, 2_000_000));
+        assert_eq!(single.value(1).unwrap(), 0);
+        assert_eq!(single.value(1_000_000).unwrap(), 1);
+        assert_eq!(single.value(u64::MAX).unwrap(), (u64::MAX / 1_000_000) % 2);
+
+        let pair = SubtractionGame::new([24, 469_441]).unwrap();
+        let expected = naive(&[24, 469_441], 600_000);
+        for heap in [15, 47, 48, 469_440, 469_441, 469_465, 599_999] {
+            assert_eq!(
+                pair.value(heap).unwrap(),
+                u64::from(expected[heap as usize])
+            );
+        }
+    }
+
     #[test]
     fn period_agrees_with_values_far_past_the_proof() {
         for set in [

@@ -1,0 +1,52 @@
+//! Move syntax in `play`: any text typed against a small random position (every ruleset, mixed
+//! sums). Parsing never panics, and a move it accepts is legal: it moves an existing component
+//! from its current state, it is one of the position's moves, and applying it works.
+#![no_main]
+
+use arbitrary::Arbitrary;
+use grundy_core::play::{MoveError, MoveParser};
+use libfuzzer_sys::fuzz_target;
+
+#[path = "small.rs"]
+mod small;
+
+#[derive(Debug, Arbitrary)]
+struct Case {
+    parts: Vec<small::Part>,
+    text: String,
+}
+
+fuzz_target!(|case: Case| {
+    let Some(sum) = small::sum_of(&case.parts, 4) else {
+        return;
+    };
+    match MoveParser::heap_games().parse(&case.text, &sum) {
+        Ok(m) => {
+            assert!(m.component < sum.components.len(), "{:?}: {m:?}", case.text);
+            assert_eq!(m.from, sum.components[m.component], "{:?}", case.text);
+            let moves = sum.moves().expect("small positions list their moves");
+            assert!(
+                moves.contains(&m),
+                "{:?} in {sum:?} gave {m:?}, not a legal move",
+                case.text
+            );
+            // Every move of these games takes at least one token.
+            let tokens = |s: &grundy_core::sum::Sum| -> u64 {
+                s.components.iter().map(|c| c.tokens()).sum()
+            };
+            assert!(
+                tokens(&sum.after(&m)) < tokens(&sum),
+                "{:?}: {m:?}",
+                case.text
+            );
+        }
+        // Every error must render as a message (and say something).
+        Err(e) => {
+            let message = e.to_string();
+            assert!(!message.is_empty());
+            if let MoveError::UnknownHeap { heaps, .. } = e {
+                assert_eq!(heaps, sum.components.len());
+            }
+        }
+    }
+});

@@ -1,0 +1,71 @@
+//! Small random positions of every ruleset, shared by the targets that need a position
+//! (`oracle`, `play_move`). Heaps and rule parameters are kept small so that exhaustive search
+//! stays cheap and the fuzzer explores many positions per second.
+
+use std::sync::Arc;
+
+use arbitrary::Arbitrary;
+use grundy_core::games::octal::OctalGame;
+use grundy_core::games::subtraction::{AllButGame, SubtractionGame};
+use grundy_core::sum::{Component, Sum};
+
+/// One component, before its parameters are reduced to a small range.
+#[derive(Debug, Arbitrary)]
+pub enum Part {
+    /// A Nim heap (0..8).
+    Nim(u8),
+    /// A subtraction heap (0..16) with up to four amounts from 1 to 9.
+    Subtraction(Vec<u8>, u8),
+    /// An all-but heap (0..10) excluding up to three amounts from 1 to 6.
+    AllBut(Vec<u8>, u8),
+    /// A heap (0..12) of the octal game 0.d1d2d3 with any digits.
+    Octal(u16, u8),
+    /// A heap (0..12) of Grundy's game.
+    Grundys(u8),
+    /// A Wythoff position with both heaps in 0..6.
+    Wythoff(u8, u8),
+}
+
+/// The component `part` describes, or `None` when its rules are invalid (e.g. a take-set that
+/// reduces to nothing; the engine's error is the answer there, not a position).
+pub fn component(part: &Part) -> Option<Component> {
+    Some(match part {
+        Part::Nim(h) => Component::Nim(u64::from(h % 8)),
+        Part::Subtraction(set, h) => {
+            let set: Vec<u64> = set.iter().take(4).map(|&s| u64::from(s % 9) + 1).collect();
+            Component::subtraction(
+                &Arc::new(SubtractionGame::new(set).ok()?),
+                u64::from(h % 16),
+            )
+        }
+        Part::AllBut(set, h) => {
+            let set: Vec<u64> = set.iter().take(3).map(|&s| u64::from(s % 6) + 1).collect();
+            Component::all_but(&Arc::new(AllButGame::new(set).ok()?), u64::from(h % 10))
+        }
+        Part::Octal(code, h) => {
+            // Three octal digits after the point, any of 0..7.
+            let digits: String = (0..3)
+                .map(|i| char::from(b'0' + ((code >> (3 * i)) & 7) as u8))
+                .collect();
+            let game = OctalGame::parse(&format!("0.{digits}")).ok()?;
+            Component::octal(&Arc::new(game), u64::from(h % 12))
+        }
+        Part::Grundys(h) => {
+            Component::octal(&Arc::new(OctalGame::grundys_game()), u64::from(h % 12))
+        }
+        Part::Wythoff(x, y) => Component::Wythoff {
+            x: u64::from(x % 6),
+            y: u64::from(y % 6),
+        },
+    })
+}
+
+/// The sum of the first `most` parts, or `None` if one has invalid rules.
+pub fn sum_of(parts: &[Part], most: usize) -> Option<Sum> {
+    parts
+        .iter()
+        .take(most)
+        .map(component)
+        .collect::<Option<Vec<_>>>()
+        .map(Sum::new)
+}
