@@ -14,13 +14,14 @@ use tokio::runtime::Runtime;
 use tower::ServiceExt;
 
 /// Every POST endpoint. When the API gains one, add it here (and a seed in the corpus).
-const ENDPOINTS: [&str; 6] = [
+const ENDPOINTS: [&str; 7] = [
     "/api/analyze",
     "/api/move",
     "/api/hint",
     "/api/apply",
     "/api/sequence",
     "/api/simulate",
+    "/api/wythoff/table",
 ];
 
 /// One runtime and one router for the whole run: building them per input would dominate.

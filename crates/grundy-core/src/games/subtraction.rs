@@ -72,7 +72,15 @@ pub fn parse_amounts(amounts: impl IntoIterator<Item = u64>, what: &str) -> Resu
 pub struct SubtractionGame {
     set: Vec<u64>,
     sequence: OnceLock<GrundySequence>,
+    /// Values computed bottom-up only as far as small heaps asked, before (or without) the
+    /// period search.
+    prefix: Mutex<Vec<u32>>,
 }
+
+/// Heaps below this are answered from values computed bottom-up as far as the heap asked,
+/// without first proving the period: a wide take-set may need 2^25 values for that proof, and
+/// a heap of 5 should not wait for it.
+pub const DIRECT_HEAP_LIMIT: u64 = 1 << 16;
 
 impl SubtractionGame {
     /// The game with take-set `set` (see [`parse_amounts`] for what is allowed).
@@ -80,6 +88,7 @@ impl SubtractionGame {
         Ok(SubtractionGame {
             set: parse_amounts(set, "take-set")?,
             sequence: OnceLock::new(),
+            prefix: Mutex::new(Vec::new()),
         })
     }
 
@@ -132,11 +141,30 @@ impl SubtractionGame {
         out
     }
 
-    /// `G(heap)` for any heap size.
+    /// `G(heap)` for any heap size: below [`DIRECT_HEAP_LIMIT`] from values computed as far as
+    /// the heap (unless the period is already known), above it from the proven period.
     pub fn value(&self, heap: u64) -> Result<Nimber> {
+        if self.sequence.get().is_none() && heap < DIRECT_HEAP_LIMIT {
+            return Ok(self.direct_value(heap as usize));
+        }
         self.sequence()
             .value_at(heap)
             .ok_or_else(|| self.no_period())
+    }
+
+    /// `G(heap)` from the bottom-up prefix, extended (doubling, so the total work stays within
+    /// twice the last request) to reach `heap`.
+    fn direct_value(&self, heap: usize) -> Nimber {
+        // A poisoned lock only means another thread panicked mid-computation; the values it
+        // left are either complete or about to be recomputed, so carry on with them.
+        let mut prefix = self.prefix.lock().unwrap_or_else(|e| e.into_inner());
+        if prefix.len() <= heap {
+            let count = (heap + 1)
+                .next_power_of_two()
+                .clamp(64, DIRECT_HEAP_LIMIT as usize);
+            *prefix = subtraction_values(&self.set, count);
+        }
+        prefix[heap] as Nimber
     }
 
     /// `G(heap)` for a heap beyond `u64`.
@@ -563,6 +591,26 @@ mod tests {
         let sparse: Vec<u64> = (1..=70).map(|i| i * i * 2 + i).collect();
         assert_eq!(strategy(&sparse), "stamps");
         assert_eq!(subtraction_values(&sparse, 25_000), naive(&sparse, 25_000));
+    }
+
+    #[test]
+    fn small_heaps_of_wide_sets_skip_the_period_search() {
+        // Found by fuzzing: this set proves no period within 2^25 values, which took seconds
+        // and hundreds of MB before answering a heap of 5.
+        let set = [1u64, 24, 9325, 59650];
+        let game = SubtractionGame::new(set).unwrap();
+        let expected = naive(&set, 3000);
+        for heap in [5u64, 0, 63, 64, 2999] {
+            assert_eq!(game.value(heap).unwrap(), expected[heap as usize] as Nimber);
+        }
+        assert!(
+            game.sequence.get().is_none(),
+            "no period search for small heaps"
+        );
+        // Once the period is known, small heaps come from it, with the same values.
+        let known = SubtractionGame::new([1, 4, 9]).unwrap();
+        known.sequence();
+        assert_eq!(known.value(11).unwrap(), 1);
     }
 
     #[test]
