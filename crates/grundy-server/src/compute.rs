@@ -58,6 +58,7 @@ impl Compute {
         let flag = Arc::clone(&cancel);
         let handle = tokio::task::spawn_blocking(move || {
             let _permit = permit;
+            yield_to_cheap_requests();
             grundy_core::cancel::with_flag(flag, job)
         });
         // Raise the flag however this future ends: at the deadline, or when the client goes
@@ -89,6 +90,34 @@ impl Compute {
         .with_status(StatusCode::TOO_MANY_REQUESTS)
     }
 }
+
+/// Lowers this blocking-pool thread's scheduling priority (once per thread): on a 2-core
+/// machine one expensive job would otherwise take a whole core from the async threads that
+/// answer cheap requests (measured in BENCHMARKS.md). The job still uses any idle core.
+fn yield_to_cheap_requests() {
+    thread_local! {
+        static LOWERED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    }
+    LOWERED.with(|lowered| {
+        if !lowered.replace(true) {
+            lower_priority();
+        }
+    });
+}
+
+#[cfg(target_os = "linux")]
+fn lower_priority() {
+    // On Linux, setpriority on "the calling process" (pid 0) sets the calling *thread's* nice
+    // value. A failure (e.g. a sandbox forbidding it) only means jobs keep normal priority.
+    let _ = rustix::process::setpriority_process(None, COMPUTE_NICE);
+}
+
+#[cfg(not(target_os = "linux"))]
+fn lower_priority() {}
+
+/// The nice value of compute threads: well below the async threads, not the lowest.
+#[cfg(target_os = "linux")]
+const COMPUTE_NICE: i32 = 10;
 
 /// Raises the job's cancel flag when dropped.
 struct CancelOnDrop(Arc<AtomicBool>);
