@@ -162,6 +162,31 @@ async fn click(client: &Client, css: &str) {
         .unwrap_or_else(|e| panic!("clicking {css}: {e}"));
 }
 
+/// Plays the human's side by asking for a hint and clicking the hinted element (`hinted`)
+/// until the game is over; `my_turn` tells when the human may move, `live` marks the board
+/// while it takes moves. At most 20 moves.
+async fn follow_hints_to_the_end(client: &Client, my_turn: &str, hinted: &str, live: &str) {
+    for _ in 0..20 {
+        wait_until(client, &format!("{my_turn} || {GAME_OVER}")).await;
+        if eval(client, GAME_OVER).await == json!(true) {
+            break;
+        }
+        click(client, "#hint-btn").await;
+        wait_until(
+            client,
+            &format!("document.querySelector('{hinted}') !== null"),
+        )
+        .await;
+        click(client, hinted).await;
+        wait_until(
+            client,
+            &format!("!document.querySelector('{live}') || {GAME_OVER}"),
+        )
+        .await;
+    }
+    wait_until(client, GAME_OVER).await;
+}
+
 async fn screenshot(client: &Client, name: &str) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/e2e-screenshots");
     std::fs::create_dir_all(&dir).unwrap();
@@ -239,28 +264,7 @@ async fn scenario(client: &Client, url: &str) {
     screenshot(client, "03-computer-answered").await;
 
     // Play to the end, following the hints: from an N-position the perfect line wins.
-    for _ in 0..20 {
-        if eval(client, GAME_OVER).await == json!(true) {
-            break;
-        }
-        wait_until(client, &format!("{MY_TURN} || {GAME_OVER}")).await;
-        if eval(client, GAME_OVER).await == json!(true) {
-            break;
-        }
-        click(client, "#hint-btn").await;
-        wait_until(
-            client,
-            "document.querySelectorAll('.token.hinted').length > 0",
-        )
-        .await;
-        click(client, ".token.hinted").await;
-        wait_until(
-            client,
-            &format!("!document.querySelector('.tokens.live') || {GAME_OVER}"),
-        )
-        .await;
-    }
-    wait_until(client, GAME_OVER).await;
+    follow_hints_to_the_end(client, MY_TURN, ".token.hinted", ".tokens.live").await;
     let result = text(client, "result-text").await;
     assert!(result.contains("You win"), "result: {result}");
     screenshot(client, "04-game-over").await;
@@ -532,25 +536,13 @@ async fn wythoff(client: &Client, url: &str) {
     );
 
     // Follow the hints to the end: the human, started from an N-position, wins.
-    for _ in 0..20 {
-        wait_until(client, &format!("{QUEEN_TURN} || {GAME_OVER}")).await;
-        if eval(client, GAME_OVER).await == json!(true) {
-            break;
-        }
-        click(client, "#hint-btn").await;
-        wait_until(
-            client,
-            "document.querySelector('#wythoff-board .sq.hinted') !== null",
-        )
-        .await;
-        click(client, "#wythoff-board .sq.hinted").await;
-        wait_until(
-            client,
-            &format!("!document.querySelector('#wythoff-board.live') || {GAME_OVER}"),
-        )
-        .await;
-    }
-    wait_until(client, GAME_OVER).await;
+    follow_hints_to_the_end(
+        client,
+        QUEEN_TURN,
+        "#wythoff-board .sq.hinted",
+        "#wythoff-board.live",
+    )
+    .await;
     let result = text(client, "result-text").await;
     assert!(
         result.contains("You win") && result.contains("corner"),
