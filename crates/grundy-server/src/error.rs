@@ -142,7 +142,14 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
             StatusCode::BAD_REQUEST
         };
         let message = if inner.is_data() && path != "." {
-            format!("{path}: {inner}")
+            // Numbers beyond 2^64 - 1 reach serde as floats: say why a "float" was refused.
+            let fraction = inner.to_string().contains("floating point");
+            let hint = if fraction {
+                " (expected a whole number; this one is a fraction or beyond 2^64 - 1)"
+            } else {
+                ""
+            };
+            format!("{path}: {inner}{hint}")
         } else {
             format!("malformed JSON: {inner}")
         };
