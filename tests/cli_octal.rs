@@ -147,9 +147,8 @@ fn checkpoint_and_resume_give_the_same_bytes() {
         .stderr(predicate::str::contains("grundys-game"));
 }
 
-#[test]
-fn plot_is_an_svg() {
-    let path = temp_path("kayles.svg");
+/// Plots Kayles until its period is proven, into `path` (the picture type from its extension).
+fn plot_kayles(path: &std::path::Path) {
     grundy()
         .args([
             "sequence",
@@ -160,9 +159,15 @@ fn plot_is_an_svg() {
             "--until-period",
             "--plot",
         ])
-        .arg(&path)
+        .arg(path)
         .assert()
         .success();
+}
+
+#[test]
+fn plot_is_an_svg() {
+    let path = temp_path("kayles.svg");
+    plot_kayles(&path);
     let svg = std::fs::read_to_string(&path).expect("plot written");
     assert!(
         svg.starts_with("<svg") && svg.contains("period 12 from n = 71"),
@@ -173,19 +178,7 @@ fn plot_is_an_svg() {
 #[test]
 fn plot_is_a_png() {
     let path = temp_path("kayles.png");
-    grundy()
-        .args([
-            "sequence",
-            "octal",
-            "kayles",
-            "--count",
-            "300",
-            "--until-period",
-            "--plot",
-        ])
-        .arg(&path)
-        .assert()
-        .success();
+    plot_kayles(&path);
     let bytes = std::fs::read(&path).expect("plot written");
     assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "PNG signature");
     let decoder = png::Decoder::new(std::io::Cursor::new(bytes));

@@ -187,6 +187,13 @@ async fn follow_hints_to_the_end(client: &Client, my_turn: &str, hinted: &str, l
     wait_until(client, GAME_OVER).await;
 }
 
+/// Opens a page state given in the URL (`#game=...`): the page reads its hash only on load, so
+/// going to a new hash on the same page needs a refresh.
+async fn open(client: &Client, url: &str) {
+    client.goto(url).await.unwrap();
+    client.refresh().await.unwrap();
+}
+
 async fn screenshot(client: &Client, name: &str) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/e2e-screenshots");
     std::fs::create_dir_all(&dir).unwrap();
@@ -301,13 +308,11 @@ async fn scenario(client: &Client, url: &str) {
 
     // An octal game: split a Kayles row of 5 in the middle with the move form.
     client.set_window_size(1280, 1000).await.unwrap();
-    client
-        .goto(&format!(
-            "{url}#game=octal&code=kayles&heaps=5&mode=human&first=human&strength=100"
-        ))
-        .await
-        .unwrap();
-    client.refresh().await.unwrap();
+    open(
+        client,
+        &format!("{url}#game=octal&code=kayles&heaps=5&mode=human&first=human&strength=100"),
+    )
+    .await;
     wait_until(client, MY_TURN).await;
     let heap = client.find(Locator::Css("#any-heap")).await.unwrap();
     heap.clear().await.unwrap();
@@ -353,13 +358,11 @@ async fn queen_at(client: &Client) -> (u64, u64) {
 /// Wythoff's game: the board, a queen move by clicking, an illegal click explained, a move with
 /// the keyboard, hints to the end, a phone-sized screen, and computer against computer.
 async fn wythoff(client: &Client, url: &str) {
-    client
-        .goto(&format!(
-            "{url}#game=wythoff&queen=10,7&mode=human&first=human&strength=100"
-        ))
-        .await
-        .unwrap();
-    client.refresh().await.unwrap();
+    open(
+        client,
+        &format!("{url}#game=wythoff&queen=10,7&mode=human&first=human&strength=100"),
+    )
+    .await;
     wait_until(client, QUEEN_TURN).await;
     // A 12x12 board (one square beyond the queen), the queen at (10, 7), (0, 0) bottom left.
     assert_eq!(
@@ -552,13 +555,11 @@ async fn wythoff(client: &Client, url: &str) {
     screenshot(client, "11-wythoff-won").await;
 
     // A position far beyond the table: P-positions only, the typed move box still works.
-    client
-        .goto(&format!(
-            "{url}#game=wythoff&queen=100000,3&mode=human&first=human&strength=100"
-        ))
-        .await
-        .unwrap();
-    client.refresh().await.unwrap();
+    open(
+        client,
+        &format!("{url}#game=wythoff&queen=100000,3&mode=human&first=human&strength=100"),
+    )
+    .await;
     wait_until(client, QUEEN_TURN).await;
     let keys = text(client, "wythoff-keys").await;
     assert!(keys.contains("only the P-positions"), "{keys}");
@@ -572,13 +573,11 @@ async fn wythoff(client: &Client, url: &str) {
     .await;
 
     // A phone-sized screen: the board fits the width.
-    client
-        .goto(&format!(
-            "{url}#game=wythoff&queen=10,7&mode=human&first=human&strength=100"
-        ))
-        .await
-        .unwrap();
-    client.refresh().await.unwrap();
+    open(
+        client,
+        &format!("{url}#game=wythoff&queen=10,7&mode=human&first=human&strength=100"),
+    )
+    .await;
     client.set_window_size(390, 844).await.unwrap();
     wait_until(client, QUEEN_TURN).await;
     let width = eval(client, "document.documentElement.scrollWidth").await;
@@ -599,13 +598,11 @@ async fn wythoff(client: &Client, url: &str) {
     client.set_window_size(1280, 1000).await.unwrap();
 
     // Computer against computer, to the end.
-    client
-        .goto(&format!(
-            "{url}#game=wythoff&queen=6,5&mode=watch&strength=100&strength2=0"
-        ))
-        .await
-        .unwrap();
-    client.refresh().await.unwrap();
+    open(
+        client,
+        &format!("{url}#game=wythoff&queen=6,5&mode=watch&strength=100&strength2=0"),
+    )
+    .await;
     wait_until(client, GAME_OVER).await;
     let result = text(client, "result-text").await;
     assert!(result.contains("Computer A (100) wins"), "result: {result}");
