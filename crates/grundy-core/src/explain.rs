@@ -12,6 +12,8 @@
 //! Both are plain data (serialisable for the browser) with a [`NimExplanation::to_text`]-style
 //! rendering for the terminal.
 
+use std::fmt::{self, Write as _};
+
 use serde::Serialize;
 
 use crate::error::Result;
@@ -97,69 +99,78 @@ impl NimExplanation {
     /// The explanation as plain text, one idea per line.
     pub fn to_text(&self) -> String {
         let mut out = String::new();
-        let label_width = format!("heap {}", self.heaps.len())
-            .len()
-            .max("nim-sum".len());
+        self.write_text(&mut out)
+            .expect("writing to a String cannot fail");
+        out
+    }
+
+    /// Writes straight into `out`: the server renders this after every move, so the lines are
+    /// formatted in place rather than as one temporary string each.
+    fn write_text(&self, out: &mut String) -> fmt::Result {
+        let label_width = "heap ".len() + decimal_digits(self.heaps.len() as u64);
+        let label_width = label_width.max("nim-sum".len());
         let number_width = self
             .heaps
             .iter()
             .chain([&self.nim_sum])
-            .map(|h| h.to_string().len())
+            .map(|&h| decimal_digits(h))
             .max()
             .unwrap_or(1);
         out.push_str("Heaps in binary, one column per bit:\n");
         for (i, (h, b)) in self.heaps.iter().zip(&self.binary).enumerate() {
-            let label = format!("heap {}", i + 1);
-            out.push_str(&format!(
-                "  {label:<label_width$}  {h:>number_width$} = {b}\n"
-            ));
+            // The label is padded by hand: `heap {}` has no single argument to pad.
+            write!(out, "  heap {:<w$}", i + 1, w = label_width - "heap ".len())?;
+            writeln!(out, "  {h:>number_width$} = {b}")?;
         }
-        let rule = "-".repeat(label_width + number_width + self.bits as usize + 5);
-        out.push_str(&format!("  {rule}\n"));
-        out.push_str(&format!(
-            "  {:<label_width$}  {:>number_width$} = {}   (XOR of each column: 1 where the column has an odd number of 1s)\n",
+        out.push_str("  ");
+        let rule = label_width + number_width + self.bits as usize + 5;
+        out.extend(std::iter::repeat_n('-', rule));
+        out.push('\n');
+        writeln!(
+            out,
+            "  {:<label_width$}  {:>number_width$} = {}   (XOR of each column: 1 where the column has an odd number of 1s)",
             "nim-sum", self.nim_sum, self.nim_sum_binary
-        ));
+        )?;
         match self.highest_bit {
             None => out.push_str(
                 "The nim-sum is 0. Any move changes one heap, and so changes at least one column: \
                  the nim-sum becomes non-zero and the opponent can restore 0 again.\n",
             ),
             Some(k) => {
-                let with: Vec<String> = self
-                    .heaps_with_bit
-                    .iter()
-                    .map(|&i| format!("heap {} ({})", i + 1, self.heaps[i]))
-                    .collect();
-                out.push_str(&format!(
-                    "The highest set bit of the nim-sum is bit {k} (worth {}). Heaps with that bit set: {}.\n",
-                    1u64 << k,
-                    with.join(", ")
-                ));
+                write!(
+                    out,
+                    "The highest set bit of the nim-sum is bit {k} (worth {}). Heaps with that bit set: ",
+                    1u64 << k
+                )?;
+                for (n, &i) in self.heaps_with_bit.iter().enumerate() {
+                    let sep = if n == 0 { "" } else { ", " };
+                    write!(out, "{sep}heap {} ({})", i + 1, self.heaps[i])?;
+                }
+                out.push_str(".\n");
                 if self.convention == Convention::Normal {
                     for m in &self.moves {
-                        out.push_str(&format!(
-                            "Cut heap {} from {} to {} XOR {} = {} (take {}): the nim-sum becomes 0.\n",
+                        writeln!(
+                            out,
+                            "Cut heap {} from {} to {} XOR {} = {} (take {}): the nim-sum becomes 0.",
                             m.heap + 1,
                             m.from,
                             m.from,
                             self.nim_sum,
                             m.to,
                             m.taken()
-                        ));
+                        )?;
                     }
                 }
             }
         }
         if self.convention == Convention::Misere {
-            out.push_str(&self.misere_text());
+            self.write_misere_text(out)?;
         }
-        out.push_str(&format!("{}.\n", self.outcome.describe()));
-        out
+        writeln!(out, "{}.", self.outcome.describe())
     }
 
-    fn misere_text(&self) -> String {
-        let mut out = String::from(
+    fn write_misere_text(&self, out: &mut String) -> fmt::Result {
+        out.push_str(
             "Misère play: move as in normal Nim, unless that would leave only heaps of size 0 or 1; \
              then leave an odd number of 1-heaps, so the opponent takes the last token.\n",
         );
@@ -167,16 +178,22 @@ impl NimExplanation {
             out.push_str("This is that endgame.\n");
         }
         for m in &self.moves {
-            out.push_str(&format!(
-                "Winning move: heap {} from {} to {} (take {}).\n",
+            writeln!(
+                out,
+                "Winning move: heap {} from {} to {} (take {}).",
                 m.heap + 1,
                 m.from,
                 m.to,
                 m.taken()
-            ));
+            )?;
         }
-        out
+        Ok(())
     }
+}
+
+/// The number of decimal digits of `n` (1 for 0).
+fn decimal_digits(n: u64) -> usize {
+    n.checked_ilog10().map_or(1, |d| d as usize + 1)
 }
 
 fn binary(value: u64, bits: u32) -> String {
@@ -258,36 +275,40 @@ impl SumExplanation {
 
     /// The explanation as plain text.
     pub fn to_text(&self) -> String {
-        let mut out = String::from("Grundy value of each component:\n");
+        let mut out = String::new();
+        self.write_text(&mut out)
+            .expect("writing to a String cannot fail");
+        out
+    }
+
+    fn write_text(&self, out: &mut String) -> fmt::Result {
+        out.push_str("Grundy value of each component:\n");
         for (i, c) in self.components.iter().enumerate() {
-            out.push_str(&format!(
-                "  component {}: {} at {} has value {}\n",
+            writeln!(
+                out,
+                "  component {}: {} at {} has value {}",
                 i + 1,
                 c.ruleset,
                 c.position,
                 c.value
-            ));
+            )?;
         }
-        let values: Vec<String> = self
-            .components
-            .iter()
-            .map(|c| c.value.to_string())
-            .collect();
-        out.push_str(&format!(
-            "Total (nim-sum of the values): {} = {}\n",
-            if values.is_empty() {
-                "0".into()
-            } else {
-                values.join(" XOR ")
-            },
-            self.total
-        ));
+        out.push_str("Total (nim-sum of the values): ");
+        if self.components.is_empty() {
+            out.push('0');
+        }
+        for (n, c) in self.components.iter().enumerate() {
+            let sep = if n == 0 { "" } else { " XOR " };
+            write!(out, "{sep}{}", c.value)?;
+        }
+        writeln!(out, " = {}", self.total)?;
         match &self.plan {
             None => out.push_str(
                 "The total is 0: every move changes one component's value and makes the total non-zero.\n",
             ),
-            Some(p) => out.push_str(&format!(
-                "Move in component {} (value {}) to a position of value {} XOR {} = {}: {} -> {}. The total becomes 0.\n",
+            Some(p) => writeln!(
+                out,
+                "Move in component {} (value {}) to a position of value {} XOR {} = {}: {} -> {}. The total becomes 0.",
                 p.component + 1,
                 p.value,
                 p.value,
@@ -295,10 +316,9 @@ impl SumExplanation {
                 p.target,
                 self.components[p.component].position,
                 if p.result.is_empty() { "nothing" } else { &p.result }
-            )),
+            )?,
         }
-        out.push_str(&format!("{}.\n", self.outcome.describe()));
-        out
+        writeln!(out, "{}.", self.outcome.describe())
     }
 }
 

@@ -20,12 +20,14 @@ use std::time::{Duration, Instant};
 
 use axum::extract::State;
 use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
 use axum::Json;
 use grundy_core::explain::{NimExplanation, SumExplanation};
 use grundy_core::games::octal::OctalGame;
 use grundy_core::games::subtraction::{AllButGame, SubtractionGame};
 use grundy_core::games::wythoff::beatty::{is_p_position, p_position, partner};
 use grundy_core::games::wythoff::{winning_moves as wythoff_winning_moves, MoveKind};
+use grundy_core::nimber::Nimber;
 use grundy_core::player::{choose_move, Player};
 use grundy_core::strategy::{analyze as core_analyze, best_move, nim_heaps, Convention};
 use grundy_core::sum::{Component, Outcome, Sum, SumMove, MAX_LISTED_HEAP};
@@ -77,36 +79,54 @@ pub struct PositionRequest {
 pub async fn analyze(
     State(app): State<AppState>,
     ApiJson(req): ApiJson<PositionRequest>,
-) -> ApiResult {
+) -> Result<Response, ApiError> {
     let position = Position::parse(req.position, &app.limits)?;
     if position.is_cheap() {
-        return analysis_json(&position, &app.limits).map(Json);
+        return analysis_response(&position, &app.limits);
     }
     let limits = app.limits.clone();
     app.compute
-        .run(move || analysis_json(&position, &limits))
+        .run(move || analysis_response(&position, &limits))
         .await
-        .map(Json)
 }
 
-fn analysis_json(position: &Position, limits: &Limits) -> Result<Value, ApiError> {
+/// The answer of `/api/analyze`, serialised straight from the engine's types: this is the
+/// cheap request the page sends after every move, and building a `serde_json::Value` tree
+/// first cost about half of its time (measured with `examples/api_cost.rs`).
+#[derive(Serialize)]
+struct AnalysisJson<'a> {
+    components: &'a [Component],
+    convention: Convention,
+    explanation: Explanation,
+    finished: bool,
+    nim_sum: Nimber,
+    outcome: Outcome,
+    position: &'a PositionSpec,
+    values: Vec<Nimber>,
+    winner: &'static str,
+    winning_moves: Vec<SumMove>,
+}
+
+fn analysis_response(position: &Position, limits: &Limits) -> Result<Response, ApiError> {
     if let Some(queen) = position.lone_wythoff() {
-        return Ok(wythoff_analysis_json(position, queen, limits));
+        return Ok(Json(wythoff_analysis_json(position, queen, limits)).into_response());
     }
     let sum = &position.sum;
     let analysis = core_analyze(sum, position.convention())?;
-    Ok(json!({
-        "position": position.spec,
-        "convention": analysis.convention,
-        "components": sum.components,
-        "values": analysis.values,
-        "nim_sum": analysis.total,
-        "outcome": analysis.outcome,
-        "winner": winner_text(analysis.outcome),
-        "winning_moves": analysis.winning_moves,
-        "finished": sum.is_terminal(),
-        "explanation": explanation(sum, analysis.convention, analysis.outcome)?,
-    }))
+    let explanation = explanation(sum, analysis.convention, analysis.outcome)?;
+    Ok(Json(AnalysisJson {
+        components: &sum.components,
+        convention: analysis.convention,
+        explanation,
+        finished: sum.is_terminal(),
+        nim_sum: analysis.total,
+        outcome: analysis.outcome,
+        position: &position.spec,
+        values: analysis.values,
+        winner: winner_text(analysis.outcome),
+        winning_moves: analysis.winning_moves,
+    })
+    .into_response())
 }
 
 fn winner_text(outcome: Outcome) -> &'static str {
@@ -116,30 +136,65 @@ fn winner_text(outcome: Outcome) -> &'static str {
     }
 }
 
-/// The reasoning, as data for the page's "why" panel, tagged by `kind`, with a plain-text
-/// rendering in `text`.
-fn explanation(sum: &Sum, convention: Convention, outcome: Outcome) -> Result<Value, ApiError> {
-    let (kind, mut value, text) = match (nim_heaps(sum), convention) {
+/// The reasoning, as data for the page's "why" panel: the fields of one of the engine's
+/// explanations, tagged by `kind`, with a plain-text rendering in `text`.
+#[derive(Serialize)]
+struct Explained<E> {
+    kind: &'static str,
+    #[serde(flatten)]
+    detail: E,
+    text: String,
+}
+
+/// Every kind of reasoning the API explains with.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Explanation {
+    Nim(Explained<NimExplanation>),
+    Sum(Explained<SumExplanation>),
+    /// Misère sums: no detail beyond the text.
+    Search(Explained<NoDetail>),
+    /// Already JSON (`kind: "wythoff"`).
+    Wythoff(Value),
+}
+
+/// The empty detail of an exhaustive search.
+#[derive(Serialize)]
+struct NoDetail {}
+
+fn explanation(
+    sum: &Sum,
+    convention: Convention,
+    outcome: Outcome,
+) -> Result<Explanation, ApiError> {
+    Ok(match (nim_heaps(sum), convention) {
         (Some(heaps), c) => {
-            let e = NimExplanation::new(&heaps, c);
-            ("nim", json!(e), e.to_text())
+            let detail = NimExplanation::new(&heaps, c);
+            let text = detail.to_text();
+            Explanation::Nim(Explained {
+                kind: "nim",
+                detail,
+                text,
+            })
         }
         (None, Convention::Normal) => {
-            let e = SumExplanation::new(sum)?;
-            ("sum", json!(e), e.to_text())
+            let detail = SumExplanation::new(sum)?;
+            let text = detail.to_text();
+            Explanation::Sum(Explained {
+                kind: "sum",
+                detail,
+                text,
+            })
         }
-        (None, Convention::Misere) => (
-            "search",
-            json!({}),
-            format!(
+        (None, Convention::Misere) => Explanation::Search(Explained {
+            kind: "search",
+            detail: NoDetail {},
+            text: format!(
                 "Misère sums have no Grundy-value shortcut: this position was solved by exhaustive search.\n{}.",
                 outcome.describe()
             ),
-        ),
-    };
-    value["kind"] = json!(kind);
-    value["text"] = json!(text);
-    Ok(value)
+        }),
+    })
 }
 
 /// `POST /api/hint`: the move a perfect player would make here, and the reasoning.
@@ -155,7 +210,7 @@ pub async fn hint(
             let (outcome, explanation) = match position.lone_wythoff() {
                 Some(queen) => {
                     let e = wythoff_explanation(queen, limits.max_wythoff_table);
-                    (e.outcome, e.json)
+                    (e.outcome, Explanation::Wythoff(e.json))
                 }
                 None => {
                     let analysis = core_analyze(&position.sum, position.convention())?;
