@@ -124,7 +124,7 @@ impl NimExplanation {
         }
         out.push_str("  ");
         let rule = label_width + number_width + self.bits as usize + 5;
-        out.extend(std::iter::repeat_n('-', rule));
+        out.extend(std::iter::repeat('-').take(rule));
         out.push('\n');
         writeln!(
             out,
