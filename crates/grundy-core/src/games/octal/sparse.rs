@@ -55,7 +55,7 @@ const FAR_MIN: usize = 2 * SUPERBLOCK;
 
 /// A superblock is handed to the second thread only if its far rare positions (times split
 /// amounts) are at least this many: below that the hand-over costs more than it saves.
-const FAR_WORTH: usize = 32;
+const FAR_WORTH: usize = 256;
 
 /// A class switches to dense mode when more than `1/DENSE_RATIO` of the positions are rare.
 const DENSE_RATIO: usize = 8;
@@ -80,6 +80,24 @@ impl CodeSet {
             self.words.resize(word + 1, 0);
         }
         self.words[word] |= 1 << (x & 63);
+    }
+}
+
+/// One byte per possible value (so a `u16` index needs no bounds check), all zero between
+/// uses.
+#[derive(Clone)]
+struct Marks(Box<[u8; 1 << 16]>);
+
+impl Default for Marks {
+    fn default() -> Self {
+        let zeros = vec![0u8; 1 << 16].into_boxed_slice();
+        Marks(zeros.try_into().expect("the length is 2^16"))
+    }
+}
+
+impl std::fmt::Debug for Marks {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Marks(..)")
     }
 }
 
@@ -327,9 +345,8 @@ pub struct SparseSolver {
     inserted: Vec<usize>,
     /// Scratch space for [`insert_all`].
     lanes: Vec<u64>,
-    /// Scratch space for [`insert_pairs`]: one byte per possible value (so a `u16` index
-    /// needs no bounds check), all zero between uses.
-    marks: Box<[u8; 1 << 16]>,
+    /// Scratch space for [`insert_pairs`].
+    marks: Marks,
     /// Per split amount: the first smaller part a scan must look at in this block.
     scan_from: Vec<usize>,
     /// The block pass's options, one `seen` row of `block_words` words per position.
@@ -436,7 +453,7 @@ impl SparseSolver {
             inserted: vec![1; split.len()],
             scan_from: vec![1; split.len()],
             lanes: Vec::new(),
-            marks: Box::new([0; 1 << 16]),
+            marks: Marks::default(),
             classes,
             values: Vec::new(),
             counts: Vec::new(),
@@ -906,7 +923,7 @@ impl SparseSolver {
                 rest,
                 from..=hit,
                 &mut self.seen,
-                &mut self.marks,
+                &mut self.marks.0,
             );
             self.inserted[slot] = hit + 1;
         }
