@@ -349,7 +349,8 @@ pub struct SparseSolver {
     marks: Marks,
     /// Per split amount: the first smaller part a scan must look at in this block.
     scan_from: Vec<usize>,
-    /// The block pass's options, one `seen` row of `block_words` words per position.
+    /// The block pass's options, one row of `block_words` words per position (a `seen` without
+    /// its last word, which only the mex needs).
     block: Vec<u64>,
     block_words: usize,
     block_len: usize,
@@ -534,6 +535,12 @@ impl SparseSolver {
             .collect()
     }
 
+    /// Words per row of the block pass: `seen`'s words but the last (a power of two: every
+    /// XOR of two values in play is below `64 ·` this).
+    fn row_words(&self) -> usize {
+        self.seen.words.len() - 1
+    }
+
     /// The values computed so far.
     pub fn values(&self) -> &[u16] {
         &self.values
@@ -623,7 +630,7 @@ impl SparseSolver {
         Some(FarJob {
             start,
             len,
-            words: self.seen.words.len(),
+            words: self.row_words(),
             fresh,
             known,
             generation: self.generation,
@@ -653,7 +660,7 @@ impl SparseSolver {
     /// so they are computed rare position by rare position, each reading a contiguous run of
     /// values: far fewer cache misses than one position at a time.
     fn begin_block(&mut self, start: usize, len: usize) {
-        let words = self.seen.words.len();
+        let words = self.row_words();
         self.block_words = words;
         self.block_len = len;
         self.block.clear();
@@ -1042,6 +1049,36 @@ fn fold_marks(marks: &[u8], words: &mut [u64]) {
     }
 }
 
+/// ORs the values `val ^ run[i]` into row `i` of `rows` (rows of `row_words` words, a power
+/// of two with every value below `64 · row_words`).
+///
+/// The row width is a constant in each instance, so the word index is masked rather than
+/// bounds-checked: this is the innermost loop of the block pass.
+fn or_xors(rows: &mut [u64], row_words: usize, run: &[u16], val: u16) {
+    fn or_rows<const W: usize>(rows: &mut [u64], run: &[u16], val: u16) {
+        let (rows, _) = rows.as_chunks_mut::<W>();
+        debug_assert!(rows.len() >= run.len());
+        for (row, &v) in rows.iter_mut().zip(run) {
+            let x = val ^ v;
+            row[(x >> 6) as usize & (W - 1)] |= 1 << (x & 63);
+        }
+    }
+    debug_assert!(row_words.is_power_of_two());
+    match row_words {
+        1 => or_rows::<1>(rows, run, val),
+        2 => or_rows::<2>(rows, run, val),
+        4 => or_rows::<4>(rows, run, val),
+        8 => or_rows::<8>(rows, run, val),
+        16 => or_rows::<16>(rows, run, val),
+        32 => or_rows::<32>(rows, run, val),
+        64 => or_rows::<64>(rows, run, val),
+        128 => or_rows::<128>(rows, run, val),
+        256 => or_rows::<256>(rows, run, val),
+        512 => or_rows::<512>(rows, run, val),
+        _ => or_rows::<1024>(rows, run, val),
+    }
+}
+
 /// The block pass for small parts: for positions `start + j` (`j < len`) and removal `k`, the
 /// splits whose smaller part `a` is in `parts` (all above `len`, so the larger part lies below
 /// `start`). For each `a` the larger parts are a contiguous run of values.
@@ -1061,10 +1098,8 @@ fn small_pass(
         }
         let va = values[a];
         let other = start + first - k - a;
-        for (j, &v) in (first..len).zip(&values[other..other + (len - first)]) {
-            let x = (va ^ v) as usize;
-            block[j * words + (x >> 6)] |= 1 << (x & 63);
-        }
+        let run = &values[other..other + (len - first)];
+        or_xors(&mut block[first * words..], words, run, va);
     }
 }
 
@@ -1090,12 +1125,20 @@ fn rare_pass(
         let other = start + first - k - pos;
         let equal_at = (2 * pos + k).checked_sub(start);
         let run = &values[other..other + (len - first)];
-        for (j, &v) in (first..len).zip(run) {
-            if unequal_splits && equal_at == Some(j) {
-                continue;
+        let rows = &mut block[first * words..];
+        match equal_at {
+            // Grundy's game: row `equal_at` must not get the equal split.
+            Some(j) if unequal_splits && (first..len).contains(&j) => {
+                let skip = j - first;
+                or_xors(rows, words, &run[..skip], val);
+                or_xors(
+                    &mut rows[(skip + 1) * words..],
+                    words,
+                    &run[skip + 1..],
+                    val,
+                );
             }
-            let x = (val ^ v) as usize;
-            block[j * words + (x >> 6)] |= 1 << (x & 63);
+            _ => or_xors(rows, words, run, val),
         }
     }
 }
