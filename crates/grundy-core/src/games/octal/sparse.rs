@@ -1055,37 +1055,45 @@ fn fold_marks(marks: &[u8], words: &mut [u64]) {
 /// The row width is a constant in each instance, so the word index is masked rather than
 /// bounds-checked: this is the innermost loop of the block pass.
 fn or_xors(rows: &mut [u64], row_words: usize, run: &[u16], val: u16) {
-    fn or_rows<const W: usize>(rows: &mut [u64], run: &[u16], val: u16) {
-        let (rows, _) = rows.as_chunks_mut::<W>();
-        debug_assert!(rows.len() >= run.len());
-        let n = run.len().min(rows.len());
-        // Four rows per step: less loop overhead, and the four stores are independent.
-        let (rows4, rows_rest) = rows[..n].as_chunks_mut::<4>();
-        let (run4, run_rest) = run[..n].as_chunks::<4>();
-        for (four, v) in rows4.iter_mut().zip(run4) {
-            for (row, &v) in four.iter_mut().zip(v) {
+    /// `F` is `4 · W` (four rows), passed separately because an array length cannot be an
+    /// expression of a generic constant: with both constant, the compiler drops every bounds
+    /// check of the unrolled loop.
+    fn or_rows<const W: usize, const F: usize>(rows: &mut [u64], run: &[u16], val: u16) {
+        debug_assert_eq!(F, 4 * W);
+        let rows = &mut rows[..run.len() * W];
+        let mut rows4 = rows.chunks_exact_mut(F);
+        let mut run4 = run.chunks_exact(4);
+        for (four, v) in (&mut rows4).zip(&mut run4) {
+            let four: &mut [u64; F] = four.try_into().expect("chunks of F words");
+            let v: &[u16; 4] = v.try_into().expect("chunks of 4 values");
+            for (i, &v) in v.iter().enumerate() {
                 let x = val ^ v;
-                row[(x >> 6) as usize & (W - 1)] |= 1 << (x & 63);
+                four[i * W + ((x >> 6) as usize & (W - 1))] |= 1 << (x & 63);
             }
         }
-        for (row, &v) in rows_rest.iter_mut().zip(run_rest) {
-            let x = val ^ v;
-            row[(x >> 6) as usize & (W - 1)] |= 1 << (x & 63);
+        let rest = run4.remainder();
+        for (row, &v) in rows4.into_remainder().chunks_exact_mut(W).zip(rest) {
+            or_one::<W>(row, val ^ v);
         }
+    }
+    #[inline(always)]
+    fn or_one<const W: usize>(row: &mut [u64], x: u16) {
+        let row: &mut [u64; W] = row.try_into().expect("rows of W words");
+        row[(x >> 6) as usize & (W - 1)] |= 1 << (x & 63);
     }
     debug_assert!(row_words.is_power_of_two());
     match row_words {
-        1 => or_rows::<1>(rows, run, val),
-        2 => or_rows::<2>(rows, run, val),
-        4 => or_rows::<4>(rows, run, val),
-        8 => or_rows::<8>(rows, run, val),
-        16 => or_rows::<16>(rows, run, val),
-        32 => or_rows::<32>(rows, run, val),
-        64 => or_rows::<64>(rows, run, val),
-        128 => or_rows::<128>(rows, run, val),
-        256 => or_rows::<256>(rows, run, val),
-        512 => or_rows::<512>(rows, run, val),
-        _ => or_rows::<1024>(rows, run, val),
+        1 => or_rows::<1, 4>(rows, run, val),
+        2 => or_rows::<2, 8>(rows, run, val),
+        4 => or_rows::<4, 16>(rows, run, val),
+        8 => or_rows::<8, 32>(rows, run, val),
+        16 => or_rows::<16, 64>(rows, run, val),
+        32 => or_rows::<32, 128>(rows, run, val),
+        64 => or_rows::<64, 256>(rows, run, val),
+        128 => or_rows::<128, 512>(rows, run, val),
+        256 => or_rows::<256, 1024>(rows, run, val),
+        512 => or_rows::<512, 2048>(rows, run, val),
+        _ => or_rows::<1024, 4096>(rows, run, val),
     }
 }
 
