@@ -366,6 +366,9 @@ pub struct SparseSolver {
     block_far: bool,
     /// Diagnostics: blocks whose far options came from the second thread.
     far_blocks: u64,
+    /// Tests: wait for the second thread's rows instead of doing without them when late, so
+    /// that the tests use them whatever the machine's load.
+    far_wait: bool,
 }
 
 /// Work for the second thread: the options from far rare positions for one superblock.
@@ -469,6 +472,7 @@ impl SparseSolver {
             far: None,
             block_far: false,
             far_blocks: 0,
+            far_wait: false,
         }
     }
 
@@ -581,17 +585,34 @@ impl SparseSolver {
             }
         });
         let mut sent = 0;
-        let mut pending = false;
+        let mut in_flight = 0;
         while self.values.len() < count {
             let start = self.values.len();
             let end = (start + SUPERBLOCK).min(count);
-            // Receive this superblock's rows (asked for one superblock ago), then ask for the
-            // next one's so the second thread works on it while this one is settled.
-            self.far = if pending { answers.recv().ok() } else { None };
-            pending = false;
-            if end < count {
+            // Take this superblock's rows (asked for one superblock ago) if they are ready, and
+            // never wait for them: when the second thread is late (another process has its
+            // core), this thread does the whole block pass and the late rows are dropped.
+            self.far = None;
+            while in_flight > 0 {
+                let rows = if self.far_wait {
+                    answers.recv().ok()
+                } else {
+                    answers.try_recv().ok()
+                };
+                let Some(rows) = rows else { break };
+                in_flight -= 1;
+                if rows.start == start {
+                    self.far = Some(rows);
+                    break;
+                }
+            }
+            // Ask for the next superblock's rows, so the second thread works on them while this
+            // one is settled (at most two jobs queued, so a late thread cannot fall far behind).
+            if end < count && in_flight < 2 {
                 if let Some(job) = self.far_job(end, SUPERBLOCK.min(count - end), &mut sent) {
-                    pending = job_sender.send(job).is_ok();
+                    if job_sender.send(job).is_ok() {
+                        in_flight += 1;
+                    }
                 }
             }
             let settled = self.extend_blocks(end);
@@ -1225,6 +1246,7 @@ mod tests {
         let rules = HeapRules::parse(code).unwrap();
         let mut solver = SparseSolver::new(&rules);
         solver.set_threads(threads);
+        solver.far_wait = true;
         solver.extend_to(count).unwrap();
         let values = solver.values().iter().map(|&v| v as u32).collect();
         (values, solver.far_blocks())
@@ -1250,6 +1272,12 @@ mod tests {
         let rules = HeapRules::parse("0.6").unwrap();
         let (two, _) = sparse_with("0.6", 12_000, 2);
         assert_eq!(two, naive_values(&rules, 12_000));
+        // Without waiting, whichever rows arrive in time are used: the values are the same.
+        let mut solver = SparseSolver::new(&rules);
+        solver.set_threads(2);
+        solver.extend_to(30_000).unwrap();
+        let values: Vec<u32> = solver.values().iter().map(|&v| v as u32).collect();
+        assert_eq!(values, sparse_with("0.6", 30_000, 1).0);
     }
 
     #[test]
