@@ -625,27 +625,41 @@ impl SparseSolver {
     /// The job for the superblock `start..start + len` from the values known now, if it pays.
     fn far_job(&self, start: usize, len: usize, sent: &mut usize) -> Option<FarJob> {
         let known = self.values.len();
-        let mut work = 0;
-        let classes: Vec<Option<FarClass>> = self
+        // The first far rare position of each class handed over (`None`: dense, kept here).
+        let far_from: Vec<Option<usize>> = self
             .classes
             .iter()
             .map(|class| {
-                if class.is_dense(known) {
-                    return None;
-                }
-                let positions = &class.rare_positions;
-                let lo = positions.partition_point(|&p| (p as usize) < FAR_MIN);
-                work += (positions.len() - lo) * class.amounts.len();
+                (!class.is_dense(known)).then(|| {
+                    let positions = &class.rare_positions;
+                    positions.partition_point(|&p| (p as usize) < FAR_MIN)
+                })
+            })
+            .collect();
+        let work: usize = self
+            .classes
+            .iter()
+            .zip(&far_from)
+            .filter_map(|(class, lo)| {
+                Some((class.rare_positions.len() - (*lo)?) * class.amounts.len())
+            })
+            .sum();
+        if work < FAR_WORTH {
+            return None;
+        }
+        let classes = self
+            .classes
+            .iter()
+            .zip(far_from)
+            .map(|(class, lo)| {
+                let lo = lo?;
                 Some(FarClass {
                     amounts: class.amounts.clone(),
-                    positions: positions[lo..].to_vec(),
+                    positions: class.rare_positions[lo..].to_vec(),
                     values: class.rare_values[lo..].to_vec(),
                 })
             })
             .collect();
-        if work < FAR_WORTH {
-            return None;
-        }
         let fresh = self.values[*sent..known].to_vec();
         *sent = known;
         Some(FarJob {
