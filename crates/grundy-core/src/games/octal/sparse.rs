@@ -575,6 +575,7 @@ impl SparseSolver {
         let (rows_sender, answers) = std::sync::mpsc::channel::<FarRows>();
         let unequal_splits = self.unequal_splits;
         scope.spawn(move || {
+            lower_priority();
             // The second thread's own copy of the values, extended by each job.
             let mut values = Vec::new();
             for mut job in jobs {
@@ -1155,6 +1156,23 @@ fn small_pass(
         or_xors(&mut block[first * words..], words, run, va);
     }
 }
+
+/// Lowers the calling thread's priority (Linux; elsewhere nothing). The second thread only
+/// helps when a core is otherwise idle: on a busy machine, at normal priority it would take
+/// time from the main thread, and its late rows would be dropped anyway.
+#[cfg(target_os = "linux")]
+fn lower_priority() {
+    // On Linux, setpriority on "the calling process" (pid 0) sets the calling *thread's* nice
+    // value. A failure (a sandbox forbidding it) only means the thread keeps normal priority.
+    let _ = rustix::process::setpriority_process(None, SECOND_THREAD_NICE);
+}
+
+#[cfg(not(target_os = "linux"))]
+fn lower_priority() {}
+
+/// The nice value of the second thread: the lowest, so it runs only on an otherwise idle core.
+#[cfg(target_os = "linux")]
+const SECOND_THREAD_NICE: i32 = 19;
 
 /// The block pass for rare positions: for positions `start + j` (`j < len`) and removal `k`,
 /// the splits `p + (start + j - k - p)` for the rare positions `p` (values `rare_values`).
