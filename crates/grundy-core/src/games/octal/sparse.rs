@@ -574,17 +574,23 @@ impl SparseSolver {
         let (job_sender, jobs) = std::sync::mpsc::channel::<FarJob>();
         let (rows_sender, answers) = std::sync::mpsc::channel::<FarRows>();
         let unequal_splits = self.unequal_splits;
-        scope.spawn(move || {
-            lower_priority();
-            // The second thread's own copy of the values, extended by each job.
-            let mut values = Vec::new();
-            for mut job in jobs {
-                values.append(&mut job.fresh);
-                if rows_sender.send(job.run(&values, unequal_splits)).is_err() {
-                    break;
+        let second = std::thread::Builder::new()
+            .name("octal-far".into())
+            .spawn_scoped(scope, move || {
+                lower_priority();
+                // The second thread's own copy of the values, extended by each job.
+                let mut values = Vec::new();
+                for mut job in jobs {
+                    values.append(&mut job.fresh);
+                    if rows_sender.send(job.run(&values, unequal_splits)).is_err() {
+                        break;
+                    }
                 }
-            }
-        });
+            });
+        if second.is_err() {
+            // No thread to be had (a limit on threads): one thread gives the same values.
+            return self.extend_blocks(count);
+        }
         let mut sent = 0;
         let mut in_flight = 0;
         while self.values.len() < count {
