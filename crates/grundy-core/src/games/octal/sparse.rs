@@ -25,6 +25,8 @@
 //! Games with no sparse space (`.007`, `.016`) end up with many rare positions; then the solver
 //! switches that class to *dense* mode and scans every split directly, in vectorisable chunks.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use super::code::HeapRules;
 use crate::error::{GameError, Result};
 
@@ -407,22 +409,32 @@ struct FarRows {
 }
 
 impl FarJob {
-    /// Computes the rows from `values` (which must hold `G(0..known)`).
-    fn run(self, values: &[u16], unequal_splits: bool) -> FarRows {
+    /// Computes the rows from `values` (which must hold `G(0..known)`); `None` if `stop` is
+    /// raised meanwhile (the main thread has finished and will not read them).
+    fn run(self, values: &[u16], unequal_splits: bool, stop: &AtomicBool) -> Option<FarRows> {
+        /// Rare positions between two looks at `stop`.
+        const STEP: usize = 64;
         let mut rows = vec![0; self.words * self.len];
         for class in self.classes.iter().flatten() {
             for &k in &class.amounts {
-                rare_pass(
-                    values,
-                    &mut rows,
-                    self.words,
-                    (self.start, self.len, k),
-                    (&class.positions, &class.values),
-                    unequal_splits,
-                );
+                for (positions, rare_values) in
+                    class.positions.chunks(STEP).zip(class.values.chunks(STEP))
+                {
+                    if stop.load(Ordering::Relaxed) {
+                        return None;
+                    }
+                    rare_pass(
+                        values,
+                        &mut rows,
+                        self.words,
+                        (self.start, self.len, k),
+                        (positions, rare_values),
+                        unequal_splits,
+                    );
+                }
             }
         }
-        FarRows {
+        Some(FarRows {
             start: self.start,
             len: self.len,
             words: self.words,
@@ -430,7 +442,7 @@ impl FarJob {
             generation: self.generation,
             covered: self.classes.iter().map(Option::is_some).collect(),
             rows,
-        }
+        })
     }
 }
 
@@ -559,7 +571,14 @@ impl SparseSolver {
     pub fn extend_to(&mut self, count: usize) -> Result<()> {
         self.values.reserve(count.saturating_sub(self.values.len()));
         if self.threads >= 2 && count >= self.values.len() + 4 * SUPERBLOCK {
-            return std::thread::scope(|scope| self.extend_two_threads(scope, count));
+            // Raised when this thread is done, so the second one does not finish a job nobody
+            // will read (at its low priority that could take a while on a busy machine).
+            let stop = AtomicBool::new(false);
+            return std::thread::scope(|scope| {
+                let done = self.extend_two_threads(scope, count, &stop);
+                stop.store(true, Ordering::Relaxed);
+                done
+            });
         }
         self.extend_blocks(count)
     }
@@ -570,6 +589,7 @@ impl SparseSolver {
         &mut self,
         scope: &'scope std::thread::Scope<'scope, '_>,
         count: usize,
+        stop: &'scope AtomicBool,
     ) -> Result<()> {
         let (job_sender, jobs) = std::sync::mpsc::channel::<FarJob>();
         let (rows_sender, answers) = std::sync::mpsc::channel::<FarRows>();
@@ -582,7 +602,10 @@ impl SparseSolver {
                 let mut values = Vec::new();
                 for mut job in jobs {
                     values.append(&mut job.fresh);
-                    if rows_sender.send(job.run(&values, unequal_splits)).is_err() {
+                    let Some(rows) = job.run(&values, unequal_splits, stop) else {
+                        break;
+                    };
+                    if rows_sender.send(rows).is_err() {
                         break;
                     }
                 }
