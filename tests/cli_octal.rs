@@ -97,6 +97,29 @@ fn analyze_octal_heaps() {
 }
 
 #[test]
+fn one_and_two_threads_print_the_same_values() {
+    let officers = |threads: &str| {
+        let out = grundy()
+            .args([
+                "sequence", "octal", "officers", "--count", "20000", "--format", "csv",
+            ])
+            .args(["--threads", threads])
+            .output()
+            .expect("runs");
+        assert!(out.status.success(), "--threads {threads}");
+        out.stdout
+    };
+    assert_eq!(officers("1"), officers("2"));
+    for bad in ["0", "3", "two"] {
+        grundy()
+            .args(["sequence", "octal", "0.6", "--threads", bad])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("expected 1 or 2"));
+    }
+}
+
+#[test]
 fn checkpoint_and_resume_give_the_same_bytes() {
     let full = temp_path("full.bin");
     let part = temp_path("part.bin");

@@ -72,6 +72,17 @@ pub struct RunOptions {
     /// PNG one if the name ends in .png.
     #[arg(long, value_parser = parse_plot_path)]
     pub plot: Option<PathBuf>,
+    /// Threads: 1, or 2 to let a second thread compute the options from far rare positions
+    /// ahead (used only where it pays, e.g. Officers; the values are the same).
+    #[arg(long, default_value_t = 2, value_parser = parse_threads)]
+    pub threads: usize,
+}
+
+fn parse_threads(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n @ 1..=2) => Ok(n),
+        _ => Err(format!("threads {text:?} is not allowed: expected 1 or 2")),
+    }
 }
 
 fn parse_run_count(text: &str) -> Result<u64, String> {
@@ -134,6 +145,7 @@ pub fn run_sequence(game: OctalGame, options: &RunOptions, out: &Output) -> Resu
         Some(path) => resume(path, &game, target)?,
         None => SequenceRun::new(game.rules().clone(), target, options.until_period)?,
     };
+    run.set_threads(options.threads);
     let interrupted = compute(&mut run, options)?;
     let name = game_name(&game);
     let format = if out.json {

@@ -1,11 +1,13 @@
 //! Side by side: this crate's rare/common solver against the `ogs` crate's RC2 solver.
 //!
-//! `cargo run --release -p grundy-core --example octal_vs_ogs [quick]`
+//! `cargo run --release -p grundy-core --example octal_vs_ogs [quick] [CODE...] [ours|ogs]`
 //!
-//! Both solvers compute the same values in the same process; the values are compared, and the
-//! times and the ratio `ogs / ours` are printed (above 1 means we are faster). On Linux the
-//! CPU time of each solver (from `/proc/thread-self/stat`) and its ratio are printed too:
-//! on a machine shared with other work, CPU time is far steadier than wall time.
+//! Ours runs twice, with one thread and with two (`SparseSolver::set_threads`); `ogs` is
+//! single-threaded. All compute the same values in the same process; the values are compared,
+//! and the times and the ratios `ogs / ours` are printed (above 1 means we are faster). On
+//! Linux the CPU time of the one-thread runs (from `/proc/thread-self/stat`) and its ratio are
+//! printed too: on a machine shared with other work, CPU time is far steadier than wall time.
+//! The two-thread run's CPU time is both threads' (from `/proc/self/stat`).
 
 use std::time::{Duration, Instant};
 
@@ -18,7 +20,16 @@ use std::sync::atomic::AtomicBool;
 /// This thread's CPU time so far (user + system, in clock ticks of 10 ms), where the system
 /// reports it (Linux).
 fn cpu_time() -> Option<Duration> {
-    let text = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
+    cpu_time_of("/proc/thread-self/stat")
+}
+
+/// The CPU time of every thread of this process so far.
+fn process_cpu_time() -> Option<Duration> {
+    cpu_time_of("/proc/self/stat")
+}
+
+fn cpu_time_of(stat: &str) -> Option<Duration> {
+    let text = std::fs::read_to_string(stat).ok()?;
     // Fields after the command name (which is in parentheses): utime and stime are 14 and 15.
     let mut fields = text.rsplit_once(')')?.1.split_whitespace().skip(11);
     let user: u64 = fields.next()?.parse().ok()?;
@@ -28,9 +39,14 @@ fn cpu_time() -> Option<Duration> {
 
 /// Runs `f`, returning its result, wall time and CPU time (zero if unknown).
 fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration, Duration) {
-    let (wall, cpu) = (Instant::now(), cpu_time());
+    timed_by(cpu_time, f)
+}
+
+/// Runs `f`, timing it with the CPU clock `clock`.
+fn timed_by<T>(clock: fn() -> Option<Duration>, f: impl FnOnce() -> T) -> (T, Duration, Duration) {
+    let (wall, cpu) = (Instant::now(), clock());
     let out = f();
-    let cpu = match (cpu, cpu_time()) {
+    let cpu = match (cpu, clock()) {
         (Some(a), Some(b)) => b - a,
         _ => Duration::ZERO,
     };
@@ -43,10 +59,16 @@ struct Case {
     what: &'static str,
 }
 
-fn ours(code: &str, count: usize) -> (Vec<u16>, Duration, Duration) {
+fn ours(code: &str, count: usize, threads: usize) -> (Vec<u16>, Duration, Duration) {
     let rules = HeapRules::parse(code).expect("benchmark codes are valid");
-    timed(|| {
+    let clock = if threads == 1 {
+        cpu_time
+    } else {
+        process_cpu_time
+    };
+    timed_by(clock, || {
         let mut solver = SparseSolver::new(&rules);
+        solver.set_threads(threads);
         solver.extend_to(count).expect("values fit");
         solver.into_values()
     })
@@ -105,46 +127,75 @@ fn main() {
         },
     ];
     println!(
-        "{:<8} {:>10} {:>10} {:>10} {:>7} {:>10} {:>10} {:>7}  note",
-        "code", "values", "ours s", "ogs s", "ratio", "ours cpu", "ogs cpu", "cpu rat"
+        "{:<8} {:>10} {:>8} {:>8} {:>8} {:>6} {:>6} {:>8} {:>8} {:>8} {:>6}  note",
+        "code",
+        "values",
+        "1t s",
+        "2t s",
+        "ogs s",
+        "rat1",
+        "rat2",
+        "1t cpu",
+        "2t cpu",
+        "ogs cpu",
+        "crat1"
     );
     let only: Vec<String> = std::env::args()
         .skip(1)
         .filter(|a| a.contains('.'))
         .collect();
+    let zero = || (Vec::new(), Duration::ZERO, Duration::ZERO);
     for case in cases {
         if !only.is_empty() && !only.iter().any(|c| c == case.code) {
             continue;
         }
-        // `ours` or `ogs` on the command line runs one side only (for profiling).
-        let only_ours = std::env::args().any(|a| a == "ours");
-        let only_ogs = std::env::args().any(|a| a == "ogs");
-        let (a, ta, ca) = if only_ogs {
-            (Vec::new(), Duration::ZERO, Duration::ZERO)
+        // `ours` or `ogs` on the command line runs one side only (for profiling); `ours1` and
+        // `ours2` run ours with that many threads only.
+        let flag = |name: &str| std::env::args().any(|a| a == name);
+        let run1 = !flag("ogs") && !flag("ours2");
+        let run2 = !flag("ogs") && !flag("ours1");
+        let run_ogs = !flag("ours") && !flag("ours1") && !flag("ours2");
+        let (a, ta, ca) = if run1 {
+            ours(case.code, case.count, 1)
         } else {
-            ours(case.code, case.count)
+            zero()
         };
-        let (b, tb, cb) = if only_ours {
-            (Vec::new(), Duration::ZERO, Duration::ZERO)
+        let (a2, ta2, ca2) = if run2 {
+            ours(case.code, case.count, 2)
         } else {
+            zero()
+        };
+        let (b, tb, cb) = if run_ogs {
             theirs(case.code, case.count)
+        } else {
+            zero()
         };
-        if !only_ours && !only_ogs {
+        if run1 && run2 {
+            assert_eq!(a, a2, "{}: one and two threads differ", case.code);
+        }
+        if run1 && run_ogs {
             assert_eq!(a, b, "{}: values differ", case.code);
         }
+        if run2 && run_ogs {
+            assert_eq!(a2, b, "{}: values differ", case.code);
+        }
+        let ratio = |theirs: Duration, ours: Duration| theirs.as_secs_f64() / ours.as_secs_f64();
         println!(
-            "{:<8} {:>10} {:>10.3} {:>10.3} {:>7.2} {:>10.3} {:>10.3} {:>7.2}  {}",
+            "{:<8} {:>10} {:>8.3} {:>8.3} {:>8.3} {:>6.2} {:>6.2} {:>8.2} {:>8.2} {:>8.2} {:>6.2}  {}",
             case.code,
             case.count,
             ta.as_secs_f64(),
+            ta2.as_secs_f64(),
             tb.as_secs_f64(),
-            tb.as_secs_f64() / ta.as_secs_f64(),
+            ratio(tb, ta),
+            ratio(tb, ta2),
             ca.as_secs_f64(),
+            ca2.as_secs_f64(),
             cb.as_secs_f64(),
-            cb.as_secs_f64() / ca.as_secs_f64(),
+            ratio(cb, ca),
             case.what
         );
-        if case.code == "0.16" && !only_ogs {
+        if case.code == "0.16" && run1 {
             let (period, len, t) = ours_until_period(case.code, case.count as u64);
             let ogs_period = ogs::Game::period(&case.code.parse::<Game>().expect("valid"), &b);
             println!(

@@ -39,9 +39,29 @@ fn czajka_table() -> Vec<Published> {
 }
 
 fn sparse_values(rules: &HeapRules, count: usize) -> Vec<u32> {
+    sparse_values_with(rules, count, 1)
+}
+
+fn sparse_values_with(rules: &HeapRules, count: usize, threads: usize) -> Vec<u32> {
     let mut solver = SparseSolver::new(rules);
+    solver.set_threads(threads);
     solver.extend_to(count).unwrap();
     solver.values().iter().map(|&v| v as u32).collect()
+}
+
+#[test]
+fn two_threads_agree_on_the_regression_games() {
+    for game in czajka_table() {
+        let rules = HeapRules::parse(&game.code).unwrap();
+        // Long enough for two-thread mode to start (it needs a few superblocks).
+        let count = (4 * (game.preperiod + game.period)).max(6000);
+        assert_eq!(
+            sparse_values_with(&rules, count, 2),
+            sparse_values(&rules, count),
+            "{}",
+            game.code
+        );
+    }
 }
 
 #[test]
@@ -198,7 +218,9 @@ proptest! {
     #[test]
     fn naive_and_rare_common_agree(code in small_code()) {
         let rules = HeapRules::parse(&code).unwrap();
-        prop_assert_eq!(sparse_values(&rules, 5000), naive_values(&rules, 5000), "{}", code);
+        let naive = naive_values(&rules, 5000);
+        prop_assert_eq!(sparse_values(&rules, 5000), naive.clone(), "{}", code);
+        prop_assert_eq!(sparse_values_with(&rules, 5000, 2), naive, "{} (two threads)", code);
     }
 
     #[test]

@@ -82,6 +82,12 @@ impl SequenceRun {
         })
     }
 
+    /// Uses `threads` threads (1 or 2) from now on: see [`SparseSolver::set_threads`]. The
+    /// values, checkpoints and periods are the same either way; the setting is not saved.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.solver.set_threads(threads);
+    }
+
     /// The game's rules.
     pub fn rules(&self) -> &HeapRules {
         &self.rules

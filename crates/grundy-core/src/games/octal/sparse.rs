@@ -25,6 +25,8 @@
 //! Games with no sparse space (`.007`, `.016`) end up with many rare positions; then the solver
 //! switches that class to *dense* mode and scans every split directly, in vectorisable chunks.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use super::code::HeapRules;
 use crate::error::{GameError, Result};
 
@@ -43,6 +45,19 @@ const MAX_SMALL_PARTS: usize = 256;
 
 /// Hits per position after which a scan records pairs instead of rescanning.
 const CHEAP_RESCANS: usize = 2;
+
+/// Positions per superblock in two-thread mode: the second thread computes one superblock's
+/// far options while the main thread settles the values of the one before.
+const SUPERBLOCK: usize = 256;
+
+/// In two-thread mode, the second thread handles the rare positions from here on: the options
+/// they give the positions of the superblock after next read only values that are already known
+/// (the partner `n - k - p` is below the current superblock when `p >= 2 · SUPERBLOCK`).
+const FAR_MIN: usize = 2 * SUPERBLOCK;
+
+/// A superblock is handed to the second thread only if its far rare positions (times split
+/// amounts) are at least this many: below that the hand-over costs more than it saves.
+const FAR_WORTH: usize = 256;
 
 /// A class switches to dense mode when more than `1/DENSE_RATIO` of the positions are rare.
 const DENSE_RATIO: usize = 8;
@@ -67,6 +82,24 @@ impl CodeSet {
             self.words.resize(word + 1, 0);
         }
         self.words[word] |= 1 << (x & 63);
+    }
+}
+
+/// One byte per possible value (so a `u16` index needs no bounds check), all zero between
+/// uses.
+#[derive(Clone)]
+struct Marks(Box<[u8; 1 << 16]>);
+
+impl Default for Marks {
+    fn default() -> Self {
+        let zeros = vec![0u8; 1 << 16].into_boxed_slice();
+        Marks(zeros.try_into().expect("the length is 2^16"))
+    }
+}
+
+impl std::fmt::Debug for Marks {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Marks(..)")
     }
 }
 
@@ -312,15 +345,105 @@ pub struct SparseSolver {
     /// Per split amount (all classes, in order): how many pairs of the current position are
     /// already in `seen`.
     inserted: Vec<usize>,
-    /// Scratch space for [`insert_pairs`].
+    /// Scratch space for [`insert_all`].
     lanes: Vec<u64>,
+    /// Scratch space for [`insert_pairs`].
+    marks: Marks,
     /// Per split amount: the first smaller part a scan must look at in this block.
     scan_from: Vec<usize>,
-    /// The block pass's options, one `seen` row of `block_words` words per position.
+    /// The block pass's options, one row of `block_words` words per position (a `seen` without
+    /// its last word, which only the mex needs).
     block: Vec<u64>,
     block_words: usize,
     block_len: usize,
     block_valid: bool,
+    /// Threads to use: 1, or 2 for a second thread computing far options ahead.
+    threads: usize,
+    /// Counts the times the rare positions were chosen again: far options computed from an
+    /// older choice are not used.
+    generation: u64,
+    /// The far options of the current superblock, from the second thread.
+    far: Option<FarRows>,
+    /// Whether the current block's positions take their far options from `far`.
+    block_far: bool,
+    /// Diagnostics: blocks whose far options came from the second thread.
+    far_blocks: u64,
+    /// Tests: wait for the second thread's rows instead of doing without them when late, so
+    /// that the tests use them whatever the machine's load.
+    far_wait: bool,
+}
+
+/// Work for the second thread: the options from far rare positions for one superblock.
+#[derive(Debug)]
+struct FarJob {
+    start: usize,
+    len: usize,
+    words: usize,
+    /// Values `known_before..known` (the second thread keeps the earlier ones).
+    fresh: Vec<u16>,
+    known: usize,
+    generation: u64,
+    /// Per class: its amounts and rare positions `p` (with values), `FAR_MIN <= p < known`;
+    /// `None` for a class in dense mode (not covered).
+    classes: Vec<Option<FarClass>>,
+}
+
+#[derive(Debug)]
+struct FarClass {
+    amounts: Vec<usize>,
+    positions: Vec<u32>,
+    values: Vec<u16>,
+}
+
+/// The second thread's answer: one `seen` row of `words` words per position of the superblock.
+#[derive(Debug, Clone)]
+struct FarRows {
+    start: usize,
+    len: usize,
+    words: usize,
+    known: usize,
+    generation: u64,
+    /// Per class: whether its rare positions in `FAR_MIN..known` are in the rows.
+    covered: Vec<bool>,
+    rows: Vec<u64>,
+}
+
+impl FarJob {
+    /// Computes the rows from `values` (which must hold `G(0..known)`); `None` if `stop` is
+    /// raised meanwhile (the main thread has finished and will not read them).
+    fn run(self, values: &[u16], unequal_splits: bool, stop: &AtomicBool) -> Option<FarRows> {
+        /// Rare positions between two looks at `stop`.
+        const STEP: usize = 64;
+        let mut rows = vec![0; self.words * self.len];
+        for class in self.classes.iter().flatten() {
+            for &k in &class.amounts {
+                for (positions, rare_values) in
+                    class.positions.chunks(STEP).zip(class.values.chunks(STEP))
+                {
+                    if stop.load(Ordering::Relaxed) {
+                        return None;
+                    }
+                    rare_pass(
+                        values,
+                        &mut rows,
+                        self.words,
+                        (self.start, self.len, k),
+                        (positions, rare_values),
+                        unequal_splits,
+                    );
+                }
+            }
+        }
+        Some(FarRows {
+            start: self.start,
+            len: self.len,
+            words: self.words,
+            known: self.known,
+            generation: self.generation,
+            covered: self.classes.iter().map(Option::is_some).collect(),
+            rows,
+        })
+    }
 }
 
 impl SparseSolver {
@@ -346,6 +469,7 @@ impl SparseSolver {
             inserted: vec![1; split.len()],
             scan_from: vec![1; split.len()],
             lanes: Vec::new(),
+            marks: Marks::default(),
             classes,
             values: Vec::new(),
             counts: Vec::new(),
@@ -355,7 +479,22 @@ impl SparseSolver {
             block_words: 0,
             block_len: 0,
             block_valid: false,
+            threads: 1,
+            generation: 0,
+            far: None,
+            block_far: false,
+            far_blocks: 0,
+            far_wait: false,
         }
+    }
+
+    /// Uses `threads` threads (1 or 2; more count as 2). With 2, a second thread computes the
+    /// options that come from rare positions far below each superblock of 256 positions while
+    /// the main thread settles the values of the superblock before; the values are the same.
+    /// The second thread is used only while there are enough such rare positions to pay for
+    /// the hand-over (Officers `0.6` has about 1,500; `0.104` has 20, all small).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, 2);
     }
 
     /// A solver that continues from known values `G(0..values.len())`.
@@ -386,6 +525,13 @@ impl SparseSolver {
         }
     }
 
+    /// Diagnostics: how many blocks of 64 positions took their far options from the second
+    /// thread.
+    #[doc(hidden)]
+    pub fn far_blocks(&self) -> u64 {
+        self.far_blocks
+    }
+
     /// Diagnostics: per class, (parity, rare positions, common codes, rebuilds).
     #[doc(hidden)]
     pub fn class_stats(&self) -> Vec<[u64; 7]> {
@@ -405,6 +551,12 @@ impl SparseSolver {
             .collect()
     }
 
+    /// Words per row of the block pass: `seen`'s words but the last (a power of two: every
+    /// XOR of two values in play is below `64 ·` this).
+    fn row_words(&self) -> usize {
+        self.seen.words.len() - 1
+    }
+
     /// The values computed so far.
     pub fn values(&self) -> &[u16] {
         &self.values
@@ -418,6 +570,141 @@ impl SparseSolver {
     /// Computes values until there are `count` of them.
     pub fn extend_to(&mut self, count: usize) -> Result<()> {
         self.values.reserve(count.saturating_sub(self.values.len()));
+        if self.threads >= 2 && count >= self.values.len() + 4 * SUPERBLOCK {
+            // Raised when this thread is done, so the second one does not finish a job nobody
+            // will read (at its low priority that could take a while on a busy machine).
+            let stop = AtomicBool::new(false);
+            return std::thread::scope(|scope| {
+                let done = self.extend_two_threads(scope, count, &stop);
+                stop.store(true, Ordering::Relaxed);
+                done
+            });
+        }
+        self.extend_blocks(count)
+    }
+
+    /// Two-thread mode: superblock by superblock, the second thread computes the far options of
+    /// the next superblock while this thread settles the values of the current one.
+    fn extend_two_threads<'scope>(
+        &mut self,
+        scope: &'scope std::thread::Scope<'scope, '_>,
+        count: usize,
+        stop: &'scope AtomicBool,
+    ) -> Result<()> {
+        let (job_sender, jobs) = std::sync::mpsc::channel::<FarJob>();
+        let (rows_sender, answers) = std::sync::mpsc::channel::<FarRows>();
+        let unequal_splits = self.unequal_splits;
+        let second = std::thread::Builder::new()
+            .name("octal-far".into())
+            .spawn_scoped(scope, move || {
+                lower_priority();
+                // The second thread's own copy of the values, extended by each job.
+                let mut values = Vec::new();
+                for mut job in jobs {
+                    values.append(&mut job.fresh);
+                    let Some(rows) = job.run(&values, unequal_splits, stop) else {
+                        break;
+                    };
+                    if rows_sender.send(rows).is_err() {
+                        break;
+                    }
+                }
+            });
+        if second.is_err() {
+            // No thread to be had (a limit on threads): one thread gives the same values.
+            return self.extend_blocks(count);
+        }
+        let mut sent = 0;
+        let mut in_flight = 0;
+        while self.values.len() < count {
+            let start = self.values.len();
+            let end = (start + SUPERBLOCK).min(count);
+            // Take this superblock's rows (asked for one superblock ago) if they are ready, and
+            // never wait for them: when the second thread is late (another process has its
+            // core), this thread does the whole block pass and the late rows are dropped.
+            self.far = None;
+            while in_flight > 0 {
+                let rows = if self.far_wait {
+                    answers.recv().ok()
+                } else {
+                    answers.try_recv().ok()
+                };
+                let Some(rows) = rows else { break };
+                in_flight -= 1;
+                if rows.start == start {
+                    self.far = Some(rows);
+                    break;
+                }
+            }
+            // Ask for the next superblock's rows, so the second thread works on them while this
+            // one is settled (at most two jobs queued, so a late thread cannot fall far behind).
+            if end < count && in_flight < 2 {
+                if let Some(job) = self.far_job(end, SUPERBLOCK.min(count - end), &mut sent) {
+                    if job_sender.send(job).is_ok() {
+                        in_flight += 1;
+                    }
+                }
+            }
+            let settled = self.extend_blocks(end);
+            self.far = None;
+            settled?;
+        }
+        Ok(())
+    }
+
+    /// The job for the superblock `start..start + len` from the values known now, if it pays.
+    fn far_job(&self, start: usize, len: usize, sent: &mut usize) -> Option<FarJob> {
+        let known = self.values.len();
+        // The first far rare position of each class handed over (`None`: dense, kept here).
+        let far_from: Vec<Option<usize>> = self
+            .classes
+            .iter()
+            .map(|class| {
+                (!class.is_dense(known)).then(|| {
+                    let positions = &class.rare_positions;
+                    positions.partition_point(|&p| (p as usize) < FAR_MIN)
+                })
+            })
+            .collect();
+        let work: usize = self
+            .classes
+            .iter()
+            .zip(&far_from)
+            .filter_map(|(class, lo)| {
+                Some((class.rare_positions.len() - (*lo)?) * class.amounts.len())
+            })
+            .sum();
+        if work < FAR_WORTH {
+            return None;
+        }
+        let classes = self
+            .classes
+            .iter()
+            .zip(far_from)
+            .map(|(class, lo)| {
+                let lo = lo?;
+                Some(FarClass {
+                    amounts: class.amounts.clone(),
+                    positions: class.rare_positions[lo..].to_vec(),
+                    values: class.rare_values[lo..].to_vec(),
+                })
+            })
+            .collect();
+        let fresh = self.values[*sent..known].to_vec();
+        *sent = known;
+        Some(FarJob {
+            start,
+            len,
+            words: self.row_words(),
+            fresh,
+            known,
+            generation: self.generation,
+            classes,
+        })
+    }
+
+    /// Computes values until there are `count`, block by block, on this thread.
+    fn extend_blocks(&mut self, count: usize) -> Result<()> {
         while self.values.len() < count {
             let start = self.values.len();
             let len = BLOCK.min(count - start);
@@ -438,14 +725,23 @@ impl SparseSolver {
     /// so they are computed rare position by rare position, each reading a contiguous run of
     /// values: far fewer cache misses than one position at a time.
     fn begin_block(&mut self, start: usize, len: usize) {
-        let words = self.seen.words.len();
+        let words = self.row_words();
         self.block_words = words;
         self.block_len = len;
         self.block.clear();
         self.block.resize(words * len, 0);
         self.block_valid = true;
+        // The second thread's rows serve this block if they cover it and were computed from
+        // the current choice of rare positions.
+        let far = self.far.as_ref().filter(|rows| {
+            rows.generation == self.generation
+                && rows.start <= start
+                && start + len <= rows.start + rows.len
+        });
+        self.block_far = far.is_some();
+        self.far_blocks += u64::from(self.block_far);
         let mut slot = 0;
-        for class in &mut self.classes {
+        for (ci, class) in self.classes.iter_mut().enumerate() {
             class.block_dense = class.is_dense(start);
             class.positions += len as u64;
             class.small_parts = class.choose_small_parts(len);
@@ -476,25 +772,26 @@ impl SparseSolver {
                 if class.block_dense {
                     continue;
                 }
-                for i in class.block_lo..class.block_hi {
-                    let pos = class.rare_positions[i] as usize;
-                    let val = class.rare_values[i];
-                    // Position start + j splits `rest = start + j - k` into pos + (rest - pos);
-                    // it needs pos < rest (and pos != rest - pos in Grundy's game).
-                    let first = (pos + k + 1).saturating_sub(start);
-                    if first >= len {
-                        continue;
+                // The far rare positions come from the second thread's rows when it covered
+                // them; the rest are done here.
+                let (far_lo, far_hi) = match far {
+                    Some(rows) if rows.covered[ci] => {
+                        let lo = positions.partition_point(|&p| (p as usize) < FAR_MIN);
+                        let hi = positions.partition_point(|&p| (p as usize) < rows.known);
+                        let lo = lo.clamp(class.block_lo, class.block_hi);
+                        (lo, hi.clamp(lo, class.block_hi))
                     }
-                    let other = start + first - k - pos;
-                    let equal_at = (2 * pos + k).checked_sub(start);
-                    let run = &self.values[other..other + (len - first)];
-                    for (j, &v) in (first..len).zip(run) {
-                        if self.unequal_splits && equal_at == Some(j) {
-                            continue;
-                        }
-                        let x = (val ^ v) as usize;
-                        self.block[j * words + (x >> 6)] |= 1 << (x & 63);
-                    }
+                    _ => (class.block_hi, class.block_hi),
+                };
+                for range in [class.block_lo..far_lo, far_hi..class.block_hi] {
+                    rare_pass(
+                        &self.values,
+                        &mut self.block,
+                        words,
+                        (start, len, k),
+                        (&positions[range.clone()], &class.rare_values[range]),
+                        self.unequal_splits,
+                    );
                 }
             }
         }
@@ -502,6 +799,7 @@ impl SparseSolver {
 
     fn end_block(&mut self) {
         self.block_valid = false;
+        self.block_far = false;
         for class in &mut self.classes {
             class.block_skip = 0;
             class.block_lo = 0;
@@ -527,6 +825,19 @@ impl SparseSolver {
                 let w = self.block_words;
                 self.seen.words[..w].copy_from_slice(&self.block[j * w..(j + 1) * w]);
                 self.seen.words[w..].fill(0);
+                if self.block_far {
+                    if let Some(far) = &self.far {
+                        let at = (n - far.start) * far.words;
+                        for (s, f) in self
+                            .seen
+                            .words
+                            .iter_mut()
+                            .zip(&far.rows[at..at + far.words])
+                        {
+                            *s |= f;
+                        }
+                    }
+                }
             }
             _ => self.seen.clear(),
         }
@@ -684,7 +995,7 @@ impl SparseSolver {
                 rest,
                 from..=hit,
                 &mut self.seen,
-                &mut self.lanes,
+                &mut self.marks.0,
             );
             self.inserted[slot] = hit + 1;
         }
@@ -704,8 +1015,9 @@ impl SparseSolver {
         for class in &mut self.classes {
             if class.record(n, g) && class.should_choose_again(n, code, &self.counts) {
                 class.choose_again(&self.counts, &self.values);
-                // The block pass used the old rare positions.
+                // The block pass (and the second thread) used the old rare positions.
                 self.block_valid = false;
+                self.generation += 1;
                 class.block_dense = class.is_dense(n + 1);
             }
         }
@@ -750,15 +1062,16 @@ fn insert_all(seen: &mut Seen, xors: impl Iterator<Item = u16>, lanes: &mut Vec<
 
 /// Puts the values of the splits `a + (rest - a)`, `a` in `parts`, into `seen`.
 ///
-/// Values are small, so consecutive inserts often hit the same word, and each would wait for
-/// the previous one's store. Four interleaved bitmaps break that chain; they are merged at the
-/// end.
+/// Setting a bit is a read-modify-write of a word, and values are small, so consecutive
+/// inserts often hit the same word and each would wait for the previous one's store. Long runs
+/// instead store a 1 byte per value in `marks` (plain stores, no chain), then fold the bytes
+/// into `seen` and clear them.
 fn insert_pairs(
     values: &[u16],
     rest: usize,
     parts: std::ops::RangeInclusive<usize>,
     seen: &mut Seen,
-    lanes: &mut Vec<u64>,
+    marks: &mut [u8; 1 << 16],
 ) {
     let (from, to) = (*parts.start(), *parts.end());
     if to < from + 64 {
@@ -767,29 +1080,85 @@ fn insert_pairs(
         }
         return;
     }
-    let w = seen.words.len();
-    lanes.clear();
-    lanes.resize(4 * w, 0);
-    let (l0, more) = lanes.split_at_mut(w);
-    let (l1, more) = more.split_at_mut(w);
-    let (l2, l3) = more.split_at_mut(w);
     let low = &values[from..=to];
     let high = &values[rest - to..=rest - from];
     let mut low4 = low.chunks_exact(4);
     let mut high4 = high.rchunks_exact(4);
     for (l, h) in (&mut low4).zip(&mut high4) {
-        let x = [l[0] ^ h[3], l[1] ^ h[2], l[2] ^ h[1], l[3] ^ h[0]];
-        l0[(x[0] >> 6) as usize] |= 1 << (x[0] & 63);
-        l1[(x[1] >> 6) as usize] |= 1 << (x[1] & 63);
-        l2[(x[2] >> 6) as usize] |= 1 << (x[2] & 63);
-        l3[(x[3] >> 6) as usize] |= 1 << (x[3] & 63);
+        marks[(l[0] ^ h[3]) as usize] = 1;
+        marks[(l[1] ^ h[2]) as usize] = 1;
+        marks[(l[2] ^ h[1]) as usize] = 1;
+        marks[(l[3] ^ h[0]) as usize] = 1;
     }
-    let done = from + (low.len() / 4) * 4;
-    for a in done..=to {
-        seen.insert(values[a] ^ values[rest - a]);
+    for (&l, &h) in low4.remainder().iter().zip(high4.remainder().iter().rev()) {
+        marks[(l ^ h) as usize] = 1;
     }
-    for (i, word) in seen.words.iter_mut().enumerate() {
-        *word |= l0[i] | l1[i] | l2[i] | l3[i];
+    // Every XOR of two values in play is below `64 · seen.words.len()`.
+    let used = &mut marks[..64 * seen.words.len()];
+    fold_marks(used, &mut seen.words);
+    used.fill(0);
+}
+
+/// ORs a row of marks (one byte per value, 0 or 1) into bitmap words, 64 bytes per word.
+fn fold_marks(marks: &[u8], words: &mut [u64]) {
+    // Multiplying eight 0/1 bytes by this gathers byte i's bit into bit 56 + i, with no two
+    // partial products on the same bit (so no carries).
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    for (word, bytes) in words.iter_mut().zip(marks.chunks_exact(64)) {
+        let mut bits = 0;
+        for (i, eight) in bytes.chunks_exact(8).enumerate() {
+            let eight = u64::from_le_bytes(eight.try_into().expect("chunks of 8"));
+            bits |= (eight.wrapping_mul(GATHER) >> 56) << (8 * i);
+        }
+        *word |= bits;
+    }
+}
+
+/// ORs the values `val ^ run[i]` into row `i` of `rows` (rows of `row_words` words, a power
+/// of two with every value below `64 · row_words`).
+///
+/// The row width is a constant in each instance, so the word index is masked rather than
+/// bounds-checked: this is the innermost loop of the block pass.
+fn or_xors(rows: &mut [u64], row_words: usize, run: &[u16], val: u16) {
+    /// `F` is `4 · W` (four rows), passed separately because an array length cannot be an
+    /// expression of a generic constant: with both constant, the compiler drops every bounds
+    /// check of the unrolled loop.
+    fn or_rows<const W: usize, const F: usize>(rows: &mut [u64], run: &[u16], val: u16) {
+        debug_assert_eq!(F, 4 * W);
+        let rows = &mut rows[..run.len() * W];
+        let mut rows4 = rows.chunks_exact_mut(F);
+        let mut run4 = run.chunks_exact(4);
+        for (four, v) in (&mut rows4).zip(&mut run4) {
+            let four: &mut [u64; F] = four.try_into().expect("chunks of F words");
+            let v: &[u16; 4] = v.try_into().expect("chunks of 4 values");
+            for (i, &v) in v.iter().enumerate() {
+                let x = val ^ v;
+                four[i * W + ((x >> 6) as usize & (W - 1))] |= 1 << (x & 63);
+            }
+        }
+        let rest = run4.remainder();
+        for (row, &v) in rows4.into_remainder().chunks_exact_mut(W).zip(rest) {
+            or_one::<W>(row, val ^ v);
+        }
+    }
+    #[inline(always)]
+    fn or_one<const W: usize>(row: &mut [u64], x: u16) {
+        let row: &mut [u64; W] = row.try_into().expect("rows of W words");
+        row[(x >> 6) as usize & (W - 1)] |= 1 << (x & 63);
+    }
+    debug_assert!(row_words.is_power_of_two());
+    match row_words {
+        1 => or_rows::<1, 4>(rows, run, val),
+        2 => or_rows::<2, 8>(rows, run, val),
+        4 => or_rows::<4, 16>(rows, run, val),
+        8 => or_rows::<8, 32>(rows, run, val),
+        16 => or_rows::<16, 64>(rows, run, val),
+        32 => or_rows::<32, 128>(rows, run, val),
+        64 => or_rows::<64, 256>(rows, run, val),
+        128 => or_rows::<128, 512>(rows, run, val),
+        256 => or_rows::<256, 1024>(rows, run, val),
+        512 => or_rows::<512, 2048>(rows, run, val),
+        _ => or_rows::<1024, 4096>(rows, run, val),
     }
 }
 
@@ -812,9 +1181,64 @@ fn small_pass(
         }
         let va = values[a];
         let other = start + first - k - a;
-        for (j, &v) in (first..len).zip(&values[other..other + (len - first)]) {
-            let x = (va ^ v) as usize;
-            block[j * words + (x >> 6)] |= 1 << (x & 63);
+        let run = &values[other..other + (len - first)];
+        or_xors(&mut block[first * words..], words, run, va);
+    }
+}
+
+/// Lowers the calling thread's priority (Linux; elsewhere nothing). The second thread only
+/// helps when a core is otherwise idle: on a busy machine, at normal priority it would take
+/// time from the main thread, and its late rows would be dropped anyway.
+#[cfg(target_os = "linux")]
+fn lower_priority() {
+    // On Linux, setpriority on "the calling process" (pid 0) sets the calling *thread's* nice
+    // value. A failure (a sandbox forbidding it) only means the thread keeps normal priority.
+    let _ = rustix::process::setpriority_process(None, SECOND_THREAD_NICE);
+}
+
+#[cfg(not(target_os = "linux"))]
+fn lower_priority() {}
+
+/// The nice value of the second thread: the lowest, so it runs only on an otherwise idle core.
+#[cfg(target_os = "linux")]
+const SECOND_THREAD_NICE: i32 = 19;
+
+/// The block pass for rare positions: for positions `start + j` (`j < len`) and removal `k`,
+/// the splits `p + (start + j - k - p)` for the rare positions `p` (values `rare_values`).
+/// For each `p` the partners are a contiguous run of values, read in order.
+fn rare_pass(
+    values: &[u16],
+    block: &mut [u64],
+    words: usize,
+    (start, len, k): (usize, usize, usize),
+    (positions, rare_values): (&[u32], &[u16]),
+    unequal_splits: bool,
+) {
+    for (&pos, &val) in positions.iter().zip(rare_values) {
+        let pos = pos as usize;
+        // Position start + j splits `rest = start + j - k` into pos + (rest - pos); it needs
+        // pos < rest (and pos != rest - pos in Grundy's game).
+        let first = (pos + k + 1).saturating_sub(start);
+        if first >= len {
+            continue;
+        }
+        let other = start + first - k - pos;
+        let equal_at = (2 * pos + k).checked_sub(start);
+        let run = &values[other..other + (len - first)];
+        let rows = &mut block[first * words..];
+        match equal_at {
+            // Grundy's game: row `equal_at` must not get the equal split.
+            Some(j) if unequal_splits && (first..len).contains(&j) => {
+                let skip = j - first;
+                or_xors(rows, words, &run[..skip], val);
+                or_xors(
+                    &mut rows[(skip + 1) * words..],
+                    words,
+                    &run[skip + 1..],
+                    val,
+                );
+            }
+            _ => or_xors(rows, words, run, val),
         }
     }
 }
@@ -876,6 +1300,78 @@ mod tests {
         for code in ["0.6", "0.007", "0.354", "0.104", "0.16", "4.6"] {
             let rules = HeapRules::parse(code).unwrap();
             assert_eq!(sparse(code, 12_000), naive_values(&rules, 12_000), "{code}");
+        }
+    }
+
+    fn sparse_with(code: &str, count: usize, threads: usize) -> (Vec<u32>, u64) {
+        let rules = HeapRules::parse(code).unwrap();
+        let mut solver = SparseSolver::new(&rules);
+        solver.set_threads(threads);
+        solver.far_wait = true;
+        solver.extend_to(count).unwrap();
+        let values = solver.values().iter().map(|&v| v as u32).collect();
+        (values, solver.far_blocks())
+    }
+
+    #[test]
+    fn two_threads_give_the_same_values() {
+        for code in [
+            "0.6", "0.354", "0.104", "0.16", "0.007", "4.6", "0.137", "0.3456",
+        ] {
+            let (one, far_one) = sparse_with(code, 30_000, 1);
+            let (two, far_two) = sparse_with(code, 30_000, 2);
+            assert_eq!(two, one, "{code}");
+            assert_eq!(far_one, 0, "{code}: one thread never hands work over");
+            if code == "0.6" {
+                // Officers has many rare positions above FAR_MIN: the far path must be used.
+                assert!(
+                    far_two > 100,
+                    "0.6: only {far_two} blocks used the second thread"
+                );
+            }
+        }
+        let rules = HeapRules::parse("0.6").unwrap();
+        let (two, _) = sparse_with("0.6", 12_000, 2);
+        assert_eq!(two, naive_values(&rules, 12_000));
+        // Without waiting, whichever rows arrive in time are used: the values are the same.
+        let mut solver = SparseSolver::new(&rules);
+        solver.set_threads(2);
+        solver.extend_to(30_000).unwrap();
+        let values: Vec<u32> = solver.values().iter().map(|&v| v as u32).collect();
+        assert_eq!(values, sparse_with("0.6", 30_000, 1).0);
+    }
+
+    #[test]
+    fn two_threads_continue_a_resumed_solver_exactly() {
+        // Extending in several calls (as a run does between looks at its cancel flag) starts
+        // the second thread again each time, from the values known so far.
+        let rules = HeapRules::parse("0.6").unwrap();
+        let (whole, _) = sparse_with("0.6", 20_000, 1);
+        let mut solver = SparseSolver::new(&rules);
+        solver.set_threads(2);
+        for stop in [700, 5_000, 5_100, 13_000, 20_000] {
+            solver.extend_to(stop).unwrap();
+        }
+        let mut resumed = SparseSolver::resume(&rules, solver.values()[..9_000].to_vec());
+        resumed.set_threads(2);
+        resumed.extend_to(20_000).unwrap();
+        for values in [solver.values(), resumed.values()] {
+            let values: Vec<u32> = values.iter().map(|&v| v as u32).collect();
+            assert_eq!(values, whole);
+        }
+    }
+
+    #[test]
+    fn fold_marks_sets_exactly_the_marked_bits() {
+        let mut marks = vec![0u8; 192];
+        for x in [0, 7, 8, 63, 64, 100, 127, 128, 191] {
+            marks[x] = 1;
+        }
+        let mut words = [1u64 << 5, 0, 0];
+        fold_marks(&marks, &mut words);
+        for x in 0..192 {
+            let expected = marks[x] == 1 || x == 5;
+            assert_eq!(words[x / 64] >> (x % 64) & 1 == 1, expected, "bit {x}");
         }
     }
 
