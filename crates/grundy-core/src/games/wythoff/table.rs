@@ -24,7 +24,9 @@
 //! Column and diagonal bitsets are stored *relative* to their index (bit `v − y` for column `y`,
 //! rounded to whole words so that bit positions stay aligned with the row's), so each needs only
 //! a window of `3 · rows` bits instead of `2 · cols`. Rows are computed in blocks of 64 and
-//! each block in tiles of 64 columns, so the bitsets a tile reads stay in cache. When
+//! each block in tiles of 64 columns, so the bitsets a tile reads stay in cache; inside a tile,
+//! in strips of 64 down to 8 columns (narrower for higher rows, whose scans are longer), so
+//! that a column's and a diagonal's words are still in L1 when the next row reads them. When
 //! row `x` starts, its cells left of the diagonal, `G(x, y') = G(y', x)` for `y' < x`, are exactly
 //! column x's bitset, so the row set is initialised by copying words, not by reading the
 //! table.
@@ -34,7 +36,9 @@
 //! `i` computes the blocks `i, i + t, i + 2t, …`, each waiting for the block below it to finish
 //! a tile before starting it (a wavefront). Column and diagonal bitsets are grouped 64 at a
 //! time, each group behind its own lock; two tiles computed at the same time never share a
-//! group, so the locks only hand the groups over safely.
+//! group, so the locks only hand the groups over safely. A thread whose next tile is not
+//! ready yet spins briefly before it sleeps, since the block below is usually less than a
+//! tile ahead and waking a sleeping thread costs tens of microseconds.
 //!
 //! Values are below `2 · side <= 32768`, so each stored cell is a `u16`: 2 bytes per stored
 //! cell, about `side² + side` bytes for a square table (16384² in 256 MiB). The bitsets of the
@@ -615,12 +619,13 @@ struct TileLines<'a> {
     high: usize,
 }
 
-/// The default for [`Shape::strip_area`]: the product of strip width and row at which a strip's
-/// column and diagonal words stop fitting in a 32 KiB L1 cache. A cell of row `x` scans about
-/// `x / 100` words of its column and as many of its diagonal (the gap from the largest mex to
-/// the value grows like `x`), and a column is read again a strip's width of cells later, so
-/// between two reads of a column the strip touches about `strip · x / 6` bytes.
-const STRIP_AREA: usize = 1 << 16;
+/// The default for [`Shape::strip_area`]. A cell of row `x` scans about `x / 100` words of
+/// its column and as many of its diagonal (the gap from the largest mex to the value grows like
+/// `x`), and the next row reads that column again a strip's width of cells later, so the
+/// strip's column and diagonal words take about `strip · x / 6` bytes of L1. With this area
+/// that is about 5 KiB, a sixth of a 32 KiB L1, which leaves room for the rows' words; 2^14 and
+/// 2^16 measured no better (BENCHMARKS.md).
+const STRIP_AREA: usize = 1 << 15;
 
 /// The narrowest strip: narrower ones spend more on row and strip bookkeeping than they save.
 const MIN_STRIP: usize = 8;
@@ -842,12 +847,12 @@ mod tests {
     #[test]
     fn strip_widths() {
         assert_eq!(strip_width(STRIP_AREA, 0), TILE);
-        assert_eq!(strip_width(STRIP_AREA, 1024), TILE);
-        assert_eq!(strip_width(STRIP_AREA, 1088), TILE);
-        assert_eq!(strip_width(STRIP_AREA, 2048), 32);
-        assert_eq!(strip_width(STRIP_AREA, 4096), 16);
-        assert_eq!(strip_width(STRIP_AREA, 5000), 16);
-        assert_eq!(strip_width(STRIP_AREA, 8192), MIN_STRIP);
+        assert_eq!(strip_width(STRIP_AREA, 512), TILE);
+        assert_eq!(strip_width(STRIP_AREA, 576), TILE);
+        assert_eq!(strip_width(STRIP_AREA, 1024), 32);
+        assert_eq!(strip_width(STRIP_AREA, 2048), 16);
+        assert_eq!(strip_width(STRIP_AREA, 2500), 16);
+        assert_eq!(strip_width(STRIP_AREA, 4096), MIN_STRIP);
         assert_eq!(strip_width(STRIP_AREA, 16320), MIN_STRIP);
         assert_eq!(strip_width(1, 64), MIN_STRIP);
     }
