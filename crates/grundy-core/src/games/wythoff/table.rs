@@ -37,7 +37,7 @@
 //! a tile before starting it (a wavefront). Column and diagonal bitsets are grouped 64 at a
 //! time, each group behind its own lock; two tiles computed at the same time never share a
 //! group, so the locks only hand the groups over safely. A thread whose next tile is not
-//! ready yet spins briefly before it sleeps, since the block below is usually less than a
+//! ready yet polls briefly (yielding its core) before it sleeps, since the block below is usually less than a
 //! tile ahead and waking a sleeping thread costs tens of microseconds.
 //!
 //! Values are below `2 · side <= 32768`, so each stored cell is a `u16`: 2 bytes per stored
@@ -390,10 +390,11 @@ struct Shared {
     progress: Condvar,
 }
 
-/// How long a thread spins on the progress of the block below before it sleeps. A tile takes
-/// about a tenth of a millisecond or more, and waking a sleeping thread costs tens of
-/// microseconds (more in a virtual machine), so the trailing thread mostly waits for less
-/// than a tile by spinning; it sleeps only when the other thread was descheduled.
+/// How long a thread polls the progress of the block below (yielding its core between looks)
+/// before it sleeps. A tile takes about a tenth of a millisecond or more, and waking a
+/// sleeping thread costs tens of microseconds (more in a virtual machine), so the trailing
+/// thread, usually less than a tile behind, mostly waits by polling; it sleeps only when the
+/// other thread was descheduled for long.
 const SPIN: Duration = Duration::from_micros(200);
 
 /// Tells the other threads to stop waiting when the thread holding it panics.
@@ -449,7 +450,7 @@ impl Shared {
         }
     }
 
-    /// Waits until block `b` has finished tile `j`; false if another thread panicked. Spins
+    /// Waits until block `b` has finished tile `j`; false if another thread panicked. Polls
     /// for up to [`SPIN`] first, then sleeps until [`Shared::finished`] wakes it.
     fn wait_for(&self, b: usize, j: usize) -> bool {
         if let Some(ready) = self.ready(b, j) {
@@ -457,9 +458,9 @@ impl Shared {
         }
         let start = Instant::now();
         while start.elapsed() < SPIN {
-            for _ in 0..64 {
-                std::hint::spin_loop();
-            }
+            // Yielding rather than spinning on the spot: on a loaded machine the thread this
+            // one waits for may be queued for this very core.
+            std::thread::yield_now();
             if let Some(ready) = self.ready(b, j) {
                 return ready;
             }
