@@ -24,7 +24,9 @@
 //! Column and diagonal bitsets are stored *relative* to their index (bit `v − y` for column `y`,
 //! rounded to whole words so that bit positions stay aligned with the row's), so each needs only
 //! a window of `3 · rows` bits instead of `2 · cols`. Rows are computed in blocks of 64 and
-//! each block in tiles of 64 columns, so the bitsets a tile reads stay in cache. When
+//! each block in tiles of 64 columns, so the bitsets a tile reads stay in cache; inside a tile,
+//! in strips of 64 down to 8 columns (narrower for higher rows, whose scans are longer), so
+//! that a column's and a diagonal's words are still in L1 when the next row reads them. When
 //! row `x` starts, its cells left of the diagonal, `G(x, y') = G(y', x)` for `y' < x`, are exactly
 //! column x's bitset, so the row set is initialised by copying words, not by reading the
 //! table.
@@ -34,13 +36,18 @@
 //! `i` computes the blocks `i, i + t, i + 2t, …`, each waiting for the block below it to finish
 //! a tile before starting it (a wavefront). Column and diagonal bitsets are grouped 64 at a
 //! time, each group behind its own lock; two tiles computed at the same time never share a
-//! group, so the locks only hand the groups over safely.
+//! group, so the locks only hand the groups over safely. A thread whose next tile is not
+//! ready yet polls briefly (yielding its core) before it sleeps, since the block below is
+//! usually less than a tile ahead and waking a sleeping thread costs tens of microseconds.
 //!
 //! Values are below `2 · side <= 32768`, so each stored cell is a `u16`: 2 bytes per stored
 //! cell, about `side² + side` bytes for a square table (16384² in 256 MiB). The bitsets of the
 //! construction add about `0.75 · side²` bytes while it runs and are freed after.
 
+use std::ops::Range;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
 
 use crate::error::{GameError, Result};
 use crate::nimber::Nimber;
@@ -122,7 +129,7 @@ impl SgTable {
     pub fn band_with_threads(rows: usize, cols: usize, threads: usize) -> Result<Self> {
         check_band(rows, cols)?;
         let mut cells = vec![0; if rows == 0 { 0 } else { row_start(rows, cols) }];
-        fill(rows, cols, threads, 0, &mut cells);
+        fill(rows, cols, threads, STRIP_AREA, 0, &mut cells);
         Ok(SgTable { rows, cols, cells })
     }
 
@@ -207,6 +214,7 @@ pub fn grundy_value(x: u64, y: u64) -> Result<Nimber> {
         rows,
         cols,
         threads_for(rows, cols),
+        STRIP_AREA,
         kept_from,
         &mut last_rows,
     );
@@ -354,6 +362,8 @@ impl LineGroup {
 /// The sizes shared by every part of one construction.
 struct Shape {
     cols: usize,
+    /// Sets the width of the strips a tile is computed in: see [`strip_width`].
+    strip_area: usize,
     /// Words of a row's absolute bitset: values are below `2·cols`, plus a spare word.
     row_words: usize,
 }
@@ -371,11 +381,21 @@ struct Shared {
     shape: Shape,
     columns: Vec<Mutex<LineGroup>>,
     diagonals: Vec<Mutex<LineGroup>>,
-    /// `done[b]`: how many of block `b`'s tiles are finished (counting from tile 0), or
-    /// `None` once a thread has panicked, so that the others stop waiting.
-    done: Mutex<Option<Vec<usize>>>,
+    /// `done[b]`: how many of block `b`'s tiles are finished (counting from tile 0).
+    done: Vec<AtomicUsize>,
+    /// Set once a thread has panicked, so that the others stop waiting.
+    aborted: AtomicBool,
+    /// How many threads sleep on `progress`; only changed with the lock held.
+    sleepers: Mutex<usize>,
     progress: Condvar,
 }
+
+/// How long a thread polls the progress of the block below (yielding its core between looks)
+/// before it sleeps. A tile takes about a tenth of a millisecond or more, and waking a
+/// sleeping thread costs tens of microseconds (more in a virtual machine), so the trailing
+/// thread, usually less than a tile behind, mostly waits by polling; it sleeps only when the
+/// other thread was descheduled for long.
+const SPIN: Duration = Duration::from_micros(200);
 
 /// Tells the other threads to stop waiting when the thread holding it panics.
 struct AbortOnPanic<'a>(&'a Shared);
@@ -383,14 +403,15 @@ struct AbortOnPanic<'a>(&'a Shared);
 impl Drop for AbortOnPanic<'_> {
     fn drop(&mut self) {
         if std::thread::panicking() {
-            *self.0.done.lock().unwrap_or_else(|e| e.into_inner()) = None;
+            self.0.aborted.store(true, Ordering::SeqCst);
+            let _sleepers = self.0.sleepers.lock().unwrap_or_else(|e| e.into_inner());
             self.0.progress.notify_all();
         }
     }
 }
 
 impl Shared {
-    fn new(rows: usize, cols: usize) -> Self {
+    fn new(rows: usize, cols: usize, strip_area: usize) -> Self {
         let groups = cols.div_ceil(TILE);
         // Column y at row x holds values in [y − 2x, y + x]; diagonal d in [d − x, d + 2x].
         // The offsets leave a spare word below each window, the sizes a spare word above it.
@@ -402,6 +423,7 @@ impl Shared {
         Shared {
             shape: Shape {
                 cols,
+                strip_area,
                 row_words: 2 * cols / 64 + 2,
             },
             columns: (0..groups)
@@ -410,29 +432,62 @@ impl Shared {
             diagonals: (0..groups)
                 .map(|g| Mutex::new(LineGroup::new(g * TILE, diag_offset, diag_words)))
                 .collect(),
-            done: Mutex::new(Some(vec![0; blocks])),
+            done: (0..blocks).map(|_| AtomicUsize::new(0)).collect(),
+            aborted: AtomicBool::new(false),
+            sleepers: Mutex::new(0),
             progress: Condvar::new(),
         }
     }
 
-    /// Waits until block `b` has finished tile `j`; false if another thread panicked.
-    fn wait_for(&self, b: usize, j: usize) -> bool {
-        let mut done = self.done.lock().unwrap_or_else(|e| e.into_inner());
-        loop {
-            match done.as_ref() {
-                None => return false,
-                Some(done) if done[b] > j => return true,
-                Some(_) => {}
-            }
-            done = self.progress.wait(done).unwrap_or_else(|e| e.into_inner());
+    /// Whether block `b` has finished tile `j`, or `Some(false)` if another thread panicked.
+    fn ready(&self, b: usize, j: usize) -> Option<bool> {
+        if self.done[b].load(Ordering::Acquire) > j {
+            Some(true)
+        } else if self.aborted.load(Ordering::Acquire) {
+            Some(false)
+        } else {
+            None
         }
     }
 
-    fn finished(&self, b: usize, j: usize) {
-        if let Some(done) = self.done.lock().unwrap_or_else(|e| e.into_inner()).as_mut() {
-            done[b] = j + 1;
+    /// Waits until block `b` has finished tile `j`; false if another thread panicked. Polls
+    /// for up to [`SPIN`] first, then sleeps until [`Shared::finished`] wakes it.
+    fn wait_for(&self, b: usize, j: usize) -> bool {
+        if let Some(ready) = self.ready(b, j) {
+            return ready;
         }
-        self.progress.notify_all();
+        let start = Instant::now();
+        while start.elapsed() < SPIN {
+            // Yielding rather than spinning on the spot: on a loaded machine the thread this
+            // one waits for may be queued for this very core.
+            std::thread::yield_now();
+            if let Some(ready) = self.ready(b, j) {
+                return ready;
+            }
+        }
+        let mut sleepers = self.sleepers.lock().unwrap_or_else(|e| e.into_inner());
+        loop {
+            // Checked with the lock held: `finished` stores before it takes the lock, so it
+            // either is seen here or sees this thread among the sleepers and wakes it.
+            if let Some(ready) = self.ready(b, j) {
+                return ready;
+            }
+            *sleepers += 1;
+            sleepers = self
+                .progress
+                .wait(sleepers)
+                .unwrap_or_else(|e| e.into_inner());
+            *sleepers -= 1;
+        }
+    }
+
+    /// Records that block `b` has finished tile `j` and wakes any sleeping thread.
+    fn finished(&self, b: usize, j: usize) {
+        self.done[b].store(j + 1, Ordering::Release);
+        let sleepers = self.sleepers.lock().unwrap_or_else(|e| e.into_inner());
+        if *sleepers > 0 {
+            self.progress.notify_all();
+        }
     }
 }
 
@@ -473,51 +528,116 @@ impl Block<'_> {
     }
 
     /// Tile `j`: the cells `(x, y)` of the block with `y` in column tile `j` and `y >= x`.
+    ///
+    /// The tile goes in strips of a few columns, each strip for all the block's rows: a column
+    /// (and a diagonal) is read again by the next row a strip's width of cells later, so in a
+    /// narrow strip its words are still in L1. With whole-tile rows at large sides they came
+    /// from L2 at every cell (callgrind at side 8192: 7.8 L1 misses per cell with whole-tile
+    /// rows, 1.6 with these strips).
     fn tile(&mut self, shared: &Shared, j: usize, scratch: &mut [u16]) {
         let mut columns = lock(&shared.columns[j]);
         // Diagonals d = y − x of the tile lie in groups j − index − 1 and j − index.
         let high = j - self.index;
         let mut low_group = high.checked_sub(1).map(|g| lock(&shared.diagonals[g]));
         let mut high_group = shared.diagonals.get(high).map(lock);
-        let cols = shared.shape.cols;
-        let words = shared.shape.row_words;
-        let to = ((j + 1) * TILE).min(cols);
-        for x in self.start..self.end {
-            let from = (j * TILE).max(x);
-            if from >= to {
-                continue;
-            }
-            let slot = x - self.start;
-            let row = &mut self.row_sets[slot * words..(slot + 1) * words];
-            let low = &mut self.row_low[slot];
-            if from == x {
-                // Row x starts at the diagonal: its cells left of it, G(x, y') = G(y', x) for
-                // y' < x, are exactly column x's set, which holds rows 0..x by now.
-                columns.copy_absolute(x, row);
-                *low = 0;
-                advance_mex(row, low);
-            }
-            let out = match self.cells.as_deref_mut() {
-                Some(cells) => {
-                    // Row x's cells start at y = x.
-                    let row_first = row_start(x, cols) - row_start(self.start, cols);
-                    &mut cells[row_first + from - x..row_first + to - x]
-                }
-                None => &mut scratch[from..to],
+        let tile_end = ((j + 1) * TILE).min(shared.shape.cols);
+        let strip = strip_width(shared.shape.strip_area, self.start);
+        for strip_start in (j * TILE..tile_end).step_by(strip) {
+            let mut lines = TileLines {
+                columns: &mut columns,
+                low_group: low_group.as_deref_mut(),
+                high_group: high_group.as_deref_mut(),
+                high,
             };
-            // The cells of diagonal group `high` start at y = x + high·TILE.
-            let split = (x + high * TILE).clamp(from, to);
-            let (left, right) = out.split_at_mut(split - from);
-            if from < split {
-                let diagonals = low_group.as_deref_mut().expect("locked");
-                cells(row, low, &mut columns, diagonals, x, from, left);
-            }
-            if split < to {
-                let diagonals = high_group.as_deref_mut().expect("locked");
-                cells(row, low, &mut columns, diagonals, x, split, right);
+            let to = (strip_start + strip).min(tile_end);
+            for x in self.start..self.end {
+                self.row_cells(
+                    &shared.shape,
+                    &mut lines,
+                    x,
+                    strip_start.max(x)..to,
+                    scratch,
+                );
             }
         }
     }
+
+    /// Row `x`'s cells `G(x, y)` for `y` in `range`, inside the current tile.
+    fn row_cells(
+        &mut self,
+        shape: &Shape,
+        lines: &mut TileLines,
+        x: usize,
+        range: Range<usize>,
+        scratch: &mut [u16],
+    ) {
+        let Range {
+            start: from,
+            end: to,
+        } = range;
+        if from >= to {
+            return;
+        }
+        let slot = x - self.start;
+        let words = shape.row_words;
+        let row = &mut self.row_sets[slot * words..(slot + 1) * words];
+        let low = &mut self.row_low[slot];
+        if from == x {
+            // Row x starts at the diagonal: its cells left of it, G(x, y') = G(y', x) for
+            // y' < x, are exactly column x's set, which holds rows 0..x by now.
+            lines.columns.copy_absolute(x, row);
+            *low = 0;
+            advance_mex(row, low);
+        }
+        let out = match self.cells.as_deref_mut() {
+            Some(cells) => {
+                // Row x's cells start at y = x.
+                let row_first = row_start(x, shape.cols) - row_start(self.start, shape.cols);
+                &mut cells[row_first + from - x..row_first + to - x]
+            }
+            None => &mut scratch[from..to],
+        };
+        // The cells of diagonal group `high` start at y = x + high·TILE.
+        let split = (x + lines.high * TILE).clamp(from, to);
+        let (left, right) = out.split_at_mut(split - from);
+        if from < split {
+            let diagonals = lines.low_group.as_deref_mut().expect("locked");
+            cells(row, low, lines.columns, diagonals, x, from, left);
+        }
+        if split < to {
+            let diagonals = lines.high_group.as_deref_mut().expect("locked");
+            cells(row, low, lines.columns, diagonals, x, split, right);
+        }
+    }
+}
+
+/// The line groups one tile works on: its columns, and the two diagonal groups its cells lie
+/// in (`high` is the index of the upper one).
+struct TileLines<'a> {
+    columns: &'a mut LineGroup,
+    low_group: Option<&'a mut LineGroup>,
+    high_group: Option<&'a mut LineGroup>,
+    high: usize,
+}
+
+/// The default for [`Shape::strip_area`]. A cell of row `x` scans about `x / 100` words of
+/// its column and as many of its diagonal (the gap from the largest mex to the value grows like
+/// `x`), and the next row reads that column again a strip's width of cells later, so the
+/// strip's column and diagonal words take about `strip · x / 6` bytes of L1. With this area
+/// that is about 5 KiB, a sixth of a 32 KiB L1, which leaves room for the rows' words; 2^14 and
+/// 2^16 measured no better (BENCHMARKS.md).
+const STRIP_AREA: usize = 1 << 15;
+
+/// The narrowest strip: narrower ones spend more on row and strip bookkeeping than they save.
+const MIN_STRIP: usize = 8;
+
+/// How many columns a block starting at row `block_start` computes at a time inside a tile:
+/// `area / block_start` rounded up to a power of two, from [`MIN_STRIP`] to [`TILE`] (so
+/// strips divide tiles).
+fn strip_width(area: usize, block_start: usize) -> usize {
+    (area / block_start.max(1))
+        .next_power_of_two()
+        .clamp(MIN_STRIP, TILE)
 }
 
 /// Computes `G(x, from..from + out.len())` into `out`, given row `x`'s absolute bitset and mex
@@ -556,9 +676,17 @@ fn cells(
 
 /// Computes the trapezoid `x <= y`, `x < rows`, `y < cols` with `threads` threads, storing
 /// the cells of rows `kept_from..rows` (a multiple of [`TILE`]) in `cells`, row after row.
-fn fill(rows: usize, cols: usize, threads: usize, kept_from: usize, cells: &mut [u16]) {
+/// The strips are sized from `strip_area` (see [`strip_width`]).
+fn fill(
+    rows: usize,
+    cols: usize,
+    threads: usize,
+    strip_area: usize,
+    kept_from: usize,
+    cells: &mut [u16],
+) {
     debug_assert_eq!(kept_from % TILE, 0);
-    let shared = Shared::new(rows, cols);
+    let shared = Shared::new(rows, cols, strip_area);
     // Cut the cells into the blocks' rows.
     let mut blocks = Vec::new();
     let mut rest = cells;
@@ -714,6 +842,48 @@ mod tests {
         ] {
             let g = grundy_value(x as u64, y as u64).unwrap();
             assert_eq!(g, Nimber::from(plain[x * SIDE + y]), "G({x}, {y})");
+        }
+    }
+
+    #[test]
+    fn strip_widths() {
+        assert_eq!(strip_width(STRIP_AREA, 0), TILE);
+        assert_eq!(strip_width(STRIP_AREA, 512), TILE);
+        assert_eq!(strip_width(STRIP_AREA, 576), TILE);
+        assert_eq!(strip_width(STRIP_AREA, 1024), 32);
+        assert_eq!(strip_width(STRIP_AREA, 2048), 16);
+        assert_eq!(strip_width(STRIP_AREA, 2500), 16);
+        assert_eq!(strip_width(STRIP_AREA, 4096), MIN_STRIP);
+        assert_eq!(strip_width(STRIP_AREA, 16320), MIN_STRIP);
+        assert_eq!(strip_width(1, 64), MIN_STRIP);
+    }
+
+    /// Strips of every width (all of `MIN_STRIP` with area 1; 64 down to 8 over the blocks
+    /// with area 4000) and one to three threads give the same values, at a side that is not a
+    /// multiple of a tile, nor of a strip.
+    #[test]
+    fn strips_and_threads_do_not_change_values() {
+        const SIDE: usize = 701;
+        let plain = plain_bitset_table(SIDE);
+        for strip_area in [1, 4000, STRIP_AREA] {
+            for threads in [1, 2, 3] {
+                let mut cells = vec![0; row_start(SIDE, SIDE)];
+                fill(SIDE, SIDE, threads, strip_area, 0, &mut cells);
+                let table = SgTable {
+                    rows: SIDE,
+                    cols: SIDE,
+                    cells,
+                };
+                for x in 0..SIDE {
+                    for y in 0..SIDE {
+                        assert_eq!(
+                            table.get(x, y),
+                            Some(plain[x * SIDE + y]),
+                            "G({x}, {y}), strip area {strip_area}, {threads} threads"
+                        );
+                    }
+                }
+            }
         }
     }
 
