@@ -507,24 +507,24 @@ struct Block<'a> {
 }
 
 impl Block<'_> {
-    /// Computes the block tile by tile, each tile once the block below has finished it.
-    fn run(&mut self, shared: &Shared) {
-        let cols = shared.shape.cols;
+    /// Allocates the block's row bitsets before its first tile.
+    fn begin(&mut self, shared: &Shared) {
         self.row_sets = vec![0; TILE * shared.shape.row_words];
         self.row_low = vec![0; TILE];
-        let mut scratch = if self.cells.is_some() {
-            Vec::new()
-        } else {
-            vec![0; cols]
-        };
-        for j in self.index..cols.div_ceil(TILE) {
-            if self.index > 0 && !shared.wait_for(self.index - 1, j) {
-                return;
-            }
-            self.tile(shared, j, &mut scratch);
-            shared.finished(self.index, j);
+    }
+
+    /// Tile `j`, once the block below has finished it (`wait` when that block belongs to
+    /// another thread); false if another thread panicked.
+    fn step(&mut self, shared: &Shared, j: usize, wait: bool, scratch: &mut [u16]) -> bool {
+        if wait && self.index > 0 && !shared.wait_for(self.index - 1, j) {
+            return false;
         }
-        self.row_sets = Vec::new();
+        self.tile(shared, j, scratch);
+        shared.finished(self.index, j);
+        if j + 1 == shared.shape.cols.div_ceil(TILE) {
+            self.row_sets = Vec::new();
+        }
+        true
     }
 
     /// Tile `j`: the cells `(x, y)` of the block with `y` in column tile `j` and `y >= x`.
@@ -710,27 +710,54 @@ fn fill(
         });
     }
     let threads = threads.clamp(1, blocks.len().max(1));
-    let mut lanes: Vec<Vec<Block>> = (0..threads).map(|_| Vec::new()).collect();
-    for block in blocks {
-        lanes[block.index % threads].push(block);
+    // Each thread takes runs of GROUP consecutive blocks in turn and works through a run tile
+    // column by tile column, so a column's and a diagonal's words change cores once per run
+    // rather than once per block.
+    let group = if threads == 1 { 1 } else { GROUP };
+    let mut lanes: Vec<Vec<Vec<Block>>> = (0..threads).map(|_| Vec::new()).collect();
+    let mut blocks = blocks.into_iter().peekable();
+    let mut lane = 0;
+    while blocks.peek().is_some() {
+        lanes[lane].push(blocks.by_ref().take(group).collect());
+        lane = (lane + 1) % threads;
     }
+    let tiles = cols.div_ceil(TILE);
+    let run_lane = |lane: &mut Vec<Vec<Block>>, shared: &Shared| {
+        let mut scratch = vec![0; cols];
+        for run in lane.iter_mut() {
+            run.iter_mut().for_each(|block| block.begin(shared));
+            let first = run[0].index;
+            for j in first..tiles {
+                for (k, block) in run.iter_mut().enumerate() {
+                    // Block `first + k` starts at tile `first + k`; only the run's first block
+                    // waits for another thread's block.
+                    if block.index <= j && !block.step(shared, j, k == 0, &mut scratch) {
+                        return;
+                    }
+                }
+            }
+        }
+    };
     if let [lane] = lanes.as_mut_slice() {
         // One thread: no need to spawn one.
-        lane.iter_mut().for_each(|block| block.run(&shared));
+        run_lane(lane, &shared);
         return;
     }
     std::thread::scope(|scope| {
         for lane in &mut lanes {
             let shared = &shared;
+            let run_lane = &run_lane;
             scope.spawn(move || {
                 let _abort = AbortOnPanic(shared);
-                for block in lane.iter_mut() {
-                    block.run(shared);
-                }
+                run_lane(lane, shared);
             });
         }
     });
 }
+
+/// How many consecutive blocks one thread computes together when several threads share the
+/// work (see [`fill`]).
+const GROUP: usize = 2;
 
 /// The plain construction, a full mex over the row, column and diagonal of every cell, kept
 /// as the reference the fast table is tested against.
