@@ -32,9 +32,11 @@
 //! table.
 //!
 //! **Threads.** Tile `j` of block `b` only needs the tiles of the blocks below it up to column
-//! tile `j`, so block `b + 1` can follow block `b` one tile behind: with `t` threads, thread
-//! `i` computes the blocks `i, i + t, i + 2t, …`, each waiting for the block below it to finish
-//! a tile before starting it (a wavefront). Column and diagonal bitsets are grouped 64 at a
+//! tile `j`, so block `b + 1` can follow block `b` one tile behind (a wavefront). With `t`
+//! threads, the blocks are dealt out in runs of two: thread `i` computes runs `i, i + t, …`,
+//! each run tile column by tile column (so a column's words change cores once per two
+//! blocks), its first block waiting for the block below it, in another thread, to finish a
+//! tile before starting it. Column and diagonal bitsets are grouped 64 at a
 //! time, each group behind its own lock; two tiles computed at the same time never share a
 //! group, so the locks only hand the groups over safely. A thread whose next tile is not
 //! ready yet polls briefly (yielding its core) before it sleeps, since the block below is
