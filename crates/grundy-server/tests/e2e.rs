@@ -152,6 +152,15 @@ async fn text(client: &Client, id: &str) -> String {
     v.as_str().unwrap_or_default().to_string()
 }
 
+/// Asserts that element `id`'s text contains every one of `needles`, naming the element and
+/// showing its text when it does not.
+async fn assert_text_contains(client: &Client, id: &str, needles: &[&str]) {
+    let text = text(client, id).await;
+    for needle in needles {
+        assert!(text.contains(needle), "#{id} lacks {needle:?}: {text}");
+    }
+}
+
 async fn click(client: &Client, css: &str) {
     client
         .find(Locator::Css(css))
@@ -240,19 +249,14 @@ async fn scenario(client: &Client, url: &str) {
         "document.querySelectorAll('.token.hinted').length > 0",
     )
     .await;
-    let hint = text(client, "hint-panel").await;
-    assert!(
-        hint.contains("Take 2 from heap 1"),
-        "unexpected hint: {hint}"
-    );
+    assert_text_contains(client, "hint-panel", &["Take 2 from heap 1"]).await;
     click(client, "#why-btn").await;
     wait_until(
         client,
         "document.querySelector('#why-panel table.bits') !== null",
     )
     .await;
-    let why = text(client, "why-panel").await;
-    assert!(why.contains("nim-sum"), "why panel: {why}");
+    assert_text_contains(client, "why-panel", &["nim-sum"]).await;
     screenshot(client, "02-hint-and-why").await;
 
     // Take two tokens from heap 1 by clicking its second token; the computer answers.
@@ -263,17 +267,12 @@ async fn scenario(client: &Client, url: &str) {
     )
     .await;
     wait_until(client, &format!("{MY_TURN} || {GAME_OVER}")).await;
-    let history = text(client, "history").await;
-    assert!(
-        history.contains("You") && history.contains("Computer"),
-        "history: {history}"
-    );
+    assert_text_contains(client, "history", &["You", "Computer"]).await;
     screenshot(client, "03-computer-answered").await;
 
     // Play to the end, following the hints: from an N-position the perfect line wins.
     follow_hints_to_the_end(client, MY_TURN, ".token.hinted", ".tokens.live").await;
-    let result = text(client, "result-text").await;
-    assert!(result.contains("You win"), "result: {result}");
+    assert_text_contains(client, "result-text", &["You win"]).await;
     screenshot(client, "04-game-over").await;
 
     // Undo takes back the last move of the human and the computer's answer, if any.
@@ -283,8 +282,7 @@ async fn scenario(client: &Client, url: &str) {
     // The sequence view: G(n) with the period marked.
     click(client, "#tab-sequences").await;
     wait_until(client, "document.querySelector('#seq-chart svg') !== null").await;
-    let period = text(client, "seq-period").await;
-    assert!(period.contains("Period"), "sequence view: {period}");
+    assert_text_contains(client, "seq-period", &["Period"]).await;
     click(client, ".presets button[data-set='1, 4, 9']").await;
     wait_until(
         client,
@@ -330,8 +328,7 @@ async fn scenario(client: &Client, url: &str) {
         "document.querySelectorAll('#history li').length >= 2",
     )
     .await;
-    let history = text(client, "history").await;
-    assert!(history.contains("2 + 2"), "history: {history}");
+    assert_text_contains(client, "history", &["2 + 2"]).await;
     screenshot(client, "07-kayles-split").await;
 
     wythoff(client, url).await;
@@ -422,11 +419,7 @@ async fn wythoff(client: &Client, url: &str) {
         "document.getElementById('status').textContent.includes('Not allowed')",
     )
     .await;
-    let status = text(client, "status").await;
-    assert!(
-        status.contains("left, down or diagonally"),
-        "status: {status}"
-    );
+    assert_text_contains(client, "status", &["left, down or diagonally"]).await;
     screenshot(client, "08-wythoff-board").await;
 
     // Hint and why: from (10, 7) the winning moves go to (4, 7), (10, 6) or (7, 4).
@@ -436,16 +429,14 @@ async fn wythoff(client: &Client, url: &str) {
         "document.querySelector('#wythoff-board .sq.hinted') !== null",
     )
     .await;
-    let hint = text(client, "hint-panel").await;
-    assert!(hint.contains("Move the queen from (10, 7)"), "hint: {hint}");
+    assert_text_contains(client, "hint-panel", &["Move the queen from (10, 7)"]).await;
     click(client, "#why-btn").await;
     wait_until(
         client,
         "document.getElementById('why-panel').textContent.includes('P-position')",
     )
     .await;
-    let why = text(client, "why-panel").await;
-    assert!(why.contains("(4, 7)") && why.contains("a_n"), "why: {why}");
+    assert_text_contains(client, "why-panel", &["(4, 7)", "a_n"]).await;
     eval(
         client,
         "document.getElementById('hint-panel').scrollIntoView() || true",
@@ -461,11 +452,7 @@ async fn wythoff(client: &Client, url: &str) {
     )
     .await;
     wait_until(client, &format!("{QUEEN_TURN} || {GAME_OVER}")).await;
-    let history = text(client, "history").await;
-    assert!(
-        history.contains("queen (10, 7) → (4, 7) (left 6)"),
-        "history: {history}"
-    );
+    assert_text_contains(client, "history", &["queen (10, 7) → (4, 7) (left 6)"]).await;
     let after = queen_at(client).await;
     assert_ne!(after, (4, 7), "the computer moved the queen");
     screenshot(client, "10-wythoff-computer-answered").await;
@@ -546,11 +533,7 @@ async fn wythoff(client: &Client, url: &str) {
         "#wythoff-board.live",
     )
     .await;
-    let result = text(client, "result-text").await;
-    assert!(
-        result.contains("You win") && result.contains("corner"),
-        "result: {result}"
-    );
+    assert_text_contains(client, "result-text", &["You win", "corner"]).await;
     assert_eq!(queen_at(client).await, (0, 0));
     screenshot(client, "11-wythoff-won").await;
 
@@ -561,8 +544,7 @@ async fn wythoff(client: &Client, url: &str) {
     )
     .await;
     wait_until(client, QUEEN_TURN).await;
-    let keys = text(client, "wythoff-keys").await;
-    assert!(keys.contains("only the P-positions"), "{keys}");
+    assert_text_contains(client, "wythoff-keys", &["only the P-positions"]).await;
     let to = client.find(Locator::Css("#queen-to")).await.unwrap();
     to.send_keys("5, 3").await.unwrap();
     click(client, "#queen-move button[type='submit']").await;
@@ -604,7 +586,6 @@ async fn wythoff(client: &Client, url: &str) {
     )
     .await;
     wait_until(client, GAME_OVER).await;
-    let result = text(client, "result-text").await;
-    assert!(result.contains("Computer A (100) wins"), "result: {result}");
+    assert_text_contains(client, "result-text", &["Computer A (100) wins"]).await;
     screenshot(client, "13-wythoff-watch").await;
 }
