@@ -155,3 +155,36 @@ fn huge_nim_heaps_are_exact() {
     assert_eq!(doc["nim_sum"], u64::MAX - 1);
     assert_eq!(doc["winning_moves"][0]["to"][0]["heap"], 1);
 }
+
+/// A list too long to print says so, with the exact count: a Kayles heap of 65,538 has 27,300
+/// winning moves, and the first 10,000 are shown.
+#[test]
+fn long_move_lists_give_the_exact_count() {
+    let out = grundy()
+        .args(["analyze", "octal", "0.77", "65538"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    assert!(
+        text.contains("27300 winning moves; the first 10000 are listed:"),
+        "{}",
+        &text[..text.len().min(2000)]
+    );
+    assert_eq!(
+        text.lines().filter(|l| l.starts_with("  heap 1:")).count(),
+        10_000
+    );
+    let doc = json(&["analyze", "octal", "0.77", "65538"]);
+    assert_eq!(doc["winning_move_count"], 27_300);
+    assert_eq!(doc["winning_moves"].as_array().unwrap().len(), 10_000);
+    // In a sum the count adds up over components: the Nim heap of 0 adds nothing, and a second
+    // Kayles heap of equal value leaves a P-position with none.
+    let doc = json(&["analyze", "sum", "octal{0.77}:70000", "nim:0"]);
+    assert_eq!(doc["winning_move_count"], 5_838);
+    let doc = json(&["analyze", "sum", "octal{0.77}:70000,70000"]);
+    assert_eq!(doc["winning_move_count"], 0);
+    assert_eq!(doc["outcome"], "P");
+}

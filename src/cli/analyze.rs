@@ -246,9 +246,18 @@ fn render_text(
     match analysis.outcome {
         Outcome::P => out.line("No winning move: every move leads to an N-position."),
         Outcome::N => {
-            let n = analysis.winning_moves.len();
-            out.line(format!("Winning move{}:", if n == 1 { "" } else { "s" }))?;
-            for m in &analysis.winning_moves {
+            let moves = &analysis.winning_moves;
+            let plural = if moves.total() == 1 { "" } else { "s" };
+            if moves.is_complete() {
+                out.line(format!("Winning move{plural}:"))?;
+            } else {
+                out.line(format!(
+                    "{} winning move{plural}; the first {} are listed:",
+                    moves.total(),
+                    moves.len()
+                ))?;
+            }
+            for m in moves {
                 out.line(format!("  {m}"))?;
             }
             Ok(())
@@ -281,6 +290,7 @@ fn analysis_json(
         "nim_sum": analysis.total,
         "outcome": analysis.outcome,
         "winner": match analysis.outcome { Outcome::N => "player to move", Outcome::P => "previous player" },
+        "winning_move_count": analysis.winning_moves.total(),
         "winning_moves": analysis.winning_moves,
     });
     if explain {

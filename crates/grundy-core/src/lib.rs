@@ -204,6 +204,7 @@ pub mod cancel;
 pub mod error;
 pub mod explain;
 pub mod games;
+pub mod moves;
 pub mod nimber;
 pub mod play;
 pub mod player;

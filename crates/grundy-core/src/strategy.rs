@@ -12,6 +12,7 @@
 
 use crate::error::Result;
 use crate::games::nim;
+use crate::moves::{MoveList, MAX_LISTED_MOVES};
 use crate::nimber::Nimber;
 use crate::solve::{
     misere_remoteness_rule, misere_rule, remoteness_rule, sum_options, Solver,
@@ -63,8 +64,9 @@ pub struct Analysis {
     pub total: Nimber,
     /// Who wins.
     pub outcome: Outcome,
-    /// Every winning move (empty from a P-position).
-    pub winning_moves: Vec<SumMove>,
+    /// The winning moves (none from a P-position): the first
+    /// [`MAX_LISTED_MOVES`](crate::moves::MAX_LISTED_MOVES) listed, all counted.
+    pub winning_moves: MoveList<SumMove>,
 }
 
 /// Classifies `sum` and lists its winning moves.
@@ -75,10 +77,12 @@ pub fn analyze(sum: &Sum, convention: Convention) -> Result<Analysis> {
         // Bouton directly: a Nim heap is its own value, so no per-component dispatch is needed.
         (Convention::Normal, Some(heaps)) => (
             Outcome::of_value(total),
-            nim::winning_moves(&heaps)
-                .into_iter()
-                .map(nim_sum_move)
-                .collect(),
+            MoveList::complete(
+                nim::winning_moves(&heaps)
+                    .into_iter()
+                    .map(nim_sum_move)
+                    .collect(),
+            ),
         ),
         (Convention::Normal, None) => (Outcome::of_value(total), sum.winning_moves()?),
         (Convention::Misere, _) => misere_analysis(sum)?,
@@ -112,7 +116,7 @@ fn nim_sum_move(m: nim::NimMove) -> SumMove {
     }
 }
 
-fn misere_analysis(sum: &Sum) -> Result<(Outcome, Vec<SumMove>)> {
+fn misere_analysis(sum: &Sum) -> Result<(Outcome, MoveList<SumMove>)> {
     if let Some(heaps) = nim_heaps(sum) {
         let outcome = if nim::is_misere_p_position(&heaps) {
             Outcome::P
@@ -123,11 +127,11 @@ fn misere_analysis(sum: &Sum) -> Result<(Outcome, Vec<SumMove>)> {
             .into_iter()
             .map(nim_sum_move)
             .collect();
-        return Ok((outcome, moves));
+        return Ok((outcome, MoveList::complete(moves)));
     }
     let mut solver = Solver::new(sum_options, misere_rule, MISERE_SEARCH_LIMIT);
     let outcome = solver.value(&sum.canonical())?;
-    let mut moves = Vec::new();
+    let mut moves = MoveList::with_limit(MAX_LISTED_MOVES);
     if outcome == Outcome::N {
         for m in sum.moves()? {
             if solver.value(&sum.after(&m).canonical())? == Outcome::P {

@@ -33,6 +33,7 @@ use crate::games::octal::OctalGame;
 use crate::games::subtraction::{AllButGame, SubtractionGame};
 use crate::games::wythoff::Wythoff;
 use crate::games::Ruleset;
+use crate::moves::{MoveList, MAX_LISTED_MOVES};
 use crate::nimber::{nim_sum, Nimber};
 
 /// The largest component whose moves are listed one by one (see [`Sum::moves`]).
@@ -166,13 +167,12 @@ impl Component {
             .collect())
     }
 
-    /// The moves of this component to a position of value `target`.
-    pub fn moves_to_value(&self, target: Nimber) -> Result<Vec<Vec<Component>>> {
+    /// The moves of this component to a position of value `target`: the first `limit`
+    /// listed, all counted (see [`Ruleset::moves_to_value`]).
+    pub fn moves_to_value(&self, target: Nimber, limit: usize) -> Result<MoveList<Vec<Component>>> {
         dispatch!(self, |rules, pos, wrap| Ok(rules
-            .moves_to_value(pos, target)?
-            .into_iter()
-            .map(|parts| parts.into_iter().map(wrap).collect())
-            .collect()))
+            .moves_to_value(pos, target, limit)?
+            .map(|parts| parts.into_iter().map(wrap).collect())))
     }
 
     /// The option that takes least (see [`Ruleset::gentlest_option`]).
@@ -271,6 +271,17 @@ pub struct SumMove {
     pub from: Component,
     /// What it becomes.
     pub to: Vec<Component>,
+}
+
+impl SumMove {
+    /// Component `component`, now `from`, becomes `to`.
+    pub fn new(component: usize, from: &Component, to: Vec<Component>) -> Self {
+        SumMove {
+            component,
+            from: from.clone(),
+            to,
+        }
+    }
 }
 
 impl fmt::Display for SumMove {
@@ -414,37 +425,33 @@ impl Sum {
             .fold(1u64, |acc, c| acc.saturating_mul(c.position_count()))
     }
 
-    /// Every winning move (each leads to a position of value 0); empty from a P-position.
+    /// Every winning move (each leads to a position of value 0), the first
+    /// [`MAX_LISTED_MOVES`] listed and all counted; empty from a P-position.
+    pub fn winning_moves(&self) -> Result<MoveList<SumMove>> {
+        self.winning_moves_up_to(MAX_LISTED_MOVES)
+    }
+
+    /// The winning moves, the first `limit` listed (component by component, each in its
+    /// ruleset's order) and all counted exactly.
     ///
     /// A component of value `g` must move to value `g ^ total`. When that is below `g` the mex
     /// rule guarantees such a move; when it is above `g` one may still exist (an option's value
     /// can exceed its position's in games other than Nim), and it wins just as well.
-    pub fn winning_moves(&self) -> Result<Vec<SumMove>> {
+    pub fn winning_moves_up_to(&self, limit: usize) -> Result<MoveList<SumMove>> {
         if let [c] = self.components.as_slice() {
             // One component: the winning moves are its moves to value 0, with no need for its
             // own value (which for a large Wythoff position has no closed form).
-            return Ok(c
-                .moves_to_value(0)?
-                .into_iter()
-                .map(|to| SumMove {
-                    component: 0,
-                    from: c.clone(),
-                    to,
-                })
-                .collect());
+            return Ok(c.moves_to_value(0, limit)?.map(|to| SumMove::new(0, c, to)));
         }
         let values = self.values()?;
         let total = nim_sum(values.iter().copied());
-        let mut moves = Vec::new();
+        let mut moves = MoveList::with_limit(limit);
         if total == 0 {
             return Ok(moves);
         }
         for (i, (c, &g)) in self.components.iter().zip(&values).enumerate() {
-            moves.extend(c.moves_to_value(g ^ total)?.into_iter().map(|to| SumMove {
-                component: i,
-                from: c.clone(),
-                to,
-            }));
+            let found = c.moves_to_value(g ^ total, moves.room())?;
+            moves.append(found.map(|to| SumMove::new(i, c, to)));
         }
         Ok(moves)
     }

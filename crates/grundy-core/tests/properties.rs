@@ -63,7 +63,8 @@ fn check_against_search(sum: &Sum, convention: Convention) -> Result<(), TestCas
             "an N-position has no move to a P-position"
         ),
     }
-    let mut reported = analysis.winning_moves.clone();
+    prop_assert!(analysis.winning_moves.is_complete());
+    let mut reported = analysis.winning_moves.clone().into_moves();
     reported.sort_by_key(|m| format!("{m:?}"));
     to_p.sort_by_key(|m| format!("{m:?}"));
     prop_assert_eq!(reported, to_p);

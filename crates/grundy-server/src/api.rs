@@ -27,6 +27,7 @@ use grundy_core::games::octal::OctalGame;
 use grundy_core::games::subtraction::{AllButGame, SubtractionGame};
 use grundy_core::games::wythoff::beatty::{is_p_position, p_position, partner};
 use grundy_core::games::wythoff::{winning_moves as wythoff_winning_moves, MoveKind};
+use grundy_core::moves::MoveList;
 use grundy_core::nimber::Nimber;
 use grundy_core::player::{choose_move, Player};
 use grundy_core::strategy::{analyze as core_analyze, best_move, nim_heaps, Convention};
@@ -104,7 +105,10 @@ struct AnalysisJson<'a> {
     position: &'a PositionSpec,
     values: Vec<Nimber>,
     winner: &'static str,
-    winning_moves: Vec<SumMove>,
+    /// The first [`grundy_core::moves::MAX_LISTED_MOVES`] winning moves.
+    winning_moves: MoveList<SumMove>,
+    /// How many winning moves there are in all (more than listed when the list is cut).
+    winning_move_count: u128,
 }
 
 fn analysis_response(position: &Position, limits: &Limits) -> Result<Response, ApiError> {
@@ -124,6 +128,7 @@ fn analysis_response(position: &Position, limits: &Limits) -> Result<Response, A
         position: &position.spec,
         values: analysis.values,
         winner: winner_text(analysis.outcome),
+        winning_move_count: analysis.winning_moves.total(),
         winning_moves: analysis.winning_moves,
     })
     .into_response())
@@ -740,6 +745,7 @@ fn wythoff_analysis_json(position: &Position, (x, y): (u64, u64), limits: &Limit
         "nim_sum": e.value,
         "outcome": e.outcome,
         "winner": winner_text(e.outcome),
+        "winning_move_count": moves.len(),
         "winning_moves": moves,
         "finished": (x, y) == (0, 0),
         "explanation": e.json,

@@ -369,7 +369,7 @@ mod tests {
             &Limits::default(),
         )
         .unwrap();
-        let m = p.sum.winning_moves().unwrap().remove(0);
+        let m = p.sum.winning_moves().unwrap()[0].clone();
         let after = p.after(&m);
         assert_eq!(after.set, Some(vec![1, 4, 9]));
         assert_eq!(after.heaps.as_ref().map(Vec::len), Some(2));
@@ -380,7 +380,7 @@ mod tests {
         let limits = Limits::default();
         let p = Position::parse(spec(r#"{"game": "wythoff", "heaps": [10, 7]}"#), &limits).unwrap();
         assert_eq!(p.lone_wythoff(), Some((10, 7)));
-        let m = p.sum.winning_moves().unwrap().remove(0);
+        let m = p.sum.winning_moves().unwrap()[0].clone();
         assert_eq!(p.after(&m).heaps, Some(vec![4, 7]));
         // Far beyond the table: still a position (the closed form answers it).
         let far = format!(

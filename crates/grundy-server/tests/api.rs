@@ -84,6 +84,17 @@ async fn analyze_nim_seed_000() {
     let (_, body) = post("/api/analyze", json!({ "position": nim(&[1, 4, 5]) })).await;
     assert_eq!(body["outcome"], "P");
     assert_eq!(body["winning_moves"], json!([]));
+    assert_eq!(body["winning_move_count"], 0);
+}
+
+/// A Kayles heap of 65,538 has 27,300 winning moves: all are counted, the first 10,000 listed.
+#[tokio::test]
+async fn analyze_counts_every_winning_move() {
+    let position = json!({ "game": "octal", "code": "0.77", "heaps": [65_538] });
+    let (status, body) = post("/api/analyze", json!({ "position": position })).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["winning_move_count"], 27_300);
+    assert_eq!(body["winning_moves"].as_array().unwrap().len(), 10_000);
 }
 
 #[tokio::test]

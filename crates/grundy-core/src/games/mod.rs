@@ -17,6 +17,7 @@ pub mod subtraction;
 pub mod wythoff;
 
 use crate::error::Result;
+use crate::moves::MoveList;
 use crate::nimber::{nim_sum, Nimber};
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -41,14 +42,17 @@ pub trait Ruleset {
     /// limit of this ruleset.
     fn grundy(&self, position: &Self::Position) -> Result<Nimber>;
 
-    /// The options of `position` whose value is `target`. By the mex rule there is at least one
-    /// whenever `target` is less than the position's own value.
+    /// The options of `position` whose value is `target`: the first `limit` of them in the
+    /// order of [`Ruleset::options`], and how many there are in all (exactly, however many
+    /// that is). By the mex rule there is at least one whenever `target` is less than the
+    /// position's own value.
     fn moves_to_value(
         &self,
         position: &Self::Position,
         target: Nimber,
-    ) -> Result<Vec<Vec<Self::Position>>> {
-        let mut found = Vec::new();
+        limit: usize,
+    ) -> Result<MoveList<Vec<Self::Position>>> {
+        let mut found = MoveList::with_limit(limit);
         for option in self.options(position) {
             if self.value_of_all(&option)? == target {
                 found.push(option);

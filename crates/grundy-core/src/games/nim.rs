@@ -7,6 +7,7 @@
 
 use crate::error::Result;
 use crate::games::Ruleset;
+use crate::moves::MoveList;
 use crate::nimber::{nim_sum, Nimber};
 
 /// The largest heap accepted anywhere a Nim heap is read: heaps are `u64`.
@@ -35,12 +36,17 @@ impl Ruleset for Nim {
         (heap > 0).then(|| vec![super::uniform_below(rng, heap)])
     }
 
-    fn moves_to_value(&self, &heap: &u64, target: Nimber) -> Result<Vec<Vec<u64>>> {
-        Ok(if target < heap {
-            vec![vec![target]]
-        } else {
-            vec![]
-        })
+    fn moves_to_value(
+        &self,
+        &heap: &u64,
+        target: Nimber,
+        limit: usize,
+    ) -> Result<MoveList<Vec<u64>>> {
+        let mut found = MoveList::with_limit(limit);
+        if target < heap {
+            found.push(vec![target]);
+        }
+        Ok(found)
     }
 }
 

@@ -23,6 +23,7 @@ use std::sync::{Mutex, OnceLock};
 use crate::error::{GameError, Result};
 use crate::games::future_options::FutureOptions;
 use crate::games::Ruleset;
+use crate::moves::MoveList;
 use crate::nimber::{MexSet, Nimber};
 use crate::sequence::{find_window_period, GrundySequence};
 
@@ -222,8 +223,13 @@ impl Ruleset for SubtractionGame {
         self.value(heap)
     }
 
-    fn moves_to_value(&self, &heap: &u64, target: Nimber) -> Result<Vec<Vec<u64>>> {
-        let mut found = Vec::new();
+    fn moves_to_value(
+        &self,
+        &heap: &u64,
+        target: Nimber,
+        limit: usize,
+    ) -> Result<MoveList<Vec<u64>>> {
+        let mut found = MoveList::with_limit(limit);
         for &s in self.set.iter().take_while(|&&s| s <= heap) {
             if self.value(heap - s)? == target {
                 found.push(vec![heap - s]);
@@ -493,13 +499,19 @@ impl Ruleset for AllButGame {
             .map(|s| vec![heap - s])
     }
 
-    fn moves_to_value(&self, &heap: &u64, target: Nimber) -> Result<Vec<Vec<u64>>> {
+    fn moves_to_value(
+        &self,
+        &heap: &u64,
+        target: Nimber,
+        limit: usize,
+    ) -> Result<MoveList<Vec<u64>>> {
         let values = self.values(heap.saturating_add(1))?;
-        Ok((1..=heap)
+        let mut found = MoveList::with_limit(limit);
+        (1..=heap)
             .filter(|s| self.excluded.binary_search(s).is_err())
             .filter(|&s| values[(heap - s) as usize] as Nimber == target)
-            .map(|s| vec![heap - s])
-            .collect())
+            .for_each(|s| found.push(vec![heap - s]));
+        Ok(found)
     }
 }
 

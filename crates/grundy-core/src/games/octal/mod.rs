@@ -27,6 +27,7 @@
 //! ```
 
 pub mod code;
+mod moves;
 pub mod naive;
 pub mod run;
 pub mod sparse;
@@ -42,6 +43,7 @@ pub use run::{Progress, RunStatus, SequenceRun, MAX_RUN_VALUES};
 
 use crate::error::{GameError, Result};
 use crate::games::Ruleset;
+use crate::moves::MoveList;
 use crate::nimber::Nimber;
 use crate::sequence::{GrundySequence, Period};
 
@@ -70,9 +72,6 @@ pub const FIRST_SEARCH: u64 = 1 << 14;
 pub const PERIOD_SEARCH_LIMIT: u64 = 1 << 18;
 /// Heaps beyond this are answered only through a proven period.
 pub const MAX_TABLE_HEAP: u64 = 1 << 24;
-/// Above this heap size, a split move is listed only when its smaller part is below
-/// `preperiod + period` (every value a split can reach is reached by one of those).
-pub const LISTED_SPLIT_LIMIT: u64 = 1 << 16;
 
 /// An octal game (or Grundy's game), with its values computed on demand and cached.
 #[derive(Debug)]
@@ -209,24 +208,6 @@ impl OctalGame {
             ),
         ))
     }
-
-    /// The split moves of `heap` that are listed: all of them for heaps up to
-    /// [`LISTED_SPLIT_LIMIT`]; above, those whose smaller part is below
-    /// `preperiod + period` (which reach every value a split can reach).
-    fn listed_smaller_parts(&self, rest: u64) -> Result<u64> {
-        let largest = self.rules.largest_smaller_part(rest);
-        if rest <= LISTED_SPLIT_LIMIT {
-            return Ok(largest);
-        }
-        match self.period()? {
-            Some(p) => Ok(largest.min(p.preperiod + p.period)),
-            None if rest < MAX_TABLE_HEAP => Ok(largest),
-            None => Err(GameError::too_large(
-                format!("heap {rest}"),
-                "its split moves can only be listed when a period is proven",
-            )),
-        }
-    }
 }
 
 impl PartialEq for OctalGame {
@@ -357,29 +338,21 @@ impl Ruleset for OctalGame {
         self.value(heap)
     }
 
-    /// Looks the values up instead of building every option: removals first, then for each
-    /// split amount the smaller parts `a` with `G(a) XOR G(rest - a) = target`.
-    fn moves_to_value(&self, &heap: &u64, target: Nimber) -> Result<Vec<Vec<u64>>> {
-        let mut found = Vec::new();
-        if target == 0 && self.rules.take_all().iter().any(|&k| k as u64 == heap) {
-            found.push(Vec::new());
-        }
-        for k in self.rules.take() {
-            if (k as u64) < heap && self.value(heap - k as u64)? == target {
-                found.push(vec![heap - k as u64]);
-            }
-        }
-        for k in self.rules.split() {
-            let Some(rest) = heap.checked_sub(k as u64) else {
-                continue;
-            };
-            for a in 1..=self.listed_smaller_parts(rest)? {
-                if self.value(a)? ^ self.value(rest - a)? == target {
-                    found.push(vec![a, rest - a]);
-                }
-            }
-        }
-        Ok(found)
+    /// Looks the values up instead of building every option, and counts the splits of a heap
+    /// beyond the table through the proven period (see [`moves`]): the count is exact at any
+    /// heap size.
+    fn moves_to_value(
+        &self,
+        &heap: &u64,
+        target: Nimber,
+        limit: usize,
+    ) -> Result<MoveList<Vec<u64>>> {
+        // `with_table` first makes G(heap) known: then every value a move reaches is known too
+        // (all below `heap`, or any through the period).
+        self.with_table(heap, |run| {
+            run.value_at(heap)?;
+            moves::moves_to_value(&self.rules, run, heap, target, limit)
+        })
     }
 }
 
@@ -468,15 +441,16 @@ mod tests {
                     assert!(values.contains(&0), "{game} N-position {heap}");
                 }
                 for target in 0..=g + 1 {
-                    let mut fast = game.moves_to_value(&heap, target).unwrap();
-                    let mut slow: Vec<Vec<u64>> = options
+                    // Same moves in the same order as the options, and counted exactly.
+                    let fast = game.moves_to_value(&heap, target, usize::MAX).unwrap();
+                    assert!(fast.is_complete());
+                    let fast = fast.into_moves();
+                    let slow: Vec<Vec<u64>> = options
                         .iter()
                         .zip(&values)
                         .filter(|(_, &v)| v == target)
                         .map(|(o, _)| o.clone())
                         .collect();
-                    fast.sort();
-                    slow.sort();
                     assert_eq!(fast, slow, "{game} heap {heap} target {target}");
                 }
             }
@@ -503,7 +477,7 @@ mod tests {
         let heap = 1_000_000_000_000_007u64;
         let g = dawson.value(heap).unwrap();
         if g != 0 {
-            assert!(!dawson.moves_to_value(&heap, 0).unwrap().is_empty());
+            assert!(!dawson.moves_to_value(&heap, 0, 10).unwrap().is_empty());
         }
     }
 }

@@ -53,6 +53,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{GameError, Result};
 use crate::games::Ruleset;
+use crate::moves::MoveList;
 use crate::nimber::Nimber;
 use beatty::{is_p_position, lower_of, partner_of, Natural, FAST_PATH_LIMIT};
 use table::{SgTable, MAX_TABLE_SIDE};
@@ -267,24 +268,30 @@ impl Ruleset for Wythoff {
         Ok(table.get(x as usize, y as usize).map_or(0, Nimber::from))
     }
 
-    fn moves_to_value(&self, &(x, y): &(u64, u64), target: Nimber) -> Result<Vec<Vec<(u64, u64)>>> {
+    fn moves_to_value(
+        &self,
+        &(x, y): &(u64, u64),
+        target: Nimber,
+        limit: usize,
+    ) -> Result<MoveList<Vec<(u64, u64)>>> {
+        let mut found = MoveList::with_limit(limit);
         if target == 0 {
-            return Ok(winning_moves(x, y)
+            winning_moves(x, y)
                 .into_iter()
-                .map(|m| vec![m.to])
-                .collect());
+                .for_each(|m| found.push(vec![m.to]));
+            return Ok(found);
         }
         let table = self.table_for(x, y)?;
         // Each value occurs at most once per row, column and diagonal: at most three hits.
-        Ok(all_moves(x, y)
+        all_moves(x, y)
             .filter(|m| {
                 table
                     .get(m.to.0 as usize, m.to.1 as usize)
                     .map(Nimber::from)
                     == Some(target)
             })
-            .map(|m| vec![m.to])
-            .collect())
+            .for_each(|m| found.push(vec![m.to]));
+        Ok(found)
     }
 }
 

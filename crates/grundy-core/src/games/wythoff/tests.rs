@@ -266,7 +266,7 @@ fn ruleset_values_and_moves() {
         let g = table.get(x as usize, y as usize).unwrap() as Nimber;
         assert_eq!(rules.grundy(&(x, y)).unwrap(), g);
         for target in 0..g {
-            let moves = rules.moves_to_value(&(x, y), target).unwrap();
+            let moves = rules.moves_to_value(&(x, y), target, 10).unwrap();
             assert!(
                 !moves.is_empty() && moves.len() <= 3,
                 "({x}, {y}) -> {target}"
@@ -283,12 +283,15 @@ fn ruleset_values_and_moves() {
         .into_iter()
         .filter(|o| rules.value_of_all(o).unwrap() == 3)
         .collect();
-    assert_eq!(rules.moves_to_value(&(10, 7), 3).unwrap(), search);
+    assert_eq!(
+        rules.moves_to_value(&(10, 7), 3, 10).unwrap().into_moves(),
+        search
+    );
     // Huge positions: P-positions and winning moves work, other values are refused clearly.
     let (a, b) = p_position(1_000_000_000_000);
     let (a, b) = (a as u64, b as u64);
     assert_eq!(rules.grundy(&(b, a)).unwrap(), 0);
-    let to_zero = rules.moves_to_value(&(a + 5, b), 0).unwrap();
+    let to_zero = rules.moves_to_value(&(a + 5, b), 0, 10).unwrap();
     assert!(to_zero.contains(&vec![(a, b)]) && to_zero.len() <= 3);
     let err = rules.grundy(&(a + 1, b)).unwrap_err().to_string();
     assert!(err.contains("16384"), "{err}");

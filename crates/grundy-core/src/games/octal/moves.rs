@@ -1,0 +1,102 @@
+//! The moves of an octal heap to a chosen value, every one counted, however large the heap.
+//!
+//! A heap of `n` tokens has up to `n/2` split moves per split digit, so a heap of 10^18 tokens
+//! has more winning moves than any list can hold. They are still counted exactly: once a period
+//! `p` from `n0` is proven, `G(a) XOR G(rest - a)` depends only on `a mod p` as soon as both
+//! parts are at least `n0`. So the smaller parts below `n0 + p` are checked one by one, and
+//! beyond them each residue class that reaches the target contributes
+//! `floor((L - n0 - j) / p)` further moves (`L` the largest smaller part, `n0 + j` the class's
+//! first member), listed in increasing order while the list has room.
+
+use super::code::HeapRules;
+use super::run::SequenceRun;
+use crate::moves::MoveList;
+use crate::nimber::Nimber;
+
+/// The options of `heap` of value `target`, in the order of [`crate::games::Ruleset::options`]
+/// (by amount removed; for each, the one-heap option, the splits by smaller part, then taking
+/// the whole heap), the first `limit` listed and all counted. `None` when a value needed is not
+/// known to `run` (the caller extends the table first: every value below `heap` is needed
+/// unless a period is proven).
+pub(super) fn moves_to_value(
+    rules: &HeapRules,
+    run: &SequenceRun,
+    heap: u64,
+    target: Nimber,
+    limit: usize,
+) -> Option<MoveList<Vec<u64>>> {
+    let mut found = MoveList::with_limit(limit);
+    for (k, &digit) in rules.digits().iter().enumerate() {
+        let k = k as u64;
+        if digit & 2 != 0 && k < heap && run.value_at(heap - k)? == target {
+            found.push(vec![heap - k]);
+        }
+        if digit & 4 != 0 && k < heap {
+            splits_to_value(rules, run, heap - k, target, &mut found)?;
+        }
+        if digit & 1 != 0 && k == heap && target == 0 {
+            found.push(Vec::new());
+        }
+    }
+    Some(found)
+}
+
+/// Adds to `found` the splits of `rest` tokens into `a + (rest - a)` (smaller part `a`
+/// ascending) with `G(a) XOR G(rest - a) = target`.
+fn splits_to_value(
+    rules: &HeapRules,
+    run: &SequenceRun,
+    rest: u64,
+    target: Nimber,
+    found: &mut MoveList<Vec<u64>>,
+) -> Option<()> {
+    let largest = rules.largest_smaller_part(rest);
+    let value_of = |a: u64| -> Option<Nimber> { Some(run.value_at(a)? ^ run.value_at(rest - a)?) };
+    // Where the periodic shortcut starts: past it, every smaller part a and its partner
+    // rest - a >= a are at least n0, so the split's value repeats with period p in a.
+    let periodic_from = run
+        .period()
+        .map(|p| p.preperiod + p.period)
+        .filter(|&start| start <= largest);
+    let direct_to = periodic_from.map_or(largest, |start| start - 1);
+    for a in 1..=direct_to {
+        if value_of(a)? == target {
+            found.push(vec![a, rest - a]);
+        }
+    }
+    let (Some(start), Some(p)) = (periodic_from, run.period()) else {
+        return Some(());
+    };
+    let (n0, period) = (p.preperiod, p.period);
+    // The residues j (smaller part n0 + j + m·p, m >= 1) whose splits reach the target.
+    let mut residues = Vec::new();
+    for j in 0..period {
+        if value_of(n0 + j)? == target {
+            residues.push(j);
+        }
+    }
+    let count: u128 = residues
+        .iter()
+        .map(|&j| u128::from((largest - n0 - j) / period))
+        .sum();
+    let mut listed = 0u128;
+    'cycles: for m in 1u64.. {
+        for &j in &residues {
+            if !found.wants_more() {
+                break 'cycles;
+            }
+            let a = n0 + j + m * period;
+            if a > largest {
+                break 'cycles;
+            }
+            debug_assert!(a >= start);
+            found.push(vec![a, rest - a]);
+            listed += 1;
+        }
+        if residues.is_empty() {
+            break;
+        }
+    }
+    found.count_unlisted(count - listed);
+    Some(())
+}

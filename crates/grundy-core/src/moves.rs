@@ -1,0 +1,206 @@
+//! Lists of moves that may be too long to print, with their exact length.
+//!
+//! A heap of an octal game can have millions of winning moves (a Kayles heap of 70,000 tokens
+//! has 5,838), and a heap of 10^18 tokens with a proven period has more than any list could
+//! hold. A [`MoveList`] therefore keeps the first moves in the ruleset's order, up to a limit
+//! chosen by the caller, and the **exact** number of moves in all: an answer is either complete
+//! or says precisely how much it leaves out, never silently less.
+//!
+//! ```
+//! use grundy_core::moves::MoveList;
+//!
+//! let mut list = MoveList::with_limit(2);
+//! for m in ["a", "b", "c"] {
+//!     list.push(m);
+//! }
+//! assert_eq!(list.moves(), ["a", "b"]);
+//! assert_eq!(list.total(), 3);
+//! assert!(!list.is_complete());
+//! ```
+
+use std::ops::Deref;
+
+/// How many moves an answer lists at most (the count is always exact).
+pub const MAX_LISTED_MOVES: usize = 10_000;
+
+/// The first moves of a list, at most a limit of them, and how many there are in all.
+///
+/// Invariant: `moves.len() == min(total, limit)`; the listed moves are the first `moves.len()`
+/// of the full list in its order. It dereferences to the listed moves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveList<M> {
+    moves: Vec<M>,
+    total: u128,
+    limit: usize,
+}
+
+impl<M> MoveList<M> {
+    /// An empty list that will keep at most `limit` moves.
+    pub fn with_limit(limit: usize) -> Self {
+        MoveList {
+            moves: Vec::new(),
+            total: 0,
+            limit,
+        }
+    }
+
+    /// A complete list of `moves` (its limit is its length, or [`MAX_LISTED_MOVES`] if more).
+    pub fn complete(moves: Vec<M>) -> Self {
+        MoveList {
+            total: moves.len() as u128,
+            limit: moves.len().max(MAX_LISTED_MOVES),
+            moves,
+        }
+    }
+
+    /// Counts one more move, keeping it if the limit allows.
+    pub fn push(&mut self, m: M) {
+        self.total += 1;
+        if self.moves.len() < self.limit {
+            self.moves.push(m);
+        }
+    }
+
+    /// Counts `count` more moves without listing them: only valid when the list is already
+    /// full (else they would have to be listed), which [`MoveList::wants_more`] tells.
+    pub fn count_unlisted(&mut self, count: u128) {
+        debug_assert!(
+            count == 0 || !self.wants_more(),
+            "moves left out of a list with room"
+        );
+        self.total += count;
+    }
+
+    /// Whether another move would still be listed.
+    pub fn wants_more(&self) -> bool {
+        self.moves.len() < self.limit
+    }
+
+    /// How many more moves would be listed.
+    pub fn room(&self) -> usize {
+        self.limit - self.moves.len()
+    }
+
+    /// The most moves listed.
+    pub fn limit(&self) -> usize {
+        self.limit
+    }
+
+    /// The listed moves: the first ones, in order.
+    pub fn moves(&self) -> &[M] {
+        &self.moves
+    }
+
+    /// The listed moves, taken out.
+    pub fn into_moves(self) -> Vec<M> {
+        self.moves
+    }
+
+    /// How many moves there are in all, listed or not.
+    pub fn total(&self) -> u128 {
+        self.total
+    }
+
+    /// Whether every move is listed.
+    pub fn is_complete(&self) -> bool {
+        self.moves.len() as u128 == self.total
+    }
+
+    /// The same list with each move mapped.
+    pub fn map<N>(self, f: impl FnMut(M) -> N) -> MoveList<N> {
+        MoveList {
+            moves: self.moves.into_iter().map(f).collect(),
+            total: self.total,
+            limit: self.limit,
+        }
+    }
+
+    /// Appends `other`'s moves after this list's, listing them while there is room and counting
+    /// them all.
+    pub fn append(&mut self, other: MoveList<M>) {
+        let listed = other.moves.len() as u128;
+        for m in other.moves {
+            if self.moves.len() < self.limit {
+                self.moves.push(m);
+            }
+        }
+        self.total += other.total;
+        // Moves `other` left unlisted come after every move it listed, so when `other` was
+        // cut, so is this list: the order stays that of the full list.
+        if other.total > listed {
+            self.limit = self.moves.len();
+        }
+    }
+}
+
+impl<M> Deref for MoveList<M> {
+    type Target = [M];
+
+    fn deref(&self) -> &[M] {
+        &self.moves
+    }
+}
+
+impl<M> IntoIterator for MoveList<M> {
+    type Item = M;
+    type IntoIter = std::vec::IntoIter<M>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.moves.into_iter()
+    }
+}
+
+impl<'a, M> IntoIterator for &'a MoveList<M> {
+    type Item = &'a M;
+    type IntoIter = std::slice::Iter<'a, M>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.moves.iter()
+    }
+}
+
+impl<M: serde::Serialize> serde::Serialize for MoveList<M> {
+    /// The listed moves, as a JSON array (the count is reported beside it by the caller).
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.moves.serialize(serializer)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn limit_zero_counts_everything_and_lists_nothing() {
+        let mut list = MoveList::with_limit(0);
+        list.push(1);
+        list.push(2);
+        assert!(list.moves().is_empty());
+        assert_eq!(list.total(), 2);
+        assert!(!list.wants_more());
+    }
+
+    #[test]
+    fn append_keeps_the_order_of_the_full_list() {
+        let mut first = MoveList::with_limit(3);
+        first.push(1);
+        let mut second = MoveList::with_limit(1);
+        second.push(2);
+        second.push(3);
+        first.append(second);
+        // 3 was not listed by `second`, so nothing after it may be listed either.
+        let mut third = MoveList::with_limit(5);
+        third.push(4);
+        first.append(third);
+        assert_eq!(first.moves(), [1, 2]);
+        assert_eq!(first.total(), 4);
+        assert!(!first.is_complete());
+    }
+
+    #[test]
+    fn complete_lists_are_complete() {
+        let list = MoveList::complete(vec![5; 20_000]);
+        assert!(list.is_complete());
+        assert_eq!(list.total(), 20_000);
+    }
+}
