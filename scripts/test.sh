@@ -16,7 +16,7 @@ if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
     elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
         sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null
     else
-        echo "   chromium/chromedriver missing and not root: the browser tests will say they did not run (they fail under CI=true)"
+        echo "   chromium/chromedriver missing and not root: the browser test will fail (install Debian's chromium and chromium-driver)"
     fi
 fi
 [ -x /usr/bin/chromium ] && echo "   $(/usr/bin/chromium --version 2>/dev/null || echo chromium present)"

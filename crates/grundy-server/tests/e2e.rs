@@ -8,7 +8,8 @@
 //! Screenshots go to `target/e2e-screenshots/`.
 //!
 //! Needs Debian's `chromium` and `chromium-driver` (`scripts/test.sh` installs them). Without
-//! them the test says clearly that it did not run, except under CI (`CI=true`), where it fails.
+//! them the test fails, saying what to install: a browser test that did not run must never be
+//! counted as passed.
 //! `GRUNDY_CHROMEDRIVER` and `GRUNDY_CHROMIUM` override the binaries' paths.
 
 use std::net::TcpListener as StdListener;
@@ -44,21 +45,17 @@ fn free_port() -> u16 {
     listener.local_addr().expect("bound").port()
 }
 
-/// The browser binaries, or `None` (with a clear message) when they are missing outside CI.
-fn browser() -> Option<(PathBuf, PathBuf)> {
+/// The browser binaries; the test fails (saying what to install) when they are missing.
+fn browser() -> (PathBuf, PathBuf) {
     let driver = binary("GRUNDY_CHROMEDRIVER", "/usr/bin/chromedriver");
     let chromium = binary("GRUNDY_CHROMIUM", "/usr/bin/chromium");
-    if driver.exists() && chromium.exists() {
-        return Some((driver, chromium));
-    }
-    let message = format!(
-        "end-to-end browser tests NOT RUN: {} or {} is missing (install Debian's chromium and chromium-driver, or run scripts/test.sh)",
+    assert!(
+        driver.exists() && chromium.exists(),
+        "end-to-end browser test cannot run: {} or {} is missing (install Debian's chromium and chromium-driver, or run scripts/test.sh)",
         driver.display(),
         chromium.display()
     );
-    assert!(std::env::var("CI").as_deref() != Ok("true"), "{message}");
-    eprintln!("{message}");
-    None
+    (driver, chromium)
 }
 
 async fn start_driver(path: &Path) -> Driver {
@@ -215,9 +212,7 @@ const GAME_OVER: &str = "!document.getElementById('result').hidden";
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn play_nim_in_the_browser() {
-    let Some((driver_path, chromium)) = browser() else {
-        return;
-    };
+    let (driver_path, chromium) = browser();
     let url = start_server().await;
     let driver = start_driver(&driver_path).await;
     let client = start_browser(&driver, &chromium).await;
