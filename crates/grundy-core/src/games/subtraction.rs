@@ -385,7 +385,8 @@ impl Sequencer {
 /// Computes the sequence in doubling rounds until the window rule proves a period or `limit`
 /// values are computed.
 pub fn period_search(set: &[u64], limit: usize) -> GrundySequence {
-    let window = *set.last().unwrap() as usize;
+    // The window rule needs max S consecutive agreements; an empty set has no moves at all.
+    let window = set.last().map_or(1, |&s| s as usize);
     let mut sequencer = Sequencer::new(set);
     let mut target = (4 * window).max(256).min(limit);
     loop {
