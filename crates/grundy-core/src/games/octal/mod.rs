@@ -170,6 +170,11 @@ impl OctalGame {
 
     /// Runs `answer` on the cached table, first extending it so that `heap` is answered if that
     /// is possible within the limits.
+    ///
+    /// The lock is held while the table grows: a second query of the same game needs the same
+    /// values, so it waits for them rather than computing them twice. The growth stops at the
+    /// caller's cancel flag ([`crate::cancel`], e.g. the server's time limit), keeping the values
+    /// computed so far for the next query.
     fn with_table<T>(&self, heap: u64, answer: impl Fn(&SequenceRun) -> Option<T>) -> Result<T> {
         let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
         if cache.is_none() {
@@ -178,8 +183,7 @@ impl OctalGame {
             *cache = Some(first);
         }
         let run = cache.as_mut().expect("just filled");
-        let cancel = AtomicBool::new(false);
-        run.run(&cancel, &mut |_| {})?;
+        extend(run)?;
         if let Some(found) = answer(run) {
             return Ok(found);
         }
@@ -193,7 +197,7 @@ impl OctalGame {
                 // Grow geometrically so that many small queries do not each resume.
                 let doubled = (run.values().len() as u64 * 2).min(MAX_TABLE_HEAP);
                 run.set_target(wanted.max(doubled).min(MAX_TABLE_HEAP.max(wanted)))?;
-                run.run(&cancel, &mut |_| {})?;
+                extend(run)?;
                 if let Some(found) = answer(run) {
                     return Ok(found);
                 }
@@ -207,6 +211,21 @@ impl OctalGame {
                 run.values().len()
             ),
         ))
+    }
+}
+
+/// Computes `run` up to its target, or until this thread's computation is cancelled (then an
+/// error; the values computed so far stay in the run).
+fn extend(run: &mut SequenceRun) -> Result<()> {
+    let stop = AtomicBool::new(false);
+    let status = run.run(&stop, &mut |_| {
+        if crate::cancel::is_cancelled() {
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    })?;
+    match status {
+        RunStatus::Finished => Ok(()),
+        RunStatus::Cancelled => crate::cancel::check(),
     }
 }
 
@@ -454,6 +473,29 @@ mod tests {
                     assert_eq!(fast, slow, "{game} heap {heap} target {target}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn a_cancelled_table_stops_and_keeps_its_values() {
+        use std::sync::Arc;
+        let officers = OctalGame::named("officers").unwrap();
+        let flag = Arc::new(AtomicBool::new(true));
+        let err = crate::cancel::with_flag(flag, || officers.value(1_000_000)).unwrap_err();
+        assert!(err.to_string().contains("cancelled"), "{err}");
+        let kept = officers
+            .cache
+            .lock()
+            .unwrap()
+            .as_ref()
+            .unwrap()
+            .values()
+            .len();
+        assert!(kept < 1_000_000, "{kept} values");
+        // Without the flag the same query goes on from there and agrees with the naive solver.
+        let naive = naive::naive_values(officers.rules(), 3000);
+        for n in [0u64, 1, 2999] {
+            assert_eq!(officers.value(n).unwrap(), Nimber::from(naive[n as usize]));
         }
     }
 
