@@ -174,8 +174,9 @@ pub fn remoteness(sum: &Sum, convention: Convention) -> Option<u64> {
 
 /// Whether the tree below `sum` has at most `limit` positions by the bound of
 /// [`crate::tree_size`] ([`REMOTENESS_LIMIT`] to report remoteness,
-/// [`PLAYER_REMOTENESS_LIMIT`] to choose moves by it; both also bound the work). It is cheap (a
-/// few multiplications per component), and a search it allows cannot run out of room.
+/// [`PLAYER_REMOTENESS_LIMIT`] to choose moves by it). It is cheap (a few multiplications per
+/// component), and a search it allows cannot run out of room. Positions only: [`remoteness`]
+/// and [`player_measures_remoteness`] bound the work as well.
 pub fn remoteness_feasible(sum: &Sum, limit: usize) -> bool {
     estimate(sum, limit as u64).positions <= limit as u64
 }
