@@ -92,3 +92,36 @@ fn bounded_games_are_the_engines_games() {
         assert_eq!(doc["longest"], tally.longest, "{heaps:?}");
     }
 }
+
+/// The misère search of a large octal sum stops at its time budget (it once ran 345 s before
+/// refusing at the position budget), with exit 2 and an error naming the budget it hit; a
+/// small one is answered.
+#[test]
+fn misere_search_stops_at_its_time_budget() {
+    grundy()
+        .args(["analyze", "octal", "0.77", "30", "40", "--misere"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("misère analysis of this sum").and(
+            predicate::str::contains("it reached its time budget of 3 s after"),
+        ));
+    grundy()
+        .args(["analyze", "octal", "0.77", "5", "6", "--misere"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("-position"));
+}
+
+/// A Kayles row of 2^64 − 1 pins gains a heap every two moves; the simulation still plays its
+/// default 100,000 moves (it once slowed down quadratically) and stops there.
+#[test]
+fn huge_splitting_games_play_to_the_move_bound() {
+    for players in ["perfect,perfect", "perfect,random"] {
+        grundy()
+            .args(["simulate", "octal", "kayles", "18446744073709551615"])
+            .args(["--players", players, "--games", "1", "--seed", "1"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("more than 100000 moves"));
+    }
+}

@@ -182,6 +182,7 @@
 //! | [`sequence`] | Grundy sequences `G(0), G(1), …` of heap games and their proven periods |
 //! | [`sum`] | sums of components from any rulesets: value, outcome, every winning move |
 //! | [`solve`] | exhaustive memoised search within a budget: the ground truth for tests, and the answer where no theorem applies |
+//! | [`tree_size`] | bounds on a game tree's positions and work, known before searching it |
 //! | [`strategy`] | analysis under normal and misère play; the perfect player's move and remoteness |
 //! | [`play`] | a game's record, whose turn, who won, typed moves, simulations |
 //! | [`player`] | computer players: perfect, random, any strength between, and seed 000's rule |
@@ -213,6 +214,7 @@ pub mod solve;
 pub mod spec;
 pub mod strategy;
 pub mod sum;
+pub mod tree_size;
 
 pub use error::{GameError, Result};
 pub use nimber::{mex, nim_sum, Nimber};

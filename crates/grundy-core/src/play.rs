@@ -22,14 +22,16 @@
 use std::fmt;
 
 use crate::error::Result;
-use crate::player::{choose_move, Player};
+use crate::player::Player;
 use crate::strategy::{remoteness, Convention};
 use crate::sum::{Sum, SumMove};
 
 mod parse;
 pub mod queen;
+pub mod tracked;
 
 pub use parse::{FormResult, MoveError, MoveForm, MoveParser, EXAMPLES, SPLIT_EXAMPLES};
+pub use tracked::TrackedPosition;
 
 /// One of the two players, in the order they move: `First` makes the first move of the game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
@@ -197,11 +199,12 @@ pub fn play_game_within(
     rng: &mut dyn rand_core::RngCore,
     max_moves: u64,
 ) -> Result<Option<GameResult>> {
-    let mut position = start.clone();
+    // Tracked, so that each move costs the same however many components the game has grown.
+    let mut position = TrackedPosition::new(start.clone());
     let mut moves = 0u64;
     loop {
         let seat = Seat::after_moves((moves % 2) as usize);
-        let Some(m) = choose_move(&position, convention, players[seat.index()], rng)? else {
+        let Some(m) = position.choose_move(convention, players[seat.index()], rng)? else {
             return Ok(Some(GameResult {
                 winner: winner_at_end(seat, convention),
                 moves,
@@ -239,15 +242,12 @@ pub fn record_game_within(
     max_moves: u64,
 ) -> Result<Option<GameRecord>> {
     let mut game = GameRecord::new(start.clone(), convention);
-    while let Some(m) = choose_move(
-        game.position(),
-        convention,
-        players[game.to_move().index()],
-        rng,
-    )? {
+    let mut position = TrackedPosition::new(start.clone());
+    while let Some(m) = position.choose_move(convention, players[game.to_move().index()], rng)? {
         if game.moves_made() as u64 == max_moves {
             return Ok(None);
         }
+        position.apply(&m);
         game.play(m);
     }
     Ok(Some(game))

@@ -7,13 +7,21 @@
 //! [`remoteness_rule`] cover what the engine needs; a position with no options gets the rule
 //! applied to an empty list.
 //!
-//! The number of distinct positions is bounded ([`DEFAULT_POSITION_LIMIT`] unless chosen
-//! otherwise): a search that would exceed it stops with [`GameError::TooLarge`] instead of
-//! exhausting memory. A search also stops, with an error, when its thread's computation is
-//! cancelled (see [`crate::cancel`]).
+//! Every search has three budgets, and stops with [`GameError::TooLarge`] naming the one it
+//! hit (and its value) instead of exhausting memory or the user's patience:
+//!
+//! * **positions**: distinct positions visited ([`DEFAULT_POSITION_LIMIT`] unless chosen
+//!   otherwise), which bounds memory;
+//! * **work**: options generated, [`EDGES_PER_POSITION`] per position of the position budget;
+//! * **time**: wall-clock time per call of [`Solver::value`] ([`DEFAULT_TIME_BUDGET`] unless
+//!   chosen otherwise with [`Solver::with_time_budget`]).
+//!
+//! Callers that can, bound a search before starting it ([`crate::tree_size`]). A search also
+//! stops, with an error, when its thread's computation is cancelled (see [`crate::cancel`]).
 
 use std::collections::HashMap;
 use std::hash::Hash;
+use std::time::{Duration, Instant};
 
 use crate::error::{GameError, Result};
 use crate::nimber::{mex, Nimber};
@@ -21,6 +29,8 @@ use crate::sum::{Outcome, Sum};
 
 /// How many distinct positions a search may visit unless told otherwise.
 pub const DEFAULT_POSITION_LIMIT: usize = 2_000_000;
+/// How long one search ([`Solver::value`]) may run unless told otherwise.
+pub const DEFAULT_TIME_BUDGET: Duration = Duration::from_secs(10);
 
 /// A memoised exhaustive evaluator.
 pub struct Solver<P, V, M, R>
@@ -34,10 +44,20 @@ where
     limit: usize,
     /// Options generated so far: bounds the work, not only the memory.
     edges: usize,
+    time_budget: Duration,
+    /// When the current call of [`Solver::value`] must stop (`None`: the budget is beyond
+    /// what the clock can represent).
+    deadline: Option<Instant>,
+    /// What the search is for, in errors ("exhaustive search" unless named).
+    label: &'static str,
 }
 
-/// Options generated per allowed position before a search gives up.
-const EDGES_PER_POSITION: usize = 64;
+/// Options generated per allowed position before a search gives up (the work budget).
+pub const EDGES_PER_POSITION: usize = 64;
+
+/// How many new positions a search visits between looks at the clock and the cancel flag:
+/// often enough to stop within milliseconds, rarely enough to cost nothing measurable.
+const CHECK_EVERY: u32 = 256;
 
 impl<P, V, M, R> Solver<P, V, M, R>
 where
@@ -46,7 +66,8 @@ where
     M: Fn(&P) -> Result<Vec<P>>,
     R: Fn(&[V]) -> V,
 {
-    /// A solver with the given move generator and rule, visiting at most `limit` positions.
+    /// A solver with the given move generator and rule, visiting at most `limit` positions,
+    /// with the default time budget ([`DEFAULT_TIME_BUDGET`]).
     pub fn new(moves: M, rule: R, limit: usize) -> Self {
         Solver {
             moves,
@@ -54,7 +75,22 @@ where
             memo: HashMap::new(),
             limit,
             edges: 0,
+            time_budget: DEFAULT_TIME_BUDGET,
+            deadline: None,
+            label: "exhaustive search",
         }
+    }
+
+    /// The same solver with `budget` as the time each call of [`Solver::value`] may take.
+    pub fn with_time_budget(mut self, budget: Duration) -> Self {
+        self.time_budget = budget;
+        self
+    }
+
+    /// The same solver, naming its searches `label` in errors (e.g. "misère analysis").
+    pub fn labelled(mut self, label: &'static str) -> Self {
+        self.label = label;
+        self
     }
 
     /// How many positions have been evaluated so far.
@@ -77,6 +113,7 @@ where
         }
         // Each frame: a position, its options, and how many of them are already evaluated.
         crate::cancel::check()?;
+        self.deadline = Instant::now().checked_add(self.time_budget);
         let root_options = self.options(root)?;
         let mut stack: Vec<(P, Vec<P>, usize)> = vec![(root.clone(), root_options, 0)];
         let mut pushed = 0u32;
@@ -85,11 +122,12 @@ where
                 *next += 1;
                 if !self.memo.contains_key(&child) {
                     self.check_limit(stack.len())?;
-                    // A front end may give up on a long search (see `crate::cancel`); looking
-                    // every 1024 positions costs nothing measurable and stops within microseconds.
+                    // A front end may give up on a long search (see `crate::cancel`), and the
+                    // time budget may run out.
                     pushed = pushed.wrapping_add(1);
-                    if pushed % 1024 == 0 {
+                    if pushed % CHECK_EVERY == 0 {
                         crate::cancel::check()?;
+                        self.check_clock()?;
                     }
                     let grandchildren = self.options(&child)?;
                     stack.push((child, grandchildren, 0));
@@ -111,18 +149,45 @@ where
     }
 
     fn check_limit(&self, pending: usize) -> Result<()> {
-        if self.memo.len() + pending >= self.limit
-            || self.edges > self.limit.saturating_mul(EDGES_PER_POSITION)
-        {
-            return Err(GameError::too_large(
-                "exhaustive search",
-                format!(
-                    "more than {} distinct positions; try smaller heaps",
-                    self.limit
-                ),
-            ));
+        if self.memo.len() + pending >= self.limit {
+            return Err(self.stopped(format!(
+                "it reached its position budget of {} distinct positions",
+                self.limit
+            )));
+        }
+        let work = self.limit.saturating_mul(EDGES_PER_POSITION);
+        if self.edges > work {
+            return Err(self.stopped(format!(
+                "it reached its work budget of {work} options generated \
+                 ({EDGES_PER_POSITION} per position of its position budget)"
+            )));
         }
         Ok(())
+    }
+
+    fn check_clock(&self) -> Result<()> {
+        match self.deadline {
+            Some(deadline) if Instant::now() >= deadline => Err(self.stopped(format!(
+                "it reached its time budget of {} after {} positions (its position budget is {})",
+                budget_text(self.time_budget),
+                self.memo.len(),
+                self.limit
+            ))),
+            _ => Ok(()),
+        }
+    }
+
+    fn stopped(&self, why: String) -> GameError {
+        GameError::too_large(self.label, format!("{why}; try smaller heaps"))
+    }
+}
+
+/// A time budget as people read it: `3 s`, `250 ms`.
+pub fn budget_text(budget: Duration) -> String {
+    if budget.subsec_millis() == 0 && budget.as_secs() > 0 {
+        format!("{} s", budget.as_secs())
+    } else {
+        format!("{} ms", budget.as_millis())
     }
 }
 
@@ -224,7 +289,31 @@ mod tests {
     #[test]
     fn limit_is_an_error_not_a_crash() {
         let err = grundy_by_search(&Sum::nim(&[30, 30, 30, 30]), 1000).unwrap_err();
-        assert!(err.to_string().contains("1000"), "{err}");
+        assert!(
+            err.to_string().contains("position budget of 1000 "),
+            "{err}"
+        );
+    }
+
+    /// The time budget, on both sides: the same search answers within the default budget and
+    /// stops, naming the budget it hit, with none at all.
+    #[test]
+    fn time_budget_is_an_error_that_names_it() {
+        let sum = Sum::nim(&[9, 9, 9, 9]);
+        let mut solver = Solver::new(sum_options, grundy_rule, DEFAULT_POSITION_LIMIT)
+            .with_time_budget(Duration::ZERO)
+            .labelled("test search");
+        let err = solver.value(&sum).unwrap_err().to_string();
+        assert!(
+            err.starts_with("test search is too large")
+                && err.contains("time budget of 0 ms after")
+                && err.contains("position budget is 2000000"),
+            "{err}"
+        );
+        let mut solver = Solver::new(sum_options, grundy_rule, DEFAULT_POSITION_LIMIT);
+        assert_eq!(solver.value(&sum).unwrap(), 0);
+        assert_eq!(budget_text(Duration::from_secs(3)), "3 s");
+        assert_eq!(budget_text(Duration::from_millis(250)), "250 ms");
     }
 
     #[test]

@@ -3,12 +3,15 @@
 //! [`analyze`] classifies a sum and lists every winning move. Under normal play it uses the
 //! Sprague–Grundy theorem and works for components of any size. Under misère play (the player
 //! who takes the last token loses) there is no such theorem for sums in general: Nim is solved
-//! by Bouton's misère rule, every other sum by exhaustive search up to
-//! [`MISERE_SEARCH_LIMIT`] positions.
+//! by Bouton's misère rule, every other sum by exhaustive search within
+//! [`MISERE_SEARCH_LIMIT`] positions and [`MISERE_TIME_BUDGET`].
 //!
-//! [`best_move`] is what a perfect player plays: a winning move when there is one (the quickest
-//! win when the game tree is small enough to measure), otherwise the move that makes the game
-//! last longest.
+//! [`best_move`] is what a perfect player plays: a winning move whenever there is one. It picks
+//! the quickest win (or, losing, the slowest loss) only where the search for it is proven small
+//! before it starts ([`crate::tree_size`]); otherwise the first winning move, or the gentlest
+//! move when none wins, which costs no more than [`analyze`].
+
+use std::time::Duration;
 
 use crate::error::Result;
 use crate::games::nim;
@@ -19,26 +22,38 @@ use crate::solve::{
     DEFAULT_POSITION_LIMIT,
 };
 use crate::sum::{Component, Outcome, Sum, SumMove};
+use crate::tree_size::estimate;
 
 /// The most positions a misère search of a non-Nim sum may visit.
 pub const MISERE_SEARCH_LIMIT: usize = DEFAULT_POSITION_LIMIT;
+/// The most time a misère search of a non-Nim sum may take. Such a search builds every option
+/// of every position (a few thousand positions a second for octal sums of some 70 tokens), so
+/// the position budget alone allowed minutes: `analyze octal 0.77 30 40 --misere` ran 345 s
+/// before refusing at [`MISERE_SEARCH_LIMIT`].
+pub const MISERE_TIME_BUDGET: Duration = Duration::from_secs(3);
 /// The most positions visited to measure remoteness ("wins in 5 moves"); beyond it the engine
 /// says nothing rather than guess.
 pub const REMOTENESS_LIMIT: usize = 200_000;
-/// The most work a remoteness search for [`remoteness`] may do, counted as positions times
-/// moves per position: the bound of [`remoteness_feasible`] times the moves of the position
-/// searched from (heaps only shrink, so no later position has more). Positions alone are not
-/// enough: a Wythoff board of 150 × 100 has only 15,251 cells but about 350 moves from each,
-/// and Nim [100, 100, 99] about 170,000 positions of up to 299 moves; searches like these took
-/// minutes (a debug build under load) and the answer is not worth the wait. Within this limit a
-/// search takes about a second in a debug build.
+/// The most work a remoteness search for [`remoteness`] may do, in components copied: the
+/// bound of [`crate::tree_size::TreeEstimate::work`] (positions × options × components).
+/// Positions alone are not enough: a Wythoff board of 150 × 100 has only 15,251 cells but about
+/// 350 moves from each, and Nim [100, 100, 99] about 170,000 positions of up to 299 moves;
+/// searches like these took minutes (a debug build under load) and the answer is not worth the
+/// wait. Within this limit a search takes well under a second in a release build.
 pub const REMOTENESS_WORK_LIMIT: u64 = 2_000_000;
+/// The most time one remoteness search for [`remoteness`] may take; beyond it the engine says
+/// nothing. The estimate keeps searches well inside it; the budget is the guarantee.
+pub const REMOTENESS_TIME_BUDGET: Duration = Duration::from_secs(1);
 /// The most positions [`best_move`] searches to pick the quickest win (or the slowest loss).
 /// Much smaller than [`REMOTENESS_LIMIT`]: a simulation asks on every move, and searches of a
 /// few thousand positions per move cut throughput from millions of moves per second to
 /// hundreds of thousands (measured on Nim, 10 heaps of 1000). Beyond it the player still wins
 /// every won game, just not necessarily in the fewest moves.
 pub const PLAYER_REMOTENESS_LIMIT: usize = 1_000;
+/// The most work (as [`REMOTENESS_WORK_LIMIT`]) of the search [`best_move`] makes for the
+/// quickest win: a few milliseconds. The player decides from this estimate alone, never from
+/// the clock, so a seeded game replays move for move on any machine.
+pub const PLAYER_WORK_LIMIT: u64 = 100_000;
 
 /// Who wins when the last move is made.
 #[derive(
@@ -129,7 +144,9 @@ fn misere_analysis(sum: &Sum) -> Result<(Outcome, MoveList<SumMove>)> {
             .collect();
         return Ok((outcome, MoveList::complete(moves)));
     }
-    let mut solver = Solver::new(sum_options, misere_rule, MISERE_SEARCH_LIMIT);
+    let mut solver = Solver::new(sum_options, misere_rule, MISERE_SEARCH_LIMIT)
+        .with_time_budget(MISERE_TIME_BUDGET)
+        .labelled("misère analysis of this sum (an exhaustive search: misère sums have no Grundy-value shortcut)");
     let outcome = solver.value(&sum.canonical())?;
     let mut moves = MoveList::with_limit(MAX_LISTED_MOVES);
     if outcome == Outcome::N {
@@ -144,101 +161,35 @@ fn misere_analysis(sum: &Sum) -> Result<(Outcome, MoveList<SumMove>)> {
 
 /// The remoteness of `sum`: with both sides playing perfectly (the winner hurrying, the loser
 /// delaying), the number of moves left. Odd means the player to move wins. `None` when the game
-/// tree may have more than [`REMOTENESS_LIMIT`] positions (see [`remoteness_feasible`]) or the
-/// search more than [`REMOTENESS_WORK_LIMIT`] work (see [`move_bound`]).
+/// tree may have more than [`REMOTENESS_LIMIT`] positions or the search more than
+/// [`REMOTENESS_WORK_LIMIT`] work (see [`crate::tree_size`]), or when the search runs out of
+/// [`REMOTENESS_TIME_BUDGET`].
 ///
 /// Under misère play a finished game counts 1 (the player to move has already won), so the
 /// number of moves actually left is one less.
 pub fn remoteness(sum: &Sum, convention: Convention) -> Option<u64> {
-    let positions = positions_estimate(sum, REMOTENESS_LIMIT as u64);
-    if positions > REMOTENESS_LIMIT as u64
-        || positions.saturating_mul(move_bound(sum)) > REMOTENESS_WORK_LIMIT
+    if !estimate(sum, REMOTENESS_LIMIT as u64)
+        .within(REMOTENESS_LIMIT as u64, REMOTENESS_WORK_LIMIT)
     {
         return None;
     }
     with_remoteness_solver(convention, |solver| solver.value(&sum.canonical()).ok())
 }
 
-/// Whether remoteness is measured for `sum`: an upper bound on its distinct positions (up to
-/// the order of components) is at most `limit` ([`REMOTENESS_LIMIT`] to report it,
-/// [`PLAYER_REMOTENESS_LIMIT`] to choose moves by it).
-///
-/// The bound, per ruleset, is the number of multisets of `k` heaps of at most `m` tokens,
-/// `C(m + k, k)`, where the ruleset has `k` non-empty heaps of which the largest holds `m` (for
-/// Wythoff boards, `m + 1` is the largest board's number of cells); and never more than
-/// [`Sum::position_bound`]. It is cheap (a few multiplications), so a
-/// simulation can ask before every move, and a search it allows cannot run out of room.
+/// Whether the tree below `sum` has at most `limit` positions by the bound of
+/// [`crate::tree_size`] ([`REMOTENESS_LIMIT`] to report remoteness,
+/// [`PLAYER_REMOTENESS_LIMIT`] to choose moves by it). It is cheap (a few multiplications per
+/// component), and a search it allows cannot run out of room. Positions only: [`remoteness`]
+/// and [`player_measures_remoteness`] bound the work as well.
 pub fn remoteness_feasible(sum: &Sum, limit: usize) -> bool {
-    positions_estimate(sum, limit as u64) <= limit as u64
+    estimate(sum, limit as u64).positions <= limit as u64
 }
 
-/// An upper bound on the moves from `sum`: per component its tokens (a heap game takes at
-/// least one token per move and leaves one heap), `t(t + 1) / 2` for an octal heap of `t`
-/// (a split leaves two heaps), `x + y + min(x, y)` for a Wythoff board; saturating.
-pub fn move_bound(sum: &Sum) -> u64 {
-    sum.components.iter().fold(0u64, |acc, c| {
-        let moves = match *c {
-            Component::Wythoff { x, y } => x.saturating_add(y).saturating_add(x.min(y)),
-            Component::Octal { heap, .. } => heap.saturating_mul(heap.saturating_add(1)) / 2,
-            _ => c.tokens(),
-        };
-        acc.saturating_add(moves)
-    })
-}
-
-/// The bound of [`remoteness_feasible`] on the positions of `sum`, or some number above
-/// `limit` once it is known to exceed it.
-fn positions_estimate(sum: &Sum, limit: u64) -> u64 {
-    let direct = sum.position_bound();
-    if direct <= limit {
-        return direct;
-    }
-    // All Nim (the common case in simulations): one group, no allocation.
-    let mut nim = (0u64, 0u64); // (non-empty heaps, largest heap)
-    if sum.components.iter().all(|c| match *c {
-        Component::Nim(h) => {
-            nim = (nim.0 + u64::from(h > 0), nim.1.max(h));
-            true
-        }
-        _ => false,
-    }) {
-        return multisets(nim.1, nim.0).min(direct);
-    }
-    // Group heaps by ruleset (ordering components groups equal rulesets together).
-    // A Wythoff board counts its cells: (x + 1)(y + 1) positions, not x + y + 1.
-    let mut heaps: Vec<&Component> = sum.components.iter().filter(|c| c.tokens() > 0).collect();
-    heaps.sort_unstable_by_key(|c| c.emptied());
-    let mut bound = 1u64;
-    for group in heaps.chunk_by(|a, b| a.emptied() == b.emptied()) {
-        let group_bound = if matches!(group[0], Component::Wythoff { .. }) {
-            // Two heaps per position: the multiset count of single heaps does not apply.
-            group
-                .iter()
-                .fold(1u64, |acc, c| acc.saturating_mul(c.position_count()))
-        } else {
-            let largest = group.iter().map(|c| c.tokens()).max().unwrap_or(0);
-            multisets(largest, group.len() as u64)
-        };
-        bound = bound.saturating_mul(group_bound);
-        if bound > limit {
-            return bound;
-        }
-    }
-    bound.min(direct)
-}
-
-/// `C(m + k, k)`, the number of multisets of `k` sizes from `0..=m`, saturating at `u64::MAX`.
-fn multisets(m: u64, k: u64) -> u64 {
-    let k = k.min(m);
-    let mut c: u128 = 1;
-    for i in 1..=k as u128 {
-        // C(m+i, i) = C(m+i-1, i-1) * (m+i) / i, exact at every step.
-        c = c * (m as u128 + i) / i;
-        if c > u64::MAX as u128 {
-            return u64::MAX;
-        }
-    }
-    c as u64
+/// Whether [`best_move`] measures remoteness in `sum`: its tree has at most
+/// [`PLAYER_REMOTENESS_LIMIT`] positions and [`PLAYER_WORK_LIMIT`] work.
+pub fn player_measures_remoteness(sum: &Sum) -> bool {
+    estimate(sum, PLAYER_REMOTENESS_LIMIT as u64)
+        .within(PLAYER_REMOTENESS_LIMIT as u64, PLAYER_WORK_LIMIT)
 }
 
 type RemotenessSolver = Solver<Sum, u64, fn(&Sum) -> Result<Vec<Sum>>, fn(&[u64]) -> u64>;
@@ -282,55 +233,90 @@ fn remoteness_solver(convention: Convention) -> RemotenessSolver {
         // Room for one full search on top of what a half-full solver remembers.
         REMOTENESS_LIMIT * 3 / 2 + 1,
     )
+    .with_time_budget(REMOTENESS_TIME_BUDGET)
+    .labelled("remoteness search")
 }
 
-/// A perfect player's move, or `None` when no move is possible.
+/// A perfect player's move, or `None` when no move is possible. It always wins a won game.
 ///
-/// From an N-position: a winning move, the one that wins soonest when the game tree has at most
-/// [`PLAYER_REMOTENESS_LIMIT`] positions. From a P-position: the move that lasts longest within
-/// the same limit, otherwise the move that takes the least from the component with the most
-/// left. All-Nim positions beyond the limit take a direct path through Bouton's theorem.
+/// Where [`player_measures_remoteness`] proves the search small: the winning move that wins
+/// soonest, or from a P-position the move that loses slowest. Otherwise [`direct_move`], which
+/// costs no more than [`analyze`].
 pub fn best_move(sum: &Sum, convention: Convention) -> Result<Option<SumMove>> {
-    let feasible = remoteness_feasible(sum, PLAYER_REMOTENESS_LIMIT);
-    if !feasible {
-        if let Some(m) = bouton_move(sum, convention) {
-            return Ok(m);
-        }
-        if let Some(m) = lone_wythoff_move(sum, convention)? {
+    if player_measures_remoteness(sum) {
+        if let Some(m) = with_remoteness_solver(convention, |solver| remoteness_move(sum, solver))?
+        {
             return Ok(m);
         }
     }
-    let analysis = analyze(sum, convention)?;
-    if feasible {
-        if let Some(m) = with_remoteness_solver(convention, |solver| {
-            remoteness_move(sum, analysis.outcome, solver)
-        })? {
-            return Ok(m);
-        }
+    direct_move(sum, convention)
+}
+
+/// A perfect move without measuring remoteness: a winning move when there is one, otherwise
+/// [`delaying_move`]. Under normal play the winning move is the first one of the first
+/// component whose value `g` has `g XOR t < g` (`t` the nim-sum), which the mex rule guarantees
+/// (the first heap with `h XOR t < h`, cut to `h XOR t`, in Nim); a lone Wythoff board of any
+/// size is answered from the closed form of its P-positions. Under misère play, the first
+/// winning move of [`analyze`].
+pub fn direct_move(sum: &Sum, convention: Convention) -> Result<Option<SumMove>> {
+    if let Some(m) = bouton_move(sum, convention) {
+        return Ok(m);
     }
-    if let Some(m) = analysis.winning_moves.into_iter().next() {
-        return Ok(Some(m));
+    if let Some(m) = lone_wythoff_move(sum, convention)? {
+        return Ok(m);
     }
-    Ok(delaying_move(sum))
+    if convention == Convention::Misere {
+        let analysis = analyze(sum, convention)?;
+        return Ok(analysis
+            .winning_moves
+            .into_iter()
+            .next()
+            .or_else(|| delaying_move(sum)));
+    }
+    let values = sum.values()?;
+    let total = crate::nimber::nim_sum(values.iter().copied());
+    match values.iter().position(|&g| g ^ total < g) {
+        Some(i) => winning_move_in(sum, i, values[i] ^ total).map(Some),
+        None => Ok(delaying_move(sum)),
+    }
+}
+
+/// The first move of component `i` of `sum` to value `target`, where the mex rule promises one
+/// (`target` is below the component's value) and so completes a winning move.
+pub fn winning_move_in(sum: &Sum, i: usize, target: Nimber) -> Result<SumMove> {
+    let from = &sum.components[i];
+    match from.moves_to_value(target, 1)?.into_iter().next() {
+        Some(to) => Ok(SumMove {
+            component: i,
+            from: from.clone(),
+            to,
+        }),
+        // Unreachable by the mex rule; should a ruleset ever list none, the full list of
+        // winning moves still holds one.
+        None => sum.winning_moves()?.into_iter().next().ok_or_else(|| {
+            crate::error::GameError::IllegalMove(format!(
+                "no move of component {} to value {target} was found",
+                i + 1
+            ))
+        }),
+    }
 }
 
 /// The move that optimises remoteness: `Ok(None)` when the search failed (it should not, as
-/// [`remoteness_feasible`] allowed it, but an edge-heavy game could still exceed the work bound).
-fn remoteness_move(
-    sum: &Sum,
-    outcome: Outcome,
-    solver: &mut RemotenessSolver,
-) -> Result<Option<Option<SumMove>>> {
-    if solver.value(&sum.canonical()).is_err() {
+/// [`player_measures_remoteness`] allowed it, but its time budget is still a guarantee).
+/// Remoteness is odd exactly for N-positions, under either convention.
+fn remoteness_move(sum: &Sum, solver: &mut RemotenessSolver) -> Result<Option<Option<SumMove>>> {
+    let Ok(root) = solver.value(&sum.canonical()) else {
         return Ok(None);
-    }
+    };
+    let winning = root % 2 == 1;
     // Remoteness of an option is from the opponent's side: even there means a win for us.
     let mut best: Option<(u64, SumMove)> = None;
     for m in sum.moves()? {
         let r = solver.value(&sum.after(&m).canonical())?;
         let better = match &best {
             None => true,
-            Some((b, _)) if outcome == Outcome::N => r % 2 == 0 && (b % 2 == 1 || r < *b),
+            Some((b, _)) if winning => r % 2 == 0 && (b % 2 == 1 || r < *b),
             Some((b, _)) => r > *b,
         };
         if better {
@@ -340,11 +326,11 @@ fn remoteness_move(
     Ok(Some(best.map(|(_, m)| m)))
 }
 
-/// The perfect move in a Nim position too large to measure remoteness, straight from Bouton's
-/// theorem with no allocation beyond the move itself: `None` when some component is not a Nim
-/// heap, `Some(None)` when no move is possible.
+/// The perfect move in a Nim position, straight from Bouton's theorem with no allocation
+/// beyond the move itself: `None` when some component is not a Nim heap, `Some(None)` when no
+/// move is possible.
 ///
-/// It is the move [`best_move`] would otherwise find through [`analyze`] and [`delaying_move`]
+/// It is the move [`direct_move`] would otherwise find through the values and [`delaying_move`]
 /// (the first heap `h` with `h XOR s < h`, cut to `h XOR s`; from a P-position one token from
 /// the first largest heap), only faster: simulations call it on every move.
 fn bouton_move(sum: &Sum, convention: Convention) -> Option<Option<SumMove>> {
@@ -420,6 +406,47 @@ pub fn delaying_move(sum: &Sum) -> Option<SumMove> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn kayles(heaps: &[u64]) -> Sum {
+        let game = std::sync::Arc::new(crate::games::octal::OctalGame::named("0.77").unwrap());
+        Sum::new(heaps.iter().map(|&h| Component::octal(&game, h)).collect())
+    }
+
+    /// The misère search's budgets, on both sides: a small sum is answered; Kayles 30 + 40
+    /// (tens of millions of positions, once 345 s before refusing at the position budget)
+    /// stops at the time budget and says so.
+    #[test]
+    fn misere_search_answers_or_names_the_budget_it_hit() {
+        let small = analyze(&kayles(&[5, 6]), Convention::Misere).unwrap();
+        for m in &small.winning_moves {
+            let after = kayles(&[5, 6]).after(m);
+            assert_eq!(
+                analyze(&after, Convention::Misere).unwrap().outcome,
+                Outcome::P
+            );
+        }
+        let err = analyze(&kayles(&[30, 40]), Convention::Misere)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with("misère analysis of this sum") && err.contains("time budget of 3 s"),
+            "{err}"
+        );
+    }
+
+    /// Hints and the perfect computer's move on Kayles 30 + 40 need no search: the tree is
+    /// known to be too large before one starts (it took 25 s to find out by searching).
+    #[test]
+    fn large_splitting_trees_are_not_searched() {
+        let sum = kayles(&[30, 40]);
+        assert!(!player_measures_remoteness(&sum));
+        assert_eq!(remoteness(&sum, Convention::Normal), None);
+        let m = best_move(&sum, Convention::Normal).unwrap().unwrap();
+        assert_eq!(sum.after(&m).value().unwrap(), 0);
+        // A small tree of the same game is measured.
+        assert!(player_measures_remoteness(&kayles(&[3, 4])));
+        assert!(remoteness(&kayles(&[3, 4]), Convention::Normal).is_some());
+    }
 
     #[test]
     fn misere_nim_endgame() {

@@ -29,6 +29,7 @@ use grundy_core::games::wythoff::beatty::{is_p_position, p_position, partner};
 use grundy_core::games::wythoff::{winning_moves as wythoff_winning_moves, MoveKind};
 use grundy_core::moves::MoveList;
 use grundy_core::nimber::Nimber;
+use grundy_core::play::TrackedPosition;
 use grundy_core::player::{choose_move, Player};
 use grundy_core::strategy::{analyze as core_analyze, best_move, nim_heaps, Convention};
 use grundy_core::sum::{Component, Outcome, Sum, SumMove, MAX_LISTED_HEAP};
@@ -687,12 +688,14 @@ fn play_games(
     let convention = position.convention();
     let mut tally = Tally::default();
     for _ in 0..games {
-        let mut sum = position.sum.clone();
+        // Tracked: the same moves as `choose_move`, at a cost per move that does not grow as
+        // a splitting game gains heaps.
+        let mut sum = TrackedPosition::new(position.sum.clone());
         let mut moves = 0u64;
         let mut to_move = 0usize;
         loop {
             let player = players[to_move].0;
-            let Some(m) = choose_move(&sum, convention, player, &mut rng)? else {
+            let Some(m) = sum.choose_move(convention, player, &mut rng)? else {
                 // `to_move` cannot move: under normal play they lose, under misère they win.
                 let winner = match convention {
                     Convention::Normal => 1 - to_move,
@@ -708,7 +711,7 @@ fn play_games(
                     "the simulation ran out of time: try fewer games or smaller heaps",
                 ));
             }
-            sum = sum.after(&m);
+            sum.apply(&m);
             moves += 1;
             to_move = 1 - to_move;
             if moves >= max_moves && !sum.is_terminal() {

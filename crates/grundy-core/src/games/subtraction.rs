@@ -452,9 +452,27 @@ impl AllButGame {
         Ok(cache[..count as usize].to_vec())
     }
 
+    /// `G(0..=heap)`, for heaps up to [`MAX_ALL_BUT_HEAP`]. Takes the heap itself, not a count:
+    /// `heap + 1` does not fit in a `u64` for the largest heap, and a count saturated there
+    /// would name the wrong heap in the error.
+    pub fn values_through(&self, heap: u64) -> Result<Vec<u32>> {
+        check_all_but_heap(heap)?;
+        self.values(heap + 1)
+    }
+
     /// `G(heap)`, for heaps up to [`MAX_ALL_BUT_HEAP`].
     pub fn value(&self, heap: u64) -> Result<Nimber> {
-        Ok(*self.values(heap.saturating_add(1))?.last().unwrap() as Nimber)
+        check_all_but_heap(heap)?;
+        let mut cache = self.values.lock().unwrap_or_else(|e| e.into_inner());
+        if cache.len() as u64 <= heap {
+            // Doubling, so that questions about growing heaps cost linear time in all.
+            let count = (heap + 1)
+                .max(2 * cache.len() as u64)
+                .min(MAX_ALL_BUT_HEAP + 1);
+            *cache = all_but_values(&self.excluded, count as usize);
+        }
+        // Looked up in place: copying the prefix would cost O(heap) per question.
+        Ok(cache[heap as usize] as Nimber)
     }
 }
 
@@ -506,7 +524,7 @@ impl Ruleset for AllButGame {
         target: Nimber,
         limit: usize,
     ) -> Result<MoveList<Vec<u64>>> {
-        let values = self.values(heap.saturating_add(1))?;
+        let values = self.values_through(heap)?;
         let mut found = MoveList::with_limit(limit);
         (1..=heap)
             .filter(|s| self.excluded.binary_search(s).is_err())
@@ -514,6 +532,17 @@ impl Ruleset for AllButGame {
             .for_each(|s| found.push(vec![heap - s]));
         Ok(found)
     }
+}
+
+fn check_all_but_heap(heap: u64) -> Result<()> {
+    if heap > MAX_ALL_BUT_HEAP {
+        return Err(GameError::out_of_range(
+            "all-but heap",
+            heap,
+            format!("at most {MAX_ALL_BUT_HEAP}"),
+        ));
+    }
+    Ok(())
 }
 
 /// `G(0..count)` for the all-but game excluding `excluded`, in `O(|E|²)` per value.
@@ -740,5 +769,32 @@ mod tests {
             .unwrap()
             .value(MAX_ALL_BUT_HEAP + 1)
             .is_err());
+    }
+
+    /// `analyze all-but --except 3 18446744073709551615` reported the heap as
+    /// 18446744073709551614: the count `heap + 1` saturated at `u64::MAX`.
+    #[test]
+    fn all_but_errors_name_the_heap_given() {
+        let game = AllButGame::new([3]).unwrap();
+        for heap in [MAX_ALL_BUT_HEAP + 1, u64::MAX - 1, u64::MAX] {
+            let quoted = format!("\"{heap}\"");
+            let e = game.value(heap).unwrap_err().to_string();
+            assert!(e.contains(&quoted), "{heap}: {e}");
+            let e = game
+                .moves_to_value(&heap, 0, usize::MAX)
+                .unwrap_err()
+                .to_string();
+            assert!(e.contains(&quoted), "{heap}: {e}");
+        }
+        // The largest heap allowed is answered, by value and by its moves.
+        let last = MAX_ALL_BUT_HEAP;
+        let g = game.value(last).unwrap();
+        assert_eq!(
+            game.values_through(last).unwrap()[last as usize] as Nimber,
+            g
+        );
+        for m in game.moves_to_value(&last, 0, usize::MAX).unwrap() {
+            assert_eq!(game.value(m[0]).unwrap(), 0);
+        }
     }
 }

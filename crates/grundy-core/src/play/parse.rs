@@ -314,7 +314,8 @@ fn sizes_text(sizes: &[u64]) -> String {
         [_, _, ..] => format!(
             "{} = {}",
             items.join(" + "),
-            sizes.iter().fold(0u64, |a, &b| a.saturating_add(b))
+            // Exact even past 2^64 − 1: two typed sizes may overflow a u64 together.
+            sizes.iter().map(|&s| u128::from(s)).sum::<u128>()
         ),
         [] => "nothing".into(),
         _ => items.join(""),
@@ -403,8 +404,9 @@ fn check_sizes_left(
             sizes.iter().sum::<u64>()
         )));
     }
-    let total = sizes.iter().fold(0u64, |a, &b| a.saturating_add(b));
-    if sizes.len() == 2 && total > tokens {
+    // Two sizes whose sum overflows are certainly more than the heap holds.
+    let total = sizes.iter().try_fold(0u64, |a, &b| a.checked_add(b));
+    if sizes.len() == 2 && total.map_or(true, |t| t > tokens) {
         return Err(illegal(format!(
             "heap {heap_no} has only {tokens} token{}: it cannot become {}",
             plural(tokens),
@@ -430,6 +432,9 @@ fn option_leaving(from: &Component, left: &[u64]) -> Option<Vec<Component>> {
     }
     let mut wanted = left.to_vec();
     wanted.sort_unstable();
+    if let Component::Octal { game, heap } = from {
+        return octal_option_leaving(game, *heap, &wanted);
+    }
     from.options().into_iter().find(|parts| {
         let mut sizes: Vec<u64> = parts
             .iter()
@@ -439,6 +444,38 @@ fn option_leaving(from: &Component, left: &[u64]) -> Option<Vec<Component>> {
         sizes.sort_unstable();
         sizes == wanted
     })
+}
+
+/// The option of an octal heap of `heap` tokens leaving heaps of the sizes `wanted` (sorted,
+/// none empty), read off the code's digits: listing the options of a heap of 2^64 − 1 tokens
+/// would never end. The same option [`Component::options`] lists, in its form (smaller part
+/// of a split first).
+fn octal_option_leaving(
+    game: &std::sync::Arc<crate::games::octal::OctalGame>,
+    heap: u64,
+    wanted: &[u64],
+) -> Option<Vec<Component>> {
+    let rules = game.rules();
+    let allows = |amounts: Vec<usize>, k: u64| amounts.iter().any(|&a| a as u64 == k);
+    let parts = match *wanted {
+        [] => allows(rules.take_all(), heap).then(Vec::new)?,
+        [a] => {
+            let k = heap.checked_sub(a).filter(|&k| k > 0)?;
+            allows(rules.take(), k).then(|| vec![a])?
+        }
+        [a, b] => {
+            let rest = a.checked_add(b)?;
+            let k = heap.checked_sub(rest)?;
+            (allows(rules.split(), k) && rules.split_allowed(a, rest)).then(|| vec![a, b])?
+        }
+        _ => return None,
+    };
+    Some(
+        parts
+            .into_iter()
+            .map(|h| Component::octal(game, h))
+            .collect(),
+    )
 }
 
 /// An option as the user would type what it leaves: `5`, `1+4`, or `0`.

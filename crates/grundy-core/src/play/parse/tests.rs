@@ -227,3 +227,88 @@ fn rulesets_can_add_forms() {
     let m = parser.parse("all 2", &Sum::nim(&[1, 5])).unwrap();
     assert_eq!(m.to, vec![Component::Nim(0)]);
 }
+
+/// Moves in octal heaps are read off the code's digits, not found among listed options: they
+/// must agree with the options on every small heap, for codes that take, split, split without
+/// taking (4.07) and split only unequally (Grundy's game).
+#[test]
+fn octal_moves_agree_with_the_options() {
+    let games = ["0.77", "0.07", "4.07", "0.137", "0.6"]
+        .map(|code| Arc::new(OctalGame::named(code).unwrap()))
+        .into_iter()
+        .chain([Arc::new(OctalGame::grundys_game())]);
+    for game in games {
+        for n in 0..12u64 {
+            let sum = Sum::new(vec![Component::octal(&game, n)]);
+            let sizes_of = |parts: &[Component]| {
+                let mut sizes: Vec<u64> = parts
+                    .iter()
+                    .map(Component::tokens)
+                    .filter(|&t| t > 0)
+                    .collect();
+                sizes.sort_unstable();
+                sizes
+            };
+            let listed: Vec<Vec<u64>> = sum.components[0]
+                .options()
+                .iter()
+                .map(|p| sizes_of(p))
+                .collect();
+            let mut wanted: Vec<Vec<u64>> = vec![vec![]];
+            for a in 1..=n {
+                wanted.push(vec![a]);
+                wanted.extend((a..=n).map(|b| vec![a, b]));
+            }
+            for sizes in wanted {
+                let words: Vec<String> = sizes.iter().map(u64::to_string).collect();
+                let text = format!(
+                    "1 to {}",
+                    if sizes.is_empty() {
+                        "0".into()
+                    } else {
+                        words.join(" ")
+                    }
+                );
+                match parse(&text, &sum) {
+                    Ok(m) => assert!(
+                        listed.contains(&sizes) && sizes_of(&m.to) == sizes,
+                        "{game} {n}: {text} gave {m}"
+                    ),
+                    Err(e) => assert!(!listed.contains(&sizes), "{game} {n}: {text}: {e}"),
+                }
+            }
+        }
+    }
+}
+
+/// A split typed in a Kayles row of 2^64 − 1 pins: answered at once (listing the row's options
+/// first allocated gigabytes), and sizes whose sum overflows are refused, not wrapped.
+#[test]
+fn moves_in_huge_octal_heaps_are_read_directly() {
+    let max = u64::MAX;
+    let sum = kayles(&[max]);
+    let m = parse("1 to 5 18446744073709551609", &sum).unwrap();
+    assert_eq!(sizes(&m), [5, max - 6]);
+    let m = parse("1 take 2 leave 7 18446744073709551606", &sum).unwrap();
+    assert_eq!(sizes(&m), [7, max - 9]);
+    let e = parse("1 to 5 6", &sum).unwrap_err().to_string();
+    assert!(e.contains("does not allow"), "{e}");
+    let e = parse(&format!("1 to {max} {max}"), &sum)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("cannot become"), "{e}");
+    let e = parse(&format!("1 to {max}"), &sum).unwrap_err().to_string();
+    assert!(e.contains("must leave fewer"), "{e}");
+}
+
+fn sizes(m: &SumMove) -> Vec<u64> {
+    m.to.iter().map(Component::tokens).collect()
+}
+
+#[test]
+fn overflowing_sizes_are_added_exactly_in_errors() {
+    let e = parse("1 to 18446744073709551615 1", &kayles(&[9]))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("= 18446744073709551616"), "{e}");
+}
