@@ -506,9 +506,80 @@ mod tests {
         let e = NimExplanation::new(&[1, 4, 5], Convention::Normal);
         assert_eq!(e.outcome, Outcome::P);
         assert!(e.moves.is_empty());
-        let e = NimExplanation::new(&[], Convention::Normal);
+        let e = NimExplanation::<u64>::new(&[], Convention::Normal);
         assert_eq!(e.bits, 1);
         assert!(e.to_text().contains("P-position"));
+    }
+
+    #[test]
+    fn big_heaps_explain_like_u64_heaps_when_they_fit() {
+        for (heaps, c) in [
+            (vec![2u64, 3, 4], Convention::Normal),
+            (vec![1, 1, 5], Convention::Misere),
+            (vec![u64::MAX, 1 << 63, 0], Convention::Normal),
+        ] {
+            let big: Vec<BigUint> = heaps.iter().map(|&h| BigUint::from(h)).collect();
+            let (small, wide) = (NimExplanation::new(&heaps, c), NimExplanation::new(&big, c));
+            assert_eq!(small.to_text(), wide.to_text());
+            assert_eq!(
+                serde_json::to_value(&small).unwrap(),
+                serde_json::to_value(&wide).unwrap()
+            );
+            assert_eq!(small.columns, None);
+        }
+    }
+
+    #[test]
+    fn wide_heaps_show_a_window_of_64_columns() {
+        let top = BigUint::from(1u32) << 100u32;
+        // The nim-sum's highest bit is bit 100: the window starts at the top column.
+        let e = NimExplanation::new(&[top.clone(), BigUint::from(5u32)], Convention::Normal);
+        assert_eq!((e.bits, e.highest_bit), (101, Some(100)));
+        assert_eq!(e.columns, Some(ColumnWindow { high: 100, low: 37 }));
+        assert_eq!(e.binary[0], format!("1{}", "0".repeat(63)));
+        assert_eq!(e.binary[1], "0".repeat(64));
+        let text = e.to_text();
+        assert!(
+            text.contains("of the 101 columns only bits 100 down to 37 are shown"),
+            "{text}"
+        );
+        assert!(text.contains("worth 2^100"), "{text}");
+        assert!(text.lines().all(|l| l.len() < 400), "{text}");
+        // Heaps that agree above bit 2: the window ends at the units column, with the columns
+        // above it said to be even.
+        let a = &top + 6u32;
+        let b = &top + 1u32;
+        let e = NimExplanation::new(&[a, b], Convention::Normal);
+        assert_eq!(e.highest_bit, Some(2));
+        assert_eq!(e.columns, Some(ColumnWindow { high: 63, low: 0 }));
+        assert!(e.binary[0].ends_with("110") && e.nim_sum_binary.ends_with("111"));
+        let text = e.to_text();
+        assert!(
+            text.contains("Columns 100 down to 64 (not shown) each hold an even number of 1s"),
+            "{text}"
+        );
+        let json = serde_json::to_value(&e).unwrap();
+        assert_eq!(json["columns"], serde_json::json!({"high": 63, "low": 0}));
+        assert_eq!(
+            json["heaps"][0],
+            serde_json::json!((&top + 6u32).to_string())
+        );
+        assert_eq!(json["nim_sum"], serde_json::json!(7));
+    }
+
+    #[test]
+    fn numbers_of_many_digits_are_shortened_in_the_table_only() {
+        let huge: BigUint = format!("1{}", "0".repeat(60)).parse().unwrap();
+        let e = NimExplanation::new(&[huge.clone()], Convention::Normal);
+        let text = e.to_text();
+        assert!(
+            text.contains("1000000000...0000000000 (61 digits) = "),
+            "{text}"
+        );
+        assert!(
+            text.contains(&format!("Cut heap 1 from {huge} to")),
+            "{text}"
+        );
     }
 
     #[test]
