@@ -28,9 +28,12 @@
 //! let analysis = analyze_big(&sum, Convention::Normal).unwrap();
 //! assert_eq!(analysis.total, BigUint::from(5u32 ^ 3)); // the two huge heaps cancel out
 //! assert_eq!(analysis.outcome, Outcome::N);
-//! // Only the middle heap has bit 2 of the total (6 = 110): it goes down by 6.
+//! // Only the middle heap has bit 2 of the total (6 = 110): it goes to 10^29 + (5 XOR 6).
 //! assert_eq!(analysis.winning_moves.len(), 1);
-//! assert!(analysis.winning_moves[0].to_string().ends_with("(take 6)"));
+//! assert_eq!(
+//!     analysis.winning_moves[0].to_string(),
+//!     "heap 2: 100000000000000000000000000005 -> 100000000000000000000000000003 (take 2)"
+//! );
 //! ```
 
 use std::fmt;

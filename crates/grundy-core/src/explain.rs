@@ -570,7 +570,7 @@ mod tests {
     #[test]
     fn numbers_of_many_digits_are_shortened_in_the_table_only() {
         let huge: BigUint = format!("1{}", "0".repeat(60)).parse().unwrap();
-        let e = NimExplanation::new(&[huge.clone()], Convention::Normal);
+        let e = NimExplanation::new(std::slice::from_ref(&huge), Convention::Normal);
         let text = e.to_text();
         assert!(
             text.contains("1000000000...0000000000 (61 digits) = "),
