@@ -102,12 +102,9 @@ pub fn parse_big_sum(text: &str) -> Result<BigSum> {
 
 /// Parses a comma-separated list of heaps of any size (spaces allowed; empty items are errors).
 fn parse_big_list(text: &str) -> Result<Vec<BigUint>> {
-    // The same checks of the list's shape as for u64 lists.
-    if text.trim().is_empty() || text.split(',').any(|item| item.trim().is_empty()) {
-        return parse_list(text, "heap").map(|_| Vec::new());
-    }
-    text.split(',')
-        .map(|item| parse_big(item.trim(), "heap"))
+    list_items(text, "heap")?
+        .into_iter()
+        .map(|item| parse_big(item, "heap"))
         .collect()
 }
 
@@ -210,6 +207,14 @@ fn unknown_rules(text: &str) -> GameError {
 /// Parses a comma-separated list of non-negative integers (spaces allowed; empty items are
 /// errors).
 pub fn parse_list(text: &str, what: &str) -> Result<Vec<u64>> {
+    list_items(text, what)?
+        .into_iter()
+        .map(|item| parse_u64(item, what))
+        .collect()
+}
+
+/// The trimmed items of a comma-separated list, refusing an empty list or an empty item.
+fn list_items<'a>(text: &'a str, what: &str) -> Result<Vec<&'a str>> {
     if text.trim().is_empty() {
         return Err(GameError::invalid(
             format!("{what} list"),
@@ -229,10 +234,7 @@ pub fn parse_list(text: &str, what: &str) -> Result<Vec<u64>> {
             ),
         ));
     }
-    items
-        .into_iter()
-        .map(|item| parse_u64(item, what))
-        .collect()
+    Ok(items)
 }
 
 /// Parses one non-negative integer that fits in `u64`.
