@@ -99,10 +99,19 @@ fn sequence_with_period_and_huge_heap() {
 
 #[test]
 fn bad_input_is_a_one_line_error_with_exit_code_2() {
+    let too_long = "9".repeat(100_001);
     let cases: &[(&[&str], &str)] = &[
+        (
+            &["analyze", "nim", &too_long],
+            "(100001 digits)\" is out of range",
+        ),
         (&["analyze", "nim", "2", "-3"], "\"-3\""),
         (&["analyze", "nim", "2", "x"], "\"x\""),
-        (&["analyze", "nim", "99999999999999999999"], "out of range"),
+        // Nim heaps may be of any size; other games' heaps stop at 2^64 - 1.
+        (
+            &["analyze", "octal", "0.77", "99999999999999999999"],
+            "out of range",
+        ),
         (&["analyze", "nim"], "required"),
         (&["analyze", "subtraction", "--set", "", "3"], "amount list"),
         (&["analyze", "subtraction", "--set", "0,1", "3"], "\"0\""),
@@ -187,4 +196,119 @@ fn long_move_lists_give_the_exact_count() {
     let doc = json(&["analyze", "sum", "octal{0.77}:70000,70000"]);
     assert_eq!(doc["winning_move_count"], 0);
     assert_eq!(doc["outcome"], "P");
+}
+
+/// 2^64 and friends, as the command line reads them.
+const TWO_64: &str = "18446744073709551616";
+const TWO_64_PLUS_3: &str = "18446744073709551619";
+
+#[test]
+fn nim_heaps_of_any_size() {
+    // Both sides of 2^64 - 1: the largest u64 heap and the next one are both read.
+    let doc = json(&["analyze", "nim", "18446744073709551615", TWO_64]);
+    assert_eq!(doc["components"][0]["heap"], u64::MAX);
+    assert_eq!(doc["components"][1]["heap"], TWO_64);
+    // 2^64 XOR (2^64 - 1) = 2^65 - 1, written as a string beyond u64.
+    assert_eq!(doc["nim_sum"], "36893488147419103231");
+    assert_eq!(doc["values"][1], TWO_64);
+    let moves = doc["winning_moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 1);
+    assert_eq!(moves[0]["component"], 1);
+    assert_eq!(moves[0]["to"][0]["heap"], u64::MAX);
+    assert_eq!(
+        moves[0]["text"],
+        format!("heap 2: {TWO_64} -> 18446744073709551615 (take 1)")
+    );
+    // A 30-digit pair that cancels: the small heap decides.
+    grundy()
+        .args([
+            "analyze",
+            "nim",
+            "100000000000000000000000000000",
+            "100000000000000000000000000005",
+            "3",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("= 6\n"))
+        .stdout(predicate::str::contains(
+            "heap 2: 100000000000000000000000000005 -> 100000000000000000000000000003 (take 2)",
+        ));
+    // A P-position of huge heaps.
+    let doc = json(&["analyze", "nim", TWO_64, TWO_64]);
+    assert_eq!(doc["outcome"], "P");
+    assert_eq!(doc["nim_sum"], 0);
+}
+
+#[test]
+fn huge_nim_heaps_explained_and_misere() {
+    let big = format!("1{}", "0".repeat(60));
+    let out = grundy()
+        .args(["analyze", "nim", &big, "7", "--explain"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("only bits 199 down to 136 are shown"),
+        "{text}"
+    );
+    assert!(text.contains("(61 digits)"), "{text}");
+    assert!(text.contains("worth 2^199"), "{text}");
+    // The move itself is exact, in the list of winning moves.
+    assert!(
+        text.contains(&format!("  heap 1: {big} -> 7 (take 999")),
+        "{text}"
+    );
+    let doc = json(&["analyze", "nim", &big, "7", "--explain"]);
+    assert_eq!(doc["explanation"]["columns"]["high"], 199);
+    assert_eq!(doc["explanation"]["binary"][0].as_str().unwrap().len(), 64);
+    // Misère: the huge heap goes to 0 or 1 so that an odd number of 1-heaps is left.
+    let doc = json(&["analyze", "nim", &big, "1", "1", "--misere"]);
+    assert_eq!(doc["outcome"], "N");
+    assert_eq!(doc["winning_moves"][0]["to"][0]["heap"], 1);
+    let doc = json(&["analyze", "nim", &big, &big, "--misere"]);
+    assert_eq!(doc["outcome"], "P");
+}
+
+#[test]
+fn sums_with_huge_nim_heaps() {
+    // Total 2^64 XOR 2: only the big heap can win (to 2); the subtraction heap would need a
+    // value beyond 2^64.
+    let doc = json(&["analyze", "sum", &format!("nim:{TWO_64}"), "sub{1,2,3}:10"]);
+    assert_eq!(doc["nim_sum"], "18446744073709551618");
+    let moves = doc["winning_moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 1);
+    assert_eq!(moves[0]["to"][0]["heap"], 2);
+    // The two big heaps cancel but for 3; with value 2 of sub{1,2,3}:10 the total is 1: the
+    // last big heap moves to 2^64 + 2, or the subtraction heap to value 3.
+    grundy()
+        .args(["analyze", "sum", &format!("nim:{TWO_64},{TWO_64_PLUS_3}"), "sub{1,2,3}:10", "--explain"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Total (nim-sum of the values): 18446744073709551616 XOR 18446744073709551619 XOR 2 = 1"))
+        .stdout(predicate::str::contains("heap 2: 18446744073709551619 -> 18446744073709551618 (take 1)"))
+        .stdout(predicate::str::contains("heap 3: 10 -> 7 (take 3)"));
+    // Misère sums mixing huge Nim heaps with other games are refused, naming the component.
+    grundy()
+        .args([
+            "analyze",
+            "sum",
+            &format!("nim:{TWO_64}"),
+            "sub{1,2}:3",
+            "--misere",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "component 1 (a Nim heap beyond 2^64 - 1) is too large",
+        ));
+    // Other rulesets keep heaps within u64.
+    grundy()
+        .args(["analyze", "sum", &format!("sub{{1,2}}:{TWO_64}")])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(format!(
+            "heap \"{TWO_64}\" is out of range"
+        )));
 }

@@ -1,12 +1,15 @@
 //! `grundy analyze`: who wins a position, and every winning move.
 
 use clap::{Args, Subcommand};
+use grundy_core::big_nim::{analyze_big, BigAnalysis, BigSum};
 use grundy_core::explain::{NimExplanation, SumExplanation};
+use grundy_core::games::nim::HeapJson;
 use grundy_core::games::octal::OctalGame;
 use grundy_core::games::subtraction::{AllButGame, SubtractionGame};
 use grundy_core::spec::{self, RulesSpec, MAX_COMPONENTS};
-use grundy_core::strategy::{analyze, nim_heaps, Analysis, Convention};
+use grundy_core::strategy::Convention;
 use grundy_core::sum::{Outcome, Sum};
+use num_bigint::BigUint;
 use serde_json::json;
 use std::sync::Arc;
 
@@ -19,9 +22,9 @@ pub enum AnalyzeCommand {
     ///
     /// Example: grundy analyze nim 2 3 4 --explain
     Nim {
-        /// Heap sizes, each from 0 to 2^64 - 1.
-        #[arg(required = true, allow_negative_numbers = true, value_parser = parse_heap)]
-        heaps: Vec<u64>,
+        /// Heap sizes: whole numbers of any size (up to 100000 digits).
+        #[arg(required = true, allow_negative_numbers = true, value_parser = super::parse_big_heap)]
+        heaps: Vec<BigUint>,
         #[command(flatten)]
         options: AnalyzeOptions,
     },
@@ -87,7 +90,8 @@ pub enum AnalyzeCommand {
         y: num_bigint::BigUint,
     },
     /// A sum of games from any rulesets: terms like nim:3,4  sub{1,4,9}:11  bachet{3}:7
-    /// allbut{2}:5, joined by + or given as separate arguments.
+    /// allbut{2}:5, joined by + or given as separate arguments. Nim heaps may have any number of
+    /// digits (up to 100000).
     ///
     /// Example: grundy analyze sum nim:3,4 'sub{1,4,9}:11'
     Sum {
@@ -132,7 +136,7 @@ pub fn run(command: &AnalyzeCommand, out: &Output) -> Result<(), CliError> {
     } else {
         Convention::Normal
     };
-    let analysis = analyze(&sum, convention)?;
+    let analysis = analyze_big(&sum, convention)?;
     if out.json {
         out.json(&analysis_json(&title, &sum, &analysis, options.explain)?)
     } else {
@@ -140,9 +144,9 @@ pub fn run(command: &AnalyzeCommand, out: &Output) -> Result<(), CliError> {
     }
 }
 
-fn position(command: &AnalyzeCommand) -> Result<(String, Sum, &AnalyzeOptions), CliError> {
+fn position(command: &AnalyzeCommand) -> Result<(String, BigSum, &AnalyzeOptions), CliError> {
     Ok(match command {
-        AnalyzeCommand::Nim { heaps, options } => ("Nim".into(), Sum::nim(heaps), options),
+        AnalyzeCommand::Nim { heaps, options } => ("Nim".into(), BigSum::nim(heaps), options),
         AnalyzeCommand::Subtraction {
             set,
             heaps,
@@ -179,14 +183,14 @@ fn position(command: &AnalyzeCommand) -> Result<(String, Sum, &AnalyzeOptions), 
             unreachable!("Wythoff positions are analysed before reaching sums")
         }
         AnalyzeCommand::Sum { terms, options } => {
-            let sum = spec::parse_sum(&terms.join("+"))?;
+            let sum = spec::parse_big_sum(&terms.join("+"))?;
             ("Sum of games".into(), sum, options)
         }
     })
 }
 
-fn heaps_of(rules: &RulesSpec, heaps: &[u64]) -> Sum {
-    Sum::new(heaps.iter().map(|&h| rules.heap(h)).collect())
+fn heaps_of(rules: &RulesSpec, heaps: &[u64]) -> BigSum {
+    Sum::new(heaps.iter().map(|&h| rules.heap(h)).collect()).into()
 }
 
 fn braces(set: &[u64]) -> String {
@@ -203,8 +207,8 @@ fn convention_text(c: Convention) -> &'static str {
 
 fn render_text(
     title: &str,
-    sum: &Sum,
-    analysis: &Analysis,
+    sum: &BigSum,
+    analysis: &BigAnalysis,
     explain: bool,
     out: &Output,
 ) -> Result<(), CliError> {
@@ -212,7 +216,7 @@ fn render_text(
         "{title} ({})",
         convention_text(analysis.convention)
     ))?;
-    let is_nim = nim_heaps(sum).is_some();
+    let is_nim = sum.nim_heaps().is_some();
     if explain {
         out.line(explanation_text(sum, analysis)?)?;
     } else {
@@ -229,7 +233,7 @@ fn render_text(
             };
             out.line(format!("  heap {}{name}: {c}{value}", i + 1))?;
         }
-        let values: Vec<String> = analysis.values.iter().map(u64::to_string).collect();
+        let values: Vec<String> = analysis.values.iter().map(BigUint::to_string).collect();
         let label = if is_nim {
             "Nim-sum"
         } else {
@@ -265,10 +269,13 @@ fn render_text(
     }
 }
 
-fn explanation_text(sum: &Sum, analysis: &Analysis) -> Result<String, CliError> {
-    Ok(match (nim_heaps(sum), analysis.convention) {
+fn explanation_text(sum: &BigSum, analysis: &BigAnalysis) -> Result<String, CliError> {
+    Ok(match (sum.nim_heaps(), analysis.convention) {
         (Some(heaps), c) => NimExplanation::new(&heaps, c).to_text(),
-        (None, Convention::Normal) => SumExplanation::new(sum)?.to_text(),
+        (None, Convention::Normal) => match sum.to_sum() {
+            Some(small) => SumExplanation::new(&small)?.to_text(),
+            None => SumExplanation::new_big(sum)?.to_text(),
+        },
         (None, Convention::Misere) => format!(
             "Misère sums have no Grundy-value shortcut: this position was solved by exhaustive search.\n{}.",
             analysis.outcome.describe()
@@ -278,26 +285,30 @@ fn explanation_text(sum: &Sum, analysis: &Analysis) -> Result<String, CliError> 
 
 fn analysis_json(
     title: &str,
-    sum: &Sum,
-    analysis: &Analysis,
+    sum: &BigSum,
+    analysis: &BigAnalysis,
     explain: bool,
 ) -> Result<serde_json::Value, CliError> {
+    let values: Vec<HeapJson<BigUint>> = analysis.values.iter().map(HeapJson).collect();
     let mut value = json!({
         "game": title,
         "convention": analysis.convention,
         "components": sum.components,
-        "values": analysis.values,
-        "nim_sum": analysis.total,
+        "values": values,
+        "nim_sum": HeapJson(&analysis.total),
         "outcome": analysis.outcome,
         "winner": match analysis.outcome { Outcome::N => "player to move", Outcome::P => "previous player" },
         "winning_move_count": analysis.winning_moves.total(),
         "winning_moves": analysis.winning_moves,
     });
     if explain {
-        value["explanation"] = match nim_heaps(sum) {
-            Some(heaps) => json!(NimExplanation::new(&heaps, analysis.convention)),
-            None if analysis.convention == Convention::Normal => json!(SumExplanation::new(sum)?),
-            None => json!({"method": "exhaustive search"}),
+        value["explanation"] = match (sum.nim_heaps(), sum.to_sum()) {
+            (Some(heaps), _) => json!(NimExplanation::new(&heaps, analysis.convention)),
+            _ if analysis.convention == Convention::Misere => {
+                json!({"method": "exhaustive search"})
+            }
+            (None, Some(small)) => json!(SumExplanation::new(&small)?),
+            (None, None) => json!(SumExplanation::new_big(sum)?),
         };
     }
     Ok(value)

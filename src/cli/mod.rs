@@ -197,19 +197,8 @@ pub fn parse_amounts(text: &str) -> Result<analyze::Amounts, String> {
         .map_err(|e| e.to_string())
 }
 
-/// The most digits of a heap given as `--at N` (any size, exact).
-pub const MAX_BIG_HEAP_DIGITS: usize = 100_000;
-
-/// clap value parser for a heap of any size (`--at`): decimal digits only, at most
-/// [`MAX_BIG_HEAP_DIGITS`] of them. A number that is too long is shown by its first digits.
+/// clap value parser for a heap of any size (`--at`, Nim heaps): decimal digits only, at most
+/// [`grundy_core::spec::MAX_HEAP_DIGITS`] of them. A number that is too long is shown by its first digits.
 pub fn parse_big_heap(text: &str) -> Result<num_bigint::BigUint, String> {
-    let allowed = format!("a whole number of at most {MAX_BIG_HEAP_DIGITS} digits");
-    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(GameError::invalid("heap", text, allowed).to_string());
-    }
-    if text.len() > MAX_BIG_HEAP_DIGITS {
-        let shown = format!("{}... ({} digits)", &text[..20], text.len());
-        return Err(GameError::out_of_range("heap", shown, allowed).to_string());
-    }
-    Ok(text.parse().expect("checked: decimal digits only"))
+    grundy_core::spec::parse_big(text, "heap").map_err(|e| e.to_string())
 }

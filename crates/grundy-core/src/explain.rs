@@ -16,62 +16,121 @@ use std::fmt::{self, Write as _};
 
 use serde::Serialize;
 
+use crate::big_nim::{analyze_big, BigSum};
 use crate::error::Result;
-use crate::games::nim::{self, NimMove};
-use crate::nimber::{nim_sum, Nimber};
+use crate::games::nim::{self, NimHeap, NimMove};
+use crate::nimber::Nimber;
 use crate::strategy::{analyze, Convention};
 use crate::sum::{Outcome, Sum};
+use num_bigint::BigUint;
 
-/// Bouton's reasoning on one Nim position.
+/// The most binary columns an explanation shows. Up to 64 every column is shown (every `u64`
+/// heap fits); wider heaps show a window of this many columns around the highest set bit of the
+/// nim-sum, the column that decides the move, so a line stays readable.
+pub const MAX_SHOWN_BITS: u64 = 64;
+
+/// Columns shown above the nim-sum's highest set bit when the window does not start at the
+/// top: enough to see that they XOR to 0.
+const COLUMNS_ABOVE: u64 = 4;
+
+/// Decimal numbers longer than this are shortened in the table of columns (the moves, the
+/// JSON and the list of winning moves keep them whole).
+const MAX_TABLE_DIGITS: usize = 40;
+
+/// Bouton's reasoning on one Nim position. Heaps are `u64` by default, or
+/// [`num_bigint::BigUint`] for heaps of any size.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct NimExplanation {
+#[serde(bound(serialize = "H: NimHeap"))]
+pub struct NimExplanation<H = u64> {
     /// The convention explained.
     pub convention: Convention,
     /// The heaps.
-    pub heaps: Vec<u64>,
-    /// Number of binary digits shown (at least 1).
-    pub bits: u32,
-    /// Each heap in binary, `bits` digits, most significant first.
+    #[serde(serialize_with = "nim::serialize_heaps")]
+    pub heaps: Vec<H>,
+    /// Number of binary digits of the widest heap or nim-sum (at least 1).
+    pub bits: u64,
+    /// The columns shown, when not all of them are (heaps wider than [`MAX_SHOWN_BITS`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub columns: Option<ColumnWindow>,
+    /// Each heap in binary, most significant first: `bits` digits, or those of `columns`.
     pub binary: Vec<String>,
     /// The nim-sum.
-    pub nim_sum: u64,
-    /// The nim-sum in binary.
+    #[serde(serialize_with = "NimHeap::serialize_heap")]
+    pub nim_sum: H,
+    /// The nim-sum in binary (the same columns).
     pub nim_sum_binary: String,
     /// The highest set bit of the nim-sum (0 = units), if it is not zero.
-    pub highest_bit: Option<u32>,
+    pub highest_bit: Option<u64>,
     /// Indices of the heaps that have that bit set.
     pub heaps_with_bit: Vec<usize>,
     /// Who wins.
     pub outcome: Outcome,
     /// The winning moves.
-    pub moves: Vec<NimMove>,
+    pub moves: Vec<NimMove<H>>,
     /// Under misère play, whether the position is in the endgame where only heaps of size 0 or 1
     /// would remain after the winning move, so the normal move is adjusted.
     pub misere_endgame: bool,
 }
 
-impl NimExplanation {
+/// The binary columns shown for wide heaps: bits `high` down to `low`, both included.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct ColumnWindow {
+    /// The leftmost column shown (its bit number, 0 = units).
+    pub high: u64,
+    /// The rightmost column shown.
+    pub low: u64,
+}
+
+impl ColumnWindow {
+    /// The [`MAX_SHOWN_BITS`] columns to show for numbers of `bits` digits whose nim-sum has
+    /// its highest set bit at `top`; `None` when every column fits.
+    fn choose(bits: u64, top: Option<u64>) -> Option<Self> {
+        if bits <= MAX_SHOWN_BITS {
+            return None;
+        }
+        let high = match top {
+            Some(k) => (k + COLUMNS_ABOVE).clamp(MAX_SHOWN_BITS - 1, bits - 1),
+            None => bits - 1,
+        };
+        Some(ColumnWindow {
+            high,
+            low: high + 1 - MAX_SHOWN_BITS,
+        })
+    }
+}
+
+impl<H: NimHeap> NimExplanation<H> {
     /// Explains `heaps` under `convention`.
-    pub fn new(heaps: &[u64], convention: Convention) -> Self {
-        let s = nim_sum(heaps.iter().copied());
-        let widest = heaps.iter().copied().chain([s]).max().unwrap_or(0);
-        let bits = (64 - widest.leading_zeros()).max(1);
-        let highest_bit = (s != 0).then(|| 63 - s.leading_zeros());
+    pub fn new(heaps: &[H], convention: Convention) -> Self {
+        let s = nim::nim_sum_of(heaps);
+        let bits = heaps
+            .iter()
+            .chain([&s])
+            .map(NimHeap::bits)
+            .max()
+            .unwrap_or(0)
+            .max(1);
+        let highest_bit = s.bits().checked_sub(1);
         let heaps_with_bit = match highest_bit {
-            Some(k) => (0..heaps.len())
-                .filter(|&i| heaps[i] >> k & 1 == 1)
-                .collect(),
+            Some(k) => (0..heaps.len()).filter(|&i| heaps[i].bit(k)).collect(),
             None => vec![],
         };
         let (outcome, moves) = match convention {
-            Convention::Normal => (Outcome::of_value(s), nim::winning_moves(heaps)),
-            Convention::Misere => (
-                if nim::is_misere_p_position(heaps) {
+            Convention::Normal => (
+                if highest_bit.is_none() {
                     Outcome::P
                 } else {
                     Outcome::N
                 },
-                nim::misere_winning_moves(heaps),
+                nim::winning_moves_of(heaps),
+            ),
+            Convention::Misere => (
+                if nim::is_misere_p_position_of(heaps) {
+                    Outcome::P
+                } else {
+                    Outcome::N
+                },
+                nim::misere_winning_moves_of(heaps),
             ),
         };
         let misere_endgame = convention == Convention::Misere
@@ -79,15 +138,18 @@ impl NimExplanation {
                 heaps
                     .iter()
                     .enumerate()
-                    .all(|(i, &h)| (if i == m.heap { m.to } else { h }) <= 1)
+                    .all(|(i, h)| (if i == m.heap { &m.to } else { h }).bits() <= 1)
             });
+        let columns = ColumnWindow::choose(bits, highest_bit);
+        let shown = |h: &H| binary(h, bits, columns);
         NimExplanation {
             convention,
             heaps: heaps.to_vec(),
             bits,
-            binary: heaps.iter().map(|&h| binary(h, bits)).collect(),
+            columns,
+            binary: heaps.iter().map(shown).collect(),
+            nim_sum_binary: shown(&s),
             nim_sum: s,
-            nim_sum_binary: binary(s, bits),
             highest_bit,
             heaps_with_bit,
             outcome,
@@ -109,28 +171,40 @@ impl NimExplanation {
     fn write_text(&self, out: &mut String) -> fmt::Result {
         let label_width = "heap ".len() + decimal_digits(self.heaps.len() as u64);
         let label_width = label_width.max("nim-sum".len());
-        let number_width = self
-            .heaps
+        let numbers: Vec<String> = self.heaps.iter().map(table_number).collect();
+        let nim_sum = table_number(&self.nim_sum);
+        let number_width = numbers
             .iter()
-            .chain([&self.nim_sum])
-            .map(|&h| decimal_digits(h))
+            .chain([&nim_sum])
+            .map(|n| n.len())
             .max()
             .unwrap_or(1);
-        out.push_str("Heaps in binary, one column per bit:\n");
-        for (i, (h, b)) in self.heaps.iter().zip(&self.binary).enumerate() {
+        match self.columns {
+            None => out.push_str("Heaps in binary, one column per bit:\n"),
+            Some(w) => writeln!(
+                out,
+                "Heaps in binary, one column per bit; of the {} columns only bits {} down to {} are shown:",
+                self.bits, w.high, w.low
+            )?,
+        }
+        for (i, (h, b)) in numbers.iter().zip(&self.binary).enumerate() {
             // The label is padded by hand: `heap {}` has no single argument to pad.
             write!(out, "  heap {:<w$}", i + 1, w = label_width - "heap ".len())?;
             writeln!(out, "  {h:>number_width$} = {b}")?;
         }
         out.push_str("  ");
-        let rule = label_width + number_width + self.bits as usize + 5;
+        let shown = self.columns.map_or(self.bits, |w| w.high - w.low + 1);
+        let rule = label_width + number_width + shown as usize + 5;
         out.extend(std::iter::repeat('-').take(rule));
         out.push('\n');
         writeln!(
             out,
             "  {:<label_width$}  {:>number_width$} = {}   (XOR of each column: 1 where the column has an odd number of 1s)",
-            "nim-sum", self.nim_sum, self.nim_sum_binary
+            "nim-sum", nim_sum, self.nim_sum_binary
         )?;
+        if let Some(w) = self.columns {
+            self.write_hidden_columns(out, w)?;
+        }
         match self.highest_bit {
             None => out.push_str(
                 "The nim-sum is 0. Any move changes one heap, and so changes at least one column: \
@@ -140,11 +214,11 @@ impl NimExplanation {
                 write!(
                     out,
                     "The highest set bit of the nim-sum is bit {k} (worth {}). Heaps with that bit set: ",
-                    1u64 << k
+                    power_of_two(k)
                 )?;
                 for (n, &i) in self.heaps_with_bit.iter().enumerate() {
                     let sep = if n == 0 { "" } else { ", " };
-                    write!(out, "{sep}heap {} ({})", i + 1, self.heaps[i])?;
+                    write!(out, "{sep}heap {} ({})", i + 1, numbers[i])?;
                 }
                 out.push_str(".\n");
                 if self.convention == Convention::Normal {
@@ -167,6 +241,26 @@ impl NimExplanation {
             self.write_misere_text(out)?;
         }
         writeln!(out, "{}.", self.outcome.describe())
+    }
+
+    /// What the columns outside the window hold.
+    fn write_hidden_columns(&self, out: &mut String, w: ColumnWindow) -> fmt::Result {
+        if w.high + 1 < self.bits {
+            writeln!(
+                out,
+                "Columns {} down to {} (not shown) each hold an even number of 1s: the nim-sum has no bit there.",
+                self.bits - 1,
+                w.high + 1
+            )?;
+        }
+        if w.low > 0 {
+            writeln!(
+                out,
+                "Columns {} down to 0 are not shown; the exact numbers are in the moves below.",
+                w.low - 1
+            )?;
+        }
+        Ok(())
     }
 
     fn write_misere_text(&self, out: &mut String) -> fmt::Result {
@@ -196,43 +290,78 @@ fn decimal_digits(n: u64) -> usize {
     n.checked_ilog10().map_or(1, |d| d as usize + 1)
 }
 
-fn binary(value: u64, bits: u32) -> String {
-    format!("{value:0width$b}", width = bits as usize)
+/// `2^k` written out when it fits in `u64`, else as the power.
+fn power_of_two(k: u64) -> String {
+    if k < 64 {
+        (1u64 << k).to_string()
+    } else {
+        format!("2^{k}")
+    }
 }
 
-/// The Sprague–Grundy reasoning on a sum of games.
+/// A number for the table of columns: whole up to [`MAX_TABLE_DIGITS`] digits, else its first
+/// and last digits and its length.
+fn table_number<H: NimHeap>(h: &H) -> String {
+    let text = h.to_string();
+    if text.len() <= MAX_TABLE_DIGITS {
+        return text;
+    }
+    let n = text.len();
+    format!("{}...{} ({n} digits)", &text[..10], &text[n - 10..])
+}
+
+/// `value` in binary: `bits` digits, or the columns of `window`.
+fn binary<H: NimHeap>(value: &H, bits: u64, window: Option<ColumnWindow>) -> String {
+    match window {
+        None => format!("{:0width$b}", value.digits_from(0), width = bits as usize),
+        Some(w) => {
+            let width = (w.high - w.low + 1) as usize;
+            format!("{:0width$b}", value.digits_from(w.low))
+        }
+    }
+}
+
+/// The Sprague–Grundy reasoning on a sum of games. Values are [`Nimber`]s by default, or
+/// [`num_bigint::BigUint`] for a sum holding Nim heaps of any size ([`SumExplanation::new_big`]).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct SumExplanation {
+#[serde(bound(serialize = "V: NimHeap"))]
+pub struct SumExplanation<V = Nimber> {
     /// One line per component: its ruleset, position and value.
-    pub components: Vec<ComponentValue>,
+    pub components: Vec<ComponentValue<V>>,
     /// The nim-sum of the values.
-    pub total: Nimber,
+    #[serde(serialize_with = "NimHeap::serialize_heap")]
+    pub total: V,
     /// Who wins (normal play).
     pub outcome: Outcome,
     /// The component chosen for the winning move and the value it must reach.
-    pub plan: Option<MovePlan>,
+    pub plan: Option<MovePlan<V>>,
 }
 
 /// A component and its value, for [`SumExplanation`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct ComponentValue {
+#[serde(bound(serialize = "V: NimHeap"))]
+pub struct ComponentValue<V = Nimber> {
     /// The ruleset, e.g. `subtraction {1,4,9}`.
     pub ruleset: String,
     /// The position, e.g. `11`.
     pub position: String,
     /// Its Grundy value.
-    pub value: Nimber,
+    #[serde(serialize_with = "NimHeap::serialize_heap")]
+    pub value: V,
 }
 
 /// Where a winning move is made in a sum, for [`SumExplanation`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct MovePlan {
+#[serde(bound(serialize = "V: NimHeap"))]
+pub struct MovePlan<V = Nimber> {
     /// Index of the component, from 0.
     pub component: usize,
     /// Its value now.
-    pub value: Nimber,
+    #[serde(serialize_with = "NimHeap::serialize_heap")]
+    pub value: V,
     /// The value it must be moved to: `value XOR total`.
-    pub target: Nimber,
+    #[serde(serialize_with = "NimHeap::serialize_heap")]
+    pub target: V,
     /// The position it moves to.
     pub result: String,
 }
@@ -272,7 +401,41 @@ impl SumExplanation {
             plan,
         })
     }
+}
 
+impl SumExplanation<BigUint> {
+    /// Explains `sum`, whose Nim heaps may be of any size, under normal play.
+    pub fn new_big(sum: &BigSum) -> Result<Self> {
+        let analysis = analyze_big(sum, Convention::Normal)?;
+        let components = sum
+            .components
+            .iter()
+            .zip(&analysis.values)
+            .map(|(c, value)| ComponentValue {
+                ruleset: c.ruleset_name(),
+                position: c.to_string(),
+                value: value.clone(),
+            })
+            .collect();
+        let plan = analysis.winning_moves.first().map(|m| {
+            let value = analysis.values[m.component()].clone();
+            MovePlan {
+                component: m.component(),
+                target: &value ^ &analysis.total,
+                value,
+                result: m.result_text(),
+            }
+        });
+        Ok(SumExplanation {
+            components,
+            total: analysis.total,
+            outcome: analysis.outcome,
+            plan,
+        })
+    }
+}
+
+impl<V: NimHeap> SumExplanation<V> {
     /// The explanation as plain text.
     pub fn to_text(&self) -> String {
         let mut out = String::new();
@@ -343,9 +506,80 @@ mod tests {
         let e = NimExplanation::new(&[1, 4, 5], Convention::Normal);
         assert_eq!(e.outcome, Outcome::P);
         assert!(e.moves.is_empty());
-        let e = NimExplanation::new(&[], Convention::Normal);
+        let e = NimExplanation::<u64>::new(&[], Convention::Normal);
         assert_eq!(e.bits, 1);
         assert!(e.to_text().contains("P-position"));
+    }
+
+    #[test]
+    fn big_heaps_explain_like_u64_heaps_when_they_fit() {
+        for (heaps, c) in [
+            (vec![2u64, 3, 4], Convention::Normal),
+            (vec![1, 1, 5], Convention::Misere),
+            (vec![u64::MAX, 1 << 63, 0], Convention::Normal),
+        ] {
+            let big: Vec<BigUint> = heaps.iter().map(|&h| BigUint::from(h)).collect();
+            let (small, wide) = (NimExplanation::new(&heaps, c), NimExplanation::new(&big, c));
+            assert_eq!(small.to_text(), wide.to_text());
+            assert_eq!(
+                serde_json::to_value(&small).unwrap(),
+                serde_json::to_value(&wide).unwrap()
+            );
+            assert_eq!(small.columns, None);
+        }
+    }
+
+    #[test]
+    fn wide_heaps_show_a_window_of_64_columns() {
+        let top = BigUint::from(1u32) << 100u32;
+        // The nim-sum's highest bit is bit 100: the window starts at the top column.
+        let e = NimExplanation::new(&[top.clone(), BigUint::from(5u32)], Convention::Normal);
+        assert_eq!((e.bits, e.highest_bit), (101, Some(100)));
+        assert_eq!(e.columns, Some(ColumnWindow { high: 100, low: 37 }));
+        assert_eq!(e.binary[0], format!("1{}", "0".repeat(63)));
+        assert_eq!(e.binary[1], "0".repeat(64));
+        let text = e.to_text();
+        assert!(
+            text.contains("of the 101 columns only bits 100 down to 37 are shown"),
+            "{text}"
+        );
+        assert!(text.contains("worth 2^100"), "{text}");
+        assert!(text.lines().all(|l| l.len() < 400), "{text}");
+        // Heaps that agree above bit 2: the window ends at the units column, with the columns
+        // above it said to be even.
+        let a = &top + 6u32;
+        let b = &top + 1u32;
+        let e = NimExplanation::new(&[a, b], Convention::Normal);
+        assert_eq!(e.highest_bit, Some(2));
+        assert_eq!(e.columns, Some(ColumnWindow { high: 63, low: 0 }));
+        assert!(e.binary[0].ends_with("110") && e.nim_sum_binary.ends_with("111"));
+        let text = e.to_text();
+        assert!(
+            text.contains("Columns 100 down to 64 (not shown) each hold an even number of 1s"),
+            "{text}"
+        );
+        let json = serde_json::to_value(&e).unwrap();
+        assert_eq!(json["columns"], serde_json::json!({"high": 63, "low": 0}));
+        assert_eq!(
+            json["heaps"][0],
+            serde_json::json!((&top + 6u32).to_string())
+        );
+        assert_eq!(json["nim_sum"], serde_json::json!(7));
+    }
+
+    #[test]
+    fn numbers_of_many_digits_are_shortened_in_the_table_only() {
+        let huge: BigUint = format!("1{}", "0".repeat(60)).parse().unwrap();
+        let e = NimExplanation::new(std::slice::from_ref(&huge), Convention::Normal);
+        let text = e.to_text();
+        assert!(
+            text.contains("1000000000...0000000000 (61 digits) = "),
+            "{text}"
+        );
+        assert!(
+            text.contains(&format!("Cut heap 1 from {huge} to")),
+            "{text}"
+        );
     }
 
     #[test]

@@ -181,6 +181,7 @@
 //! | [`games`] | one module per ruleset behind the [`games::Ruleset`] trait: [`games::nim`], [`games::subtraction`] (and all-but games), [`games::octal`] (and Grundy's game), [`games::wythoff`] |
 //! | [`sequence`] | Grundy sequences `G(0), G(1), …` of heap games and their proven periods |
 //! | [`sum`] | sums of components from any rulesets: value, outcome, every winning move |
+//! | [`big_nim`] | sums whose Nim heaps have any number of digits (XOR of [`num_bigint::BigUint`]s) |
 //! | [`solve`] | exhaustive memoised search within a budget: the ground truth for tests, and the answer where no theorem applies |
 //! | [`tree_size`] | bounds on a game tree's positions and work, known before searching it |
 //! | [`strategy`] | analysis under normal and misère play; the perfect player's move and remoteness |
@@ -201,6 +202,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod big_nim;
 pub mod cancel;
 pub mod error;
 pub mod explain;

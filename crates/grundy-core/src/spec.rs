@@ -20,14 +20,17 @@
 //! ```
 //!
 //! Errors name the offending text and what is allowed. Limits: at most [`MAX_COMPONENTS`]
-//! components in a position, heaps within `u64`.
+//! components in a position, heaps within `u64` ([`parse_big_sum`]: Nim heaps of up to
+//! [`MAX_HEAP_DIGITS`] digits).
 
 use std::sync::Arc;
 
+use crate::big_nim::{BigComponent, BigSum};
 use crate::error::{GameError, Result};
 use crate::games::octal::OctalGame;
 use crate::games::subtraction::{AllButGame, SubtractionGame};
 use crate::sum::{Component, Sum};
+use num_bigint::BigUint;
 
 /// The most components a position may have.
 pub const MAX_COMPONENTS: usize = 10_000;
@@ -70,6 +73,54 @@ pub fn parse_sum(text: &str) -> Result<Sum> {
         }
     }
     Ok(Sum::new(components))
+}
+
+/// The most decimal digits of a Nim heap read by [`parse_big_sum`] (and of `--at` heaps on
+/// the command line).
+pub const MAX_HEAP_DIGITS: usize = 100_000;
+
+/// Parses a whole position like [`parse_sum`], except that Nim heaps (`nim:` terms) may have
+/// up to [`MAX_HEAP_DIGITS`] digits; other rulesets keep heaps within `u64`.
+pub fn parse_big_sum(text: &str) -> Result<BigSum> {
+    let mut components = Vec::new();
+    for term in text.split('+') {
+        match term.trim().rsplit_once(':') {
+            Some((rules, heaps)) if rules.trim().eq_ignore_ascii_case("nim") => {
+                components.extend(parse_big_list(heaps)?.into_iter().map(BigComponent::nim));
+            }
+            _ => components.extend(parse_term(term)?.into_iter().map(BigComponent::Small)),
+        }
+        if components.len() > MAX_COMPONENTS {
+            return Err(GameError::too_large(
+                "position",
+                format!("at most {MAX_COMPONENTS} components are allowed"),
+            ));
+        }
+    }
+    Ok(BigSum { components })
+}
+
+/// Parses a comma-separated list of heaps of any size (spaces allowed; empty items are errors).
+fn parse_big_list(text: &str) -> Result<Vec<BigUint>> {
+    list_items(text, "heap")?
+        .into_iter()
+        .map(|item| parse_big(item, "heap"))
+        .collect()
+}
+
+/// Parses a whole number of at most [`MAX_HEAP_DIGITS`] decimal digits; one that is too long is
+/// shown by its first digits.
+pub fn parse_big(text: &str, what: &str) -> Result<BigUint> {
+    let allowed = format!("a whole number of at most {MAX_HEAP_DIGITS} digits");
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(GameError::invalid(what, text, allowed));
+    }
+    if text.len() > MAX_HEAP_DIGITS {
+        let shown = format!("{}... ({} digits)", &text[..20], text.len());
+        return Err(GameError::out_of_range(what, shown, allowed));
+    }
+    text.parse()
+        .map_err(|_| GameError::invalid(what, text, "decimal digits"))
 }
 
 /// Parses one term, e.g. `sub{1,4,9}:11,15`.
@@ -156,6 +207,14 @@ fn unknown_rules(text: &str) -> GameError {
 /// Parses a comma-separated list of non-negative integers (spaces allowed; empty items are
 /// errors).
 pub fn parse_list(text: &str, what: &str) -> Result<Vec<u64>> {
+    list_items(text, what)?
+        .into_iter()
+        .map(|item| parse_u64(item, what))
+        .collect()
+}
+
+/// The trimmed items of a comma-separated list, refusing an empty list or an empty item.
+fn list_items<'a>(text: &'a str, what: &str) -> Result<Vec<&'a str>> {
     if text.trim().is_empty() {
         return Err(GameError::invalid(
             format!("{what} list"),
@@ -175,10 +234,7 @@ pub fn parse_list(text: &str, what: &str) -> Result<Vec<u64>> {
             ),
         ));
     }
-    items
-        .into_iter()
-        .map(|item| parse_u64(item, what))
-        .collect()
+    Ok(items)
 }
 
 /// Parses one non-negative integer that fits in `u64`.

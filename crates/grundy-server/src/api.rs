@@ -974,8 +974,8 @@ fn check_tile(req: &TileRequest, limits: &Limits) -> Result<(u64, u64), ApiError
                 ApiError::limit(
                     "max_heap",
                     format!(
-                        "{what} {start} + {len} goes beyond {} (2^53 - 1), the largest coordinate",
-                        limits.max_heap
+                        "{what} {start} + {len} goes beyond {}, the largest coordinate",
+                        limits.max_heap_text()
                     ),
                 )
             })

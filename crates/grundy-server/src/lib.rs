@@ -50,7 +50,8 @@ pub struct Limits {
     pub max_body_bytes: usize,
     /// Most components (heaps) in a position.
     pub max_components: usize,
-    /// Largest heap: 2^53 - 1, so every number is exact in JavaScript.
+    /// Largest heap: at most (and by default) 2^53 - 1, so every number is exact in
+    /// JavaScript.
     pub max_heap: u64,
     /// Most amounts in a take-set or an excluded set.
     pub max_set_size: usize,
@@ -90,9 +91,143 @@ impl Default for Limits {
             max_wythoff_table: 2_047,
             max_tile_cells: 4_096,
             compute_time_ms: 2_000,
-            // Leave a core to the async workers so that cheap requests stay fast.
-            max_concurrent: cores.saturating_sub(1).max(1),
+            // One per core, and at least two. Compute threads run at idle priority
+            // (`compute`), so an async worker preempts them the moment a cheap request comes
+            // in: no core needs to be kept free for the async workers. At least two so that
+            // one long request (up to `compute_time_ms`) never makes everyone else wait, even
+            // on a machine with one or two cores.
+            max_concurrent: cores.max(2),
         }
+    }
+}
+
+/// The range a limit may be set to (`grundy serve --max-concurrent N`, ...): the field's name,
+/// its least and its greatest value. The upper ends are the engine's own limits (a server
+/// cannot allow more than the engine accepts) or, for the others, what one request can use
+/// without endangering the machine; `max_heap` stops at 2^53 - 1 so that every number the
+/// page receives is exact in JavaScript.
+pub const LIMIT_RANGES: [(&str, u64, u64); 12] = [
+    ("max_body_bytes", 1024, 16 * 1024 * 1024),
+    (
+        "max_components",
+        1,
+        grundy_core::spec::MAX_COMPONENTS as u64,
+    ),
+    ("max_heap", 1, (1 << 53) - 1),
+    (
+        "max_set_size",
+        1,
+        grundy_core::games::subtraction::MAX_SET_SIZE as u64,
+    ),
+    ("max_take", 1, grundy_core::games::subtraction::MAX_TAKE),
+    ("max_count", 1, 10_000_000),
+    ("max_games", 1, 100_000_000),
+    ("max_moves", 1, 1_000_000_000_000),
+    (
+        "max_wythoff_table",
+        0,
+        grundy_core::games::wythoff::table::MAX_TABLE_SIDE as u64 - 1,
+    ),
+    ("max_tile_cells", 1, 1 << 20),
+    ("compute_time_ms", 1, 3_600_000),
+    // Each computation holds a thread of tokio's blocking pool (512 at most).
+    ("max_concurrent", 1, 256),
+];
+
+impl Limits {
+    /// Sets the limit named `name` (a field of [`Limits`], as in [`LIMIT_RANGES`]) to `value`,
+    /// or says why not: the value outside its range, or an unknown name.
+    pub fn set(&mut self, name: &str, value: u64) -> Result<(), String> {
+        let (_, min, max) = LIMIT_RANGES
+            .iter()
+            .find(|(n, _, _)| *n == name)
+            .ok_or_else(|| format!("unknown limit {name:?}"))?;
+        if !(*min..=*max).contains(&value) {
+            return Err(format!(
+                "{name} {value} is out of range: expected a whole number from {min} to {max}"
+            ));
+        }
+        // Every range fits in usize (the largest usize field stops at 16 MiB).
+        let size = usize::try_from(value).map_err(|_| format!("{name} {value} is too large"))?;
+        match name {
+            "max_body_bytes" => self.max_body_bytes = size,
+            "max_components" => self.max_components = size,
+            "max_heap" => self.max_heap = value,
+            "max_set_size" => self.max_set_size = size,
+            "max_take" => self.max_take = value,
+            "max_count" => self.max_count = value,
+            "max_games" => self.max_games = value,
+            "max_moves" => self.max_moves = value,
+            "max_wythoff_table" => self.max_wythoff_table = value,
+            "max_tile_cells" => self.max_tile_cells = value,
+            "compute_time_ms" => self.compute_time_ms = value,
+            "max_concurrent" => self.max_concurrent = size,
+            _ => return Err(format!("unknown limit {name:?}")),
+        }
+        Ok(())
+    }
+
+    /// `max_heap` for a message: `9007199254740991 (2^53 - 1)` at the default, else the number.
+    pub fn max_heap_text(&self) -> String {
+        if self.max_heap == (1 << 53) - 1 {
+            format!("{} (2^53 - 1)", self.max_heap)
+        } else {
+            self.max_heap.to_string()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every field of [`Limits`] has a range, its default lies in it, and `set` accepts both
+    /// ends and refuses one step beyond either.
+    #[test]
+    fn every_limit_has_a_range_that_holds_its_default() {
+        let defaults = serde_json::to_value(Limits::default()).unwrap();
+        let fields: Vec<&str> = defaults
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        let mut named: Vec<&str> = LIMIT_RANGES.iter().map(|(n, _, _)| *n).collect();
+        named.sort_unstable();
+        let mut sorted = fields.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, named);
+        for (name, min, max) in LIMIT_RANGES {
+            let default = defaults[name].as_u64().unwrap();
+            assert!((min..=max).contains(&default), "{name} = {default}");
+            for value in [min, max] {
+                let mut limits = Limits::default();
+                limits.set(name, value).unwrap();
+                assert_eq!(
+                    serde_json::to_value(&limits).unwrap()[name],
+                    value,
+                    "{name}"
+                );
+            }
+            for bad in [min.checked_sub(1), max.checked_add(1)]
+                .into_iter()
+                .flatten()
+            {
+                let e = Limits::default().set(name, bad).unwrap_err();
+                assert_eq!(
+                    e,
+                    format!(
+                        "{name} {bad} is out of range: expected a whole number from {min} to {max}"
+                    )
+                );
+            }
+        }
+        assert!(Limits::default().set("max_speed", 1).is_err());
+    }
+
+    #[test]
+    fn at_least_two_expensive_computations_at_once() {
+        assert!(Limits::default().max_concurrent >= 2);
     }
 }
 

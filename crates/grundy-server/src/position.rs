@@ -328,10 +328,10 @@ fn check_size(sum: &Sum, limits: &Limits) -> Result<(), ApiError> {
             return Err(ApiError::limit(
                 "max_heap",
                 format!(
-                    "heap {} ({}) is too large: at most {} (2^53 - 1) tokens per heap are allowed",
+                    "heap {} ({}) is too large: at most {} tokens per heap are allowed",
                     i + 1,
                     c,
-                    limits.max_heap
+                    limits.max_heap_text()
                 ),
             ));
         }

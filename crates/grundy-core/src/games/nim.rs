@@ -9,8 +9,10 @@ use crate::error::Result;
 use crate::games::Ruleset;
 use crate::moves::MoveList;
 use crate::nimber::{nim_sum, Nimber};
+use num_bigint::BigUint;
 
-/// The largest heap accepted anywhere a Nim heap is read: heaps are `u64`.
+/// The largest heap of the [`Nim`] ruleset (and so of Nim heaps in a [`crate::sum::Sum`]):
+/// `u64`. Heaps of any size go through the `_big` functions below and [`crate::big_nim`].
 pub const MAX_HEAP: u64 = u64::MAX;
 
 /// The Nim ruleset. A position is one heap.
@@ -51,21 +53,137 @@ impl Ruleset for Nim {
 }
 
 /// A move in multi-heap Nim: heap `heap` (0-based) goes from `from` tokens to `to`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-pub struct NimMove {
+///
+/// Heaps are `u64` by default; [`BigNimMove`] is the same move with heaps of any size.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(bound(serialize = "H: NimHeap", deserialize = "H: serde::Deserialize<'de>"))]
+pub struct NimMove<H = u64> {
     /// Index of the heap, from 0.
     pub heap: usize,
     /// Tokens before the move.
-    pub from: u64,
+    #[serde(serialize_with = "NimHeap::serialize_heap")]
+    pub from: H,
     /// Tokens after the move (`to < from`).
-    pub to: u64,
+    #[serde(serialize_with = "NimHeap::serialize_heap")]
+    pub to: H,
 }
 
-impl NimMove {
+/// A move in Nim with heaps of any size.
+pub type BigNimMove = NimMove<BigUint>;
+
+impl Copy for NimMove<u64> {}
+
+impl<H: NimHeap> NimMove<H> {
     /// How many tokens the move takes.
-    pub fn taken(&self) -> u64 {
-        self.from - self.to
+    pub fn taken(&self) -> H {
+        self.from.minus(&self.to)
     }
+}
+
+/// A heap size Nim's rules can work with: `u64` (the fast, common case: no allocation) or
+/// [`BigUint`] (heaps of any number of digits). Bouton's rules are written once over this
+/// trait, so both sizes follow exactly the same reasoning.
+pub trait NimHeap: Clone + Ord + std::hash::Hash + std::fmt::Debug + std::fmt::Display {
+    /// The heap of `v` tokens.
+    fn small(v: u64) -> Self;
+    /// The bitwise XOR (nim-sum) of two heaps.
+    fn xor(&self, other: &Self) -> Self;
+    /// `self - other` (`other <= self`).
+    fn minus(&self, other: &Self) -> Self;
+    /// The number of binary digits (0 for 0).
+    fn bits(&self) -> u64;
+    /// Binary digit `k` (0 = units).
+    fn bit(&self, k: u64) -> bool;
+    /// The 64 binary digits from bit `low` up, as a `u64`.
+    fn digits_from(&self, low: u64) -> u64;
+    /// The heap as a `u64` if it fits.
+    fn to_u64(&self) -> Option<u64>;
+    /// Writes the heap as a JSON number when it fits in `u64`, else as a decimal string
+    /// (most JSON readers cannot hold larger numbers exactly).
+    fn serialize_heap<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        match self.to_u64() {
+            Some(v) => s.serialize_u64(v),
+            None => s.collect_str(self),
+        }
+    }
+}
+
+impl NimHeap for u64 {
+    #[inline]
+    fn small(v: u64) -> Self {
+        v
+    }
+    #[inline]
+    fn xor(&self, other: &Self) -> Self {
+        self ^ other
+    }
+    #[inline]
+    fn minus(&self, other: &Self) -> Self {
+        self - other
+    }
+    #[inline]
+    fn bits(&self) -> u64 {
+        u64::from(64 - self.leading_zeros())
+    }
+    #[inline]
+    fn bit(&self, k: u64) -> bool {
+        k < 64 && self >> k & 1 == 1
+    }
+    fn digits_from(&self, low: u64) -> u64 {
+        self.checked_shr(u32::try_from(low).unwrap_or(u32::MAX))
+            .unwrap_or(0)
+    }
+    #[inline]
+    fn to_u64(&self) -> Option<u64> {
+        Some(*self)
+    }
+}
+
+impl NimHeap for BigUint {
+    fn small(v: u64) -> Self {
+        BigUint::from(v)
+    }
+    fn xor(&self, other: &Self) -> Self {
+        self ^ other
+    }
+    fn minus(&self, other: &Self) -> Self {
+        self - other
+    }
+    fn bits(&self) -> u64 {
+        BigUint::bits(self)
+    }
+    fn bit(&self, k: u64) -> bool {
+        BigUint::bit(self, k)
+    }
+    fn digits_from(&self, low: u64) -> u64 {
+        (self >> low).iter_u64_digits().next().unwrap_or(0)
+    }
+    fn to_u64(&self) -> Option<u64> {
+        u64::try_from(self).ok()
+    }
+}
+
+/// A heap of any size as JSON: a number when it fits in `u64`, else a decimal string.
+#[derive(Debug, Clone, Copy)]
+pub struct HeapJson<'a, H>(pub &'a H);
+
+impl<H: NimHeap> serde::Serialize for HeapJson<'_, H> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        self.0.serialize_heap(s)
+    }
+}
+
+/// Serialises a list of heaps with [`HeapJson`] (for `serialize_with`).
+pub(crate) fn serialize_heaps<H: NimHeap, S: serde::Serializer>(
+    heaps: &[H],
+    s: S,
+) -> std::result::Result<S::Ok, S::Error> {
+    s.collect_seq(heaps.iter().map(HeapJson))
+}
+
+/// The nim-sum of heaps of any size.
+pub fn nim_sum_of<H: NimHeap>(heaps: &[H]) -> H {
+    heaps.iter().fold(H::small(0), |acc, h| acc.xor(h))
 }
 
 /// Whether the player to move loses (a P-position) in normal-play Nim: the nim-sum is zero.
@@ -73,20 +191,39 @@ pub fn is_p_position(heaps: &[u64]) -> bool {
     nim_sum(heaps.iter().copied()) == 0
 }
 
+/// [`is_p_position`] for heaps of any size.
+pub fn is_p_position_big(heaps: &[BigUint]) -> bool {
+    nim_sum_of(heaps).bits() == 0
+}
+
 /// Every winning move of normal-play Nim, in heap order; empty for a P-position.
 ///
 /// With nim-sum `s != 0`, a heap `h` can be cut to `h ^ s` exactly when `h ^ s < h`, that is when
 /// `h` has the highest set bit of `s`; the result has nim-sum zero.
 pub fn winning_moves(heaps: &[u64]) -> Vec<NimMove> {
-    let s = nim_sum(heaps.iter().copied());
+    winning_moves_of(heaps)
+}
+
+/// [`winning_moves`] for heaps of any size: one move per heap that has the highest set bit of
+/// the nim-sum.
+pub fn winning_moves_big(heaps: &[BigUint]) -> Vec<BigNimMove> {
+    winning_moves_of(heaps)
+}
+
+/// Bouton's winning moves for either heap size.
+pub(crate) fn winning_moves_of<H: NimHeap>(heaps: &[H]) -> Vec<NimMove<H>> {
+    let s = nim_sum_of(heaps);
+    let Some(top) = s.bits().checked_sub(1) else {
+        return Vec::new();
+    };
     heaps
         .iter()
         .enumerate()
-        .filter(|&(_, &h)| h ^ s < h)
-        .map(|(i, &h)| NimMove {
+        .filter(|(_, h)| h.bit(top))
+        .map(|(i, h)| NimMove {
             heap: i,
-            from: h,
-            to: h ^ s,
+            from: h.clone(),
+            to: h.xor(&s),
         })
         .collect()
 }
@@ -96,11 +233,20 @@ pub fn winning_moves(heaps: &[u64]) -> Vec<NimMove> {
 /// A P-position iff (some heap is at least 2 and the nim-sum is 0) or (every heap is 0 or 1 and
 /// the nim-sum is 1, i.e. an odd number of 1-heaps).
 pub fn is_misere_p_position(heaps: &[u64]) -> bool {
-    let s = nim_sum(heaps.iter().copied());
-    if heaps.iter().any(|&h| h >= 2) {
-        s == 0
+    is_misere_p_position_of(heaps)
+}
+
+/// [`is_misere_p_position`] for heaps of any size.
+pub fn is_misere_p_position_big(heaps: &[BigUint]) -> bool {
+    is_misere_p_position_of(heaps)
+}
+
+pub(crate) fn is_misere_p_position_of<H: NimHeap>(heaps: &[H]) -> bool {
+    let s = nim_sum_of(heaps);
+    if heaps.iter().any(|h| h.bits() >= 2) {
+        s.bits() == 0
     } else {
-        s == 1
+        s.bits() == 1
     }
 }
 
@@ -111,23 +257,34 @@ pub fn is_misere_p_position(heaps: &[u64]) -> bool {
 /// is forced: the nim-sum of the other heaps) or leaves only heaps of size 0 or 1 with an odd
 /// number of 1s (the target is 0 or 1).
 pub fn misere_winning_moves(heaps: &[u64]) -> Vec<NimMove> {
-    let total = nim_sum(heaps.iter().copied());
-    let big = heaps.iter().filter(|&&h| h >= 2).count();
+    misere_winning_moves_of(heaps)
+}
+
+/// [`misere_winning_moves`] for heaps of any size.
+pub fn misere_winning_moves_big(heaps: &[BigUint]) -> Vec<BigNimMove> {
+    misere_winning_moves_of(heaps)
+}
+
+pub(crate) fn misere_winning_moves_of<H: NimHeap>(heaps: &[H]) -> Vec<NimMove<H>> {
+    // A heap is "big" here when it holds at least 2 tokens (two or more binary digits).
+    let is_big = |h: &H| h.bits() >= 2;
+    let total = nim_sum_of(heaps);
+    let big = heaps.iter().filter(|h| is_big(h)).count();
+    let (zero, one) = (H::small(0), H::small(1));
     let mut moves = Vec::new();
-    for (i, &h) in heaps.iter().enumerate() {
-        let others_xor = total ^ h;
-        let others_big = big - usize::from(h >= 2);
+    for (i, h) in heaps.iter().enumerate() {
+        let others_xor = total.xor(h);
+        let others_big = big - usize::from(is_big(h));
         let mut targets = Vec::with_capacity(3);
         // Either the result keeps a big heap and has nim-sum 0...
-        let t = others_xor;
-        if t < h && (others_big > 0 || t >= 2) {
-            targets.push(t);
+        if others_xor < *h && (others_big > 0 || is_big(&others_xor)) {
+            targets.push(others_xor.clone());
         }
         // ...or it is all 0s and 1s with nim-sum 1.
         if others_big == 0 {
-            for t in [0, 1] {
-                if t < h && others_xor ^ t == 1 {
-                    targets.push(t);
+            for t in [&zero, &one] {
+                if t < h && others_xor.xor(t) == one {
+                    targets.push(t.clone());
                 }
             }
         }
@@ -135,7 +292,7 @@ pub fn misere_winning_moves(heaps: &[u64]) -> Vec<NimMove> {
         targets.dedup();
         moves.extend(targets.into_iter().map(|to| NimMove {
             heap: i,
-            from: h,
+            from: h.clone(),
             to,
         }));
     }

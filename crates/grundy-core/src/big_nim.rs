@@ -1,0 +1,392 @@
+//! Positions whose Nim heaps may have any number of digits.
+//!
+//! A Nim heap is its own Grundy value, so Nim needs nothing but XOR at any size. Every other
+//! ruleset's values are [`Nimber`](crate::Nimber)s (`u64`), and the fast machinery of [`crate::sum`] keeps
+//! heaps in `u64` (simulations play millions of moves and must not allocate). A [`BigSum`] sits
+//! beside it: its components are ordinary [`Component`]s or Nim heaps beyond `u64`
+//! ([`BigComponent::Nim`]), and [`analyze_big`] answers it exactly. A position with no heap
+//! beyond `u64` is handed to [`crate::strategy::analyze`] unchanged.
+//!
+//! In a sum whose total `T` (a [`BigUint`]) is not 0, a winning move brings some component of
+//! value `g` to the value `g XOR T`:
+//!
+//! * a big Nim heap `h` can do so exactly when `h` has the highest set bit of `T` (then
+//!   `h XOR T < h`);
+//! * any other component has a `u64` value `g`, so `g XOR T` fits in `u64` only when `T` does.
+//!   When `T` has a bit beyond 2^64 - 1 no other component can take part: its target value is
+//!   at least 2^64, and no component of those rulesets has such a value. When `T` fits, the
+//!   component's moves to `g XOR T` are found as in any sum.
+//!
+//! ```
+//! use grundy_core::big_nim::{analyze_big, BigComponent, BigSum};
+//! use grundy_core::strategy::Convention;
+//! use grundy_core::sum::Outcome;
+//! use num_bigint::BigUint;
+//!
+//! let huge: BigUint = "100000000000000000000000000000".parse().unwrap(); // 10^29
+//! let sum = BigSum::nim(&[huge.clone(), huge + 5u32, BigUint::from(3u32)]);
+//! let analysis = analyze_big(&sum, Convention::Normal).unwrap();
+//! assert_eq!(analysis.total, BigUint::from(5u32 ^ 3)); // the two huge heaps cancel out
+//! assert_eq!(analysis.outcome, Outcome::N);
+//! // Only the middle heap has bit 2 of the total (6 = 110): it goes to 10^29 + (5 XOR 6).
+//! assert_eq!(analysis.winning_moves.len(), 1);
+//! assert_eq!(
+//!     analysis.winning_moves[0].to_string(),
+//!     "heap 2: 100000000000000000000000000005 -> 100000000000000000000000000003 (take 2)"
+//! );
+//! ```
+
+use std::fmt;
+
+use num_bigint::BigUint;
+
+use crate::error::{GameError, Result};
+use crate::games::nim::{self, BigNimMove, HeapJson, NimMove};
+use crate::moves::{MoveList, MAX_LISTED_MOVES};
+use crate::strategy::{analyze, Analysis, Convention};
+use crate::sum::{Component, Outcome, Sum, SumMove, MAX_LISTED_HEAP};
+
+/// One component of a [`BigSum`].
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum BigComponent {
+    /// An ordinary component (its heaps fit in `u64`).
+    Small(Component),
+    /// A Nim heap of more than 2^64 - 1 tokens (smaller heaps are [`BigComponent::Small`]).
+    Nim(BigUint),
+}
+
+impl BigComponent {
+    /// A Nim heap of `heap` tokens: [`BigComponent::Small`] when it fits in `u64`.
+    pub fn nim(heap: BigUint) -> Self {
+        match u64::try_from(&heap) {
+            Ok(h) => BigComponent::Small(Component::Nim(h)),
+            Err(_) => BigComponent::Nim(heap),
+        }
+    }
+
+    /// The component's Grundy value.
+    pub fn value(&self) -> Result<BigUint> {
+        match self {
+            BigComponent::Small(c) => c.value().map(BigUint::from),
+            BigComponent::Nim(h) => Ok(h.clone()),
+        }
+    }
+
+    /// The Nim heap, if the component is one (of any size).
+    pub fn nim_heap(&self) -> Option<BigUint> {
+        match self {
+            BigComponent::Small(Component::Nim(h)) => Some(BigUint::from(*h)),
+            BigComponent::Small(_) => None,
+            BigComponent::Nim(h) => Some(h.clone()),
+        }
+    }
+
+    /// A short name of the ruleset (see [`Component::ruleset_name`]).
+    pub fn ruleset_name(&self) -> String {
+        match self {
+            BigComponent::Small(c) => c.ruleset_name(),
+            BigComponent::Nim(_) => "nim".into(),
+        }
+    }
+}
+
+impl fmt::Display for BigComponent {
+    /// The heap, or `(x, y)` for a Wythoff position.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BigComponent::Small(c) => c.fmt(f),
+            BigComponent::Nim(h) => h.fmt(f),
+        }
+    }
+}
+
+impl serde::Serialize for BigComponent {
+    /// As [`Component`]; a heap beyond `u64` is a decimal string: `{"ruleset": "nim", "heap":
+    /// "18446744073709551616"}`.
+    fn serialize<S: serde::Serializer>(
+        &self,
+        serializer: S,
+    ) -> std::result::Result<S::Ok, S::Error> {
+        match self {
+            BigComponent::Small(c) => c.serialize(serializer),
+            BigComponent::Nim(h) => nim_json(h).serialize(serializer),
+        }
+    }
+}
+
+/// `{"ruleset": "nim", "heap": ...}` for a heap of any size.
+#[derive(serde::Serialize)]
+struct NimJson<'a> {
+    ruleset: &'static str,
+    heap: HeapJson<'a, BigUint>,
+}
+
+fn nim_json(heap: &BigUint) -> NimJson<'_> {
+    NimJson {
+        ruleset: "nim",
+        heap: HeapJson(heap),
+    }
+}
+
+/// A move in a [`BigSum`].
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum BigMove {
+    /// A move in an ordinary component.
+    Small(SumMove),
+    /// A move in a Nim heap (`heap` is the component's index).
+    Nim(BigNimMove),
+}
+
+impl BigMove {
+    /// Index of the component moved in, from 0.
+    pub fn component(&self) -> usize {
+        match self {
+            BigMove::Small(m) => m.component,
+            BigMove::Nim(m) => m.heap,
+        }
+    }
+
+    /// What the component becomes, e.g. `1` or `2 + 3` (empty when it vanishes).
+    pub fn result_text(&self) -> String {
+        match self {
+            BigMove::Small(m) => {
+                m.to.iter()
+                    .map(|c| c.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" + ")
+            }
+            BigMove::Nim(m) => m.to.to_string(),
+        }
+    }
+}
+
+impl From<SumMove> for BigMove {
+    fn from(m: SumMove) -> Self {
+        BigMove::Small(m)
+    }
+}
+
+impl fmt::Display for BigMove {
+    /// As [`SumMove`]: `heap 3: 4 -> 1 (take 3)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BigMove::Small(m) => m.fmt(f),
+            BigMove::Nim(m) => write!(
+                f,
+                "heap {}: {} -> {} (take {})",
+                m.heap + 1,
+                m.from,
+                m.to,
+                m.taken()
+            ),
+        }
+    }
+}
+
+impl serde::Serialize for BigMove {
+    /// As [`SumMove`]: `{"component", "from", "to", "text"}`, heaps beyond `u64` as decimal
+    /// strings.
+    fn serialize<S: serde::Serializer>(
+        &self,
+        serializer: S,
+    ) -> std::result::Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let m = match self {
+            BigMove::Small(m) => return m.serialize(serializer),
+            BigMove::Nim(m) => m,
+        };
+        let mut out = serializer.serialize_struct("SumMove", 4)?;
+        out.serialize_field("component", &m.heap)?;
+        out.serialize_field("from", &nim_json(&m.from))?;
+        out.serialize_field("to", &[nim_json(&m.to)])?;
+        out.serialize_field("text", &self.to_string())?;
+        out.end()
+    }
+}
+
+/// A sum of games whose Nim heaps may be of any size.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub struct BigSum {
+    /// The components, in the user's order.
+    pub components: Vec<BigComponent>,
+}
+
+impl From<Sum> for BigSum {
+    fn from(sum: Sum) -> Self {
+        BigSum {
+            components: sum
+                .components
+                .into_iter()
+                .map(BigComponent::Small)
+                .collect(),
+        }
+    }
+}
+
+impl BigSum {
+    /// A Nim position with the given heaps.
+    pub fn nim(heaps: &[BigUint]) -> Self {
+        BigSum {
+            components: heaps.iter().cloned().map(BigComponent::nim).collect(),
+        }
+    }
+
+    /// The same position as an ordinary [`Sum`], when no heap is beyond `u64`.
+    pub fn to_sum(&self) -> Option<Sum> {
+        self.components
+            .iter()
+            .map(|c| match c {
+                BigComponent::Small(c) => Some(c.clone()),
+                BigComponent::Nim(_) => None,
+            })
+            .collect::<Option<Vec<_>>>()
+            .map(Sum::new)
+    }
+
+    /// The heaps, if every component is a Nim heap.
+    pub fn nim_heaps(&self) -> Option<Vec<BigUint>> {
+        self.components.iter().map(BigComponent::nim_heap).collect()
+    }
+
+    /// Each component's value, in order.
+    pub fn values(&self) -> Result<Vec<BigUint>> {
+        self.components.iter().map(BigComponent::value).collect()
+    }
+
+    /// The value of the sum: the nim-sum of the components' values.
+    pub fn value(&self) -> Result<BigUint> {
+        Ok(nim::nim_sum_of(&self.values()?))
+    }
+}
+
+/// The analysis of a [`BigSum`]: as [`Analysis`], with values of any size.
+#[derive(Debug, Clone)]
+pub struct BigAnalysis {
+    /// The play convention analysed.
+    pub convention: Convention,
+    /// Each component's Sprague–Grundy value (normal play).
+    pub values: Vec<BigUint>,
+    /// Their nim-sum.
+    pub total: BigUint,
+    /// Who wins.
+    pub outcome: Outcome,
+    /// The winning moves (none from a P-position): the first
+    /// [`MAX_LISTED_MOVES`] listed, all counted.
+    pub winning_moves: MoveList<BigMove>,
+}
+
+impl From<Analysis> for BigAnalysis {
+    fn from(a: Analysis) -> Self {
+        BigAnalysis {
+            convention: a.convention,
+            values: a.values.into_iter().map(BigUint::from).collect(),
+            total: BigUint::from(a.total),
+            outcome: a.outcome,
+            winning_moves: a.winning_moves.map(BigMove::Small),
+        }
+    }
+}
+
+/// Classifies `sum` and lists every winning move, for Nim heaps of any size.
+///
+/// Pure Nim is answered by Bouton's rules under both conventions. Other sums holding a heap
+/// beyond `u64` are answered under normal play (see the module's documentation); under misère
+/// play they would need an exhaustive search through every move, and are refused.
+pub fn analyze_big(sum: &BigSum, convention: Convention) -> Result<BigAnalysis> {
+    if let Some(small) = sum.to_sum() {
+        return analyze(&small, convention).map(BigAnalysis::from);
+    }
+    let values = sum.values()?;
+    let total = nim::nim_sum_of(&values);
+    let (outcome, winning_moves) = match (convention, sum.nim_heaps()) {
+        (Convention::Normal, Some(heaps)) => (
+            Outcome::of_big(&total),
+            nim_moves(nim::winning_moves_big(&heaps)),
+        ),
+        (Convention::Misere, Some(heaps)) => (
+            if nim::is_misere_p_position_big(&heaps) {
+                Outcome::P
+            } else {
+                Outcome::N
+            },
+            nim_moves(nim::misere_winning_moves_big(&heaps)),
+        ),
+        (Convention::Normal, None) => (
+            Outcome::of_big(&total),
+            mixed_winning_moves(sum, &values, &total)?,
+        ),
+        (Convention::Misere, None) => return Err(misere_refusal(sum)),
+    };
+    Ok(BigAnalysis {
+        convention,
+        values,
+        total,
+        outcome,
+        winning_moves,
+    })
+}
+
+fn nim_moves(moves: Vec<BigNimMove>) -> MoveList<BigMove> {
+    MoveList::complete(moves.into_iter().map(BigMove::Nim).collect())
+}
+
+/// The winning moves of a normal-play sum with at least one heap beyond `u64`, given each
+/// component's value and their nim-sum `total`, in component order.
+fn mixed_winning_moves(
+    sum: &BigSum,
+    values: &[BigUint],
+    total: &BigUint,
+) -> Result<MoveList<BigMove>> {
+    let mut moves = MoveList::with_limit(MAX_LISTED_MOVES);
+    let Some(top) = total.bits().checked_sub(1) else {
+        return Ok(moves);
+    };
+    // Only a total that fits in u64 can be reached by components whose values are u64.
+    let small_total = u64::try_from(total).ok();
+    for (i, (c, g)) in sum.components.iter().zip(values).enumerate() {
+        match c {
+            BigComponent::Nim(h) if h.bit(top) => moves.push(BigMove::Nim(NimMove {
+                heap: i,
+                from: h.clone(),
+                to: h ^ total,
+            })),
+            BigComponent::Nim(_) => {}
+            BigComponent::Small(c) => {
+                let (Some(t), Ok(g)) = (small_total, u64::try_from(g)) else {
+                    continue;
+                };
+                let found = c.moves_to_value(g ^ t, moves.room())?;
+                moves.append(found.map(|to| BigMove::Small(SumMove::new(i, c, to))));
+            }
+        }
+    }
+    Ok(moves)
+}
+
+/// Why a misère sum of Nim heaps beyond `u64` and other games is not answered.
+fn misere_refusal(sum: &BigSum) -> GameError {
+    let i = sum
+        .components
+        .iter()
+        .position(|c| matches!(c, BigComponent::Nim(_)))
+        .unwrap_or(0);
+    GameError::too_large(
+        format!("component {} (a Nim heap beyond 2^64 - 1)", i + 1),
+        format!(
+            "misère sums other than pure Nim are solved by exhaustive search, which lists every \
+             move: components of at most {MAX_LISTED_HEAP} tokens (misère Nim alone takes heaps \
+             of any size)"
+        ),
+    )
+}
+
+impl Outcome {
+    /// The outcome of a position of value `value` (of any size) under normal play.
+    pub fn of_big(value: &BigUint) -> Self {
+        if value.bits() == 0 {
+            Outcome::P
+        } else {
+            Outcome::N
+        }
+    }
+}
