@@ -1,0 +1,121 @@
+use super::bitsets::fold_marks;
+use super::*;
+use crate::games::octal::naive::naive_values;
+
+fn sparse(code: &str, count: usize) -> Vec<u32> {
+    let rules = HeapRules::parse(code).unwrap();
+    let mut solver = SparseSolver::new(&rules);
+    solver.extend_to(count).unwrap();
+    solver.values().iter().map(|&v| v as u32).collect()
+}
+
+#[test]
+fn agrees_with_naive_on_classics() {
+    for code in [
+        "0.77", "0.07", "0.137", "0.6", "0.007", "0.104", "0.106", "0.16", "0.354", "4.07", "0.4",
+        "4.", "0.016", "0.3456",
+    ] {
+        let rules = HeapRules::parse(code).unwrap();
+        assert_eq!(sparse(code, 1500), naive_values(&rules, 1500), "{code}");
+    }
+    let rules = HeapRules::grundys_game();
+    let mut solver = SparseSolver::new(&rules);
+    solver.extend_to(2000).unwrap();
+    let fast: Vec<u32> = solver.values().iter().map(|&v| v as u32).collect();
+    assert_eq!(fast, naive_values(&rules, 2000));
+}
+
+#[test]
+fn agrees_with_naive_on_longer_runs() {
+    // Long enough for the block pass, the small parts and dense mode to switch on.
+    for code in ["0.6", "0.007", "0.354", "0.104", "0.16", "4.6"] {
+        let rules = HeapRules::parse(code).unwrap();
+        assert_eq!(sparse(code, 12_000), naive_values(&rules, 12_000), "{code}");
+    }
+}
+
+fn sparse_with(code: &str, count: usize, threads: usize) -> (Vec<u32>, u64) {
+    let rules = HeapRules::parse(code).unwrap();
+    let mut solver = SparseSolver::new(&rules);
+    solver.set_threads(threads);
+    solver.far_wait = true;
+    solver.extend_to(count).unwrap();
+    let values = solver.values().iter().map(|&v| v as u32).collect();
+    (values, solver.far_blocks())
+}
+
+#[test]
+fn two_threads_give_the_same_values() {
+    for code in [
+        "0.6", "0.354", "0.104", "0.16", "0.007", "4.6", "0.137", "0.3456",
+    ] {
+        let (one, far_one) = sparse_with(code, 30_000, 1);
+        let (two, far_two) = sparse_with(code, 30_000, 2);
+        assert_eq!(two, one, "{code}");
+        assert_eq!(far_one, 0, "{code}: one thread never hands work over");
+        if code == "0.6" {
+            // Officers has many rare positions above FAR_MIN: the far path must be used.
+            assert!(
+                far_two > 100,
+                "0.6: only {far_two} blocks used the second thread"
+            );
+        }
+    }
+    let rules = HeapRules::parse("0.6").unwrap();
+    let (two, _) = sparse_with("0.6", 12_000, 2);
+    assert_eq!(two, naive_values(&rules, 12_000));
+    // Without waiting, whichever rows arrive in time are used: the values are the same.
+    let mut solver = SparseSolver::new(&rules);
+    solver.set_threads(2);
+    solver.extend_to(30_000).unwrap();
+    let values: Vec<u32> = solver.values().iter().map(|&v| v as u32).collect();
+    assert_eq!(values, sparse_with("0.6", 30_000, 1).0);
+}
+
+#[test]
+fn two_threads_continue_a_resumed_solver_exactly() {
+    // Extending in several calls (as a run does between looks at its cancel flag) starts
+    // the second thread again each time, from the values known so far.
+    let rules = HeapRules::parse("0.6").unwrap();
+    let (whole, _) = sparse_with("0.6", 20_000, 1);
+    let mut solver = SparseSolver::new(&rules);
+    solver.set_threads(2);
+    for stop in [700, 5_000, 5_100, 13_000, 20_000] {
+        solver.extend_to(stop).unwrap();
+    }
+    let mut resumed = SparseSolver::resume(&rules, solver.values()[..9_000].to_vec());
+    resumed.set_threads(2);
+    resumed.extend_to(20_000).unwrap();
+    for values in [solver.values(), resumed.values()] {
+        let values: Vec<u32> = values.iter().map(|&v| v as u32).collect();
+        assert_eq!(values, whole);
+    }
+}
+
+#[test]
+fn fold_marks_sets_exactly_the_marked_bits() {
+    let mut marks = vec![0u8; 192];
+    for x in [0, 7, 8, 63, 64, 100, 127, 128, 191] {
+        marks[x] = 1;
+    }
+    let mut words = [1u64 << 5, 0, 0];
+    fold_marks(&marks, &mut words);
+    for x in 0..192 {
+        let expected = marks[x] == 1 || x == 5;
+        assert_eq!(words[x / 64] >> (x % 64) & 1 == 1, expected, "bit {x}");
+    }
+}
+
+#[test]
+fn resumed_solver_continues_exactly() {
+    for code in ["0.6", "0.104", "0.007"] {
+        let rules = HeapRules::parse(code).unwrap();
+        let whole = sparse(code, 3000);
+        let mut first = SparseSolver::new(&rules);
+        first.extend_to(1234).unwrap();
+        let mut second = SparseSolver::resume(&rules, first.into_values());
+        second.extend_to(3000).unwrap();
+        let resumed: Vec<u32> = second.values().iter().map(|&v| v as u32).collect();
+        assert_eq!(resumed, whole, "{code}");
+    }
+}
