@@ -16,8 +16,14 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let usage = "usage: long_run CODE COUNT [THREADS]";
     let code = args.first().expect(usage);
-    let count: u64 = args.get(1).expect(usage).parse().expect("COUNT is a number");
-    let threads: usize = args.get(2).map_or(1, |t| t.parse().expect("THREADS is 1 or 2"));
+    let count: u64 = args
+        .get(1)
+        .expect(usage)
+        .parse()
+        .expect("COUNT is a number");
+    let threads: usize = args
+        .get(2)
+        .map_or(1, |t| t.parse().expect("THREADS is 1 or 2"));
     let rules = if code == "grundy" {
         HeapRules::grundys_game()
     } else {
