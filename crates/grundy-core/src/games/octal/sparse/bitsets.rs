@@ -1,6 +1,8 @@
 //! The bitmaps of the solver: code sets, the options seen at one position, and the byte marks
 //! that record many split values without a chain of read-modify-writes.
 
+use super::width::Value;
+
 /// A set of codes (or values) as a bitmap that grows on demand.
 #[derive(Debug, Clone, Default)]
 pub(super) struct CodeSet {
@@ -120,8 +122,8 @@ pub(super) fn insert_all(seen: &mut Seen, xors: impl Iterator<Item = u16>, lanes
 /// inserts often hit the same word and each would wait for the previous one's store. Long runs
 /// instead store a 1 byte per value in `marks` (plain stores, no chain), then fold the bytes
 /// into `seen` and clear them.
-pub(super) fn insert_pairs(
-    values: &[u16],
+pub(super) fn insert_pairs<V: Value>(
+    values: &[V],
     rest: usize,
     parts: std::ops::RangeInclusive<usize>,
     seen: &mut Seen,
@@ -130,7 +132,7 @@ pub(super) fn insert_pairs(
     let (from, to) = (*parts.start(), *parts.end());
     if to < from + 64 {
         for a in parts {
-            seen.insert(values[a] ^ values[rest - a]);
+            seen.insert((values[a] ^ values[rest - a]).into());
         }
         return;
     }
@@ -139,13 +141,13 @@ pub(super) fn insert_pairs(
     let mut low4 = low.chunks_exact(4);
     let mut high4 = high.rchunks_exact(4);
     for (l, h) in (&mut low4).zip(&mut high4) {
-        marks[(l[0] ^ h[3]) as usize] = 1;
-        marks[(l[1] ^ h[2]) as usize] = 1;
-        marks[(l[2] ^ h[1]) as usize] = 1;
-        marks[(l[3] ^ h[0]) as usize] = 1;
+        marks[usize::from((l[0] ^ h[3]).into())] = 1;
+        marks[usize::from((l[1] ^ h[2]).into())] = 1;
+        marks[usize::from((l[2] ^ h[1]).into())] = 1;
+        marks[usize::from((l[3] ^ h[0]).into())] = 1;
     }
     for (&l, &h) in low4.remainder().iter().zip(high4.remainder().iter().rev()) {
-        marks[(l ^ h) as usize] = 1;
+        marks[usize::from((l ^ h).into())] = 1;
     }
     // Every XOR of two values in play is below `64 · seen.words.len()`.
     let used = &mut marks[..64 * seen.words.len()];

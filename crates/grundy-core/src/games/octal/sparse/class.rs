@@ -1,6 +1,7 @@
 //! One class of split moves (removals of one parity) and its choice of common and rare codes.
 
 use super::bitsets::CodeSet;
+use super::width::Value;
 use super::{DENSE_RATIO, MAX_SMALL_PARTS};
 
 /// The rare/common split for one class of split moves (`k` of parity `d`).
@@ -121,7 +122,7 @@ impl Class {
 
     /// Chooses the common set again, greedily from the most frequent codes; rebuilds the rare
     /// positions if it changed.
-    pub(super) fn choose_again(&mut self, counts: &[u32], values: &[u16]) {
+    pub(super) fn choose_again<V: Value>(&mut self, counts: &[u32], values: &[V]) {
         let mut codes: Vec<u32> = (0..counts.len() as u32)
             .filter(|&c| counts[c as usize] > 0 && c != self.d)
             .collect();
@@ -150,6 +151,7 @@ impl Class {
             return;
         }
         for (n, &g) in values.iter().enumerate().skip(1) {
+            let g: u16 = g.into();
             if fresh.rare.contains(code_of(n, g)) {
                 fresh.rare_positions.push(n as u32);
                 fresh.rare_values.push(g);

@@ -5,17 +5,18 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::kernels::rare_pass;
-use super::{SparseSolver, FAR_MIN, FAR_WORTH, SUPERBLOCK};
+use super::width::Value;
+use super::{Solver, FAR_MIN, FAR_WORTH, SUPERBLOCK};
 use crate::error::Result;
 
 /// Work for the second thread: the options from far rare positions for one superblock.
 #[derive(Debug)]
-struct FarJob {
+struct FarJob<V> {
     start: usize,
     len: usize,
     words: usize,
     /// Values `known_before..known` (the second thread keeps the earlier ones).
-    fresh: Vec<u16>,
+    fresh: Vec<V>,
     known: usize,
     generation: u64,
     /// Per class: its amounts and rare positions `p` (with values), `FAR_MIN <= p < known`;
@@ -43,10 +44,10 @@ pub(super) struct FarRows {
     pub(super) rows: Vec<u64>,
 }
 
-impl FarJob {
+impl<V: Value> FarJob<V> {
     /// Computes the rows from `values` (which must hold `G(0..known)`); `None` if `stop` is
     /// raised meanwhile (the main thread has finished and will not read them).
-    fn run(self, values: &[u16], unequal_splits: bool, stop: &AtomicBool) -> Option<FarRows> {
+    fn run(self, values: &[V], unequal_splits: bool, stop: &AtomicBool) -> Option<FarRows> {
         /// Rare positions between two looks at `stop`.
         const STEP: usize = 64;
         let mut rows = vec![0; self.words * self.len];
@@ -81,7 +82,7 @@ impl FarJob {
     }
 }
 
-impl SparseSolver {
+impl<V: Value> Solver<V> {
     /// Two-thread mode: superblock by superblock, the second thread computes the far options of
     /// the next superblock while this thread settles the values of the current one.
     pub(super) fn extend_two_threads<'scope>(
@@ -89,8 +90,8 @@ impl SparseSolver {
         scope: &'scope std::thread::Scope<'scope, '_>,
         count: usize,
         stop: &'scope AtomicBool,
-    ) -> Result<()> {
-        let (job_sender, jobs) = std::sync::mpsc::channel::<FarJob>();
+    ) -> Result<bool> {
+        let (job_sender, jobs) = std::sync::mpsc::channel::<FarJob<V>>();
         let (rows_sender, answers) = std::sync::mpsc::channel::<FarRows>();
         let unequal_splits = self.unequal_splits;
         let second = std::thread::Builder::new()
@@ -146,13 +147,15 @@ impl SparseSolver {
             }
             let settled = self.extend_blocks(end);
             self.far = None;
-            settled?;
+            if !settled? {
+                return Ok(false);
+            }
         }
-        Ok(())
+        Ok(true)
     }
 
     /// The job for the superblock `start..start + len` from the values known now, if it pays.
-    fn far_job(&self, start: usize, len: usize, sent: &mut usize) -> Option<FarJob> {
+    fn far_job(&self, start: usize, len: usize, sent: &mut usize) -> Option<FarJob<V>> {
         let known = self.values.len();
         // The first far rare position of each class handed over (`None`: dense, kept here).
         let far_from: Vec<Option<usize>> = self

@@ -1,6 +1,7 @@
 //! The inner loops that read long runs of values: the block passes (many positions' options at
 //! once, as bitmap rows) and the vectorised search for a split with a given value.
 
+use super::width::Value;
 use super::CHUNK;
 
 /// ORs the values `val ^ run[i]` into row `i` of `rows` (rows of `row_words` words, a power
@@ -8,26 +9,26 @@ use super::CHUNK;
 ///
 /// The row width is a constant in each instance, so the word index is masked rather than
 /// bounds-checked: this is the innermost loop of the block pass.
-fn or_xors(rows: &mut [u64], row_words: usize, run: &[u16], val: u16) {
+fn or_xors<V: Value>(rows: &mut [u64], row_words: usize, run: &[V], val: u16) {
     /// `F` is `4 · W` (four rows), passed separately because an array length cannot be an
     /// expression of a generic constant: with both constant, the compiler drops every bounds
     /// check of the unrolled loop.
-    fn or_rows<const W: usize, const F: usize>(rows: &mut [u64], run: &[u16], val: u16) {
+    fn or_rows<V: Value, const W: usize, const F: usize>(rows: &mut [u64], run: &[V], val: u16) {
         debug_assert_eq!(F, 4 * W);
         let rows = &mut rows[..run.len() * W];
         let mut rows4 = rows.chunks_exact_mut(F);
         let mut run4 = run.chunks_exact(4);
         for (four, v) in (&mut rows4).zip(&mut run4) {
             let four: &mut [u64; F] = four.try_into().expect("chunks of F words");
-            let v: &[u16; 4] = v.try_into().expect("chunks of 4 values");
+            let v: &[V; 4] = v.try_into().expect("chunks of 4 values");
             for (i, &v) in v.iter().enumerate() {
-                let x = val ^ v;
+                let x = val ^ v.into();
                 four[i * W + ((x >> 6) as usize & (W - 1))] |= 1 << (x & 63);
             }
         }
         let rest = run4.remainder();
         for (row, &v) in rows4.into_remainder().chunks_exact_mut(W).zip(rest) {
-            or_one::<W>(row, val ^ v);
+            or_one::<W>(row, val ^ v.into());
         }
     }
     #[inline(always)]
@@ -37,25 +38,25 @@ fn or_xors(rows: &mut [u64], row_words: usize, run: &[u16], val: u16) {
     }
     debug_assert!(row_words.is_power_of_two());
     match row_words {
-        1 => or_rows::<1, 4>(rows, run, val),
-        2 => or_rows::<2, 8>(rows, run, val),
-        4 => or_rows::<4, 16>(rows, run, val),
-        8 => or_rows::<8, 32>(rows, run, val),
-        16 => or_rows::<16, 64>(rows, run, val),
-        32 => or_rows::<32, 128>(rows, run, val),
-        64 => or_rows::<64, 256>(rows, run, val),
-        128 => or_rows::<128, 512>(rows, run, val),
-        256 => or_rows::<256, 1024>(rows, run, val),
-        512 => or_rows::<512, 2048>(rows, run, val),
-        _ => or_rows::<1024, 4096>(rows, run, val),
+        1 => or_rows::<V, 1, 4>(rows, run, val),
+        2 => or_rows::<V, 2, 8>(rows, run, val),
+        4 => or_rows::<V, 4, 16>(rows, run, val),
+        8 => or_rows::<V, 8, 32>(rows, run, val),
+        16 => or_rows::<V, 16, 64>(rows, run, val),
+        32 => or_rows::<V, 32, 128>(rows, run, val),
+        64 => or_rows::<V, 64, 256>(rows, run, val),
+        128 => or_rows::<V, 128, 512>(rows, run, val),
+        256 => or_rows::<V, 256, 1024>(rows, run, val),
+        512 => or_rows::<V, 512, 2048>(rows, run, val),
+        _ => or_rows::<V, 1024, 4096>(rows, run, val),
     }
 }
 
 /// The block pass for small parts: for positions `start + j` (`j < len`) and removal `k`, the
 /// splits whose smaller part `a` is in `parts` (all above `len`, so the larger part lies below
 /// `start`). For each `a` the larger parts are a contiguous run of values.
-pub(super) fn small_pass(
-    values: &[u16],
+pub(super) fn small_pass<V: Value>(
+    values: &[V],
     block: &mut [u64],
     words: usize,
     (start, len, k): (usize, usize, usize),
@@ -68,7 +69,7 @@ pub(super) fn small_pass(
         if first >= len {
             break;
         }
-        let va = values[a];
+        let va = values[a].into();
         let other = start + first - k - a;
         let run = &values[other..other + (len - first)];
         or_xors(&mut block[first * words..], words, run, va);
@@ -78,8 +79,8 @@ pub(super) fn small_pass(
 /// The block pass for rare positions: for positions `start + j` (`j < len`) and removal `k`,
 /// the splits `p + (start + j - k - p)` for the rare positions `p` (values `rare_values`).
 /// For each `p` the partners are a contiguous run of values, read in order.
-pub(super) fn rare_pass(
-    values: &[u16],
+pub(super) fn rare_pass<V: Value>(
+    values: &[V],
     block: &mut [u64],
     words: usize,
     (start, len, k): (usize, usize, usize),
@@ -119,12 +120,12 @@ pub(super) fn rare_pass(
 ///
 /// The pairs are compared a chunk at a time with no early exit inside a chunk, so the compiler
 /// can use vector instructions; the high parts are read backwards.
-pub(super) fn find_pair_xor(
-    values: &[u16],
+pub(super) fn find_pair_xor<V: Value>(
+    values: &[V],
     rest: usize,
     from: usize,
     last: usize,
-    g: u16,
+    g: V,
 ) -> Option<usize> {
     let low = &values[from..=last];
     let high = &values[rest - last..=rest - from];

@@ -26,7 +26,8 @@
 //! switches that class to *dense* mode and scans every split directly, in vectorisable chunks.
 //!
 //! The solver is in this file; `bitsets` holds its bitmaps, `class` the rare/common classes,
-//! `kernels` the inner loops over runs of values and `far` the optional second thread.
+//! `kernels` the inner loops over runs of values, `far` the optional second thread and `width`
+//! the public [`SparseSolver`], which stores values in one byte each until one needs two.
 
 mod bitsets;
 mod class;
@@ -34,6 +35,7 @@ mod far;
 mod kernels;
 #[cfg(test)]
 mod tests;
+mod width;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -43,6 +45,8 @@ use bitsets::{insert_all, insert_pairs, Marks, Seen};
 use class::{code_of, Class};
 use far::FarRows;
 use kernels::{find_pair_xor, rare_pass, small_pass};
+pub use width::SparseSolver;
+use width::Value;
 
 /// The largest value the solver stores (values are `u16`).
 pub const MAX_VALUE: u32 = u16::MAX as u32 - 1;
@@ -76,15 +80,16 @@ const FAR_WORTH: usize = 256;
 /// A class switches to dense mode when more than `1/DENSE_RATIO` of the positions are rare.
 const DENSE_RATIO: usize = 8;
 
-/// The rare/common solver: extends a Grundy sequence one value at a time.
+/// The rare/common solver with values stored as `V`: extends a Grundy sequence one value at a
+/// time until a value does not fit `V` (see [`SparseSolver`] for the public face).
 #[derive(Debug, Clone)]
-pub struct SparseSolver {
+struct Solver<V: Value> {
     take_all: Vec<usize>,
     max_take_all: usize,
     take: Vec<usize>,
     unequal_splits: bool,
     classes: Vec<Class>,
-    values: Vec<u16>,
+    values: Vec<V>,
     /// How many positions have each code.
     counts: Vec<u32>,
     max_value: u32,
@@ -120,9 +125,9 @@ pub struct SparseSolver {
     far_wait: bool,
 }
 
-impl SparseSolver {
+impl<V: Value> Solver<V> {
     /// A solver for `rules`, starting from the empty sequence.
-    pub fn new(rules: &HeapRules) -> Self {
+    fn new(rules: &HeapRules) -> Self {
         let split = rules.split();
         let classes: Vec<Class> = (0..2u32)
             .map(|d| {
@@ -135,7 +140,7 @@ impl SparseSolver {
             })
             .filter(|c| !c.amounts.is_empty())
             .collect();
-        SparseSolver {
+        Solver {
             take_all: rules.take_all(),
             max_take_all: rules.take_all().last().copied().unwrap_or(0),
             take: rules.take(),
@@ -167,24 +172,28 @@ impl SparseSolver {
     /// the main thread settles the values of the superblock before; the values are the same.
     /// The second thread is used only while there are enough such rare positions to pay for
     /// the hand-over (Officers `0.6` has about 1,500; `0.104` has 20, all small).
-    pub fn set_threads(&mut self, threads: usize) {
+    fn set_threads(&mut self, threads: usize) {
         self.threads = threads.clamp(1, 2);
     }
 
     /// A solver that continues from known values `G(0..values.len())`.
-    pub fn resume(rules: &HeapRules, values: Vec<u16>) -> Self {
+    fn resume(rules: &HeapRules, values: Vec<V>) -> Self {
         let mut solver = Self::new(rules);
         for (n, &g) in values.iter().enumerate() {
-            solver.count(n, g);
+            solver.count(n, g.into());
         }
-        solver.max_value = values.iter().copied().max().unwrap_or(0) as u32;
+        solver.max_value = values
+            .iter()
+            .map(|&g| u32::from(g.into()))
+            .max()
+            .unwrap_or(0);
         solver.seen = Seen::for_values_below(solver.max_value + 1);
         for class in &mut solver.classes {
             class.choose_again(&solver.counts, &values);
             class.rare_positions.clear();
             class.rare_values.clear();
             for (n, &g) in values.iter().enumerate() {
-                class.record(n, g);
+                class.record(n, g.into());
             }
         }
         solver.values = values;
@@ -193,7 +202,7 @@ impl SparseSolver {
 
     /// Tuning and diagnostics: the dense-mode threshold.
     #[doc(hidden)]
-    pub fn set_dense_ratio(&mut self, ratio: usize) {
+    fn set_dense_ratio(&mut self, ratio: usize) {
         for c in &mut self.classes {
             c.dense_ratio = ratio;
         }
@@ -202,13 +211,13 @@ impl SparseSolver {
     /// Diagnostics: how many blocks of 64 positions took their far options from the second
     /// thread.
     #[doc(hidden)]
-    pub fn far_blocks(&self) -> u64 {
+    fn far_blocks(&self) -> u64 {
         self.far_blocks
     }
 
     /// Diagnostics: per class, (parity, rare positions, common codes, rebuilds).
     #[doc(hidden)]
-    pub fn class_stats(&self) -> Vec<[u64; 7]> {
+    fn class_stats(&self) -> Vec<[u64; 7]> {
         self.classes
             .iter()
             .map(|c| {
@@ -231,18 +240,10 @@ impl SparseSolver {
         self.seen.words.len() - 1
     }
 
-    /// The values computed so far.
-    pub fn values(&self) -> &[u16] {
-        &self.values
-    }
-
-    /// Gives the values away.
-    pub fn into_values(self) -> Vec<u16> {
-        self.values
-    }
-
-    /// Computes values until there are `count` of them.
-    pub fn extend_to(&mut self, count: usize) -> Result<()> {
+    /// Computes values until there are `count` of them; `false` if it stopped earlier, before
+    /// a value that does not fit `V` (nothing of that value is kept: the position is computed
+    /// again by a wider solver).
+    fn extend_to(&mut self, count: usize) -> Result<bool> {
         self.values.reserve(count.saturating_sub(self.values.len()));
         if self.threads >= 2 && count >= self.values.len() + 4 * SUPERBLOCK {
             // Raised when this thread is done, so the second one does not finish a job nobody
@@ -257,21 +258,26 @@ impl SparseSolver {
         self.extend_blocks(count)
     }
 
-    /// Computes values until there are `count`, block by block, on this thread.
-    fn extend_blocks(&mut self, count: usize) -> Result<()> {
+    /// Computes values until there are `count`, block by block, on this thread; `false` if it
+    /// stopped before a value that does not fit `V`.
+    fn extend_blocks(&mut self, count: usize) -> Result<bool> {
         while self.values.len() < count {
             let start = self.values.len();
             let len = BLOCK.min(count - start);
             self.begin_block(start, len);
             for j in 0..len {
-                self.push_next(Some(j))?;
+                let pushed = self.push_next(Some(j));
+                if !matches!(pushed, Ok(true)) {
+                    self.end_block();
+                    return pushed;
+                }
                 if !self.block_valid {
                     break;
                 }
             }
             self.end_block();
         }
-        Ok(())
+        Ok(true)
     }
 
     /// The block pass: for positions `start..start + len`, the split options whose rare part
@@ -371,8 +377,8 @@ impl SparseSolver {
     }
 
     /// Computes `G(n)` for `n = values.len()` and appends it; `j` is its index in the
-    /// current block.
-    fn push_next(&mut self, j: Option<usize>) -> Result<()> {
+    /// current block. `false` (nothing appended) if the value does not fit `V`.
+    fn push_next(&mut self, j: Option<usize>) -> Result<bool> {
         let n = self.values.len();
         match (j, self.block_valid) {
             (Some(j), true) => {
@@ -411,8 +417,11 @@ impl SparseSolver {
                 format!("values up to {MAX_VALUE} are supported"),
             ));
         }
-        self.append(n, g as u16);
-        Ok(())
+        if g > u32::from(V::MAX) {
+            return Ok(false);
+        }
+        self.append(n, V::from_u16(g as u16));
+        Ok(true)
     }
 
     /// Options that leave no heap or one heap.
@@ -424,7 +433,7 @@ impl SparseSolver {
             if k >= n {
                 break;
             }
-            self.seen.insert(self.values[n - k]);
+            self.seen.insert(self.values[n - k].into());
         }
     }
 
@@ -449,7 +458,10 @@ impl SparseSolver {
             // indexing, so there are no bounds checks in this per-value loop.
             let low = &self.values[1..=parts];
             let high = &self.values[rest - parts..rest];
-            let xors = low.iter().zip(high.iter().rev()).map(|(&l, &h)| l ^ h);
+            let xors = low
+                .iter()
+                .zip(high.iter().rev())
+                .map(|(&l, &h)| (l ^ h).into());
             insert_all(&mut self.seen, xors, &mut self.lanes);
         }
     }
@@ -476,7 +488,7 @@ impl SparseSolver {
                     .iter()
                     .zip(&values[..end])
                     .filter(|(&pos, _)| !(unequal && 2 * pos as usize == rest))
-                    .map(|(&pos, &val)| val ^ below[rest - pos as usize]);
+                    .map(|(&pos, &val)| val ^ below[rest - pos as usize].into());
                 insert_all(&mut self.seen, xors, &mut self.lanes);
             }
         }
@@ -531,10 +543,11 @@ impl SparseSolver {
         } else {
             rest / 2
         };
-        if from > last {
+        // Two values that fit `V` XOR to a value that fits `V`.
+        if from > last || g > V::MAX {
             return false;
         }
-        let Some(hit) = find_pair_xor(&self.values, rest, from, last, g) else {
+        let Some(hit) = find_pair_xor(&self.values, rest, from, last, V::from_u16(g)) else {
             return false;
         };
         *hits += 1;
@@ -556,8 +569,9 @@ impl SparseSolver {
         true
     }
 
-    fn append(&mut self, n: usize, g: u16) {
+    fn append(&mut self, n: usize, g: V) {
         self.values.push(g);
+        let g: u16 = g.into();
         self.count(n, g);
         if g as u32 > self.max_value {
             self.max_value = g as u32;

@@ -6,7 +6,7 @@ fn sparse(code: &str, count: usize) -> Vec<u32> {
     let rules = HeapRules::parse(code).unwrap();
     let mut solver = SparseSolver::new(&rules);
     solver.extend_to(count).unwrap();
-    solver.values().iter().map(|&v| v as u32).collect()
+    solver.values().iter().map(u32::from).collect()
 }
 
 #[test]
@@ -21,7 +21,7 @@ fn agrees_with_naive_on_classics() {
     let rules = HeapRules::grundys_game();
     let mut solver = SparseSolver::new(&rules);
     solver.extend_to(2000).unwrap();
-    let fast: Vec<u32> = solver.values().iter().map(|&v| v as u32).collect();
+    let fast: Vec<u32> = solver.values().iter().map(u32::from).collect();
     assert_eq!(fast, naive_values(&rules, 2000));
 }
 
@@ -38,9 +38,9 @@ fn sparse_with(code: &str, count: usize, threads: usize) -> (Vec<u32>, u64) {
     let rules = HeapRules::parse(code).unwrap();
     let mut solver = SparseSolver::new(&rules);
     solver.set_threads(threads);
-    solver.far_wait = true;
+    solver.set_far_wait();
     solver.extend_to(count).unwrap();
-    let values = solver.values().iter().map(|&v| v as u32).collect();
+    let values = solver.values().iter().map(u32::from).collect();
     (values, solver.far_blocks())
 }
 
@@ -68,7 +68,7 @@ fn two_threads_give_the_same_values() {
     let mut solver = SparseSolver::new(&rules);
     solver.set_threads(2);
     solver.extend_to(30_000).unwrap();
-    let values: Vec<u32> = solver.values().iter().map(|&v| v as u32).collect();
+    let values: Vec<u32> = solver.values().iter().map(u32::from).collect();
     assert_eq!(values, sparse_with("0.6", 30_000, 1).0);
 }
 
@@ -83,11 +83,11 @@ fn two_threads_continue_a_resumed_solver_exactly() {
     for stop in [700, 5_000, 5_100, 13_000, 20_000] {
         solver.extend_to(stop).unwrap();
     }
-    let mut resumed = SparseSolver::resume(&rules, solver.values()[..9_000].to_vec());
+    let mut resumed = SparseSolver::resume(&rules, solver.values().slice(0..9_000).to_vec());
     resumed.set_threads(2);
     resumed.extend_to(20_000).unwrap();
     for values in [solver.values(), resumed.values()] {
-        let values: Vec<u32> = values.iter().map(|&v| v as u32).collect();
+        let values: Vec<u32> = values.iter().map(u32::from).collect();
         assert_eq!(values, whole);
     }
 }
@@ -115,7 +115,82 @@ fn resumed_solver_continues_exactly() {
         first.extend_to(1234).unwrap();
         let mut second = SparseSolver::resume(&rules, first.into_values());
         second.extend_to(3000).unwrap();
-        let resumed: Vec<u32> = second.values().iter().map(|&v| v as u32).collect();
+        let resumed: Vec<u32> = second.values().iter().map(u32::from).collect();
         assert_eq!(resumed, whole, "{code}");
     }
+}
+
+/// The first index whose value does not fit one byte.
+fn first_wide(values: &[u32]) -> usize {
+    values
+        .iter()
+        .position(|&g| g > 255)
+        .expect("a value above 255")
+}
+
+#[test]
+fn widens_at_the_first_value_above_255_and_agrees_with_naive() {
+    // Treblecross (dense mode) passes 255 at 9,168, Officers (rare/common) at 10,344.
+    for code in ["0.007", "0.6"] {
+        let rules = HeapRules::parse(code).unwrap();
+        let naive = naive_values(&rules, 12_000);
+        let first = first_wide(&naive);
+        assert!(first > 5_000, "{code}: narrow for a long time first");
+        let mut solver = SparseSolver::new(&rules);
+        solver.extend_to(first).unwrap();
+        assert_eq!(
+            solver.values().bytes_per_value(),
+            1,
+            "{code}: all below 256"
+        );
+        solver.extend_to(first + 1).unwrap();
+        assert_eq!(
+            solver.values().bytes_per_value(),
+            2,
+            "{code}: one above 255"
+        );
+        solver.extend_to(12_000).unwrap();
+        let values: Vec<u32> = solver.values().iter().map(u32::from).collect();
+        assert_eq!(values, naive, "{code}");
+        // In one call across the threshold, and from a narrow resumed table just below it.
+        assert_eq!(sparse(code, 12_000), naive, "{code}");
+        let below: Vec<u8> = naive[..first].iter().map(|&g| g as u8).collect();
+        let mut resumed = SparseSolver::resume_narrow(&rules, below);
+        resumed.extend_to(12_000).unwrap();
+        let values: Vec<u32> = resumed.values().iter().map(u32::from).collect();
+        assert_eq!(values, naive, "{code}: resumed narrow");
+    }
+}
+
+#[test]
+fn narrow_then_wide_equals_wide_from_the_start() {
+    // Officers passes 255 at 10,344; both thread counts, the second thread's rows included.
+    let rules = HeapRules::parse("0.6").unwrap();
+    let mut wide = SparseSolver::new_wide(&rules);
+    wide.extend_to(40_000).unwrap();
+    for threads in [1, 2] {
+        // Stopping on both sides of the threshold, and crossing it inside one long call.
+        for stops in [&[10_000, 10_344, 10_345, 40_000][..], &[40_000]] {
+            let mut solver = SparseSolver::new(&rules);
+            solver.set_threads(threads);
+            solver.set_far_wait();
+            for &stop in stops {
+                solver.extend_to(stop).unwrap();
+                let width = if stop > 10_344 { 2 } else { 1 };
+                assert_eq!(solver.values().bytes_per_value(), width, "at {stop}");
+            }
+            assert_eq!(solver.values(), wide.values(), "{threads} thread(s)");
+        }
+    }
+}
+
+#[test]
+fn small_values_stay_narrow() {
+    let rules = HeapRules::parse("0.104").unwrap();
+    let mut solver = SparseSolver::new(&rules);
+    solver.extend_to(50_000).unwrap();
+    assert_eq!(solver.values().bytes_per_value(), 1);
+    let resumed = SparseSolver::resume(&rules, solver.values().to_vec());
+    assert_eq!(resumed.values().bytes_per_value(), 1);
+    assert_eq!(resumed.values(), solver.values());
 }
