@@ -122,6 +122,11 @@ pub(super) fn insert_all(seen: &mut Seen, xors: impl Iterator<Item = u16>, lanes
 /// inserts often hit the same word and each would wait for the previous one's store. Long runs
 /// instead store a 1 byte per value in `marks` (plain stores, no chain), then fold the bytes
 /// into `seen` and clear them.
+///
+/// Never inlined: inlined into the solver's loop, the compiler ran short of registers and
+/// reloaded the mark array's address from the stack in the inner loop (4 % more instructions
+/// on Treblecross); once per call costs nothing next to the 64 or more pairs of a call.
+#[inline(never)]
 pub(super) fn insert_pairs<V: Value>(
     values: &[V],
     rest: usize,
@@ -138,17 +143,7 @@ pub(super) fn insert_pairs<V: Value>(
     }
     let low = &values[from..=to];
     let high = &values[rest - to..=rest - from];
-    let mut low4 = low.chunks_exact(4);
-    let mut high4 = high.rchunks_exact(4);
-    for (l, h) in (&mut low4).zip(&mut high4) {
-        marks[usize::from((l[0] ^ h[3]).into())] = 1;
-        marks[usize::from((l[1] ^ h[2]).into())] = 1;
-        marks[usize::from((l[2] ^ h[1]).into())] = 1;
-        marks[usize::from((l[3] ^ h[0]).into())] = 1;
-    }
-    for (&l, &h) in low4.remainder().iter().zip(high4.remainder().iter().rev()) {
-        marks[usize::from((l ^ h).into())] = 1;
-    }
+    V::mark_xors(low, high, marks);
     // Every XOR of two values in play is below `64 · seen.words.len()`.
     let used = &mut marks[..64 * seen.words.len()];
     fold_marks(used, &mut seen.words);

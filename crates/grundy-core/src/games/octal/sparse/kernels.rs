@@ -120,6 +120,7 @@ pub(super) fn rare_pass<V: Value>(
 ///
 /// The pairs are compared a chunk at a time with no early exit inside a chunk, so the compiler
 /// can use vector instructions; the high parts are read backwards.
+#[inline]
 pub(super) fn find_pair_xor<V: Value>(
     values: &[V],
     rest: usize,

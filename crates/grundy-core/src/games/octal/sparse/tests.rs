@@ -1,4 +1,4 @@
-use super::bitsets::fold_marks;
+use super::bitsets::{fold_marks, Marks};
 use super::*;
 use crate::games::octal::naive::naive_values;
 
@@ -193,4 +193,29 @@ fn small_values_stay_narrow() {
     let resumed = SparseSolver::resume(&rules, solver.values().to_vec());
     assert_eq!(resumed.values().bytes_per_value(), 1);
     assert_eq!(resumed.values(), solver.values());
+}
+
+#[test]
+fn mark_xors_marks_exactly_the_pair_xors_in_both_widths() {
+    use super::width::Value;
+    // Lengths around the chunk sizes (4 for u16, 8 for u8), with and without a remainder.
+    for len in [0, 1, 3, 4, 7, 8, 9, 16, 23] {
+        let low: Vec<u8> = (0..len).map(|i| (i * 37 + 5) as u8).collect();
+        let high: Vec<u8> = (0..len).map(|i| (i * 91 + 200) as u8).collect();
+        let expected: Vec<usize> = (0..len)
+            .map(|i| (low[i] ^ high[len - 1 - i]) as usize)
+            .collect();
+        let mut narrow = Marks::default();
+        u8::mark_xors(&low, &high, &mut narrow.0);
+        let wide_low: Vec<u16> = low.iter().map(|&g| g as u16 * 257).collect();
+        let wide_high: Vec<u16> = high.iter().map(|&g| g as u16 * 257).collect();
+        let mut wide = Marks::default();
+        u16::mark_xors(&wide_low, &wide_high, &mut wide.0);
+        for x in 0..1 << 16 {
+            let in_narrow = x < 256 && expected.contains(&x);
+            let in_wide = x % 257 == 0 && expected.contains(&(x / 257));
+            assert_eq!(narrow.0[x] == 1, in_narrow, "u8, length {len}, value {x}");
+            assert_eq!(wide.0[x] == 1, in_wide, "u16, length {len}, value {x}");
+        }
+    }
 }

@@ -21,6 +21,10 @@ pub(super) trait Value:
     const MAX: u16;
     /// `g`, which is at most [`Value::MAX`].
     fn from_u16(g: u16) -> Self;
+    /// Sets `marks[low[i] ^ high[len - 1 - i]]` to 1 for every `i` (`high` is read backwards;
+    /// both have the same length): the inner loop of recording split pairs, written per width
+    /// so that each compiles to vector XORs.
+    fn mark_xors(low: &[Self], high: &[Self], marks: &mut [u8; 1 << 16]);
 }
 
 impl Value for u8 {
@@ -30,6 +34,22 @@ impl Value for u8 {
         debug_assert!(g <= <Self as Value>::MAX);
         g as u8
     }
+    #[inline]
+    fn mark_xors(low: &[u8], high: &[u8], marks: &mut [u8; 1 << 16]) {
+        // Eight pairs per step: one 64-bit XOR of the low bytes with the high ones reversed.
+        let mut low8 = low.chunks_exact(8);
+        let mut high8 = high.rchunks_exact(8);
+        for (l, h) in (&mut low8).zip(&mut high8) {
+            let l = u64::from_le_bytes(l.try_into().expect("chunks of 8"));
+            let h = u64::from_be_bytes(h.try_into().expect("chunks of 8"));
+            for byte in (l ^ h).to_le_bytes() {
+                marks[byte as usize] = 1;
+            }
+        }
+        for (&l, &h) in low8.remainder().iter().zip(high8.remainder().iter().rev()) {
+            marks[(l ^ h) as usize] = 1;
+        }
+    }
 }
 
 impl Value for u16 {
@@ -37,6 +57,20 @@ impl Value for u16 {
     #[inline]
     fn from_u16(g: u16) -> Self {
         g
+    }
+    #[inline]
+    fn mark_xors(low: &[u16], high: &[u16], marks: &mut [u8; 1 << 16]) {
+        let mut low4 = low.chunks_exact(4);
+        let mut high4 = high.rchunks_exact(4);
+        for (l, h) in (&mut low4).zip(&mut high4) {
+            marks[(l[0] ^ h[3]) as usize] = 1;
+            marks[(l[1] ^ h[2]) as usize] = 1;
+            marks[(l[2] ^ h[1]) as usize] = 1;
+            marks[(l[3] ^ h[0]) as usize] = 1;
+        }
+        for (&l, &h) in low4.remainder().iter().zip(high4.remainder().iter().rev()) {
+            marks[(l ^ h) as usize] = 1;
+        }
     }
 }
 
