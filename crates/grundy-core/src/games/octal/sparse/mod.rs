@@ -108,6 +108,8 @@ struct Solver<V: Value> {
     block: Vec<u64>,
     block_words: usize,
     block_len: usize,
+    /// The first position of the current block.
+    block_start: usize,
     block_valid: bool,
     /// Threads to use: 1, or 2 for a second thread computing far options ahead.
     threads: usize,
@@ -157,6 +159,7 @@ impl<V: Value> Solver<V> {
             block: Vec::new(),
             block_words: 0,
             block_len: 0,
+            block_start: 0,
             block_valid: false,
             threads: 1,
             generation: 0,
@@ -261,21 +264,50 @@ impl<V: Value> Solver<V> {
     /// Computes values until there are `count`, block by block, on this thread; `false` if it
     /// stopped before a value that does not fit `V`.
     fn extend_blocks(&mut self, count: usize) -> Result<bool> {
+        if self.block_valid {
+            // A block left open by the narrower solver this one was widened from: its rows do not
+            // depend on the width, so it is finished as if nothing happened (the blocks, and
+            // with them the adaptive choices, stay where an uninterrupted run has them).
+            let end = (self.block_start + self.block_len).min(count);
+            if !self.push_block(end)? {
+                return Ok(false);
+            }
+            self.end_block();
+        }
         while self.values.len() < count {
             let start = self.values.len();
             let len = BLOCK.min(count - start);
             self.begin_block(start, len);
-            for j in 0..len {
-                let pushed = self.push_next(Some(j));
-                if !matches!(pushed, Ok(true)) {
-                    self.end_block();
-                    return pushed;
-                }
-                if !self.block_valid {
-                    break;
-                }
+            if !self.push_block(start + len)? {
+                return Ok(false);
             }
             self.end_block();
+        }
+        Ok(true)
+    }
+
+    /// Computes the positions of the current block up to `end` (fewer if the common set is
+    /// chosen again meanwhile). `false` if a value does not fit `V`: then the block stays open
+    /// for the wider solver, unless its rows include the second thread's, which end here.
+    fn push_block(&mut self, end: usize) -> Result<bool> {
+        while self.values.len() < end {
+            let j = self.values.len() - self.block_start;
+            match self.push_next(Some(j)) {
+                Ok(true) => {}
+                Ok(false) => {
+                    if self.block_far {
+                        self.end_block();
+                    }
+                    return Ok(false);
+                }
+                Err(e) => {
+                    self.end_block();
+                    return Err(e);
+                }
+            }
+            if !self.block_valid {
+                break;
+            }
         }
         Ok(true)
     }
@@ -288,6 +320,7 @@ impl<V: Value> Solver<V> {
         let words = self.row_words();
         self.block_words = words;
         self.block_len = len;
+        self.block_start = start;
         self.block.clear();
         self.block.resize(words * len, 0);
         self.block_valid = true;

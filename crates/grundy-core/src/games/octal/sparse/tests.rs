@@ -198,8 +198,9 @@ fn small_values_stay_narrow() {
 #[test]
 fn mark_xors_marks_exactly_the_pair_xors_in_both_widths() {
     use super::width::Value;
-    // Lengths around the chunk sizes (4 for u16, 8 for u8), with and without a remainder.
-    for len in [0, 1, 3, 4, 7, 8, 9, 16, 23] {
+    // Lengths around the chunk sizes (8 pairs for u8, 32 for u16), with and without a
+    // remainder.
+    for len in [0, 1, 7, 8, 9, 16, 23, 31, 32, 33, 64, 70] {
         let low: Vec<u8> = (0..len).map(|i| (i * 37 + 5) as u8).collect();
         let high: Vec<u8> = (0..len).map(|i| (i * 91 + 200) as u8).collect();
         let expected: Vec<usize> = (0..len)

@@ -60,15 +60,25 @@ impl Value for u16 {
     }
     #[inline]
     fn mark_xors(low: &[u16], high: &[u16], marks: &mut [u8; 1 << 16]) {
-        let mut low4 = low.chunks_exact(4);
-        let mut high4 = high.rchunks_exact(4);
-        for (l, h) in (&mut low4).zip(&mut high4) {
-            marks[(l[0] ^ h[3]) as usize] = 1;
-            marks[(l[1] ^ h[2]) as usize] = 1;
-            marks[(l[2] ^ h[1]) as usize] = 1;
-            marks[(l[3] ^ h[0]) as usize] = 1;
+        // 32 pairs per step: all their loads and XORs come before the 32 stores. With 4 per
+        // step (as before narrow storage) the same loop ran up to half again slower in some
+        // builds, the loads waiting behind the stores of the step before (Treblecross to 2^16:
+        // 0.49 s of CPU against 0.41 s; with 32, 0.42 s).
+        let mut low32 = low.chunks_exact(32);
+        let mut high32 = high.rchunks_exact(32);
+        for (l, h) in (&mut low32).zip(&mut high32) {
+            let l: &[u16; 32] = l.try_into().expect("chunks of 32");
+            let h: &[u16; 32] = h.try_into().expect("chunks of 32");
+            let x: [u16; 32] = std::array::from_fn(|i| l[i] ^ h[31 - i]);
+            for x in x {
+                marks[x as usize] = 1;
+            }
         }
-        for (&l, &h) in low4.remainder().iter().zip(high4.remainder().iter().rev()) {
+        for (&l, &h) in low32
+            .remainder()
+            .iter()
+            .zip(high32.remainder().iter().rev())
+        {
             marks[(l ^ h) as usize] = 1;
         }
     }
@@ -200,10 +210,10 @@ impl SparseSolver {
 
 impl Solver<u8> {
     /// The same solver with its values stored in two bytes each, taking this one's state
-    /// (which is left empty, to be dropped). The solver is between blocks (no block pass or
-    /// second-thread rows in use), so nothing else depends on the width.
+    /// (which is left empty, to be dropped), an open block pass included: its rows do not
+    /// depend on the width (no second-thread rows are in use when a solver stops to widen).
     fn widen(&mut self) -> Solver<u16> {
-        debug_assert!(!self.block_valid && self.far.is_none());
+        debug_assert!(!self.block_far && self.far.is_none());
         let narrow = std::mem::take(&mut self.values);
         let mut values = Vec::with_capacity(narrow.capacity());
         values.extend(narrow.iter().map(|&g| u16::from(g)));
@@ -225,6 +235,7 @@ impl Solver<u8> {
             block: take(&mut self.block),
             block_words: self.block_words,
             block_len: self.block_len,
+            block_start: self.block_start,
             block_valid: self.block_valid,
             threads: self.threads,
             generation: self.generation,
