@@ -48,7 +48,7 @@ use kernels::{find_pair_xor, rare_pass, small_pass};
 pub use width::SparseSolver;
 use width::Value;
 
-/// The largest value the solver stores (values are `u16`).
+/// The largest value the solver stores (values are held as `u8` while below 256, then `u16`).
 pub const MAX_VALUE: u32 = u16::MAX as u32 - 1;
 
 /// Pairs compared per chunk in a scan: a multiple of the vector width, small enough that a hit
