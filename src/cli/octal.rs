@@ -13,7 +13,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use clap::{Args, ValueEnum};
-use grundy_core::games::octal::{OctalGame, RunStatus, SequenceRun, MAX_RUN_VALUES};
+use grundy_core::games::octal::{OctalGame, RunStatus, SequenceRun, Values, MAX_RUN_VALUES};
 use grundy_core::sequence::Period;
 use num_bigint::BigUint;
 use serde_json::json;
@@ -125,7 +125,7 @@ impl PlotKind {
 fn write_plot(
     path: &Path,
     name: &str,
-    values: &[u16],
+    values: Values<'_>,
     period: Option<Period>,
 ) -> Result<(), CliError> {
     match PlotKind::of(path) {
@@ -392,12 +392,12 @@ fn period_text(run: &SequenceRun) -> String {
 
 /// G(n) against n as an SVG picture. Long sequences are drawn one column per pixel with the
 /// column's largest value; the preperiod and one period are shaded when a period is known.
-pub fn plot_svg(name: &str, values: &[u16], period: Option<Period>) -> String {
+pub fn plot_svg(name: &str, values: Values<'_>, period: Option<Period>) -> String {
     const W: usize = 800;
     const H: usize = 300;
     const PAD: usize = 40;
     let n = values.len().max(1);
-    let top = values.iter().copied().max().unwrap_or(0).max(1) as usize;
+    let top = values.max().unwrap_or(0).max(1) as usize;
     let columns = n.min(W);
     let x_of = |i: usize| PAD + i * W / n;
     let y_of = |v: usize| PAD + H - v * H / top;
@@ -435,11 +435,7 @@ pub fn plot_svg(name: &str, values: &[u16], period: Option<Period>) -> String {
             c * n / columns,
             ((c + 1) * n / columns).max(c * n / columns + 1),
         );
-        let v = values[lo..hi.min(values.len())]
-            .iter()
-            .copied()
-            .max()
-            .unwrap_or(0) as usize;
+        let v = values.slice(lo..hi.min(values.len())).max().unwrap_or(0) as usize;
         points.push_str(&format!("{},{} ", x_of(lo), y_of(v)));
     }
     svg.push_str(&format!(
@@ -487,7 +483,7 @@ const PLOT_PERIOD_EDGE: [u8; 3] = [200, 40, 40];
 /// `PLOT_HEIGHT + 2·PLOT_MARGIN`. Each pixel column covers a range of n and is inked from the
 /// least to the largest value in it; when a period is known, one period after the preperiod is
 /// shaded and its two ends are red lines. The axes meet at (0, 0).
-pub fn plot_picture(values: &[u16], period: Option<Period>) -> super::wythoff_image::Picture {
+pub fn plot_picture(values: Values<'_>, period: Option<Period>) -> super::wythoff_image::Picture {
     let (w, h, m) = (PLOT_WIDTH, PLOT_HEIGHT, PLOT_MARGIN);
     let width = w + 2 * m;
     let height = h + 2 * m;
@@ -499,7 +495,7 @@ pub fn plot_picture(values: &[u16], period: Option<Period>) -> super::wythoff_im
         rgb[i..i + 3].copy_from_slice(&colour);
     };
     let n = values.len().max(1);
-    let top = values.iter().copied().max().unwrap_or(0).max(1) as usize;
+    let top = values.max().unwrap_or(0).max(1) as usize;
     // Column of heap i, and the height of value v (exact integer arithmetic).
     let x_of = |i: usize| i * w / n;
     // Row 0 is the axis: values are drawn from row 1 up.
@@ -524,8 +520,8 @@ pub fn plot_picture(values: &[u16], period: Option<Period>) -> super::wythoff_im
         // The heaps drawn in column x (one heap over several columns when they are few).
         let lo = x * n / w;
         let hi = ((x + 1) * n / w).max(lo + 1).min(values.len());
-        let column = &values[lo.min(hi)..hi];
-        let (Some(&least), Some(&most)) = (column.iter().min(), column.iter().max()) else {
+        let column = values.slice(lo.min(hi)..hi);
+        let (Some(least), Some(most)) = (column.iter().min(), column.max()) else {
             continue;
         };
         for y in y_of(least as usize)..=y_of(most as usize) {

@@ -14,7 +14,7 @@ fn main() {
     }
     let start = Instant::now();
     solver.extend_to(count).expect("values fit");
-    let max = solver.values().iter().max().copied().unwrap_or(0);
+    let max = solver.values().max().unwrap_or(0);
     println!(
         "{} {} values in {:.3}s, max value {}, classes {:?}",
         args[1],

@@ -46,7 +46,7 @@ fn sparse_values_with(rules: &HeapRules, count: usize, threads: usize) -> Vec<u3
     let mut solver = SparseSolver::new(rules);
     solver.set_threads(threads);
     solver.extend_to(count).unwrap();
-    solver.values().iter().map(|&v| v as u32).collect()
+    solver.values().iter().map(u32::from).collect()
 }
 
 #[test]

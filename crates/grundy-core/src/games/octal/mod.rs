@@ -31,6 +31,7 @@ mod moves;
 pub mod naive;
 pub mod run;
 pub mod sparse;
+pub mod values;
 
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::AtomicBool;
@@ -40,6 +41,7 @@ use num_bigint::BigUint;
 
 pub use code::{HeapRules, MAX_CODE_DIGITS};
 pub use run::{Progress, RunStatus, SequenceRun, MAX_RUN_VALUES};
+pub use values::Values;
 
 use crate::error::{GameError, Result};
 use crate::games::Ruleset;

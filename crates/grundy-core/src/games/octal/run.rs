@@ -3,7 +3,9 @@
 //! A run computes `G(0..target)` with the rare/common solver, watches for a period (Guy–Smith),
 //! polls a cancel flag and reports progress between chunks of values. At any point its state
 //! serialises to a compact byte string — a header (magic, version, the game's code, the target,
-//! the period if proven), the values as little-endian `u16`, and an FNV-1a checksum — and
+//! the period if proven), the values in their stored width (version 2: a width byte, then one
+//! byte per value, or two little-endian bytes per value once a value exceeds 255; version 1,
+//! still read: always two bytes), and an FNV-1a checksum — and
 //! [`SequenceRun::from_bytes`] continues it exactly: the resumed run computes the same values and
 //! checks for periods at the same lengths, so its final bytes equal an uninterrupted run's.
 //!
@@ -16,11 +18,13 @@ use num_traits::ToPrimitive;
 
 use super::code::HeapRules;
 use super::sparse::SparseSolver;
+use super::values::Values;
 use crate::error::{GameError, Result};
 use crate::nimber::Nimber;
 use crate::sequence::{find_guy_smith_period, GrundySequence, Period, PeriodSearch};
 
-/// The most values one run may compute (two bytes of memory each).
+/// The most values one run may compute (one byte of memory each while they are below 256, two
+/// after).
 pub const MAX_RUN_VALUES: u64 = 1 << 31;
 
 /// Values computed between two looks at the cancel flag and two progress reports: the chunk
@@ -32,7 +36,9 @@ const FIRST_CHUNK_VALUES: u64 = 1 << 12;
 const CHUNK_TIME: std::time::Duration = std::time::Duration::from_millis(100);
 
 const MAGIC: &[u8; 8] = b"GRUNDYSQ";
-const VERSION: u8 = 1;
+/// The version written: 2 stores the values' width. Version 1 (always two bytes per value) is
+/// still read.
+const VERSION: u8 = 2;
 const FLAG_GRUNDYS_GAME: u8 = 1;
 const FLAG_STOP_AT_PERIOD: u8 = 2;
 
@@ -93,8 +99,8 @@ impl SequenceRun {
         &self.rules
     }
 
-    /// The values computed so far.
-    pub fn values(&self) -> &[u16] {
+    /// The values computed so far (one byte each while every value is below 256).
+    pub fn values(&self) -> Values<'_> {
         self.solver.values()
     }
 
@@ -123,7 +129,7 @@ impl SequenceRun {
     /// The values and the period as a [`GrundySequence`].
     pub fn sequence(&self) -> GrundySequence {
         GrundySequence {
-            values: self.values().iter().map(|&v| v as u32).collect(),
+            values: self.values().iter().map(u32::from).collect(),
             period: self.period,
         }
     }
@@ -131,12 +137,12 @@ impl SequenceRun {
     /// `G(n)` from the table or the proven period.
     pub fn value_at(&self, n: u64) -> Option<Nimber> {
         let values = self.values();
-        if let Some(&v) = usize::try_from(n).ok().and_then(|i| values.get(i)) {
+        if let Some(v) = usize::try_from(n).ok().and_then(|i| values.get(i)) {
             return Some(v as Nimber);
         }
         let p = self.period?;
         let index = p.preperiod + (n - p.preperiod) % p.period;
-        values.get(index as usize).map(|&v| v as Nimber)
+        values.get(index as usize).map(|v| v as Nimber)
     }
 
     /// `G(n)` for a heap of any size.
@@ -199,7 +205,12 @@ impl SequenceRun {
             let step = (len.max(1).next_power_of_two() / 8).max(1024);
             (len / step + 1) * step
         };
-        self.next_check = match find_guy_smith_period(values, self.rules.max_removed()) {
+        let max_removed = self.rules.max_removed();
+        let search = match values {
+            Values::Narrow(v) => find_guy_smith_period(v, max_removed),
+            Values::Wide(v) => find_guy_smith_period(v, max_removed),
+        };
+        self.next_check = match search {
             PeriodSearch::Proven(period) => {
                 self.period = Some(period);
                 u64::MAX
@@ -213,7 +224,8 @@ impl SequenceRun {
     pub fn to_bytes(&self) -> Vec<u8> {
         let code = self.rules.to_string();
         let values = self.values();
-        let mut out = Vec::with_capacity(64 + code.len() + 2 * values.len());
+        let width = values.bytes_per_value();
+        let mut out = Vec::with_capacity(64 + code.len() + width * values.len());
         out.extend_from_slice(MAGIC);
         out.push(VERSION);
         let mut flags = 0;
@@ -237,8 +249,12 @@ impl SequenceRun {
             out.extend_from_slice(&x.to_le_bytes());
         }
         out.extend_from_slice(&(values.len() as u64).to_le_bytes());
-        for &v in values {
-            out.extend_from_slice(&v.to_le_bytes());
+        out.push(width as u8);
+        match values {
+            Values::Narrow(v) => out.extend_from_slice(v),
+            Values::Wide(v) => v
+                .iter()
+                .for_each(|g| out.extend_from_slice(&g.to_le_bytes())),
         }
         let sum = fnv1a(&out);
         out.extend_from_slice(&sum.to_le_bytes());
@@ -259,8 +275,9 @@ impl SequenceRun {
             ));
         }
         let mut r = Reader { bytes: body, at: 8 };
-        if r.u8()? != VERSION {
-            return Err(bad("checkpoint format version 1"));
+        let version = r.u8()?;
+        if version != 1 && version != VERSION {
+            return Err(bad("checkpoint format version 1 or 2"));
         }
         let flags = r.u8()?;
         let code_len = r.u16()? as usize;
@@ -277,13 +294,17 @@ impl SequenceRun {
         let next_check = r.u64()?;
         let (preperiod, period, checked) = (r.u64()?, r.u64()?, r.u64()?);
         let count = r.u64()?;
-        if count > target.max(1) || count > MAX_RUN_VALUES || r.remaining() != 2 * count as usize {
+        let width = if version == 1 { 2 } else { r.u8()? as usize };
+        if width != 1 && width != 2 {
+            return Err(bad("values of one or two bytes each"));
+        }
+        if count > target.max(1)
+            || count > MAX_RUN_VALUES
+            || r.remaining() as u64 != width as u64 * count
+        {
             return Err(bad("as many values as its header says"));
         }
-        let values: Vec<u16> = r.bytes[r.at..]
-            .chunks_exact(2)
-            .map(|c| u16::from_le_bytes([c[0], c[1]]))
-            .collect();
+        let stored = &r.bytes[r.at..];
         if period > 0 && rules.is_grundys_game() {
             return Err(bad("no period for Grundy's game (none is ever claimed)"));
         }
@@ -292,8 +313,17 @@ impl SequenceRun {
             period,
             checked,
         });
+        let solver = if width == 1 {
+            SparseSolver::resume_narrow(&rules, stored.to_vec())
+        } else {
+            let values = stored.chunks_exact(2);
+            SparseSolver::resume(
+                &rules,
+                values.map(|c| u16::from_le_bytes([c[0], c[1]])).collect(),
+            )
+        };
         Ok(SequenceRun {
-            solver: SparseSolver::resume(&rules, values),
+            solver,
             rules,
             target,
             stop_at_period: flags & FLAG_STOP_AT_PERIOD != 0,
@@ -400,6 +430,80 @@ mod tests {
         assert_eq!(resumed.to_bytes(), whole.to_bytes());
     }
 
+    /// `bytes` (a version 2 checkpoint) in version 1's layout: no width byte, values as `u16`.
+    fn as_version_1(bytes: &[u8]) -> Vec<u8> {
+        let mut r = Reader {
+            bytes: &bytes[..bytes.len() - 8],
+            at: 10,
+        };
+        let code_len = r.u16().unwrap() as usize;
+        // The header up to the count: code, target, next check, the period's three fields.
+        let count_end = 12 + code_len + 6 * 8;
+        let width = bytes[count_end] as usize;
+        let mut out = bytes[..count_end].to_vec();
+        out[8] = 1;
+        for value in bytes[count_end + 1..bytes.len() - 8].chunks_exact(width) {
+            let g = if width == 1 {
+                value[0] as u16
+            } else {
+                u16::from_le_bytes([value[0], value[1]])
+            };
+            out.extend_from_slice(&g.to_le_bytes());
+        }
+        let sum = fnv1a(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
+        out
+    }
+
+    #[test]
+    fn checkpoints_store_one_byte_per_value_until_one_exceeds_255() {
+        // Treblecross: every value below 256 up to 9,168 heaps, G(9168) above.
+        let rules = HeapRules::parse("0.007").unwrap();
+        let mut whole = SparseSolver::new(&rules);
+        whole.extend_to(12_000).unwrap();
+        assert!(whole.values().slice(0..9_168).iter().all(|g| g <= 255));
+        assert!(whole.values().get(9_168).unwrap() > 255);
+        let header = 8 + 1 + 1 + 2 + "0.007".len() + 6 * 8 + 1;
+        for (count, width) in [(9_168, 1), (9_169, 2)] {
+            let mut run = SequenceRun::new(rules.clone(), count, false).unwrap();
+            run_all(&mut run);
+            assert_eq!(run.values(), whole.values().slice(0..count as usize));
+            let bytes = run.to_bytes();
+            assert_eq!(bytes[8], VERSION);
+            assert_eq!(bytes[header - 1], width as u8);
+            assert_eq!(bytes.len(), header + width * count as usize + 8);
+            let resumed = SequenceRun::from_bytes(&bytes).unwrap();
+            assert_eq!(resumed.values().bytes_per_value(), width);
+            assert_eq!(resumed.to_bytes(), bytes);
+            // Resumed past the threshold, the values are the uninterrupted run's.
+            let mut longer = SequenceRun::from_bytes(&bytes).unwrap();
+            longer.set_target(12_000).unwrap();
+            run_all(&mut longer);
+            assert_eq!(longer.values(), whole.values());
+        }
+    }
+
+    #[test]
+    fn version_1_checkpoints_still_resume() {
+        for (code, count) in [("0.16", 2_000usize), ("0.007", 9_500)] {
+            let rules = HeapRules::parse(code).unwrap();
+            let mut whole = SequenceRun::new(rules.clone(), 2 * count as u64, false).unwrap();
+            run_all(&mut whole);
+            let mut part = SequenceRun::new(rules, 2 * count as u64, false).unwrap();
+            part.solver.extend_to(count).unwrap();
+            let old = as_version_1(&part.to_bytes());
+            assert_eq!(old[8], 1);
+            assert_eq!(
+                old.len(),
+                part.to_bytes().len() + count * (2 - part.values().bytes_per_value()) - 1
+            );
+            let mut resumed = SequenceRun::from_bytes(&old).unwrap();
+            assert_eq!(resumed.to_bytes(), part.to_bytes(), "{code}");
+            run_all(&mut resumed);
+            assert_eq!(resumed.to_bytes(), whole.to_bytes(), "{code}");
+        }
+    }
+
     #[test]
     fn damaged_checkpoints_are_refused() {
         let mut run = SequenceRun::new(HeapRules::parse("0.07").unwrap(), 500, false).unwrap();
@@ -407,7 +511,28 @@ mod tests {
         let bytes = run.to_bytes();
         let mut flipped = bytes.clone();
         flipped[40] ^= 1;
-        for bad in [&bytes[..bytes.len() - 1], &flipped[..], b"hello", &[][..]] {
+        // A width other than 1 or 2, and a version never written, with correct checksums.
+        let resealed = |mut body: Vec<u8>| {
+            body.truncate(body.len() - 8);
+            let sum = fnv1a(&body);
+            body.extend_from_slice(&sum.to_le_bytes());
+            body
+        };
+        let width_at = 8 + 1 + 1 + 2 + "0.07".len() + 6 * 8;
+        let mut wide3 = bytes.clone();
+        wide3[width_at] = 3;
+        let wide3 = resealed(wide3);
+        let mut version3 = bytes.clone();
+        version3[8] = 3;
+        let version3 = resealed(version3);
+        for bad in [
+            &bytes[..bytes.len() - 1],
+            &flipped[..],
+            b"hello",
+            &[][..],
+            &wide3[..],
+            &version3[..],
+        ] {
             let err = SequenceRun::from_bytes(bad).unwrap_err().to_string();
             assert!(err.contains("checkpoint"), "{err}");
         }

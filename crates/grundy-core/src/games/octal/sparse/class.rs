@@ -1,0 +1,196 @@
+//! One class of split moves (removals of one parity) and its choice of common and rare codes.
+
+use super::bitsets::CodeSet;
+use super::width::Value;
+use super::{DENSE_RATIO, MAX_SMALL_PARTS};
+
+/// The rare/common split for one class of split moves (`k` of parity `d`).
+#[derive(Debug, Clone)]
+pub(super) struct Class {
+    /// The parity of the amounts removed by this class's split moves.
+    pub(super) d: u32,
+    /// The amounts `k` of the class, ascending.
+    pub(super) amounts: Vec<usize>,
+    pub(super) common: CodeSet,
+    /// Codes known to be rare (the others are common or not classified yet).
+    pub(super) rare: CodeSet,
+    /// The common codes, as a list for the sum-free test.
+    pub(super) common_list: Vec<u32>,
+    /// Positions `>= 1` whose code is rare, ascending, and their values.
+    pub(super) rare_positions: Vec<u32>,
+    pub(super) rare_values: Vec<u16>,
+    pub(super) dense_ratio: usize,
+    /// Whether this class scans every split for the current block (too many rare positions).
+    pub(super) block_dense: bool,
+    /// During a block: every split whose smaller part is at most this is in `seen` before the
+    /// candidate is checked (0: none). Chosen from how deep the scans' hits have been.
+    pub(super) small_parts: usize,
+    /// Scan statistics since the last block: hits and the pairs they cost.
+    pub(super) hits: u64,
+    pub(super) hit_depth: u64,
+    pub(super) positions: u64,
+    pub(super) rebuilds: usize,
+    /// The common set is not chosen again before this many positions: choosing costs
+    /// `O(codes · |C| + n)`, so it is spaced out geometrically.
+    pub(super) next_choice_at: usize,
+    /// During a block: `rare_positions[block_lo..block_hi]` are handled by the block pass, and
+    /// `rare_positions[..block_skip]` by the small parts.
+    pub(super) block_skip: usize,
+    pub(super) block_lo: usize,
+    pub(super) block_hi: usize,
+}
+
+impl Class {
+    pub(super) fn new(d: u32, amounts: Vec<usize>) -> Self {
+        let mut rare = CodeSet::default();
+        // `c XOR c XOR d = d`, so `d` itself can never be common.
+        rare.insert(d);
+        Class {
+            d,
+            amounts,
+            common: CodeSet::default(),
+            rare,
+            common_list: Vec::new(),
+            rare_positions: Vec::new(),
+            rare_values: Vec::new(),
+            dense_ratio: DENSE_RATIO,
+            block_dense: false,
+            small_parts: 0,
+            hits: 0,
+            hit_depth: 0,
+            positions: 0,
+            rebuilds: 0,
+            next_choice_at: 0,
+            block_skip: 0,
+            block_lo: 0,
+            block_hi: 0,
+        }
+    }
+
+    /// Whether `code` can join the common set: no two common codes XOR to `code XOR d`.
+    fn can_be_common(&self, code: u32) -> bool {
+        let target = code ^ self.d;
+        !self
+            .common_list
+            .iter()
+            .any(|&c| self.common.contains(c ^ target))
+    }
+
+    /// Whether `code` is rare, classifying it as rare if it cannot be common. A code that could
+    /// be common is left unclassified until some position takes it.
+    pub(super) fn is_rare(&mut self, code: u32) -> bool {
+        if self.common.contains(code) {
+            return false;
+        }
+        if self.rare.contains(code) {
+            return true;
+        }
+        if self.can_be_common(code) {
+            false
+        } else {
+            self.rare.insert(code);
+            true
+        }
+    }
+
+    fn make_common(&mut self, code: u32) {
+        self.common.insert(code);
+        self.common_list.push(code);
+    }
+
+    /// Records position `n` with value `g`; returns whether its code is rare.
+    pub(super) fn record(&mut self, n: usize, g: u16) -> bool {
+        let code = code_of(n, g);
+        if self.is_rare(code) {
+            if n > 0 {
+                self.rare_positions.push(n as u32);
+                self.rare_values.push(g);
+            }
+            true
+        } else {
+            if !self.common.contains(code) {
+                self.make_common(code);
+            }
+            false
+        }
+    }
+
+    /// Whether the rare positions are too many for the rare/common method to pay.
+    pub(super) fn is_dense(&self, n: usize) -> bool {
+        self.rare_positions.len() * self.dense_ratio > n
+    }
+
+    /// Chooses the common set again, greedily from the most frequent codes; rebuilds the rare
+    /// positions if it changed.
+    pub(super) fn choose_again<V: Value>(&mut self, counts: &[u32], values: &[V]) {
+        let mut codes: Vec<u32> = (0..counts.len() as u32)
+            .filter(|&c| counts[c as usize] > 0 && c != self.d)
+            .collect();
+        codes.sort_by(|&a, &b| counts[b as usize].cmp(&counts[a as usize]).then(a.cmp(&b)));
+        let mut fresh = Class::new(self.d, std::mem::take(&mut self.amounts));
+        fresh.dense_ratio = self.dense_ratio;
+        (fresh.hits, fresh.hit_depth, fresh.positions) =
+            (self.hits, self.hit_depth, self.positions);
+        fresh.rebuilds = self.rebuilds + 1;
+        let n = values.len();
+        fresh.next_choice_at = n + (n / 16).max(256);
+        self.next_choice_at = fresh.next_choice_at;
+        for code in codes {
+            if fresh.can_be_common(code) {
+                fresh.make_common(code);
+            } else {
+                fresh.rare.insert(code);
+            }
+        }
+        let mut old = self.common_list.clone();
+        let mut new = fresh.common_list.clone();
+        old.sort_unstable();
+        new.sort_unstable();
+        if old == new {
+            self.amounts = fresh.amounts;
+            return;
+        }
+        for (n, &g) in values.iter().enumerate().skip(1) {
+            let g: u16 = g.into();
+            if fresh.rare.contains(code_of(n, g)) {
+                fresh.rare_positions.push(n as u32);
+                fresh.rare_values.push(g);
+            }
+        }
+        *self = fresh;
+    }
+
+    /// How many small parts the next block should precompute: about twice the mean depth of
+    /// recent hits, when hits are frequent enough to pay for it.
+    pub(super) fn choose_small_parts(&mut self, block: usize) -> usize {
+        let (hits, depth, positions) = (self.hits, self.hit_depth, self.positions);
+        if positions >= 4096 {
+            // Forget slowly: halve the statistics.
+            self.hits /= 2;
+            self.hit_depth /= 2;
+            self.positions /= 2;
+        }
+        if positions < 256 || hits * 2 < positions {
+            return 0;
+        }
+        let mean = (depth / hits.max(1)) as usize;
+        (2 * mean).clamp(8, MAX_SMALL_PARTS.max(block))
+    }
+
+    /// Whether the rare code just taken by a position is now more frequent than some common
+    /// code: then another common set may be sparser.
+    pub(super) fn should_choose_again(&self, n: usize, code: u32, counts: &[u32]) -> bool {
+        if n < self.next_choice_at {
+            return false;
+        }
+        let rare_count = counts[code as usize];
+        self.common_list
+            .iter()
+            .any(|&c| counts[c as usize] < rare_count)
+    }
+}
+
+#[inline]
+pub(super) fn code_of(n: usize, g: u16) -> u32 {
+    ((g as u32) << 1) | (n as u32 & 1)
+}

@@ -1,0 +1,147 @@
+//! The inner loops that read long runs of values: the block passes (many positions' options at
+//! once, as bitmap rows) and the vectorised search for a split with a given value.
+
+use super::width::Value;
+use super::CHUNK;
+
+/// ORs the values `val ^ run[i]` into row `i` of `rows` (rows of `row_words` words, a power
+/// of two with every value below `64 · row_words`).
+///
+/// The row width is a constant in each instance, so the word index is masked rather than
+/// bounds-checked: this is the innermost loop of the block pass.
+fn or_xors<V: Value>(rows: &mut [u64], row_words: usize, run: &[V], val: u16) {
+    /// `F` is `4 · W` (four rows), passed separately because an array length cannot be an
+    /// expression of a generic constant: with both constant, the compiler drops every bounds
+    /// check of the unrolled loop.
+    fn or_rows<V: Value, const W: usize, const F: usize>(rows: &mut [u64], run: &[V], val: u16) {
+        debug_assert_eq!(F, 4 * W);
+        let rows = &mut rows[..run.len() * W];
+        let mut rows4 = rows.chunks_exact_mut(F);
+        let mut run4 = run.chunks_exact(4);
+        for (four, v) in (&mut rows4).zip(&mut run4) {
+            let four: &mut [u64; F] = four.try_into().expect("chunks of F words");
+            let v: &[V; 4] = v.try_into().expect("chunks of 4 values");
+            for (i, &v) in v.iter().enumerate() {
+                let x = val ^ v.into();
+                four[i * W + ((x >> 6) as usize & (W - 1))] |= 1 << (x & 63);
+            }
+        }
+        let rest = run4.remainder();
+        for (row, &v) in rows4.into_remainder().chunks_exact_mut(W).zip(rest) {
+            or_one::<W>(row, val ^ v.into());
+        }
+    }
+    #[inline(always)]
+    fn or_one<const W: usize>(row: &mut [u64], x: u16) {
+        let row: &mut [u64; W] = row.try_into().expect("rows of W words");
+        row[(x >> 6) as usize & (W - 1)] |= 1 << (x & 63);
+    }
+    debug_assert!(row_words.is_power_of_two());
+    match row_words {
+        1 => or_rows::<V, 1, 4>(rows, run, val),
+        2 => or_rows::<V, 2, 8>(rows, run, val),
+        4 => or_rows::<V, 4, 16>(rows, run, val),
+        8 => or_rows::<V, 8, 32>(rows, run, val),
+        16 => or_rows::<V, 16, 64>(rows, run, val),
+        32 => or_rows::<V, 32, 128>(rows, run, val),
+        64 => or_rows::<V, 64, 256>(rows, run, val),
+        128 => or_rows::<V, 128, 512>(rows, run, val),
+        256 => or_rows::<V, 256, 1024>(rows, run, val),
+        512 => or_rows::<V, 512, 2048>(rows, run, val),
+        _ => or_rows::<V, 1024, 4096>(rows, run, val),
+    }
+}
+
+/// The block pass for small parts: for positions `start + j` (`j < len`) and removal `k`, the
+/// splits whose smaller part `a` is in `parts` (all above `len`, so the larger part lies below
+/// `start`). For each `a` the larger parts are a contiguous run of values.
+pub(super) fn small_pass<V: Value>(
+    values: &[V],
+    block: &mut [u64],
+    words: usize,
+    (start, len, k): (usize, usize, usize),
+    parts: std::ops::RangeInclusive<usize>,
+    unequal_splits: bool,
+) {
+    for a in parts {
+        // a must be the smaller part: 2a <= rest (2a < rest in Grundy's game).
+        let first = (2 * a + k + usize::from(unequal_splits)).saturating_sub(start);
+        if first >= len {
+            break;
+        }
+        let va = values[a].into();
+        let other = start + first - k - a;
+        let run = &values[other..other + (len - first)];
+        or_xors(&mut block[first * words..], words, run, va);
+    }
+}
+
+/// The block pass for rare positions: for positions `start + j` (`j < len`) and removal `k`,
+/// the splits `p + (start + j - k - p)` for the rare positions `p` (values `rare_values`).
+/// For each `p` the partners are a contiguous run of values, read in order.
+pub(super) fn rare_pass<V: Value>(
+    values: &[V],
+    block: &mut [u64],
+    words: usize,
+    (start, len, k): (usize, usize, usize),
+    (positions, rare_values): (&[u32], &[u16]),
+    unequal_splits: bool,
+) {
+    for (&pos, &val) in positions.iter().zip(rare_values) {
+        let pos = pos as usize;
+        // Position start + j splits `rest = start + j - k` into pos + (rest - pos); it needs
+        // pos < rest (and pos != rest - pos in Grundy's game).
+        let first = (pos + k + 1).saturating_sub(start);
+        if first >= len {
+            continue;
+        }
+        let other = start + first - k - pos;
+        let equal_at = (2 * pos + k).checked_sub(start);
+        let run = &values[other..other + (len - first)];
+        let rows = &mut block[first * words..];
+        match equal_at {
+            // Grundy's game: row `equal_at` must not get the equal split.
+            Some(j) if unequal_splits && (first..len).contains(&j) => {
+                let skip = j - first;
+                or_xors(rows, words, &run[..skip], val);
+                or_xors(
+                    &mut rows[(skip + 1) * words..],
+                    words,
+                    &run[skip + 1..],
+                    val,
+                );
+            }
+            _ => or_xors(rows, words, run, val),
+        }
+    }
+}
+
+/// The least `a` in `from..=last` with `G(a) XOR G(rest - a) = g`, if any.
+///
+/// The pairs are compared a chunk at a time with no early exit inside a chunk, so the compiler
+/// can use vector instructions; the high parts are read backwards.
+#[inline]
+pub(super) fn find_pair_xor<V: Value>(
+    values: &[V],
+    rest: usize,
+    from: usize,
+    last: usize,
+    g: V,
+) -> Option<usize> {
+    let low = &values[from..=last];
+    let high = &values[rest - last..=rest - from];
+    let mut low_chunks = low.chunks_exact(CHUNK);
+    let mut high_chunks = high.rchunks_exact(CHUNK);
+    let mut start = from;
+    for (l, h) in (&mut low_chunks).zip(&mut high_chunks) {
+        let mut hit = false;
+        for i in 0..CHUNK {
+            hit |= l[i] ^ h[CHUNK - 1 - i] == g;
+        }
+        if hit {
+            return (start..start + CHUNK).find(|&a| values[a] ^ values[rest - a] == g);
+        }
+        start += CHUNK;
+    }
+    (start..=last).find(|&a| values[a] ^ values[rest - a] == g)
+}

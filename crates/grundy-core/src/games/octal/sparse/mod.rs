@@ -1,0 +1,626 @@
+//! The rare/common ("sparse space") method for Grundy sequences of octal games.
+//!
+//! Computing `G(n)` naively means looking at every split `a + b = n - k`: `O(n)` work per
+//! value. The method of *Winning Ways* (ch. 4) avoids most of it.
+//!
+//! **Codes.** Each position `i` gets the *code* `c(i) = 2·G(i) + (i mod 2)`: its value and its
+//! parity. A split move removing `k` tokens from `n` gives parts `a` and `b` with
+//! `a + b = n - k`, so `c(a) XOR c(b) = c_n(g) XOR (k mod 2)` where `g = G(a) XOR G(b)` is the
+//! option's value and `c_n(g) = 2g + (n mod 2)`. Split moves fall in two *classes* by the parity
+//! `d` of `k`; the parity bit is what makes games such as `.104` and `.106` sparse.
+//!
+//! **Common and rare.** For each class `d` the solver keeps a set `C` of *common* codes that is
+//! *sum-free*: `c1 XOR c2 XOR d` is never in `C` for `c1, c2` in `C`. (The textbook choice is
+//! `C = {x : popcount(x & mask) odd}` for a mask; a greedy set is more general and is chosen
+//! automatically.) Every other code is *rare*. Then a split of two common parts never gives an
+//! option whose code is common, so:
+//!
+//! 1. the options that involve a rare part — few when rare positions are few — are computed
+//!    one by one, and their mex with the removal options is a *candidate* `g`;
+//! 2. if `c_n(g)` is common, no split of two common parts reaches it: `G(n) = g`;
+//! 3. otherwise (rarely) every split is scanned for `g`; each hit raises the candidate.
+//!
+//! **Choosing `C`.** The most frequent codes are tried first, each joining `C` if it keeps `C`
+//! sum-free; `C` is chosen again when a rare code becomes more frequent than a common one.
+//! Games with no sparse space (`.007`, `.016`) end up with many rare positions; then the solver
+//! switches that class to *dense* mode and scans every split directly, in vectorisable chunks.
+//!
+//! The solver is in this file; `bitsets` holds its bitmaps, `class` the rare/common classes,
+//! `kernels` the inner loops over runs of values, `far` the optional second thread and `width`
+//! the public [`SparseSolver`], which stores values in one byte each until one needs two.
+
+mod bitsets;
+mod class;
+mod far;
+mod kernels;
+#[cfg(test)]
+mod tests;
+mod width;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::code::HeapRules;
+use crate::error::{GameError, Result};
+use bitsets::{insert_all, insert_pairs, Marks, Seen};
+use class::{code_of, Class};
+use far::FarRows;
+use kernels::{find_pair_xor, rare_pass, small_pass};
+pub use width::SparseSolver;
+use width::Value;
+
+/// The largest value the solver stores (values are held as `u8` while below 256, then `u16`).
+pub const MAX_VALUE: u32 = u16::MAX as u32 - 1;
+
+/// Pairs compared per chunk in a scan: a multiple of the vector width, small enough that a hit
+/// wastes little work.
+const CHUNK: usize = 32;
+
+/// Positions computed together in one block pass over the rare positions.
+const BLOCK: usize = 64;
+
+/// The most small parts computed in the block pass.
+const MAX_SMALL_PARTS: usize = 256;
+
+/// Hits per position after which a scan records pairs instead of rescanning.
+const CHEAP_RESCANS: usize = 2;
+
+/// Positions per superblock in two-thread mode: the second thread computes one superblock's
+/// far options while the main thread settles the values of the one before.
+const SUPERBLOCK: usize = 256;
+
+/// In two-thread mode, the second thread handles the rare positions from here on: the options
+/// they give the positions of the superblock after next read only values that are already known
+/// (the partner `n - k - p` is below the current superblock when `p >= 2 · SUPERBLOCK`).
+const FAR_MIN: usize = 2 * SUPERBLOCK;
+
+/// A superblock is handed to the second thread only if its far rare positions (times split
+/// amounts) are at least this many: below that the hand-over costs more than it saves.
+const FAR_WORTH: usize = 256;
+
+/// A class switches to dense mode when more than `1/DENSE_RATIO` of the positions are rare.
+const DENSE_RATIO: usize = 8;
+
+/// The rare/common solver with values stored as `V`: extends a Grundy sequence one value at a
+/// time until a value does not fit `V` (see [`SparseSolver`] for the public face).
+#[derive(Debug, Clone)]
+struct Solver<V: Value> {
+    take_all: Vec<usize>,
+    max_take_all: usize,
+    take: Vec<usize>,
+    unequal_splits: bool,
+    classes: Vec<Class>,
+    values: Vec<V>,
+    /// How many positions have each code.
+    counts: Vec<u32>,
+    max_value: u32,
+    seen: Seen,
+    /// Per split amount (all classes, in order): how many pairs of the current position are
+    /// already in `seen`.
+    inserted: Vec<usize>,
+    /// Scratch space for [`insert_all`].
+    lanes: Vec<u64>,
+    /// Scratch space for [`insert_pairs`].
+    marks: Marks,
+    /// Per split amount: the first smaller part a scan must look at in this block.
+    scan_from: Vec<usize>,
+    /// The block pass's options, one row of `block_words` words per position (a `seen` without
+    /// its last word, which only the mex needs).
+    block: Vec<u64>,
+    block_words: usize,
+    block_len: usize,
+    /// The first position of the current block.
+    block_start: usize,
+    block_valid: bool,
+    /// Threads to use: 1, or 2 for a second thread computing far options ahead.
+    threads: usize,
+    /// Counts the times the rare positions were chosen again: far options computed from an
+    /// older choice are not used.
+    generation: u64,
+    /// The far options of the current superblock, from the second thread.
+    far: Option<FarRows>,
+    /// Whether the current block's positions take their far options from `far`.
+    block_far: bool,
+    /// Diagnostics: blocks whose far options came from the second thread.
+    far_blocks: u64,
+    /// Tests: wait for the second thread's rows instead of doing without them when late, so
+    /// that the tests use them whatever the machine's load.
+    far_wait: bool,
+}
+
+impl<V: Value> Solver<V> {
+    /// A solver for `rules`, starting from the empty sequence.
+    fn new(rules: &HeapRules) -> Self {
+        let split = rules.split();
+        let classes: Vec<Class> = (0..2u32)
+            .map(|d| {
+                let amounts: Vec<usize> = split
+                    .iter()
+                    .copied()
+                    .filter(|&k| k as u32 & 1 == d)
+                    .collect();
+                Class::new(d, amounts)
+            })
+            .filter(|c| !c.amounts.is_empty())
+            .collect();
+        Solver {
+            take_all: rules.take_all(),
+            max_take_all: rules.take_all().last().copied().unwrap_or(0),
+            take: rules.take(),
+            unequal_splits: rules.is_grundys_game(),
+            inserted: vec![1; split.len()],
+            scan_from: vec![1; split.len()],
+            lanes: Vec::new(),
+            marks: Marks::default(),
+            classes,
+            values: Vec::new(),
+            counts: Vec::new(),
+            max_value: 0,
+            seen: Seen::for_values_below(1),
+            block: Vec::new(),
+            block_words: 0,
+            block_len: 0,
+            block_start: 0,
+            block_valid: false,
+            threads: 1,
+            generation: 0,
+            far: None,
+            block_far: false,
+            far_blocks: 0,
+            far_wait: false,
+        }
+    }
+
+    /// Uses `threads` threads (1 or 2; more count as 2). With 2, a second thread computes the
+    /// options that come from rare positions far below each superblock of 256 positions while
+    /// the main thread settles the values of the superblock before; the values are the same.
+    /// The second thread is used only while there are enough such rare positions to pay for
+    /// the hand-over (Officers `0.6` has about 1,500; `0.104` has 20, all small).
+    fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, 2);
+    }
+
+    /// A solver that continues from known values `G(0..values.len())`.
+    fn resume(rules: &HeapRules, values: Vec<V>) -> Self {
+        let mut solver = Self::new(rules);
+        for (n, &g) in values.iter().enumerate() {
+            solver.count(n, g.into());
+        }
+        solver.max_value = values
+            .iter()
+            .map(|&g| u32::from(g.into()))
+            .max()
+            .unwrap_or(0);
+        solver.seen = Seen::for_values_below(solver.max_value + 1);
+        for class in &mut solver.classes {
+            class.choose_again(&solver.counts, &values);
+            class.rare_positions.clear();
+            class.rare_values.clear();
+            for (n, &g) in values.iter().enumerate() {
+                class.record(n, g.into());
+            }
+        }
+        solver.values = values;
+        solver
+    }
+
+    /// Tuning and diagnostics: the dense-mode threshold.
+    #[doc(hidden)]
+    fn set_dense_ratio(&mut self, ratio: usize) {
+        for c in &mut self.classes {
+            c.dense_ratio = ratio;
+        }
+    }
+
+    /// Diagnostics: how many blocks of 64 positions took their far options from the second
+    /// thread.
+    #[doc(hidden)]
+    fn far_blocks(&self) -> u64 {
+        self.far_blocks
+    }
+
+    /// Diagnostics: per class, (parity, rare positions, common codes, rebuilds).
+    #[doc(hidden)]
+    fn class_stats(&self) -> Vec<[u64; 7]> {
+        self.classes
+            .iter()
+            .map(|c| {
+                [
+                    c.d as u64,
+                    c.rare_positions.len() as u64,
+                    c.common_list.len() as u64,
+                    c.rebuilds as u64,
+                    c.hits,
+                    c.hit_depth,
+                    c.positions,
+                ]
+            })
+            .collect()
+    }
+
+    /// Words per row of the block pass: `seen`'s words but the last (a power of two: every
+    /// XOR of two values in play is below `64 ·` this).
+    fn row_words(&self) -> usize {
+        self.seen.words.len() - 1
+    }
+
+    /// Computes values until there are `count` of them; `false` if it stopped earlier, before
+    /// a value that does not fit `V` (nothing of that value is kept: the position is computed
+    /// again by a wider solver).
+    fn extend_to(&mut self, count: usize) -> Result<bool> {
+        self.values.reserve(count.saturating_sub(self.values.len()));
+        if self.threads >= 2 && count >= self.values.len() + 4 * SUPERBLOCK {
+            // Raised when this thread is done, so the second one does not finish a job nobody
+            // will read (at its low priority that could take a while on a busy machine).
+            let stop = AtomicBool::new(false);
+            return std::thread::scope(|scope| {
+                let done = self.extend_two_threads(scope, count, &stop);
+                stop.store(true, Ordering::Relaxed);
+                done
+            });
+        }
+        self.extend_blocks(count)
+    }
+
+    /// Computes values until there are `count`, block by block, on this thread; `false` if it
+    /// stopped before a value that does not fit `V`.
+    fn extend_blocks(&mut self, count: usize) -> Result<bool> {
+        if self.block_valid {
+            // A block left open by the narrower solver this one was widened from: its rows do not
+            // depend on the width, so it is finished as if nothing happened (the blocks, and
+            // with them the adaptive choices, stay where an uninterrupted run has them).
+            let end = (self.block_start + self.block_len).min(count);
+            if !self.push_block(end)? {
+                return Ok(false);
+            }
+            self.end_block();
+        }
+        while self.values.len() < count {
+            let start = self.values.len();
+            let len = BLOCK.min(count - start);
+            self.begin_block(start, len);
+            if !self.push_block(start + len)? {
+                return Ok(false);
+            }
+            self.end_block();
+        }
+        Ok(true)
+    }
+
+    /// Computes the positions of the current block up to `end` (fewer if the common set is
+    /// chosen again meanwhile). `false` if a value does not fit `V`: then the block stays open
+    /// for the wider solver, unless its rows include the second thread's, which end here.
+    fn push_block(&mut self, end: usize) -> Result<bool> {
+        while self.values.len() < end {
+            let j = self.values.len() - self.block_start;
+            match self.push_next(Some(j)) {
+                Ok(true) => {}
+                Ok(false) => {
+                    if self.block_far {
+                        self.end_block();
+                    }
+                    return Ok(false);
+                }
+                Err(e) => {
+                    self.end_block();
+                    return Err(e);
+                }
+            }
+            if !self.block_valid {
+                break;
+            }
+        }
+        Ok(true)
+    }
+
+    /// The block pass: for positions `start..start + len`, the split options whose rare part
+    /// lies strictly between `len` and `start`. Those options only read values below `start`,
+    /// so they are computed rare position by rare position, each reading a contiguous run of
+    /// values: far fewer cache misses than one position at a time.
+    fn begin_block(&mut self, start: usize, len: usize) {
+        let words = self.row_words();
+        self.block_words = words;
+        self.block_len = len;
+        self.block_start = start;
+        self.block.clear();
+        self.block.resize(words * len, 0);
+        self.block_valid = true;
+        // The second thread's rows serve this block if they cover it and were computed from
+        // the current choice of rare positions.
+        let far = self.far.as_ref().filter(|rows| {
+            rows.generation == self.generation
+                && rows.start <= start
+                && start + len <= rows.start + rows.len
+        });
+        self.block_far = far.is_some();
+        self.far_blocks += u64::from(self.block_far);
+        let mut slot = 0;
+        for (ci, class) in self.classes.iter_mut().enumerate() {
+            class.block_dense = class.is_dense(start);
+            class.positions += len as u64;
+            class.small_parts = class.choose_small_parts(len);
+            let covered = class.small_parts.max(len);
+            for _ in &class.amounts {
+                self.scan_from[slot] =
+                    class.small_parts.max(1) + usize::from(class.small_parts > 0);
+                slot += 1;
+            }
+            let positions = &class.rare_positions;
+            class.block_skip = positions.partition_point(|&p| p as usize <= class.small_parts);
+            class.block_lo = positions.partition_point(|&p| p as usize <= covered);
+            class.block_hi = positions.partition_point(|&p| (p as usize) < start);
+            if class.block_lo >= class.block_hi {
+                class.block_hi = class.block_lo;
+            }
+            for &k in &class.amounts {
+                if class.small_parts > 0 {
+                    small_pass(
+                        &self.values,
+                        &mut self.block,
+                        words,
+                        (start, len, k),
+                        len + 1..=class.small_parts,
+                        self.unequal_splits,
+                    );
+                }
+                if class.block_dense {
+                    continue;
+                }
+                // The far rare positions come from the second thread's rows when it covered
+                // them; the rest are done here.
+                let (far_lo, far_hi) = match far {
+                    Some(rows) if rows.covered[ci] => {
+                        let lo = positions.partition_point(|&p| (p as usize) < FAR_MIN);
+                        let hi = positions.partition_point(|&p| (p as usize) < rows.known);
+                        let lo = lo.clamp(class.block_lo, class.block_hi);
+                        (lo, hi.clamp(lo, class.block_hi))
+                    }
+                    _ => (class.block_hi, class.block_hi),
+                };
+                for range in [class.block_lo..far_lo, far_hi..class.block_hi] {
+                    rare_pass(
+                        &self.values,
+                        &mut self.block,
+                        words,
+                        (start, len, k),
+                        (&positions[range.clone()], &class.rare_values[range]),
+                        self.unequal_splits,
+                    );
+                }
+            }
+        }
+    }
+
+    fn end_block(&mut self) {
+        self.block_valid = false;
+        self.block_far = false;
+        for class in &mut self.classes {
+            class.block_skip = 0;
+            class.block_lo = 0;
+            class.block_hi = 0;
+            class.small_parts = 0;
+        }
+    }
+
+    fn count(&mut self, n: usize, g: u16) {
+        let code = code_of(n, g) as usize;
+        if code >= self.counts.len() {
+            self.counts.resize(code + 1, 0);
+        }
+        self.counts[code] += 1;
+    }
+
+    /// Computes `G(n)` for `n = values.len()` and appends it; `j` is its index in the
+    /// current block. `false` (nothing appended) if the value does not fit `V`.
+    fn push_next(&mut self, j: Option<usize>) -> Result<bool> {
+        let n = self.values.len();
+        match (j, self.block_valid) {
+            (Some(j), true) => {
+                let w = self.block_words;
+                self.seen.words[..w].copy_from_slice(&self.block[j * w..(j + 1) * w]);
+                self.seen.words[w..].fill(0);
+                if self.block_far {
+                    if let Some(far) = &self.far {
+                        let at = (n - far.start) * far.words;
+                        for (s, f) in self
+                            .seen
+                            .words
+                            .iter_mut()
+                            .zip(&far.rows[at..at + far.words])
+                        {
+                            *s |= f;
+                        }
+                    }
+                }
+            }
+            _ => self.seen.clear(),
+        }
+        self.removal_options(n);
+        for ci in 0..self.classes.len() {
+            if self.classes[ci].small_parts > 0 {
+                self.small_options(ci, n, self.block_len.min(self.classes[ci].small_parts));
+            }
+            if !self.classes[ci].block_dense {
+                self.rare_options(ci, n);
+            }
+        }
+        let g = self.settle_candidate(n);
+        if g > MAX_VALUE {
+            return Err(GameError::too_large(
+                format!("the value of heap {n}"),
+                format!("values up to {MAX_VALUE} are supported"),
+            ));
+        }
+        if g > u32::from(V::MAX) {
+            return Ok(false);
+        }
+        self.append(n, V::from_u16(g as u16));
+        Ok(true)
+    }
+
+    /// Options that leave no heap or one heap.
+    fn removal_options(&mut self, n: usize) {
+        if n <= self.max_take_all && self.take_all.contains(&n) {
+            self.seen.insert(0);
+        }
+        for &k in &self.take {
+            if k >= n {
+                break;
+            }
+            self.seen.insert(self.values[n - k].into());
+        }
+    }
+
+    /// Split options of class `ci` whose smaller part is at most `parts` (those the block pass
+    /// could not compute because the larger part lies in the block).
+    fn small_options(&mut self, ci: usize, n: usize, parts: usize) {
+        for &k in &self.classes[ci].amounts {
+            if k + 2 > n {
+                break;
+            }
+            let rest = n - k;
+            let last = if self.unequal_splits {
+                (rest - 1) / 2
+            } else {
+                rest / 2
+            };
+            let parts = parts.min(last);
+            if parts == 0 {
+                continue;
+            }
+            // Parts a = 1..=parts against rest - a: two slices (one read backwards) rather than
+            // indexing, so there are no bounds checks in this per-value loop.
+            let low = &self.values[1..=parts];
+            let high = &self.values[rest - parts..rest];
+            let xors = low
+                .iter()
+                .zip(high.iter().rev())
+                .map(|(&l, &h)| (l ^ h).into());
+            insert_all(&mut self.seen, xors, &mut self.lanes);
+        }
+    }
+
+    /// Split options of class `ci` where a part is a rare position.
+    fn rare_options(&mut self, ci: usize, n: usize) {
+        let class = &self.classes[ci];
+        for &k in &class.amounts {
+            if k + 2 > n {
+                break;
+            }
+            let rest = n - k;
+            let below = &self.values[..rest];
+            // Rare positions up to `block_skip` are parts of splits already counted with the
+            // small parts; those in `block_lo..block_hi` are in the block pass.
+            let (skip, lo, hi) = (class.block_skip, class.block_lo, class.block_hi);
+            // Two plain loops rather than a chained iterator: this is the per-value hot path.
+            for range in [skip..lo, hi..class.rare_positions.len()] {
+                let positions = &class.rare_positions[range.clone()];
+                let values = &class.rare_values[range];
+                let end = positions.partition_point(|&p| (p as usize) < rest);
+                let unequal = self.unequal_splits;
+                let xors = positions[..end]
+                    .iter()
+                    .zip(&values[..end])
+                    .filter(|(&pos, _)| !(unequal && 2 * pos as usize == rest))
+                    .map(|(&pos, &val)| val ^ below[rest - pos as usize].into());
+                insert_all(&mut self.seen, xors, &mut self.lanes);
+            }
+        }
+    }
+
+    /// Raises the candidate `mex(seen)` until no split can reach it: that is `G(n)`.
+    fn settle_candidate(&mut self, n: usize) -> u32 {
+        self.inserted.copy_from_slice(&self.scan_from);
+        let mut hits = 0;
+        let mut g = self.seen.mex();
+        'verify: loop {
+            let mut slot = 0;
+            for ci in 0..self.classes.len() {
+                let needs_scan = self.classes[ci].block_dense
+                    || (g <= MAX_VALUE && self.classes[ci].is_rare(code_of(n, g as u16)));
+                let amounts = self.classes[ci].amounts.len();
+                if !needs_scan || g > MAX_VALUE {
+                    slot += amounts;
+                    continue;
+                }
+                for i in 0..amounts {
+                    let k = self.classes[ci].amounts[i];
+                    if k + 2 <= n && self.scan_split(ci, n - k, slot + i, g as u16, &mut hits) {
+                        g = self.seen.mex();
+                        continue 'verify;
+                    }
+                }
+                slot += amounts;
+            }
+            return g;
+        }
+    }
+
+    /// Looks for `g` among the splits `a + (rest - a)` not yet in `seen`; on a hit, puts `g` in
+    /// `seen` and returns true.
+    ///
+    /// After a hit the next candidate must be looked for from the start again. The first few
+    /// times, rescanning (vectorised) is cheaper than recording every pair before the hit
+    /// (scalar); after [`CHEAP_RESCANS`] hits at one position the pairs are recorded instead,
+    /// so the total work stays within the naive `O(n)`.
+    fn scan_split(
+        &mut self,
+        ci: usize,
+        rest: usize,
+        slot: usize,
+        g: u16,
+        hits: &mut usize,
+    ) -> bool {
+        let from = self.inserted[slot];
+        let last = if self.unequal_splits {
+            (rest - 1) / 2
+        } else {
+            rest / 2
+        };
+        // Two values that fit `V` XOR to a value that fits `V`.
+        if from > last || g > V::MAX {
+            return false;
+        }
+        let Some(hit) = find_pair_xor(&self.values, rest, from, last, V::from_u16(g)) else {
+            return false;
+        };
+        *hits += 1;
+        let class = &mut self.classes[ci];
+        class.hits += 1;
+        class.hit_depth += (hit + 1 - from) as u64;
+        if *hits <= CHEAP_RESCANS {
+            self.seen.insert(g);
+        } else {
+            insert_pairs(
+                &self.values,
+                rest,
+                from..=hit,
+                &mut self.seen,
+                &mut self.marks.0,
+            );
+            self.inserted[slot] = hit + 1;
+        }
+        true
+    }
+
+    fn append(&mut self, n: usize, g: V) {
+        self.values.push(g);
+        let g: u16 = g.into();
+        self.count(n, g);
+        if g as u32 > self.max_value {
+            self.max_value = g as u32;
+            if (g as usize + 1).next_power_of_two() > (self.seen.words.len() - 1) * 64 {
+                self.seen = Seen::for_values_below(g as u32 + 1);
+            }
+        }
+        let code = code_of(n, g);
+        for class in &mut self.classes {
+            if class.record(n, g) && class.should_choose_again(n, code, &self.counts) {
+                class.choose_again(&self.counts, &self.values);
+                // The block pass (and the second thread) used the old rare positions.
+                self.block_valid = false;
+                self.generation += 1;
+                class.block_dense = class.is_dense(n + 1);
+            }
+        }
+    }
+}

@@ -1,0 +1,222 @@
+use super::bitsets::{fold_marks, Marks};
+use super::*;
+use crate::games::octal::naive::naive_values;
+
+fn sparse(code: &str, count: usize) -> Vec<u32> {
+    let rules = HeapRules::parse(code).unwrap();
+    let mut solver = SparseSolver::new(&rules);
+    solver.extend_to(count).unwrap();
+    solver.values().iter().map(u32::from).collect()
+}
+
+#[test]
+fn agrees_with_naive_on_classics() {
+    for code in [
+        "0.77", "0.07", "0.137", "0.6", "0.007", "0.104", "0.106", "0.16", "0.354", "4.07", "0.4",
+        "4.", "0.016", "0.3456",
+    ] {
+        let rules = HeapRules::parse(code).unwrap();
+        assert_eq!(sparse(code, 1500), naive_values(&rules, 1500), "{code}");
+    }
+    let rules = HeapRules::grundys_game();
+    let mut solver = SparseSolver::new(&rules);
+    solver.extend_to(2000).unwrap();
+    let fast: Vec<u32> = solver.values().iter().map(u32::from).collect();
+    assert_eq!(fast, naive_values(&rules, 2000));
+}
+
+#[test]
+fn agrees_with_naive_on_longer_runs() {
+    // Long enough for the block pass, the small parts and dense mode to switch on.
+    for code in ["0.6", "0.007", "0.354", "0.104", "0.16", "4.6"] {
+        let rules = HeapRules::parse(code).unwrap();
+        assert_eq!(sparse(code, 12_000), naive_values(&rules, 12_000), "{code}");
+    }
+}
+
+fn sparse_with(code: &str, count: usize, threads: usize) -> (Vec<u32>, u64) {
+    let rules = HeapRules::parse(code).unwrap();
+    let mut solver = SparseSolver::new(&rules);
+    solver.set_threads(threads);
+    solver.set_far_wait();
+    solver.extend_to(count).unwrap();
+    let values = solver.values().iter().map(u32::from).collect();
+    (values, solver.far_blocks())
+}
+
+#[test]
+fn two_threads_give_the_same_values() {
+    for code in [
+        "0.6", "0.354", "0.104", "0.16", "0.007", "4.6", "0.137", "0.3456",
+    ] {
+        let (one, far_one) = sparse_with(code, 30_000, 1);
+        let (two, far_two) = sparse_with(code, 30_000, 2);
+        assert_eq!(two, one, "{code}");
+        assert_eq!(far_one, 0, "{code}: one thread never hands work over");
+        if code == "0.6" {
+            // Officers has many rare positions above FAR_MIN: the far path must be used.
+            assert!(
+                far_two > 100,
+                "0.6: only {far_two} blocks used the second thread"
+            );
+        }
+    }
+    let rules = HeapRules::parse("0.6").unwrap();
+    let (two, _) = sparse_with("0.6", 12_000, 2);
+    assert_eq!(two, naive_values(&rules, 12_000));
+    // Without waiting, whichever rows arrive in time are used: the values are the same.
+    let mut solver = SparseSolver::new(&rules);
+    solver.set_threads(2);
+    solver.extend_to(30_000).unwrap();
+    let values: Vec<u32> = solver.values().iter().map(u32::from).collect();
+    assert_eq!(values, sparse_with("0.6", 30_000, 1).0);
+}
+
+#[test]
+fn two_threads_continue_a_resumed_solver_exactly() {
+    // Extending in several calls (as a run does between looks at its cancel flag) starts
+    // the second thread again each time, from the values known so far.
+    let rules = HeapRules::parse("0.6").unwrap();
+    let (whole, _) = sparse_with("0.6", 20_000, 1);
+    let mut solver = SparseSolver::new(&rules);
+    solver.set_threads(2);
+    for stop in [700, 5_000, 5_100, 13_000, 20_000] {
+        solver.extend_to(stop).unwrap();
+    }
+    let mut resumed = SparseSolver::resume(&rules, solver.values().slice(0..9_000).to_vec());
+    resumed.set_threads(2);
+    resumed.extend_to(20_000).unwrap();
+    for values in [solver.values(), resumed.values()] {
+        let values: Vec<u32> = values.iter().map(u32::from).collect();
+        assert_eq!(values, whole);
+    }
+}
+
+#[test]
+fn fold_marks_sets_exactly_the_marked_bits() {
+    let mut marks = vec![0u8; 192];
+    for x in [0, 7, 8, 63, 64, 100, 127, 128, 191] {
+        marks[x] = 1;
+    }
+    let mut words = [1u64 << 5, 0, 0];
+    fold_marks(&marks, &mut words);
+    for x in 0..192 {
+        let expected = marks[x] == 1 || x == 5;
+        assert_eq!(words[x / 64] >> (x % 64) & 1 == 1, expected, "bit {x}");
+    }
+}
+
+#[test]
+fn resumed_solver_continues_exactly() {
+    for code in ["0.6", "0.104", "0.007"] {
+        let rules = HeapRules::parse(code).unwrap();
+        let whole = sparse(code, 3000);
+        let mut first = SparseSolver::new(&rules);
+        first.extend_to(1234).unwrap();
+        let mut second = SparseSolver::resume(&rules, first.into_values());
+        second.extend_to(3000).unwrap();
+        let resumed: Vec<u32> = second.values().iter().map(u32::from).collect();
+        assert_eq!(resumed, whole, "{code}");
+    }
+}
+
+/// The first index whose value does not fit one byte.
+fn first_wide(values: &[u32]) -> usize {
+    values
+        .iter()
+        .position(|&g| g > 255)
+        .expect("a value above 255")
+}
+
+#[test]
+fn widens_at_the_first_value_above_255_and_agrees_with_naive() {
+    // Treblecross (dense mode) passes 255 at 9,168, Officers (rare/common) at 10,344.
+    for code in ["0.007", "0.6"] {
+        let rules = HeapRules::parse(code).unwrap();
+        let naive = naive_values(&rules, 12_000);
+        let first = first_wide(&naive);
+        assert!(first > 5_000, "{code}: narrow for a long time first");
+        let mut solver = SparseSolver::new(&rules);
+        solver.extend_to(first).unwrap();
+        assert_eq!(
+            solver.values().bytes_per_value(),
+            1,
+            "{code}: all below 256"
+        );
+        solver.extend_to(first + 1).unwrap();
+        assert_eq!(
+            solver.values().bytes_per_value(),
+            2,
+            "{code}: one above 255"
+        );
+        solver.extend_to(12_000).unwrap();
+        let values: Vec<u32> = solver.values().iter().map(u32::from).collect();
+        assert_eq!(values, naive, "{code}");
+        // In one call across the threshold, and from a narrow resumed table just below it.
+        assert_eq!(sparse(code, 12_000), naive, "{code}");
+        let below: Vec<u8> = naive[..first].iter().map(|&g| g as u8).collect();
+        let mut resumed = SparseSolver::resume_narrow(&rules, below);
+        resumed.extend_to(12_000).unwrap();
+        let values: Vec<u32> = resumed.values().iter().map(u32::from).collect();
+        assert_eq!(values, naive, "{code}: resumed narrow");
+    }
+}
+
+#[test]
+fn narrow_then_wide_equals_wide_from_the_start() {
+    // Officers passes 255 at 10,344; both thread counts, the second thread's rows included.
+    let rules = HeapRules::parse("0.6").unwrap();
+    let mut wide = SparseSolver::new_wide(&rules);
+    wide.extend_to(40_000).unwrap();
+    for threads in [1, 2] {
+        // Stopping on both sides of the threshold, and crossing it inside one long call.
+        for stops in [&[10_000, 10_344, 10_345, 40_000][..], &[40_000]] {
+            let mut solver = SparseSolver::new(&rules);
+            solver.set_threads(threads);
+            solver.set_far_wait();
+            for &stop in stops {
+                solver.extend_to(stop).unwrap();
+                let width = if stop > 10_344 { 2 } else { 1 };
+                assert_eq!(solver.values().bytes_per_value(), width, "at {stop}");
+            }
+            assert_eq!(solver.values(), wide.values(), "{threads} thread(s)");
+        }
+    }
+}
+
+#[test]
+fn small_values_stay_narrow() {
+    let rules = HeapRules::parse("0.104").unwrap();
+    let mut solver = SparseSolver::new(&rules);
+    solver.extend_to(50_000).unwrap();
+    assert_eq!(solver.values().bytes_per_value(), 1);
+    let resumed = SparseSolver::resume(&rules, solver.values().to_vec());
+    assert_eq!(resumed.values().bytes_per_value(), 1);
+    assert_eq!(resumed.values(), solver.values());
+}
+
+#[test]
+fn mark_xors_marks_exactly_the_pair_xors_in_both_widths() {
+    use super::width::Value;
+    // Lengths around the chunk sizes (8 pairs for u8, 32 for u16), with and without a
+    // remainder.
+    for len in [0, 1, 7, 8, 9, 16, 23, 31, 32, 33, 64, 70] {
+        let low: Vec<u8> = (0..len).map(|i| (i * 37 + 5) as u8).collect();
+        let high: Vec<u8> = (0..len).map(|i| (i * 91 + 200) as u8).collect();
+        let expected: Vec<usize> = (0..len)
+            .map(|i| (low[i] ^ high[len - 1 - i]) as usize)
+            .collect();
+        let mut narrow = Marks::default();
+        u8::mark_xors(&low, &high, &mut narrow.0);
+        let wide_low: Vec<u16> = low.iter().map(|&g| g as u16 * 257).collect();
+        let wide_high: Vec<u16> = high.iter().map(|&g| g as u16 * 257).collect();
+        let mut wide = Marks::default();
+        u16::mark_xors(&wide_low, &wide_high, &mut wide.0);
+        for x in 0..1 << 16 {
+            let in_narrow = x < 256 && expected.contains(&x);
+            let in_wide = x % 257 == 0 && expected.contains(&(x / 257));
+            assert_eq!(narrow.0[x] == 1, in_narrow, "u8, length {len}, value {x}");
+            assert_eq!(wide.0[x] == 1, in_wide, "u16, length {len}, value {x}");
+        }
+    }
+}
