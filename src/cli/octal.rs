@@ -18,6 +18,8 @@ use grundy_core::sequence::Period;
 use num_bigint::BigUint;
 use serde_json::json;
 
+use super::octal_output::{Document, Values};
+use super::write::{check_destination, write_file, FileWriter};
 use super::{CliError, Output};
 
 /// How far `--until-period` computes at most (more than `--count` if needed).
@@ -121,17 +123,48 @@ impl PlotKind {
     }
 }
 
-/// Writes the plot in the format its file name asks for.
+/// Writes the plot of `G(0..count)` in the format its file name asks for.
 fn write_plot(
     path: &Path,
     name: &str,
-    values: &[u16],
+    values: &Values,
     period: Option<Period>,
 ) -> Result<(), CliError> {
     match PlotKind::of(path) {
-        Some(PlotKind::Png) => write_atomically(path, &png_bytes(&plot_picture(values, period))?),
-        _ => write_atomically(path, plot_svg(name, values, period).as_bytes()),
+        Some(PlotKind::Png) => {
+            let mut file = FileWriter::create(path, "--plot")?;
+            png_write(&plot_picture(values, period), &mut file)?;
+            file.finish()
+        }
+        _ => write_file(path, "--plot", plot_svg(name, values, period).as_bytes()),
     }
+}
+
+/// Refuses, before anything is computed, every option that would fail only at the end.
+fn check_up_front(options: &RunOptions, format: Format, target: u64) -> Result<(), CliError> {
+    if format == Format::Binary && options.output.is_none() {
+        return Err(CliError::Usage(
+            "--format binary needs --output FILE (binary is not printed to a terminal)".into(),
+        ));
+    }
+    for (path, flag) in [
+        (&options.output, "--output"),
+        (&options.checkpoint, "--checkpoint"),
+        (&options.plot, "--plot"),
+    ] {
+        if let Some(path) = path {
+            check_destination(path, flag)?;
+        }
+    }
+    if let Some(path) = &options.resume {
+        if !path.is_file() {
+            return Err(CliError::Usage(format!(
+                "cannot read checkpoint {:?}: expected a file written by --checkpoint",
+                path.display().to_string()
+            )));
+        }
+    }
+    super::memory::check_fits(target)
 }
 
 /// Runs a sequence of `game` with `options`.
@@ -141,20 +174,22 @@ pub fn run_sequence(game: OctalGame, options: &RunOptions, out: &Output) -> Resu
     } else {
         options.count
     };
-    let mut run = match &options.resume {
-        Some(path) => resume(path, &game, target)?,
-        None => SequenceRun::new(game.rules().clone(), target, options.until_period)?,
-    };
-    run.set_threads(options.threads);
-    let interrupted = compute(&mut run, options)?;
-    let name = game_name(&game);
     let format = if out.json {
         Format::Json
     } else {
         options.format
     };
+    check_up_front(options, format, target)?;
+    let mut run = match &options.resume {
+        Some(path) => resume(path, &game, target)?,
+        None => SequenceRun::new(game.rules().clone(), target, true)?,
+    };
+    // Values beyond a proven period follow from it: they are filled in, never computed.
+    run.set_stop_at_period(true);
+    run.set_threads(options.threads);
+    let interrupted = compute(&mut run, options)?;
+    let name = game_name(&game);
     let count = options.count.min(known_count(&run, options.count));
-    let values: Vec<u64> = (0..count).filter_map(|n| run.value_at(n)).collect();
     let at = match &options.at {
         Some(n) => Some((
             n.clone(),
@@ -167,70 +202,40 @@ pub fn run_sequence(game: OctalGame, options: &RunOptions, out: &Output) -> Resu
         )),
         None => None,
     };
+    let values = Values { run: &run, count };
     if let Some(path) = &options.plot {
-        write_plot(path, &name, run.values(), run.period())?;
+        write_plot(path, &name, &values, run.period())?;
     }
-    let text = match format {
-        Format::Binary => {
-            let path = options
-                .output
-                .as_ref()
-                .ok_or_else(|| CliError::Usage("--format binary needs --output FILE".into()))?;
-            write_atomically(path, &run.to_bytes())?;
-            if interrupted {
-                return Err(CliError::Interrupted(interruption_note(&run, options)));
-            }
-            return Ok(());
+    if format == Format::Binary {
+        // The binary format is the checkpoint: the computed values and the proven period.
+        if let Some(path) = &options.output {
+            save_as(path, "--output", &run)?;
         }
-        Format::Json => {
-            let mut doc = json!({
-                "game": name,
-                "values": values,
-                "computed": run.values().len(),
-                "complete": !interrupted,
-            });
-            if options.period || options.until_period {
-                doc["period"] = period_json(&run);
-            }
-            if let Some((n, v)) = &at {
-                doc["at"] = json!({ "n": n.to_string(), "value": v });
-            }
-            serde_json::to_string_pretty(&doc).expect("JSON values always serialise") + "\n"
+        if interrupted {
+            return Err(CliError::Interrupted(interruption_note(&run, options)));
         }
-        Format::Csv => {
-            let mut text = String::from("n,value\n");
-            for (n, v) in values.iter().enumerate() {
-                text.push_str(&format!("{n},{v}\n"));
-            }
-            text
-        }
-        Format::Text => {
-            let mut text = String::new();
-            if !values.is_empty() {
-                text.push_str(&format!("G(0..{}) for {name}:\n", values.len() - 1));
-                let items: Vec<String> = values.iter().map(u64::to_string).collect();
-                text.push_str(&items.join(" "));
-                text.push('\n');
-            }
-            if interrupted {
-                text.push_str(&format!(
-                    "Stopped after {} values (the finished values are kept).\n",
-                    run.values().len()
-                ));
-            }
-            if options.period || options.until_period {
-                text.push_str(&period_text(&run));
-                text.push('\n');
-            }
-            if let Some((n, v)) = at {
-                text.push_str(&format!("G({n}) = {v}\n"));
-            }
-            text
-        }
+        return Ok(());
+    }
+    let doc = Document {
+        name: &name,
+        values,
+        interrupted,
+        show_period: options.period || options.until_period,
+        at,
     };
     match &options.output {
-        Some(path) => write_atomically(path, text.as_bytes())?,
-        None => out.line(text.trim_end_matches('\n'))?,
+        Some(path) => {
+            let mut file = FileWriter::create(path, "--output")?;
+            doc.write(format, &mut file)?;
+            file.finish()?;
+        }
+        None => {
+            let mut stdout = std::io::BufWriter::with_capacity(1 << 20, std::io::stdout().lock());
+            doc.write(format, &mut stdout)
+                .and_then(|()| doc.end_of_print(format, &mut stdout))
+                .and_then(|()| stdout.flush())
+                .or_else(super::ignore_broken_pipe)?;
+        }
     }
     if interrupted {
         return Err(CliError::Interrupted(interruption_note(&run, options)));
@@ -309,19 +314,23 @@ fn compute(run: &mut SequenceRun, options: &RunOptions) -> Result<bool, CliError
     );
     bar.set_position(run.values().len() as u64);
     let pause = AtomicBool::new(false);
+    let mut interval = CHECKPOINT_INTERVAL;
     loop {
         // Each pass of the loop runs until a checkpoint is due, Ctrl-C, or the end.
         let last_save = Instant::now();
         pause.store(false, Ordering::Relaxed);
         let status = run.run(&pause, &mut |p| {
             bar.set_position(p.done);
-            let due = options.checkpoint.is_some() && last_save.elapsed() >= CHECKPOINT_INTERVAL;
+            let due = options.checkpoint.is_some() && last_save.elapsed() >= interval;
             if due || interrupt.load(Ordering::Relaxed) {
                 pause.store(true, Ordering::Relaxed);
             }
         })?;
         if let Some(path) = &options.checkpoint {
-            write_atomically(path, &run.to_bytes())?;
+            let started = Instant::now();
+            save_as(path, "--checkpoint", run)?;
+            // Writing costs at most a tenth of the run, however many values the file holds.
+            interval = CHECKPOINT_INTERVAL.max(started.elapsed() * 10);
         }
         match status {
             RunStatus::Finished => {
@@ -337,21 +346,14 @@ fn compute(run: &mut SequenceRun, options: &RunOptions) -> Result<bool, CliError
     }
 }
 
-/// Writes `bytes` to `path` so that a crash leaves either the old file or the new one: write a
-/// temporary file beside it, flush it to disk, then rename it over `path`.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
-    let mut file = fs::File::create(&tmp)?;
-    file.write_all(bytes)?;
-    file.sync_all()?;
-    drop(file);
-    fs::rename(&tmp, path)?;
-    Ok(())
+/// Saves the run to `path` as a checkpoint (streamed, replaced atomically).
+fn save_as(path: &Path, flag: &str, run: &SequenceRun) -> Result<(), CliError> {
+    let mut file = FileWriter::create(path, flag)?;
+    run.write_bytes(&mut file)?;
+    file.finish()
 }
 
-fn period_json(run: &SequenceRun) -> serde_json::Value {
+pub(super) fn period_json(run: &SequenceRun) -> serde_json::Value {
     match run.period() {
         Some(p) => json!({
             "preperiod": p.preperiod,
@@ -363,7 +365,7 @@ fn period_json(run: &SequenceRun) -> serde_json::Value {
     }
 }
 
-fn period_text(run: &SequenceRun) -> String {
+pub(super) fn period_text(run: &SequenceRun) -> String {
     if run.rules().is_grundys_game() {
         return format!(
             "No period is claimed for Grundy's game (none is known, and the Guy-Smith theorem does not apply); {} values computed.",
@@ -392,12 +394,13 @@ fn period_text(run: &SequenceRun) -> String {
 
 /// G(n) against n as an SVG picture. Long sequences are drawn one column per pixel with the
 /// column's largest value; the preperiod and one period are shaded when a period is known.
-pub fn plot_svg(name: &str, values: &[u16], period: Option<Period>) -> String {
+pub fn plot_svg(name: &str, values: &Values, period: Option<Period>) -> String {
     const W: usize = 800;
     const H: usize = 300;
     const PAD: usize = 40;
-    let n = values.len().max(1);
-    let top = values.iter().copied().max().unwrap_or(0).max(1) as usize;
+    let len = values.count as usize;
+    let n = len.max(1);
+    let top = values.iter().max().unwrap_or(0).max(1) as usize;
     let columns = n.min(W);
     let x_of = |i: usize| PAD + i * W / n;
     let y_of = |v: usize| PAD + H - v * H / top;
@@ -435,9 +438,8 @@ pub fn plot_svg(name: &str, values: &[u16], period: Option<Period>) -> String {
             c * n / columns,
             ((c + 1) * n / columns).max(c * n / columns + 1),
         );
-        let v = values[lo..hi.min(values.len())]
-            .iter()
-            .copied()
+        let v = (lo..hi.min(len))
+            .map(|i| values.get(i as u64))
             .max()
             .unwrap_or(0) as usize;
         points.push_str(&format!("{},{} ", x_of(lo), y_of(v)));
@@ -457,17 +459,18 @@ pub fn plot_svg(name: &str, values: &[u16], period: Option<Period>) -> String {
     svg
 }
 
-/// `picture` encoded as an 8-bit RGB PNG.
-fn png_bytes(picture: &super::wythoff_image::Picture) -> Result<Vec<u8>, CliError> {
-    let mut bytes = Vec::new();
-    let mut encoder = png::Encoder::new(&mut bytes, picture.width as u32, picture.height as u32);
+/// Writes `picture` as an 8-bit RGB PNG.
+fn png_write(
+    picture: &super::wythoff_image::Picture,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
+    let mut encoder = png::Encoder::new(out, picture.width as u32, picture.height as u32);
     encoder.set_color(png::ColorType::Rgb);
     encoder.set_depth(png::BitDepth::Eight);
     let io = |e: png::EncodingError| CliError::Io(std::io::Error::other(e));
     let mut writer = encoder.write_header().map_err(io)?;
     writer.write_image_data(&picture.rgb).map_err(io)?;
-    writer.finish().map_err(io)?;
-    Ok(bytes)
+    writer.finish().map_err(io)
 }
 
 /// The size of the PNG plot's drawing area, and its margin, in pixels.
@@ -487,7 +490,7 @@ const PLOT_PERIOD_EDGE: [u8; 3] = [200, 40, 40];
 /// `PLOT_HEIGHT + 2·PLOT_MARGIN`. Each pixel column covers a range of n and is inked from the
 /// least to the largest value in it; when a period is known, one period after the preperiod is
 /// shaded and its two ends are red lines. The axes meet at (0, 0).
-pub fn plot_picture(values: &[u16], period: Option<Period>) -> super::wythoff_image::Picture {
+pub fn plot_picture(values: &Values, period: Option<Period>) -> super::wythoff_image::Picture {
     let (w, h, m) = (PLOT_WIDTH, PLOT_HEIGHT, PLOT_MARGIN);
     let width = w + 2 * m;
     let height = h + 2 * m;
@@ -498,8 +501,9 @@ pub fn plot_picture(values: &[u16], period: Option<Period>) -> super::wythoff_im
         let i = 3 * (row * width + m + x.min(w - 1));
         rgb[i..i + 3].copy_from_slice(&colour);
     };
-    let n = values.len().max(1);
-    let top = values.iter().copied().max().unwrap_or(0).max(1) as usize;
+    let len = values.count as usize;
+    let n = len.max(1);
+    let top = values.iter().max().unwrap_or(0).max(1) as usize;
     // Column of heap i, and the height of value v (exact integer arithmetic).
     let x_of = |i: usize| i * w / n;
     // Row 0 is the axis: values are drawn from row 1 up.
@@ -523,9 +527,12 @@ pub fn plot_picture(values: &[u16], period: Option<Period>) -> super::wythoff_im
     for x in 0..w {
         // The heaps drawn in column x (one heap over several columns when they are few).
         let lo = x * n / w;
-        let hi = ((x + 1) * n / w).max(lo + 1).min(values.len());
-        let column = &values[lo.min(hi)..hi];
-        let (Some(&least), Some(&most)) = (column.iter().min(), column.iter().max()) else {
+        let hi = ((x + 1) * n / w).max(lo + 1).min(len);
+        let column = (lo.min(hi)..hi).map(|i| values.get(i as u64));
+        let Some((least, most)) = column.fold(None, |range, v| match range {
+            None => Some((v, v)),
+            Some((a, b)) => Some((v.min(a), v.max(b))),
+        }) else {
             continue;
         };
         for y in y_of(least as usize)..=y_of(most as usize) {
