@@ -162,19 +162,19 @@ fn a_run_that_cannot_fit_is_refused() {
     let start = Instant::now();
     let out = grundy()
         .env("GRUNDY_MEMINFO", &meminfo)
-        .args(["sequence", "octal", "officers", "--count", "200000000"])
+        .args(["sequence", "octal", "officers", "--count", "300000000"])
         .output()
         .unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(
-        stderr.contains("200000000 values needs about")
+        stderr.contains("300000000 values needs at least 636.2 MiB")
             && stderr.contains("512.0 MiB available (1.0 GiB in all)"),
         "{stderr}"
     );
     assert!(start.elapsed() < Duration::from_secs(10));
-    // Both sides of the limit: (512 MiB - 64 MiB) / 4 bytes per value fit, one more does not.
-    let fits = ((512u64 << 20) - (64 << 20)) / 4;
+    // Both sides of the limit: (512 MiB - 64 MiB) / 2 bytes per value fit, one more does not.
+    let fits = ((512u64 << 20) - (64 << 20)) / 2;
     for (count, ok) in [(fits, true), (fits + 1, false)] {
         let out = grundy()
             .env("GRUNDY_MEMINFO", &meminfo)
@@ -316,5 +316,58 @@ fn a_large_run_written_as_json_or_csv_stays_near_its_values() {
         assert!(written > 2 * count, "{format}: {written} bytes");
         fs::remove_file(&file).unwrap();
     }
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Officers keeps more than its table per value (its solver's state grows too): a run that
+/// passes the estimate before it starts is stopped once its measured cost per value shows it
+/// cannot fit, with its checkpoint saved; a game with the same count that fits runs to the end.
+#[test]
+fn a_run_that_grows_beyond_memory_is_stopped_with_its_work_saved() {
+    let dir = fresh_dir("grows");
+    let meminfo = dir.join("meminfo");
+    // 150 MiB available: 20,000,000 values pass the estimate (2 bytes each + 64 MiB).
+    fs::write(&meminfo, "MemTotal: 1048576 kB\nMemAvailable: 153600 kB\n").unwrap();
+    let checkpoint = dir.join("officers.bin");
+    let out = grundy()
+        .env("GRUNDY_MEMINFO", &meminfo)
+        .args([
+            "sequence",
+            "octal",
+            "officers",
+            "--count",
+            "20000000",
+            "--checkpoint",
+        ])
+        .arg(&checkpoint)
+        .arg("-o")
+        .arg(dir.join("never.txt"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("bytes per value") && stderr.contains("150.0 MiB available"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("--resume"), "{stderr}");
+    assert!(!dir.join("never.txt").exists());
+    // What was kept resumes (a few values, from the checkpoint).
+    grundy()
+        .args(["sequence", "octal", "officers", "--count", "4", "--resume"])
+        .arg(&checkpoint)
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("0 0 1 2"));
+    let out = grundy()
+        .env("GRUNDY_MEMINFO", &meminfo)
+        .args([
+            "sequence", "octal", "0.104", "--count", "20000000", "--format", "binary",
+        ])
+        .arg("-o")
+        .arg(dir.join("fits.bin"))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
     fs::remove_dir_all(&dir).unwrap();
 }

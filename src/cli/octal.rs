@@ -44,7 +44,8 @@ pub enum Format {
 /// Options of a long sequence run.
 #[derive(Debug, Args)]
 pub struct RunOptions {
-    /// How many values, G(0) to G(count - 1) (at most 2^31).
+    /// How many values, G(0) to G(count - 1) (at most 2^31, and refused at once when the run's
+    /// memory, at least 2 bytes per value + 64 MiB, exceeds the machine's available memory).
     #[arg(long, short, default_value_t = 40, value_parser = parse_run_count)]
     pub count: u64,
     /// Report the least period and its least preperiod (proven by the Guy-Smith theorem), or
@@ -315,6 +316,8 @@ fn compute(run: &mut SequenceRun, options: &RunOptions) -> Result<bool, CliError
     bar.set_position(run.values().len() as u64);
     let pause = AtomicBool::new(false);
     let mut interval = CHECKPOINT_INTERVAL;
+    let mut watch = super::memory::Watch::new();
+    let mut too_big = None;
     loop {
         // Each pass of the loop runs until a checkpoint is due, Ctrl-C, or the end.
         let last_save = Instant::now();
@@ -322,7 +325,10 @@ fn compute(run: &mut SequenceRun, options: &RunOptions) -> Result<bool, CliError
         let status = run.run(&pause, &mut |p| {
             bar.set_position(p.done);
             let due = options.checkpoint.is_some() && last_save.elapsed() >= interval;
-            if due || interrupt.load(Ordering::Relaxed) {
+            if too_big.is_none() {
+                too_big = watch.look(p.done, p.target);
+            }
+            if due || interrupt.load(Ordering::Relaxed) || too_big.is_some() {
                 pause.store(true, Ordering::Relaxed);
             }
         })?;
@@ -331,6 +337,21 @@ fn compute(run: &mut SequenceRun, options: &RunOptions) -> Result<bool, CliError
             save_as(path, "--checkpoint", run)?;
             // Writing costs at most a tenth of the run, however many values the file holds.
             interval = CHECKPOINT_INTERVAL.max(started.elapsed() * 10);
+        }
+        if let Some(why) = too_big {
+            bar.abandon();
+            let kept = match &options.checkpoint {
+                Some(path) => format!(
+                    "the {} values computed are saved in {}: resume with --resume on a machine \
+                     with more memory",
+                    run.values().len(),
+                    path.display()
+                ),
+                None => {
+                    "add --checkpoint FILE to keep the values of a run stopped like this".into()
+                }
+            };
+            return Err(CliError::Usage(format!("{why}; {kept}")));
         }
         match status {
             RunStatus::Finished => {
