@@ -44,18 +44,24 @@ pub fn machine_memory() -> Option<(u64, u64)> {
     Some((field("MemTotal:")?, field("MemAvailable:")?))
 }
 
-/// Refuses a run of `values` values whose estimate exceeds the memory available now. Where the
-/// system does not say (not Linux), the run goes ahead.
-pub fn check_fits(values: u64) -> Result<(), CliError> {
-    let need = estimate(values);
+/// Refuses a run of `values` values whose estimate, plus `extra` bytes (a checkpoint being
+/// resumed is read whole before its values are taken over), exceeds the memory available now.
+/// Where the system does not say (not Linux), the run goes ahead.
+pub fn check_fits(values: u64, extra: u64) -> Result<(), CliError> {
+    let need = estimate(values).saturating_add(extra);
     match machine_memory() {
         Some((total, available)) if need > available => Err(CliError::Usage(format!(
             "a run of {values} values needs at least {} of memory ({BYTES_PER_VALUE} bytes per \
-             value and {} for the rest), but this machine has {} \
+             value and {} for the rest{}), but this machine has {} \
              available ({} in all): ask for fewer values (--count), or run it on a larger \
              machine (a --checkpoint file can be resumed there with --resume)",
             human(need),
             human(FIXED_OVERHEAD_BYTES),
+            if extra > 0 {
+                format!(", {} to read the checkpoint", human(extra))
+            } else {
+                String::new()
+            },
             human(available),
             human(total)
         ))),

@@ -2,8 +2,10 @@
 //!
 //! The engine's [`SequenceRun`] does the work in chunks; this module adds what needs a terminal
 //! or a disk: a progress bar on a TTY, Ctrl-C that stops cleanly and keeps the finished values,
-//! checkpoints written atomically (write a temporary file, fsync, rename) every few seconds, the
-//! output formats (text, CSV, JSON, the binary checkpoint format) and an SVG plot.
+//! checkpoints every few seconds (written through [`super::write`], which never damages what a
+//! path names), the output formats (text, CSV, JSON streamed by [`super::octal_output`], the
+//! binary checkpoint format) and an SVG or PNG plot. Everything that can be checked before
+//! computing is (see `check_up_front`), and a run stops computing once a period is proven.
 
 use std::fs;
 use std::io::Write;
@@ -157,15 +159,19 @@ fn check_up_front(options: &RunOptions, format: Format, target: u64) -> Result<(
             check_destination(path, flag)?;
         }
     }
+    let mut resumed_bytes = 0;
     if let Some(path) = &options.resume {
-        if !path.is_file() {
-            return Err(CliError::Usage(format!(
-                "cannot read checkpoint {:?}: expected a file written by --checkpoint",
-                path.display().to_string()
-            )));
+        match fs::metadata(path) {
+            Ok(meta) if meta.is_file() => resumed_bytes = meta.len(),
+            _ => {
+                return Err(CliError::Usage(format!(
+                    "cannot read checkpoint {:?}: expected a file written by --checkpoint",
+                    path.display().to_string()
+                )))
+            }
         }
     }
-    super::memory::check_fits(target)
+    super::memory::check_fits(target, resumed_bytes)
 }
 
 /// Runs a sequence of `game` with `options`.
