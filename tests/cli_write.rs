@@ -288,3 +288,36 @@ fn a_link_to_a_directory_is_refused() {
     );
     fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Two flags that would write one file (directly or through a link) are refused up front; the
+/// binary output and the checkpoint may share one, being the same bytes.
+#[test]
+fn two_flags_naming_one_file_are_refused() {
+    let dir = fresh_dir("same-file");
+    let file = dir.join("run.txt");
+    let link = dir.join("link.txt");
+    std::os::unix::fs::symlink("run.txt", &link).unwrap();
+    for (a, b) in [(&file, &file), (&link, &file)] {
+        let out = grundy()
+            .args(["sequence", "octal", "kayles", "-o"])
+            .arg(a)
+            .arg("--checkpoint")
+            .arg(b)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains("name the same file"), "{stderr}");
+        assert!(!file.exists());
+    }
+    let out = grundy()
+        .args(["sequence", "octal", "kayles", "--format", "binary", "-o"])
+        .arg(&file)
+        .arg("--checkpoint")
+        .arg(&link)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert!(fs::read(&file).unwrap().starts_with(b"GRUNDYSQ"));
+    fs::remove_dir_all(&dir).unwrap();
+}

@@ -21,7 +21,7 @@ use num_bigint::BigUint;
 use serde_json::json;
 
 use super::octal_output::{Document, Values};
-use super::write::{check_destination, write_file, FileWriter};
+use super::write::{check_destination, replaced_file, write_file, FileWriter};
 use super::{CliError, Output};
 
 /// How far `--until-period` computes at most (more than `--count` if needed).
@@ -157,6 +157,26 @@ fn check_up_front(options: &RunOptions, format: Format, target: u64) -> Result<(
     ] {
         if let Some(path) = path {
             check_destination(path, flag)?;
+        }
+    }
+    let files = [
+        (&options.output, "--output"),
+        (&options.checkpoint, "--checkpoint"),
+        (&options.plot, "--plot"),
+    ];
+    for (i, (a, flag_a)) in files.iter().enumerate() {
+        for (b, flag_b) in &files[i + 1..] {
+            let (Some(a), Some(b)) = (a, b) else { continue };
+            // The binary output is the checkpoint itself: writing both to one file is harmless.
+            let same_bytes = format == Format::Binary && *flag_b == "--checkpoint";
+            if !same_bytes && replaced_file(a).is_some() && replaced_file(a) == replaced_file(b) {
+                return Err(CliError::Usage(format!(
+                    "{flag_a} {:?} and {flag_b} {:?} name the same file: expected a different \
+                     file for each",
+                    a.display().to_string(),
+                    b.display().to_string()
+                )));
+            }
         }
     }
     let mut resumed_bytes = 0;

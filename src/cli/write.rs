@@ -59,6 +59,19 @@ pub fn check_destination(path: &Path, flag: &str) -> Result<(), CliError> {
     Ok(())
 }
 
+/// The file that would be replaced by writing `path`, in absolute form (`None` for a pipe, a
+/// device or a path that cannot be written): two flags that give the same one would overwrite
+/// each other's file.
+pub fn replaced_file(path: &Path) -> Option<PathBuf> {
+    match target_of(path, "").ok()? {
+        Target::Replace { path, .. } => {
+            let dir = fs::canonicalize(parent_of(&path)).ok()?;
+            Some(dir.join(path.file_name()?))
+        }
+        Target::Direct(_) => None,
+    }
+}
+
 /// Writes `bytes` to `path` (see the module documentation).
 pub fn write_file(path: &Path, flag: &str, bytes: &[u8]) -> Result<(), CliError> {
     let mut file = FileWriter::create(path, flag)?;
