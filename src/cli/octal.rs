@@ -150,20 +150,38 @@ fn check_up_front(options: &RunOptions, format: Format, target: u64) -> Result<(
             "--format binary needs --output FILE (binary is not printed to a terminal)".into(),
         ));
     }
-    for (path, flag) in [
-        (&options.output, "--output"),
-        (&options.checkpoint, "--checkpoint"),
-        (&options.plot, "--plot"),
-    ] {
-        if let Some(path) = path {
-            check_destination(path, flag)?;
-        }
-    }
     let files = [
         (&options.output, "--output"),
         (&options.checkpoint, "--checkpoint"),
         (&options.plot, "--plot"),
     ];
+    for (path, flag) in files {
+        if let Some(path) = path {
+            check_destination(path, flag)?;
+        }
+    }
+    check_distinct_files(&files, format)?;
+    let mut resumed_bytes = 0;
+    if let Some(path) = &options.resume {
+        match fs::metadata(path) {
+            Ok(meta) if meta.is_file() => resumed_bytes = meta.len(),
+            _ => {
+                return Err(CliError::Usage(format!(
+                    "cannot read checkpoint {:?}: expected a file written by --checkpoint",
+                    path.display().to_string()
+                )))
+            }
+        }
+    }
+    super::memory::check_fits(target, resumed_bytes)
+}
+
+/// Refuses two writing flags that would replace one file (the later write would destroy the
+/// earlier), even through symbolic links.
+fn check_distinct_files(
+    files: &[(&Option<PathBuf>, &str)],
+    format: Format,
+) -> Result<(), CliError> {
     for (i, (a, flag_a)) in files.iter().enumerate() {
         for (b, flag_b) in &files[i + 1..] {
             let (Some(a), Some(b)) = (a, b) else { continue };
@@ -179,19 +197,7 @@ fn check_up_front(options: &RunOptions, format: Format, target: u64) -> Result<(
             }
         }
     }
-    let mut resumed_bytes = 0;
-    if let Some(path) = &options.resume {
-        match fs::metadata(path) {
-            Ok(meta) if meta.is_file() => resumed_bytes = meta.len(),
-            _ => {
-                return Err(CliError::Usage(format!(
-                    "cannot read checkpoint {:?}: expected a file written by --checkpoint",
-                    path.display().to_string()
-                )))
-            }
-        }
-    }
-    super::memory::check_fits(target, resumed_bytes)
+    Ok(())
 }
 
 /// Runs a sequence of `game` with `options`.
@@ -250,24 +256,30 @@ pub fn run_sequence(game: OctalGame, options: &RunOptions, out: &Output) -> Resu
         show_period: options.period || options.until_period,
         at,
     };
-    match &options.output {
+    write_document(&doc, format, options.output.as_deref())?;
+    if interrupted {
+        return Err(CliError::Interrupted(interruption_note(&run, options)));
+    }
+    Ok(())
+}
+
+/// Streams `doc` to the file `output`, or to standard output (where a closed pipe, as with
+/// `| head`, is not an error).
+fn write_document(doc: &Document, format: Format, output: Option<&Path>) -> Result<(), CliError> {
+    match output {
         Some(path) => {
             let mut file = FileWriter::create(path, "--output")?;
             doc.write(format, &mut file)?;
-            file.finish()?;
+            file.finish()
         }
         None => {
             let mut stdout = std::io::BufWriter::with_capacity(1 << 20, std::io::stdout().lock());
             doc.write(format, &mut stdout)
                 .and_then(|()| doc.end_of_print(format, &mut stdout))
                 .and_then(|()| stdout.flush())
-                .or_else(super::ignore_broken_pipe)?;
+                .or_else(super::ignore_broken_pipe)
         }
     }
-    if interrupted {
-        return Err(CliError::Interrupted(interruption_note(&run, options)));
-    }
-    Ok(())
 }
 
 /// What Ctrl-C kept and how to go on.
