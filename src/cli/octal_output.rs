@@ -10,8 +10,6 @@ use std::io::{self, Write};
 use grundy_core::games::octal::SequenceRun;
 use grundy_core::nimber::Nimber;
 use num_bigint::BigUint;
-use serde::ser::{SerializeMap, Serializer};
-use serde::Serialize;
 
 use super::octal::{period_json, period_text, Format};
 
@@ -36,12 +34,6 @@ impl Values<'_> {
     /// The values in order.
     pub fn iter(&self) -> impl Iterator<Item = Nimber> + '_ {
         (0..self.count).map(|n| self.get(n))
-    }
-}
-
-impl Serialize for Values<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.iter())
     }
 }
 
@@ -129,29 +121,37 @@ impl Document<'_> {
         Ok(())
     }
 
+    /// The JSON document, pretty-printed as `serde_json` prints it (two-space indents, the
+    /// fields in the order a `serde_json::Map` sorts them), with the values streamed.
     fn write_json(&self, out: &mut impl Write) -> io::Result<()> {
-        serde_json::to_writer_pretty(&mut *out, self).map_err(io::Error::from)?;
-        out.write_all(b"\n")
+        out.write_all(b"{\n")?;
+        if let Some((n, v)) = &self.at {
+            let at = serde_json::json!({ "n": n.to_string(), "value": v });
+            field(out, "at", &at)?;
+        }
+        field(out, "complete", &(!self.interrupted).into())?;
+        field(out, "computed", &self.run().values().len().into())?;
+        field(out, "game", &self.name.into())?;
+        if self.show_period {
+            field(out, "period", &period_json(self.run()))?;
+        }
+        out.write_all(b"  \"values\": [")?;
+        let mut digits = Digits::default();
+        for (n, v) in self.values.iter().enumerate() {
+            out.write_all(if n == 0 { b"\n    " } else { b",\n    " })?;
+            out.write_all(digits.of(v))?;
+        }
+        if self.values.count > 0 {
+            out.write_all(b"\n  ")?;
+        }
+        out.write_all(b"]\n}\n")
     }
 }
 
-/// The JSON document: the fields in the order a `serde_json::Map` sorts them, as before it was
-/// streamed.
-impl Serialize for Document<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if let Some((n, v)) = &self.at {
-            map.serialize_entry("at", &serde_json::json!({ "n": n.to_string(), "value": v }))?;
-        }
-        map.serialize_entry("complete", &!self.interrupted)?;
-        map.serialize_entry("computed", &self.run().values().len())?;
-        map.serialize_entry("game", self.name)?;
-        if self.show_period {
-            map.serialize_entry("period", &period_json(self.run()))?;
-        }
-        map.serialize_entry("values", &self.values)?;
-        map.end()
-    }
+/// One `"key": value,` line of the pretty JSON document, nested values indented.
+fn field(out: &mut impl Write, key: &str, value: &serde_json::Value) -> io::Result<()> {
+    let text = serde_json::to_string_pretty(value).map_err(io::Error::from)?;
+    writeln!(out, "  \"{key}\": {},", text.replace('\n', "\n  "))
 }
 
 /// Decimal digits of a number without the formatting machinery (hundreds of millions of
