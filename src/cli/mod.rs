@@ -20,11 +20,14 @@
 
 pub mod analyze;
 pub mod game;
+pub mod memory;
 pub mod octal;
+pub mod octal_output;
 pub mod play;
 pub mod sequence;
 pub mod serve;
 pub mod simulate;
+pub mod write;
 pub mod wythoff;
 pub mod wythoff_image;
 

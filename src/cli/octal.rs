@@ -2,8 +2,10 @@
 //!
 //! The engine's [`SequenceRun`] does the work in chunks; this module adds what needs a terminal
 //! or a disk: a progress bar on a TTY, Ctrl-C that stops cleanly and keeps the finished values,
-//! checkpoints written atomically (write a temporary file, fsync, rename) every few seconds, the
-//! output formats (text, CSV, JSON, the binary checkpoint format) and an SVG plot.
+//! checkpoints every few seconds (written through [`super::write`], which never damages what a
+//! path names), the output formats (text, CSV, JSON streamed by [`super::octal_output`], the
+//! binary checkpoint format) and an SVG or PNG plot. Everything that can be checked before
+//! computing is (see `check_up_front`), and a run stops computing once a period is proven.
 
 use std::fs;
 use std::io::Write;
@@ -13,11 +15,13 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use clap::{Args, ValueEnum};
-use grundy_core::games::octal::{OctalGame, RunStatus, SequenceRun, Values, MAX_RUN_VALUES};
+use grundy_core::games::octal::{OctalGame, RunStatus, SequenceRun, MAX_RUN_VALUES};
 use grundy_core::sequence::Period;
 use num_bigint::BigUint;
 use serde_json::json;
 
+use super::octal_output::{Document, Values};
+use super::write::{check_destination, replaced_file, write_file, FileWriter};
 use super::{CliError, Output};
 
 /// How far `--until-period` computes at most (more than `--count` if needed).
@@ -42,7 +46,8 @@ pub enum Format {
 /// Options of a long sequence run.
 #[derive(Debug, Args)]
 pub struct RunOptions {
-    /// How many values, G(0) to G(count - 1) (at most 2^31).
+    /// How many values, G(0) to G(count - 1) (at most 2^31, and refused at once when the run's
+    /// memory, at least 2 bytes per value + 64 MiB, exceeds the machine's available memory).
     #[arg(long, short, default_value_t = 40, value_parser = parse_run_count)]
     pub count: u64,
     /// Report the least period and its least preperiod (proven by the Guy-Smith theorem), or
@@ -121,17 +126,78 @@ impl PlotKind {
     }
 }
 
-/// Writes the plot in the format its file name asks for.
+/// Writes the plot of `G(0..count)` in the format its file name asks for.
 fn write_plot(
     path: &Path,
     name: &str,
-    values: Values<'_>,
+    values: &Values,
     period: Option<Period>,
 ) -> Result<(), CliError> {
     match PlotKind::of(path) {
-        Some(PlotKind::Png) => write_atomically(path, &png_bytes(&plot_picture(values, period))?),
-        _ => write_atomically(path, plot_svg(name, values, period).as_bytes()),
+        Some(PlotKind::Png) => {
+            let mut file = FileWriter::create(path, "--plot")?;
+            png_write(&plot_picture(values, period), &mut file)?;
+            file.finish()
+        }
+        _ => write_file(path, "--plot", plot_svg(name, values, period).as_bytes()),
     }
+}
+
+/// Refuses, before anything is computed, every option that would fail only at the end.
+fn check_up_front(options: &RunOptions, format: Format, target: u64) -> Result<(), CliError> {
+    if format == Format::Binary && options.output.is_none() {
+        return Err(CliError::Usage(
+            "--format binary needs --output FILE (binary is not printed to a terminal)".into(),
+        ));
+    }
+    let files = [
+        (&options.output, "--output"),
+        (&options.checkpoint, "--checkpoint"),
+        (&options.plot, "--plot"),
+    ];
+    for (path, flag) in files {
+        if let Some(path) = path {
+            check_destination(path, flag)?;
+        }
+    }
+    check_distinct_files(&files, format)?;
+    let mut resumed_bytes = 0;
+    if let Some(path) = &options.resume {
+        match fs::metadata(path) {
+            Ok(meta) if meta.is_file() => resumed_bytes = meta.len(),
+            _ => {
+                return Err(CliError::Usage(format!(
+                    "cannot read checkpoint {:?}: expected a file written by --checkpoint",
+                    path.display().to_string()
+                )))
+            }
+        }
+    }
+    super::memory::check_fits(target, resumed_bytes)
+}
+
+/// Refuses two writing flags that would replace one file (the later write would destroy the
+/// earlier), even through symbolic links.
+fn check_distinct_files(
+    files: &[(&Option<PathBuf>, &str)],
+    format: Format,
+) -> Result<(), CliError> {
+    for (i, (a, flag_a)) in files.iter().enumerate() {
+        for (b, flag_b) in &files[i + 1..] {
+            let (Some(a), Some(b)) = (a, b) else { continue };
+            // The binary output is the checkpoint itself: writing both to one file is harmless.
+            let same_bytes = format == Format::Binary && *flag_b == "--checkpoint";
+            if !same_bytes && replaced_file(a).is_some() && replaced_file(a) == replaced_file(b) {
+                return Err(CliError::Usage(format!(
+                    "{flag_a} {:?} and {flag_b} {:?} name the same file: expected a different \
+                     file for each",
+                    a.display().to_string(),
+                    b.display().to_string()
+                )));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Runs a sequence of `game` with `options`.
@@ -141,20 +207,22 @@ pub fn run_sequence(game: OctalGame, options: &RunOptions, out: &Output) -> Resu
     } else {
         options.count
     };
-    let mut run = match &options.resume {
-        Some(path) => resume(path, &game, target)?,
-        None => SequenceRun::new(game.rules().clone(), target, options.until_period)?,
-    };
-    run.set_threads(options.threads);
-    let interrupted = compute(&mut run, options)?;
-    let name = game_name(&game);
     let format = if out.json {
         Format::Json
     } else {
         options.format
     };
+    check_up_front(options, format, target)?;
+    let mut run = match &options.resume {
+        Some(path) => resume(path, &game, target)?,
+        None => SequenceRun::new(game.rules().clone(), target, true)?,
+    };
+    // Values beyond a proven period follow from it: they are filled in, never computed.
+    run.set_stop_at_period(true);
+    run.set_threads(options.threads);
+    let interrupted = compute(&mut run, options)?;
+    let name = game_name(&game);
     let count = options.count.min(known_count(&run, options.count));
-    let values: Vec<u64> = (0..count).filter_map(|n| run.value_at(n)).collect();
     let at = match &options.at {
         Some(n) => Some((
             n.clone(),
@@ -167,75 +235,51 @@ pub fn run_sequence(game: OctalGame, options: &RunOptions, out: &Output) -> Resu
         )),
         None => None,
     };
+    let values = Values { run: &run, count };
     if let Some(path) = &options.plot {
-        write_plot(path, &name, run.values(), run.period())?;
+        write_plot(path, &name, &values, run.period())?;
     }
-    let text = match format {
-        Format::Binary => {
-            let path = options
-                .output
-                .as_ref()
-                .ok_or_else(|| CliError::Usage("--format binary needs --output FILE".into()))?;
-            write_atomically(path, &run.to_bytes())?;
-            if interrupted {
-                return Err(CliError::Interrupted(interruption_note(&run, options)));
-            }
-            return Ok(());
+    if format == Format::Binary {
+        // The binary format is the checkpoint: the computed values and the proven period.
+        if let Some(path) = &options.output {
+            save_as(path, "--output", &run)?;
         }
-        Format::Json => {
-            let mut doc = json!({
-                "game": name,
-                "values": values,
-                "computed": run.values().len(),
-                "complete": !interrupted,
-            });
-            if options.period || options.until_period {
-                doc["period"] = period_json(&run);
-            }
-            if let Some((n, v)) = &at {
-                doc["at"] = json!({ "n": n.to_string(), "value": v });
-            }
-            serde_json::to_string_pretty(&doc).expect("JSON values always serialise") + "\n"
+        if interrupted {
+            return Err(CliError::Interrupted(interruption_note(&run, options)));
         }
-        Format::Csv => {
-            let mut text = String::from("n,value\n");
-            for (n, v) in values.iter().enumerate() {
-                text.push_str(&format!("{n},{v}\n"));
-            }
-            text
-        }
-        Format::Text => {
-            let mut text = String::new();
-            if !values.is_empty() {
-                text.push_str(&format!("G(0..{}) for {name}:\n", values.len() - 1));
-                let items: Vec<String> = values.iter().map(u64::to_string).collect();
-                text.push_str(&items.join(" "));
-                text.push('\n');
-            }
-            if interrupted {
-                text.push_str(&format!(
-                    "Stopped after {} values (the finished values are kept).\n",
-                    run.values().len()
-                ));
-            }
-            if options.period || options.until_period {
-                text.push_str(&period_text(&run));
-                text.push('\n');
-            }
-            if let Some((n, v)) = at {
-                text.push_str(&format!("G({n}) = {v}\n"));
-            }
-            text
-        }
+        return Ok(());
+    }
+    let doc = Document {
+        name: &name,
+        values,
+        interrupted,
+        show_period: options.period || options.until_period,
+        at,
     };
-    match &options.output {
-        Some(path) => write_atomically(path, text.as_bytes())?,
-        None => out.line(text.trim_end_matches('\n'))?,
-    }
+    write_document(&doc, format, options.output.as_deref())?;
     if interrupted {
         return Err(CliError::Interrupted(interruption_note(&run, options)));
     }
     Ok(())
+}
+
+/// Streams `doc` to the file `output`, or to standard output (where a closed pipe, as with
+/// `| head`, is not an error).
+fn write_document(doc: &Document, format: Format, output: Option<&Path>) -> Result<(), CliError> {
+    match output {
+        Some(path) => {
+            let mut file = FileWriter::create(path, "--output")?;
+            doc.write(format, &mut file)?;
+            file.finish()
+        }
+        None => {
+            let mut stdout = std::io::BufWriter::with_capacity(1 << 20, std::io::stdout().lock());
+            doc.write(format, &mut stdout)
+                .and_then(|()| doc.end_of_print(format, &mut stdout))
+                .and_then(|()| stdout.flush())
+                .or_else(super::ignore_broken_pipe)
+        }
+    }
 }
 
 /// What Ctrl-C kept and how to go on.
@@ -309,19 +353,43 @@ fn compute(run: &mut SequenceRun, options: &RunOptions) -> Result<bool, CliError
     );
     bar.set_position(run.values().len() as u64);
     let pause = AtomicBool::new(false);
+    let mut interval = CHECKPOINT_INTERVAL;
+    let mut watch = super::memory::Watch::new();
+    let mut too_big = None;
     loop {
         // Each pass of the loop runs until a checkpoint is due, Ctrl-C, or the end.
         let last_save = Instant::now();
         pause.store(false, Ordering::Relaxed);
         let status = run.run(&pause, &mut |p| {
             bar.set_position(p.done);
-            let due = options.checkpoint.is_some() && last_save.elapsed() >= CHECKPOINT_INTERVAL;
-            if due || interrupt.load(Ordering::Relaxed) {
+            let due = options.checkpoint.is_some() && last_save.elapsed() >= interval;
+            if too_big.is_none() {
+                too_big = watch.look(p.done, p.target);
+            }
+            if due || interrupt.load(Ordering::Relaxed) || too_big.is_some() {
                 pause.store(true, Ordering::Relaxed);
             }
         })?;
         if let Some(path) = &options.checkpoint {
-            write_atomically(path, &run.to_bytes())?;
+            let started = Instant::now();
+            save_as(path, "--checkpoint", run)?;
+            // Writing costs at most a tenth of the run, however many values the file holds.
+            interval = CHECKPOINT_INTERVAL.max(started.elapsed() * 10);
+        }
+        if let Some(why) = too_big {
+            bar.abandon();
+            let kept = match &options.checkpoint {
+                Some(path) => format!(
+                    "the {} values computed are saved in {}: resume with --resume on a machine \
+                     with more memory",
+                    run.values().len(),
+                    path.display()
+                ),
+                None => {
+                    "add --checkpoint FILE to keep the values of a run stopped like this".into()
+                }
+            };
+            return Err(CliError::Usage(format!("{why}; {kept}")));
         }
         match status {
             RunStatus::Finished => {
@@ -337,21 +405,14 @@ fn compute(run: &mut SequenceRun, options: &RunOptions) -> Result<bool, CliError
     }
 }
 
-/// Writes `bytes` to `path` so that a crash leaves either the old file or the new one: write a
-/// temporary file beside it, flush it to disk, then rename it over `path`.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
-    let mut file = fs::File::create(&tmp)?;
-    file.write_all(bytes)?;
-    file.sync_all()?;
-    drop(file);
-    fs::rename(&tmp, path)?;
-    Ok(())
+/// Saves the run to `path` as a checkpoint (streamed, replaced atomically).
+fn save_as(path: &Path, flag: &str, run: &SequenceRun) -> Result<(), CliError> {
+    let mut file = FileWriter::create(path, flag)?;
+    run.write_bytes(&mut file)?;
+    file.finish()
 }
 
-fn period_json(run: &SequenceRun) -> serde_json::Value {
+pub(super) fn period_json(run: &SequenceRun) -> serde_json::Value {
     match run.period() {
         Some(p) => json!({
             "preperiod": p.preperiod,
@@ -363,7 +424,7 @@ fn period_json(run: &SequenceRun) -> serde_json::Value {
     }
 }
 
-fn period_text(run: &SequenceRun) -> String {
+pub(super) fn period_text(run: &SequenceRun) -> String {
     if run.rules().is_grundys_game() {
         return format!(
             "No period is claimed for Grundy's game (none is known, and the Guy-Smith theorem does not apply); {} values computed.",
@@ -392,12 +453,13 @@ fn period_text(run: &SequenceRun) -> String {
 
 /// G(n) against n as an SVG picture. Long sequences are drawn one column per pixel with the
 /// column's largest value; the preperiod and one period are shaded when a period is known.
-pub fn plot_svg(name: &str, values: Values<'_>, period: Option<Period>) -> String {
+pub fn plot_svg(name: &str, values: &Values, period: Option<Period>) -> String {
     const W: usize = 800;
     const H: usize = 300;
     const PAD: usize = 40;
-    let n = values.len().max(1);
-    let top = values.max().unwrap_or(0).max(1) as usize;
+    let len = values.count as usize;
+    let n = len.max(1);
+    let top = values.iter().max().unwrap_or(0).max(1) as usize;
     let columns = n.min(W);
     let x_of = |i: usize| PAD + i * W / n;
     let y_of = |v: usize| PAD + H - v * H / top;
@@ -435,7 +497,10 @@ pub fn plot_svg(name: &str, values: Values<'_>, period: Option<Period>) -> Strin
             c * n / columns,
             ((c + 1) * n / columns).max(c * n / columns + 1),
         );
-        let v = values.slice(lo..hi.min(values.len())).max().unwrap_or(0) as usize;
+        let v = (lo..hi.min(len))
+            .map(|i| values.get(i as u64))
+            .max()
+            .unwrap_or(0) as usize;
         points.push_str(&format!("{},{} ", x_of(lo), y_of(v)));
     }
     svg.push_str(&format!(
@@ -453,17 +518,18 @@ pub fn plot_svg(name: &str, values: Values<'_>, period: Option<Period>) -> Strin
     svg
 }
 
-/// `picture` encoded as an 8-bit RGB PNG.
-fn png_bytes(picture: &super::wythoff_image::Picture) -> Result<Vec<u8>, CliError> {
-    let mut bytes = Vec::new();
-    let mut encoder = png::Encoder::new(&mut bytes, picture.width as u32, picture.height as u32);
+/// Writes `picture` as an 8-bit RGB PNG.
+fn png_write(
+    picture: &super::wythoff_image::Picture,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
+    let mut encoder = png::Encoder::new(out, picture.width as u32, picture.height as u32);
     encoder.set_color(png::ColorType::Rgb);
     encoder.set_depth(png::BitDepth::Eight);
     let io = |e: png::EncodingError| CliError::Io(std::io::Error::other(e));
     let mut writer = encoder.write_header().map_err(io)?;
     writer.write_image_data(&picture.rgb).map_err(io)?;
-    writer.finish().map_err(io)?;
-    Ok(bytes)
+    writer.finish().map_err(io)
 }
 
 /// The size of the PNG plot's drawing area, and its margin, in pixels.
@@ -483,7 +549,7 @@ const PLOT_PERIOD_EDGE: [u8; 3] = [200, 40, 40];
 /// `PLOT_HEIGHT + 2·PLOT_MARGIN`. Each pixel column covers a range of n and is inked from the
 /// least to the largest value in it; when a period is known, one period after the preperiod is
 /// shaded and its two ends are red lines. The axes meet at (0, 0).
-pub fn plot_picture(values: Values<'_>, period: Option<Period>) -> super::wythoff_image::Picture {
+pub fn plot_picture(values: &Values, period: Option<Period>) -> super::wythoff_image::Picture {
     let (w, h, m) = (PLOT_WIDTH, PLOT_HEIGHT, PLOT_MARGIN);
     let width = w + 2 * m;
     let height = h + 2 * m;
@@ -494,8 +560,9 @@ pub fn plot_picture(values: Values<'_>, period: Option<Period>) -> super::wythof
         let i = 3 * (row * width + m + x.min(w - 1));
         rgb[i..i + 3].copy_from_slice(&colour);
     };
-    let n = values.len().max(1);
-    let top = values.max().unwrap_or(0).max(1) as usize;
+    let len = values.count as usize;
+    let n = len.max(1);
+    let top = values.iter().max().unwrap_or(0).max(1) as usize;
     // Column of heap i, and the height of value v (exact integer arithmetic).
     let x_of = |i: usize| i * w / n;
     // Row 0 is the axis: values are drawn from row 1 up.
@@ -519,9 +586,12 @@ pub fn plot_picture(values: Values<'_>, period: Option<Period>) -> super::wythof
     for x in 0..w {
         // The heaps drawn in column x (one heap over several columns when they are few).
         let lo = x * n / w;
-        let hi = ((x + 1) * n / w).max(lo + 1).min(values.len());
-        let column = values.slice(lo.min(hi)..hi);
-        let (Some(least), Some(most)) = (column.iter().min(), column.max()) else {
+        let hi = ((x + 1) * n / w).max(lo + 1).min(len);
+        let column = (lo.min(hi)..hi).map(|i| values.get(i as u64));
+        let Some((least, most)) = column.fold(None, |range, v| match range {
+            None => Some((v, v)),
+            Some((a, b)) => Some((v.min(a), v.max(b))),
+        }) else {
             continue;
         };
         for y in y_of(least as usize)..=y_of(most as usize) {

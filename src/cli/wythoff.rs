@@ -310,6 +310,7 @@ fn table(size: usize, csv: bool, out: &Output) -> Result<(), CliError> {
 }
 
 fn image(size: usize, path: &std::path::Path, out: &Output) -> Result<(), CliError> {
+    super::write::check_destination(path, "--output")?;
     let picture = render(size)?;
     write_png(&picture, path)?;
     if out.json {

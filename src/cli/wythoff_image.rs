@@ -9,7 +9,6 @@
 //!   `size / 16` (at least 12), as dots, with the lines `y = φx` and `y = x/φ` they hug
 //!   (floating point is fine for drawing; the dots are exact).
 
-use std::io::BufWriter;
 use std::path::Path;
 
 use grundy_core::games::wythoff::beatty::PPositions;
@@ -160,20 +159,18 @@ fn dot(picture: &mut Picture, cx: i64, cy: i64, radius: i64) {
     }
 }
 
-/// Writes `picture` as an 8-bit RGB PNG.
+/// Writes `picture` as an 8-bit RGB PNG to `path` (by the flag `--output`; see
+/// [`super::write`] for how each kind of path is written).
 pub fn write_png(picture: &Picture, path: &Path) -> Result<(), CliError> {
-    let file = std::fs::File::create(path)?;
-    let mut encoder = png::Encoder::new(
-        BufWriter::new(file),
-        picture.width as u32,
-        picture.height as u32,
-    );
+    let mut file = super::write::FileWriter::create(path, "--output")?;
+    let mut encoder = png::Encoder::new(&mut file, picture.width as u32, picture.height as u32);
     encoder.set_color(png::ColorType::Rgb);
     encoder.set_depth(png::BitDepth::Eight);
     let io = |e: png::EncodingError| CliError::Io(std::io::Error::other(e));
     let mut writer = encoder.write_header().map_err(io)?;
     writer.write_image_data(&picture.rgb).map_err(io)?;
-    writer.finish().map_err(io)
+    writer.finish().map_err(io)?;
+    file.finish()
 }
 
 #[cfg(test)]

@@ -975,7 +975,10 @@ async fn timed_out_work_frees_its_slot() {
             }
             // Still waiting for the slot, or given it too late to finish within 100 ms.
             assert!(s.is_client_error(), "{s}: {b}");
-            assert!(b["limit"] == "max_concurrent" || b["limit"] == "compute_time_ms", "{b}");
+            assert!(
+                b["limit"] == "max_concurrent" || b["limit"] == "compute_time_ms",
+                "{b}"
+            );
             assert!(
                 asked.elapsed() < std::time::Duration::from_millis(1500),
                 "the slot was not freed: {b}"

@@ -222,12 +222,21 @@ impl SequenceRun {
 
     /// The state as bytes (see the module documentation for the layout).
     pub fn to_bytes(&self) -> Vec<u8> {
-        let code = self.rules.to_string();
         let values = self.values();
-        let width = values.bytes_per_value();
-        let mut out = Vec::with_capacity(64 + code.len() + width * values.len());
-        out.extend_from_slice(MAGIC);
-        out.push(VERSION);
+        let mut out = Vec::with_capacity(128 + values.bytes_per_value() * values.len());
+        self.write_bytes(&mut out)
+            .expect("writing into a Vec cannot fail");
+        out
+    }
+
+    /// Writes the same bytes as [`SequenceRun::to_bytes`] into `out` as they are produced, so a
+    /// long run's checkpoint never needs a second copy of its values in memory.
+    pub fn write_bytes(&self, out: &mut impl std::io::Write) -> std::io::Result<()> {
+        let mut out = Fnv1aWriter {
+            out,
+            hash: fnv1a(&[]),
+        };
+        let code = self.rules.to_string();
         let mut flags = 0;
         if self.rules.is_grundys_game() {
             flags |= FLAG_GRUNDYS_GAME;
@@ -235,30 +244,49 @@ impl SequenceRun {
         if self.stop_at_period {
             flags |= FLAG_STOP_AT_PERIOD;
         }
-        out.push(flags);
-        out.extend_from_slice(&(code.len() as u16).to_le_bytes());
-        out.extend_from_slice(code.as_bytes());
-        out.extend_from_slice(&self.target.to_le_bytes());
-        out.extend_from_slice(&self.next_check.to_le_bytes());
+        out.put(MAGIC)?;
+        out.put(&[VERSION, flags])?;
+        out.put(&(code.len() as u16).to_le_bytes())?;
+        out.put(code.as_bytes())?;
         let p = self.period.unwrap_or(Period {
             preperiod: 0,
             period: 0,
             checked: 0,
         });
-        for x in [p.preperiod, p.period, p.checked] {
-            out.extend_from_slice(&x.to_le_bytes());
+        let count = self.values().len() as u64;
+        for x in [
+            self.target,
+            self.next_check,
+            p.preperiod,
+            p.period,
+            p.checked,
+            count,
+        ] {
+            out.put(&x.to_le_bytes())?;
         }
-        out.extend_from_slice(&(values.len() as u64).to_le_bytes());
-        out.push(width as u8);
+        let values = self.values();
+        out.put(&[values.bytes_per_value() as u8])?;
         match values {
-            Values::Narrow(v) => out.extend_from_slice(v),
-            Values::Wide(v) => v
-                .iter()
-                .for_each(|g| out.extend_from_slice(&g.to_le_bytes())),
+            Values::Narrow(v) => out.put(v)?,
+            Values::Wide(v) => {
+                // Values in blocks: one write call per block rather than per value.
+                let mut block = [0u8; 8192];
+                for chunk in v.chunks(block.len() / 2) {
+                    for (i, &g) in chunk.iter().enumerate() {
+                        block[2 * i..2 * i + 2].copy_from_slice(&g.to_le_bytes());
+                    }
+                    out.put(&block[..2 * chunk.len()])?;
+                }
+            }
         }
-        let sum = fnv1a(&out);
-        out.extend_from_slice(&sum.to_le_bytes());
-        out
+        let sum = out.hash;
+        out.out.write_all(&sum.to_le_bytes())
+    }
+
+    /// Stops (or not) as soon as a period is proven, from now on: a run asked for `G(0..n)`
+    /// needs no more values once the period gives the rest.
+    pub fn set_stop_at_period(&mut self, stop: bool) {
+        self.stop_at_period = stop;
     }
 
     /// Restores a run saved by [`SequenceRun::to_bytes`], checking every field.
@@ -352,6 +380,22 @@ pub fn fnv1a(bytes: &[u8]) -> u64 {
         hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
     }
     hash
+}
+
+/// A writer that keeps the FNV-1a hash of what went through it.
+struct Fnv1aWriter<'a, W: std::io::Write> {
+    out: &'a mut W,
+    hash: u64,
+}
+
+impl<W: std::io::Write> Fnv1aWriter<'_, W> {
+    fn put(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+        for &b in bytes {
+            self.hash ^= b as u64;
+            self.hash = self.hash.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        self.out.write_all(bytes)
+    }
 }
 
 struct Reader<'a> {
@@ -501,6 +545,37 @@ mod tests {
             assert_eq!(resumed.to_bytes(), part.to_bytes(), "{code}");
             run_all(&mut resumed);
             assert_eq!(resumed.to_bytes(), whole.to_bytes(), "{code}");
+        }
+    }
+
+    #[test]
+    fn streamed_bytes_are_the_checkpoint_bytes() {
+        for (code, count, stop) in [("0.16", 20_000, false), ("0.77", 5_000, true)] {
+            let mut run = SequenceRun::new(HeapRules::parse(code).unwrap(), count, stop).unwrap();
+            run_all(&mut run);
+            let mut streamed = Vec::new();
+            run.write_bytes(&mut streamed).unwrap();
+            assert_eq!(streamed, run.to_bytes(), "{code}");
+        }
+        let mut grundys = SequenceRun::new(HeapRules::grundys_game(), 3_000, false).unwrap();
+        run_all(&mut grundys);
+        let mut streamed = Vec::new();
+        grundys.write_bytes(&mut streamed).unwrap();
+        assert_eq!(streamed, grundys.to_bytes());
+    }
+
+    #[test]
+    fn a_run_told_to_stop_at_its_period_stops_there() {
+        let rules = HeapRules::parse("0.77").unwrap();
+        let mut whole = SequenceRun::new(rules.clone(), 100_000, false).unwrap();
+        run_all(&mut whole);
+        let mut short = SequenceRun::new(rules, 100_000, false).unwrap();
+        short.set_stop_at_period(true);
+        run_all(&mut short);
+        assert!(short.values().len() < 4096);
+        assert_eq!(short.period(), whole.period());
+        for n in 0..100_000 {
+            assert_eq!(short.value_at(n), whole.value_at(n));
         }
     }
 
