@@ -266,3 +266,42 @@ fn ctrl_c_keeps_the_checkpoint_and_exits_130() {
         .success()
         .stdout(predicate::str::contains("0 0 1 2"));
 }
+
+/// `--at N` beyond `--count` computes until the period is proven (and no further), then reads
+/// G(N) off it: for Kayles (period 12 from 71) G(2^64 - 1) = G(71 + (2^64 - 1 - 71) mod 12).
+/// Grundy's game has no period, so a heap beyond the table is refused up front.
+#[test]
+fn at_beyond_the_count_reads_the_period() {
+    let n: u128 = u64::MAX as u128;
+    let reduced = 71 + (n - 71) % 12;
+    let short = grundy()
+        .args([
+            "sequence", "octal", "0.77", "--count", "100", "--format", "csv",
+        ])
+        .output()
+        .unwrap();
+    let csv = String::from_utf8(short.stdout).unwrap();
+    let expected = csv
+        .lines()
+        .find_map(|l| l.strip_prefix(&format!("{reduced},")))
+        .expect("the reduced heap is listed")
+        .to_string();
+    grundy()
+        .args(["sequence", "octal", "0.77", "--count", "2", "--at"])
+        .arg(n.to_string())
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(format!("G({n}) = {expected}")));
+    grundy()
+        .args([
+            "sequence",
+            "grundys-game",
+            "--count",
+            "2",
+            "--at",
+            "100000000000000000000",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no period is known"));
+}

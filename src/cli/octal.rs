@@ -200,13 +200,30 @@ fn check_distinct_files(
     Ok(())
 }
 
+/// How many values `--at n` needs: up to `n` itself when that is within
+/// [`UNTIL_PERIOD_LIMIT`], else as many as it takes to prove a period (the run stops there).
+/// Grundy's game has no period to give values beyond the table, so it is refused up front.
+fn at_target(game: &OctalGame, n: &BigUint) -> Result<u64, CliError> {
+    match u64::try_from(n) {
+        Ok(n) if n < UNTIL_PERIOD_LIMIT => Ok(n + 1),
+        _ if game.is_grundys_game() => Err(CliError::Usage(format!(
+            "G({n}) of Grundy's game is not answered: no period is known, so --at is answered \
+             only below {UNTIL_PERIOD_LIMIT}"
+        ))),
+        _ => Ok(UNTIL_PERIOD_LIMIT),
+    }
+}
+
 /// Runs a sequence of `game` with `options`.
 pub fn run_sequence(game: OctalGame, options: &RunOptions, out: &Output) -> Result<(), CliError> {
-    let target = if options.until_period {
+    let mut target = if options.until_period {
         options.count.max(UNTIL_PERIOD_LIMIT)
     } else {
         options.count
     };
+    if let Some(n) = &options.at {
+        target = target.max(at_target(&game, n)?);
+    }
     let format = if out.json {
         Format::Json
     } else {
