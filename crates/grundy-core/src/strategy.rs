@@ -80,7 +80,7 @@ pub struct Analysis {
     /// Who wins.
     pub outcome: Outcome,
     /// The winning moves (none from a P-position): the first
-    /// [`MAX_LISTED_MOVES`](crate::moves::MAX_LISTED_MOVES) listed, all counted.
+    /// [`MAX_LISTED_MOVES`] listed, all counted.
     pub winning_moves: MoveList<SumMove>,
 }
 

@@ -14,7 +14,7 @@
 //! moves to one value). Where the perfect player measures remoteness, under misère play, for a
 //! lone component and for `seed000`, the move is delegated to the stateless code, whose cost is
 //! bounded in those cases (a remoteness search is only made on trees of at most
-//! [`PLAYER_REMOTENESS_LIMIT`](crate::strategy::PLAYER_REMOTENESS_LIMIT) positions) or linear in
+//! [`PLAYER_REMOTENESS_LIMIT`] positions) or linear in
 //! the components (misère play: Bouton's misère rule and misère search need the whole position).
 
 use std::cmp::Reverse;

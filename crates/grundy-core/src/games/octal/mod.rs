@@ -360,8 +360,8 @@ impl Ruleset for OctalGame {
     }
 
     /// Looks the values up instead of building every option, and counts the splits of a heap
-    /// beyond the table through the proven period (see [`moves`]): the count is exact at any
-    /// heap size.
+    /// beyond the table through the proven period (`games/octal/moves.rs`): the count is exact
+    /// at any heap size.
     fn moves_to_value(
         &self,
         &heap: &u64,
