@@ -36,7 +36,11 @@ fn check<G: Ruleset<Position = u64>>(game: &G, what: &str) {
         let value_of =
             |parts: &Vec<u64>| parts.iter().fold(0, |acc, &h| acc ^ expected[h as usize]);
         for target in [0, 1, 2, want ^ 1] {
-            let mut reported = game.moves_to_value(&n, target).expect("small heaps");
+            let reported = game
+                .moves_to_value(&n, target, usize::MAX)
+                .expect("small heaps");
+            assert!(reported.is_complete(), "{what}: heap {n} to value {target}");
+            let mut reported = reported.into_moves();
             let mut wanted: Vec<Vec<u64>> = game
                 .options(&n)
                 .into_iter()

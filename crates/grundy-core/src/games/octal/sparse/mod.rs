@@ -48,6 +48,26 @@ use kernels::{find_pair_xor, rare_pass, small_pass};
 pub use width::SparseSolver;
 use width::Value;
 
+/// What one class of split moves (amounts removed of one parity) did so far: for tuning the
+/// rare/common method ([`SparseSolver::class_stats`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ClassStats {
+    /// The parity of the amounts removed by the class's split moves.
+    pub parity: u32,
+    /// Positions whose code is rare.
+    pub rare_positions: u64,
+    /// Codes chosen as common.
+    pub common_codes: u64,
+    /// How often the common set was chosen again.
+    pub rebuilds: u64,
+    /// Hits of the scans since the last block (scan statistics, reset every block).
+    pub hits: u64,
+    /// The pairs those hits cost.
+    pub hit_pairs: u64,
+    /// Positions scanned since the last block.
+    pub scanned_positions: u64,
+}
+
 /// The largest value the solver stores (values are held as `u8` while below 256, then `u16`).
 pub const MAX_VALUE: u32 = u16::MAX as u32 - 1;
 
@@ -203,36 +223,30 @@ impl<V: Value> Solver<V> {
         solver
     }
 
-    /// Tuning and diagnostics: the dense-mode threshold.
-    #[doc(hidden)]
+    /// See [`SparseSolver::set_dense_ratio`].
     fn set_dense_ratio(&mut self, ratio: usize) {
         for c in &mut self.classes {
             c.dense_ratio = ratio;
         }
     }
 
-    /// Diagnostics: how many blocks of 64 positions took their far options from the second
-    /// thread.
-    #[doc(hidden)]
+    /// See [`SparseSolver::far_blocks`].
     fn far_blocks(&self) -> u64 {
         self.far_blocks
     }
 
-    /// Diagnostics: per class, (parity, rare positions, common codes, rebuilds).
-    #[doc(hidden)]
-    fn class_stats(&self) -> Vec<[u64; 7]> {
+    /// See [`SparseSolver::class_stats`].
+    fn class_stats(&self) -> Vec<ClassStats> {
         self.classes
             .iter()
-            .map(|c| {
-                [
-                    c.d as u64,
-                    c.rare_positions.len() as u64,
-                    c.common_list.len() as u64,
-                    c.rebuilds as u64,
-                    c.hits,
-                    c.hit_depth,
-                    c.positions,
-                ]
+            .map(|c| ClassStats {
+                parity: c.d,
+                rare_positions: c.rare_positions.len() as u64,
+                common_codes: c.common_list.len() as u64,
+                rebuilds: c.rebuilds as u64,
+                hits: c.hits,
+                hit_pairs: c.hit_depth,
+                scanned_positions: c.positions,
             })
             .collect()
     }

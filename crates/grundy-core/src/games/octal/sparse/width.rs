@@ -8,7 +8,7 @@ use std::mem::take;
 use std::ops::BitXor;
 
 use super::bitsets::Seen;
-use super::Solver;
+use super::{ClassStats, Solver};
 use crate::error::Result;
 use crate::games::octal::code::HeapRules;
 use crate::games::octal::values::Values;
@@ -175,22 +175,22 @@ impl SparseSolver {
         }
     }
 
-    /// Tuning and diagnostics: the dense-mode threshold.
-    #[doc(hidden)]
+    /// Tuning: a class leaves the rare/common method for its dense mode when more than
+    /// `1 / ratio` of the positions so far are rare (default 8). The values are the same at
+    /// any ratio; only the time changes.
     pub fn set_dense_ratio(&mut self, ratio: usize) {
         either!(&mut self.0, s => s.set_dense_ratio(ratio))
     }
 
     /// Diagnostics: how many blocks of 64 positions took their far options from the second
     /// thread.
-    #[doc(hidden)]
     pub fn far_blocks(&self) -> u64 {
         either!(&self.0, s => s.far_blocks())
     }
 
-    /// Diagnostics: per class, (parity, rare positions, common codes, rebuilds).
-    #[doc(hidden)]
-    pub fn class_stats(&self) -> Vec<[u64; 7]> {
+    /// Diagnostics: one [`ClassStats`] per class of split moves (amounts removed of one
+    /// parity).
+    pub fn class_stats(&self) -> Vec<ClassStats> {
         either!(&self.0, s => s.class_stats())
     }
 
