@@ -8,7 +8,7 @@
 //! * A symbolic link is followed to its final target, which is handled by these same rules: the
 //!   link stays a link and the file it names gets the new bytes.
 //! * A named pipe, a character or block device or a socket is opened and written directly, never
-//!   renamed over or removed (`-o /dev/null` discards the output, as a user expects).
+//!   renamed over or removed (writing to the null device discards the output, as a user expects).
 //! * A directory is refused as bad input (exit code 2), naming the path.
 //!
 //! [`FileWriter`] is an [`std::io::Write`] with a buffer, so callers stream what they write.
