@@ -1,0 +1,82 @@
+//! The JSON API handlers. Each one parses its request, checks it against the limits, calls
+//! `grundy-core` (inline when cheap, on the bounded pool otherwise) and renders JSON.
+//!
+//! | endpoint | request | answer |
+//! | --- | --- | --- |
+//! | `GET /api/health` | | `{"status": "ok"}` |
+//! | `GET /api/limits` | | the [`Limits`] |
+//! | `POST /api/analyze` | `{position}` | outcome, values, nim-sum, winning moves, explanation |
+//! | `POST /api/hint` | `{position}` | the best move, the position after it, the explanation |
+//! | `POST /api/move` | `{position, player?, seed?}` | the computer's move and the position after it |
+//! | `POST /api/apply` | `{position, move: {component, to}}` | whether the move is legal, the position after it |
+//! | `POST /api/sequence` | `{game, set/except, count?}` | G(0..count-1) and the proven period |
+//! | `POST /api/simulate` | `{position, first?, second?, games?, seed?}` | wins of each side over many games |
+//! | `POST /api/wythoff/table` | `{x0, y0, width, height, values?}` | a tile of Wythoff's G(x, y), P-positions marked |
+//!
+//! Positions are [`PositionSpec`]s; moves are the core's `SumMove` JSON
+//! (`{component, from, to, text}`).
+
+use std::time::{Duration, Instant};
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use grundy_core::explain::{NimExplanation, SumExplanation};
+use grundy_core::games::octal::OctalGame;
+use grundy_core::games::subtraction::{AllButGame, SubtractionGame};
+use grundy_core::games::wythoff::beatty::{is_p_position, p_position, partner};
+use grundy_core::games::wythoff::{winning_moves as wythoff_winning_moves, MoveKind};
+use grundy_core::moves::MoveList;
+use grundy_core::nimber::Nimber;
+use grundy_core::play::TrackedPosition;
+use grundy_core::player::{choose_move, Player};
+use grundy_core::strategy::{analyze as core_analyze, best_move, nim_heaps, Convention};
+use grundy_core::sum::{Component, Outcome, Sum, SumMove, MAX_LISTED_HEAP};
+use rand_chacha::rand_core::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::{json, Value};
+
+use crate::error::{ApiError, ApiJson};
+use crate::position::{spec_of, Position, PositionSpec};
+use crate::{AppState, Limits};
+
+mod analyze;
+mod moves;
+mod sequence;
+mod simulate;
+mod wythoff;
+
+pub use analyze::*;
+pub use moves::*;
+pub use sequence::*;
+pub use simulate::*;
+pub use wythoff::*;
+
+type ApiResult = Result<Json<Value>, ApiError>;
+
+/// `GET /api/health`.
+pub async fn health() -> Json<Value> {
+    Json(json!({ "status": "ok" }))
+}
+
+/// `GET /api/limits`: every limit, named as in the errors.
+pub async fn limits(State(app): State<AppState>) -> Json<Limits> {
+    Json(app.limits)
+}
+
+/// Any other path under `/api`.
+pub async fn not_found() -> ApiError {
+    ApiError::bad_request(
+        "no such endpoint: see GET /api/health, /api/limits and POST /api/analyze, /api/hint, \
+         /api/move, /api/apply, /api/sequence, /api/simulate, /api/wythoff/table",
+    )
+    .with_status(StatusCode::NOT_FOUND)
+}
+
+/// A known path with the wrong method.
+pub async fn method_not_allowed() -> ApiError {
+    ApiError::bad_request("method not allowed: the game endpoints take POST with a JSON body")
+        .with_status(StatusCode::METHOD_NOT_ALLOWED)
+}
