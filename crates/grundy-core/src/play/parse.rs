@@ -435,15 +435,20 @@ fn option_leaving(from: &Component, left: &[u64]) -> Option<Vec<Component>> {
     if let Component::Octal { game, heap } = from {
         return octal_option_leaving(game, *heap, &wanted);
     }
-    from.options().into_iter().find(|parts| {
-        let mut sizes: Vec<u64> = parts
-            .iter()
-            .map(Component::tokens)
-            .filter(|&t| t > 0)
-            .collect();
-        sizes.sort_unstable();
-        sizes == wanted
-    })
+    from.options()
+        .into_iter()
+        .find(|parts| part_sizes(parts) == wanted)
+}
+
+/// The sizes of the non-empty parts an option leaves, sorted: how a typed move names it.
+fn part_sizes(parts: &[Component]) -> Vec<u64> {
+    let mut sizes: Vec<u64> = parts
+        .iter()
+        .map(Component::tokens)
+        .filter(|&t| t > 0)
+        .collect();
+    sizes.sort_unstable();
+    sizes
 }
 
 /// The option of an octal heap of `heap` tokens leaving heaps of the sizes `wanted` (sorted,

@@ -240,19 +240,10 @@ fn octal_moves_agree_with_the_options() {
     for game in games {
         for n in 0..12u64 {
             let sum = Sum::new(vec![Component::octal(&game, n)]);
-            let sizes_of = |parts: &[Component]| {
-                let mut sizes: Vec<u64> = parts
-                    .iter()
-                    .map(Component::tokens)
-                    .filter(|&t| t > 0)
-                    .collect();
-                sizes.sort_unstable();
-                sizes
-            };
             let listed: Vec<Vec<u64>> = sum.components[0]
                 .options()
                 .iter()
-                .map(|p| sizes_of(p))
+                .map(|p| part_sizes(p))
                 .collect();
             let mut wanted: Vec<Vec<u64>> = vec![vec![]];
             for a in 1..=n {
@@ -271,7 +262,7 @@ fn octal_moves_agree_with_the_options() {
                 );
                 match parse(&text, &sum) {
                     Ok(m) => assert!(
-                        listed.contains(&sizes) && sizes_of(&m.to) == sizes,
+                        listed.contains(&sizes) && part_sizes(&m.to) == sizes,
                         "{game} {n}: {text} gave {m}"
                     ),
                     Err(e) => assert!(!listed.contains(&sizes), "{game} {n}: {text}: {e}"),
