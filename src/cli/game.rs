@@ -5,7 +5,8 @@ use std::sync::Arc;
 
 use clap::Subcommand;
 use grundy_core::games::octal::OctalGame;
-use grundy_core::games::subtraction::{AllButGame, SubtractionGame};
+use grundy_core::games::all_but::AllButGame;
+use grundy_core::games::subtraction::SubtractionGame;
 use grundy_core::spec::{self, RulesSpec, MAX_COMPONENTS};
 use grundy_core::strategy::{nim_heaps, Convention};
 use grundy_core::sum::{Component, Sum, SumMove};
@@ -91,7 +92,7 @@ impl GameSpec {
             }
             GameSpec::Wythoff { x, y } => (
                 "Wythoff's game".to_string(),
-                Sum::new(vec![Component::Wythoff { x: *x, y: *y }]),
+                Sum::new(vec![Component::wythoff(*x, *y)]),
             ),
             GameSpec::Sum { terms } => (
                 "Sum of games".to_string(),
@@ -143,7 +144,7 @@ fn bars(tokens: u64) -> String {
 /// The position, one line per heap: `  heap 3: ||||  (4)`, with the ruleset named when the
 /// game mixes rulesets; a Wythoff board is drawn under its heading line (see [`board`]).
 pub fn draw(sum: &Sum) -> Vec<String> {
-    if let [Component::Wythoff { x, y }] = sum.components.as_slice() {
+    if let [Component::wythoff(x, y)] = sum.components.as_slice() {
         return board(*x, *y)
             .into_iter()
             .map(|l| format!("  {l}"))
@@ -173,7 +174,7 @@ pub fn draw(sum: &Sum) -> Vec<String> {
             String::new()
         };
         match c {
-            Component::Wythoff { x, y } => {
+            Component::wythoff(x, y) => {
                 lines.push(format!(
                     "  {label:>label_width$}: queen at ({x}, {y}){rules}"
                 ));
@@ -241,7 +242,7 @@ pub fn board(x: u64, y: u64) -> Vec<String> {
 /// (`queen (10, 7) -> (6, 3): take 4 from both heaps`); other moves as [`SumMove`] shows them.
 /// `position` is where the move is made; a lone board is not numbered.
 pub fn move_text(m: &SumMove, position: &Sum) -> String {
-    let (Component::Wythoff { x, y }, [Component::Wythoff { x: a, y: b }]) =
+    let (Component::wythoff(x, y), [Component::wythoff(a, b)]) =
         (&m.from, m.to.as_slice())
     else {
         return m.to_string();

@@ -2,7 +2,8 @@
 //! of any size.
 
 use clap::{Args, Subcommand};
-use grundy_core::games::subtraction::{AllButGame, SubtractionGame, MAX_ALL_BUT_HEAP};
+use grundy_core::games::all_but::{AllButGame, MAX_ALL_BUT_HEAP};
+use grundy_core::games::subtraction::SubtractionGame;
 use grundy_core::sequence::{GrundySequence, Period};
 use num_bigint::BigUint;
 use serde_json::json;

@@ -161,8 +161,8 @@
 //! assert_eq!(
 //!     targets,
 //!     [
-//!         (4, vec![Component::Wythoff { x: 6, y: 7 }]),
-//!         (4, vec![Component::Wythoff { x: 5, y: 2 }]),
+//!         (4, vec![Component::wythoff(6, 7)]),
+//!         (4, vec![Component::wythoff(5, 2)]),
 //!     ]
 //! );
 //! for m in &moves {
@@ -210,6 +210,7 @@ pub mod games;
 pub mod moves;
 pub mod nimber;
 pub mod play;
+pub mod registry;
 pub mod player;
 pub mod sequence;
 pub mod solve;

@@ -159,9 +159,9 @@ pub fn seed000_move(sum: &Sum) -> Result<Option<SumMove>> {
     }
     Ok(sum.components.iter().enumerate().find_map(|(i, c)| {
         // Options are listed from the gentlest to the one that takes most.
-        let to = match c {
-            Component::Nim(h) => (*h > 0).then(|| vec![Component::Nim(0)]),
-            _ => c.options().pop(),
+        let to = match c.as_nim() {
+            Some(h) => (h > 0).then(|| vec![Component::nim(0)]),
+            None => c.options().pop(),
         }?;
         Some(SumMove {
             component: i,

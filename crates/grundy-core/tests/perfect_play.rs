@@ -5,7 +5,8 @@
 
 use std::sync::Arc;
 
-use grundy_core::games::subtraction::{AllButGame, SubtractionGame};
+use grundy_core::games::all_but::AllButGame;
+use grundy_core::games::subtraction::SubtractionGame;
 use grundy_core::play::{play_game, record_game, simulate, Seat};
 use grundy_core::player::Player;
 use grundy_core::strategy::{analyze, remoteness, Convention};
@@ -62,8 +63,8 @@ fn subtraction_every_position_of_two_heaps_up_to_12() {
         for a in 0..=12 {
             for b in 0..=12 {
                 let sum = Sum::new(vec![
-                    Component::subtraction(&game, a),
-                    Component::subtraction(&game, b),
+                    Component::new(&game, a),
+                    Component::new(&game, b),
                 ]);
                 for convention in CONVENTIONS {
                     check_perfect_game(&sum, convention);
@@ -81,9 +82,9 @@ fn mixed_sums_every_position_up_to_5() {
         for b in 0..=5 {
             for c in 0..=5 {
                 let sum = Sum::new(vec![
-                    Component::Nim(a),
-                    Component::subtraction(&bachet, b),
-                    Component::all_but(&all_but, c),
+                    Component::nim(a),
+                    Component::new(&bachet, b),
+                    Component::new(&all_but, c),
                 ]);
                 for convention in CONVENTIONS {
                     check_perfect_game(&sum, convention);
@@ -97,7 +98,7 @@ fn mixed_sums_every_position_up_to_5() {
 fn wythoff_every_position_up_to_12() {
     for x in 0..=12 {
         for y in 0..=12 {
-            let board = Sum::new(vec![Component::Wythoff { x, y }]);
+            let board = Sum::new(vec![Component::wythoff(x, y)]);
             for convention in CONVENTIONS {
                 check_perfect_game(&board, convention);
             }
@@ -123,7 +124,7 @@ fn wythoff_outcomes_are_the_published_p_positions() {
     ];
     for x in 0..=12u64 {
         for y in 0..=12u64 {
-            let board = Sum::new(vec![Component::Wythoff { x, y }]);
+            let board = Sum::new(vec![Component::wythoff(x, y)]);
             let p = published.contains(&(x, y)) || published.contains(&(y, x));
             let outcome = analyze(&board, Convention::Normal).unwrap().outcome;
             assert_eq!(outcome == Outcome::P, p, "({x}, {y})");
@@ -137,8 +138,8 @@ fn wythoff_in_sums_every_position_up_to_4() {
     for x in 0..=4 {
         for y in 0..=4 {
             for c in 0..=4 {
-                let board = Component::Wythoff { x, y };
-                for other in [Component::Nim(c), Component::subtraction(&bachet, c)] {
+                let board = Component::wythoff(x, y);
+                for other in [Component::nim(c), Component::new(&bachet, c)] {
                     let sum = Sum::new(vec![board.clone(), other]);
                     for convention in CONVENTIONS {
                         check_perfect_game(&sum, convention);
@@ -155,8 +156,8 @@ fn wythoff_in_sums_every_position_up_to_4() {
         ((2, 3), (0, 4)),
     ] {
         let sum = Sum::new(vec![
-            Component::Wythoff { x: a.0, y: a.1 },
-            Component::Wythoff { x: b.0, y: b.1 },
+            Component::wythoff(a.0, a.1),
+            Component::wythoff(b.0, b.1),
         ]);
         for convention in CONVENTIONS {
             check_perfect_game(&sum, convention);
@@ -184,7 +185,7 @@ fn perfect_beats_random_in_10000_games() {
     let seed_001 = Sum::new(
         [11, 15, 14, 10, 23, 8]
             .iter()
-            .map(|&h| Component::subtraction(&game, h))
+            .map(|&h| Component::new(&game, h))
             .collect(),
     );
     perfect_wins_every_game(&seed_001, Convention::Normal);
@@ -193,19 +194,19 @@ fn perfect_beats_random_in_10000_games() {
 #[test]
 fn perfect_beats_random_at_wythoff_in_10000_games() {
     // G(10, 7) = 15: an N-position (seed 003's board), too large for remoteness search.
-    let board = Component::Wythoff { x: 10, y: 7 };
+    let board = Component::wythoff(10, 7);
     perfect_wins_every_game(&Sum::new(vec![board.clone()]), Convention::Normal);
     perfect_wins_every_game(&Sum::new(vec![board.clone()]), Convention::Misere);
     perfect_wins_every_game(
-        &Sum::new(vec![Component::Wythoff { x: 100, y: 37 }]),
+        &Sum::new(vec![Component::wythoff(100, 37)]),
         Convention::Normal,
     );
     // Inside sums: with a Nim heap of 3 the total is 15 ^ 3 = 12.
-    let with_nim = Sum::new(vec![board, Component::Nim(3), Component::Nim(5)]);
+    let with_nim = Sum::new(vec![board, Component::nim(3), Component::nim(5)]);
     perfect_wins_every_game(&with_nim, Convention::Normal);
     let two_boards = Sum::new(vec![
-        Component::Wythoff { x: 5, y: 3 },
-        Component::Wythoff { x: 6, y: 9 },
+        Component::wythoff(5, 3),
+        Component::wythoff(6, 9),
     ]);
     perfect_wins_every_game(&two_boards, Convention::Normal);
 }

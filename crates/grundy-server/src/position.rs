@@ -27,7 +27,8 @@
 use std::sync::Arc;
 
 use grundy_core::games::octal::OctalGame;
-use grundy_core::games::subtraction::{AllButGame, SubtractionGame};
+use grundy_core::games::all_but::AllButGame;
+use grundy_core::games::subtraction::SubtractionGame;
 use grundy_core::spec::{self, RulesSpec};
 use grundy_core::strategy::{nim_heaps, Convention};
 use grundy_core::sum::{Component, Sum, SumMove};
@@ -134,7 +135,7 @@ impl Position {
     /// case answered from the closed form at any size.
     pub fn lone_wythoff(&self) -> Option<(u64, u64)> {
         match self.sum.components.as_slice() {
-            [Component::Wythoff { x, y }] if self.convention() == Convention::Normal => {
+            [Component::wythoff(x, y)] if self.convention() == Convention::Normal => {
                 Some((*x, *y))
             }
             _ => None,
@@ -157,7 +158,7 @@ pub fn spec_of(like: &PositionSpec, sum: &Sum) -> PositionSpec {
             sum.components
                 .iter()
                 .flat_map(|c| match *c {
-                    Component::Wythoff { x, y } => vec![x, y],
+                    Component::wythoff(x, y) => vec![x, y],
                     _ => vec![c.tokens()],
                 })
                 .collect(),
@@ -187,7 +188,7 @@ pub fn terms_text(sum: &Sum) -> String {
 /// The heaps part of a term for `c`: `11`, or `10,7` for a Wythoff position.
 fn heaps_text(c: &Component) -> String {
     match c {
-        Component::Wythoff { x, y } => format!("{x},{y}"),
+        Component::wythoff(x, y) => format!("{x},{y}"),
         _ => c.to_string(),
     }
 }
@@ -213,7 +214,7 @@ fn heaps_of(rules: &RulesSpec, spec: &PositionSpec) -> Result<Sum, ApiError> {
 /// The queen's square `[x, y]` of a `wythoff` position.
 fn wythoff_queen(spec: &PositionSpec) -> Result<Sum, ApiError> {
     match spec.heaps.as_deref() {
-        Some(&[x, y]) => Ok(Sum::new(vec![Component::Wythoff { x, y }])),
+        Some(&[x, y]) => Ok(Sum::new(vec![Component::wythoff(x, y)])),
         Some(other) => Err(ApiError::invalid(format!(
             "position.heaps has {} number{}: a wythoff position is the queen's square [x, y], 2 numbers",
             other.len(),
@@ -229,7 +230,7 @@ fn wythoff_queen(spec: &PositionSpec) -> Result<Sum, ApiError> {
 /// the table: beyond it the core would build tables of hundreds of MiB for seconds.
 fn check_wythoff_table(sum: &Sum, limits: &Limits) -> Result<(), ApiError> {
     for c in &sum.components {
-        if let Component::Wythoff { x, y } = *c {
+        if let Component::wythoff(x, y) = *c {
             if x.max(y) > limits.max_wythoff_table {
                 return Err(wythoff_table_error(x, y, limits));
             }
@@ -321,7 +322,7 @@ fn check_size(sum: &Sum, limits: &Limits) -> Result<(), ApiError> {
     }
     for (i, c) in sum.components.iter().enumerate() {
         let too_big = match *c {
-            Component::Wythoff { x, y } => x.max(y) > limits.max_heap,
+            Component::wythoff(x, y) => x.max(y) > limits.max_heap,
             _ => c.tokens() > limits.max_heap,
         };
         if too_big {

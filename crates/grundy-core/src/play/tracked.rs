@@ -365,16 +365,16 @@ mod tests {
         let grundy = Arc::new(OctalGame::grundys_game());
         let starts = [
             Sum::nim(&[1000, 999, 3, 0, 7]),
-            Sum::new(vec![Component::octal(&kayles, 300), Component::Nim(5)]),
+            Sum::new(vec![Component::new(&kayles, 300), Component::nim(5)]),
             Sum::new(vec![
-                Component::octal(&dawson, 200),
-                Component::octal(&kayles, 1 << 40),
+                Component::new(&dawson, 200),
+                Component::new(&kayles, 1 << 40),
             ]),
             Sum::new(vec![
-                Component::octal(&grundy, 70),
-                Component::octal(&grundy, 40),
+                Component::new(&grundy, 70),
+                Component::new(&grundy, 40),
             ]),
-            Sum::new(vec![Component::octal(&kayles, u64::MAX)]),
+            Sum::new(vec![Component::new(&kayles, u64::MAX)]),
         ];
         let players = [
             [Player::Perfect, Player::Perfect],

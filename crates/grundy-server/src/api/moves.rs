@@ -153,7 +153,7 @@ pub(super) fn legal_move(sum: &Sum, mv: &MoveSpec) -> Result<Result<SumMove, Str
             sum.components.len()
         )));
     };
-    if let Component::Wythoff { x, y } = *from {
+    if let Component::wythoff(x, y) = *from {
         return Ok(wythoff_move(x, y, &mv.to).map(|to| SumMove {
             component: mv.component,
             from: from.clone(),
@@ -202,7 +202,7 @@ pub(super) fn wythoff_move(x: u64, y: u64, to: &[u64]) -> Result<Component, Stri
     let diagonal = x2 < x && y2 < y && x - x2 == y - y2;
     let legal = (x2 < x && y2 == y) || (x2 == x && y2 < y) || diagonal;
     if legal {
-        return Ok(Component::Wythoff { x: x2, y: y2 });
+        return Ok(Component::wythoff(x2, y2));
     }
     let why = if (x2, y2) == (x, y) {
         "the queen must move at least one square".to_string()

@@ -14,7 +14,7 @@ pub(super) fn wythoff_analysis_json(
         .into_iter()
         .map(|m| SumMove {
             component: 0,
-            from: Component::Wythoff { x, y },
+            from: Component::wythoff(x, y),
             to: vec![Component::Wythoff {
                 x: m.to.0,
                 y: m.to.1,
@@ -52,7 +52,7 @@ pub(super) fn wythoff_explanation((x, y): (u64, u64), max_table: u64) -> Wythoff
     let value = if p {
         Some(0)
     } else if x.max(y) <= max_table {
-        Component::Wythoff { x, y }.value().ok()
+        Component::wythoff(x, y).value().ok()
     } else {
         None
     };
@@ -215,11 +215,11 @@ pub async fn wythoff_table(
         .compute
         .run(move || {
             // The far corner first: the table is built once, large enough for every cell.
-            Component::Wythoff { x: x1, y: y1 }.value()?;
+            Component::wythoff(x1, y1).value()?;
             (y0..=y1)
                 .map(|y| {
                     (x0..=x1)
-                        .map(|x| Component::Wythoff { x, y }.value().map_err(ApiError::from))
+                        .map(|x| Component::wythoff(x, y).value().map_err(ApiError::from))
                         .collect::<Result<Vec<_>, _>>()
                 })
                 .collect::<Result<Vec<_>, _>>()

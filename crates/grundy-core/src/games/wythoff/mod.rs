@@ -52,11 +52,32 @@ use num_traits::ToPrimitive;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{GameError, Result};
-use crate::games::Ruleset;
+use crate::games::{MoveContext, Ruleset};
 use crate::moves::MoveList;
 use crate::nimber::Nimber;
+use crate::play::{queen, MoveError};
+use crate::registry::{Drawing, Family, Positions};
 use beatty::{is_p_position, lower_of, partner_of, Natural, FAST_PATH_LIMIT};
 use table::{SgTable, MAX_TABLE_SIDE};
+
+/// Wythoff's game in the registry: `wythoff:10,7` (heaps in pairs: `wythoff:10,7,3,5` is two
+/// boards).
+pub static FAMILY: Family = Family {
+    name: "wythoff",
+    aliases: &[],
+    title: "Wythoff's game",
+    rules: "Two heaps: a move takes any number of tokens from one heap, or the same number from both. Equivalently a queen moves left, down or diagonally down-left; whoever puts her on the corner (0, 0) wins.",
+    params: &[],
+    positions: Positions {
+        label: "Queen's square x, y",
+        help: "the two heaps (x, y), in pairs: a lone board of any size is answered by the closed form of its P-positions",
+        example: "10, 7",
+        drawing: Drawing::Queen,
+    },
+    example: "wythoff:10,7",
+    sequence: false,
+    build: |_| Ok(Arc::new(Wythoff::new())),
+};
 
 /// The kind of a move in Wythoff's game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -224,8 +245,94 @@ fn too_large_for_table(x: u64, y: u64) -> GameError {
     )
 }
 
+/// There is one Wythoff ruleset: every instance equals every other (the table is a cache).
+impl PartialEq for Wythoff {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+impl Eq for Wythoff {}
+impl std::hash::Hash for Wythoff {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
+}
+impl PartialOrd for Wythoff {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Wythoff {
+    fn cmp(&self, _: &Self) -> std::cmp::Ordering {
+        std::cmp::Ordering::Equal
+    }
+}
+
 impl Ruleset for Wythoff {
     type Position = (u64, u64);
+
+    fn term(&self) -> String {
+        "wythoff".into()
+    }
+
+    fn name(&self) -> String {
+        "wythoff".into()
+    }
+
+    fn title(&self) -> String {
+        "Wythoff's game".into()
+    }
+
+    /// The closed form (Wythoff, 1907): any size, no table.
+    fn is_p_position(&self, &(x, y): &(u64, u64)) -> Result<bool> {
+        Ok(is_p_position(x, y))
+    }
+
+    /// A queen's move: left, down or diagonally down-left, at least one cell.
+    fn option_to(&self, &from: &(u64, u64), parts: &[(u64, u64)]) -> Option<Vec<(u64, u64)>> {
+        match *parts {
+            [to] => queen::check_queen_path(from, to).ok().map(|()| vec![to]),
+            _ => None,
+        }
+    }
+
+    fn parse_move(
+        &self,
+        &from: &(u64, u64),
+        words: &[&str],
+        context: MoveContext,
+    ) -> Option<std::result::Result<Vec<(u64, u64)>, MoveError>> {
+        queen::queen_move(from, words, context)
+    }
+
+    fn move_examples(&self, numbered: bool) -> String {
+        if numbered {
+            format!("on a Wythoff board {}", queen::SUM_EXAMPLES)
+        } else {
+            queen::EXAMPLES.to_string()
+        }
+    }
+
+    /// `queen (10, 7) -> (6, 3): take 4 from both heaps`.
+    fn describe_move(&self, &(x, y): &(u64, u64), to: &[(u64, u64)]) -> String {
+        let [(a, b)] = *to else {
+            return format!("queen ({x}, {y}) -> ?");
+        };
+        let taken = if a < x && b < y {
+            format!("take {} from both heaps", x - a)
+        } else if a < x {
+            format!("take {} from the first heap", x - a)
+        } else {
+            format!("take {} from the second heap", y.saturating_sub(b))
+        };
+        format!("queen ({x}, {y}) -> ({a}, {b}): {taken}")
+    }
+
+    fn value_source(&self, &(x, y): &(u64, u64)) -> String {
+        if is_p_position(x, y) {
+            "a P-position (a_n, b_n) of the closed form a_n = floor(n·φ), b_n = a_n + n".into()
+        } else {
+            "the table of G(x, y) computed by the mex of each row, column and diagonal".into()
+        }
+    }
 
     fn options(&self, &(x, y): &(u64, u64)) -> Vec<Vec<(u64, u64)>> {
         all_moves(x, y).map(|m| vec![m.to]).collect()

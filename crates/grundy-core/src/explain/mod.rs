@@ -12,6 +12,13 @@
 //! Both are plain data (serialisable for the browser) with a [`NimExplanation::to_text`]-style
 //! rendering for the terminal.
 
+mod derivation;
+
+pub use derivation::{
+    derive_by_options, derive_from, shown_option, Derivation, OptionValue, MAX_DERIVED_OPTIONS,
+    MAX_ENUMERATED_OPTIONS,
+};
+
 use std::fmt::{self, Write as _};
 
 use serde::Serialize;
