@@ -193,10 +193,14 @@ pub fn parse_heap(text: &str) -> Result<u64, String> {
     grundy_core::spec::parse_u64(text, "heap").map_err(|e| e.to_string())
 }
 
+/// A list of amounts given as one comma-separated argument.
+#[derive(Debug, Clone)]
+pub struct Amounts(pub Vec<u64>);
+
 /// clap value parser for a comma-separated list of amounts such as `1,4,9`.
-pub fn parse_amounts(text: &str) -> Result<analyze::Amounts, String> {
+pub fn parse_amounts(text: &str) -> Result<Amounts, String> {
     grundy_core::spec::parse_list(text, "amount")
-        .map(analyze::Amounts)
+        .map(Amounts)
         .map_err(|e| e.to_string())
 }
 

@@ -8,7 +8,7 @@ use grundy_core::sequence::{GrundySequence, Period};
 use num_bigint::BigUint;
 use serde_json::json;
 
-use super::analyze::Amounts;
+use super::Amounts;
 use super::{parse_amounts, CliError, Output};
 
 /// The most values `--count` may print.

@@ -211,6 +211,7 @@ pub mod moves;
 pub mod nimber;
 pub mod play;
 pub mod registry;
+pub mod report;
 pub mod player;
 pub mod sequence;
 pub mod solve;

@@ -61,6 +61,8 @@ pub trait AnyRules: Debug + Send + Sync + 'static {
     fn title(&self) -> String;
     /// Whether a move may leave several components (see [`Ruleset::splits`]).
     fn splits(&self) -> bool;
+    /// The amounts the rules list (see [`Ruleset::amounts`]).
+    fn amounts(&self) -> &[u64];
     /// The components a term's list of positions names, e.g. `3,4` (two heaps).
     fn components(self: Arc<Self>, positions: &str) -> Result<Vec<Component>>;
     /// The ruleset itself, to look at its own type.
@@ -82,6 +84,10 @@ impl<R: Ruleset> AnyRules for R {
 
     fn splits(&self) -> bool {
         Ruleset::splits(self)
+    }
+
+    fn amounts(&self) -> &[u64] {
+        Ruleset::amounts(self)
     }
 
     fn components(self: Arc<Self>, positions: &str) -> Result<Vec<Component>> {

@@ -281,6 +281,7 @@ fn api_routes() -> Router<AppState> {
     Router::new()
         .route("/health", get(api::health))
         .route("/limits", get(api::limits))
+        .route("/rulesets", get(api::rulesets))
         .route("/analyze", post(api::analyze))
         .route("/move", post(api::computer_move))
         .route("/hint", post(api::hint))

@@ -168,6 +168,10 @@ impl Ruleset for AllButGame {
         )
     }
 
+    fn amounts(&self) -> &[u64] {
+        &self.excluded
+    }
+
     /// Taking `heap − t` tokens, allowed unless that amount is excluded.
     fn option_to(&self, &heap: &u64, parts: &[u64]) -> Option<Vec<u64>> {
         let left = match *parts {

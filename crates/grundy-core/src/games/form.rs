@@ -50,6 +50,9 @@ pub trait PositionForm:
     /// Its tokens: the heap, or the heaps together (saturating).
     fn tokens(&self) -> u64;
 
+    /// Its heaps, as drawn: one for a heap, two for a pair, the row's for a row.
+    fn heaps(&self) -> Vec<u64>;
+
     /// The positions a component can pass through from here when it never splits, counting
     /// this one (saturating): `h + 1` for a heap, `(x + 1)(y + 1)` for a pair.
     fn position_count(&self) -> u64;
@@ -108,6 +111,10 @@ impl PositionForm for u64 {
 
     fn tokens(&self) -> u64 {
         *self
+    }
+
+    fn heaps(&self) -> Vec<u64> {
+        vec![*self]
     }
 
     fn position_count(&self) -> u64 {
@@ -171,6 +178,10 @@ impl PositionForm for (u64, u64) {
         self.0.saturating_add(self.1)
     }
 
+    fn heaps(&self) -> Vec<u64> {
+        vec![self.0, self.1]
+    }
+
     fn position_count(&self) -> u64 {
         self.0.saturating_add(1).saturating_mul(self.1.saturating_add(1))
     }
@@ -228,6 +239,10 @@ impl PositionForm for Vec<u64> {
 
     fn tokens(&self) -> u64 {
         self.iter().fold(0u64, |a, &h| a.saturating_add(h))
+    }
+
+    fn heaps(&self) -> Vec<u64> {
+        self.clone()
     }
 
     fn position_count(&self) -> u64 {

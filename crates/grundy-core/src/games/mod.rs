@@ -131,6 +131,12 @@ pub trait Ruleset: Debug + Send + Sync + Eq + Hash + Ord + 'static {
         false
     }
 
+    /// The amounts the rules list, if any (a take-set, an excluded set): front ends bound how
+    /// many and how large, since the cost of computing values grows with them.
+    fn amounts(&self) -> &[u64] {
+        &[]
+    }
+
     /// The option that takes the least, for a player who must lose and wants the game to last.
     /// By convention [`Ruleset::options`] lists the gentlest moves first, so the default is the
     /// first option; rulesets whose positions can be huge override it to avoid enumerating.

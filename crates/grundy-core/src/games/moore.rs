@@ -283,7 +283,7 @@ impl Ruleset for Moore {
     }
 
     fn title(&self) -> String {
-        format!("Moore's Nim_{} (take from up to {} heaps at once)", self.k, self.k)
+        format!("Moore's Nim_{}", self.k)
     }
 
     fn parse_positions(&self, text: &str) -> Result<Vec<Vec<u64>>> {

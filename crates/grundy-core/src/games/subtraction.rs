@@ -284,6 +284,10 @@ impl Ruleset for SubtractionGame {
         format!("Subtraction game S = {{{}}}", list_text(&self.set))
     }
 
+    fn amounts(&self) -> &[u64] {
+        &self.set
+    }
+
     /// Taking `heap − t` tokens, allowed when that amount is in the take-set.
     fn option_to(&self, &heap: &u64, parts: &[u64]) -> Option<Vec<u64>> {
         let left = match *parts {

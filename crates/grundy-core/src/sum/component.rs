@@ -56,6 +56,7 @@ trait Erased: Send + Sync + 'static {
     fn random_option(&self, rng: &mut dyn rand_core::RngCore) -> Option<Vec<Component>>;
     fn emptied(&self) -> Component;
     fn tokens(&self) -> u64;
+    fn heaps(&self) -> Vec<u64>;
     fn position_count(&self) -> u64;
     fn name(&self) -> String;
     fn show(&self) -> String;
@@ -188,6 +189,10 @@ impl<R: Ruleset> Erased for Typed<R> {
 
     fn tokens(&self) -> u64 {
         self.position.tokens()
+    }
+
+    fn heaps(&self) -> Vec<u64> {
+        self.position.heaps()
     }
 
     fn position_count(&self) -> u64 {
@@ -365,6 +370,12 @@ impl Component {
     /// The number of tokens: the heap, or the heaps of the component together.
     pub fn tokens(&self) -> u64 {
         self.0.tokens()
+    }
+
+    /// The component's heaps, as drawn: one for a heap, two for a Wythoff pair, the row of a
+    /// Moore's Nim position (see [`PositionForm::heaps`]).
+    pub fn heaps(&self) -> Vec<u64> {
+        self.0.heaps()
     }
 
     /// How many positions of this component can occur from here on, counting this one, when

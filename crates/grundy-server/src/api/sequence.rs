@@ -39,14 +39,22 @@ pub async fn sequence(
         ));
     }
     // Reuse the position checks for the sets.
+    let mut params = std::collections::BTreeMap::new();
+    if let Some(set) = &req.set {
+        params.insert("set".to_string(), json!(set));
+    }
+    if let Some(except) = &req.except {
+        params.insert("except".to_string(), json!(except));
+    }
+    if let Some(code) = &req.code {
+        params.insert("code".to_string(), json!(code));
+    }
     let spec = PositionSpec {
         game: req.game.clone(),
-        heaps: Some(vec![]),
-        set: req.set.clone(),
-        except: req.except.clone(),
-        code: req.code.clone(),
+        heaps: Some(vec![0]),
         terms: None,
         convention: Convention::Normal,
+        params,
     };
     if !matches!(
         req.game.as_str(),
