@@ -629,7 +629,8 @@ struct TileLines<'a> {
 /// `x`), and the next row reads that column again a strip's width of cells later, so the
 /// strip's column and diagonal words take about `strip · x / 6` bytes of L1. With this area
 /// that is about 5 KiB, a sixth of a 32 KiB L1, which leaves room for the rows' words; 2^14 and
-/// 2^16 measured no better (BENCHMARKS.md).
+/// 2^16 measured no better (user time at side 16384; the runs are in the git history of
+/// BENCHMARKS.md).
 const STRIP_AREA: usize = 1 << 15;
 
 /// The narrowest strip: narrower ones spend more on row and strip bookkeeping than they save.
