@@ -154,7 +154,8 @@ fn simulate_reports_win_rates() {
 }
 
 #[test]
-fn simulate_json_and_the_seed_000_transcript() {
+fn simulate_json_and_the_transcript_of_avansyah_2025() {
+    // Fig. 8 of Avansyah (2025) (docs/bibliography.md), replayed by two `bouton` players.
     let out = grundy()
         .args([
             "simulate",
@@ -163,7 +164,7 @@ fn simulate_json_and_the_seed_000_transcript() {
             "3",
             "4",
             "--players",
-            "seed000,seed000",
+            "bouton,bouton",
             "--games",
             "3",
             "--seed",
@@ -176,7 +177,7 @@ fn simulate_json_and_the_seed_000_transcript() {
     assert!(out.status.success());
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(doc["games"], 3);
-    assert_eq!(doc["players"], serde_json::json!(["seed000", "seed000"]));
+    assert_eq!(doc["players"], serde_json::json!(["bouton", "bouton"]));
     assert_eq!(doc["wins"][0]["wins"], 3);
     assert_eq!(doc["wins"][0]["rate"], 1.0);
     assert!(doc["wins"][0]["ci95"][0].as_f64().unwrap() > 0.4);
@@ -218,7 +219,7 @@ fn simulate_json_and_the_seed_000_transcript() {
             "3",
             "4",
             "--players",
-            "seed000,seed000",
+            "bouton,bouton",
             "--games",
             "1",
             "--transcript",
@@ -226,7 +227,7 @@ fn simulate_json_and_the_seed_000_transcript() {
         .assert()
         .success()
         .stdout(predicate::str::contains(
-            "--- Turn 1: player 1 (seed000) ---",
+            "--- Turn 1: player 1 (bouton) ---",
         ))
         .stdout(predicate::str::contains("heap 3: ||||  (4)"))
         .stdout(predicate::str::contains(
@@ -234,7 +235,7 @@ fn simulate_json_and_the_seed_000_transcript() {
         ))
         .stdout(predicate::str::contains("After: [2, 3, 1], nim-sum 0"))
         .stdout(predicate::str::contains(
-            "Game over after 5 moves: player 1 (seed000) wins.",
+            "Game over after 5 moves: player 1 (bouton) wins.",
         ));
 }
 

@@ -86,7 +86,7 @@ fn nth_is_exact_where_f64_fails() {
 }
 
 #[test]
-fn table_marks_p_positions_and_the_seed_misprints() {
+fn table_marks_p_positions_and_the_published_misprints() {
     grundy()
         .args(["wythoff", "table", "--size", "13"])
         .assert()
@@ -98,11 +98,13 @@ fn table_marks_p_positions_and_the_seed_misprints() {
     let v = json(&["wythoff", "table", "--size", "13"]);
     assert_eq!(v["rows"][10][10], 14);
     assert_eq!(v["rows"][11][10], 18);
-    assert_eq!(v["seed_misprints"].as_array().unwrap().len(), 3);
-    assert!(json(&["wythoff", "table", "--size", "5"])["seed_misprints"]
-        .as_array()
-        .unwrap()
-        .is_empty());
+    assert_eq!(v["published_misprints"].as_array().unwrap().len(), 3);
+    assert!(
+        json(&["wythoff", "table", "--size", "5"])["published_misprints"]
+            .as_array()
+            .unwrap()
+            .is_empty()
+    );
     grundy()
         .args(["wythoff", "table", "--size", "3", "--csv"])
         .assert()

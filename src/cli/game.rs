@@ -251,7 +251,8 @@ pub fn convention_text(c: Convention) -> &'static str {
 /// The most bars drawn for one heap; larger heaps are cut with `...`.
 const MAX_BARS: u64 = 60;
 
-/// One heap as bars, as in seed 000's Fig. 8: `||||` for 4 tokens, `-` when empty.
+/// One heap as bars, as in Fig. 8 of Avansyah (2025) (docs/bibliography.md): `||||` for 4
+/// tokens, `-` when empty.
 fn bars(tokens: u64) -> String {
     match tokens {
         0 => "-".to_string(),
@@ -311,9 +312,10 @@ pub fn draw(sum: &Sum) -> Vec<String> {
 /// larger position is drawn compactly: its coordinates, and the two heaps as bars.
 pub const MAX_BOARD: u64 = 20;
 
-/// A Wythoff position as a board with the origin at the bottom left (as in seed 003's table,
-/// `x` across and `y` up): `Q` is the queen, `*` the corner (0, 0) where the game ends, `.`
-/// any other cell. Beyond [`MAX_BOARD`] only the coordinates and two bars are drawn.
+/// A Wythoff position as a board with the origin at the bottom left (as in Figure 1 of Ibrahim,
+/// Haryanto and Amir (n.d.), docs/bibliography.md; `x` across and `y` up): `Q` is the queen,
+/// `*` the corner (0, 0) where the game ends, `.` any other cell. Beyond [`MAX_BOARD`] only the
+/// coordinates and two bars are drawn.
 pub fn board(x: u64, y: u64) -> Vec<String> {
     if x.max(y) > MAX_BOARD {
         let number_width = x.max(y).to_string().len();

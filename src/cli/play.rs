@@ -31,7 +31,8 @@ pub struct PlayArgs {
     /// Who moves first.
     #[arg(long, global = true, value_enum, default_value_t = First::Me)]
     pub first: First,
-    /// The computer: perfect, random, or a strength from 0 to 100 (the chance of the best move).
+    /// The computer: perfect, random, bouton (Bouton's rule), or a strength from 0 to 100 (the
+    /// chance of the best move).
     #[arg(long, global = true, default_value = "perfect", value_parser = parse_player)]
     pub player: Player,
     /// Seed for the computer's random choices (default: from the clock; printed to replay).

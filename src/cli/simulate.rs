@@ -1,6 +1,6 @@
 //! `grundy simulate`: many games between two computer players, with win rates, their 95%
 //! confidence intervals (Wilson) and game lengths; `--transcript` prints the first game turn by
-//! turn, as seed 000's Fig. 8 does.
+//! turn, as Fig. 8 of Avansyah (2025) does (docs/bibliography.md).
 
 use clap::Args;
 use grundy_core::play::{
@@ -34,7 +34,7 @@ pub struct SimulateArgs {
     /// The game and its starting position.
     #[command(subcommand)]
     pub game: Game,
-    /// The two players, the first moving first: perfect, random, seed000, or a strength 0..100.
+    /// The two players, the first moving first: perfect, random, bouton, or a strength 0..100.
     #[arg(long, global = true, default_value = "perfect,random", value_parser = parse_players)]
     pub players: Players,
     /// How many games to play.

@@ -9,7 +9,7 @@ use std::str::FromStr;
 
 use clap::{Subcommand, ValueEnum};
 use grundy_core::games::wythoff::beatty::{self, p_position_big};
-use grundy_core::games::wythoff::table::{SgTable, SEED_MISPRINTS};
+use grundy_core::games::wythoff::table::{SgTable, PUBLISHED_MISPRINTS};
 use grundy_core::games::wythoff::{mex, word};
 use grundy_core::GameError;
 use num_bigint::BigUint;
@@ -229,7 +229,7 @@ fn nth(n: &BigUint, out: &Output) -> Result<(), CliError> {
 fn table(size: usize, csv: bool, out: &Output) -> Result<(), CliError> {
     let table = SgTable::square(size)?;
     let value = |x: usize, y: usize| table.get(x, y).unwrap_or(0);
-    let misprints: Vec<_> = SEED_MISPRINTS
+    let misprints: Vec<_> = PUBLISHED_MISPRINTS
         .iter()
         .filter(|&&(x, y, _, _)| x < size && y < size)
         .collect();
@@ -250,7 +250,7 @@ fn table(size: usize, csv: bool, out: &Output) -> Result<(), CliError> {
             "size": size,
             "rows": rows,
             "p_positions": zeros,
-            "seed_misprints": notes,
+            "published_misprints": notes,
         }));
     }
     if csv {
@@ -301,7 +301,8 @@ fn table(size: usize, csv: bool, out: &Output) -> Result<(), CliError> {
             .map(|&&(x, y, printed, truth)| format!("G({x},{y}) = {truth} (printed {printed})"))
             .collect();
         out.line(format!(
-            "Note: the seed's printed table (Gambar 1) misprints {} cells shown here: {}.",
+            "Note: the table printed by Ibrahim, Haryanto and Amir (their Figure 1) misprints {} \
+             cells shown here: {}.",
             cells.len(),
             cells.join(", ")
         ))?;

@@ -186,7 +186,7 @@
 //! | [`tree_size`] | bounds on a game tree's positions and work, known before searching it |
 //! | [`strategy`] | analysis under normal and misère play; the perfect player's move and remoteness |
 //! | [`play`] | a game's record, whose turn, who won, typed moves, simulations |
-//! | [`player`] | computer players: perfect, random, any strength between, and seed 000's rule |
+//! | [`player`] | computer players: perfect, random, any strength between, and `bouton` (Bouton's rule, taking most when losing) |
 //! | [`explain`] | the reasoning for a person: binary columns, nim-sums, target values |
 //! | [`spec`] | the text format for positions shared by the front ends |
 //! | [`cancel`] | cooperative cancellation of long computations (a front end's time limit) |

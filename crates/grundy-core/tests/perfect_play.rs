@@ -1,7 +1,7 @@
 //! Perfect play, checked against the theory on every small position: the perfect player who
 //! starts from an N-position wins, from a P-position loses, and the game lasts exactly the
-//! position's remoteness. Also: perfect play beats random play in every game, and seed 000's
-//! simulated game is replayed move for move.
+//! position's remoteness. Also: perfect play beats random play in every game, and the simulated
+//! game of Avansyah (2025) is replayed move for move (sources: docs/bibliography.md).
 
 use std::sync::Arc;
 
@@ -108,7 +108,8 @@ fn wythoff_every_position_up_to_12() {
 
 /// The outcomes the perfect players are checked against come from the engine; here they are
 /// checked in turn against the closed form: (x, y) is a P-position exactly when it is
-/// (a_n, b_n) or (b_n, a_n) with a_n = floor(n·φ), b_n = a_n + n (seed 003's table).
+/// (a_n, b_n) or (b_n, a_n) with a_n = floor(n·φ), b_n = a_n + n (Wythoff 1907; the pairs are
+/// Table 3.2 of Ibrahim, Haryanto and Amir (n.d.), docs/bibliography.md).
 #[test]
 fn wythoff_outcomes_are_the_published_p_positions() {
     let published = [
@@ -182,18 +183,20 @@ fn perfect_beats_random_in_10000_games() {
     big[9] = 1001;
     perfect_wins_every_game(&Sum::nim(&big), Convention::Normal);
     let game = Arc::new(SubtractionGame::new([1, 4, 9, 12, 16]).unwrap());
-    let seed_001 = Sum::new(
+    // The sum of Louis (2021) (docs/bibliography.md).
+    let louis_2021 = Sum::new(
         [11, 15, 14, 10, 23, 8]
             .iter()
             .map(|&h| Component::new(&game, h))
             .collect(),
     );
-    perfect_wins_every_game(&seed_001, Convention::Normal);
+    perfect_wins_every_game(&louis_2021, Convention::Normal);
 }
 
 #[test]
 fn perfect_beats_random_at_wythoff_in_10000_games() {
-    // G(10, 7) = 15: an N-position (seed 003's board), too large for remoteness search.
+    // G(10, 7) = 15: an N-position (a cell of Figure 1 of Ibrahim, Haryanto and Amir (n.d.)),
+    // too large for remoteness search.
     let board = Component::wythoff(10, 7);
     perfect_wins_every_game(&Sum::new(vec![board.clone()]), Convention::Normal);
     perfect_wins_every_game(&Sum::new(vec![board.clone()]), Convention::Misere);
@@ -212,12 +215,13 @@ fn perfect_beats_random_at_wythoff_in_10000_games() {
 }
 
 #[test]
-fn seed_000_figure_8_replayed() {
+fn avansyah_2025_figure_8_replayed() {
+    // Fig. 8 of Avansyah (2025) (docs/bibliography.md): both players follow the `bouton` rule.
     let mut rng = ChaCha8Rng::seed_from_u64(0);
     let game = record_game(
         &Sum::nim(&[2, 3, 4]),
         Convention::Normal,
-        [Player::Seed000, Player::Seed000],
+        [Player::Bouton, Player::Bouton],
         &mut rng,
     )
     .unwrap();

@@ -157,9 +157,10 @@ fn all_small_nim_positions_normal_and_misere() {
     }
 }
 
-/// Seed 001's sum: heaps 11 15 14 10 23 8 of S = {1,4,9,12,16}; the first player wins.
+/// The sum of Louis (2021) (docs/bibliography.md): heaps 11 15 14 10 23 8 of S = {1,4,9,12,16};
+/// the first player wins.
 #[test]
-fn seed_001_sum_by_search() {
+fn louis_2021_sum_by_search() {
     let game = Arc::new(SubtractionGame::new([1, 4, 9, 12, 16]).unwrap());
     let sum = Sum::new(
         [11, 15, 14, 10, 23, 8]

@@ -71,7 +71,8 @@ fn nim(heaps: &[u64]) -> Value {
 // ---- analyze -------------------------------------------------------------------------------
 
 #[tokio::test]
-async fn analyze_nim_seed_000() {
+async fn analyze_nim_avansyah_2025() {
+    // The worked examples [2,3,4] and [1,4,5] of Avansyah (2025), docs/bibliography.md.
     let (status, body) = post("/api/analyze", json!({ "position": nim(&[2, 3, 4]) })).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["nim_sum"], 5);
@@ -98,7 +99,8 @@ async fn analyze_counts_every_winning_move() {
 }
 
 #[tokio::test]
-async fn analyze_subtraction_seed_001() {
+async fn analyze_subtraction_louis_2021() {
+    // The sum of Louis (2021), docs/bibliography.md.
     let position = json!({ "game": "subtraction", "set": [1, 4, 9, 12, 16], "heaps": [11, 15, 14, 10, 23, 8] });
     let (status, body) = post("/api/analyze", json!({ "position": position })).await;
     assert_eq!(status, StatusCode::OK, "{body}");
@@ -751,16 +753,16 @@ async fn wythoff_hint_move_and_apply() {
         (s, &b["position"]["heaps"]),
         (StatusCode::OK, &json!([3, 7]))
     );
-    // Seed 000's player lists moves: refused for a huge queen, fine for a small one.
+    // The bouton player lists moves: refused for a huge queen, fine for a small one.
     let (s, b) = post(
         "/api/move",
-        json!({ "position": queen(1 << 40, 7), "player": "seed000" }),
+        json!({ "position": queen(1 << 40, 7), "player": "bouton" }),
     )
     .await;
     assert_limit(s, &b, "engine");
     let (s, b) = post(
         "/api/move",
-        json!({ "position": queen(4, 7), "player": "seed000" }),
+        json!({ "position": queen(4, 7), "player": "bouton" }),
     )
     .await;
     assert_eq!(s, StatusCode::OK, "{b}");

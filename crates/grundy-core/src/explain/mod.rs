@@ -509,7 +509,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn seed_000_table() {
+    fn worked_example_of_avansyah_2025() {
+        // The binary columns of [2, 3, 4] in Avansyah (2025) (docs/bibliography.md).
         let e = NimExplanation::new(&[2, 3, 4], Convention::Normal);
         assert_eq!(e.binary, vec!["010", "011", "100"]);
         assert_eq!(e.nim_sum_binary, "101");

@@ -363,7 +363,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn seed_000_example() {
+    fn worked_examples_of_avansyah_2025() {
+        // [2, 3, 4] and [1, 4, 5] from Avansyah (2025) (docs/bibliography.md).
         assert_eq!(nim_sum([2, 3, 4]), 5);
         assert!(!is_p_position(&[2, 3, 4]));
         assert_eq!(

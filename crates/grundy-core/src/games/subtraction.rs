@@ -529,7 +529,9 @@ mod tests {
     }
 
     #[test]
-    fn seed_001_values() {
+    fn published_values_of_louis_2021() {
+        // G(1..12) for S = {1,4,9} and G(1..23) for S = {1,4,9,12,16}, as printed by Louis (2021)
+        // (docs/bibliography.md).
         let g = subtraction_values(&[1, 4, 9], 13);
         assert_eq!(&g[1..], &[1, 0, 1, 2, 0, 1, 0, 1, 2, 0, 1, 0]);
         let g = subtraction_values(&[1, 4, 9, 12, 16], 24);

@@ -275,7 +275,8 @@ mod tests {
     use std::sync::Arc;
 
     #[test]
-    fn seed_001_sum() {
+    fn sum_of_louis_2021() {
+        // The six heaps of S = {1,4,9,12,16} of Louis (2021) (docs/bibliography.md).
         let game = Arc::new(SubtractionGame::new([1, 4, 9, 12, 16]).unwrap());
         let sum = Sum::new(
             [11, 15, 14, 10, 23, 8]

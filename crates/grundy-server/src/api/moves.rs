@@ -33,7 +33,7 @@ impl Serialize for PlayerSpec {
             Player::Perfect => serializer.serialize_str("perfect"),
             Player::Random => serializer.serialize_str("random"),
             Player::Strength(s) => serializer.serialize_u8(s),
-            Player::Seed000 => serializer.serialize_str("seed000"),
+            Player::Bouton => serializer.serialize_str("bouton"),
         }
     }
 }
@@ -59,9 +59,9 @@ pub async fn computer_move(
     let position = Position::parse(req.position, &app.limits)?;
     let seed = req.seed.unwrap_or_else(fresh_seed);
     let player = req.player;
-    if matches!(player.0, Player::Seed000) && !position.is_cheap() {
-        // Seed 000's losing move lists every option of a component.
-        check_listable(&position.sum, "the seed000 player")?;
+    if matches!(player.0, Player::Bouton) && !position.is_cheap() {
+        // The bouton player's losing move lists every option of a component.
+        check_listable(&position.sum, "the bouton player")?;
     }
     app.compute
         .run(move || {

@@ -2,7 +2,8 @@
 //!
 //! `G(x, y)` is the mex of the values to its left `G(x', y)`, below it `G(x, y')` and on the
 //! diagonal below-left `G(x − k, y − k)`. Computed naively that is a mex over `x + y + min(x, y)`
-//! values per cell. Four facts about the table make it much cheaper (REFERENCE §2):
+//! values per cell. Four facts about the table make it much cheaper (docs/theory.md states them
+//! with their sources; the tests check the fast table against the naive one):
 //!
 //! 1. **Symmetry**: `G(x, y) = G(y, x)`, so only the cells with `x <= y` are computed and stored
 //!    (a trapezoid, row `x` holding `y = x, x + 1, …`).
@@ -61,9 +62,10 @@ use crate::nimber::Nimber;
 /// BENCHMARKS.md).
 pub const MAX_TABLE_SIDE: usize = 16384;
 
-/// The cells the seed's printed table (Gambar 1) got wrong: `(x, y, printed, true value)`.
+/// The cells that the table printed by Ibrahim, Haryanto and Amir (Figure 1 of their paper on
+/// Wythoff's P-positions; see docs/bibliography.md) got wrong: `(x, y, printed, true value)`.
 /// OEIS A047708 (the diagonal) and A004481 agree with the true values.
-pub const SEED_MISPRINTS: [(usize, usize, u16, u16); 3] =
+pub const PUBLISHED_MISPRINTS: [(usize, usize, u16, u16); 3] =
     [(10, 10, 18, 14), (10, 11, 5, 18), (11, 10, 5, 18)];
 
 /// The Sprague–Grundy values `G(x, y)` for `min(x, y) < rows` and `max(x, y) < cols`.
@@ -627,7 +629,8 @@ struct TileLines<'a> {
 /// `x`), and the next row reads that column again a strip's width of cells later, so the
 /// strip's column and diagonal words take about `strip · x / 6` bytes of L1. With this area
 /// that is about 5 KiB, a sixth of a 32 KiB L1, which leaves room for the rows' words; 2^14 and
-/// 2^16 measured no better (BENCHMARKS.md).
+/// 2^16 measured no better (user time at side 16384; the runs are in the git history of
+/// BENCHMARKS.md).
 const STRIP_AREA: usize = 1 << 15;
 
 /// The narrowest strip: narrower ones spend more on row and strip bookkeeping than they save.
