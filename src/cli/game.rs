@@ -42,21 +42,24 @@ pub fn subcommands(cmd: Command, extra: ExtraFlags) -> Command {
     for family in REGISTRY {
         cmd = cmd.subcommand(with_flags(family_command(family), extra));
     }
-    let sum = Command::new("sum")
-        .about(SUM_ABOUT)
-        .arg(
-            Arg::new("terms")
-                .help("The terms, e.g. nim:3,4 'sub{1,4,9}:11'")
-                .value_name("TERMS")
-                .required(true)
-                .num_args(1..),
-        );
+    let sum = Command::new("sum").about(SUM_ABOUT).arg(
+        Arg::new("terms")
+            .help("The terms, e.g. nim:3,4 'sub{1,4,9}:11'")
+            .value_name("TERMS")
+            .required(true)
+            .num_args(1..),
+    );
     cmd.subcommand(with_flags(sum, extra))
 }
 
 fn with_flags(mut cmd: Command, extra: ExtraFlags) -> Command {
     for (name, help) in extra {
-        cmd = cmd.arg(Arg::new(*name).long(*name).help(*help).action(ArgAction::SetTrue));
+        cmd = cmd.arg(
+            Arg::new(*name)
+                .long(*name)
+                .help(*help)
+                .action(ArgAction::SetTrue),
+        );
     }
     cmd
 }
@@ -77,9 +80,13 @@ fn family_command(family: &'static Family) -> Command {
             .required(true)
             .value_name(param.name.to_uppercase());
         arg = match param.kind {
-            ParamKind::Amounts => arg.value_parser(|t: &str| parse_amounts(t).map(|_| t.to_string())),
+            ParamKind::Amounts => {
+                arg.value_parser(|t: &str| parse_amounts(t).map(|_| t.to_string()))
+            }
             ParamKind::Number => arg.value_parser(|t: &str| {
-                spec::parse_u64(t, "number").map(|_| t.to_string()).map_err(|e| e.to_string())
+                spec::parse_u64(t, "number")
+                    .map(|_| t.to_string())
+                    .map_err(|e| e.to_string())
             }),
             ParamKind::Word => arg,
         };
@@ -93,7 +100,10 @@ fn family_command(family: &'static Family) -> Command {
     }
     // Nim heaps may have any number of digits (analyze answers them by Bouton's rule).
     let position = Arg::new("positions")
-        .help(format!("{}: {} (e.g. {})", family.positions.label, family.positions.help, family.positions.example))
+        .help(format!(
+            "{}: {} (e.g. {})",
+            family.positions.label, family.positions.help, family.positions.example
+        ))
         .required(true)
         .value_name("HEAPS")
         .num_args(1..)
@@ -127,7 +137,10 @@ impl GameSpec {
             });
         }
         let family = grundy_core::registry::family(name).ok_or_else(|| {
-            clap::Error::raw(clap::error::ErrorKind::InvalidSubcommand, format!("unknown game {name}"))
+            clap::Error::raw(
+                clap::error::ErrorKind::InvalidSubcommand,
+                format!("unknown game {name}"),
+            )
         })?;
         let params: Vec<String> = family
             .params
@@ -291,15 +304,23 @@ pub fn draw(sum: &Sum) -> Vec<String> {
             String::new()
         };
         if let Some(&(x, y)) = c.position::<Wythoff>() {
-            lines.push(format!("  {label:>label_width$}: queen at ({x}, {y}){rules}"));
+            lines.push(format!(
+                "  {label:>label_width$}: queen at ({x}, {y}){rules}"
+            ));
             lines.extend(board(x, y).into_iter().map(|l| format!("      {l}")));
         } else if single(c) {
-            lines.push(format!("  {label:>label_width$}: {d:<width$}  ({c}){rules}"));
+            lines.push(format!(
+                "  {label:>label_width$}: {d:<width$}  ({c}){rules}"
+            ));
         } else {
             // A row of heaps played together: each heap on its own line, numbered within.
             lines.push(format!("  {label:>label_width$}: {c}{rules}"));
             let heaps = c.heaps();
-            let row_width = heaps.iter().map(|&h| bars(h).chars().count()).max().unwrap_or(0);
+            let row_width = heaps
+                .iter()
+                .map(|&h| bars(h).chars().count())
+                .max()
+                .unwrap_or(0);
             for (j, h) in heaps.iter().enumerate() {
                 lines.push(format!("      {}: {:<row_width$}  ({h})", j + 1, bars(*h)));
             }

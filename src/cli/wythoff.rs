@@ -330,4 +330,3 @@ fn image(size: usize, path: &std::path::Path, out: &Output) -> Result<(), CliErr
         picture.height
     ))
 }
-

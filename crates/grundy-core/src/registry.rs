@@ -210,7 +210,8 @@ impl Family {
     /// Whether `name` names this family (its name or an alias, in any case).
     pub fn answers_to(&self, name: &str) -> bool {
         let name = name.trim();
-        self.name.eq_ignore_ascii_case(name) || self.aliases.iter().any(|a| a.eq_ignore_ascii_case(name))
+        self.name.eq_ignore_ascii_case(name)
+            || self.aliases.iter().any(|a| a.eq_ignore_ascii_case(name))
     }
 }
 
@@ -221,12 +222,20 @@ pub fn family(name: &str) -> Option<&'static Family> {
 
 /// The families' names, for errors: `nim, subtraction, ...`.
 pub fn names() -> String {
-    REGISTRY.iter().map(|f| f.name).collect::<Vec<_>>().join(", ")
+    REGISTRY
+        .iter()
+        .map(|f| f.name)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Examples of every family's term, for errors: `nim:3,4, sub{1,4,9}:11, ...`.
 pub fn examples() -> String {
-    REGISTRY.iter().map(|f| f.example).collect::<Vec<_>>().join(", ")
+    REGISTRY
+        .iter()
+        .map(|f| f.example)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The ruleset of type `R` in `rules`, if it is one.
@@ -242,14 +251,17 @@ mod tests {
     #[test]
     fn every_example_round_trips() {
         for f in REGISTRY {
-            let sum = crate::spec::parse_sum(f.example)
-                .unwrap_or_else(|e| panic!("{}: {e}", f.example));
+            let sum =
+                crate::spec::parse_sum(f.example).unwrap_or_else(|e| panic!("{}: {e}", f.example));
             assert!(!sum.components.is_empty(), "{}", f.example);
             let again = crate::spec::parse_sum(&sum.to_terms()).unwrap();
             assert_eq!(again, sum, "{}", f.example);
             assert!(family(f.name).is_some_and(|g| std::ptr::eq(g, *f)));
             for alias in f.aliases {
-                assert!(family(alias).is_some_and(|g| std::ptr::eq(g, *f)), "{alias}");
+                assert!(
+                    family(alias).is_some_and(|g| std::ptr::eq(g, *f)),
+                    "{alias}"
+                );
             }
         }
     }
@@ -270,7 +282,11 @@ mod tests {
 
     #[test]
     fn wrong_parameter_counts_are_errors() {
-        let err = family("nim").unwrap().rules(&["3"]).unwrap_err().to_string();
+        let err = family("nim")
+            .unwrap()
+            .rules(&["3"])
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("none: write nim:"), "{err}");
         let err = family("sub").unwrap().rules(&[]).unwrap_err().to_string();
         assert!(err.contains("1 (set)"), "{err}");

@@ -286,9 +286,18 @@ fn analyze_big_sum(sum: &BigSum, convention: Convention, explain: bool) -> Resul
     };
     let nim = sum.nim_heaps().is_some();
     Ok(Report {
-        game: if nim { "Nim".into() } else { "Sum of games".into() },
+        game: if nim {
+            "Nim".into()
+        } else {
+            "Sum of games".into()
+        },
         convention,
-        components: sum.components.iter().cloned().map(Piece::Component).collect(),
+        components: sum
+            .components
+            .iter()
+            .cloned()
+            .map(Piece::Component)
+            .collect(),
         nim_sum: Some(analysis.total),
         values: Some(analysis.values),
         outcome: analysis.outcome,
@@ -340,7 +349,11 @@ fn big_wythoff(text: &str, convention: Convention, explain: bool) -> Option<Resu
         game: "Wythoff's game".into(),
         convention,
         components: vec![Piece::Wythoff(x, y)],
-        values: if p { Some(vec![BigUint::from(0u32)]) } else { None },
+        values: if p {
+            Some(vec![BigUint::from(0u32)])
+        } else {
+            None
+        },
         nim_sum: if p { Some(BigUint::from(0u32)) } else { None },
         outcome,
         winner: winner(outcome),

@@ -134,7 +134,11 @@ fn unknown_rules(text: &str) -> GameError {
     GameError::invalid(
         "rules",
         text,
-        format!("one of {}, e.g. {}", registry::names(), registry::examples()),
+        format!(
+            "one of {}, e.g. {}",
+            registry::names(),
+            registry::examples()
+        ),
     )
 }
 

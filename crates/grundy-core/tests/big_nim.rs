@@ -261,7 +261,7 @@ fn two_to_the(k: u32) -> BigUint {
 fn other_components_move_only_while_the_total_fits_in_u64() {
     let game = Arc::new(SubtractionGame::new([1, 2, 3]).unwrap());
     let sub = BigComponent::Small(Component::new(&game, 3)); // value 3
-                                                                     // Total 2^64 XOR 3: only the big heap can move (to 3).
+                                                             // Total 2^64 XOR 3: only the big heap can move (to 3).
     let sum = BigSum {
         components: vec![BigComponent::nim(two_to_the(64)), sub.clone()],
     };

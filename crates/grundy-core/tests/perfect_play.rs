@@ -62,10 +62,7 @@ fn subtraction_every_position_of_two_heaps_up_to_12() {
         let game = Arc::new(SubtractionGame::new(set).unwrap());
         for a in 0..=12 {
             for b in 0..=12 {
-                let sum = Sum::new(vec![
-                    Component::new(&game, a),
-                    Component::new(&game, b),
-                ]);
+                let sum = Sum::new(vec![Component::new(&game, a), Component::new(&game, b)]);
                 for convention in CONVENTIONS {
                     check_perfect_game(&sum, convention);
                 }
@@ -207,10 +204,7 @@ fn perfect_beats_random_at_wythoff_in_10000_games() {
     // Inside sums: with a Nim heap of 3 the total is 15 ^ 3 = 12.
     let with_nim = Sum::new(vec![board, Component::nim(3), Component::nim(5)]);
     perfect_wins_every_game(&with_nim, Convention::Normal);
-    let two_boards = Sum::new(vec![
-        Component::wythoff(5, 3),
-        Component::wythoff(6, 9),
-    ]);
+    let two_boards = Sum::new(vec![Component::wythoff(5, 3), Component::wythoff(6, 9)]);
     perfect_wins_every_game(&two_boards, Convention::Normal);
 }
 

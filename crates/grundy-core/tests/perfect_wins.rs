@@ -6,8 +6,8 @@
 
 use std::sync::Arc;
 
-use grundy_core::games::octal::OctalGame;
 use grundy_core::games::all_but::AllButGame;
+use grundy_core::games::octal::OctalGame;
 use grundy_core::games::subtraction::SubtractionGame;
 use grundy_core::play::TrackedPosition;
 use grundy_core::player::Player;

@@ -3,8 +3,8 @@
 
 use std::sync::Arc;
 
-use grundy_core::games::nim;
 use grundy_core::games::all_but::AllButGame;
+use grundy_core::games::nim;
 use grundy_core::games::subtraction::{subtraction_values, SubtractionGame};
 use grundy_core::solve::{grundy_by_search, misere_outcome_by_search, DEFAULT_POSITION_LIMIT};
 use grundy_core::strategy::{analyze, Convention};

@@ -164,15 +164,19 @@ fn family_position(
         })?;
         let text = param_text(value, p.name)?;
         if p.kind == ParamKind::Amounts {
-            let list = spec::parse_list(&text, p.name)?;
-            check_amounts(&list, &format!("position.{}", p.name), limits)?;
+            // A list that does not parse is refused by the rules below, in their words.
+            if let Ok(list) = spec::parse_list(&text, p.name) {
+                check_amounts(&list, &format!("position.{}", p.name), limits)?;
+            }
         }
         params.push(text);
     }
     let heaps = spec.heaps.as_ref().ok_or_else(|| {
         ApiError::invalid(format!(
-            "position.heaps is missing: a {} position needs {}, e.g. [{}]",
-            family.name, family.positions.help, family.positions.example
+            "position.heaps is missing: a {} position lists its {}, e.g. \"heaps\": [{}]",
+            family.name,
+            family.positions.label.to_lowercase(),
+            family.positions.example
         ))
     })?;
     let refs: Vec<&str> = params.iter().map(String::as_str).collect();
@@ -364,7 +368,11 @@ mod tests {
         for bad in [r#"[1]"#, r#"[1, 2, 3]"#, r#"[]"#] {
             let json = format!(r#"{{"game": "wythoff", "heaps": {bad}}}"#);
             let e = Position::parse(spec(&json), &limits).unwrap_err();
-            assert!(e.error.contains("pairs of heaps") || e.error.contains("heap list"), "{}", e.error);
+            assert!(
+                e.error.contains("pairs of heaps") || e.error.contains("heap list"),
+                "{}",
+                e.error
+            );
         }
         let e = Position::parse(
             spec(r#"{"game": "wythoff", "heaps": [9007199254740992, 1]}"#),

@@ -101,7 +101,8 @@ impl Derivation {
                     .iter()
                     .map(|o| format!("G({})", bare(&o.option)))
                     .collect();
-                let values: Vec<String> = self.options.iter().map(|o| o.value.to_string()).collect();
+                let values: Vec<String> =
+                    self.options.iter().map(|o| o.value.to_string()).collect();
                 let _ = write!(
                     out,
                     "{g} = mex{{{}}} = mex{{{}}} = {}",
@@ -200,7 +201,10 @@ mod tests {
     fn texts() {
         let game = SubtractionGame::new([1, 4, 9]).unwrap();
         let d = derive_by_options(&game, &11).unwrap();
-        assert_eq!(d.to_text(), "G(11) = mex{G(10), G(7), G(2)} = mex{0, 0, 0} = 1");
+        assert_eq!(
+            d.to_text(),
+            "G(11) = mex{G(10), G(7), G(2)} = mex{0, 0, 0} = 1"
+        );
         assert_eq!(d.value, game.value(11).unwrap());
         let d = derive_by_options(&game, &0).unwrap();
         assert_eq!(d.to_text(), "G(0) = mex{} = 0: no move is possible");

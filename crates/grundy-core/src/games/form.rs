@@ -130,7 +130,12 @@ impl PositionForm for u64 {
     }
 
     fn universe(group: &[&Self]) -> u64 {
-        group.iter().map(|&&h| h).max().unwrap_or(0).saturating_add(1)
+        group
+            .iter()
+            .map(|&&h| h)
+            .max()
+            .unwrap_or(0)
+            .saturating_add(1)
     }
 
     fn parse_move<R: Ruleset<Position = Self> + ?Sized>(
@@ -144,7 +149,11 @@ impl PositionForm for u64 {
 
     fn move_examples(splits: bool, _numbered: bool) -> String {
         if splits {
-            format!("{}; to split a heap {}", forms::EXAMPLES, forms::SPLIT_EXAMPLES)
+            format!(
+                "{}; to split a heap {}",
+                forms::EXAMPLES,
+                forms::SPLIT_EXAMPLES
+            )
         } else {
             forms::EXAMPLES.to_string()
         }
@@ -183,11 +192,15 @@ impl PositionForm for (u64, u64) {
     }
 
     fn position_count(&self) -> u64 {
-        self.0.saturating_add(1).saturating_mul(self.1.saturating_add(1))
+        self.0
+            .saturating_add(1)
+            .saturating_mul(self.1.saturating_add(1))
     }
 
     fn option_bound(&self) -> u64 {
-        self.0.saturating_add(self.1).saturating_add(self.0.min(self.1))
+        self.0
+            .saturating_add(self.1)
+            .saturating_add(self.0.min(self.1))
     }
 
     fn emptied(&self) -> Self {
@@ -229,7 +242,10 @@ impl PositionForm for Vec<u64> {
     }
 
     fn write(&self) -> String {
-        self.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
+        self.iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join(",")
     }
 
     fn show(&self) -> String {
@@ -280,7 +296,10 @@ impl PositionForm for Vec<u64> {
         let ["to", sizes @ ..] = words else {
             return None;
         };
-        let to: Vec<u64> = sizes.iter().map(|w| forms::number(w)).collect::<Option<_>>()?;
+        let to: Vec<u64> = sizes
+            .iter()
+            .map(|w| forms::number(w))
+            .collect::<Option<_>>()?;
         Some(forms::checked_option(rules, from, &[to], context))
     }
 

@@ -45,7 +45,8 @@ pub static FAMILY: Family = Family {
     name: "lasker",
     aliases: &["laskers-nim", "lasker-nim"],
     title: "Lasker's Nim",
-    rules: "A move takes one or more tokens from one heap, or splits a heap into two non-empty heaps.",
+    rules:
+        "A move takes one or more tokens from one heap, or splits a heap into two non-empty heaps.",
     params: &[],
     positions: Positions {
         label: "Heaps",
@@ -409,7 +410,13 @@ mod tests {
         let sum = crate::spec::parse_sum("lasker:7 + nim:8").unwrap();
         let parser = crate::play::MoveParser::for_position(&sum);
         let m = parser.parse("1 to 3 4", &sum).unwrap();
-        assert_eq!(m.to, [Component::new(&Arc::new(Lasker), 3), Component::new(&Arc::new(Lasker), 4)]);
+        assert_eq!(
+            m.to,
+            [
+                Component::new(&Arc::new(Lasker), 3),
+                Component::new(&Arc::new(Lasker), 4)
+            ]
+        );
         assert!(parser.parse("1 to 3 3", &sum).is_err());
         assert_eq!(sum.to_terms(), "lasker:7 + nim:8");
     }

@@ -403,7 +403,11 @@ impl Ruleset for Moore {
             return crate::explain::derive_from(self, heaps, self.options(heaps));
         }
         let value = self.grundy(heaps)?;
-        Ok(Derivation::closed_form(heaps.show(), value, self.value_source(heaps)))
+        Ok(Derivation::closed_form(
+            heaps.show(),
+            value,
+            self.value_source(heaps),
+        ))
     }
 
     fn value_source(&self, heaps: &Vec<u64>) -> String {
@@ -457,7 +461,12 @@ impl Ruleset for Moore {
             .filter(|(_, (old, new))| new < old)
             .map(|(i, (old, new))| format!("{} from heap {}", old - new, i + 1))
             .collect();
-        format!("{} -> {}: take {}", from.show(), after.show(), takes.join(" and "))
+        format!(
+            "{} -> {}: take {}",
+            from.show(),
+            after.show(),
+            takes.join(" and ")
+        )
     }
 }
 
@@ -540,7 +549,11 @@ fn read_takes(words: &[&str]) -> Option<Vec<(u64, u64)>> {
 /// its new bits equal its old ones (then it may not have a 1 where the old heap has a 0) and
 /// must end strictly below its old value; a dynamic programme over (column, tight heaps)
 /// counts the moves, and the same programme walks them in order.
-pub fn moves_to_p_positions(heaps: &[u64], k: u64, limit: usize) -> Result<MoveList<Vec<Vec<u64>>>> {
+pub fn moves_to_p_positions(
+    heaps: &[u64],
+    k: u64,
+    limit: usize,
+) -> Result<MoveList<Vec<Vec<u64>>>> {
     let rules = Moore::new(k)?;
     rules.check_row(heaps)?;
     let mut found = MoveList::with_limit(limit);
@@ -552,7 +565,13 @@ pub fn moves_to_p_positions(heaps: &[u64], k: u64, limit: usize) -> Result<MoveL
         }
         let mut listed = Vec::new();
         if found.wants_more() {
-            walk.list(63, walk.all_tight, heaps.to_vec(), found.room(), &mut listed);
+            walk.list(
+                63,
+                walk.all_tight,
+                heaps.to_vec(),
+                found.room(),
+                &mut listed,
+            );
         }
         let mut part = MoveList::with_limit(found.room());
         for v in listed {

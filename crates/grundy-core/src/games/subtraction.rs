@@ -306,10 +306,7 @@ impl Ruleset for SubtractionGame {
 
     fn value_source(&self, _heap: &u64) -> String {
         match self.sequence().period {
-            Some(p) => format!(
-                "the proven period {} from n = {}",
-                p.period, p.preperiod
-            ),
+            Some(p) => format!("the proven period {} from n = {}", p.period, p.preperiod),
             None => "the values computed bottom-up".into(),
         }
     }

@@ -94,9 +94,22 @@ impl MoveParser {
     /// The parser for `position`, whose errors suggest the move forms of its rulesets.
     pub fn for_position(position: &Sum) -> Self {
         let numbered = position.components.len() > 1;
+        let mixed = !position.is_one_ruleset();
         let mut examples: Vec<String> = Vec::new();
+        let mut seen: Vec<String> = Vec::new();
         for c in &position.components {
-            for part in c.move_examples(numbered).split("; ") {
+            let forms = c.move_examples(numbered);
+            if seen.contains(&forms) {
+                continue;
+            }
+            seen.push(forms.clone());
+            // In a mixed sum each ruleset's forms are labelled with its name.
+            let forms = if mixed && c.heaps().len() != 1 {
+                format!("on a {} component {forms}", c.ruleset_name())
+            } else {
+                forms
+            };
+            for part in forms.split("; ") {
                 if !examples.iter().any(|e| e == part) {
                     examples.push(part.to_string());
                 }

@@ -238,7 +238,9 @@ mod tests {
                 let sum = Sum::new(vec![board(x, y)]);
                 let parser = MoveParser::for_position(&sum);
                 for parts in board(x, y).options() {
-                    let (a, b) = *parts[0].position::<crate::games::wythoff::Wythoff>().unwrap();
+                    let (a, b) = *parts[0]
+                        .position::<crate::games::wythoff::Wythoff>()
+                        .unwrap();
                     let m = parser.parse(&format!("to {a} {b}"), &sum).unwrap();
                     assert_eq!(m.to, parts);
                 }

@@ -154,7 +154,11 @@ impl Sum {
         let mut terms: Vec<String> = Vec::new();
         for group in self.components.chunk_by(|a, b| a.same_rules(b)) {
             let positions: Vec<String> = group.iter().map(Component::position_text).collect();
-            terms.push(format!("{}:{}", group[0].rules().term(), positions.join(",")));
+            terms.push(format!(
+                "{}:{}",
+                group[0].rules().term(),
+                positions.join(",")
+            ));
         }
         terms.join(" + ")
     }

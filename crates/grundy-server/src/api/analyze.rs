@@ -19,9 +19,7 @@ pub async fn analyze(
     if position.is_cheap() {
         return analysis_response(&position);
     }
-    app.compute
-        .run(move || analysis_response(&position))
-        .await
+    app.compute.run(move || analysis_response(&position)).await
 }
 
 /// The answer of `/api/analyze`: the core's [`Report`] (the same as `grundy analyze --json`)

@@ -26,13 +26,21 @@ fn moores_theorem_matches_exhaustive_search() {
     for k in 1..=3u64 {
         let game = Moore::new(k).unwrap();
         let moves = |row: &Vec<u64>| -> Result<Vec<Vec<u64>>> {
-            Ok(game.options(row).into_iter().map(|mut o| o.pop().unwrap()).collect())
+            Ok(game
+                .options(row)
+                .into_iter()
+                .map(|mut o| o.pop().unwrap())
+                .collect())
         };
         let mut solver = Solver::new(moves, crate::solve::normal_rule, DEFAULT_POSITION_LIMIT);
         for (len, max) in [(1, 9), (2, 7), (3, 7), (4, 5)] {
             for row in rows(len, max) {
                 let searched = solver.value(&row).unwrap() == crate::sum::Outcome::P;
-                assert_eq!(game.is_p_position(&row).unwrap(), searched, "k = {k}: {row:?}");
+                assert_eq!(
+                    game.is_p_position(&row).unwrap(),
+                    searched,
+                    "k = {k}: {row:?}"
+                );
             }
         }
     }
@@ -58,7 +66,11 @@ fn winning_moves_match_the_options() {
                 assert_eq!(cut.total(), slow.len() as u128);
                 assert_eq!(cut.moves(), &slow[..slow.len().min(1)]);
                 // Every N-position has a winning move; no P-position has one.
-                assert_eq!(slow.is_empty(), game.is_p_position(&row).unwrap(), "{row:?}");
+                assert_eq!(
+                    slow.is_empty(),
+                    game.is_p_position(&row).unwrap(),
+                    "{row:?}"
+                );
             }
         }
     }
@@ -69,7 +81,11 @@ fn winning_moves_match_the_options() {
 #[test]
 fn big_heaps_are_counted_exactly() {
     let game = Moore::new(2).unwrap();
-    for row in [vec![300u64, 411, 257], vec![511, 1, 400], vec![100, 200, 300, 50]] {
+    for row in [
+        vec![300u64, 411, 257],
+        vec![511, 1, 400],
+        vec![100, 200, 300, 50],
+    ] {
         let all = game.moves_to_value(&row, 0, usize::MAX).unwrap();
         let slow = game
             .options(&row)
@@ -93,10 +109,7 @@ fn values_follow_the_mex_rule() {
     let nim = Moore::new(1).unwrap();
     let game = Moore::new(2).unwrap();
     for row in rows(3, 4) {
-        assert_eq!(
-            nim.grundy(&row).unwrap(),
-            row.iter().fold(0, |a, &h| a ^ h)
-        );
+        assert_eq!(nim.grundy(&row).unwrap(), row.iter().fold(0, |a, &h| a ^ h));
         let g = game.grundy(&row).unwrap();
         let options: Vec<Nimber> = game
             .options(&row)
@@ -118,7 +131,9 @@ fn limits_and_typed_moves() {
     let sum = crate::spec::parse_sum("moore{2}:3,5,6").unwrap();
     let parser = crate::play::MoveParser::for_position(&sum);
     let to = |text: &str| {
-        let m = parser.parse(text, &sum).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let m = parser
+            .parse(text, &sum)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
         m.to[0].position::<Moore>().unwrap().clone()
     };
     assert_eq!(to("1 2"), [1, 5, 6]);
@@ -142,10 +157,7 @@ fn limits_and_typed_moves() {
     assert_eq!(m.component, 1);
     assert_eq!(m.to[0].position::<Moore>().unwrap(), &[1, 5, 5]);
     assert_eq!(parser.parse("1 3", &sum).unwrap().to[0].as_nim(), Some(1));
-    assert_eq!(
-        game_text(&sum),
-        "nim:4 + moore{2}:3,5,6"
-    );
+    assert_eq!(game_text(&sum), "nim:4 + moore{2}:3,5,6");
 }
 
 fn game_text(sum: &crate::sum::Sum) -> String {

@@ -305,7 +305,7 @@ impl Ruleset for Wythoff {
 
     fn move_examples(&self, numbered: bool) -> String {
         if numbered {
-            format!("on a Wythoff board {}", queen::SUM_EXAMPLES)
+            queen::SUM_EXAMPLES.to_string()
         } else {
             queen::EXAMPLES.to_string()
         }
