@@ -25,7 +25,9 @@ use crate::games::future_options::FutureOptions;
 use crate::games::Ruleset;
 use crate::moves::MoveList;
 use crate::nimber::{MexSet, Nimber};
-use crate::sequence::{find_window_period, GrundySequence};
+use crate::sequence::GrundySequence;
+
+mod sequence;
 
 /// The largest amount allowed in a take-set (or an excluded set).
 pub const MAX_TAKE: u64 = 1_000_000;
@@ -304,6 +306,18 @@ impl Sequencer {
         }
     }
 
+    /// A sequencer that goes on from `values`, the first values of take-set `set` (restored
+    /// from a checkpoint): the push strategy's pending options are rebuilt from the last
+    /// `max S` values.
+    fn resume(set: &[u64], values: Vec<u32>) -> Self {
+        let mut sequencer = Sequencer::new(set);
+        if let Strategy::Push(future) = &mut sequencer.strategy {
+            **future = FutureOptions::resume(set, &values);
+        }
+        sequencer.values = values;
+        sequencer
+    }
+
     fn extend_to(&mut self, count: usize) {
         self.values.reserve(count.saturating_sub(self.values.len()));
         if let Strategy::Push(future) = &mut self.strategy {
@@ -383,28 +397,23 @@ impl Sequencer {
 }
 
 /// Computes the sequence in doubling rounds until the window rule proves a period or `limit`
-/// values are computed.
+/// values are computed (the schedule of [`crate::sequence::table::TableRun`]: first
+/// `max(4·max S, 256)` values, then doubling).
 pub fn period_search(set: &[u64], limit: usize) -> GrundySequence {
-    // The window rule needs max S consecutive agreements; an empty set has no moves at all.
-    let window = set.last().map_or(1, |&s| s as usize);
-    let mut sequencer = Sequencer::new(set);
-    let mut target = (4 * window).max(256).min(limit);
-    loop {
-        sequencer.extend_to(target);
-        if let Some(period) = find_window_period(&sequencer.values, window) {
-            // Keep what a lookup needs plus what proved it (the whole computed prefix).
-            return GrundySequence {
-                values: sequencer.values,
-                period: Some(period),
-            };
-        }
-        if target >= limit {
-            return GrundySequence {
-                values: sequencer.values,
-                period: None,
-            };
-        }
-        target = (target * 2).min(limit);
+    let game = SubtractionGame::new(set.iter().copied()).expect("a valid take-set");
+    let mut run = game
+        .table_run(limit as u64)
+        .expect("the limit is within the search limit");
+    crate::sequence::report::Computation::run(
+        &mut run,
+        &std::sync::atomic::AtomicBool::new(false),
+        &mut |_| {},
+    )
+    .expect("a subtraction run cannot fail");
+    let period = crate::sequence::report::Computation::proven(&run);
+    GrundySequence {
+        values: run.into_step().values,
+        period,
     }
 }
 
@@ -545,42 +554,81 @@ fn check_all_but_heap(heap: u64) -> Result<()> {
     Ok(())
 }
 
-/// `G(0..count)` for the all-but game excluding `excluded`, in `O(|E|²)` per value.
+/// `G(0..count)` for the all-but game excluding `excluded`.
+fn all_but_values(excluded: &[u64], count: usize) -> Vec<u32> {
+    let mut sequencer = AllButSequencer::new(excluded);
+    sequencer.extend_to(count);
+    sequencer.values
+}
+
+/// Computes an all-but game's values in order, in `O(|E|²)` per value.
 ///
 /// The options of `n` are all smaller heaps except `n - e` for `e` in `E`. So a value is
 /// missing from the options exactly when it is missing from all of `G(0..n)` (the running mex
 /// of everything so far) or when every earlier heap with that value is excluded.
-fn all_but_values(excluded: &[u64], count: usize) -> Vec<u32> {
-    let mut values: Vec<u32> = Vec::with_capacity(count);
-    let mut occurrences: Vec<u32> = Vec::new();
-    let mut running_mex = 0usize;
-    let mut hidden: Vec<u32> = Vec::with_capacity(excluded.len());
-    for n in 0..count {
-        hidden.clear();
-        hidden.extend(
-            excluded
-                .iter()
-                .take_while(|&&e| e as usize <= n)
-                .map(|&e| values[n - e as usize]),
-        );
-        hidden.sort_unstable();
-        let mut g = running_mex as u32;
-        for run in hidden.chunk_by(|a, b| a == b) {
-            if occurrences[run[0] as usize] as usize == run.len() {
-                g = g.min(run[0]);
-                break;
-            }
+struct AllButSequencer {
+    excluded: Vec<u64>,
+    values: Vec<u32>,
+    /// `occurrences[v]`: how many computed heaps have value `v`.
+    occurrences: Vec<u32>,
+    running_mex: usize,
+    hidden: Vec<u32>,
+}
+
+impl AllButSequencer {
+    fn new(excluded: &[u64]) -> Self {
+        Self::resume(excluded, Vec::new())
+    }
+
+    /// Goes on from `values` (restored from a checkpoint): the counts are recounted.
+    fn resume(excluded: &[u64], values: Vec<u32>) -> Self {
+        let mut sequencer = AllButSequencer {
+            excluded: excluded.to_vec(),
+            values: Vec::new(),
+            occurrences: Vec::new(),
+            running_mex: 0,
+            hidden: Vec::with_capacity(excluded.len()),
+        };
+        for &g in &values {
+            sequencer.count(g);
         }
-        values.push(g);
-        if occurrences.len() <= g as usize {
-            occurrences.resize(g as usize + 1, 0);
+        sequencer.values = values;
+        sequencer
+    }
+
+    fn count(&mut self, g: u32) {
+        if self.occurrences.len() <= g as usize {
+            self.occurrences.resize(g as usize + 1, 0);
         }
-        occurrences[g as usize] += 1;
-        while running_mex < occurrences.len() && occurrences[running_mex] > 0 {
-            running_mex += 1;
+        self.occurrences[g as usize] += 1;
+        while self.running_mex < self.occurrences.len() && self.occurrences[self.running_mex] > 0 {
+            self.running_mex += 1;
         }
     }
-    values
+
+    fn extend_to(&mut self, count: usize) {
+        self.values.reserve(count.saturating_sub(self.values.len()));
+        for n in self.values.len()..count {
+            self.hidden.clear();
+            let values = &self.values;
+            self.hidden.extend(
+                self.excluded
+                    .iter()
+                    .take_while(|&&e| e as usize <= n)
+                    .map(|&e| values[n - e as usize]),
+            );
+            self.hidden.sort_unstable();
+            let mut g = self.running_mex as u32;
+            for run in self.hidden.chunk_by(|a, b| a == b) {
+                if self.occurrences[run[0] as usize] as usize == run.len() {
+                    g = g.min(run[0]);
+                    break;
+                }
+            }
+            self.values.push(g);
+            self.count(g);
+        }
+    }
 }
 
 #[cfg(test)]

@@ -30,6 +30,7 @@ pub mod code;
 mod moves;
 pub mod naive;
 pub mod run;
+mod sequence;
 pub mod sparse;
 pub mod values;
 

@@ -1,0 +1,159 @@
+//! The sequences of subtraction and all-but games as [`HeapSequence`]s: their reports, long
+//! runs and checkpoints (see [`crate::sequence::report`]).
+
+use super::{
+    AllButGame, AllButSequencer, Sequencer, SubtractionGame, MAX_ALL_BUT_HEAP, PERIOD_SEARCH_LIMIT,
+};
+use crate::error::Result;
+use crate::games::octal::MAX_RUN_VALUES;
+use crate::sequence::report::{Computation, HeapSequence, Limits, PeriodRule, SequenceGame};
+use crate::sequence::table::{Extend, TableRun};
+
+fn braces(set: &[u64]) -> String {
+    let items: Vec<String> = set.iter().map(u64::to_string).collect();
+    items.join(",")
+}
+
+impl Extend for Sequencer {
+    fn values(&self) -> &[u32] {
+        &self.values
+    }
+
+    fn extend_to(&mut self, count: usize) {
+        Sequencer::extend_to(self, count);
+    }
+}
+
+impl SubtractionGame {
+    /// A run of this game's sequence up to `target` values, stopping at the proven period.
+    pub(super) fn table_run(&self, target: u64) -> Result<TableRun<Sequencer>> {
+        TableRun::new(
+            self.term(),
+            Sequencer::new(&self.set),
+            self.period_rule(),
+            PERIOD_SEARCH_LIMIT as u64,
+            PERIOD_SEARCH_LIMIT as u64,
+            target,
+        )
+    }
+
+    fn term(&self) -> String {
+        format!("sub{{{}}}", braces(&self.set))
+    }
+}
+
+impl HeapSequence for SubtractionGame {
+    fn game(&self) -> SequenceGame {
+        SequenceGame {
+            game: "subtraction".into(),
+            term: self.term(),
+            title: format!("Subtraction game S = {{{}}}", braces(&self.set)),
+        }
+    }
+
+    fn period_rule(&self) -> PeriodRule {
+        PeriodRule::Window {
+            window: self.max_take(),
+        }
+    }
+
+    fn limits(&self) -> Limits {
+        let search = PERIOD_SEARCH_LIMIT as u64;
+        Limits {
+            max_count: MAX_RUN_VALUES,
+            max_computed: search,
+            period_search: search,
+            period_first: true,
+            max_at: search,
+            bytes_per_value: 4,
+        }
+    }
+
+    fn start(&self, target: u64) -> Result<Box<dyn Computation>> {
+        Ok(Box::new(self.table_run(target)?))
+    }
+
+    fn restore(&self, checkpoint: &[u8]) -> Result<Box<dyn Computation>> {
+        let search = PERIOD_SEARCH_LIMIT as u64;
+        let set = self.set.clone();
+        Ok(Box::new(TableRun::restore(
+            checkpoint,
+            self.term(),
+            self.period_rule(),
+            search,
+            search,
+            move |values| Sequencer::resume(&set, values),
+        )?))
+    }
+}
+
+impl Extend for AllButSequencer {
+    fn values(&self) -> &[u32] {
+        &self.values
+    }
+
+    fn extend_to(&mut self, count: usize) {
+        AllButSequencer::extend_to(self, count);
+    }
+}
+
+impl AllButGame {
+    fn term(&self) -> String {
+        format!("allbut{{{}}}", braces(&self.excluded))
+    }
+}
+
+impl HeapSequence for AllButGame {
+    fn game(&self) -> SequenceGame {
+        SequenceGame {
+            game: "all-but".into(),
+            term: self.term(),
+            title: format!(
+                "All-but subtraction game, excluded {{{}}}",
+                braces(&self.excluded)
+            ),
+        }
+    }
+
+    fn period_rule(&self) -> PeriodRule {
+        PeriodRule::NotClaimed {
+            reason: "the values of an all-but subtraction game grow without bound".into(),
+        }
+    }
+
+    fn limits(&self) -> Limits {
+        let most = MAX_ALL_BUT_HEAP + 1;
+        Limits {
+            max_count: most,
+            max_computed: most,
+            period_search: 0,
+            period_first: false,
+            max_at: most,
+            bytes_per_value: 4,
+        }
+    }
+
+    fn start(&self, target: u64) -> Result<Box<dyn Computation>> {
+        let most = MAX_ALL_BUT_HEAP + 1;
+        Ok(Box::new(TableRun::new(
+            self.term(),
+            AllButSequencer::new(&self.excluded),
+            self.period_rule(),
+            0,
+            most,
+            target,
+        )?))
+    }
+
+    fn restore(&self, checkpoint: &[u8]) -> Result<Box<dyn Computation>> {
+        let excluded = self.excluded.clone();
+        Ok(Box::new(TableRun::restore(
+            checkpoint,
+            self.term(),
+            self.period_rule(),
+            0,
+            MAX_ALL_BUT_HEAP + 1,
+            move |values| AllButSequencer::resume(&excluded, values),
+        )?))
+    }
+}
