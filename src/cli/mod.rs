@@ -19,12 +19,13 @@
 //! way (also exit code 2).
 
 pub mod analyze;
+pub mod chart;
 pub mod game;
 pub mod memory;
-pub mod octal;
-pub mod octal_output;
+pub mod picture;
 pub mod play;
 pub mod sequence;
+pub mod sequence_run;
 pub mod serve;
 pub mod simulate;
 pub mod write;
@@ -180,7 +181,7 @@ impl Output {
 }
 
 /// `grundy ... | head` closes the pipe early: that is not an error.
-fn ignore_broken_pipe(e: std::io::Error) -> Result<(), CliError> {
+pub(crate) fn ignore_broken_pipe(e: std::io::Error) -> Result<(), CliError> {
     if e.kind() == std::io::ErrorKind::BrokenPipe {
         Ok(())
     } else {

@@ -626,10 +626,28 @@ pub fn compute(computation: &mut dyn Computation) -> Result<()> {
     }
 }
 
+/// Why [`report_document`] gives no report.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReportError {
+    /// The request is beyond the game's limits (nothing was computed).
+    Request(RequestError),
+    /// The computation failed or was cancelled, or a value asked for is unknown.
+    Game(GameError),
+}
+
+impl From<GameError> for ReportError {
+    fn from(e: GameError) -> Self {
+        ReportError::Game(e)
+    }
+}
+
 /// The report of `seq` for `request`, computed on this thread, as data: for small requests
 /// such as the API's.
-pub fn report_document(seq: &dyn HeapSequence, request: &Request) -> Result<ReportDocument> {
-    let target = plan(seq, request).map_err(|e| e.error)?;
+pub fn report_document(
+    seq: &dyn HeapSequence,
+    request: &Request,
+) -> std::result::Result<ReportDocument, ReportError> {
+    let target = plan(seq, request).map_err(ReportError::Request)?;
     let mut computation = seq.start(target)?;
     compute(computation.as_mut())?;
     Ok(Report::new(seq, computation.as_ref(), request, true)?.document())
