@@ -13,7 +13,7 @@
 use std::path::{Path, PathBuf};
 
 use grundy_core::nimber::Nimber;
-use grundy_core::sequence::report::Report;
+use grundy_core::sequence::report::{the, Report};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
@@ -123,39 +123,66 @@ fn draw<DB: DrawingBackend>(
         area.draw(&PathElement::new(vec![(left, y), (right, y)], GRID))?;
     }
     if let Some((pre, per)) = chart.period.filter(|&(pre, _)| pre < chart.count) {
-        let (xa, xb) = (chart.x_of(pre), chart.x_of(pre + per).max(chart.x_of(pre) + 1));
-        area.draw(&Rectangle::new([(xa, top), (xb, bottom)], PERIOD_SHADE.filled()))?;
+        let (xa, xb) = (
+            chart.x_of(pre),
+            chart.x_of(pre + per).max(chart.x_of(pre) + 1),
+        );
+        area.draw(&Rectangle::new(
+            [(xa, top), (xb, bottom)],
+            PERIOD_SHADE.filled(),
+        ))?;
         for x in [xa, xb.min(right - 1)] {
             area.draw(&PathElement::new(vec![(x, top), (x, bottom)], PERIOD_EDGE))?;
         }
         if text {
             let label = format!("period {per} from n = {pre}");
-            area.draw(&Text::new(label, (xa, top - 6), label_style(HPos::Left, VPos::Bottom)))?;
+            area.draw(&Text::new(
+                label,
+                (xa, top - 6),
+                label_style(HPos::Left, VPos::Bottom),
+            ))?;
         }
     }
     for (c, &(lo, hi)) in chart.columns.iter().enumerate() {
         let (x0, x1) = chart.column_x(c);
         if chart.bars {
             // A bar from 0 with a gap to the next when there is room; a value 0 is a thin line.
-            let margin = if x1 - x0 >= 3 { ((x1 - x0) / 8).max(1) } else { 0 };
+            let margin = if x1 - x0 >= 3 {
+                ((x1 - x0) / 8).max(1)
+            } else {
+                0
+            };
             let y = chart.y_of(hi).min(bottom - 2);
             area.draw(&Rectangle::new(
-                [(x0 + margin, y), ((x1 - margin).max(x0 + margin + 1), bottom)],
+                [
+                    (x0 + margin, y),
+                    ((x1 - margin).max(x0 + margin + 1), bottom),
+                ],
                 INK.filled(),
             ))?;
         } else {
             let (y_lo, y_hi) = (chart.y_of(lo), chart.y_of(hi));
             area.draw(&Rectangle::new(
-                [(x0, y_hi.min(bottom - 1)), (x1.max(x0 + 1), (y_lo + 1).min(bottom))],
+                [
+                    (x0, y_hi.min(bottom - 1)),
+                    (x1.max(x0 + 1), (y_lo + 1).min(bottom)),
+                ],
                 INK.filled(),
             ))?;
         }
     }
-    area.draw(&PathElement::new(vec![(left, top), (left, bottom), (right, bottom)], AXIS))?;
+    area.draw(&PathElement::new(
+        vec![(left, top), (left, bottom), (right, bottom)],
+        AXIS,
+    ))?;
     if text {
         let last = chart.count.saturating_sub(1);
         let labels = [
-            (format!("G(n) for the {}, n = 0..{last}", lower_first(&chart.title)), (left, 12), HPos::Left),
+            (
+                format!("G(n) for {}, n = 0..{last}", the(&chart.title)),
+                (left, 12),
+                HPos::Left,
+            ),
             ("0".to_string(), (left, bottom + 16), HPos::Center),
             (last.to_string(), (right, bottom + 16), HPos::Center),
             ("0".to_string(), (left - 6, bottom), HPos::Right),
@@ -169,16 +196,10 @@ fn draw<DB: DrawingBackend>(
 }
 
 fn label_style(h: HPos, v: VPos) -> TextStyle<'static> {
-    ("sans-serif", 13).into_font().color(&BLACK).pos(Pos::new(h, v))
-}
-
-fn lower_first(title: &str) -> String {
-    let mut chars = title.chars();
-    match chars.next() {
-        // Proper names keep their capital.
-        Some(c) if !title.starts_with("Grundy") => c.to_lowercase().chain(chars).collect(),
-        _ => title.to_string(),
-    }
+    ("sans-serif", 13)
+        .into_font()
+        .color(&BLACK)
+        .pos(Pos::new(h, v))
 }
 
 /// The chart as an SVG document.

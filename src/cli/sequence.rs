@@ -17,7 +17,7 @@ use clap::{Args, Subcommand, ValueEnum};
 use grundy_core::games::octal::MAX_RUN_VALUES;
 use grundy_core::sequence::document::{self, Style};
 use grundy_core::sequence::report::{
-    by_name, plan, Computation, Field, HeapSequence, Report, Request,
+    by_name, plan, the, Computation, Field, HeapSequence, Report, Request,
 };
 use num_bigint::BigUint;
 
@@ -176,7 +176,7 @@ fn report(seq: &dyn HeapSequence, options: &SequenceOptions, out: &Output) -> Re
             Field::At => "--at",
             Field::UntilPeriod => "--until-period",
         };
-        CliError::Usage(format!("{flag}: {}", e.error))
+        CliError::Usage(format!("{flag}: {}", e.message))
     })?;
     check_threads(seq, options)?;
     check_up_front(seq, options, format, target)?;
@@ -218,8 +218,8 @@ fn check_threads(seq: &dyn HeapSequence, options: &SequenceOptions) -> Result<()
     match options.threads {
         Some(_) if !octal => Err(CliError::Usage(format!(
             "--threads applies to octal games and Grundy's game (their solver can use a second \
-             thread); the {} is computed on one thread",
-            seq.game().title.to_lowercase()
+             thread); {} is computed on one thread",
+            the(&seq.game().title)
         ))),
         _ => Ok(()),
     }

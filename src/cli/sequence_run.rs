@@ -112,4 +112,3 @@ pub fn save_as(path: &Path, flag: &str, run: &dyn Computation) -> Result<(), Cli
     run.write_checkpoint(&mut file)?;
     file.finish()
 }
-

@@ -158,8 +158,8 @@ pub enum Field {
 pub struct RequestError {
     /// The field.
     pub field: Field,
-    /// What is wrong and what is allowed.
-    pub error: GameError,
+    /// What is wrong and what is allowed, in a sentence.
+    pub message: String,
 }
 
 /// How many values a computation needs for `request`: refuses, before anything is computed,
@@ -167,15 +167,25 @@ pub struct RequestError {
 pub fn plan(seq: &dyn HeapSequence, request: &Request) -> std::result::Result<u64, RequestError> {
     let limits = seq.limits();
     let game = seq.game();
-    let refuse = |field, error| Err(RequestError { field, error });
+    let refuse = |field, error: String| {
+        Err(RequestError {
+            field,
+            message: error,
+        })
+    };
     if request.count > limits.max_count {
         return refuse(
             Field::Count,
             GameError::out_of_range(
-                format!("count for the {}", game.title),
+                "count",
                 request.count,
-                format!("a whole number from 0 to {}", limits.max_count),
-            ),
+                format!(
+                    "a whole number from 0 to {} ({})",
+                    limits.max_count,
+                    lower_first(&game.title)
+                ),
+            )
+            .to_string(),
         );
     }
     let claims_periods = !matches!(seq.period_rule(), PeriodRule::NotClaimed { .. });
@@ -184,11 +194,7 @@ pub fn plan(seq: &dyn HeapSequence, request: &Request) -> std::result::Result<u6
         if let PeriodRule::NotClaimed { reason } = seq.period_rule() {
             return refuse(
                 Field::UntilPeriod,
-                GameError::invalid(
-                    "request",
-                    "until period",
-                    format!("a game with periods ({reason})"),
-                ),
+                format!("no period is claimed for {}: {reason}", the(&game.title)),
             );
         }
         target = target.max(limit.min(limits.period_search));
@@ -199,18 +205,28 @@ pub fn plan(seq: &dyn HeapSequence, request: &Request) -> std::result::Result<u6
     if let Some(n) = &request.at {
         match n.to_u64() {
             Some(small) if small < limits.max_at => target = target.max(small + 1),
-            _ if claims_periods => target = target.max(limits.period_search),
-            _ => return refuse(
-                Field::At,
-                GameError::out_of_range(
-                    format!("heap for the {}", game.title),
-                    n,
-                    format!(
-                        "a heap below {} (no period is claimed, so larger heaps are not answered)",
-                        limits.max_at
-                    ),
-                ),
-            ),
+            // Beyond the computed heaps the period answers: search it (no further than the
+            // request's own search limit, if it sets one).
+            _ if claims_periods => {
+                let search = request.until_period.unwrap_or(u64::MAX);
+                target = target.max(search.min(limits.period_search))
+            }
+            _ => {
+                return refuse(
+                    Field::At,
+                    GameError::out_of_range(
+                        "heap",
+                        n,
+                        format!(
+                            "a heap below {} (no period is claimed for {}, so larger heaps are \
+                             not answered)",
+                            limits.max_at,
+                            the(&game.title)
+                        ),
+                    )
+                    .to_string(),
+                )
+            }
         }
     }
     Ok(target)
@@ -324,9 +340,27 @@ impl<'a> Report<'a> {
     }
 }
 
+/// A title inside a sentence: lower case first, except a proper name ("Grundy's game").
+pub fn lower_first(title: &str) -> String {
+    let mut chars = title.chars();
+    match chars.next() {
+        Some(c) if !title.starts_with("Grundy") => c.to_lowercase().chain(chars).collect(),
+        _ => title.to_string(),
+    }
+}
+
+/// A title with its article: "the subtraction game S = {1,4}", but "Grundy's game".
+pub fn the(title: &str) -> String {
+    if title.starts_with("Grundy") {
+        title.to_string()
+    } else {
+        format!("the {}", lower_first(title))
+    }
+}
+
 fn unknown(game: &SequenceGame, computed: u64) -> GameError {
     GameError::too_large(
-        format!("G({computed}) of the {}", game.title),
+        format!("G({computed}) of {}", the(&game.title)),
         format!("it is unknown: no period is proven within the {computed} values computed"),
     )
 }

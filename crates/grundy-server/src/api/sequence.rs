@@ -110,7 +110,7 @@ pub(super) fn sequence_json(req: &SequenceRequest, at: Option<String>) -> Result
                 Field::At => "at",
                 Field::UntilPeriod => "game",
             };
-            ApiError::invalid(format!("{field}: {}", r.error))
+            ApiError::invalid(format!("{field}: {}", r.message))
         }
         grundy_core::sequence::report::ReportError::Game(g) => ApiError::from(g),
     })?;

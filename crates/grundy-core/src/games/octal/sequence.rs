@@ -67,9 +67,7 @@ impl HeapSequence for OctalGame {
     fn period_rule(&self) -> PeriodRule {
         if self.is_grundys_game() {
             return PeriodRule::NotClaimed {
-                reason: "none is known for Grundy's game, and the Guy-Smith theorem does not \
-                         apply to it"
-                    .into(),
+                reason: "none is known, and the Guy-Smith theorem does not apply to it".into(),
             };
         }
         PeriodRule::GuySmith {
