@@ -303,5 +303,7 @@ fn at_beyond_the_count_reads_the_period() {
         ])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("no period is claimed for Grundy's game"));
+        .stderr(predicate::str::contains(
+            "no period is claimed for Grundy's game",
+        ));
 }

@@ -686,3 +686,6 @@ pub fn report_document(
     compute(computation.as_mut())?;
     Ok(Report::new(seq, computation.as_ref(), request, true)?.document())
 }
+
+#[cfg(test)]
+mod tests;
