@@ -556,79 +556,9 @@ fn check_all_but_heap(heap: u64) -> Result<()> {
 
 /// `G(0..count)` for the all-but game excluding `excluded`.
 fn all_but_values(excluded: &[u64], count: usize) -> Vec<u32> {
-    let mut sequencer = AllButSequencer::new(excluded);
+    let mut sequencer = sequence::AllButSequencer::new(excluded);
     sequencer.extend_to(count);
     sequencer.values
-}
-
-/// Computes an all-but game's values in order, in `O(|E|²)` per value.
-///
-/// The options of `n` are all smaller heaps except `n - e` for `e` in `E`. So a value is
-/// missing from the options exactly when it is missing from all of `G(0..n)` (the running mex
-/// of everything so far) or when every earlier heap with that value is excluded.
-struct AllButSequencer {
-    excluded: Vec<u64>,
-    values: Vec<u32>,
-    /// `occurrences[v]`: how many computed heaps have value `v`.
-    occurrences: Vec<u32>,
-    running_mex: usize,
-    hidden: Vec<u32>,
-}
-
-impl AllButSequencer {
-    fn new(excluded: &[u64]) -> Self {
-        Self::resume(excluded, Vec::new())
-    }
-
-    /// Goes on from `values` (restored from a checkpoint): the counts are recounted.
-    fn resume(excluded: &[u64], values: Vec<u32>) -> Self {
-        let mut sequencer = AllButSequencer {
-            excluded: excluded.to_vec(),
-            values: Vec::new(),
-            occurrences: Vec::new(),
-            running_mex: 0,
-            hidden: Vec::with_capacity(excluded.len()),
-        };
-        for &g in &values {
-            sequencer.count(g);
-        }
-        sequencer.values = values;
-        sequencer
-    }
-
-    fn count(&mut self, g: u32) {
-        if self.occurrences.len() <= g as usize {
-            self.occurrences.resize(g as usize + 1, 0);
-        }
-        self.occurrences[g as usize] += 1;
-        while self.running_mex < self.occurrences.len() && self.occurrences[self.running_mex] > 0 {
-            self.running_mex += 1;
-        }
-    }
-
-    fn extend_to(&mut self, count: usize) {
-        self.values.reserve(count.saturating_sub(self.values.len()));
-        for n in self.values.len()..count {
-            self.hidden.clear();
-            let values = &self.values;
-            self.hidden.extend(
-                self.excluded
-                    .iter()
-                    .take_while(|&&e| e as usize <= n)
-                    .map(|&e| values[n - e as usize]),
-            );
-            self.hidden.sort_unstable();
-            let mut g = self.running_mex as u32;
-            for run in self.hidden.chunk_by(|a, b| a == b) {
-                if self.occurrences[run[0] as usize] as usize == run.len() {
-                    g = g.min(run[0]);
-                    break;
-                }
-            }
-            self.values.push(g);
-            self.count(g);
-        }
-    }
 }
 
 #[cfg(test)]
