@@ -44,13 +44,15 @@ fn write_text(report: &Report, show_period: bool, out: &mut dyn Write) -> io::Re
     if report.count > 0 {
         writeln!(out, "{}, G(0..{}):", report.game.title, report.count - 1)?;
         let mut digits = Digits::default();
+        let mut chunked = Chunked::new(out);
         for (n, v) in report.values().enumerate() {
             if n > 0 {
-                out.write_all(b" ")?;
+                chunked.put(b" ")?;
             }
-            out.write_all(digits.of(v))?;
+            chunked.put(digits.of(v))?;
         }
-        out.write_all(b"\n")?;
+        chunked.put(b"\n")?;
+        chunked.finish()?;
         wrote = true;
     }
     if !report.complete {
@@ -77,15 +79,16 @@ fn write_text(report: &Report, show_period: bool, out: &mut dyn Write) -> io::Re
 }
 
 fn write_csv(report: &Report, out: &mut dyn Write) -> io::Result<()> {
-    out.write_all(b"n,value\n")?;
+    let mut chunked = Chunked::new(out);
+    chunked.put(b"n,value\n")?;
     let (mut digits_n, mut digits_v) = (Digits::default(), Digits::default());
     for (n, v) in report.values().enumerate() {
-        out.write_all(digits_n.of(n as u64))?;
-        out.write_all(b",")?;
-        out.write_all(digits_v.of(v))?;
-        out.write_all(b"\n")?;
+        chunked.put(digits_n.of(n as u64))?;
+        chunked.put(b",")?;
+        chunked.put(digits_v.of(v))?;
+        chunked.put(b"\n")?;
     }
-    Ok(())
+    chunked.finish()
 }
 
 /// The header serialised by `serde_json` without its closing brace, then the values.
@@ -105,20 +108,53 @@ fn write_json(report: &Report, pretty: bool, out: &mut dyn Write) -> io::Result<
     } else {
         (",\"values\":[", ",", "]}")
     };
-    out.write_all(start.as_bytes())?;
+    let mut chunked = Chunked::new(out);
+    chunked.put(start.as_bytes())?;
     let mut digits = Digits::default();
     for (n, v) in report.values().enumerate() {
         if n > 0 {
-            out.write_all(between.as_bytes())?;
+            chunked.put(between.as_bytes())?;
         } else if pretty {
-            out.write_all(b"\n    ")?;
+            chunked.put(b"\n    ")?;
         }
-        out.write_all(digits.of(v))?;
+        chunked.put(digits.of(v))?;
     }
     if pretty && report.count == 0 {
-        out.write_all(b"]\n}\n")
+        chunked.put(b"]\n}\n")?;
     } else {
-        out.write_all(end.as_bytes())
+        chunked.put(end.as_bytes())?;
+    }
+    chunked.finish()
+}
+
+/// Bytes gathered into a block before they go to the writer: one call through the writer per
+/// block, not per value.
+struct Chunked<'a> {
+    out: &'a mut dyn Write,
+    buf: Vec<u8>,
+}
+
+impl<'a> Chunked<'a> {
+    const SIZE: usize = 1 << 16;
+
+    fn new(out: &'a mut dyn Write) -> Self {
+        Chunked {
+            out,
+            buf: Vec::with_capacity(Self::SIZE + 64),
+        }
+    }
+
+    fn put(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.buf.extend_from_slice(bytes);
+        if self.buf.len() >= Self::SIZE {
+            self.out.write_all(&self.buf)?;
+            self.buf.clear();
+        }
+        Ok(())
+    }
+
+    fn finish(self) -> io::Result<()> {
+        self.out.write_all(&self.buf)
     }
 }
 

@@ -78,6 +78,18 @@ pub trait Computation: Send {
     fn write_checkpoint(&self, out: &mut dyn io::Write) -> io::Result<()>;
     /// Uses `threads` threads where the computation can (1 or 2); the values are the same.
     fn set_threads(&mut self, _threads: usize) {}
+    /// `G(start..start + out.len())` into `out`, as [`Computation::value_at`] gives them:
+    /// one call for many values (a report of 10^8 values reads them in blocks). False when one
+    /// of them is unknown.
+    fn values_into(&self, start: u64, out: &mut [Nimber]) -> bool {
+        for (n, slot) in (start..).zip(out.iter_mut()) {
+            match self.value_at(n) {
+                Some(v) => *slot = v,
+                None => return false,
+            }
+        }
+        true
+    }
 }
 
 /// A game's names.
@@ -304,8 +316,13 @@ impl<'a> Report<'a> {
     }
 
     /// The values listed, in order.
-    pub fn values(&self) -> impl Iterator<Item = Nimber> + '_ {
-        (0..self.count).map(|n| self.value(n))
+    pub fn values(&self) -> ReportValues<'_, 'a> {
+        ReportValues {
+            report: self,
+            next: 0,
+            block: Vec::new(),
+            at: 0,
+        }
     }
 
     /// Everything but the values.
@@ -355,6 +372,44 @@ pub fn the(title: &str) -> String {
         title.to_string()
     } else {
         format!("the {}", lower_first(title))
+    }
+}
+
+/// The values of a [`Report`] in order, read from its computation in blocks.
+#[derive(Debug)]
+pub struct ReportValues<'r, 'a> {
+    report: &'r Report<'a>,
+    /// The first heap not yet in a block.
+    next: u64,
+    block: Vec<Nimber>,
+    /// The next value of `block` to give.
+    at: usize,
+}
+
+impl Iterator for ReportValues<'_, '_> {
+    type Item = Nimber;
+
+    fn next(&mut self) -> Option<Nimber> {
+        const BLOCK: u64 = 4096;
+        if self.at == self.block.len() {
+            let left = self.report.count - self.next;
+            if left == 0 {
+                return None;
+            }
+            self.block.resize(BLOCK.min(left) as usize, 0);
+            let known = self
+                .report
+                .computation
+                .values_into(self.next, &mut self.block);
+            assert!(
+                known,
+                "every value below count is computed or given by the period"
+            );
+            self.next += self.block.len() as u64;
+            self.at = 0;
+        }
+        self.at += 1;
+        Some(self.block[self.at - 1])
     }
 }
 
