@@ -6,10 +6,10 @@
 //! [`Computation`] for [`HeapSequence::start`](super::report::HeapSequence::start) and
 //! [`HeapSequence::restore`](super::report::HeapSequence::restore).
 //!
-//! Periods are looked for only at fixed lengths — `max(4·window, 256)` (at most the search
-//! limit), then doubling up to the limit — whatever the chunks and the target, so that a run
-//! resumed from a checkpoint proves the same period at the same length as one that never
-//! stopped.
+//! Periods are looked for only at fixed lengths — `max(4·window, 256)` for the window rule,
+//! 1024 for Guy–Smith (at most the search limit), then doubling up to the limit — whatever
+//! the chunks and the target, so that a run resumed from a checkpoint proves the same period
+//! at the same length as one that never stopped.
 
 use std::io;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -88,10 +88,13 @@ impl<E: Extend> TableRun<E> {
     ) -> Result<Self> {
         let (header, stored) = checkpoint::parse(bytes)?;
         if header.flags & FLAG_TABLE == 0 || header.code != term {
-            let saved = if header.flags & FLAG_TABLE == 0 && !header.code.is_empty() {
-                format!("octal{{{}}}", header.code)
-            } else {
+            // Name what the file holds as the term format does.
+            let saved = if header.flags & FLAG_TABLE != 0 {
                 header.code
+            } else if header.flags & checkpoint::FLAG_GRUNDYS_GAME != 0 {
+                "grundys".to_string()
+            } else {
+                format!("octal{{{}}}", header.code)
             };
             return Err(GameError::invalid(
                 "checkpoint",
