@@ -137,7 +137,7 @@ fn bad_input_is_a_one_line_error_with_exit_code_2() {
                 "--set",
                 "1,2",
                 "--count",
-                "100000000",
+                "3000000000",
             ],
             "count",
         ),
@@ -146,8 +146,8 @@ fn bad_input_is_a_one_line_error_with_exit_code_2() {
             "\"-5\"",
         ),
         (
-            &["sequence", "all-but", "--except", "1", "--period"],
-            "finite take-sets",
+            &["sequence", "all-but", "--except", "1", "--until-period"],
+            "--until-period: no period is claimed",
         ),
     ];
     for (args, needle) in cases {

@@ -40,7 +40,7 @@ by + or given as separate arguments.";
 pub fn subcommands(cmd: Command, extra: ExtraFlags) -> Command {
     let mut cmd = cmd;
     for family in REGISTRY {
-        cmd = cmd.subcommand(with_flags(family_command(family), extra));
+        cmd = cmd.subcommand(with_flags(with_positions(family, family_command(family)), extra));
     }
     let sum = Command::new("sum").about(SUM_ABOUT).arg(
         Arg::new("terms")
@@ -64,8 +64,8 @@ fn with_flags(mut cmd: Command, extra: ExtraFlags) -> Command {
     cmd
 }
 
-/// The subcommand of `family`: its parameters, then its positions.
-fn family_command(family: &'static Family) -> Command {
+/// The subcommand of `family` with its parameters (no positions: see [`with_positions`]).
+pub fn family_command(family: &'static Family) -> Command {
     let about = format!("{}: {}", family.title, family.rules);
     let mut cmd = Command::new(family.name)
         .about(about)
@@ -98,6 +98,11 @@ fn family_command(family: &'static Family) -> Command {
         }
         cmd = cmd.arg(arg);
     }
+    cmd
+}
+
+/// `cmd` with the positions of `family` as its last arguments.
+fn with_positions(family: &'static Family, cmd: Command) -> Command {
     // Nim heaps may have any number of digits (analyze answers them by Bouton's rule).
     let position = Arg::new("positions")
         .help(format!(
@@ -114,6 +119,20 @@ fn family_command(family: &'static Family) -> Command {
         position.value_parser(|t: &str| parse_heap(t).map(|_| t.to_string()))
     };
     cmd.arg(position)
+}
+
+/// The rules part of a term from a family's subcommand: `sub{1,4,9}`, `nim`.
+pub fn rules_term(family: &Family, m: &ArgMatches) -> String {
+    let params: Vec<String> = family
+        .params
+        .iter()
+        .map(|p| m.get_one::<String>(p.name).cloned().unwrap_or_default())
+        .collect();
+    if params.is_empty() {
+        family.name.to_string()
+    } else {
+        format!("{}{{{}}}", family.name, params.join(";"))
+    }
 }
 
 impl GameSpec {
@@ -142,18 +161,8 @@ impl GameSpec {
                 format!("unknown game {name}"),
             )
         })?;
-        let params: Vec<String> = family
-            .params
-            .iter()
-            .map(|p| m.get_one::<String>(p.name).cloned().unwrap_or_default())
-            .collect();
-        let rules = if params.is_empty() {
-            family.name.to_string()
-        } else {
-            format!("{}{{{}}}", family.name, params.join(";"))
-        };
         Ok(GameSpec {
-            term: format!("{rules}:{}", strings("positions").join(",")),
+            term: format!("{}:{}", rules_term(family, m), strings("positions").join(",")),
             is_sum: false,
             flags,
         })

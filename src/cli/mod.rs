@@ -19,12 +19,13 @@
 //! way (also exit code 2).
 
 pub mod analyze;
+pub mod chart;
 pub mod game;
 pub mod memory;
-pub mod octal;
-pub mod octal_output;
+pub mod picture;
 pub mod play;
 pub mod sequence;
+pub mod sequence_run;
 pub mod serve;
 pub mod simulate;
 pub mod write;
@@ -180,7 +181,7 @@ impl Output {
 }
 
 /// `grundy ... | head` closes the pipe early: that is not an error.
-fn ignore_broken_pipe(e: std::io::Error) -> Result<(), CliError> {
+pub(crate) fn ignore_broken_pipe(e: std::io::Error) -> Result<(), CliError> {
     if e.kind() == std::io::ErrorKind::BrokenPipe {
         Ok(())
     } else {
@@ -193,15 +194,9 @@ pub fn parse_heap(text: &str) -> Result<u64, String> {
     grundy_core::spec::parse_u64(text, "heap").map_err(|e| e.to_string())
 }
 
-/// A list of amounts given as one comma-separated argument.
-#[derive(Debug, Clone)]
-pub struct Amounts(pub Vec<u64>);
-
 /// clap value parser for a comma-separated list of amounts such as `1,4,9`.
-pub fn parse_amounts(text: &str) -> Result<Amounts, String> {
-    grundy_core::spec::parse_list(text, "amount")
-        .map(Amounts)
-        .map_err(|e| e.to_string())
+pub fn parse_amounts(text: &str) -> Result<Vec<u64>, String> {
+    grundy_core::spec::parse_list(text, "amount").map_err(|e| e.to_string())
 }
 
 /// clap value parser for a heap of any size (`--at`, Nim heaps): decimal digits only, at most

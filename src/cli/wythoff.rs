@@ -15,7 +15,8 @@ use grundy_core::GameError;
 use num_bigint::BigUint;
 use serde_json::json;
 
-use super::wythoff_image::{render, write_png};
+use super::picture::write_png;
+use super::wythoff_image::render;
 use super::{CliError, Output};
 
 /// The most digits accepted in a heap or index (the answers take milliseconds at this size).
@@ -313,7 +314,7 @@ fn table(size: usize, csv: bool, out: &Output) -> Result<(), CliError> {
 fn image(size: usize, path: &std::path::Path, out: &Output) -> Result<(), CliError> {
     super::write::check_destination(path, "--output")?;
     let picture = render(size)?;
-    write_png(&picture, path)?;
+    write_png(&picture, path, "--output")?;
     if out.json {
         return out.json(&json!({
             "game": "wythoff",

@@ -63,6 +63,8 @@ pub trait AnyRules: Debug + Send + Sync + 'static {
     fn splits(&self) -> bool;
     /// The amounts the rules list (see [`Ruleset::amounts`]).
     fn amounts(&self) -> &[u64];
+    /// The Grundy sequence, for rulesets with one (see [`Ruleset::sequence`]).
+    fn sequence(&self) -> Option<&dyn crate::sequence::report::HeapSequence>;
     /// The components a term's list of positions names, e.g. `3,4` (two heaps).
     fn components(self: Arc<Self>, positions: &str) -> Result<Vec<Component>>;
     /// The ruleset itself, to look at its own type.
@@ -88,6 +90,10 @@ impl<R: Ruleset> AnyRules for R {
 
     fn amounts(&self) -> &[u64] {
         Ruleset::amounts(self)
+    }
+
+    fn sequence(&self) -> Option<&dyn crate::sequence::report::HeapSequence> {
+        Ruleset::sequence(self)
     }
 
     fn components(self: Arc<Self>, positions: &str) -> Result<Vec<Component>> {

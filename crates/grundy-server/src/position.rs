@@ -28,9 +28,10 @@
 //! `max_wythoff_table`.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use grundy_core::games::wythoff::Wythoff;
-use grundy_core::registry::{self, Family, ParamKind};
+use grundy_core::registry::{self, AnyRules, Family, ParamKind};
 use grundy_core::spec;
 use grundy_core::strategy::Convention;
 use grundy_core::sum::{Sum, SumMove};
@@ -137,40 +138,13 @@ fn family_position(
     spec: &PositionSpec,
     limits: &Limits,
 ) -> Result<Sum, ApiError> {
-    if let Some(unknown) = spec
-        .params
-        .keys()
-        .find(|k| !family.params.iter().any(|p| p.name == k.as_str()))
-    {
-        let known: Vec<String> = family
-            .params
-            .iter()
-            .map(|p| format!("position.{}", p.name))
-            .chain(["position.heaps".into(), "position.convention".into()])
-            .collect();
-        return Err(ApiError::invalid(format!(
-            "unknown field position.{unknown}: a {} position has {}",
-            family.name,
-            known.join(", ")
-        )));
-    }
-    let mut params = Vec::new();
-    for p in family.params {
-        let value = spec.params.get(p.name).ok_or_else(|| {
-            ApiError::invalid(format!(
-                "position.{} is missing: a {} position needs {}, e.g. {}",
-                p.name, family.name, p.help, p.example
-            ))
-        })?;
-        let text = param_text(value, p.name)?;
-        if p.kind == ParamKind::Amounts {
-            // A list that does not parse is refused by the rules below, in their words.
-            if let Ok(list) = spec::parse_list(&text, p.name) {
-                check_amounts(&list, &format!("position.{}", p.name), limits)?;
-            }
-        }
-        params.push(text);
-    }
+    let rules = family_rules(
+        family,
+        &spec.params,
+        "position.",
+        &["heaps", "convention"],
+        limits,
+    )?;
     let heaps = spec.heaps.as_ref().ok_or_else(|| {
         ApiError::invalid(format!(
             "position.heaps is missing: a {} position lists its {}, e.g. \"heaps\": [{}]",
@@ -179,11 +153,58 @@ fn family_position(
             family.positions.example
         ))
     })?;
-    let refs: Vec<&str> = params.iter().map(String::as_str).collect();
-    let rules = family.rules(&refs)?;
-    check_amounts(rules.amounts(), "the rules", limits)?;
     let list: Vec<String> = heaps.iter().map(u64::to_string).collect();
     Ok(Sum::new(rules.components(&list.join(","))?))
+}
+
+/// The rules of `family` with the parameters `params` (JSON fields by name, under `prefix` in
+/// the request, e.g. `position.`), checked against the limits; `other_fields` are the request's
+/// own fields, named when an unknown one is found.
+pub fn family_rules(
+    family: &'static Family,
+    params: &BTreeMap<String, Value>,
+    prefix: &str,
+    other_fields: &[&str],
+    limits: &Limits,
+) -> Result<Arc<dyn AnyRules>, ApiError> {
+    if let Some(unknown) = params
+        .keys()
+        .find(|k| !family.params.iter().any(|p| p.name == k.as_str()))
+    {
+        let known: Vec<String> = family
+            .params
+            .iter()
+            .map(|p| p.name)
+            .chain(other_fields.iter().copied())
+            .map(|name| format!("{prefix}{name}"))
+            .collect();
+        return Err(ApiError::invalid(format!(
+            "unknown field {prefix}{unknown}: a {} request has {}",
+            family.name,
+            known.join(", ")
+        )));
+    }
+    let mut texts = Vec::new();
+    for p in family.params {
+        let value = params.get(p.name).ok_or_else(|| {
+            ApiError::invalid(format!(
+                "{prefix}{} is missing: a {} game needs {}, e.g. {}",
+                p.name, family.name, p.help, p.example
+            ))
+        })?;
+        let text = param_text(value, &format!("{prefix}{}", p.name))?;
+        if p.kind == ParamKind::Amounts {
+            // A list that does not parse is refused by the rules below, in their words.
+            if let Ok(list) = spec::parse_list(&text, p.name) {
+                check_amounts(&list, &format!("{prefix}{}", p.name), limits)?;
+            }
+        }
+        texts.push(text);
+    }
+    let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+    let rules = family.rules(&refs)?;
+    check_amounts(rules.amounts(), "the rules", limits)?;
+    Ok(rules)
 }
 
 /// A parameter's JSON as the text of a term: `[1, 4, 9]` is `1,4,9`, `2` is `2`, `"0.77"`
@@ -197,13 +218,13 @@ fn param_text(value: &Value, name: &str) -> Result<String, ApiError> {
             .map(|v| match v {
                 Value::Number(n) if n.is_u64() => Ok(n.to_string()),
                 other => Err(ApiError::invalid(format!(
-                    "position.{name} holds {other}: expected whole numbers from 0 to 2^64 - 1"
+                    "{name} holds {other}: expected whole numbers from 0 to 2^64 - 1"
                 ))),
             })
             .collect::<Result<Vec<_>, _>>()
             .map(|items| items.join(",")),
         other => Err(ApiError::invalid(format!(
-            "position.{name} is {other}: expected a number, a list of numbers or a string"
+            "{name} is {other}: expected a number, a list of numbers or a string"
         ))),
     }
 }

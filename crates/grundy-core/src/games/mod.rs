@@ -41,6 +41,7 @@ use crate::explain::Derivation;
 use crate::moves::MoveList;
 use crate::nimber::{nim_sum, Nimber};
 use crate::play::MoveError;
+use crate::sequence::report::HeapSequence;
 use crate::tree_size::TreeEstimate;
 
 /// The rules of one kind of component.
@@ -129,6 +130,12 @@ pub trait Ruleset: Debug + Send + Sync + Eq + Hash + Ord + 'static {
     /// Whether a move may leave more than one component (a heap split in two).
     fn splits(&self) -> bool {
         false
+    }
+
+    /// The Grundy sequence `G(0), G(1), ...` of a heap ruleset with one, for `grundy sequence`
+    /// and `/api/sequence` ([`crate::sequence::report`]); `None` for rulesets without one.
+    fn sequence(&self) -> Option<&dyn HeapSequence> {
+        None
     }
 
     /// The amounts the rules list, if any (a take-set, an excluded set): front ends bound how

@@ -28,7 +28,7 @@ use crate::games::Ruleset;
 use crate::moves::MoveList;
 use crate::nimber::{MexSet, Nimber};
 use crate::registry::{Drawing, Family, Param, ParamKind, Positions};
-use crate::sequence::{find_window_period, GrundySequence};
+use crate::sequence::GrundySequence;
 use crate::spec::{parse_list, parse_u64};
 
 const HEAPS: Positions = Positions {
@@ -89,6 +89,8 @@ pub static BACHET: Family = Family {
         )?)?))
     },
 };
+
+mod sequence;
 
 /// The largest amount allowed in a take-set (or an excluded set).
 pub const MAX_TAKE: u64 = 1_000_000;
@@ -288,6 +290,10 @@ impl Ruleset for SubtractionGame {
         &self.set
     }
 
+    fn sequence(&self) -> Option<&dyn crate::sequence::report::HeapSequence> {
+        Some(self)
+    }
+
     /// Taking `heap − t` tokens, allowed when that amount is in the take-set.
     fn option_to(&self, &heap: &u64, parts: &[u64]) -> Option<Vec<u64>> {
         let left = match *parts {
@@ -404,6 +410,18 @@ impl Sequencer {
         }
     }
 
+    /// A sequencer that goes on from `values`, the first values of take-set `set` (restored
+    /// from a checkpoint): the push strategy's pending options are rebuilt from the last
+    /// `max S` values.
+    fn resume(set: &[u64], values: Vec<u32>) -> Self {
+        let mut sequencer = Sequencer::new(set);
+        if let Strategy::Push(future) = &mut sequencer.strategy {
+            **future = FutureOptions::resume(set, &values);
+        }
+        sequencer.values = values;
+        sequencer
+    }
+
     fn extend_to(&mut self, count: usize) {
         self.values.reserve(count.saturating_sub(self.values.len()));
         if let Strategy::Push(future) = &mut self.strategy {
@@ -483,28 +501,23 @@ impl Sequencer {
 }
 
 /// Computes the sequence in doubling rounds until the window rule proves a period or `limit`
-/// values are computed.
+/// values are computed (the schedule of [`crate::sequence::table::TableRun`]: first
+/// `max(4·max S, 256)` values, then doubling).
 pub fn period_search(set: &[u64], limit: usize) -> GrundySequence {
-    // The window rule needs max S consecutive agreements; an empty set has no moves at all.
-    let window = set.last().map_or(1, |&s| s as usize);
-    let mut sequencer = Sequencer::new(set);
-    let mut target = (4 * window).max(256).min(limit);
-    loop {
-        sequencer.extend_to(target);
-        if let Some(period) = find_window_period(&sequencer.values, window) {
-            // Keep what a lookup needs plus what proved it (the whole computed prefix).
-            return GrundySequence {
-                values: sequencer.values,
-                period: Some(period),
-            };
-        }
-        if target >= limit {
-            return GrundySequence {
-                values: sequencer.values,
-                period: None,
-            };
-        }
-        target = (target * 2).min(limit);
+    let game = SubtractionGame::new(set.iter().copied()).expect("a valid take-set");
+    let mut run = game
+        .table_run(limit as u64)
+        .expect("the limit is within the search limit");
+    crate::sequence::report::Computation::run(
+        &mut run,
+        &std::sync::atomic::AtomicBool::new(false),
+        &mut |_| {},
+    )
+    .expect("a subtraction run cannot fail");
+    let period = crate::sequence::report::Computation::proven(&run);
+    GrundySequence {
+        values: run.into_step().values,
+        period,
     }
 }
 

@@ -10,7 +10,7 @@
 //! | `POST /api/hint` | `{position}` | the best move, the position after it, the explanation |
 //! | `POST /api/move` | `{position, player?, seed?}` | the computer's move and the position after it |
 //! | `POST /api/apply` | `{position, move: {component, to}}` | whether the move is legal, the position after it |
-//! | `POST /api/sequence` | `{game, set/except, count?}` | G(0..count-1) and the proven period |
+//! | `POST /api/sequence` | `{game, set/except/code, count?, at?}` | the sequence report: G(0..count-1), the period and its certificate, G(at) |
 //! | `POST /api/simulate` | `{position, first?, second?, games?, seed?}` | wins of each side over many games |
 //! | `POST /api/wythoff/table` | `{x0, y0, width, height, values?}` | a tile of Wythoff's G(x, y), P-positions marked |
 //!
@@ -23,9 +23,6 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use grundy_core::games::all_but::AllButGame;
-use grundy_core::games::octal::OctalGame;
-use grundy_core::games::subtraction::SubtractionGame;
 use grundy_core::games::wythoff::beatty::is_p_position;
 use grundy_core::games::MoveContext;
 use grundy_core::play::TrackedPosition;

@@ -30,6 +30,7 @@ pub mod code;
 mod moves;
 pub mod naive;
 pub mod run;
+mod sequence;
 pub mod sparse;
 pub mod values;
 
@@ -340,6 +341,10 @@ impl Ruleset for OctalGame {
 
     fn splits(&self) -> bool {
         !self.rules.split().is_empty()
+    }
+
+    fn sequence(&self) -> Option<&dyn crate::sequence::report::HeapSequence> {
+        Some(self)
     }
 
     /// Read off the code's digits: listing the options of a heap of 2^64 − 1 tokens would

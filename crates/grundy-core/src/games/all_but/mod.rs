@@ -12,6 +12,8 @@
 //! assert_eq!(values, [0, 1, 0, 1, 2, 3, 2, 3]);
 //! ```
 
+mod sequence;
+
 use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex};
 
@@ -172,6 +174,10 @@ impl Ruleset for AllButGame {
         &self.excluded
     }
 
+    fn sequence(&self) -> Option<&dyn crate::sequence::report::HeapSequence> {
+        Some(self)
+    }
+
     /// Taking `heap − t` tokens, allowed unless that amount is excluded.
     fn option_to(&self, &heap: &u64, parts: &[u64]) -> Option<Vec<u64>> {
         let left = match *parts {
@@ -239,42 +245,11 @@ fn check_all_but_heap(heap: u64) -> Result<()> {
     Ok(())
 }
 
-/// `G(0..count)` for the all-but game excluding `excluded`, in `O(|E|²)` per value.
-///
-/// The options of `n` are all smaller heaps except `n - e` for `e` in `E`. So a value is
-/// missing from the options exactly when it is missing from all of `G(0..n)` (the running mex
-/// of everything so far) or when every earlier heap with that value is excluded.
+/// `G(0..count)` for the all-but game excluding `excluded`.
 fn all_but_values(excluded: &[u64], count: usize) -> Vec<u32> {
-    let mut values: Vec<u32> = Vec::with_capacity(count);
-    let mut occurrences: Vec<u32> = Vec::new();
-    let mut running_mex = 0usize;
-    let mut hidden: Vec<u32> = Vec::with_capacity(excluded.len());
-    for n in 0..count {
-        hidden.clear();
-        hidden.extend(
-            excluded
-                .iter()
-                .take_while(|&&e| e as usize <= n)
-                .map(|&e| values[n - e as usize]),
-        );
-        hidden.sort_unstable();
-        let mut g = running_mex as u32;
-        for run in hidden.chunk_by(|a, b| a == b) {
-            if occurrences[run[0] as usize] as usize == run.len() {
-                g = g.min(run[0]);
-                break;
-            }
-        }
-        values.push(g);
-        if occurrences.len() <= g as usize {
-            occurrences.resize(g as usize + 1, 0);
-        }
-        occurrences[g as usize] += 1;
-        while running_mex < occurrences.len() && occurrences[running_mex] > 0 {
-            running_mex += 1;
-        }
-    }
-    values
+    let mut sequencer = sequence::AllButSequencer::new(excluded);
+    sequencer.extend_to(count);
+    sequencer.values
 }
 
 #[cfg(test)]
