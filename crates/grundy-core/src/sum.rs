@@ -76,8 +76,7 @@ pub enum Component {
 
 /// The one Wythoff ruleset, shared so that its table of values is computed once.
 fn wythoff_rules() -> &'static Wythoff {
-    static RULES: std::sync::OnceLock<Wythoff> = std::sync::OnceLock::new();
-    RULES.get_or_init(Wythoff::new)
+    Wythoff::shared()
 }
 
 /// Applies `$body` to the component's ruleset and position, then wraps resulting positions
