@@ -50,7 +50,7 @@ pub(super) fn analysis_response(
     limits: &Limits,
 ) -> Result<Response, ApiError> {
     if let Some(queen) = position.lone_wythoff() {
-        return Ok(Json(wythoff_analysis_json(position, queen, limits)).into_response());
+        return Ok(Json(wythoff_analysis_json(position, queen, limits)?).into_response());
     }
     let sum = &position.sum;
     let analysis = core_analyze(sum, position.convention())?;
@@ -96,8 +96,20 @@ pub(super) enum Explanation {
     Sum(Explained<SumExplanation>),
     /// Misère sums: no detail beyond the text.
     Search(Explained<NoDetail>),
-    /// Already JSON (`kind: "wythoff"`).
-    Wythoff(Value),
+    /// A lone Wythoff position.
+    Wythoff(Explained<WythoffExplanation>),
+}
+
+impl Explanation {
+    /// The reasoning on a lone Wythoff position (`kind: "wythoff"`).
+    pub(super) fn wythoff(detail: WythoffExplanation) -> Self {
+        let text = detail.to_text();
+        Explanation::Wythoff(Explained {
+            kind: "wythoff",
+            detail,
+            text,
+        })
+    }
 }
 
 /// The empty detail of an exhaustive search.
@@ -150,9 +162,9 @@ pub async fn hint(
         .run(move || {
             let m = best_move(&position.sum, position.convention())?;
             let (outcome, explanation) = match position.lone_wythoff() {
-                Some(queen) => {
-                    let e = wythoff_explanation(queen, limits.max_wythoff_table);
-                    (e.outcome, Explanation::Wythoff(e.json))
+                Some((x, y)) => {
+                    let e = WythoffExplanation::new(x, y, limits.max_wythoff_table)?;
+                    (e.outcome(), Explanation::wythoff(e))
                 }
                 None => {
                     let analysis = core_analyze(&position.sum, position.convention())?;

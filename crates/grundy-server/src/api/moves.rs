@@ -189,9 +189,8 @@ pub(super) fn legal_move(sum: &Sum, mv: &MoveSpec) -> Result<Result<SumMove, Str
     })
 }
 
-/// The queen's move from `(x, y)` to `to` (`[x', y']`), or why it is illegal: the queen moves
-/// left (x decreases), down (y decreases) or diagonally down-left (both decrease by the same
-/// amount), at least one square. Checked directly, so it works at any size.
+/// The queen's move from `(x, y)` to `to` (`[x', y']`), or why it is illegal (the core's
+/// [`queen_move`] decides, at any size).
 pub(super) fn wythoff_move(x: u64, y: u64, to: &[u64]) -> Result<Component, String> {
     let &[x2, y2] = to else {
         return Err(format!(
@@ -199,26 +198,12 @@ pub(super) fn wythoff_move(x: u64, y: u64, to: &[u64]) -> Result<Component, Stri
             to.len()
         ));
     };
-    let diagonal = x2 < x && y2 < y && x - x2 == y - y2;
-    let legal = (x2 < x && y2 == y) || (x2 == x && y2 < y) || diagonal;
-    if legal {
-        return Ok(Component::Wythoff { x: x2, y: y2 });
-    }
-    let why = if (x2, y2) == (x, y) {
-        "the queen must move at least one square".to_string()
-    } else if x2 > x || y2 > y {
-        "the queen only moves left, down or diagonally down-left, never right or up".to_string()
-    } else {
-        format!(
-            "({x2}, {y2}) is neither in the queen's column, its row, nor its down-left diagonal \
-             (that would take the same number from both heaps: {} and {} differ)",
-            x - x2,
-            y - y2
-        )
-    };
-    Err(format!(
-        "the queen at ({x}, {y}) cannot reach ({x2}, {y2}): {why}"
-    ))
+    queen_move((x, y), (x2, y2))
+        .map(|m| Component::Wythoff {
+            x: m.to.0,
+            y: m.to.1,
+        })
+        .map_err(|e| e.to_string())
 }
 
 /// Refuses positions with a component too large for its options to be listed.
