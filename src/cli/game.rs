@@ -6,6 +6,7 @@ use std::sync::Arc;
 use clap::Subcommand;
 use grundy_core::games::octal::OctalGame;
 use grundy_core::games::subtraction::{AllButGame, SubtractionGame};
+use grundy_core::games::wythoff::queen_move;
 use grundy_core::spec::{self, RulesSpec, MAX_COMPONENTS};
 use grundy_core::strategy::{nim_heaps, Convention};
 use grundy_core::sum::{Component, Sum, SumMove};
@@ -246,19 +247,18 @@ pub fn move_text(m: &SumMove, position: &Sum) -> String {
     else {
         return m.to_string();
     };
-    let taken = if a < x && b < y {
-        format!("take {} from both heaps", x - a)
-    } else if a < x {
-        format!("take {} from the first heap", x - a)
-    } else {
-        format!("take {} from the second heap", y - b)
+    let Ok(queen) = queen_move((*x, *y), (*a, *b)) else {
+        return m.to_string();
     };
     let heap = if position.components.len() == 1 {
         String::new()
     } else {
         format!("heap {}: ", m.component + 1)
     };
-    format!("{heap}queen ({x}, {y}) -> ({a}, {b}): {taken}")
+    format!(
+        "{heap}queen ({x}, {y}) -> ({a}, {b}): {}",
+        queen.take_text()
+    )
 }
 
 /// `Nim-sum: 2 XOR 3 XOR 4 = 5` for Nim, `Grundy values 1 XOR 0 XOR 2 = 3` for other games.

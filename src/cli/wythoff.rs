@@ -10,7 +10,7 @@ use std::str::FromStr;
 use clap::{Subcommand, ValueEnum};
 use grundy_core::games::wythoff::beatty::{self, is_p_position_big, p_position_big};
 use grundy_core::games::wythoff::table::{grundy_value, SgTable, MAX_TABLE_SIDE, SEED_MISPRINTS};
-use grundy_core::games::wythoff::{mex, winning_moves_big, word, MoveKind, WythoffMove};
+use grundy_core::games::wythoff::{mex, winning_moves_big, word, WythoffMove};
 use grundy_core::GameError;
 use num_bigint::BigUint;
 use serde_json::json;
@@ -372,38 +372,16 @@ pub fn analyze(x: &BigUint, y: &BigUint, out: &Output) -> Result<(), CliError> {
     if !moves.is_empty() {
         out.line("Winning moves:")?;
         for m in &moves {
-            out.line(format!("  {}", move_text(m)))?;
+            out.line(format!("  {m}"))?;
         }
     }
     Ok(())
 }
 
-fn kind_text(kind: MoveKind) -> &'static str {
-    match kind {
-        MoveKind::FromFirst => "from the first heap",
-        MoveKind::FromSecond => "from the second heap",
-        MoveKind::FromBoth => "from both heaps",
-    }
-}
-
-fn move_text(m: &WythoffMove<BigUint>) -> String {
-    format!(
-        "take {} {} -> ({}, {})",
-        m.taken,
-        kind_text(m.kind),
-        m.to.0,
-        m.to.1
-    )
-}
-
 fn move_json(m: &WythoffMove<BigUint>) -> serde_json::Value {
-    let kind = match m.kind {
-        MoveKind::FromFirst => "from-first",
-        MoveKind::FromSecond => "from-second",
-        MoveKind::FromBoth => "from-both",
-    };
     json!({
-        "kind": kind,
+        // The core's names: "from-first", "from-second", "from-both".
+        "kind": m.kind,
         "taken": m.taken.to_string(),
         "to": [m.to.0.to_string(), m.to.1.to_string()],
     })
