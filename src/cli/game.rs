@@ -40,7 +40,10 @@ by + or given as separate arguments.";
 pub fn subcommands(cmd: Command, extra: ExtraFlags) -> Command {
     let mut cmd = cmd;
     for family in REGISTRY {
-        cmd = cmd.subcommand(with_flags(with_positions(family, family_command(family)), extra));
+        cmd = cmd.subcommand(with_flags(
+            with_positions(family, family_command(family)),
+            extra,
+        ));
     }
     let sum = Command::new("sum").about(SUM_ABOUT).arg(
         Arg::new("terms")
@@ -162,7 +165,11 @@ impl GameSpec {
             )
         })?;
         Ok(GameSpec {
-            term: format!("{}:{}", rules_term(family, m), strings("positions").join(",")),
+            term: format!(
+                "{}:{}",
+                rules_term(family, m),
+                strings("positions").join(",")
+            ),
             is_sum: false,
             flags,
         })

@@ -63,7 +63,10 @@ impl clap::FromArgMatches for SequenceCommand {
 
 impl Subcommand for SequenceCommand {
     fn augment_subcommands(mut cmd: clap::Command) -> clap::Command {
-        for family in grundy_core::registry::REGISTRY.iter().filter(|f| f.sequence) {
+        for family in grundy_core::registry::REGISTRY
+            .iter()
+            .filter(|f| f.sequence)
+        {
             cmd = cmd.subcommand(SequenceOptions::augment_args(super::game::family_command(
                 family,
             )));

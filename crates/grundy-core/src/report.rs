@@ -31,11 +31,13 @@ use crate::big_nim::{analyze_big, BigComponent, BigMove, BigSum};
 use crate::error::{GameError, Result};
 use crate::explain::{NimExplanation, SumExplanation};
 use crate::games::nim::{serialize_heaps, NimHeap};
-use crate::games::wythoff::{beatty::is_p_position_big, winning_moves_big, WythoffMove};
+use crate::games::wythoff::{
+    beatty::is_p_position_big, winning_moves_big, Wythoff, WythoffExplanation, WythoffMove,
+};
 use crate::moves::{MoveList, MAX_LISTED_MOVES};
 use crate::spec::{parse_big, parse_big_sum};
 use crate::strategy::Convention;
-use crate::sum::{Outcome, Sum, SumMove};
+use crate::sum::{Component, Outcome, Sum, SumMove};
 
 /// One component of an analysed position: an ordinary component or a Nim heap of any size
 /// ([`BigComponent`]), or a Wythoff board beyond `u64`.
@@ -73,6 +75,8 @@ pub enum Explanation {
     Sum(Explained<SumExplanation>),
     /// The same, with values beyond `u64`.
     BigSum(Explained<SumExplanation<BigUint>>),
+    /// A lone Wythoff board: its P-positions on the queen's row, column and diagonal.
+    Wythoff(Explained<WythoffExplanation>),
     /// Misère sums and lone components answered without values: the text says how.
     Text(Explained<NoDetail>),
 }
@@ -101,6 +105,7 @@ impl Explanation {
             Explanation::BigNim(e) => &e.text,
             Explanation::Sum(e) => &e.text,
             Explanation::BigSum(e) => &e.text,
+            Explanation::Wythoff(e) => &e.text,
             Explanation::Text(e) => &e.text,
         }
     }
@@ -169,8 +174,31 @@ pub fn title(sum: &Sum) -> String {
 
 /// Analyses `sum` (every component within `u64`).
 pub fn analyze_sum(sum: &Sum, convention: Convention, explain: bool) -> Result<Report> {
+    analyze_sum_within(sum, convention, explain, &|_| true)
+}
+
+/// [`analyze_sum`] for a front end that bounds the cost of values: a lone component under
+/// normal play whose value `affordable` refuses is answered from its P-positions alone, as one
+/// whose value is out of reach (the server keeps Wythoff tables below its own limit this way).
+pub fn analyze_sum_within(
+    sum: &Sum,
+    convention: Convention,
+    explain: bool,
+    affordable: &dyn Fn(&Component) -> bool,
+) -> Result<Report> {
     if let ([c], Convention::Normal) = (sum.components.as_slice(), convention) {
-        if let Err(e) = c.value() {
+        if let Some(&(x, y)) = c.position::<Wythoff>() {
+            return lone_wythoff(sum, (x, y), affordable(c), explain);
+        }
+        let value = if affordable(c) {
+            c.value()
+        } else {
+            Err(GameError::too_large(
+                "its Grundy value",
+                "this front end computes it only for smaller positions",
+            ))
+        };
+        if let Err(e) = value {
             return lone_without_value(sum, e, explain);
         }
     }
@@ -192,6 +220,38 @@ pub fn analyze_sum(sum: &Sum, convention: Convention, explain: bool) -> Result<R
         winning_move_count: analysis.winning_moves.total(),
         winning_moves: analysis.winning_moves.map(|m| Move::Sum(BigMove::Small(m))),
         explanation,
+    })
+}
+
+/// A lone Wythoff board under normal play: outcome and winning moves from the closed form at
+/// any size, its value when `valued` and within the table, and the reasoning on its row,
+/// column and diagonal.
+fn lone_wythoff(sum: &Sum, (x, y): (u64, u64), valued: bool, explain: bool) -> Result<Report> {
+    let max_table = if valued { u64::MAX } else { 0 };
+    let e = WythoffExplanation::new(x, y, max_table)?;
+    let c = &sum.components[0];
+    let moves = c.moves_to_value(0, MAX_LISTED_MOVES)?;
+    let outcome = e.outcome();
+    let value = e.value.map(BigUint::from);
+    Ok(Report {
+        game: title(sum),
+        convention: Convention::Normal,
+        components: pieces(sum),
+        values: value.clone().map(|v| vec![v]),
+        nim_sum: value,
+        outcome,
+        winner: winner(outcome),
+        finished: (x, y) == (0, 0),
+        winning_move_count: moves.total(),
+        winning_moves: moves.map(|to| Move::Sum(BigMove::Small(SumMove::new(0, c, to)))),
+        explanation: explain.then(|| {
+            let text = e.to_text();
+            Explanation::Wythoff(Explained {
+                kind: "wythoff",
+                detail: e,
+                text,
+            })
+        }),
     })
 }
 

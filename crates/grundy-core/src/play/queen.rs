@@ -15,6 +15,7 @@
 //! In a sum with other games, the board's heap number comes first (`1 both 2`, `1 to 4 7`),
 //! and a bare `4 7` keeps its heap-game meaning (take 7 from heap 4).
 
+use crate::games::wythoff::queen_move as queen_path;
 use crate::games::MoveContext;
 
 use super::forms::{is_number, number};
@@ -101,34 +102,10 @@ fn checked((x, y): (u64, u64), wanted: QueenMove, index: usize) -> Result<(u64, 
         QueenMove::Take(Direction::Second, k) => (x, y - k),
         QueenMove::Take(Direction::Both, k) => (x - k, y - k),
         QueenMove::To(a, b) => {
-            check_queen_path((x, y), (a, b))?;
+            queen_path((x, y), (a, b)).map_err(|e| MoveError::Illegal(e.to_string()))?;
             (a, b)
         }
     })
-}
-
-/// Whether the queen may go from `from` to `to` in one move: left along the row, down the
-/// column, or down-left along the diagonal, at least one cell.
-pub fn check_queen_path((x, y): (u64, u64), (a, b): (u64, u64)) -> Result<(), MoveError> {
-    let illegal = |why: String| Err(MoveError::Illegal(why));
-    if (a, b) == (x, y) {
-        return illegal(format!(
-            "the queen already stands on ({x}, {y}): a move takes at least one token"
-        ));
-    }
-    if a > x || b > y {
-        return illegal(format!(
-            "the queen at ({x}, {y}) moves only left, down or diagonally down-left, so she cannot reach ({a}, {b}): heaps never grow"
-        ));
-    }
-    if a < x && b < y && x - a != y - b {
-        return illegal(format!(
-            "({a}, {b}) is not a queen move from ({x}, {y}): {} left and {} down are not on one row, column or diagonal (take the same from both heaps, or from one)",
-            x - a,
-            y - b
-        ));
-    }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -183,10 +160,10 @@ mod tests {
             ("y 8", "off the board"),
             ("both 8", "needs 8 in each"),
             ("x 0", "at least one token"),
-            ("to 10 7", "already stands"),
+            ("to 10 7", "must move at least one square"),
             ("to 11 2", "cannot reach (11, 2)"),
-            ("to 4 6", "not a queen move"),
-            ("5 5", "not a queen move"),
+            ("to 4 6", "neither in the queen's column"),
+            ("5 5", "neither in the queen's column"),
             ("2 both 1", "no heap 2"),
         ] {
             let e = parse(text, p).unwrap_err().to_string();

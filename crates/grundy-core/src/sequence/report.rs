@@ -36,8 +36,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{GameError, Result};
 use crate::games::octal::{Progress, RunStatus};
-use crate::registry::{self, AnyRules, REGISTRY};
 use crate::nimber::Nimber;
+use crate::registry::{self, AnyRules, REGISTRY};
 use crate::sequence::Period;
 
 /// A ruleset whose heaps have a Grundy sequence: the single entry point of sequence reports
@@ -698,9 +698,8 @@ pub fn sequence_families() -> String {
 /// The sequence of the family named `game` with its parameters' texts (`&["1,4,9"]` for a
 /// subtraction game), as the command line and the API name it.
 pub fn by_name(game: &str, params: &[&str]) -> Result<Box<dyn HeapSequence>> {
-    let family = registry::family(game).ok_or_else(|| {
-        GameError::invalid("sequence game", game, sequence_families())
-    })?;
+    let family = registry::family(game)
+        .ok_or_else(|| GameError::invalid("sequence game", game, sequence_families()))?;
     of_rules(family.rules(params)?)
 }
 

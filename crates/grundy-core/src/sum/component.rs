@@ -263,12 +263,6 @@ fn nim_rules() -> &'static Arc<Nim> {
     RULES.get_or_init(|| Arc::new(Nim))
 }
 
-/// The one Wythoff ruleset, shared so that its table of values is computed once.
-fn wythoff_rules() -> &'static Arc<Wythoff> {
-    static RULES: OnceLock<Arc<Wythoff>> = OnceLock::new();
-    RULES.get_or_init(|| Arc::new(Wythoff::new()))
-}
-
 impl Component {
     /// A component of the ruleset `rules` at `position`.
     pub fn new<R: Ruleset>(rules: &Arc<R>, position: R::Position) -> Self {
@@ -285,7 +279,7 @@ impl Component {
 
     /// A Wythoff position: the queen at `(x, y)`.
     pub fn wythoff(x: u64, y: u64) -> Self {
-        Component::new(wythoff_rules(), (x, y))
+        Component::new(Wythoff::shared(), (x, y))
     }
 
     /// The ruleset and position, if this component is of ruleset `R`.

@@ -17,9 +17,12 @@ pub async fn analyze(
 ) -> Result<Response, ApiError> {
     let position = Position::parse(req.position, &app.limits)?;
     if position.is_cheap() {
-        return analysis_response(&position);
+        return analysis_response(&position, &app.limits);
     }
-    app.compute.run(move || analysis_response(&position)).await
+    let limits = app.limits.clone();
+    app.compute
+        .run(move || analysis_response(&position, &limits))
+        .await
 }
 
 /// The answer of `/api/analyze`: the core's [`Report`] (the same as `grundy analyze --json`)
@@ -32,8 +35,11 @@ pub(super) struct AnalysisJson<'a> {
     position: &'a PositionSpec,
 }
 
-pub(super) fn analysis_response(position: &Position) -> Result<Response, ApiError> {
-    let report = analyze_sum(&position.sum, position.convention(), true)?;
+pub(super) fn analysis_response(
+    position: &Position,
+    limits: &Limits,
+) -> Result<Response, ApiError> {
+    let report = report_of(position, limits)?;
     Ok(Json(AnalysisJson {
         report,
         position: &position.spec,
@@ -47,10 +53,11 @@ pub async fn hint(
     ApiJson(req): ApiJson<PositionRequest>,
 ) -> ApiResult {
     let position = Position::parse(req.position, &app.limits)?;
+    let limits = app.limits.clone();
     app.compute
         .run(move || {
             let m = best_move(&position.sum, position.convention())?;
-            let report = analyze_sum(&position.sum, position.convention(), true)?;
+            let report = report_of(&position, &limits)?;
             Ok(Json(json!({
                 "move": m,
                 "position": m.as_ref().map(|m| position.after(m)),
@@ -60,4 +67,19 @@ pub async fn hint(
             })))
         })
         .await
+}
+
+/// The core's report on `position` with its explanation; a lone Wythoff board's value is
+/// given only within `max_wythoff_table` (its table would cost seconds beyond).
+pub(super) fn report_of(position: &Position, limits: &Limits) -> Result<Report, ApiError> {
+    let affordable = |c: &Component| {
+        c.position::<Wythoff>()
+            .map_or(true, |&(x, y)| x.max(y) <= limits.max_wythoff_table)
+    };
+    Ok(analyze_sum_within(
+        &position.sum,
+        position.convention(),
+        true,
+        &affordable,
+    )?)
 }

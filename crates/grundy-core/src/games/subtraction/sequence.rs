@@ -3,8 +3,8 @@
 
 use super::{Sequencer, SubtractionGame, PERIOD_SEARCH_LIMIT};
 use crate::error::Result;
-use crate::games::Ruleset;
 use crate::games::octal::MAX_RUN_VALUES;
+use crate::games::Ruleset;
 use crate::sequence::report::{Computation, HeapSequence, Limits, PeriodRule, SequenceGame};
 use crate::sequence::table::{Extend, TableRun};
 

@@ -303,3 +303,87 @@ fn ruleset_values_and_moves() {
         rules.grundy(&(10, 7)).unwrap()
     );
 }
+
+/// `queen_move` accepts exactly the options `all_moves` lists, giving the same move, and
+/// names the right reason for every other square (including ones beyond the board's corner).
+#[test]
+fn queen_moves_are_exactly_the_listed_options() {
+    for x in 0..12u64 {
+        for y in 0..12u64 {
+            let options: Vec<WythoffMove<u64>> = all_moves(x, y).collect();
+            for a in 0..15u64 {
+                for b in 0..15u64 {
+                    let listed = options.iter().find(|m| m.to == (a, b));
+                    match (queen_move((x, y), (a, b)), listed) {
+                        (Ok(m), Some(l)) => assert_eq!(&m, l, "({x}, {y}) -> ({a}, {b})"),
+                        (Err(e), None) => {
+                            let reason = if (a, b) == (x, y) {
+                                IllegalReason::Stays
+                            } else if a > x || b > y {
+                                IllegalReason::Backwards
+                            } else {
+                                IllegalReason::OffLines
+                            };
+                            assert_eq!(e.reason, reason, "({x}, {y}) -> ({a}, {b})");
+                            assert_eq!((e.from, e.to), ((x, y), (a, b)));
+                        }
+                        (got, _) => panic!("({x}, {y}) -> ({a}, {b}): {got:?}, listed {listed:?}"),
+                    }
+                }
+            }
+        }
+    }
+    // At the top of u64, no overflow.
+    let top = (u64::MAX, u64::MAX);
+    assert_eq!(queen_move(top, (0, 0)).unwrap().taken, u64::MAX);
+    assert_eq!(
+        queen_move(top, (u64::MAX, 0)).unwrap().kind,
+        MoveKind::FromSecond
+    );
+    assert_eq!(
+        queen_move((0, u64::MAX), (u64::MAX, 0)).unwrap_err().reason,
+        IllegalReason::Backwards
+    );
+}
+
+#[test]
+fn illegal_queen_moves_say_why() {
+    let why = |to| queen_move((10, 7), to).unwrap_err().to_string();
+    assert_eq!(
+        why((10, 7)),
+        "the queen at (10, 7) cannot reach (10, 7): the queen must move at least one square"
+    );
+    assert_eq!(
+        why((11, 2)),
+        "the queen at (10, 7) cannot reach (11, 2): the queen only moves left, down or \
+         diagonally down-left, never right or up"
+    );
+    assert_eq!(
+        why((4, 6)),
+        "the queen at (10, 7) cannot reach (4, 6): (4, 6) is neither in the queen's column, its \
+         row, nor its down-left diagonal (that would take the same number from both heaps: 6 \
+         and 1 differ)"
+    );
+}
+
+#[test]
+fn move_texts() {
+    let moves = winning_moves(10, 7);
+    let take: Vec<String> = moves.iter().map(WythoffMove::take_text).collect();
+    assert_eq!(
+        take,
+        [
+            "take 6 from the first heap",
+            "take 1 from the second heap",
+            "take 3 from both heaps"
+        ]
+    );
+    let queen: Vec<String> = moves.iter().map(WythoffMove::queen_text).collect();
+    assert_eq!(
+        queen,
+        ["(4, 7), left 6", "(10, 6), down 1", "(7, 4), diagonally 3"]
+    );
+    assert_eq!(moves[2].to_string(), "take 3 from both heaps -> (7, 4)");
+    let big = moves[0].clone().map(BigUint::from);
+    assert_eq!(big.to_string(), "take 6 from the first heap -> (4, 7)");
+}

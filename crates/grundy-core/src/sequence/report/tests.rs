@@ -66,11 +66,7 @@ fn certificates_name_the_theorem_and_the_range_compared() {
     // Conway and Guy, Winning Ways, 1982, ch. 4); Kayles: period 12 from 71, by Guy and Smith
     // (1956), moves removing at most 2 tokens.
     for (seq, period, preperiod) in [
-        (
-            by_name("subtraction", &["1,4,9"]).unwrap(),
-            5,
-            0,
-        ),
+        (by_name("subtraction", &["1,4,9"]).unwrap(), 5, 0),
         (by_name("octal", &["kayles"]).unwrap(), 12, 71),
     ] {
         let request = Request {
@@ -173,16 +169,10 @@ fn a_restored_run_ends_where_an_unstopped_one_does() {
     let push: Vec<u64> = (1..=300).filter(|s| s % 3 != 0).collect();
     let stamps: Vec<u64> = (1..64).chain([5000]).collect();
     let games: Vec<(Box<dyn HeapSequence>, u64)> = vec![
-        (
-            by_name("subtraction", &["1,4,9"]).unwrap(),
-            10_000,
-        ),
+        (by_name("subtraction", &["1,4,9"]).unwrap(), 10_000),
         (by_name("subtraction", &[&list(push)]).unwrap(), 60_000),
         (by_name("subtraction", &[&list(stamps)]).unwrap(), 60_000),
-        (
-            by_name("all-but", &["2,3,7"]).unwrap(),
-            60_000,
-        ),
+        (by_name("all-but", &["2,3,7"]).unwrap(), 60_000),
     ];
     for (seq, target) in games {
         let limits = seq.limits();
