@@ -289,7 +289,7 @@ fn wythoff_won_by_the_human_with_hints() {
     );
     for needle in [
         "Hint: queen (10, 7) -> (4, 7): take 6 from the first heap wins. With best play on both sides you win in 7 moves",
-        "heap 1: wythoff at (10, 7) has value 15",
+        "Its Grundy value is G(10, 7) = 15",
         "You: queen (10, 7) -> (4, 7): take 6 from the first heap",
         "Computer: queen (4, 7) -> (3, 7): take 1 from the first heap",
         "Hint: queen (3, 7) -> (3, 5): take 2 from the second heap wins. With best play on both sides you win in 5 moves",
