@@ -1003,3 +1003,64 @@ async fn timed_out_work_frees_its_slot() {
         }
     }
 }
+
+/// Every ruleset of the registry is listed, and plays through the API with typed moves too.
+#[tokio::test]
+async fn rulesets_are_listed_and_played_generically() {
+    let (s, b) = send(Method::GET, "/api/rulesets", "").await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let names: Vec<&str> = b["rulesets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["name"].as_str().unwrap())
+        .collect();
+    for name in ["nim", "subtraction", "octal", "wythoff", "lasker", "moore"] {
+        assert!(names.contains(&name), "{names:?}");
+    }
+    // Lasker's Nim: a split typed, then the analysis of what is left.
+    let lasker = json!({ "game": "lasker", "heaps": [7] });
+    let (s, b) = post(
+        "/api/apply",
+        json!({ "position": lasker, "move": { "typed": "1 to 3 4" } }),
+    )
+    .await;
+    assert_eq!((s, &b["legal"]), (StatusCode::OK, &json!(true)), "{b}");
+    assert_eq!(b["position"]["heaps"], json!([3, 4]));
+    // Moore's Nim_2: two heaps at once, and an illegal third.
+    let moore = json!({ "game": "moore", "k": 2, "heaps": [3, 5, 6] });
+    let (_, b) = post(
+        "/api/apply",
+        json!({ "position": moore, "move": { "component": 0, "to": [1, 5, 5] } }),
+    )
+    .await;
+    assert_eq!(b["legal"], true, "{b}");
+    let (_, b) = post(
+        "/api/apply",
+        json!({ "position": moore, "move": { "typed": "1 1 2 1 3 1" } }),
+    )
+    .await;
+    assert_eq!(b["legal"], false, "{b}");
+    assert!(
+        b["reason"].as_str().unwrap().contains("at most 2 heaps"),
+        "{b}"
+    );
+    let (s, b) = post("/api/analyze", json!({ "position": moore })).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    for m in b["winning_moves"].as_array().unwrap() {
+        let (_, after) = post(
+            "/api/apply",
+            json!({ "position": moore, "move": { "component": 0, "to": m["to"][0]["heaps"] } }),
+        )
+        .await;
+        let (_, a) = post("/api/analyze", json!({ "position": after["position"] })).await;
+        assert_eq!(a["outcome"], "P", "{m}");
+    }
+    // Neither form, or both: a clear error.
+    let (s, b) = post(
+        "/api/apply",
+        json!({ "position": lasker, "move": { "component": 0 } }),
+    )
+    .await;
+    assert_client_error(s, &b, "typed");
+}

@@ -133,7 +133,7 @@ impl Moore {
                     .collect();
             }
         }
-        out.sort_by(|a, b| column_key(b, touched).cmp(&column_key(a, touched)));
+        out.sort_by_key(|v| std::cmp::Reverse(column_key(v, touched)));
         out
     }
 

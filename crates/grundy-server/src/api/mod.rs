@@ -26,7 +26,7 @@ use axum::Json;
 use grundy_core::games::wythoff::beatty::is_p_position;
 use grundy_core::games::wythoff::Wythoff;
 use grundy_core::games::MoveContext;
-use grundy_core::play::TrackedPosition;
+use grundy_core::play::{MoveParser, TrackedPosition};
 use grundy_core::player::{choose_move, Player};
 use grundy_core::registry::REGISTRY;
 use grundy_core::report::{analyze_sum_within, Report};

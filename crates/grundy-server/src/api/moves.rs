@@ -109,14 +109,18 @@ pub struct ApplyRequest {
 }
 
 /// A move as JSON: the component (from 0) and the heaps it becomes (`[]` when it vanishes,
-/// two heaps for a split).
+/// two heaps for a split; the queen's square for Wythoff's game; the whole row for Moore's
+/// Nim), or `{"typed": "..."}`, a move typed as in `grundy play` (`"3 2"`, `"1 to 3 4"`,
+/// `"x 3"`), read by the position's rulesets.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MoveSpec {
     /// Index of the component, from 0.
-    pub component: usize,
-    /// The heap sizes it becomes.
-    pub to: Vec<u64>,
+    pub component: Option<usize>,
+    /// What it becomes.
+    pub to: Option<Vec<u64>>,
+    /// A typed move, instead of `component` and `to`.
+    pub typed: Option<String>,
 }
 
 /// `POST /api/apply`: checks a player's move and gives the position after it.
@@ -146,34 +150,47 @@ pub async fn apply(State(app): State<AppState>, ApiJson(req): ApiJson<ApplyReque
 /// The core's move matching `mv`, or why there is none: the component's ruleset reads the move
 /// as the typed move `to ...` (so its reasons are the ones `grundy play` gives), at any size.
 pub(super) fn legal_move(sum: &Sum, mv: &MoveSpec) -> Result<Result<SumMove, String>, ApiError> {
-    let Some(from) = sum.components.get(mv.component) else {
+    let (component, to) = match (mv.component, &mv.to, &mv.typed) {
+        (None, None, Some(text)) => {
+            return Ok(MoveParser::for_position(sum)
+                .parse(text, sum)
+                .map_err(|e| e.to_string()))
+        }
+        (Some(component), Some(to), None) => (component, to),
+        _ => {
+            return Err(ApiError::invalid(
+                "move: expected {\"component\": N, \"to\": [...]} or {\"typed\": \"3 2\"}",
+            ))
+        }
+    };
+    let Some(from) = sum.components.get(component) else {
         return Ok(Err(format!(
             "there is no component {} (the position has {}, counted from 0)",
-            mv.component,
+            component,
             sum.components.len()
         )));
     };
     // `[]` (the component vanishes) is typed `to 0`.
-    let numbers: Vec<String> = if mv.to.is_empty() {
+    let numbers: Vec<String> = if to.is_empty() {
         vec!["0".into()]
     } else {
-        mv.to.iter().map(u64::to_string).collect()
+        to.iter().map(u64::to_string).collect()
     };
     let words: Vec<&str> = std::iter::once("to")
         .chain(numbers.iter().map(String::as_str))
         .collect();
     let context = MoveContext {
-        index: mv.component,
+        index: component,
         numbered: true,
         alone: sum.is_one_ruleset(),
     };
     Ok(match from.parse_move(&words, context) {
-        Some(Ok(to)) => Ok(SumMove::new(mv.component, from, to)),
+        Some(Ok(parts)) => Ok(SumMove::new(component, from, parts)),
         Some(Err(e)) => Err(e.to_string()),
         None => Err(format!(
             "{} ({from}) cannot become {:?}: its moves are written {}",
             from.ruleset_name(),
-            mv.to,
+            to,
             from.move_examples(true)
         )),
     })
