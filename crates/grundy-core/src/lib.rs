@@ -211,6 +211,7 @@ pub mod moves;
 pub mod nimber;
 pub mod play;
 pub mod player;
+pub mod search;
 pub mod sequence;
 pub mod solve;
 pub mod spec;

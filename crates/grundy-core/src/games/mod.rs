@@ -10,6 +10,8 @@
 //! exhaustive search ([`crate::solve`]), the Sprague–Grundy value, and the moves to a position
 //! of a chosen value, which is how a winning move in a sum is found.
 
+pub mod chomp;
+pub mod cram;
 mod future_options;
 pub mod nim;
 pub mod octal;
