@@ -319,20 +319,20 @@ mod tests {
     fn diagrams(rows: u32, cols: u32) -> Vec<ChompBoard> {
         let mut out = vec![];
         let mut current = vec![1u32];
-        fn grow(cur: &mut Vec<u32>, rows: u32, cols: u32, out: &mut Vec<ChompBoard>) {
+        fn grow(cur: &mut Vec<u32>, rows: u32, out: &mut Vec<ChompBoard>) {
             out.push(ChompBoard::from_rows(cur.clone()).unwrap());
             let last = *cur.last().unwrap();
             if (cur.len() as u32) < rows {
                 for len in 1..=last {
                     cur.push(len);
-                    grow(cur, rows, cols, out);
+                    grow(cur, rows, out);
                     cur.pop();
                 }
             }
         }
         for first in 1..=cols {
             current[0] = first;
-            grow(&mut current, rows, cols, &mut out);
+            grow(&mut current, rows, &mut out);
         }
         out
     }

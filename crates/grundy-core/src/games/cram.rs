@@ -366,8 +366,9 @@ impl Grid {
         }
     }
 
-    /// The rows of `region` cut to its bounding box, and the box's width.
-    fn shape(&self, region: u64) -> (Vec<u64>, u32) {
+    /// The rows of `region` cut to its bounding box (into `rows`): how many, and the box's
+    /// width.
+    fn shape(&self, region: u64, rows: &mut [u64; 64]) -> (usize, u32) {
         let mask = if self.w >= 64 {
             u64::MAX
         } else {
@@ -375,12 +376,17 @@ impl Grid {
         };
         let first_row = region.trailing_zeros() / self.w;
         let last_row = (63 - region.leading_zeros()) / self.w;
-        let rows: Vec<u64> = (first_row..=last_row)
-            .map(|r| region >> (r * self.w) & mask)
-            .collect();
-        let all = rows.iter().fold(0, |a, r| a | r);
+        let n = (last_row - first_row + 1) as usize;
+        let mut all = 0;
+        for (i, r) in (first_row..=last_row).enumerate() {
+            rows[i] = region >> (r * self.w) & mask;
+            all |= rows[i];
+        }
         let (lo, hi) = (all.trailing_zeros(), 63 - all.leading_zeros());
-        (rows.iter().map(|r| r >> lo).collect(), hi - lo + 1)
+        for row in &mut rows[..n] {
+            *row >>= lo;
+        }
+        (n, hi - lo + 1)
     }
 }
 
@@ -420,14 +426,13 @@ impl Cram {
                 out.value(n as Nimber - 1);
                 continue;
             }
-            let (rows, w) = grid.shape(region);
-            if rows.len() == 1 || w == 1 {
-                if n as usize == rows.len() * w as usize {
-                    out.value(self.line[n as usize]);
-                    continue;
-                }
+            let mut rows = [0u64; 64];
+            let (h, w) = grid.shape(region, &mut rows);
+            if (h == 1 || w == 1) && n as usize == h * w as usize {
+                out.value(self.line[n as usize]);
+                continue;
             }
-            out.component(canonical_shape(&rows, w));
+            out.component(canonical_shape(&rows[..h], w));
         }
     }
 }

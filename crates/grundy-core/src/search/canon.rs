@@ -35,21 +35,27 @@ pub fn canonical_shape(rows: &[u64], w: u32) -> ShapeKey {
     debug_assert!(h >= 1 && w >= 1 && h * w <= 64);
     let mut best = u64::MAX;
     let mut consider = |rows: &[u64], w: u32| {
-        let flipped: Vec<u64> = rows.iter().map(|r| reverse(*r, w)).collect();
-        for candidate in [
-            pack(rows.iter().copied(), w),
-            pack(rows.iter().rev().copied(), w),
-            pack(flipped.iter().copied(), w),
-            pack(flipped.iter().rev().copied(), w),
-        ] {
-            best = best.min(candidate);
+        // The four images that keep the box upright: as is, rows reversed, each row
+        // reversed, both.
+        let (mut a, mut b, mut c, mut d) = (0u64, 0u64, 0u64, 0u64);
+        let n = rows.len() as u32;
+        for (r, &row) in rows.iter().enumerate() {
+            let r = r as u32;
+            let flipped = reverse(row, w);
+            a |= row << (r * w);
+            b |= row << ((n - 1 - r) * w);
+            c |= flipped << (r * w);
+            d |= flipped << ((n - 1 - r) * w);
         }
+        best = best.min(a).min(b).min(c).min(d);
     };
     if h <= w {
         consider(rows, w);
     }
     if h >= w {
-        consider(&transpose(rows, w), h);
+        let mut turned = [0u64; 64];
+        transpose_into(rows, &mut turned[..w as usize]);
+        consider(&turned[..w as usize], h);
     }
     let (h, w) = (h.min(w), h.max(w));
     u128::from(best) | u128::from(w) << 64 | u128::from(h) << 72
@@ -76,13 +82,7 @@ fn reverse(row: u64, w: u32) -> u64 {
     row.reverse_bits() >> (64 - w)
 }
 
-fn pack(rows: impl Iterator<Item = u64>, w: u32) -> u64 {
-    rows.enumerate()
-        .fold(0, |acc, (r, row)| acc | row << (r as u32 * w))
-}
-
-fn transpose(rows: &[u64], w: u32) -> Vec<u64> {
-    let mut out = vec![0u64; w as usize];
+fn transpose_into(rows: &[u64], out: &mut [u64]) {
     for (r, &row) in rows.iter().enumerate() {
         let mut bits = row;
         while bits != 0 {
@@ -91,7 +91,6 @@ fn transpose(rows: &[u64], w: u32) -> Vec<u64> {
             bits &= bits - 1;
         }
     }
-    out
 }
 
 /// A canonical graph: word 0 is the vertex count `n`, then the upper triangle of the

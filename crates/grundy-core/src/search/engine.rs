@@ -71,7 +71,8 @@ struct Opt {
     len: u32,
     /// XOR of the values already known.
     x: Nimber,
-    /// Cells or vertices in its components: the ordering key.
+    /// Sum of the squared sizes of its components: the ordering key (a move that splits
+    /// the board evenly leaves less work than one that leaves a large region).
     size: u32,
 }
 
@@ -198,7 +199,7 @@ impl<G: SplitGame> Engine<G> {
         let mut total = 0;
         let mut result = Ok(0);
         for key in &keys {
-            match self.value(key) {
+            match self.value_by_aspiration(key) {
                 Ok(v) => total ^= v,
                 Err(e) => {
                     result = Err(e);
@@ -213,88 +214,123 @@ impl<G: SplitGame> Engine<G> {
 
     /// The value of one canonical component.
     pub fn value(&mut self, key: &G::Key) -> Result<Nimber> {
-        let known = match self.table.get(key) {
-            Some(Knowledge::Exact(v)) => return Ok(v),
-            Some(fact) => fact,
-            None => Knowledge::Excluded(0),
-        };
-        let before = self.expanded;
-        let mut node = self.expand(key)?;
-        let value = match self.strategy {
-            Strategy::Mex => self.mex_of_all(&mut node)?,
-            Strategy::Pruned => {
-                let mut k = 0;
-                loop {
-                    // All values below k are values of options, so "not k" means "above
-                    // k": some option is worth k.
-                    if !node.is_present(k) && !known.excludes(k) && !self.find(&mut node, k)? {
-                        break k;
-                    }
-                    k += 1;
-                }
+        if let Some(Knowledge::Exact(v)) = self.table.get(key) {
+            return Ok(v);
+        }
+        if self.strategy == Strategy::Mex {
+            let before = self.expanded;
+            let mut node = self.expand(key)?;
+            let value = self.mex_of_all(&mut node)?;
+            self.table
+                .store(key, Knowledge::Exact(value), work(self.expanded - before));
+            return Ok(value);
+        }
+        Ok(self
+            .value_in(key, ALL)?
+            .expect("a value below SET_BITS or computed outright"))
+    }
+
+    /// The value of a component asked value by value ("aspiration"): is it 0? 1? ... Each
+    /// "no" stays in the table, so each question starts where the last one stopped, and a
+    /// narrow question prunes far more than "what is the value?". Used for the components
+    /// of the position asked about; inside the search every component is asked once.
+    fn value_by_aspiration(&mut self, key: &G::Key) -> Result<Nimber> {
+        if self.strategy == Strategy::Mex {
+            return self.value(key);
+        }
+        for k in 0..SET_BITS - 1 {
+            if let Some(v) = self.value_in(key, 1 << k)? {
+                return Ok(v);
             }
-        };
-        self.table
-            .store(key, Knowledge::Exact(value), work(self.expanded - before));
-        Ok(value)
+        }
+        self.value(key)
     }
 
     /// Whether the value of the canonical component `key` is exactly `k`.
     pub fn is_value(&mut self, key: &G::Key, k: Nimber) -> Result<bool> {
-        let known = match self.table.get(key) {
-            Some(Knowledge::Exact(v)) => return Ok(v == k),
-            Some(fact) if fact.excludes(k) => return Ok(false),
-            Some(fact) => fact,
-            None => Knowledge::Excluded(0),
-        };
-        if self.strategy == Strategy::Mex {
+        if self.strategy == Strategy::Mex || k >= u64::from(SET_BITS) {
             return Ok(self.value(key)? == k);
+        }
+        Ok(self.value_in(key, 1 << k)?.is_some())
+    }
+
+    /// The value of `key` if it lies in the set `wanted` (bit `v`: value `v`), else `None`
+    /// (the value is proven not to be in it).
+    ///
+    /// With `g` the least value no option is known to have, every open option is asked
+    /// whether its value is in `[g, top] \ present`, where `top` is the largest wanted value
+    /// still reachable. A "no" means the option is worth less than `g` (already present) or
+    /// more than `top` (irrelevant to the question), so it is dropped; a "yes" gives its value.
+    /// The search stops as soon as no wanted value is reachable: `v` is reachable only if the
+    /// open options are at least as many as the values in `[g, v)` not yet present.
+    fn value_in(&mut self, key: &G::Key, mut wanted: Set) -> Result<Option<Nimber>> {
+        match self.table.get(key) {
+            Some(Knowledge::Exact(v)) => {
+                return Ok((v < u64::from(SET_BITS) && wanted >> v & 1 == 1).then_some(v));
+            }
+            Some(Knowledge::Excluded(mask)) => wanted &= !Set::from(mask),
+            None => {}
+        }
+        if wanted == 0 {
+            return Ok(None);
         }
         let before = self.expanded;
         let mut node = self.expand(key)?;
-        if node.distinct < k || node.is_present(k) || self.find(&mut node, k)? {
-            // Worth at most `distinct` options, or some option is worth k.
+        if node.distinct >= u64::from(SET_BITS) - 1 {
+            // Too many options for the sets: compute the value outright.
+            let v = self.mex_of_all(&mut node)?;
             self.table
-                .store(key, exclusion(k), work(self.expanded - before));
-            return Ok(false);
+                .store(key, Knowledge::Exact(v), work(self.expanded - before));
+            return Ok((v < u64::from(SET_BITS) && wanted >> v & 1 == 1).then_some(v));
         }
-        // No option is worth k: the value is the least j <= k no option is worth.
-        for j in 0..k {
-            if !node.is_present(j) && !known.excludes(j) && !self.find(&mut node, j)? {
-                self.table
-                    .store(key, Knowledge::Exact(j), work(self.expanded - before));
-                return Ok(false);
-            }
-        }
-        self.table
-            .store(key, Knowledge::Exact(k), work(self.expanded - before));
-        Ok(true)
-    }
-
-    /// Looks for an open option of `node` worth `k`; one found is closed (its value is
-    /// known now).
-    fn find(&mut self, node: &mut Node<G::Key>, k: Nimber) -> Result<bool> {
+        let word = |i: usize| Set::from(node.present.get(i).copied().unwrap_or(0));
+        let mut present: Set = word(0) | word(1) << 64;
+        // The value is at most the number of distinct options.
+        wanted &= low(node.distinct as u32 + 1);
+        let mut g = (!present).trailing_zeros();
         let mut i = 0;
-        while i < node.open.len() {
-            if self.option_is(node, i, k)? {
-                node.open.remove(i);
-                node.set_present(k);
-                return Ok(true);
+        let outcome = loop {
+            let open = node.open.len() - i;
+            let top = match reachable_top(wanted, present, g, open) {
+                Some(top) => top,
+                // No wanted value can be the mex any more.
+                None => break Err(g),
+            };
+            if i == node.open.len() {
+                // No open option left: g is the value.
+                break Ok(g);
             }
-            if node.open[i].len == 0 {
-                // Its value became known while asking (folded to a plain value).
-                let opt = node.open.remove(i);
-                node.set_present(opt.x);
-                continue;
+            let ask = low(top + 1) & !low(g) & !present;
+            if let Some(v) = self.option_value_in(&mut node, i, ask)? {
+                present |= 1 << v;
+                g = (!present).trailing_zeros();
             }
             i += 1;
+        };
+        let spent = work(self.expanded - before);
+        match outcome {
+            Ok(v) => {
+                self.table.store(key, Knowledge::Exact(v.into()), spent);
+                Ok((wanted >> v & 1 == 1).then_some(v.into()))
+            }
+            Err(g) => {
+                // Every value below g is an option's, so none is the value; nor is any
+                // wanted one.
+                let excluded = (wanted | low(g)) as u64 & EXCLUDABLE_MASK;
+                self.table.store(key, Knowledge::Excluded(excluded), spent);
+                Ok(None)
+            }
         }
-        Ok(false)
     }
 
-    /// Whether option `i` of `node` is worth `k`. Components other than the largest are
-    /// replaced by their values on the way (kept for the next question).
-    fn option_is(&mut self, node: &mut Node<G::Key>, i: usize, k: Nimber) -> Result<bool> {
+    /// The value of option `i` of `node` if it lies in `wanted`. Components other than the
+    /// largest are replaced by their values on the way (kept for the next question).
+    fn option_value_in(
+        &mut self,
+        node: &mut Node<G::Key>,
+        i: usize,
+        wanted: Set,
+    ) -> Result<Option<Nimber>> {
         let opt = node.open[i];
         if opt.len > 1 {
             let range = opt.first as usize..(opt.first + opt.len) as usize;
@@ -312,16 +348,18 @@ impl<G: SplitGame> Engine<G> {
             node.open[i].len = 1;
         }
         let opt = node.open[i];
+        let x = opt.x;
         if opt.len == 0 {
-            return Ok(opt.x == k);
+            return Ok((x < u64::from(SET_BITS) && wanted >> x & 1 == 1).then_some(x));
         }
         let key = node.keys[opt.first as usize].clone();
-        if let Some(Knowledge::Exact(v)) = self.table.peek(&key) {
-            node.open[i].x ^= v;
-            node.open[i].len = 0;
-            return Ok(node.open[i].x == k);
+        // The option is worth v ^ x where v is its component's value.
+        if x >= u64::from(SET_BITS) {
+            let v = self.value(&key)? ^ x;
+            return Ok((v < u64::from(SET_BITS) && wanted >> v & 1 == 1).then_some(v));
         }
-        self.is_value(&key, k ^ opt.x)
+        let shifted = xor_set(wanted, x);
+        Ok(self.value_in(&key, shifted)?.map(|v| v ^ x))
     }
 
     /// The mex of the values of every option ([`Strategy::Mex`]).
@@ -387,7 +425,8 @@ impl<G: SplitGame> Engine<G> {
                 match self.table.get(&k) {
                     Some(Knowledge::Exact(v)) => x ^= v,
                     _ => {
-                        size += self.game.size(&k);
+                        let s = self.game.size(&k);
+                        size += s * s;
                         node.keys.push(k);
                     }
                 }
@@ -421,6 +460,53 @@ impl<G: SplitGame> Engine<G> {
     }
 }
 
+/// A set of values below [`SET_BITS`], bit `v` for value `v`.
+type Set = u128;
+/// Values a [`Set`] can hold.
+const SET_BITS: u32 = 128;
+/// Every value a [`Set`] can hold.
+const ALL: Set = Set::MAX;
+/// The values an exclusion in the table can hold.
+const EXCLUDABLE_MASK: u64 = (1 << super::table::EXCLUDABLE) - 1;
+
+/// The values below `n`.
+fn low(n: u32) -> Set {
+    if n >= SET_BITS {
+        ALL
+    } else {
+        (1 << n) - 1
+    }
+}
+
+/// `{ v ^ x : v in set }` for `x < SET_BITS`.
+fn xor_set(set: Set, x: u64) -> Set {
+    let mut out = 0;
+    let mut bits = set;
+    while bits != 0 {
+        let v = bits.trailing_zeros() as u64;
+        bits &= bits - 1;
+        out |= 1 << (v ^ x);
+    }
+    out
+}
+
+/// The largest wanted value that can still be the mex, when every value in `present` is an
+/// option's, `g` is the least value not in it and `open` options are still unknown: `v` can
+/// be the mex only if it is not present and the values in `[g, v)` missing from `present`
+/// are at most `open`.
+fn reachable_top(wanted: Set, present: Set, g: u32, open: usize) -> Option<u32> {
+    let mut candidates = wanted & !present & !low(g);
+    while candidates != 0 {
+        let v = SET_BITS - 1 - candidates.leading_zeros();
+        let missing = (low(v) & !low(g) & !present).count_ones() as usize;
+        if missing <= open {
+            return Some(v);
+        }
+        candidates &= !(1 << v);
+    }
+    None
+}
+
 /// Removes equal keys in pairs from a sorted list (`G + G = 0`).
 fn cancel_pairs<K: PartialEq>(keys: &mut Vec<K>) {
     let mut out = 0;
@@ -435,15 +521,6 @@ fn cancel_pairs<K: PartialEq>(keys: &mut Vec<K>) {
         i += 1;
     }
     keys.truncate(out);
-}
-
-/// "The value is not k" as table knowledge.
-fn exclusion(k: Nimber) -> Knowledge {
-    if k < super::table::EXCLUDABLE as Nimber {
-        Knowledge::Excluded(1 << k)
-    } else {
-        Knowledge::Excluded(0)
-    }
 }
 
 /// About log2 of the work, for the table's eviction order.

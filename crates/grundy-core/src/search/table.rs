@@ -26,7 +26,7 @@ pub const EXCLUDABLE: u32 = 56;
 
 /// A component key: the canonical form of a component, stored whole (never a lossy hash), so
 /// equal keys always mean equal components.
-pub trait TableKey: Clone + Eq + Ord + std::fmt::Debug {
+pub trait TableKey: Clone + Eq + Ord + std::fmt::Debug + Default {
     /// A well-mixed 64-bit hash of the key.
     fn hash64(&self) -> u64;
     /// Heap bytes the key owns (0 for plain integers).
@@ -38,6 +38,11 @@ pub trait TableKey: Clone + Eq + Ord + std::fmt::Debug {
     /// Reads a key written by [`TableKey::write`] from the front of `bytes`, advancing it;
     /// `None` when the bytes do not hold a key.
     fn read(bytes: &mut &[u8]) -> Option<Self>;
+    /// `n` placeholder keys for empty slots. Integer keys are all zero bits, which the
+    /// allocator gives as untouched pages, so a large table costs memory only as it fills.
+    fn placeholders(n: usize) -> Vec<Self> {
+        vec![Self::default(); n]
+    }
 }
 
 /// A 64-bit finaliser (the one of SplitMix64): every input bit affects every output bit.
@@ -56,6 +61,9 @@ fn take<const N: usize>(bytes: &mut &[u8]) -> Option<[u8; N]> {
 }
 
 impl TableKey for u64 {
+    fn placeholders(n: usize) -> Vec<Self> {
+        vec![0; n]
+    }
     fn hash64(&self) -> u64 {
         mix64(*self)
     }
@@ -68,6 +76,9 @@ impl TableKey for u64 {
 }
 
 impl TableKey for u128 {
+    fn placeholders(n: usize) -> Vec<Self> {
+        vec![0; n]
+    }
     fn hash64(&self) -> u64 {
         mix64((*self as u64) ^ mix64((*self >> 64) as u64))
     }
@@ -154,21 +165,18 @@ pub struct TableStats {
     pub entries: u64,
 }
 
-#[derive(Clone)]
-struct Slot<K> {
-    key: K,
-    /// Packed [`Knowledge`] and work; 0 for an empty slot.
-    packed: u64,
-}
-
 /// A bounded table from component keys to [`Knowledge`].
 #[derive(Clone)]
 pub struct Table<K: TableKey> {
-    slots: Vec<Slot<K>>,
+    keys: Vec<K>,
+    /// Per slot: packed [`Knowledge`] and work; 0 for an empty slot.
+    packed: Vec<u64>,
     /// Buckets - 1 (the bucket count is a power of two).
     mask: usize,
     heap_bytes: usize,
     heap_limit: usize,
+    /// The most buckets the memory limit allows; the table doubles up to it as it fills.
+    max_buckets: usize,
     stats: TableStats,
 }
 
@@ -176,7 +184,7 @@ impl<K: TableKey + Default> Table<K> {
     /// A table using at most about `memory_bytes` bytes (its slots, and the heap bytes of its
     /// keys), and at least [`MIN_SLOTS`] slots.
     pub fn with_memory(memory_bytes: usize) -> Self {
-        let slot = std::mem::size_of::<Slot<K>>();
+        let slot = std::mem::size_of::<K>() + 8;
         // Keys with heap memory get half the budget for their slots, half for their heaps.
         let owns_heap = K::default().heap_bytes() > 0 || std::mem::size_of::<K>() > 16;
         let for_slots = if owns_heap {
@@ -186,19 +194,52 @@ impl<K: TableKey + Default> Table<K> {
         };
         let wanted = (for_slots / slot).max(MIN_SLOTS);
         // Round down to a power of two number of buckets.
-        let buckets = 1usize << (usize::BITS - 1 - (wanted / BUCKET).leading_zeros());
+        let max_buckets = 1usize << (usize::BITS - 1 - (wanted / BUCKET).leading_zeros());
+        // Start small: a table that stays small stays in the caches.
+        let buckets = max_buckets.min(MIN_SLOTS / BUCKET);
         Table {
-            slots: vec![
-                Slot {
-                    key: K::default(),
-                    packed: 0
-                };
-                buckets * BUCKET
-            ],
+            keys: K::placeholders(buckets * BUCKET),
+            packed: vec![0; buckets * BUCKET],
             mask: buckets - 1,
             heap_bytes: 0,
-            heap_limit: memory_bytes.saturating_sub(buckets * BUCKET * slot),
+            heap_limit: memory_bytes.saturating_sub(max_buckets * BUCKET * slot),
+            max_buckets,
             stats: TableStats::default(),
+        }
+    }
+
+    /// Doubles the table (entries that do not fit their new bucket are dropped, cheapest
+    /// first, as on any store).
+    fn grow(&mut self) {
+        let buckets = (self.mask + 1) * 2;
+        let keys = std::mem::replace(&mut self.keys, K::placeholders(buckets * BUCKET));
+        let packed = std::mem::replace(&mut self.packed, vec![0; buckets * BUCKET]);
+        self.mask = buckets - 1;
+        for (key, p) in keys.into_iter().zip(packed) {
+            if p == 0 {
+                continue;
+            }
+            let range = self.bucket(&key);
+            match range.clone().find(|&i| self.packed[i] == 0) {
+                Some(i) => {
+                    self.keys[i] = key;
+                    self.packed[i] = p;
+                }
+                None => {
+                    let i = range
+                        .min_by_key(|&i| work_of(self.packed[i]))
+                        .expect("buckets are not empty");
+                    if work_of(self.packed[i]) < work_of(p) {
+                        self.heap_bytes -= self.keys[i].heap_bytes();
+                        self.keys[i] = key;
+                        self.packed[i] = p;
+                    } else {
+                        self.heap_bytes -= key.heap_bytes();
+                    }
+                    self.stats.evictions += 1;
+                    self.stats.entries -= 1;
+                }
+            }
         }
     }
 }
@@ -213,9 +254,9 @@ impl<K: TableKey> std::fmt::Debug for Table<K> {
 }
 
 impl<K: TableKey> Table<K> {
-    /// How many entries the table can hold.
+    /// How many entries the table can hold (once grown to its memory limit).
     pub fn capacity(&self) -> usize {
-        self.slots.len()
+        self.max_buckets * BUCKET
     }
 
     /// The counters so far.
@@ -225,7 +266,7 @@ impl<K: TableKey> Table<K> {
 
     /// Bytes in use: the slots and the keys' heap memory.
     pub fn memory_bytes(&self) -> usize {
-        self.slots.len() * std::mem::size_of::<Slot<K>>() + self.heap_bytes
+        self.packed.len() * (std::mem::size_of::<K>() + 8) + self.heap_bytes
     }
 
     fn bucket(&self, key: &K) -> std::ops::Range<usize> {
@@ -246,10 +287,9 @@ impl<K: TableKey> Table<K> {
 
     /// Like [`Table::get`] without counting the look-up.
     pub fn peek(&self, key: &K) -> Option<Knowledge> {
-        self.slots[self.bucket(key)]
-            .iter()
-            .find(|s| s.packed != 0 && s.key == *key)
-            .map(|s| Knowledge::unpack(s.packed))
+        self.bucket(key)
+            .find(|&i| self.packed[i] != 0 && self.keys[i] == *key)
+            .map(|i| Knowledge::unpack(self.packed[i]))
     }
 
     /// Adds `fact` to what is known about `key`; `work` (about log2 of the positions the fact
@@ -258,52 +298,62 @@ impl<K: TableKey> Table<K> {
         if !fact.storable() {
             return;
         }
+        if self.stats.entries as usize * 2 >= self.packed.len() && self.mask < self.max_buckets - 1
+        {
+            self.grow();
+        }
         self.stats.stores += 1;
         let range = self.bucket(key);
         let over_heap = self.heap_bytes + key.heap_bytes() > self.heap_limit;
         let mut empty = None;
         let mut cheapest: Option<(usize, u8)> = None;
         for i in range {
-            let slot = &mut self.slots[i];
-            if slot.packed == 0 {
+            let packed = self.packed[i];
+            if packed == 0 {
                 empty = empty.or(Some(i));
                 continue;
             }
-            if slot.key == *key {
-                let merged = Knowledge::unpack(slot.packed).merged(fact);
-                slot.packed = merged.pack(work_of(slot.packed).max(work));
+            if self.keys[i] == *key {
+                let merged = Knowledge::unpack(packed).merged(fact);
+                self.packed[i] = merged.pack(work_of(packed).max(work));
                 return;
             }
-            let w = work_of(slot.packed);
+            let w = work_of(packed);
             if cheapest.map_or(true, |(_, c)| w < c) {
                 cheapest = Some((i, w));
             }
         }
         // An empty slot is taken unless the keys' heap memory is at its limit; then an entry
         // of the bucket makes room, and with none to evict the fact is dropped.
+        if empty.is_none() && self.mask < self.max_buckets - 1 {
+            // Room is short in this bucket only: a larger table has room.
+            self.grow();
+            self.stats.stores -= 1;
+            return self.store(key, fact, work);
+        }
         let victim = match (empty, cheapest) {
             (Some(i), _) if !over_heap => i,
             (_, Some((i, _))) => i,
             _ => return,
         };
-        let slot = &mut self.slots[victim];
-        if slot.packed != 0 {
+        if self.packed[victim] != 0 {
             self.stats.evictions += 1;
-            self.heap_bytes -= slot.key.heap_bytes();
+            self.heap_bytes -= self.keys[victim].heap_bytes();
         } else {
             self.stats.entries += 1;
         }
         self.heap_bytes += key.heap_bytes();
-        slot.key = key.clone();
-        slot.packed = fact.pack(work);
+        self.keys[victim] = key.clone();
+        self.packed[victim] = fact.pack(work);
     }
 
     /// Every entry: key, knowledge and work (in slot order).
     pub fn entries(&self) -> impl Iterator<Item = (&K, Knowledge, u8)> {
-        self.slots
+        self.keys
             .iter()
-            .filter(|s| s.packed != 0)
-            .map(|s| (&s.key, Knowledge::unpack(s.packed), work_of(s.packed)))
+            .zip(&self.packed)
+            .filter(|(_, &p)| p != 0)
+            .map(|(k, &p)| (k, Knowledge::unpack(p), work_of(p)))
     }
 }
 
