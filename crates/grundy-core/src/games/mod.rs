@@ -10,10 +10,13 @@
 //! exhaustive search ([`crate::solve`]), the Sprague–Grundy value, and the moves to a position
 //! of a chosen value, which is how a winning move in a sum is found.
 
+pub mod arc_kayles;
 pub mod chomp;
 pub mod cram;
 mod future_options;
+pub mod graph;
 pub mod nim;
+pub mod node_kayles;
 pub mod octal;
 pub mod subtraction;
 pub mod wythoff;
