@@ -24,6 +24,7 @@ pub mod memory;
 pub mod octal;
 pub mod octal_output;
 pub mod play;
+pub mod search;
 pub mod sequence;
 pub mod serve;
 pub mod simulate;
@@ -71,6 +72,10 @@ pub enum Command {
     Simulate(simulate::SimulateArgs),
     /// The browser app: play, get hints and explore sequences at http://127.0.0.1:8080/.
     Serve(serve::ServeArgs),
+    /// Board and graph games by search: Cram, Chomp, Node-Kayles, Arc-Kayles.
+    ///
+    /// Example: grundy search cram 4x5 --table cram.table
+    Search(search::SearchArgs),
 }
 
 /// Runs the parsed command line and turns errors into exit codes.
@@ -83,6 +88,7 @@ pub fn main(cli: Cli) -> ExitCode {
         Command::Play(args) => play::run(args, &out),
         Command::Simulate(args) => simulate::run(args, &out),
         Command::Serve(args) => serve::run(args, &out),
+        Command::Search(args) => search::run(args, &out),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
