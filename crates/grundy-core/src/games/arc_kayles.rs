@@ -11,8 +11,9 @@
 //! use grundy_core::games::arc_kayles;
 //! use grundy_core::games::graph::GraphPosition;
 //! let path: GraphPosition = "path:5".parse().unwrap();
-//! // Dawson's Kayles 0.07: G(5) = 2.
-//! assert_eq!(arc_kayles::value(&path).unwrap(), 2);
+//! // Dawson's Kayles 0.07: G(5) = 0, a P-position; one vertex more, G(6) = 3.
+//! assert_eq!(arc_kayles::value(&path).unwrap(), 0);
+//! assert_eq!(arc_kayles::value(&"path:6".parse().unwrap()).unwrap(), 3);
 //! ```
 
 use std::time::Duration;

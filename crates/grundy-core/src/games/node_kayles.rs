@@ -12,8 +12,8 @@
 //! use grundy_core::games::graph::GraphPosition;
 //! use grundy_core::games::node_kayles;
 //! let path: GraphPosition = "path:5".parse().unwrap();
-//! // Dawson's chess 0.137: G(5) = 2.
-//! assert_eq!(node_kayles::value(&path).unwrap(), 2);
+//! // Dawson's chess 0.137: G(5) = 3 (and G(n) = G_0.07(n + 1), Dawson's Kayles one longer).
+//! assert_eq!(node_kayles::value(&path).unwrap(), 3);
 //! ```
 
 use std::time::Duration;
