@@ -5,7 +5,10 @@
 //! empty squares fall into connected regions that are played independently, so a board's
 //! value is the XOR of its regions' values; each region is searched in canonical form (up to
 //! the eight symmetries of the square) by [`crate::search`]. A lone square is worth 0, a
-//! domino-shaped region 1, and a straight line of `n` squares is Dawson's Kayles `0.07` on a
+//! domino-shaped region 1, squares that share the one square they touch count once (see
+//! `Grid::without_extra_pendants`), a region with even sides that is its own half turn 0 (the second
+//! player copies every move rotated, Gardner's strategy for even by even boards), and a
+//! straight line of `n` squares is Dawson's Kayles `0.07` on a
 //! heap of `n` (Winning Ways, ch. 4), read from a table.
 //!
 //! Text form: rows separated by `/`, `.` an empty square and `#` a filled one (a hole or a
@@ -26,7 +29,7 @@ use std::time::Duration;
 
 use crate::error::{GameError, Result};
 use crate::nimber::{mex, Nimber};
-use crate::search::canon::{canonical_shape, shape_rows, ShapeKey};
+use crate::search::canon::{canonical_shape_and_symmetry, shape_rows, ShapeKey};
 use crate::search::{Engine, Options, SplitGame};
 
 /// The most squares a board may have.
@@ -354,6 +357,37 @@ impl Grid {
             | b.checked_shr(self.w).unwrap_or(0)
     }
 
+    /// `region` without its redundant pendant squares: when several squares have the same
+    /// square as their only neighbour, all but one are dropped. The value does not change:
+    /// a domino on the centre and any of its pendants leaves the other pendants isolated, so
+    /// the choice of pendant never matters, and no other move touches them.
+    fn without_extra_pendants(&self, region: u64) -> u64 {
+        let left = region & ((region & self.not_last_col) << 1);
+        let right = region & ((region & self.not_first_col) >> 1);
+        let up = region & region.checked_shl(self.w).unwrap_or(0);
+        let down = region & region.checked_shr(self.w).unwrap_or(0);
+        let two = (left & right)
+            | (left & up)
+            | (left & down)
+            | (right & up)
+            | (right & down)
+            | (up & down);
+        let pendant = (left | right | up | down) & !two;
+        // Each pendant's centre, direction by direction; a centre seen before keeps its
+        // earlier pendant.
+        let mut seen = (pendant & left) >> 1;
+        let mut drop = 0;
+        let centres = (pendant & right) << 1;
+        drop |= (centres & seen) >> 1;
+        seen |= centres;
+        let centres = (pendant & up).checked_shr(self.w).unwrap_or(0);
+        drop |= (centres & seen).checked_shl(self.w).unwrap_or(0);
+        seen |= centres;
+        let centres = (pendant & down).checked_shl(self.w).unwrap_or(0);
+        drop |= (centres & seen).checked_shr(self.w).unwrap_or(0);
+        region & !drop
+    }
+
     /// The connected region of `b` containing its lowest square.
     fn region(&self, b: u64) -> u64 {
         let mut region = b & b.wrapping_neg();
@@ -421,6 +455,7 @@ impl Cram {
         while b != 0 {
             let region = grid.region(b);
             b &= !region;
+            let region = grid.without_extra_pendants(region);
             let n = region.count_ones();
             if n <= 2 {
                 out.value(n as Nimber - 1);
@@ -432,7 +467,14 @@ impl Cram {
                 out.value(self.line[n as usize]);
                 continue;
             }
-            out.component(canonical_shape(&rows[..h], w));
+            let (key, symmetric) = canonical_shape_and_symmetry(&rows[..h], w);
+            if symmetric && h % 2 == 0 && w % 2 == 0 {
+                // A region that is its own half turn about a corner of squares is lost for
+                // the player to move: the other answers each domino with its image, which is
+                // always free (no domino is its own image when both sides are even).
+                continue;
+            }
+            out.component(key);
         }
     }
 }

@@ -31,9 +31,16 @@ pub type ShapeKey = u128;
 /// The canonical key of the shape whose rows (bit `c` of `rows[r]` is cell `(r, c)`) span
 /// exactly `w` columns, with no empty first or last row or column. `rows.len() * w <= 64`.
 pub fn canonical_shape(rows: &[u64], w: u32) -> ShapeKey {
+    canonical_shape_and_symmetry(rows, w).0
+}
+
+/// [`canonical_shape`], and whether the shape is its own image under the half turn (the
+/// rotation by 180 degrees about the centre of its box).
+pub fn canonical_shape_and_symmetry(rows: &[u64], w: u32) -> (ShapeKey, bool) {
     let h = rows.len() as u32;
     debug_assert!(h >= 1 && w >= 1 && h * w <= 64);
     let mut best = u64::MAX;
+    let mut half_turn_symmetric = false;
     let mut consider = |rows: &[u64], w: u32| {
         // The four images that keep the box upright: as is, rows reversed, each row
         // reversed, both.
@@ -48,6 +55,7 @@ pub fn canonical_shape(rows: &[u64], w: u32) -> ShapeKey {
             d |= flipped << ((n - 1 - r) * w);
         }
         best = best.min(a).min(b).min(c).min(d);
+        half_turn_symmetric = a == d;
     };
     if h <= w {
         consider(rows, w);
@@ -58,7 +66,10 @@ pub fn canonical_shape(rows: &[u64], w: u32) -> ShapeKey {
         consider(&turned[..w as usize], h);
     }
     let (h, w) = (h.min(w), h.max(w));
-    u128::from(best) | u128::from(w) << 64 | u128::from(h) << 72
+    (
+        u128::from(best) | u128::from(w) << 64 | u128::from(h) << 72,
+        half_turn_symmetric,
+    )
 }
 
 /// The rows and width of a shape key.
