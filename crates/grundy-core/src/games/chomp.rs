@@ -148,7 +148,7 @@ impl ChompBoard {
 
     /// The canonical key of the position (see [`Chomp`]).
     pub fn key(&self) -> u64 {
-        encode(&self.rows).min(encode(&self.transpose().rows))
+        canonical_key(encode(&self.rows))
     }
 
     /// The Sprague–Grundy value, searched with a table of [`DEFAULT_MEMORY`] within
@@ -206,6 +206,35 @@ fn encode(rows: &[u32]) -> u64 {
         above = len;
     }
     key | 1 << bit
+}
+
+/// The path of the transposed diagram: the same steps in reverse order, each turned (a step
+/// right becomes a step down and back).
+fn transposed_key(key: u64) -> u64 {
+    let len = 63 - key.leading_zeros();
+    let steps = key & ((1 << len) - 1);
+    let turned = !steps.reverse_bits() >> (64 - len) & ((1 << len) - 1);
+    turned | 1 << len
+}
+
+fn canonical_key(key: u64) -> u64 {
+    key.min(transposed_key(key))
+}
+
+/// The number of squares of the diagram with this key.
+fn squares(key: u64) -> u32 {
+    let end = 63 - key.leading_zeros();
+    // Each row ends with a 1 bit; its length is the number of 0 bits before it.
+    let mut total = 0;
+    let mut len = 0;
+    for bit in 0..end {
+        if key >> bit & 1 == 1 {
+            total += len;
+        } else {
+            len += 1;
+        }
+    }
+    total
 }
 
 fn decode(key: u64) -> Vec<u32> {
@@ -266,7 +295,7 @@ impl SplitGame for Chomp {
     }
 
     fn size(&self, key: &u64) -> u32 {
-        decode(*key).iter().sum()
+        squares(*key)
     }
 
     fn options(&self, key: &u64, out: &mut Options<u64>) {
@@ -293,7 +322,7 @@ impl SplitGame for Chomp {
                 out.begin();
                 match known_value(&next) {
                     Some(v) => out.value(v),
-                    None => out.component(ChompBoard { rows: next.clone() }.key()),
+                    None => out.component(canonical_key(encode(&next))),
                 }
             }
         }
@@ -341,6 +370,8 @@ mod tests {
     fn keys_round_trip() {
         for b in diagrams(5, 5) {
             assert_eq!(decode(encode(&b.rows)), b.rows);
+            assert_eq!(transposed_key(encode(&b.rows)), encode(&b.transpose().rows));
+            assert_eq!(squares(encode(&b.rows)), b.rows.iter().sum::<u32>());
             assert_eq!(b.key(), b.transpose().key());
         }
     }
