@@ -6,8 +6,9 @@
 //! value is the XOR of its regions' values; each region is searched in canonical form (up to
 //! the eight symmetries of the square) by [`crate::search`]. A lone square is worth 0, a
 //! domino-shaped region 1, squares that share the one square they touch count once (see
-//! `Grid::without_extra_pendants`), a region with even sides that is its own half turn 0 (the second
-//! player copies every move rotated, Gardner's strategy for even by even boards), and a
+//! `Grid::without_extra_pendants`), a region that is its own half turn 0 when no domino can meet its
+//! own image (the second player copies every move rotated: Gardner's strategy for even by
+//! even boards), and a
 //! straight line of `n` squares is Dawson's Kayles `0.07` on a
 //! heap of `n` (Winning Ways, ch. 4), read from a table.
 //!
@@ -424,6 +425,23 @@ impl Grid {
     }
 }
 
+/// Whether the second player wins a region that is its own half turn by answering every
+/// domino with its image (Gardner's strategy for even by even boards, and the first
+/// player's after a central domino on even by odd ones): that works exactly when no domino
+/// meets its own image, i.e. unless the squares at the centre of the box that a domino
+/// could share with its image are all there: the centre square when both sides are odd,
+/// the two centre squares when one side is even (none when both are).
+fn mirror_strategy_works(rows: &[u64], w: u32) -> bool {
+    let h = rows.len() as u32;
+    let at = |r: u32, c: u32| rows[r as usize] >> c & 1 == 1;
+    match (h % 2, w % 2) {
+        (0, 0) => true,
+        (1, 1) => !at(h / 2, w / 2),
+        (1, 0) => !(at(h / 2, w / 2 - 1) && at(h / 2, w / 2)),
+        _ => !(at(h / 2 - 1, w / 2) && at(h / 2, w / 2)),
+    }
+}
+
 /// Cram as a [`SplitGame`]: components are canonical shapes ([`ShapeKey`]).
 #[derive(Debug, Clone)]
 pub struct Cram {
@@ -468,10 +486,7 @@ impl Cram {
                 continue;
             }
             let (key, symmetric) = canonical_shape_and_symmetry(&rows[..h], w);
-            if symmetric && h % 2 == 0 && w % 2 == 0 {
-                // A region that is its own half turn about a corner of squares is lost for
-                // the player to move: the other answers each domino with its image, which is
-                // always free (no domino is its own image when both sides are even).
+            if symmetric && mirror_strategy_works(&rows[..h], w) {
                 continue;
             }
             out.component(key);
