@@ -182,7 +182,7 @@ pub struct Table<K: TableKey> {
 
 impl<K: TableKey + Default> Table<K> {
     /// A table using at most about `memory_bytes` bytes (its slots, and the heap bytes of its
-    /// keys), and at least [`MIN_SLOTS`] slots.
+    /// keys), and at least 1,024 slots.
     pub fn with_memory(memory_bytes: usize) -> Self {
         let slot = std::mem::size_of::<K>() + 8;
         // Keys with heap memory get half the budget for their slots, half for their heaps.
