@@ -211,7 +211,10 @@ fn encode(rows: &[u32]) -> u64 {
 /// The path of the transposed diagram: the same steps in reverse order, each turned (a step
 /// right becomes a step down and back).
 fn transposed_key(key: u64) -> u64 {
-    let len = 63 - key.leading_zeros();
+    let len = 63u32.saturating_sub(key.leading_zeros());
+    if len == 0 {
+        return key;
+    }
     let steps = key & ((1 << len) - 1);
     let turned = !steps.reverse_bits() >> (64 - len) & ((1 << len) - 1);
     turned | 1 << len
@@ -223,7 +226,7 @@ fn canonical_key(key: u64) -> u64 {
 
 /// The number of squares of the diagram with this key.
 fn squares(key: u64) -> u32 {
-    let end = 63 - key.leading_zeros();
+    let end = 63u32.saturating_sub(key.leading_zeros());
     // Each row ends with a 1 bit; its length is the number of 0 bits before it.
     let mut total = 0;
     let mut len = 0;
@@ -238,7 +241,7 @@ fn squares(key: u64) -> u32 {
 }
 
 fn decode(key: u64) -> Vec<u32> {
-    let end = 63 - key.leading_zeros();
+    let end = 63u32.saturating_sub(key.leading_zeros());
     let mut rows = Vec::new();
     let mut len = 0;
     let mut bit = 0;
@@ -364,6 +367,16 @@ mod tests {
             grow(&mut current, rows, &mut out);
         }
         out
+    }
+
+    #[test]
+    fn any_key_is_read_without_a_panic() {
+        let mut out = Options::default();
+        for key in [0u64, 1, 0b11, u64::MAX, 1 << 63] {
+            Chomp.options(&key, &mut out);
+            let _ = Chomp.size(&key);
+            let _ = canonical_key(key);
+        }
     }
 
     #[test]

@@ -507,6 +507,9 @@ impl SplitGame for Cram {
 
     fn options(&self, key: &ShapeKey, out: &mut Options<ShapeKey>) {
         let (rows, w) = shape_rows(*key);
+        if rows.is_empty() {
+            return;
+        }
         let grid = Grid::new(rows.len() as u32, w);
         let b = *key as u64;
         for (pairs, step) in [(grid.right(b), 1), (grid.down(b), w)] {

@@ -76,6 +76,10 @@ pub fn canonical_shape_and_symmetry(rows: &[u64], w: u32) -> (ShapeKey, bool) {
 pub fn shape_rows(key: ShapeKey) -> (Vec<u64>, u32) {
     let w = (key >> 64 & 0xff) as u32;
     let h = (key >> 72 & 0xff) as u32;
+    if w == 0 || h == 0 || h * w > 64 {
+        // Not a key this module makes (a table file written by hand): an empty shape.
+        return (Vec::new(), 1);
+    }
     let bits = key as u64;
     let mask = low_bits(w);
     ((0..h).map(|r| bits >> (r * w) & mask).collect(), w)

@@ -167,3 +167,13 @@ fn winning_moves_and_canonical_form() {
         })
         .is_err());
 }
+
+#[test]
+fn keys_no_board_makes_are_terminal_not_a_panic() {
+    // A table file is read as it is: keys in it that this game never makes must not panic.
+    let mut out = Options::default();
+    for key in [0u128, u128::MAX, 1 << 64 | 5, 9 << 72 | 9 << 64 | 7] {
+        Cram::new().options(&key, &mut out);
+        assert!(out.is_empty(), "{key:x}");
+    }
+}
