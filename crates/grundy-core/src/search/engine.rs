@@ -6,12 +6,16 @@
 //! Science 462, 2012) and Beling and Rogalski ("On pruning search trees of impartial games",
 //! Artificial Intelligence 283, 2020):
 //!
-//! * **value(G)**: for `k = 0, 1, ...` look for *one* option worth `k`; the first `k` with
-//!   none is the value. The search for an option worth `k` stops at the first found.
-//! * **is(G, k)** ("is the value of G exactly k?", i.e. is `G + *k` a P-position): no when
-//!   some option is worth `k` (searched first: one is enough); otherwise yes exactly when
-//!   every `j < k` is the value of some option, and the first `j` without one is then `G`'s
-//!   value, which is stored.
+//! * **value in a set?** The basic question is "is the value of `G` in the set `R`, and if
+//!   so which?" Let `g` be the least value no option is known to have. Each open option is
+//!   asked the same question for `[g, top]` minus the values already present, where `top` is
+//!   the largest value of `R` that can still be the mex; a "no" means the option is worth
+//!   less than `g` or more than `top` and is dropped, a "yes" gives its value. The search
+//!   stops as soon as no value of `R` can be the mex: `v` can be only if the open options are
+//!   at least as many as the values in `[g, v)` still missing (the counting bound).
+//! * **value(G)** inside the search is the question with `R` = every value; for the
+//!   components of the position asked about, the values are asked one at a time, `R = {0}`,
+//!   `{1}`, ... ("aspiration"), each "no" kept in the table.
 //!
 //! An option that is a sum of several components needs the exact values of all but one
 //! ("nimbers are inevitable"): the engine computes the values of the smaller ones and asks

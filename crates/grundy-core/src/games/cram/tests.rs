@@ -106,11 +106,13 @@ fn two_by_n_matches_exhaustive_search() {
 }
 
 #[test]
-fn published_values() {
-    // Beling and Rogalski's solver igs (crates.io, 2020) computes the same values for these
-    // boards; the side-by-side harness (benches/igs-side-by-side) checks them against it.
-    // 3 x 6 = 4 is the value Lemoine and Viennot's table gives ("Nimbers are inevitable",
-    // 2012), as do 3 x 3 = 0 and 3 x 4 = 3 x 5 = 1.
+fn values_igs_computes() {
+    // The values Beling and Rogalski's solver igs 0.1.4 (crates.io; the method of "On pruning
+    // search trees of impartial games", Artificial Intelligence 283, 2020) computes for these
+    // boards; the side-by-side harness (benches/igs-side-by-side) asserts the agreement on
+    // larger ones. The tables of Lemoine and Viennot ("Nimbers are inevitable", Theoretical
+    // Computer Science 462, 2012) could not be read while this was written: they are not
+    // cited for any value here.
     let mut e = engine();
     for (r, c, v) in [
         (3, 3, 0),
