@@ -22,11 +22,16 @@
 //! that would enumerate (see `CONTRIBUTING.md`, "Adding a ruleset").
 
 pub mod all_but;
+pub mod arc_kayles;
+pub mod chomp;
+pub mod cram;
 mod form;
 mod future_options;
+pub mod graph;
 pub mod lasker;
 pub mod moore;
 pub mod nim;
+pub mod node_kayles;
 pub mod octal;
 pub mod subtraction;
 pub mod wythoff;
