@@ -87,6 +87,14 @@ impl BigComponent {
             BigComponent::Nim(_) => "nim".into(),
         }
     }
+
+    /// What the component is called in an analysis: `heap` for a big Nim heap.
+    pub fn noun(&self) -> &'static str {
+        match self {
+            BigComponent::Small(c) => c.noun(),
+            BigComponent::Nim(_) => "heap",
+        }
+    }
 }
 
 impl fmt::Display for BigComponent {

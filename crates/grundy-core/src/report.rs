@@ -551,7 +551,7 @@ impl Report {
                 (Some(values), false) => format!("  Grundy value {}", values[i]),
                 (None, false) => "  Grundy value not computed (not needed to play)".into(),
             };
-            writeln!(out, "  heap {}{name}: {c}{value}", i + 1)?;
+            writeln!(out, "  {} {}{name}: {c}{value}", c.noun(), i + 1)?;
         }
         if let (Some(values), Some(total)) = (&self.values, &self.nim_sum) {
             let label = if is_nim {
@@ -576,6 +576,14 @@ impl Piece {
         match self {
             Piece::Component(c) => c.ruleset_name(),
             Piece::Wythoff(..) => "wythoff".into(),
+        }
+    }
+
+    /// What the piece is called in an analysis: `heap`, `row`, `board` or `graph`.
+    pub fn noun(&self) -> &'static str {
+        match self {
+            Piece::Component(c) => c.noun(),
+            Piece::Wythoff(..) => "heap",
         }
     }
 }

@@ -98,3 +98,31 @@ fn typed_moves() {
         );
     }
 }
+
+#[test]
+fn moves_name_what_they_change() {
+    // A board, a graph and a row of Moore's Nim are not heaps: moves and analyses say so.
+    let sum = parse_sum("cram:1x3 + node-kayles:path:2 + moore{2}:1,2 + nim:4").unwrap();
+    let texts: Vec<String> = sum.moves().unwrap().iter().map(|m| m.to_string()).collect();
+    for (prefix, noun) in [
+        ("board 1: ", "board"),
+        ("graph 2: ", "graph"),
+        ("row 3: ", "row"),
+        ("heap 4: ", "heap"),
+    ] {
+        assert!(
+            texts.iter().any(|t| t.starts_with(prefix)),
+            "no move of the {noun} starts with {prefix:?}: {texts:?}"
+        );
+    }
+    assert!(
+        !texts
+            .iter()
+            .any(|t| t.starts_with("heap 1") || t.starts_with("heap 3")),
+        "{texts:?}"
+    );
+    let report = analyze_sum(&sum, Convention::Normal, false).unwrap();
+    let text = report.to_text();
+    assert!(text.contains("  board 1 [cram]"), "{text}");
+    assert!(text.contains("  row 3 [moore {2}]"), "{text}");
+}

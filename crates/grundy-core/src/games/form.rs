@@ -37,6 +37,11 @@ pub trait PositionForm:
     /// The field of a component's JSON that holds the position: `heap` or `heaps`.
     const JSON_FIELD: &'static str;
 
+    /// What a component of this shape is called in moves and analyses (`heap 2: 7 -> 4`):
+    /// `heap`, also for a Wythoff pair (its two heaps are one component, as they always were
+    /// in Grundy's texts); `row`, `board`, `graph` for the shapes that are not heaps.
+    const NOUN: &'static str = "heap";
+
     /// The positions a list of numbers gives, e.g. `[3, 4]` (two heaps) or `[10, 7]` (one pair):
     /// a term's list (`3,4`) or the API's `heaps`.
     fn from_numbers(numbers: Vec<u64>) -> Result<Vec<Self>>;
@@ -235,6 +240,7 @@ impl PositionForm for (u64, u64) {
 
 impl PositionForm for Vec<u64> {
     const JSON_FIELD: &'static str = "heaps";
+    const NOUN: &'static str = "row";
 
     /// The whole list is one row of heaps.
     fn from_numbers(numbers: Vec<u64>) -> Result<Vec<Self>> {

@@ -219,6 +219,7 @@ macro_rules! board_form {
     ($board:ty, $field:literal, |$b:ident| $size:expr, |$e:ident| $empty:expr) => {
         impl $crate::games::PositionForm for $board {
             const JSON_FIELD: &'static str = $field;
+            const NOUN: &'static str = $field;
 
             fn from_numbers(numbers: Vec<u64>) -> $crate::error::Result<Vec<Self>> {
                 let text: Vec<String> = numbers.iter().map(u64::to_string).collect();

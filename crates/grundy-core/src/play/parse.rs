@@ -231,7 +231,8 @@ impl MoveParser {
             .any(|c| c.parse_move(rest, context).is_some());
         if other {
             return Err(MoveError::Illegal(format!(
-                "heap {} is a {} component: its moves are typed e.g. {}",
+                "{} {} is a {} component: its moves are typed e.g. {}",
+                from.noun(),
                 index + 1,
                 from.ruleset_name(),
                 from.move_examples(true)

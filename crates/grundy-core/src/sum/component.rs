@@ -62,6 +62,7 @@ trait Erased: Send + Sync + 'static {
     fn show(&self) -> String;
     fn write(&self) -> String;
     fn json_field(&self) -> &'static str;
+    fn noun(&self) -> &'static str;
     fn position_serialize(&self) -> &dyn erased_serde::Serialize;
     fn parse_move(
         &self,
@@ -213,6 +214,10 @@ impl<R: Ruleset> Erased for Typed<R> {
 
     fn json_field(&self) -> &'static str {
         R::Position::JSON_FIELD
+    }
+
+    fn noun(&self) -> &'static str {
+        R::Position::NOUN
     }
 
     fn position_serialize(&self) -> &dyn erased_serde::Serialize {
@@ -370,6 +375,12 @@ impl Component {
     /// it does not split (see [`PositionForm::position_count`]).
     pub fn position_count(&self) -> u64 {
         self.0.position_count()
+    }
+
+    /// What this component is called in moves and analyses: `heap`, `row`, `board` or
+    /// `graph` ([`crate::games::PositionForm::NOUN`]).
+    pub fn noun(&self) -> &'static str {
+        self.0.noun()
     }
 
     /// A short name of the ruleset, e.g. `nim` or `subtraction {1,4,9}`.

@@ -66,7 +66,8 @@ impl fmt::Display for SumMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "heap {}: {}",
+            "{} {}: {}",
+            self.from.noun(),
             self.component + 1,
             self.from.describe_move(&self.to)
         )
