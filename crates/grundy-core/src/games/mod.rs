@@ -206,7 +206,7 @@ pub trait Ruleset: Debug + Send + Sync + Eq + Hash + Ord + 'static {
         "the table of values computed bottom-up by the mex rule".into()
     }
 
-    /// Reads a typed move of `from` (see [`crate::play::parse`]): `None` when the words are not
+    /// Reads a typed move of `from` (see `play::parse`): `None` when the words are not
     /// a move of this ruleset's shape, the option reached otherwise, or why it is not allowed.
     /// The default reads the forms of [`PositionForm::parse_move`].
     fn parse_move(

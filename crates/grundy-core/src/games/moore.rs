@@ -295,7 +295,7 @@ impl Ruleset for Moore {
     }
 
     /// By the set of heaps touched (fewer first, then by their numbers), and for each set the
-    /// move that keeps most first (the columns from the top, as [`column_key`] orders them).
+    /// move that keeps most first (the columns from the top, as `column_key` orders them).
     fn options(&self, heaps: &Vec<u64>) -> Vec<Vec<Vec<u64>>> {
         self.touch_sets(heaps)
             .into_iter()

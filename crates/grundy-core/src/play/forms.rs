@@ -1,6 +1,6 @@
 //! Typed moves of one heap, for every ruleset whose positions are heaps.
 //!
-//! After the heap's number ([`super::parse`] strips it), the words may be:
+//! After the heap's number (`play::parse` strips it), the words may be:
 //!
 //! | words | move |
 //! | --- | --- |
