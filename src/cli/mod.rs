@@ -22,6 +22,7 @@ pub mod analyze;
 pub mod chart;
 pub mod game;
 pub mod memory;
+pub mod nimber;
 pub mod picture;
 pub mod play;
 pub mod sequence;
@@ -72,6 +73,9 @@ pub enum Command {
     Simulate(simulate::SimulateArgs),
     /// The browser app: play, get hints and explore sequences at http://127.0.0.1:8080/.
     Serve(serve::ServeArgs),
+    /// Nim arithmetic on 64-bit nimbers: products, inverses, quotients, square roots, tables.
+    #[command(subcommand)]
+    Nimber(nimber::NimberCommand),
 }
 
 /// Runs the parsed command line and turns errors into exit codes.
@@ -84,6 +88,7 @@ pub fn main(cli: Cli) -> ExitCode {
         Command::Play(args) => play::run(args, &out),
         Command::Simulate(args) => simulate::run(args, &out),
         Command::Serve(args) => serve::run(args, &out),
+        Command::Nimber(cmd) => nimber::run(cmd, &out),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
