@@ -25,6 +25,7 @@ pub mod memory;
 pub mod nimber;
 pub mod picture;
 pub mod play;
+pub mod search;
 pub mod sequence;
 pub mod sequence_run;
 pub mod serve;
@@ -73,6 +74,10 @@ pub enum Command {
     Simulate(simulate::SimulateArgs),
     /// The browser app: play, get hints and explore sequences at http://127.0.0.1:8080/.
     Serve(serve::ServeArgs),
+    /// Board and graph games by search: Cram, Chomp, Node-Kayles, Arc-Kayles.
+    ///
+    /// Example: grundy search cram 4x5 --table cram.table
+    Search(search::SearchArgs),
     /// Nim arithmetic on 64-bit nimbers: products, inverses, quotients, square roots, tables.
     #[command(subcommand)]
     Nimber(nimber::NimberCommand),
@@ -88,6 +93,7 @@ pub fn main(cli: Cli) -> ExitCode {
         Command::Play(args) => play::run(args, &out),
         Command::Simulate(args) => simulate::run(args, &out),
         Command::Serve(args) => serve::run(args, &out),
+        Command::Search(args) => search::run(args, &out),
         Command::Nimber(cmd) => nimber::run(cmd, &out),
     };
     match result {
