@@ -118,6 +118,9 @@ fn with_positions(family: &'static Family, cmd: Command) -> Command {
         .allow_negative_numbers(true);
     let position = if family.name == "nim" || family.name == "wythoff" {
         position.value_parser(|t: &str| parse_big_heap(t).map(|_| t.to_string()))
+    } else if grundy_core::games::coins::is_coin_family(family) {
+        // A row of coins: `THHTH`, or its coins as 0 and 1; the ruleset checks it.
+        position.value_parser(|t: &str| Ok::<String, String>(t.to_string()))
     } else {
         position.value_parser(|t: &str| parse_heap(t).map(|_| t.to_string()))
     };

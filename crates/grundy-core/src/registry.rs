@@ -35,7 +35,7 @@ use std::sync::Arc;
 use serde::Serialize;
 
 use crate::error::{GameError, Result};
-use crate::games::{all_but, lasker, moore, nim, octal, subtraction, wythoff, Ruleset};
+use crate::games::{all_but, coins, lasker, moore, nim, octal, subtraction, wythoff, Ruleset};
 use crate::sum::Component;
 
 /// Every registered ruleset family, in the order the front ends list them.
@@ -49,6 +49,10 @@ pub static REGISTRY: &[&Family] = &[
     &wythoff::FAMILY,
     &lasker::FAMILY,
     &moore::FAMILY,
+    &coins::TURNING_TURTLES,
+    &coins::TWINS,
+    &coins::MOCK_TURTLES,
+    &coins::RULER,
 ];
 
 /// A ruleset with its type forgotten: what the registry builds and a [`Component`] points to.
