@@ -35,7 +35,9 @@ use std::sync::Arc;
 use serde::Serialize;
 
 use crate::error::{GameError, Result};
-use crate::games::{all_but, lasker, moore, nim, octal, rules, subtraction, wythoff, Ruleset};
+use crate::games::{
+    all_but, coins, lasker, moore, nim, octal, rules, subtraction, wythoff, Ruleset,
+};
 use crate::sum::Component;
 
 /// Every registered ruleset family, in the order the front ends list them.
@@ -53,6 +55,10 @@ pub static REGISTRY: &[&Family] = &[
     &rules::chomp::FAMILY,
     &rules::kayles_graphs::NODE_KAYLES,
     &rules::kayles_graphs::ARC_KAYLES,
+    &coins::TURNING_TURTLES,
+    &coins::TWINS,
+    &coins::MOCK_TURTLES,
+    &coins::RULER,
 ];
 
 /// A ruleset with its type forgotten: what the registry builds and a [`Component`] points to.

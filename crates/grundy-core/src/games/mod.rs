@@ -24,6 +24,7 @@
 pub mod all_but;
 pub mod arc_kayles;
 pub mod chomp;
+pub mod coins;
 pub mod cram;
 mod form;
 mod future_options;

@@ -12,10 +12,17 @@
 //! assert_eq!(nim_sum([2, 3, 4]), 5);
 //! assert_eq!(mex([0, 1, 3]), 2);
 //! ```
+//!
+//! With Conway's nim multiplication ([`nim_mul`], module [`field`]) the nimbers below `2^64`
+//! are a field: the values of two-dimensional coin-turning games are nim products.
 
 /// A Sprague–Grundy value. Values are small in practice (a subtraction game with take-set `S`
 /// never exceeds `|S|`), but a Nim heap is its own value, so the type is as wide as a heap.
 pub type Nimber = u64;
+
+pub mod field;
+
+pub use field::{nim_div, nim_inv, nim_mul, nim_pow, nim_sqrt, nim_square};
 
 /// The nim-sum (bitwise XOR) of a collection of values: the value of the sum of the games.
 pub fn nim_sum<I: IntoIterator<Item = Nimber>>(values: I) -> Nimber {

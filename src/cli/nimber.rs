@@ -1,0 +1,160 @@
+//! `grundy nimber`: Conway's nim arithmetic on 64-bit nimbers (the field GF(2^64)): products,
+//! inverses, quotients, square roots and the multiplication table.
+//!
+//! JSON field names: `a`, `b` (the operands), `sum` (the nim-sum), `product`, `inverse`,
+//! `quotient`, `root`; `table` is `{"size": n, "rows": [[0 ⊗ 0, 0 ⊗ 1, ...], ...]}`. Numbers are
+//! JSON numbers (exact: every one fits in 64 bits).
+
+use clap::Subcommand;
+use grundy_core::nimber::{nim_div, nim_inv, nim_mul, nim_sqrt};
+use grundy_core::GameError;
+use serde_json::json;
+
+use super::{CliError, Output};
+
+/// The largest multiplication table printed: 256 × 256 (the bytes, GF(256)).
+pub const MAX_TABLE: u64 = 256;
+
+/// The `nimber` subcommands.
+#[derive(Debug, Subcommand)]
+pub enum NimberCommand {
+    /// The nim product A ⊗ B (and the nim-sum A ⊕ B).
+    ///
+    /// Example: grundy nimber mul 24 17
+    Mul {
+        /// A nimber: a whole number from 0 to 2^64 - 1 (decimal, or hexadecimal after 0x).
+        #[arg(value_parser = parse_nimber, allow_negative_numbers = true)]
+        a: u64,
+        /// Another nimber.
+        #[arg(value_parser = parse_nimber, allow_negative_numbers = true)]
+        b: u64,
+    },
+    /// The nim inverse of A: the B with A ⊗ B = 1 (A must not be 0).
+    ///
+    /// Example: grundy nimber inv 7
+    Inv {
+        /// A nimber other than 0.
+        #[arg(value_parser = parse_nimber, allow_negative_numbers = true)]
+        a: u64,
+    },
+    /// The nim quotient A ⊘ B = A ⊗ B⁻¹ (B must not be 0).
+    ///
+    /// Example: grundy nimber div 6 5
+    Div {
+        /// The dividend.
+        #[arg(value_parser = parse_nimber, allow_negative_numbers = true)]
+        a: u64,
+        /// The divisor, not 0.
+        #[arg(value_parser = parse_nimber, allow_negative_numbers = true)]
+        b: u64,
+    },
+    /// The nim square root of A: the one R with R ⊗ R = A.
+    ///
+    /// Example: grundy nimber sqrt 8
+    Sqrt {
+        /// A nimber.
+        #[arg(value_parser = parse_nimber, allow_negative_numbers = true)]
+        a: u64,
+    },
+    /// The nim multiplication table a ⊗ b for a, b below N (N from 1 to 256).
+    ///
+    /// Example: grundy nimber table 16
+    Table {
+        /// The table's side.
+        #[arg(value_parser = parse_table_size, allow_negative_numbers = true)]
+        n: u64,
+    },
+}
+
+/// clap value parser for a nimber: decimal, or hexadecimal after `0x`, from 0 to 2^64 - 1.
+pub fn parse_nimber(text: &str) -> Result<u64, String> {
+    let allowed = "a whole number from 0 to 2^64 - 1 (decimal, or hexadecimal after 0x)";
+    let parsed = match text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
+        Some(hex) => u64::from_str_radix(hex, 16).ok(),
+        None => text.parse::<u64>().ok(),
+    };
+    parsed.ok_or_else(|| GameError::invalid("nimber", text, allowed).to_string())
+}
+
+fn parse_table_size(text: &str) -> Result<u64, String> {
+    let allowed = format!("a whole number from 1 to {MAX_TABLE}");
+    match text.parse::<u64>() {
+        Ok(n) if (1..=MAX_TABLE).contains(&n) => Ok(n),
+        Ok(_) => Err(GameError::out_of_range("table size", text, allowed).to_string()),
+        Err(_) => Err(GameError::invalid("table size", text, allowed).to_string()),
+    }
+}
+
+/// Runs a `nimber` subcommand.
+pub fn run(command: &NimberCommand, out: &Output) -> Result<(), CliError> {
+    match *command {
+        NimberCommand::Mul { a, b } => {
+            let product = nim_mul(a, b);
+            if out.json {
+                return out.json(&json!({ "a": a, "b": b, "sum": a ^ b, "product": product }));
+            }
+            out.line(format!("{a} ⊗ {b} = {product}"))?;
+            out.line(format!("{a} ⊕ {b} = {}", a ^ b))
+        }
+        NimberCommand::Inv { a } => {
+            let inverse = nim_inv(a).ok_or_else(zero_divisor)?;
+            if out.json {
+                return out.json(&json!({ "a": a, "inverse": inverse }));
+            }
+            out.line(format!(
+                "1 ⊘ {a} = {inverse}   (check: {a} ⊗ {inverse} = 1)"
+            ))
+        }
+        NimberCommand::Div { a, b } => {
+            let quotient = nim_div(a, b).ok_or_else(zero_divisor)?;
+            if out.json {
+                return out.json(&json!({ "a": a, "b": b, "quotient": quotient }));
+            }
+            out.line(format!(
+                "{a} ⊘ {b} = {quotient}   (check: {quotient} ⊗ {b} = {a})"
+            ))
+        }
+        NimberCommand::Sqrt { a } => {
+            let root = nim_sqrt(a);
+            if out.json {
+                return out.json(&json!({ "a": a, "root": root }));
+            }
+            out.line(format!("√{a} = {root}   (check: {root} ⊗ {root} = {a})"))
+        }
+        NimberCommand::Table { n } => table(n, out),
+    }
+}
+
+fn zero_divisor() -> CliError {
+    CliError::Usage(
+        GameError::invalid(
+            "divisor",
+            "0",
+            "a nimber other than 0 (0 has no nim inverse)",
+        )
+        .to_string(),
+    )
+}
+
+/// The table `a ⊗ b` for `a, b < n`, aligned, with a header row and column.
+fn table(n: u64, out: &Output) -> Result<(), CliError> {
+    let rows: Vec<Vec<u64>> = (0..n)
+        .map(|a| (0..n).map(|b| nim_mul(a, b)).collect())
+        .collect();
+    if out.json {
+        return out.json(&json!({ "size": n, "rows": rows }));
+    }
+    let width = (n - 1).to_string().len().max(1);
+    let header: Vec<String> = (0..n).map(|b| format!("{b:>width$}")).collect();
+    out.line(format!("{:>width$} | {}", "⊗", header.join(" ")))?;
+    out.line(format!(
+        "{}-+-{}",
+        "-".repeat(width),
+        "-".repeat(header.join(" ").chars().count())
+    ))?;
+    for (a, row) in rows.iter().enumerate() {
+        let cells: Vec<String> = row.iter().map(|v| format!("{v:>width$}")).collect();
+        out.line(format!("{a:>width$} | {}", cells.join(" ")))?;
+    }
+    Ok(())
+}
