@@ -14,9 +14,10 @@ fi
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
     -r crates/grundy-py/requirements-test.txt
 
-# The test profile (opt-level 3), so that the engine's build is shared with `cargo test`.
+# Release: an extension module is a library, which the test profile would build as a test
+# harness (an executable Python cannot load).
 (cd crates/grundy-py && VIRTUAL_ENV="$PWD/../../$venv" PATH="$PWD/../../$venv/bin:$PATH" \
-    maturin develop --profile test --quiet --skip-install)
+    maturin develop --release --quiet --skip-install)
 
 export GRUNDY_CLI="${GRUNDY_CLI:-$PWD/target/debug/grundy}"
 [ -x "$GRUNDY_CLI" ] || cargo build --quiet --profile test --bin grundy

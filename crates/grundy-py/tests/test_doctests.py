@@ -21,6 +21,7 @@ def _docstrings():
     seen = set()
     yield "grundy", grundy.__doc__
     yield "grundy.python_name", grundy.python_name.__doc__
+    yield "grundy.ruleset", grundy.ruleset.__doc__
     yield "grundy._progress", grundy._progress.__doc__
     for name in sorted(dir(grundy._grundy)):
         obj = getattr(grundy._grundy, name)

@@ -45,6 +45,21 @@ def python_name(family_name):
     return "".join(part.capitalize() for part in family_name.split("-"))
 
 
+def ruleset(name, *params, **named):
+    """The registry's ruleset ``name`` (a family's name or alias) with these parameters.
+
+    The same as ``Ruleset(name, *params, **named)``; ``ruleset("sub{1,4,9}")`` reads the
+    rules part of a term.
+
+    >>> import grundy
+    >>> grundy.ruleset("subtraction", set={1, 4, 9})
+    grundy.Ruleset('sub{1,4,9}')
+    >>> grundy.ruleset("octal", code="0.77")(10).value
+    2
+    """
+    return Ruleset(name, *params, **named)
+
+
 def _named_families():
     named = {}
     for f in families():
@@ -72,6 +87,7 @@ __all__ = [
     "family",
     "parse",
     "python_name",
+    "ruleset",
 ] + sorted(_NAMED)
 
 __version__ = _grundy.__version__
