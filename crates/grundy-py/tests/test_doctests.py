@@ -7,6 +7,7 @@ finder skips objects of an extension module.
 
 import doctest
 import inspect
+import pathlib
 
 import pytest
 
@@ -42,7 +43,16 @@ def _examples():
             yield pytest.param(parser.get_doctest(doc, {}, name, None, 0), id=name)
 
 
-EXAMPLES = list(_examples())
+# The tour of the docs, whose examples are run as written.
+TOUR = pathlib.Path(__file__).resolve().parents[3] / "docs" / "python.md"
+
+
+def _tour():
+    parser = doctest.DocTestParser()
+    return parser.get_doctest(TOUR.read_text(), {}, "docs/python.md", str(TOUR), 0)
+
+
+EXAMPLES = list(_examples()) + [pytest.param(_tour(), id="docs/python.md")]
 
 
 def test_the_examples_are_found():
