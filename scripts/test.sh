@@ -31,6 +31,9 @@ echo "== tests (unit, integration, property, doc: cargo test runs every doc exam
 cargo test --workspace
 echo "   browser screenshots: target/e2e-screenshots/"
 
+echo "== Python package (crates/grundy-py: maturin build into target/pyvenv; pytest with doctests and property tests)"
+bash scripts/test-python.sh
+
 echo "== docs (rustdoc warnings, including broken intra-doc links, are errors)"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps
 

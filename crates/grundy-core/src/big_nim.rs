@@ -264,6 +264,63 @@ impl BigSum {
     pub fn value(&self) -> Result<BigUint> {
         Ok(nim::nim_sum_of(&self.values()?))
     }
+
+    /// The position in the text format of [`crate::registry`], as [`Sum::to_terms`] writes it,
+    /// with Nim heaps of any size in decimal: [`crate::spec::parse_big_sum`] reads it back.
+    ///
+    /// ```
+    /// use grundy_core::spec::parse_big_sum;
+    ///
+    /// let text = "nim:100000000000000000000000,3 + sub{1,4,9}:11 + nim:7";
+    /// let sum = parse_big_sum(text).unwrap();
+    /// assert_eq!(sum.to_terms(), text);
+    /// assert_eq!(parse_big_sum(&sum.to_terms()).unwrap(), sum);
+    /// ```
+    pub fn to_terms(&self) -> String {
+        let written: Vec<(String, String)> = self
+            .components
+            .iter()
+            .map(|c| match c {
+                BigComponent::Small(c) => (c.rules().term(), c.position_text()),
+                BigComponent::Nim(h) => ("nim".to_string(), h.to_string()),
+            })
+            .collect();
+        let mut terms: Vec<String> = Vec::new();
+        for group in written.chunk_by(|a, b| a.0 == b.0) {
+            let positions: Vec<&str> = group.iter().map(|(_, p)| p.as_str()).collect();
+            terms.push(format!("{}:{}", group[0].0, positions.join(",")));
+        }
+        terms.join(" + ")
+    }
+
+    /// The position after `m` (a move of this sum): as [`Sum::apply`], the moved component
+    /// takes the first part's place (or becomes empty) and further parts are appended.
+    ///
+    /// ```
+    /// use grundy_core::big_nim::analyze_big;
+    /// use grundy_core::spec::parse_big_sum;
+    /// use grundy_core::strategy::Convention;
+    ///
+    /// let sum = parse_big_sum("nim:100000000000000000000000,3 + sub{1,4,9}:11").unwrap();
+    /// let analysis = analyze_big(&sum, Convention::Normal).unwrap();
+    /// for m in analysis.winning_moves.iter() {
+    ///     assert_eq!(sum.after(m).value().unwrap(), 0u32.into());
+    /// }
+    /// ```
+    pub fn after(&self, m: &BigMove) -> BigSum {
+        let mut next = self.clone();
+        match m {
+            BigMove::Small(m) => {
+                let mut parts = m.to.iter().cloned().map(BigComponent::Small);
+                next.components[m.component] = parts
+                    .next()
+                    .unwrap_or_else(|| BigComponent::Small(m.from.emptied()));
+                next.components.extend(parts);
+            }
+            BigMove::Nim(m) => next.components[m.heap] = BigComponent::nim(m.to.clone()),
+        }
+        next
+    }
 }
 
 /// The analysis of a [`BigSum`]: as [`Analysis`], with values of any size.

@@ -1,0 +1,55 @@
+//! The Python package `grundy`: the engine of `grundy-core` for notebooks.
+//!
+//! This crate is thin on purpose. Every ruleset comes from the core's registry
+//! ([`grundy_core::registry::REGISTRY`]), every position from its text format
+//! ([`grundy_core::spec`]), every answer from the same functions the command line calls
+//! ([`grundy_core::report::analyze`] for positions, [`grundy_core::sequence::report`] for
+//! sequences), and every error is the core's [`grundy_core::GameError`] with its message
+//! unchanged. What lives here is only the Python side of things:
+//!
+//! * [`family`]: the registry's families, rulesets built from Python values;
+//! * [`position`]: positions, their moves and values;
+//! * [`sequence`]: Grundy sequences as objects with a NumPy array of values;
+//! * [`interrupt`]: long computations with the GIL released, Ctrl-C and progress;
+//! * [`html`]: what a notebook shows (`_repr_html_`);
+//! * [`convert`] and [`error`]: Python values in, Python exceptions out.
+//!
+//! The Python half of the package (`python/grundy/`) names the families (`grundy.Nim`,
+//! `grundy.Subtraction`, ...) from the registry at import time, holds the type stubs and the
+//! optional tqdm progress bar.
+
+pub mod convert;
+pub mod error;
+pub mod family;
+pub mod html;
+pub mod interrupt;
+pub mod position;
+pub mod sequence;
+
+use pyo3::prelude::*;
+
+/// The native module `grundy._grundy` (the package `grundy` re-exports it).
+#[pymodule]
+fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("GrundyError", py.get_type::<error::GrundyError>())?;
+    m.add("Interrupted", py.get_type::<error::Interrupted>())?;
+    m.add(
+        "MAX_LISTED_MOVES",
+        grundy_core::moves::MAX_LISTED_MOVES as u64,
+    )?;
+    m.add_class::<family::Family>()?;
+    m.add_class::<family::Param>()?;
+    m.add_class::<family::Ruleset>()?;
+    m.add_class::<position::Position>()?;
+    m.add_class::<position::Move>()?;
+    m.add_class::<position::Moves>()?;
+    m.add_class::<sequence::Sequence>()?;
+    m.add_class::<sequence::Period>()?;
+    m.add_class::<sequence::Svg>()?;
+    m.add_function(wrap_pyfunction!(family::families, m)?)?;
+    m.add_function(wrap_pyfunction!(family::family, m)?)?;
+    m.add_function(wrap_pyfunction!(position::parse, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,579 @@
+//! Positions: sums of components from any rulesets, with their values, outcomes and moves.
+//!
+//! A [`Position`] holds its text (the core's format, e.g. `nim:3,4 + sub{1,4,9}:11`) and the
+//! parsed sum. Its answers come from the core: [`grundy_core::report::analyze`] (the command
+//! line's `grundy analyze`) for the outcome, the winning moves and the explanation, the sum's
+//! own methods for values and moves. Nim heaps may be Python ints of any size, as on the
+//! command line.
+
+use std::sync::{Arc, OnceLock};
+
+use grundy_core::big_nim::{BigMove, BigSum};
+use grundy_core::report::{self, analyze, Piece, Report};
+use grundy_core::spec::parse_big_sum;
+use grundy_core::strategy::{self, Convention};
+use grundy_core::sum::{Outcome, Sum, MAX_LISTED_HEAP};
+use grundy_core::GameError;
+use pyo3::exceptions::PyIndexError;
+use pyo3::prelude::*;
+use pyo3::types::{PyInt, PySlice};
+
+use crate::error::{game_error, IntoPy};
+use crate::interrupt;
+
+/// A position: a sum of components from any rulesets, under normal or misère play.
+///
+/// Make one from a ruleset (``grundy.Nim(3, 4, 5)``), from text (:func:`parse`), or by adding
+/// positions (``a + b``). Its answers are the command line's (``grundy analyze``): long ones
+/// run with the GIL released and stop at Ctrl-C.
+///
+/// >>> import grundy
+/// >>> p = grundy.Nim(2, 3, 4)
+/// >>> p.value, p.outcome
+/// (5, 'N')
+/// >>> [m.text for m in p.winning_moves]
+/// ['heap 3: 4 -> 1 (take 3)']
+/// >>> p.winning_moves[0].after
+/// grundy.parse('nim:2,3,1')
+/// >>> q = p + grundy.Subtraction({1, 4, 9})(11) + grundy.Wythoff(10, 7)
+/// >>> q
+/// grundy.parse('nim:2,3,4 + sub{1,4,9}:11 + wythoff:10,7')
+/// >>> q.values, q.value
+/// ([2, 3, 4, 1, 15], 11)
+/// >>> grundy.Nim(2**100, 2**100 + 1).value
+/// 1
+#[pyclass(module = "grundy", frozen)]
+pub struct Position {
+    /// The position in the core's text format.
+    text: String,
+    /// The sum, when every heap fits in 64 bits.
+    small: Option<Arc<Sum>>,
+    /// The sum with Nim heaps of any size (absent only for a Wythoff board beyond 64 bits).
+    big: Option<Arc<BigSum>>,
+    convention: Convention,
+    plain: OnceLock<Arc<Report>>,
+    explained: OnceLock<Arc<Report>>,
+}
+
+impl Position {
+    /// The position written `text`, under `convention`.
+    pub fn parse_text(text: &str, convention: Convention) -> Result<Self, GameError> {
+        match parse_big_sum(text) {
+            Ok(big) => Ok(Self::from_big(big, convention)),
+            // A lone Wythoff board beyond 64 bits is answered by its closed form alone.
+            Err(e) => match analyze(text, Convention::Normal, false) {
+                Ok(r) => match r.components.as_slice() {
+                    [Piece::Wythoff(x, y)] => Ok(Self::new(
+                        format!("wythoff:{x},{y}"),
+                        None,
+                        None,
+                        convention,
+                    )),
+                    _ => Err(e),
+                },
+                Err(_) => Err(e),
+            },
+        }
+    }
+
+    fn new(
+        text: String,
+        small: Option<Arc<Sum>>,
+        big: Option<Arc<BigSum>>,
+        convention: Convention,
+    ) -> Self {
+        Position {
+            text,
+            small,
+            big,
+            convention,
+            plain: OnceLock::new(),
+            explained: OnceLock::new(),
+        }
+    }
+
+    /// The position of `big`.
+    pub fn from_big(big: BigSum, convention: Convention) -> Self {
+        let small = big.to_sum().map(Arc::new);
+        let text = match &small {
+            Some(sum) => sum.to_terms(),
+            None => big.to_terms(),
+        };
+        Self::new(text, small, Some(Arc::new(big)), convention)
+    }
+
+    /// The core's analysis, computed once (with the reasoning when `explain`).
+    fn report(&self, py: Python<'_>, explain: bool) -> PyResult<Arc<Report>> {
+        let cell = if explain {
+            &self.explained
+        } else {
+            &self.plain
+        };
+        if let Some(report) = cell.get() {
+            return Ok(Arc::clone(report));
+        }
+        let (text, convention) = (self.text.clone(), self.convention);
+        let report = interrupt::run(py, move || {
+            analyze(&text, convention, explain).map(Arc::new)
+        })?;
+        Ok(Arc::clone(cell.get_or_init(|| report)))
+    }
+
+    /// The sum, for questions answered only for heaps within 64 bits.
+    fn small_sum(&self) -> Result<Arc<Sum>, GameError> {
+        if let Some(sum) = &self.small {
+            return Ok(Arc::clone(sum));
+        }
+        let heaps: Vec<String> = match &self.big {
+            Some(big) => big.components.iter().map(|c| c.to_string()).collect(),
+            None => vec![self.text.clone()],
+        };
+        let (i, heap) = heaps
+            .iter()
+            .enumerate()
+            .max_by_key(|(_, h)| h.len())
+            .map(|(i, h)| (i, h.clone()))
+            .unwrap_or_default();
+        Err(GameError::too_large(
+            format!("component {} ({heap})", i + 1),
+            format!("every move is listed only for components of at most {MAX_LISTED_HEAP} tokens"),
+        ))
+    }
+
+    fn with_convention(&self, convention: Convention) -> Position {
+        Self::new(
+            self.text.clone(),
+            self.small.clone(),
+            self.big.clone(),
+            convention,
+        )
+    }
+
+    fn misere_arg(&self) -> &'static str {
+        match self.convention {
+            Convention::Normal => "",
+            Convention::Misere => ", misere=True",
+        }
+    }
+
+    /// A move of this position as a Python object.
+    fn move_object(&self, m: &report::Move) -> Move {
+        let after = match (m, &self.big) {
+            (report::Move::Sum(bm), Some(big)) => After::Big(Arc::clone(big), bm.clone()),
+            (report::Move::Wythoff { to, .. }, _) => {
+                After::Text(format!("wythoff:{},{}", to.to.0, to.to.1))
+            }
+            (report::Move::Sum(_), None) => After::Text(self.text.clone()),
+        };
+        let component = match m {
+            report::Move::Sum(bm) => bm.component(),
+            report::Move::Wythoff { .. } => 0,
+        };
+        Move {
+            component,
+            text: m.to_string(),
+            after,
+            convention: self.convention,
+        }
+    }
+}
+
+#[pymethods]
+impl Position {
+    /// The position in the text format of the command line: ``nim:3,4 + sub{1,4,9}:11``.
+    #[getter]
+    fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// ``'normal'`` (the last move wins) or ``'misere'`` (the last move loses).
+    #[getter]
+    fn convention(&self) -> &'static str {
+        match self.convention {
+            Convention::Normal => "normal",
+            Convention::Misere => "misere",
+        }
+    }
+
+    /// The same position under misère play (whoever makes the last move loses).
+    ///
+    /// >>> import grundy
+    /// >>> grundy.Nim(1, 1, 1).misere().outcome
+    /// 'P'
+    fn misere(&self) -> Position {
+        self.with_convention(Convention::Misere)
+    }
+
+    /// The same position under normal play (whoever makes the last move wins).
+    fn normal(&self) -> Position {
+        self.with_convention(Convention::Normal)
+    }
+
+    /// The Sprague–Grundy value (normal play): the nim-sum of the components' values. An int
+    /// of any size for Nim heaps of any size.
+    #[getter]
+    fn value(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        if let Some(sum) = &self.small {
+            let sum = Arc::clone(sum);
+            let v = interrupt::run(py, move || sum.value())?;
+            return Ok(v.into_pyobject(py)?.into_any().unbind());
+        }
+        if let Some(big) = &self.big {
+            let big = Arc::clone(big);
+            let v = interrupt::run(py, move || big.value())?;
+            return Ok(v.into_pyobject(py)?.into_any().unbind());
+        }
+        match &self.report(py, false)?.nim_sum {
+            Some(v) => Ok(v.into_pyobject(py)?.into_any().unbind()),
+            None => Err(game_error(GameError::too_large(
+                format!("the Grundy value of {}", self.text),
+                "beyond 2^64 - 1 a Wythoff board's value is known only at its P-positions \
+                 (value 0); the outcome and the winning moves are answered",
+            ))),
+        }
+    }
+
+    /// Each component's Sprague–Grundy value, in order.
+    #[getter]
+    fn values(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        if let Some(sum) = &self.small {
+            let sum = Arc::clone(sum);
+            let v = interrupt::run(py, move || sum.values())?;
+            return Ok(v.into_pyobject(py)?.into_any().unbind());
+        }
+        if let Some(big) = &self.big {
+            let big = Arc::clone(big);
+            let v = interrupt::run(py, move || big.values())?;
+            return Ok(v.into_pyobject(py)?.into_any().unbind());
+        }
+        Ok(vec![self.value(py)?].into_pyobject(py)?.into_any().unbind())
+    }
+
+    /// ``'P'`` (the player to move loses against best play) or ``'N'`` (the player to move
+    /// wins), under the position's convention.
+    #[getter]
+    fn outcome(&self, py: Python<'_>) -> PyResult<&'static str> {
+        Ok(match self.report(py, false)?.outcome {
+            Outcome::P => "P",
+            Outcome::N => "N",
+        })
+    }
+
+    /// Who wins with best play: ``'player to move'`` or ``'previous player'``.
+    #[getter]
+    fn winner(&self, py: Python<'_>) -> PyResult<&'static str> {
+        Ok(self.report(py, false)?.winner)
+    }
+
+    /// Whether no move is left.
+    #[getter]
+    fn finished(&self, py: Python<'_>) -> PyResult<bool> {
+        Ok(self.report(py, false)?.finished)
+    }
+
+    /// Every winning move: the first :data:`MAX_LISTED_MOVES` listed, all of them counted
+    /// exactly (``winning_moves.count``).
+    ///
+    /// >>> import grundy
+    /// >>> moves = grundy.Octal("0.77")(10**6).winning_moves
+    /// >>> moves.count, len(moves), moves.complete
+    /// (83338, 10000, False)
+    #[getter]
+    fn winning_moves(&self, py: Python<'_>) -> PyResult<Moves> {
+        let report = self.report(py, false)?;
+        let items: PyResult<Vec<Py<Move>>> = report
+            .winning_moves
+            .iter()
+            .map(|m| Py::new(py, self.move_object(m)))
+            .collect();
+        Ok(Moves {
+            items: items?,
+            count: report.winning_move_count,
+            complete: report.winning_moves.is_complete(),
+        })
+    }
+
+    /// Every legal move, in the rulesets' order (components of at most 1,000,000 tokens).
+    #[getter]
+    fn moves(&self, py: Python<'_>) -> PyResult<Vec<Move>> {
+        let sum = self.small_sum().py()?;
+        let moves = interrupt::run(py, move || sum.moves())?;
+        Ok(moves
+            .into_iter()
+            .map(|m| self.move_object(&report::Move::Sum(BigMove::Small(m))))
+            .collect())
+    }
+
+    /// The position after each legal move (see :attr:`moves`).
+    ///
+    /// >>> import grundy
+    /// >>> grundy.Nim(2, 1).options
+    /// [grundy.parse('nim:1,1'), grundy.parse('nim:0,1'), grundy.parse('nim:2,0')]
+    #[getter]
+    fn options(&self, py: Python<'_>) -> PyResult<Vec<Position>> {
+        let sum = self.small_sum().py()?;
+        let moves = {
+            let sum = Arc::clone(&sum);
+            interrupt::run(py, move || sum.moves())?
+        };
+        Ok(moves
+            .iter()
+            .map(|m| Self::from_big(sum.after(m).into(), self.convention))
+            .collect())
+    }
+
+    /// The move a perfect player makes (a winning move whenever there is one; the quickest
+    /// win where that is cheap to find), or ``None`` when no move is left.
+    #[getter]
+    fn best_move(&self, py: Python<'_>) -> PyResult<Option<Move>> {
+        let sum = self.small_sum().py()?;
+        let convention = self.convention;
+        let best = interrupt::run(py, move || strategy::best_move(&sum, convention))?;
+        Ok(best.map(|m| self.move_object(&report::Move::Sum(BigMove::Small(m)))))
+    }
+
+    /// The components, each as a position of its own.
+    #[getter]
+    fn components(&self) -> Vec<Position> {
+        match &self.big {
+            Some(big) => big
+                .components
+                .iter()
+                .map(|c| {
+                    Self::from_big(
+                        BigSum {
+                            components: vec![c.clone()],
+                        },
+                        self.convention,
+                    )
+                })
+                .collect(),
+            None => vec![self.with_convention(self.convention)],
+        }
+    }
+
+    /// The reasoning for a person, as ``grundy analyze ... --explain`` prints it: Bouton's
+    /// binary columns for Nim, each component's value and the nim-sum for a sum.
+    ///
+    /// >>> import grundy
+    /// >>> print(grundy.Nim(2, 3, 4).explain())
+    /// Nim (normal play: whoever takes the last token wins)
+    /// Heaps in binary, one column per bit:
+    ///   heap 1   2 = 010
+    ///   heap 2   3 = 011
+    ///   heap 3   4 = 100
+    ///   ----------------
+    ///   nim-sum  5 = 101   (XOR of each column: 1 where the column has an odd number of 1s)
+    /// The highest set bit of the nim-sum is bit 2 (worth 4). Heaps with that bit set: heap 3 (4).
+    /// Cut heap 3 from 4 to 4 XOR 5 = 1 (take 3): the nim-sum becomes 0.
+    /// N-position: the player to move wins.
+    /// Winning move:
+    ///   heap 3: 4 -> 1 (take 3)
+    /// <BLANKLINE>
+    fn explain(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(self.report(py, true)?.to_text())
+    }
+
+    /// The analysis as ``grundy analyze`` prints it (without ``--explain``).
+    fn to_text(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(self.report(py, false)?.to_text())
+    }
+
+    /// The analysis as a dict: the JSON document of ``grundy analyze --json`` (and of the
+    /// browser app's ``/api/analyze``), with the reasoning when ``explain``.
+    #[pyo3(signature = (explain = false))]
+    fn to_dict(&self, py: Python<'_>, explain: bool) -> PyResult<Py<PyAny>> {
+        let report = self.report(py, explain)?;
+        let json = serde_json::to_string(report.as_ref()).expect("reports always serialise");
+        Ok(py.import("json")?.call_method1("loads", (json,))?.unbind())
+    }
+
+    fn _repr_html_(&self, py: Python<'_>) -> PyResult<String> {
+        let report = self.report(py, true)?;
+        Ok(crate::html::position(&report))
+    }
+
+    fn __repr__(&self) -> String {
+        format!("grundy.parse('{}'{})", self.text, self.misere_arg())
+    }
+
+    fn __str__(&self) -> &str {
+        &self.text
+    }
+
+    fn __len__(&self) -> usize {
+        self.big.as_ref().map_or(1, |b| b.components.len())
+    }
+
+    fn __add__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let py = other.py();
+        let Ok(other) = other.cast::<Position>() else {
+            return Ok(py.NotImplemented());
+        };
+        let other = other.get();
+        if other.convention != self.convention {
+            return Err(crate::error::grundy_error(
+                "a sum needs one convention: both positions normal or both misère (see .misere())",
+            ));
+        }
+        let sum =
+            Self::parse_text(&format!("{} + {}", self.text, other.text), self.convention).py()?;
+        Ok(Py::new(py, sum)?.into_any())
+    }
+
+    /// ``0 + position`` is the position, so that ``sum(positions)`` works.
+    fn __radd__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let py = other.py();
+        if other.is_instance_of::<PyInt>() && other.extract::<i64>().is_ok_and(|v| v == 0) {
+            return Ok(slf.clone().into_any().unbind());
+        }
+        Ok(py.NotImplemented())
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<Position>().is_ok_and(|o| {
+            let o = o.get();
+            o.text == self.text && o.convention == self.convention
+        })
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        (&self.text, self.convention).hash(&mut h);
+        h.finish()
+    }
+}
+
+/// What a move leads to.
+enum After {
+    /// The sum after a move of it.
+    Big(Arc<BigSum>, BigMove),
+    /// A position in text.
+    Text(String),
+}
+
+/// A move: which component, in words, and the position it leads to.
+///
+/// >>> import grundy
+/// >>> m = grundy.Nim(2, 3, 4).winning_moves[0]
+/// >>> m.component, m.text, m.after.value
+/// (2, 'heap 3: 4 -> 1 (take 3)', 0)
+#[pyclass(module = "grundy", frozen)]
+pub struct Move {
+    /// The component moved in, counted from 0.
+    #[pyo3(get)]
+    component: usize,
+    /// The move in words, as the command line prints it: ``heap 3: 4 -> 1 (take 3)``.
+    #[pyo3(get)]
+    text: String,
+    after: After,
+    convention: Convention,
+}
+
+#[pymethods]
+impl Move {
+    /// The position after the move (a component that vanishes stays as an empty heap, so
+    /// the others keep their places; the second part of a split comes last).
+    #[getter]
+    fn after(&self) -> PyResult<Position> {
+        match &self.after {
+            After::Big(base, m) => Ok(Position::from_big(base.after(m), self.convention)),
+            After::Text(text) => Position::parse_text(text, self.convention).py(),
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<grundy.Move {}>", self.text)
+    }
+
+    fn __str__(&self) -> &str {
+        &self.text
+    }
+}
+
+/// Moves, the first of them listed and all of them counted: ``len()`` is how many are
+/// listed, ``count`` how many there are (exactly, even beyond :data:`MAX_LISTED_MOVES`).
+#[pyclass(module = "grundy", frozen)]
+pub struct Moves {
+    items: Vec<Py<Move>>,
+    /// How many moves there are in all.
+    #[pyo3(get)]
+    count: u128,
+    /// Whether every move is listed.
+    #[pyo3(get)]
+    complete: bool,
+}
+
+#[pymethods]
+impl Moves {
+    fn __len__(&self) -> usize {
+        self.items.len()
+    }
+
+    fn __getitem__(&self, py: Python<'_>, index: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        if let Ok(slice) = index.cast::<PySlice>() {
+            let list = pyo3::types::PyList::new(py, &self.items)?;
+            return Ok(list.as_any().get_item(slice)?.unbind());
+        }
+        let i: isize = index.extract()?;
+        let n = self.items.len() as isize;
+        let j = if i < 0 { i + n } else { i };
+        if j < 0 || j >= n {
+            return Err(PyIndexError::new_err(format!(
+                "move {i} is not listed: {n} moves are listed (of {} in all)",
+                self.count
+            )));
+        }
+        Ok(self.items[j as usize].clone_ref(py).into_any())
+    }
+
+    fn __iter__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let list = pyo3::types::PyList::new(py, &self.items)?;
+        Ok(list.try_iter()?.into_any().unbind())
+    }
+
+    fn __bool__(&self) -> bool {
+        self.count > 0
+    }
+
+    fn __repr__(&self) -> String {
+        let shown: Vec<String> = self
+            .items
+            .iter()
+            .take(3)
+            .map(|m| m.get().text.clone())
+            .collect();
+        let more = if self.items.len() > 3 { ", ..." } else { "" };
+        let listed = if self.complete {
+            String::new()
+        } else {
+            format!(", {} listed", self.items.len())
+        };
+        format!(
+            "<grundy.Moves {} in all{listed}: {}{more}>",
+            self.count,
+            shown.join("; ")
+        )
+    }
+}
+
+/// The position written ``text`` in the command line's format (``nim:3,4 + sub{1,4,9}:11 +
+/// octal{0.77}:10 + wythoff:10,7 + lasker:7 + moore{2}:3,5,6``), under normal play or
+/// ``misere=True``.
+///
+/// >>> import grundy
+/// >>> grundy.parse("nim:3,4 + sub{1,4,9}:11").value
+/// 6
+/// >>> grundy.parse("sub{1,4,9}:11 + nim:3,4") == grundy.Subtraction({1, 4, 9})(11) + grundy.Nim(3, 4)
+/// True
+#[pyfunction]
+#[pyo3(signature = (text, misere = false))]
+pub fn parse(text: &str, misere: bool) -> PyResult<Position> {
+    let convention = if misere {
+        Convention::Misere
+    } else {
+        Convention::Normal
+    };
+    Position::parse_text(text, convention).py()
+}

@@ -1,0 +1,187 @@
+"""Positions: values, outcomes, moves and explanations, compared with the command line."""
+
+import html as html_text
+
+import pytest
+
+import grundy
+
+
+def test_every_registered_family_is_named():
+    # The names come from the registry: a new family appears without a change here.
+    for f in grundy.families():
+        named = getattr(grundy, grundy.python_name(f.name))
+        if f.params:
+            assert isinstance(named, grundy.Family) and named.name == f.name
+        else:
+            assert isinstance(named, grundy.Ruleset) and named.family.name == f.name
+        assert grundy.python_name(f.name) in grundy.__all__
+        # Each family's own example term reads and writes itself back.
+        p = grundy.parse(f.example)
+        assert grundy.parse(p.text) == p
+
+
+def test_generic_and_named_rulesets_agree():
+    assert grundy.Ruleset("subtraction", set={1, 4, 9}) == grundy.Subtraction({1, 4, 9})
+    assert grundy.Ruleset("sub", "1,4,9") == grundy.Subtraction([9, 1, 4])
+    assert grundy.Ruleset("sub{1,4,9}") == grundy.Subtraction((1, 4, 9))
+    assert grundy.Subtraction(range(1, 4)) == grundy.Bachet(3)
+    assert grundy.Ruleset("octal", "kayles") == grundy.Octal(code="0.77")
+    assert grundy.Ruleset("moore", k=2) == grundy.Moore(2)
+    assert grundy.Ruleset("nim") == grundy.Nim
+    assert grundy.Bachet(3)(10).value == 2
+    assert grundy.AllBut({2, 3})(10).value == grundy.parse("allbut{2,3}:10").value
+    assert grundy.GrundysGame(9).value == grundy.parse("grundys:9").value
+    assert len({grundy.Subtraction({1, 2}), grundy.Subtraction([2, 1])}) == 1
+
+
+def test_bad_parameters_say_what_is_allowed():
+    with pytest.raises(grundy.GrundyError, match="one of: set"):
+        grundy.Subtraction(sets={1})
+    with pytest.raises(grundy.GrundyError, match="given twice"):
+        grundy.Subtraction({1}, set={2})
+    with pytest.raises(grundy.GrundyError, match=r"1 \(set\)"):
+        grundy.Ruleset("subtraction")
+    with pytest.raises(TypeError):
+        grundy.Subtraction({1.5})
+    with pytest.raises(TypeError):
+        grundy.Nim(3.0)
+    with pytest.raises(TypeError):
+        grundy.Nim(True)
+
+
+def test_values_outcomes_and_sums():
+    p = grundy.Nim(2, 3, 4)
+    assert (p.value, p.values, p.outcome, p.winner) == (5, [2, 3, 4], "N", "player to move")
+    assert grundy.Nim(1, 2, 3).outcome == "P"
+    assert grundy.Nim(1, 2, 3).winning_moves.count == 0
+    assert not grundy.Nim(1, 2, 3).winning_moves
+    q = sum([grundy.Nim(3, 4), grundy.Subtraction({1, 4, 9})(11), grundy.Wythoff(10, 7)])
+    assert q.text == "nim:3,4 + sub{1,4,9}:11 + wythoff:10,7"
+    assert q.values == [3, 4, 1, 15] and q.value == 3 ^ 4 ^ 1 ^ 15
+    assert len(q) == 4 and [c.text for c in q.components][-1] == "wythoff:10,7"
+    with pytest.raises(grundy.GrundyError, match="one convention"):
+        grundy.Nim(1) + grundy.Nim(2).misere()
+    with pytest.raises(TypeError):
+        grundy.Nim(1) + 1
+
+
+def test_heaps_of_any_size():
+    huge = 10**40
+    p = grundy.Nim(huge, huge + 5, 3)
+    assert p.value == 5 ^ 3
+    assert p.values == [huge, huge + 5, 3]
+    (m,) = p.winning_moves
+    assert m.after.value == 0 and m.after.text == f"nim:{huge},{huge + 3},3"
+    with pytest.raises(grundy.GrundyError, match="component"):
+        p.options
+    # A Wythoff board beyond 64 bits: its P-positions by the closed form.
+    a, b = 1618033988749894848204586834365, 2618033988749894848204586834365
+    assert grundy.Wythoff(a, b).outcome == "P" and grundy.Wythoff(a, b).value == 0
+    w = grundy.Wythoff(a, b + 1)
+    assert w.outcome == "N" and all(m.after.outcome == "P" for m in w.winning_moves)
+    with pytest.raises(grundy.GrundyError, match="only at its P-positions"):
+        w.value
+
+
+def test_winning_moves_are_counted_exactly_beyond_the_list(cli):
+    p = grundy.Octal("0.77")(10**6)
+    moves = p.winning_moves
+    expected = cli.json("analyze", "octal", "0.77", str(10**6))
+    assert moves.count == expected["winning_move_count"] > len(moves) == grundy.MAX_LISTED_MOVES
+    assert not moves.complete
+    assert [m.text for m in moves[:5]] == [m["text"] for m in expected["winning_moves"][:5]]
+    for m in moves[:20]:
+        assert m.after.value == 0
+
+
+def test_options_and_moves_follow_the_rules():
+    p = grundy.Subtraction({1, 4})(5) + grundy.Nim(1)
+    assert [o.text for o in p.options] == [
+        "sub{1,4}:4 + nim:1",
+        "sub{1,4}:1 + nim:1",
+        "sub{1,4}:5 + nim:0",
+    ]
+    assert [m.text for m in p.moves] == [m.text for m in p.moves]
+    assert [m.after for m in p.moves] == p.options
+    assert grundy.Nim(0, 0).options == [] and grundy.Nim(0, 0).finished
+    assert grundy.Nim(0, 0).best_move is None
+    best = grundy.Nim(2, 3, 4).best_move
+    assert best.after.value == 0
+
+
+def test_misere_play(cli):
+    assert grundy.Nim(1, 1, 1).misere().outcome == "P"
+    assert grundy.Nim(1, 1).misere().outcome == "N"
+    p = grundy.parse("sub{1,2}:4 + nim:2", misere=True)
+    assert p.convention == "misere" and p.normal().convention == "normal"
+    expected = cli.json("analyze", "sum", "sub{1,2}:4", "nim:2", "--misere")
+    assert p.outcome == expected["outcome"]
+    assert p.winning_moves.count == expected["winning_move_count"]
+    assert repr(p) == "grundy.parse('sub{1,2}:4 + nim:2', misere=True)"
+
+
+@pytest.mark.parametrize(
+    "python, args",
+    [
+        (lambda: grundy.Nim(2, 3, 4), ["analyze", "nim", "2", "3", "4"]),
+        (lambda: grundy.Subtraction({1, 4, 9})(11, 15), ["analyze", "subtraction", "--set", "1,4,9", "11", "15"]),
+        (lambda: grundy.Octal("0.77")(10, 20), ["analyze", "octal", "0.77", "10", "20"]),
+        (lambda: grundy.Wythoff(10, 7), ["analyze", "wythoff", "10", "7"]),
+        (lambda: grundy.Moore(k=2)(3, 5, 6), ["analyze", "moore", "--k", "2", "3", "5", "6"]),
+        (lambda: grundy.Lasker(7, 9), ["analyze", "lasker", "7", "9"]),
+        (
+            lambda: grundy.Nim(3, 4) + grundy.Subtraction({1, 4, 9})(11) + grundy.Lasker(7),
+            ["analyze", "sum", "nim:3,4", "sub{1,4,9}:11", "lasker:7"],
+        ),
+        (lambda: grundy.Nim(10**30, 3), ["analyze", "nim", str(10**30), "3"]),
+    ],
+)
+def test_reports_are_the_command_lines(cli, python, args):
+    p = python()
+    assert p.explain() == cli.text(*args, "--explain")
+    assert p.to_text() == cli.text(*args)
+    assert p.to_dict(explain=True) == cli.json(*args, "--explain")
+    html = p._repr_html_()
+    assert html.startswith("<div") and "<table>" in html
+    for m in p.winning_moves:
+        assert html_text.escape(m.text, quote=False) in html or len(p.winning_moves) > 10
+
+
+def test_nim_html_is_boutons_table():
+    html = grundy.Nim(2, 3, 4)._repr_html_()
+    # Three columns 2^2..2^0, the deciding one (bit 2) shaded, heap 3 in bold.
+    assert html.count("<th style=\"text-align:center\">2<sup>") == 3
+    assert "<b>heap 3</b>" in html and "<b>heap 1</b>" not in html
+    assert html.count("background:#dde8ff") == 4  # bit 2 of three heaps and of the nim-sum
+    assert "heap 3: 4 -&gt; 1 (take 3)" in html
+
+
+@pytest.mark.parametrize(
+    "python, args",
+    [
+        (lambda: grundy.parse("nim:3,-4"), ["analyze", "sum", "nim:3,-4"]),
+        (lambda: grundy.parse("chess:3"), ["analyze", "sum", "chess:3"]),
+        (lambda: grundy.parse("nim"), ["analyze", "sum", "nim"]),
+        (lambda: grundy.Subtraction({0, 1}), ["analyze", "subtraction", "--set", "0,1", "3"]),
+        (lambda: grundy.Octal("0.8"), ["analyze", "octal", "0.8", "3"]),
+        (lambda: grundy.parse("wythoff:1,2,3"), ["analyze", "sum", "wythoff:1,2,3"]),
+        (
+            lambda: grundy.parse("moore{2}:1000,999,997 + nim:1").outcome,
+            ["analyze", "sum", "moore{2}:1000,999,997", "nim:1"],
+        ),
+        (
+            lambda: grundy.Wythoff(10**30, 3).misere().outcome,
+            ["analyze", "wythoff", str(10**30), "3", "--misere"],
+        ),
+        (
+            lambda: grundy.parse(f"nim:{2**64} + lasker:1", misere=True).outcome,
+            ["analyze", "sum", f"nim:{2**64}", "lasker:1", "--misere"],
+        ),
+    ],
+)
+def test_errors_are_the_command_lines(cli, python, args):
+    with pytest.raises(grundy.GrundyError) as raised:
+        python()
+    assert isinstance(raised.value, ValueError)
+    assert cli.error(*args) == f"error: {raised.value}"

@@ -1,0 +1,53 @@
+"""The type stubs (python/grundy/__init__.pyi) describe the module as it is."""
+
+import ast
+import inspect
+import pathlib
+
+import grundy
+
+STUB = pathlib.Path(grundy.__file__).with_name("__init__.pyi")
+
+
+def _stub():
+    tree = ast.parse(STUB.read_text())
+    classes, names = {}, set()
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef):
+            classes[node.name] = {
+                n.name if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) else n.target.id
+                for n in node.body
+                if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.AnnAssign))
+            }
+            names.add(node.name)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.AnnAssign):
+            names.add(node.target.id)
+        elif isinstance(node, ast.Assign):
+            names.update(t.id for t in node.targets if isinstance(t, ast.Name))
+    return classes, names
+
+
+def test_every_public_name_has_a_stub():
+    classes, names = _stub()
+    families = {grundy.python_name(f.name) for f in grundy.families()}
+    for name in grundy.__all__:
+        # A family added to the registry later is covered by the stub's __getattr__.
+        assert name in names or (name in families and "__getattr__" in names), name
+    for name in names - {"__getattr__", "Progress", "ParamValue", "PositionArg"}:
+        assert hasattr(grundy, name), f"the stub names {name}, which the module lacks"
+
+
+def test_every_class_member_has_a_stub():
+    classes, _ = _stub()
+    for name, stubbed in classes.items():
+        cls = getattr(grundy, name)
+        public = {
+            attr for attr, _ in inspect.getmembers(cls)
+            if not attr.startswith("__") or attr in ("__call__", "__getitem__", "__len__")
+        }
+        if issubclass(cls, BaseException):
+            public = {"sequence"} & stubbed
+        missing = public - stubbed
+        assert not missing, f"{name}: {sorted(missing)} have no stub"
