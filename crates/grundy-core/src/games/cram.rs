@@ -31,7 +31,7 @@ use std::time::Duration;
 use crate::error::{GameError, Result};
 use crate::nimber::{mex, Nimber};
 use crate::search::canon::{canonical_shape_and_symmetry, shape_rows, ShapeKey};
-use crate::search::{Engine, Options, SplitGame};
+use crate::search::{Engine, OptionSink, Options, SplitGame};
 
 /// The most squares a board may have.
 pub const MAX_CELLS: u32 = 64;
@@ -469,7 +469,7 @@ impl Cram {
 
     /// Adds the regions of `b` (on `grid`) to the current option of `out`: known values
     /// (lone squares, lines) as values, the rest as canonical shapes.
-    fn push_components(&self, grid: &Grid, mut b: u64, out: &mut Options<ShapeKey>) {
+    fn push_components<S: OptionSink<ShapeKey>>(&self, grid: &Grid, mut b: u64, out: &mut S) {
         while b != 0 {
             let region = grid.region(b);
             b &= !region;
@@ -505,7 +505,17 @@ impl SplitGame for Cram {
         (*key as u64).count_ones()
     }
 
-    fn options(&self, key: &ShapeKey, out: &mut Options<ShapeKey>) {
+    fn move_count(&self, key: &ShapeKey) -> usize {
+        let (rows, w) = shape_rows(*key);
+        if rows.is_empty() {
+            return 0;
+        }
+        let grid = Grid::new(rows.len() as u32, w);
+        let b = *key as u64;
+        (grid.right(b).count_ones() + grid.down(b).count_ones()) as usize
+    }
+
+    fn options<S: OptionSink<ShapeKey>>(&self, key: &ShapeKey, out: &mut S) {
         let (rows, w) = shape_rows(*key);
         if rows.is_empty() {
             return;
@@ -519,6 +529,9 @@ impl SplitGame for Cram {
                 bits &= bits - 1;
                 out.begin();
                 self.push_components(&grid, b & !(1 << i | 1 << (i + step)), out);
+                if !out.end() {
+                    return;
+                }
             }
         }
     }
