@@ -85,7 +85,7 @@ struct Opt {
 }
 
 /// A progress report's receiver: called every few thousand expansions.
-pub type ProgressFn = Box<dyn FnMut(&SearchStats)>;
+pub type ProgressFn = Box<dyn FnMut(&SearchStats) + Send>;
 
 /// The search engine for one game, with its table.
 pub struct Engine<G: SplitGame> {
