@@ -305,6 +305,19 @@ impl<K: TableKey> Table<K> {
             .map(|i| Knowledge::unpack(self.packed[i]))
     }
 
+    /// [`Table::store`] for a fact read back from disk: the table grows (within its limit)
+    /// rather than evict, so that everything saved is kept while it fits.
+    pub(crate) fn restore(&mut self, key: &K, fact: Knowledge, work: u8) {
+        while self.mask < self.max_buckets - 1
+            && self
+                .bucket(key)
+                .all(|i| self.packed[i] != 0 && self.keys[i] != *key)
+        {
+            self.grow();
+        }
+        self.store(key, fact, work);
+    }
+
     /// Adds `fact` to what is known about `key`; `work` (about log2 of the positions the fact
     /// cost) decides what is evicted first when room is short.
     pub fn store(&mut self, key: &K, fact: Knowledge, work: u8) {
