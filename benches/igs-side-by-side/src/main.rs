@@ -19,6 +19,7 @@ use igs::games::{Chomp, Cram};
 use igs::solver::br::BRDecomposableGameSolver;
 use igs::solver::def::DefSimpleGameSolver;
 use igs::solver::Solver;
+use igs::solver::stats::EventStats;
 
 /// Table memory for Grundy's engine.
 const MEMORY: usize = 4 << 30;
@@ -43,8 +44,12 @@ fn igs(game: &str, rows: u32, cols: u32) -> u64 {
     let v = match game {
         "cram" => {
             let g = Cram::new(c, r);
-            let mut s = Solver::new(&g, HashMap::new(), (), SmallerComponentsFirst {}, ());
-            s.nimber_of_initial_br_aspset()
+            let mut s = Solver::new(&g, HashMap::new(), (), SmallerComponentsFirst {}, EventStats::default());
+            let v = s.nimber_of_initial_br_aspset();
+            if std::env::var_os("IGS_STATS").is_some() {
+                eprintln!("{}", s.stats);
+            }
+            v
         }
         _ => {
             let g = Chomp::new(c, r);

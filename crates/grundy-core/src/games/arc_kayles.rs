@@ -22,7 +22,7 @@ use super::graph::{components, induced, GraphPosition};
 use crate::error::{GameError, Result};
 use crate::nimber::Nimber;
 use crate::search::canon::{canonical_graph, GraphKey};
-use crate::search::{Engine, Options, SplitGame};
+use crate::search::{Engine, OptionSink, Options, SplitGame};
 
 /// Memory for the table of [`value`] and [`moves_to_value`].
 pub const DEFAULT_MEMORY: usize = 64 << 20;
@@ -35,7 +35,7 @@ pub struct ArcKayles;
 
 /// Adds the components of `alive` in `adj` to the current option: lone vertices (worth 0)
 /// are left out, lone edges count as the value 1, the rest are canonical graphs.
-fn push_components(adj: &[u64], alive: u64, out: &mut Options<GraphKey>) {
+fn push_components<S: OptionSink<GraphKey>>(adj: &[u64], alive: u64, out: &mut S) {
     for comp in components(adj, alive) {
         match comp.count_ones() {
             1 => {}
@@ -56,7 +56,15 @@ impl SplitGame for ArcKayles {
         key.vertices() as u32
     }
 
-    fn options(&self, key: &GraphKey, out: &mut Options<GraphKey>) {
+    fn move_count(&self, key: &GraphKey) -> usize {
+        key.adjacency()
+            .iter()
+            .map(|r| r.count_ones() as usize)
+            .sum::<usize>()
+            / 2
+    }
+
+    fn options<S: OptionSink<GraphKey>>(&self, key: &GraphKey, out: &mut S) {
         let adj = key.adjacency();
         let alive = super::graph::all(adj.len());
         for v in 0..adj.len() {
@@ -66,6 +74,9 @@ impl SplitGame for ArcKayles {
                 higher &= higher - 1;
                 out.begin();
                 push_components(&adj, alive & !(1 << v | 1 << w), out);
+                if !out.end() {
+                    return;
+                }
             }
         }
     }

@@ -28,7 +28,7 @@ use std::time::Duration;
 
 use crate::error::{GameError, Result};
 use crate::nimber::Nimber;
-use crate::search::{Engine, Options, SplitGame, Strategy};
+use crate::search::{Engine, OptionSink, SplitGame, Strategy};
 
 /// The most rows plus columns a board may have (its diagram fits a 63-bit key).
 pub const MAX_ROWS_PLUS_COLS: usize = 62;
@@ -301,7 +301,11 @@ impl SplitGame for Chomp {
         squares(*key)
     }
 
-    fn options(&self, key: &u64, out: &mut Options<u64>) {
+    fn move_count(&self, key: &u64) -> usize {
+        squares(*key).saturating_sub(1) as usize
+    }
+
+    fn options<S: OptionSink<u64>>(&self, key: &u64, out: &mut S) {
         let rows = decode(*key);
         let mut next = rows.clone();
         for r in 0..rows.len() {
@@ -327,6 +331,9 @@ impl SplitGame for Chomp {
                     Some(v) => out.value(v),
                     None => out.component(canonical_key(encode(&next))),
                 }
+                if !out.end() {
+                    return;
+                }
             }
         }
     }
@@ -339,7 +346,7 @@ impl SplitGame for Chomp {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::naive;
+    use crate::search::{naive, Options};
 
     fn naive_value(board: &ChompBoard) -> Nimber {
         naive::value(board, &|b: &ChompBoard| {

@@ -6,7 +6,7 @@
 //! value is the XOR of its regions' values; each region is searched in canonical form (up to
 //! the eight symmetries of the square) by [`crate::search`]. A lone square is worth 0, a
 //! domino-shaped region 1, squares that share the one square they touch count once (see
-//! `Grid::without_extra_pendants`), a region that is its own half turn 0 when no domino can meet its
+//! `Grid::without_redundant_squares`, with bridges between them), a region that is its own half turn 0 when no domino can meet its
 //! own image (the second player copies every move rotated: Gardner's strategy for even by
 //! even boards), and a
 //! straight line of `n` squares is Dawson's Kayles `0.07` on a
@@ -31,7 +31,7 @@ use std::time::Duration;
 use crate::error::{GameError, Result};
 use crate::nimber::{mex, Nimber};
 use crate::search::canon::{canonical_shape_and_symmetry, shape_rows, ShapeKey};
-use crate::search::{Engine, Options, SplitGame};
+use crate::search::{Engine, OptionSink, Options, SplitGame};
 
 /// The most squares a board may have.
 pub const MAX_CELLS: u32 = 64;
@@ -358,11 +358,12 @@ impl Grid {
             | b.checked_shr(self.w).unwrap_or(0)
     }
 
-    /// `region` without its redundant pendant squares: when several squares have the same
-    /// square as their only neighbour, all but one are dropped. The value does not change:
-    /// a domino on the centre and any of its pendants leaves the other pendants isolated, so
-    /// the choice of pendant never matters, and no other move touches them.
-    fn without_extra_pendants(&self, region: u64) -> u64 {
+    /// `region` without squares that do not change its value. Pendants: when several
+    /// squares have the same square (their centre) as their only neighbour, all but one are
+    /// dropped, since a domino on the centre and any of its pendants leaves the other
+    /// pendants isolated, so the choice of pendant never matters, and no other move touches
+    /// them. Bridges (below) are dropped too. What is left may fall apart into regions.
+    fn without_redundant_squares(&self, region: u64) -> u64 {
         let left = region & ((region & self.not_last_col) << 1);
         let right = region & ((region & self.not_first_col) >> 1);
         let up = region & region.checked_shl(self.w).unwrap_or(0);
@@ -386,7 +387,16 @@ impl Grid {
         seen |= centres;
         let centres = (pendant & down).checked_shl(self.w).unwrap_or(0);
         drop |= (centres & seen).checked_shr(self.w).unwrap_or(0);
-        region & !drop
+        seen |= centres;
+        // Bridges: squares, neither pendants nor centres, whose every neighbour is a centre.
+        // A domino on a bridge and a centre is worth what the domino on that centre and its
+        // pendant is (the pendant is left isolated either way), and the bridge never changes
+        // this while it stands, so by induction the region without it has the same options'
+        // values (Beling and Rogalski's Cram reductions, "On pruning search trees of
+        // impartial games", 2020).
+        let rest = region & !pendant & !seen;
+        let bridges = rest & !self.neighbours(rest);
+        region & !drop & !bridges
     }
 
     /// The connected region of `b` containing its lowest square.
@@ -469,11 +479,16 @@ impl Cram {
 
     /// Adds the regions of `b` (on `grid`) to the current option of `out`: known values
     /// (lone squares, lines) as values, the rest as canonical shapes.
-    fn push_components(&self, grid: &Grid, mut b: u64, out: &mut Options<ShapeKey>) {
+    fn push_components<S: OptionSink<ShapeKey>>(&self, grid: &Grid, mut b: u64, out: &mut S) {
         while b != 0 {
             let region = grid.region(b);
             b &= !region;
-            let region = grid.without_extra_pendants(region);
+            let reduced = grid.without_redundant_squares(region);
+            if reduced != region {
+                // What is left may fall apart, and reduce further: look at it again.
+                b |= reduced;
+                continue;
+            }
             let n = region.count_ones();
             if n <= 2 {
                 out.value(n as Nimber - 1);
@@ -505,7 +520,17 @@ impl SplitGame for Cram {
         (*key as u64).count_ones()
     }
 
-    fn options(&self, key: &ShapeKey, out: &mut Options<ShapeKey>) {
+    fn move_count(&self, key: &ShapeKey) -> usize {
+        let (rows, w) = shape_rows(*key);
+        if rows.is_empty() {
+            return 0;
+        }
+        let grid = Grid::new(rows.len() as u32, w);
+        let b = *key as u64;
+        (grid.right(b).count_ones() + grid.down(b).count_ones()) as usize
+    }
+
+    fn options<S: OptionSink<ShapeKey>>(&self, key: &ShapeKey, out: &mut S) {
         let (rows, w) = shape_rows(*key);
         if rows.is_empty() {
             return;
@@ -519,6 +544,9 @@ impl SplitGame for Cram {
                 bits &= bits - 1;
                 out.begin();
                 self.push_components(&grid, b & !(1 << i | 1 << (i + step)), out);
+                if !out.end() {
+                    return;
+                }
             }
         }
     }

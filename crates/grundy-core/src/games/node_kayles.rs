@@ -22,7 +22,7 @@ use super::graph::{components, induced, GraphPosition};
 use crate::error::{GameError, Result};
 use crate::nimber::Nimber;
 use crate::search::canon::{canonical_graph, GraphKey};
-use crate::search::{Engine, Options, SplitGame};
+use crate::search::{Engine, OptionSink, Options, SplitGame};
 
 /// Memory for the table of [`value`] and [`moves_to_value`].
 pub const DEFAULT_MEMORY: usize = 64 << 20;
@@ -35,7 +35,7 @@ pub struct NodeKayles;
 
 /// Adds the components of `alive` in `adj` to the current option: lone vertices and complete
 /// graphs as the value 1, the rest as canonical graphs.
-fn push_components(adj: &[u64], alive: u64, out: &mut Options<GraphKey>) {
+fn push_components<S: OptionSink<GraphKey>>(adj: &[u64], alive: u64, out: &mut S) {
     for comp in components(adj, alive) {
         let n = comp.count_ones();
         let complete = (0..adj.len())
@@ -60,12 +60,19 @@ impl SplitGame for NodeKayles {
         key.vertices() as u32
     }
 
-    fn options(&self, key: &GraphKey, out: &mut Options<GraphKey>) {
+    fn move_count(&self, key: &GraphKey) -> usize {
+        key.vertices()
+    }
+
+    fn options<S: OptionSink<GraphKey>>(&self, key: &GraphKey, out: &mut S) {
         let adj = key.adjacency();
         let alive = super::graph::all(adj.len());
         for v in 0..adj.len() {
             out.begin();
             push_components(&adj, alive & !(adj[v] | 1 << v), out);
+            if !out.end() {
+                return;
+            }
         }
     }
 }

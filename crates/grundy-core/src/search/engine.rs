@@ -1,54 +1,58 @@
-//! The search: the value of a component from questions "is the value k?".
+//! The search: the value of a component from questions "is the value in this set?".
 //!
 //! The value of a component `G` is the least `k` such that no option of `G` is worth `k`
 //! (the mex rule). Rather than computing every option's value, the engine asks narrower
-//! questions, following Lemoine and Viennot ("Nimbers are inevitable", Theoretical Computer
-//! Science 462, 2012) and Beling and Rogalski ("On pruning search trees of impartial games",
-//! Artificial Intelligence 283, 2020):
+//! questions, the method of Beling and Rogalski ("On pruning search trees of impartial
+//! games", Artificial Intelligence 283, 2020), after Lemoine and Viennot ("Nimbers are
+//! inevitable", Theoretical Computer Science 462, 2012):
 //!
-//! * **value in a set?** The basic question is "is the value of `G` in the set `R`, and if
-//!   so which?" Let `g` be the least value no option is known to have. Each open option is
-//!   asked the same question for `[g, top]` minus the values already present, where `top` is
-//!   the largest value of `R` that can still be the mex; a "no" means the option is worth
-//!   less than `g` or more than `top` and is dropped, a "yes" gives its value. The search
-//!   stops as soon as no value of `R` can be the mex: `v` can be only if the open options are
-//!   at least as many as the values in `[g, v)` still missing (the counting bound).
-//! * **value(G)** inside the search is the question with `R` = every value; for the
-//!   components of the position asked about, the values are asked one at a time, `R = {0}`,
-//!   `{1}`, ... ("aspiration"), each "no" kept in the table.
-//!
-//! An option that is a sum of several components needs the exact values of all but one
-//! ("nimbers are inevitable"): the engine computes the values of the smaller ones and asks
-//! the question of the largest with the target shifted by their XOR.
+//! * **Candidates.** With `k` options still unknown and `S` the values of the known ones, the
+//!   value is one of the `k + 1` least values missing from `S`: the candidates `P`. An
+//!   option worth `v` takes `v` out of `P` if it is there, else the largest candidate.
+//! * **Value in a set?** The question "is the value of `G` in `R`, and if so which?" is
+//!   answered by asking each unknown option whether it is worth one of the candidates up to
+//!   `h = max(P ∩ R)`, the largest excepted (an option worth the largest candidate takes the
+//!   largest out either way). A "no" takes the largest candidate out. The search stops as
+//!   soon as `P` and `R` are disjoint; a single candidate left in `R` is the value. Values
+//!   above `h` never matter, which is why the questions stay narrow.
+//! * **Aspiration.** The components of the position asked about are asked `R = {0}`, `{1}`,
+//!   ... in turn; inside the search each option is asked its own narrow question.
+//! * **Sums.** An option that is a sum of several components needs the exact values of all
+//!   but one ("nimbers are inevitable"): the engine computes the smaller ones and asks the
+//!   question of the largest with the set shifted by their XOR.
 //!
 //! What makes it fast:
-//! * **The mex bound**: a component with `n` distinct options is worth at most `n`, so
-//!   "is it worth k?" with `k > n` is answered no without searching.
-//! * **The table** ([`super::table`]) keeps exact values and also every "no" proven (the
-//!   value is not `k`), so a question asked again, from another parent, costs one look-up.
-//!   Before an option is searched its components are looked up (an *enhanced transposition
-//!   cut-off*): options of known value answer questions without recursion.
-//! * **Canonical forms and sums**: the game gives each component in canonical form, equal
-//!   components in one option cancel (`G + G = 0`), and options that are the same sum are
-//!   searched once (on a symmetric board most moves have mirror twins).
-//! * **Move ordering**: options are tried smallest first (fewest cells or vertices), so a
-//!   search that can stop early usually stops after cheap work.
+//! * **Lazy options with table cut-offs.** The game lists options one at a time; each one's
+//!   components are looked up as it comes, and the listing stops as soon as the options of
+//!   known value answer the question (Beling and Rogalski's enhanced transposition cut-off).
+//! * **The table** ([`super::table`]) keeps exact values and the "not in this set" answers,
+//!   so a question asked again from another parent costs one look-up.
+//! * **Canonical forms and sums**: equal components in one option cancel (`G + G = 0`), and
+//!   options that are the same sum are searched once.
+//! * **Move ordering**: options are tried smallest first (sum of squared component sizes),
+//!   so a search that can stop early usually stops after cheap work.
+//! * **No allocation per node**: the options of every node on the search path share two
+//!   stacks.
 //!
 //! Games whose options almost never repeat a question (Chomp) are better served by plain
 //! memoised mex, [`Strategy::Mex`], which the game chooses.
 
 use std::time::{Duration, Instant};
 
-use super::options::Options;
-use super::table::{Knowledge, Table, TableStats};
+use super::options::OptionSink;
+use super::sets::{
+    contains, largest, least_absent, low, remove_or_largest, xor_set, Set, ALL, SET_BITS,
+};
+use super::table::{Knowledge, Table, TableStats, EXCLUDABLE};
 use super::SplitGame;
-use crate::error::Result;
-use crate::nimber::Nimber;
+use crate::error::{GameError, Result};
+use crate::nimber::{mex, Nimber};
 
 /// How the engine computes a component's value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Strategy {
-    /// Questions "is the value k?" with early cut-offs (see the module documentation).
+    /// Questions "is the value in this set?" with early cut-offs (see the module
+    /// documentation).
     Pruned,
     /// The mex of every option's value, each memoised.
     Mex,
@@ -60,7 +64,7 @@ const CHECK_EVERY: u64 = 1 << 12;
 /// Counters of a search.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct SearchStats {
-    /// Components whose options were generated.
+    /// Components whose options were listed.
     pub expanded: u64,
     /// The transposition table's counters.
     pub table: TableStats,
@@ -68,7 +72,7 @@ pub struct SearchStats {
     pub elapsed: Duration,
 }
 
-/// One option of an expanded component, its components in `Node::keys[first..first + len]`.
+/// One option not known yet, its components in `Engine::keys[first..first + len]`.
 #[derive(Debug, Clone, Copy)]
 struct Opt {
     first: u32,
@@ -78,32 +82,6 @@ struct Opt {
     /// Sum of the squared sizes of its components: the ordering key (a move that splits
     /// the board evenly leaves less work than one that leaves a large region).
     size: u32,
-}
-
-/// An expanded component: the options whose values are not known yet, and the values of
-/// those that are.
-struct Node<K> {
-    keys: Vec<K>,
-    open: Vec<Opt>,
-    /// Bit `v`: some option is known to be worth `v`.
-    present: Vec<u64>,
-    /// Distinct options: the component is worth at most this.
-    distinct: u64,
-}
-
-impl<K> Node<K> {
-    fn is_present(&self, v: Nimber) -> bool {
-        let word = (v / 64) as usize;
-        word < self.present.len() && self.present[word] >> (v % 64) & 1 == 1
-    }
-
-    fn set_present(&mut self, v: Nimber) {
-        let word = (v / 64) as usize;
-        if word >= self.present.len() {
-            self.present.resize(word + 1, 0);
-        }
-        self.present[word] |= 1 << (v % 64);
-    }
 }
 
 /// A progress report's receiver: called every few thousand expansions.
@@ -119,9 +97,14 @@ pub struct Engine<G: SplitGame> {
     started: Option<Instant>,
     progress: Option<ProgressFn>,
     time_budget: Option<Duration>,
-    /// Scratch space for one option's keys.
-    scratch: Vec<G::Key>,
-    raw: Options<G::Key>,
+    /// Components of the unknown options of every node on the search path.
+    keys: Vec<G::Key>,
+    /// Unknown options of every node on the search path.
+    opts: Vec<Opt>,
+    /// The option being listed.
+    listing: Vec<G::Key>,
+    /// Values of the known options, for [`Strategy::Mex`].
+    known: Vec<Nimber>,
 }
 
 impl<G: SplitGame> Engine<G> {
@@ -143,8 +126,10 @@ impl<G: SplitGame> Engine<G> {
             started: None,
             progress: None,
             time_budget: None,
-            scratch: Vec::new(),
-            raw: Options::default(),
+            keys: Vec::new(),
+            opts: Vec::new(),
+            listing: Vec::new(),
+            known: Vec::new(),
         }
     }
 
@@ -200,11 +185,10 @@ impl<G: SplitGame> Engine<G> {
         keys.sort_by_key(|k| self.game.size(k));
         let started = Instant::now();
         self.started = Some(started);
-        let mut total = 0;
         let mut result = Ok(0);
         for key in &keys {
             match self.value_by_aspiration(key) {
-                Ok(v) => total ^= v,
+                Ok(v) => result = result.map(|total| total ^ v),
                 Err(e) => {
                     result = Err(e);
                     break;
@@ -213,7 +197,9 @@ impl<G: SplitGame> Engine<G> {
         }
         self.started = None;
         self.search_time += started.elapsed();
-        result.map(|_| total)
+        self.keys.clear();
+        self.opts.clear();
+        result
     }
 
     /// The value of one canonical component.
@@ -221,294 +207,334 @@ impl<G: SplitGame> Engine<G> {
         if let Some(Knowledge::Exact(v)) = self.table.get(key) {
             return Ok(v);
         }
-        if self.strategy == Strategy::Mex {
-            let before = self.expanded;
-            let mut node = self.expand(key)?;
-            let value = self.mex_of_all(&mut node)?;
-            self.table
-                .store(key, Knowledge::Exact(value), work(self.expanded - before));
-            return Ok(value);
+        if self.strategy == Strategy::Mex || self.game.move_count(key) >= SET_BITS as usize - 1 {
+            return self.value_by_mex(key);
         }
-        Ok(self
-            .value_in(key, ALL)?
-            .expect("a value below SET_BITS or computed outright"))
+        let v = self.value_in(key, ALL)?;
+        Ok(v.expect("every value up to the number of options is asked for"))
     }
 
     /// The value of a component asked value by value ("aspiration"): is it 0? 1? ... Each
     /// "no" stays in the table, so each question starts where the last one stopped, and a
     /// narrow question prunes far more than "what is the value?". Used for the components
-    /// of the position asked about; inside the search every component is asked once.
+    /// of the position asked about; inside the search every option gets its own question.
     fn value_by_aspiration(&mut self, key: &G::Key) -> Result<Nimber> {
-        if self.strategy == Strategy::Mex {
+        if self.strategy == Strategy::Mex || self.game.move_count(key) >= SET_BITS as usize - 1 {
             return self.value(key);
         }
-        for k in 0..SET_BITS - 1 {
+        for k in 0..SET_BITS {
             if let Some(v) = self.value_in(key, 1 << k)? {
                 return Ok(v);
             }
         }
-        self.value(key)
+        unreachable!("a component with fewer than 127 options is worth less than 128")
     }
 
     /// Whether the value of the canonical component `key` is exactly `k`.
     pub fn is_value(&mut self, key: &G::Key, k: Nimber) -> Result<bool> {
-        if self.strategy == Strategy::Mex || k >= u64::from(SET_BITS) {
+        if self.strategy == Strategy::Mex
+            || k >= Nimber::from(SET_BITS)
+            || self.game.move_count(key) >= SET_BITS as usize - 1
+        {
             return Ok(self.value(key)? == k);
         }
         Ok(self.value_in(key, 1 << k)?.is_some())
     }
 
-    /// The value of `key` if it lies in the set `wanted` (bit `v`: value `v`), else `None`
-    /// (the value is proven not to be in it).
-    ///
-    /// With `g` the least value no option is known to have, every open option is asked
-    /// whether its value is in `[g, top] \ present`, where `top` is the largest wanted value
-    /// still reachable. A "no" means the option is worth less than `g` (already present) or
-    /// more than `top` (irrelevant to the question), so it is dropped; a "yes" gives its value.
-    /// The search stops as soon as no wanted value is reachable: `v` is reachable only if the
-    /// open options are at least as many as the values in `[g, v)` not yet present.
-    fn value_in(&mut self, key: &G::Key, mut wanted: Set) -> Result<Option<Nimber>> {
+    /// The value of `key` if it lies in `wanted`, else `None` (it is proven not to). See the
+    /// module documentation for the method.
+    fn value_in(&mut self, key: &G::Key, wanted: Set) -> Result<Option<Nimber>> {
+        let mut wanted = wanted;
+        let mut ruled_out = 0;
         match self.table.get(key) {
-            Some(Knowledge::Exact(v)) => {
-                return Ok((v < u64::from(SET_BITS) && wanted >> v & 1 == 1).then_some(v));
-            }
-            Some(Knowledge::Excluded(mask)) => wanted &= !Set::from(mask),
-            None => {}
+            Some(Knowledge::Exact(v)) => return Ok(contains(wanted, v).then_some(v)),
+            Some(Knowledge::Excluded(mask)) => ruled_out = Set::from(mask),
+            None => ruled_out |= self.game.known_not(key),
         }
+        let moves = self.game.move_count(key);
+        if moves >= SET_BITS as usize - 1 {
+            let v = self.value_by_mex(key)?;
+            return Ok(contains(wanted, v).then_some(v));
+        }
+        // The value is at most the number of options.
+        ruled_out |= !low(moves as u32 + 1);
+        wanted &= !ruled_out;
         if wanted == 0 {
             return Ok(None);
         }
         let before = self.expanded;
-        let mut node = self.expand(key)?;
-        if node.distinct >= u64::from(SET_BITS) - 1 {
-            // Too many options for the sets: compute the value outright.
-            let v = self.mex_of_all(&mut node)?;
-            self.table
-                .store(key, Knowledge::Exact(v), work(self.expanded - before));
-            return Ok((v < u64::from(SET_BITS) && wanted >> v & 1 == 1).then_some(v));
-        }
-        let word = |i: usize| Set::from(node.present.get(i).copied().unwrap_or(0));
-        let mut present: Set = word(0) | word(1) << 64;
-        // The value is at most the number of distinct options.
-        wanted &= low(node.distinct as u32 + 1);
-        let mut g = (!present).trailing_zeros();
-        let mut i = 0;
-        let outcome = loop {
-            let open = node.open.len() - i;
-            let top = match reachable_top(wanted, present, g, open) {
-                Some(top) => top,
-                // No wanted value can be the mex any more.
-                None => break Err(g),
-            };
-            if i == node.open.len() {
-                // No open option left: g is the value.
-                break Ok(g);
+        let base_keys = self.keys.len();
+        let base_opts = self.opts.len();
+        let listed = self.expand(key, moves, wanted, false)?;
+        let mut candidates = match listed {
+            Listed::Answered => {
+                self.exclude(key, wanted | ruled_out, before);
+                return Ok(None);
             }
-            let ask = low(top + 1) & !low(g) & !present;
-            if let Some(v) = self.option_value_in(&mut node, i, ask)? {
-                present |= 1 << v;
-                g = (!present).trailing_zeros();
+            Listed::Open(present) => {
+                let open = (self.opts.len() - base_opts) as u32;
+                least_absent(present, open + 1)
+            }
+        };
+        let mut exact = true;
+        let mut horizon = largest(candidates);
+        let end = self.opts.len();
+        let mut i = base_opts;
+        while i < end && candidates & wanted != 0 {
+            horizon = largest(candidates & wanted);
+            let top = largest(candidates);
+            let ask = candidates & !(1 << top) & low(horizon + 1);
+            match self.option_value_in(i, ask)? {
+                Some(v) => candidates &= !(1 << v),
+                None => {
+                    candidates &= !(1 << top);
+                    exact = false;
+                }
             }
             i += 1;
-        };
-        let spent = work(self.expanded - before);
-        match outcome {
-            Ok(v) => {
-                self.table.store(key, Knowledge::Exact(v.into()), spent);
-                Ok((wanted >> v & 1 == 1).then_some(v.into()))
-            }
-            Err(g) => {
-                // Every value below g is an option's, so none is the value; nor is any
-                // wanted one.
-                let excluded = (wanted | low(g)) as u64 & EXCLUDABLE_MASK;
-                self.table.store(key, Knowledge::Excluded(excluded), spent);
-                Ok(None)
-            }
+        }
+        self.keys.truncate(base_keys);
+        self.opts.truncate(base_opts);
+        if candidates & wanted != 0 || (exact && i == end) {
+            // One candidate left: in `wanted` (so at most the horizon) or every option exact.
+            debug_assert_eq!(candidates.count_ones(), 1);
+            let v = Nimber::from(largest(candidates));
+            let spent = work(self.expanded - before);
+            self.table.store(key, Knowledge::Exact(v), spent);
+            return Ok(contains(wanted, v).then_some(v));
+        }
+        // Up to the horizon, the candidates are exactly the values still possible.
+        let impossible = wanted | ruled_out | (low(horizon + 1) & !candidates);
+        self.exclude(key, impossible, before);
+        Ok(None)
+    }
+
+    /// Stores that `key` is worth none of `impossible`.
+    fn exclude(&mut self, key: &G::Key, impossible: Set, before: u64) {
+        let mask = (impossible & low(EXCLUDABLE)) as u64;
+        if mask != 0 {
+            let spent = work(self.expanded - before);
+            self.table.store(key, Knowledge::Excluded(mask), spent);
         }
     }
 
-    /// The value of option `i` of `node` if it lies in `wanted`. Components other than the
-    /// largest are replaced by their values on the way (kept for the next question).
-    fn option_value_in(
-        &mut self,
-        node: &mut Node<G::Key>,
-        i: usize,
-        wanted: Set,
-    ) -> Result<Option<Nimber>> {
-        let opt = node.open[i];
+    /// The value of option `i` if it lies in `wanted`. Components other than the largest
+    /// are replaced by their values on the way.
+    fn option_value_in(&mut self, i: usize, wanted: Set) -> Result<Option<Nimber>> {
+        let opt = self.opts[i];
+        let range = opt.first as usize..(opt.first + opt.len) as usize;
         if opt.len > 1 {
-            let range = opt.first as usize..(opt.first + opt.len) as usize;
             let largest = range
                 .clone()
-                .max_by_key(|&j| self.game.size(&node.keys[j]))
+                .max_by_key(|&j| self.game.size(&self.keys[j]))
                 .expect("the option has components");
-            node.keys.swap(range.start, largest);
+            self.keys.swap(range.start, largest);
             let mut x = opt.x;
             for j in range.start + 1..range.end {
-                let key = node.keys[j].clone();
+                let key = self.keys[j].clone();
                 x ^= self.value(&key)?;
             }
-            node.open[i].x = x;
-            node.open[i].len = 1;
+            self.opts[i].x = x;
+            self.opts[i].len = 1;
         }
-        let opt = node.open[i];
-        let x = opt.x;
-        if opt.len == 0 {
-            return Ok((x < u64::from(SET_BITS) && wanted >> x & 1 == 1).then_some(x));
-        }
-        let key = node.keys[opt.first as usize].clone();
+        let x = self.opts[i].x;
+        let key = self.keys[range.start].clone();
         // The option is worth v ^ x where v is its component's value.
-        if x >= u64::from(SET_BITS) {
+        if x >= Nimber::from(SET_BITS) {
             let v = self.value(&key)? ^ x;
-            return Ok((v < u64::from(SET_BITS) && wanted >> v & 1 == 1).then_some(v));
+            return Ok(contains(wanted, v).then_some(v));
         }
-        let shifted = xor_set(wanted, x);
-        Ok(self.value_in(&key, shifted)?.map(|v| v ^ x))
+        Ok(self.value_in(&key, xor_set(wanted, x))?.map(|v| v ^ x))
     }
 
-    /// The mex of the values of every option ([`Strategy::Mex`]).
-    fn mex_of_all(&mut self, node: &mut Node<G::Key>) -> Result<Nimber> {
-        for i in 0..node.open.len() {
-            let opt = node.open[i];
+    /// The mex of the values of every option ([`Strategy::Mex`], and components with too
+    /// many options for the sets).
+    fn value_by_mex(&mut self, key: &G::Key) -> Result<Nimber> {
+        if let Some(Knowledge::Exact(v)) = self.table.peek(key) {
+            return Ok(v);
+        }
+        let before = self.expanded;
+        let base_keys = self.keys.len();
+        let base_opts = self.opts.len();
+        let base_known = self.known.len();
+        self.expand(key, usize::MAX, 0, true)?;
+        let mut values: Vec<Nimber> = self.known.drain(base_known..).collect();
+        for i in base_opts..self.opts.len() {
+            let opt = self.opts[i];
             let mut x = opt.x;
             for j in opt.first..opt.first + opt.len {
-                let key = node.keys[j as usize].clone();
+                let key = self.keys[j as usize].clone();
                 x ^= self.value(&key)?;
             }
-            node.set_present(x);
+            values.push(x);
         }
-        node.open.clear();
-        let mut v = 0;
-        while node.is_present(v) {
-            v += 1;
-        }
+        self.keys.truncate(base_keys);
+        self.opts.truncate(base_opts);
+        let v = mex(values);
+        let spent = work(self.expanded - before);
+        self.table.store(key, Knowledge::Exact(v), spent);
         Ok(v)
     }
 
-    /// Generates the options of `key`, in canonical and simplified form, known values
-    /// folded in, duplicates dropped, open ones smallest first.
-    fn expand(&mut self, key: &G::Key) -> Result<Node<G::Key>> {
-        self.expanded += 1;
-        if self.expanded % CHECK_EVERY == 0 {
-            crate::cancel::check()?;
-            if let (Some(budget), Some(started)) = (self.time_budget, self.started) {
-                if started.elapsed() > budget {
-                    return Err(crate::error::GameError::too_large(
-                        "the search",
-                        format!(
-                            "it did not finish within its time budget of {} s",
-                            budget.as_secs_f64()
-                        ),
-                    ));
-                }
-            }
-            if let Some(mut report) = self.progress.take() {
-                report(&self.stats());
-                self.progress = Some(report);
-            }
-        }
-        let mut raw = std::mem::take(&mut self.raw);
-        raw.clear();
-        self.game.options(key, &mut raw);
-        let mut node = Node {
-            keys: Vec::with_capacity(raw.keys.len()),
-            open: Vec::with_capacity(raw.len()),
-            present: Vec::new(),
-            distinct: 0,
+    /// Lists the options of `key` onto the stacks: known values folded in, duplicates
+    /// dropped, unknown ones smallest first. Stops early (unless `all`) when the options of
+    /// known value leave no candidate in `wanted`, counting `moves` options in all.
+    fn expand(&mut self, key: &G::Key, moves: usize, wanted: Set, all: bool) -> Result<Listed> {
+        self.tick()?;
+        let base_opts = self.opts.len();
+        let mut sink = Collector {
+            table: &mut self.table,
+            keys: &mut self.keys,
+            opts: &mut self.opts,
+            listing: &mut self.listing,
+            known: &mut self.known,
+            game: &self.game,
+            x: 0,
+            present: 0,
+            candidates: if all { ALL } else { low(moves as u32 + 1) },
+            wanted,
+            all,
+            answered: false,
         };
-        let mut scratch = std::mem::take(&mut self.scratch);
-        for i in 0..raw.len() {
-            let (keys, mut x) = raw.get(i);
-            scratch.clear();
-            scratch.extend_from_slice(keys);
-            scratch.sort();
-            cancel_pairs(&mut scratch);
-            let first = node.keys.len() as u32;
-            let mut size = 0;
-            for k in scratch.drain(..) {
-                match self.table.get(&k) {
-                    Some(Knowledge::Exact(v)) => x ^= v,
-                    _ => {
-                        let s = self.game.size(&k);
-                        size += s * s;
-                        node.keys.push(k);
-                    }
-                }
-            }
-            let len = node.keys.len() as u32 - first;
-            if len == 0 {
-                if !node.is_present(x) {
-                    node.distinct += 1;
-                }
-                node.set_present(x);
-            } else {
-                node.open.push(Opt {
-                    first,
-                    len,
-                    x,
-                    size,
-                });
-            }
+        self.game.options(key, &mut sink);
+        if sink.answered {
+            return Ok(Listed::Answered);
         }
-        self.scratch = scratch;
-        self.raw = raw;
-        // Drop options that are the same sum as another.
-        let keys = &node.keys;
+        let present = sink.present;
+        self.dedup(base_opts);
+        Ok(Listed::Open(present))
+    }
+
+    /// Drops options that are the same sum as another and sorts the rest smallest first.
+    fn dedup(&mut self, base: usize) {
+        let keys = &self.keys;
         let slice = |o: &Opt| &keys[o.first as usize..(o.first + o.len) as usize];
-        node.open
-            .sort_unstable_by(|a, b| (a.size, a.x, slice(a)).cmp(&(b.size, b.x, slice(b))));
-        node.open
-            .dedup_by(|a, b| a.size == b.size && a.x == b.x && slice(a) == slice(b));
-        node.distinct += node.open.len() as u64;
-        Ok(node)
-    }
-}
-
-/// A set of values below [`SET_BITS`], bit `v` for value `v`.
-type Set = u128;
-/// Values a [`Set`] can hold.
-const SET_BITS: u32 = 128;
-/// Every value a [`Set`] can hold.
-const ALL: Set = Set::MAX;
-/// The values an exclusion in the table can hold.
-const EXCLUDABLE_MASK: u64 = (1 << super::table::EXCLUDABLE) - 1;
-
-/// The values below `n`.
-fn low(n: u32) -> Set {
-    if n >= SET_BITS {
-        ALL
-    } else {
-        (1 << n) - 1
-    }
-}
-
-/// `{ v ^ x : v in set }` for `x < SET_BITS`.
-fn xor_set(set: Set, x: u64) -> Set {
-    let mut out = 0;
-    let mut bits = set;
-    while bits != 0 {
-        let v = bits.trailing_zeros() as u64;
-        bits &= bits - 1;
-        out |= 1 << (v ^ x);
-    }
-    out
-}
-
-/// The largest wanted value that can still be the mex, when every value in `present` is an
-/// option's, `g` is the least value not in it and `open` options are still unknown: `v` can
-/// be the mex only if it is not present and the values in `[g, v)` missing from `present`
-/// are at most `open`.
-fn reachable_top(wanted: Set, present: Set, g: u32, open: usize) -> Option<u32> {
-    let mut candidates = wanted & !present & !low(g);
-    while candidates != 0 {
-        let v = SET_BITS - 1 - candidates.leading_zeros();
-        let missing = (low(v) & !low(g) & !present).count_ones() as usize;
-        if missing <= open {
-            return Some(v);
+        let opts = &mut self.opts[base..];
+        if opts.len() < 2 {
+            return;
         }
-        candidates &= !(1 << v);
+        opts.sort_unstable_by(|a, b| (a.size, a.x, slice(a)).cmp(&(b.size, b.x, slice(b))));
+        let mut kept = 1;
+        for i in 1..opts.len() {
+            let (a, b) = (opts[kept - 1], opts[i]);
+            if !(a.size == b.size && a.x == b.x && slice(&a) == slice(&b)) {
+                opts[kept] = b;
+                kept += 1;
+            }
+        }
+        self.opts.truncate(base + kept);
     }
-    None
+
+    /// Counts an expansion; every few thousand, looks at the cancel flag and the time
+    /// budget, and reports progress.
+    fn tick(&mut self) -> Result<()> {
+        self.expanded += 1;
+        if self.expanded % CHECK_EVERY != 0 {
+            return Ok(());
+        }
+        crate::cancel::check()?;
+        if let (Some(budget), Some(started)) = (self.time_budget, self.started) {
+            if started.elapsed() > budget {
+                return Err(GameError::too_large(
+                    "the search",
+                    format!(
+                        "it did not finish within its time budget of {} s",
+                        budget.as_secs_f64()
+                    ),
+                ));
+            }
+        }
+        if let Some(mut report) = self.progress.take() {
+            report(&self.stats());
+            self.progress = Some(report);
+        }
+        Ok(())
+    }
+}
+
+/// What listing the options of a component found.
+enum Listed {
+    /// The options of known value already answer the question: the value is not wanted.
+    Answered,
+    /// The unknown options are on the stacks; the values of the known ones.
+    Open(Set),
+}
+
+/// The engine's [`OptionSink`]: looks each option's components up as it comes.
+struct Collector<'a, G: SplitGame> {
+    table: &'a mut Table<G::Key>,
+    keys: &'a mut Vec<G::Key>,
+    opts: &'a mut Vec<Opt>,
+    listing: &'a mut Vec<G::Key>,
+    known: &'a mut Vec<Nimber>,
+    game: &'a G,
+    /// XOR of the known values of the option being listed.
+    x: Nimber,
+    /// Values of the options known so far.
+    present: Set,
+    /// The candidates for the value, counting every option not listed yet as unknown.
+    candidates: Set,
+    wanted: Set,
+    /// Keep every option (no early stop, known values kept in `known`).
+    all: bool,
+    answered: bool,
+}
+
+impl<G: SplitGame> OptionSink<G::Key> for Collector<'_, G> {
+    fn begin(&mut self) {
+        self.listing.clear();
+        self.x = 0;
+    }
+
+    fn component(&mut self, key: G::Key) {
+        self.listing.push(key);
+    }
+
+    fn value(&mut self, value: Nimber) {
+        self.x ^= value;
+    }
+
+    fn end(&mut self) -> bool {
+        if self.listing.len() > 1 {
+            self.listing.sort_unstable();
+            cancel_pairs(self.listing);
+        }
+        let first = self.keys.len();
+        let mut size = 0u32;
+        let mut x = self.x;
+        for key in self.listing.drain(..) {
+            match self.table.get(&key) {
+                Some(Knowledge::Exact(v)) => x ^= v,
+                _ => {
+                    let s = self.game.size(&key);
+                    size = size.saturating_add(s * s);
+                    self.keys.push(key);
+                }
+            }
+        }
+        let len = self.keys.len() - first;
+        if len > 0 {
+            self.opts.push(Opt {
+                first: first as u32,
+                len: len as u32,
+                x,
+                size,
+            });
+            return true;
+        }
+        if self.all {
+            self.known.push(x);
+        }
+        if contains(ALL, x) {
+            self.present |= 1 << x;
+        }
+        remove_or_largest(&mut self.candidates, x);
+        if !self.all && self.candidates & self.wanted == 0 {
+            self.answered = true;
+            return false;
+        }
+        true
+    }
 }
 
 /// Removes equal keys in pairs from a sorted list (`G + G = 0`).

@@ -22,10 +22,11 @@ pub mod engine;
 pub mod naive;
 pub mod options;
 pub mod persist;
+mod sets;
 pub mod table;
 
 pub use engine::{Engine, SearchStats, Strategy};
-pub use options::Options;
+pub use options::{OptionSink, Options};
 pub use table::{Knowledge, Table, TableKey, TableStats};
 
 /// A game searched component by component.
@@ -42,11 +43,24 @@ pub trait SplitGame {
     /// harder, which orders the search.
     fn size(&self, key: &Self::Key) -> u32;
 
-    /// Lists every option of the component `key` into `out`: for each move,
-    /// [`Options::begin`], then the canonical components the move leaves
-    /// ([`Options::component`]) and the values of any it knows without search
-    /// ([`Options::value`]).
-    fn options(&self, key: &Self::Key, out: &mut Options<Self::Key>);
+    /// At least the number of options [`SplitGame::options`] lists for `key` (its moves):
+    /// the component is worth at most this, and the engine counts on it before the options
+    /// are listed.
+    fn move_count(&self, key: &Self::Key) -> usize;
+
+    /// Lists the options of the component `key` into `out`: for each move,
+    /// [`OptionSink::begin`], then the canonical components the move leaves
+    /// ([`OptionSink::component`]) and the values of any it knows without search
+    /// ([`OptionSink::value`]), then [`OptionSink::end`], which says whether to go on (the
+    /// engine stops listing as soon as the options seen answer its question). Moves whose
+    /// options are known to be worth the same as another listed one may be left out.
+    fn options<S: OptionSink<Self::Key>>(&self, key: &Self::Key, out: &mut S);
+
+    /// Values `key` is known not to have without search (bit `v`: not `v`), e.g. from a
+    /// strategy argument. None by default.
+    fn known_not(&self, _key: &Self::Key) -> u128 {
+        0
+    }
 
     /// How the engine should search this game.
     fn strategy(&self) -> Strategy {

@@ -117,7 +117,7 @@ pub fn from_bytes<K: TableKey + Default>(
             1 => Knowledge::Excluded(word),
             _ => return Err(corrupt("bad entry kind")),
         };
-        table.store(&key, fact, work);
+        table.restore(&key, fact, work);
     }
     if !rest.is_empty() {
         return Err(corrupt("trailing bytes"));

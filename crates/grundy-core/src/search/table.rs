@@ -150,6 +150,19 @@ fn work_of(packed: u64) -> u8 {
     (packed >> 56 & 0x7f) as u8
 }
 
+/// How much an entry is worth keeping: its work, an exact value counting double an
+/// exclusion of the same work (it answers every question about the component).
+fn priority(fact: Knowledge, work: u8) -> u8 {
+    match fact {
+        Knowledge::Exact(_) => work.saturating_mul(2).saturating_add(2),
+        Knowledge::Excluded(_) => work.saturating_mul(2),
+    }
+}
+
+fn keep_priority(packed: u64) -> u8 {
+    priority(Knowledge::unpack(packed), work_of(packed))
+}
+
 /// Counters of what the table did.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct TableStats {
@@ -227,9 +240,9 @@ impl<K: TableKey + Default> Table<K> {
                 }
                 None => {
                     let i = range
-                        .min_by_key(|&i| work_of(self.packed[i]))
+                        .min_by_key(|&i| keep_priority(self.packed[i]))
                         .expect("buckets are not empty");
-                    if work_of(self.packed[i]) < work_of(p) {
+                    if keep_priority(self.packed[i]) < keep_priority(p) {
                         self.heap_bytes -= self.keys[i].heap_bytes();
                         self.keys[i] = key;
                         self.packed[i] = p;
@@ -292,12 +305,27 @@ impl<K: TableKey> Table<K> {
             .map(|i| Knowledge::unpack(self.packed[i]))
     }
 
+    /// [`Table::store`] for a fact read back from disk: the table grows (within its limit)
+    /// rather than evict, so that everything saved is kept while it fits.
+    pub(crate) fn restore(&mut self, key: &K, fact: Knowledge, work: u8) {
+        while self.mask < self.max_buckets - 1
+            && self
+                .bucket(key)
+                .all(|i| self.packed[i] != 0 && self.keys[i] != *key)
+        {
+            self.grow();
+        }
+        self.store(key, fact, work);
+    }
+
     /// Adds `fact` to what is known about `key`; `work` (about log2 of the positions the fact
     /// cost) decides what is evicted first when room is short.
     pub fn store(&mut self, key: &K, fact: Knowledge, work: u8) {
         if !fact.storable() {
             return;
         }
+        // Grow at half full, up to the memory limit: with four slots a bucket, few buckets
+        // overflow below that.
         if self.stats.entries as usize * 2 >= self.packed.len() && self.mask < self.max_buckets - 1
         {
             self.grow();
@@ -318,22 +346,22 @@ impl<K: TableKey> Table<K> {
                 self.packed[i] = merged.pack(work_of(packed).max(work));
                 return;
             }
-            let w = work_of(packed);
+            let w = keep_priority(packed);
             if cheapest.map_or(true, |(_, c)| w < c) {
                 cheapest = Some((i, w));
             }
         }
-        // An empty slot is taken unless the keys' heap memory is at its limit; then an entry
-        // of the bucket makes room, and with none to evict the fact is dropped.
-        if empty.is_none() && self.mask < self.max_buckets - 1 {
-            // Room is short in this bucket only: a larger table has room.
-            self.grow();
-            self.stats.stores -= 1;
-            return self.store(key, fact, work);
-        }
+        // An empty slot is taken unless the keys' heap memory is at its limit; else the
+        // cheapest entry of the bucket makes room (exclusions before exact values), unless it
+        // is dearer than the new fact.
         let victim = match (empty, cheapest) {
             (Some(i), _) if !over_heap => i,
-            (_, Some((i, _))) => i,
+            (_, Some((i, w))) if w <= priority(fact, work) => i,
+            (_, Some(_)) => {
+                // The new fact is the cheapest: it is the one left out.
+                self.stats.evictions += 1;
+                return;
+            }
             _ => return,
         };
         if self.packed[victim] != 0 {

@@ -179,3 +179,19 @@ fn keys_no_board_makes_are_terminal_not_a_panic() {
         assert!(out.is_empty(), "{key:x}");
     }
 }
+
+#[test]
+fn bridges_between_pendant_centres_are_dropped() {
+    let mut e = engine();
+    let grid = Grid::new(3, 5);
+    // Square (1, 2) touches only (1, 1) and (1, 3), each the centre of pendants: a bridge.
+    let bridged: CramBoard = "#.#.#/...../#.#.#".parse().unwrap();
+    let reduced = grid.without_redundant_squares(bridged.empty);
+    assert_eq!(reduced >> 7 & 1, 0, "the bridge is dropped");
+    assert_eq!(bridged.value_with(&mut e).unwrap(), naive_value(&bridged));
+    // With a third neighbour, (2, 2), that is no centre, (1, 2) is no bridge and stays.
+    let kept: CramBoard = "#.#.#/...../#...#".parse().unwrap();
+    let reduced = grid.without_redundant_squares(kept.empty);
+    assert_eq!(reduced >> 7 & 1, 1, "not a bridge");
+    assert_eq!(kept.value_with(&mut e).unwrap(), naive_value(&kept));
+}
