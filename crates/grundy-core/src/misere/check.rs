@@ -63,14 +63,14 @@ pub fn prove(options: &OptionTable, candidate: Candidate<'_>, max_states: usize)
     let words = n.div_ceil(64);
     let heaps = options.max_heap();
     let mut winning: Vec<Vec<u64>> = vec![vec![0; words]; heaps + 1];
-    for g in 1..=heaps {
+    for (g, wins_here) in winning.iter_mut().enumerate().skip(1) {
         let targets: Vec<u32> = options.options[g].iter().map(|o| candidate.of(o)).collect();
         for r in 0..n as u32 {
             let wins = targets
                 .iter()
                 .any(|&t| candidate.p_portion[candidate.monoid.mul(r, t) as usize]);
             if wins {
-                winning[g][r as usize / 64] |= 1 << (r % 64);
+                wins_here[r as usize / 64] |= 1 << (r % 64);
             }
         }
     }
@@ -97,9 +97,9 @@ pub fn prove(options: &OptionTable, candidate: Candidate<'_>, max_states: usize)
         if predicted_p != (has_move && win[0] & 1 == 0) {
             return Ok(Proof::Counterexample(witness[i].clone()));
         }
-        for g in 1..=heaps {
+        for (g, wins_here) in winning.iter().enumerate().skip(1) {
             let x = candidate.pretend[g];
-            let mut next_win = preimage(&winning[g], q);
+            let mut next_win = preimage(wins_here, q);
             for (w, extra) in next_win.iter_mut().zip(preimage(&win, x)) {
                 *w |= extra;
             }

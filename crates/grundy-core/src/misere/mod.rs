@@ -36,7 +36,9 @@
 //! assert_eq!(q.p_elements().len(), 2);
 //! // *1 + *1 + *1: three single tokens, the player to move takes the last one.
 //! assert_eq!(q.outcome(&[1, 1, 1]).unwrap(), Outcome::P);
-//! assert_eq!(q.outcome(&[2, 3, 1]).unwrap(), Outcome::N);
+//! // (2, 3, 1): nim-sum 0 with a heap of at least 2, so P as in Bouton's misère rule.
+//! assert_eq!(q.outcome(&[2, 3, 1]).unwrap(), Outcome::P);
+//! assert_eq!(q.outcome(&[2, 3]).unwrap(), Outcome::N);
 //! ```
 //!
 //! ## How the quotient is computed, and why it can be trusted
