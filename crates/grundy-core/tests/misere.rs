@@ -67,6 +67,124 @@ fn quotients_have_even_order_and_agree_with_search() {
     }
 }
 
+/// The game 0.75 has the quotient R_8 = <a, b, c | a^2 = 1, b^3 = b, bc = ab, c^2 = b^2> of
+/// order 8 with P-portion {a, b^2} (Plambeck and Siegel, "Misère quotients for impartial
+/// games", JCTA 115 (2008), the quotient they call R_8); it is reached at heap 5 and stays.
+#[test]
+fn quotient_of_075_is_r8() {
+    let game = HeapRules::parse("0.75").unwrap();
+    let q = MisereQuotient::compute(&game, 20, Limits::default()).unwrap();
+    assert_eq!(q.order(), 8);
+    assert_eq!(q.orders[4], 6);
+    assert!(q.orders[5..].iter().all(|&o| o == 8));
+    let text = |w: &[u32]| grundy_core::misere::monoid::Presentation::word_text(w);
+    let mut relations: Vec<String> = q
+        .presentation
+        .relations
+        .iter()
+        .map(|(l, r)| format!("{}={}", text(l), text(r)))
+        .collect();
+    relations.sort();
+    assert_eq!(relations, ["a^2=1", "b^3=b", "bc=ab", "c^2=b^2"]);
+    let p: Vec<String> = q.p_elements().iter().map(|&e| q.element_text(e)).collect();
+    assert_eq!(p, ["a", "b^2"]);
+    let options = OptionTable::new(&game, 20).unwrap();
+    assert!(compare_with_search(&options, candidate(&q), 22).is_ok());
+}
+
+/// The order of each quotient equals the number of classes exhaustive search alone tells
+/// apart (positions of at most T/2 tokens compared beside every position of at most T/2
+/// tokens): a lower bound computed without the quotient, met exactly. Covers Kayles and
+/// Dawson's Kayles on both sides of the heaps where their quotients grow.
+#[test]
+fn orders_equal_the_classes_search_tells_apart() {
+    for (code, n, tokens) in [
+        ("0.77", 4, 16),
+        ("0.77", 5, 20),
+        ("0.77", 9, 40),
+        ("0.07", 9, 24),
+        ("0.07", 10, 44),
+    ] {
+        let game = HeapRules::parse(code).unwrap();
+        let q = MisereQuotient::compute(&game, n, Limits::default()).unwrap();
+        let options = OptionTable::new(&game, n).unwrap();
+        let classes = classes_told_apart(&options, tokens);
+        assert_eq!(q.order(), classes, "{code} with heaps up to {n}");
+    }
+}
+
+fn classes_told_apart(options: &OptionTable, tokens: usize) -> usize {
+    use grundy_core::misere::search::{merge, OutcomeTable};
+    let table = OutcomeTable::new(options, tokens, 1 << 22).unwrap();
+    let size = |p: &[u16]| p.iter().map(|&h| h as usize).sum::<usize>();
+    let half: Vec<_> = table
+        .positions()
+        .iter()
+        .filter(|p| size(p) <= tokens / 2)
+        .collect();
+    let signatures: std::collections::HashSet<Vec<bool>> = half
+        .iter()
+        .map(|x| {
+            half.iter()
+                .map(|z| table.is_p(&merge(x, z)).unwrap())
+                .collect()
+        })
+        .collect();
+    signatures.len()
+}
+
+/// Dawson's Kayles with heaps up to 30 (the quotient grows to 360 elements at heap 30):
+/// proven, reduced, even, agreeing with exhaustive search on every position of at most 20
+/// tokens; the position 30, 29, 27, 25, 23, 17 (far beyond exhaustive search) is answered
+/// with every winning move landing in the P-portion.
+#[test]
+fn dawsons_kayles_to_thirty() {
+    let dawson = HeapRules::parse("0.07").unwrap();
+    let q = MisereQuotient::compute(&dawson, 30, Limits::default()).unwrap();
+    assert_eq!(q.order() % 2, 0);
+    assert_eq!(q.orders[24], 24);
+    assert!(q.orders[25] > 24);
+    assert!(is_reduced(candidate(&q)));
+    let options = OptionTable::new(&dawson, 30).unwrap();
+    assert!(compare_with_search(&options, candidate(&q), 20).is_ok());
+    let heaps = [30, 29, 27, 25, 23, 17];
+    let answer = q.analyze(&heaps).unwrap();
+    assert_eq!(
+        answer.outcome == Outcome::N,
+        !answer.winning_moves.is_empty()
+    );
+    for m in &answer.winning_moves {
+        let mut after: Vec<usize> = heaps
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != m.heap)
+            .map(|(_, &h)| h)
+            .collect();
+        after.extend(&m.to);
+        assert_eq!(q.outcome(&after).unwrap(), Outcome::P);
+    }
+}
+
+/// Limits are errors naming the bound, never a panic or a wrong answer.
+#[test]
+fn limits_are_errors() {
+    let dawson = HeapRules::parse("0.07").unwrap();
+    let small = Limits {
+        max_order: 100,
+        ..Limits::default()
+    };
+    let e = MisereQuotient::compute(&dawson, 30, small).unwrap_err();
+    assert!(e.to_string().contains("100"), "{e}");
+    let rushed = Limits {
+        time_budget: std::time::Duration::ZERO,
+        ..Limits::default()
+    };
+    let e = MisereQuotient::compute(&dawson, 10, rushed).unwrap_err();
+    assert!(e.to_string().contains("time budget"), "{e}");
+    assert!(MisereQuotient::compute(&dawson, 0, Limits::default()).is_err());
+    assert!(MisereQuotient::compute(&dawson, 1001, Limits::default()).is_err());
+}
+
 /// A wrong candidate is caught: misère Nim's quotient with its P-portion flipped.
 #[test]
 fn a_wrong_quotient_is_refuted() {

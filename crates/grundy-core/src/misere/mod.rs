@@ -43,13 +43,15 @@
 //!
 //! ## How the quotient is computed, and why it can be trusted
 //!
-//! [`quotient`] builds a candidate from exhaustive search of small positions and
-//! [`check::prove`] proves it for every position: reading a position heap by heap, the triple
-//! (its element, whether it has a move, the set of contexts in which a move inside it reaches
-//! the P-portion) evolves through finitely many states, and checking the misère rule in each
-//! state proves every prediction by induction. [`check::is_reduced`] checks that no two
-//! elements are indistinguishable, and [`check::compare_with_search`] compares predictions with
-//! exhaustive search again, independently.
+//! [`quotient`] builds `Q_N` one heap size at a time ([`adjoin`]): a guess for `Q_n` from the
+//! proven `Q_{n-1}`, refined ([`refine`]) or rebuilt from context games ([`contexts`]) when
+//! heap `n` tells apart positions `Q_{n-1}` identified. Every guess is proven for every
+//! position by [`check::prove_in`]: reading a position heap by heap, the triple (its element,
+//! whether it has a move, the set of contexts in which a move inside it reaches the P-portion)
+//! evolves through finitely many states, and checking the misère rule in each state proves
+//! every prediction by induction. [`check::is_reduced`] checks that no two elements are
+//! indistinguishable, and [`check::compare_with_search`] compares predictions with exhaustive
+//! search again, independently.
 //!
 //! ## Using it
 //!
@@ -72,12 +74,16 @@
 //! }
 //! ```
 
+pub mod adjoin;
 pub mod analysis;
 pub mod check;
+pub mod contexts;
 pub mod game;
 pub mod genus;
 pub mod monoid;
+mod proof_automaton;
 pub mod quotient;
+pub mod refine;
 pub mod search;
 
 pub use analysis::{Explanation, HeapMove, MisereAnalysis};

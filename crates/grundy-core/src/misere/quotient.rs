@@ -1,52 +1,50 @@
 //! Computing the partial misère quotient `Q_N` of a heap game.
 //!
-//! 1. **Data.** Exhaustive misère search solves every position of at most `T` tokens
-//!    ([`OutcomeTable`]).
-//! 2. **Candidate.** Positions of at most `T/2` tokens are grouped by their outcomes beside
-//!    every position of at most `T/2` tokens (a bounded Myhill–Nerode test); the groups, with
-//!    "add a heap of size `g`" as transitions, form an automaton whose minimisation is a
-//!    finite commutative monoid with a P-portion and a pretending function.
-//! 3. **Proof.** [`super::check::prove`] either proves the candidate right for *every* position,
-//!    or returns a position where it fails; then `T` grows and the candidate is rebuilt. Only
-//!    proven quotients are returned, and they are reduced by construction (and checked).
+//! The quotient is built one heap size at a time ([`super::adjoin`]): from the proven
+//! `Q_{n-1}`, a guess for `Q_n` assumes heap `n` splits no element of `Q_{n-1}`, follows the
+//! outcomes of `y + k·n` for `k = 0, 1, …` until they repeat, and minimises the resulting
+//! automaton. [`super::check::prove_in`] then proves the guess for *every* position with heaps
+//! of at most `n`, or finds a position where it fails; a failed guess is refined
+//! ([`super::refine`]) or rebuilt exactly from context games ([`super::contexts`]). Only proven
+//! quotients are returned, and they are reduced by construction (Moore minimisation) and
+//! checked ([`is_reduced`]).
 //!
-//! The answer is the true `Q_N` whenever it is returned: the proof covers every position, and
-//! a reduced monoid that predicts every outcome is the quotient. What can fail is finding it:
-//! the data must contain a position of every class with room to tell classes apart, so the
-//! method needs `T >= 2N` tokens of exhaustive search and a quotient whose elements all occur
-//! among positions of at most `T/2` tokens. The limits ([`Limits`]) bound both time and memory;
+//! The limits ([`Limits`]) bound the order of every monoid met on the way (memory: four bytes
+//! per entry of an `order × order` table), the states of each proof and the wall-clock time;
 //! beyond them the error says which was reached.
 
-use std::collections::HashMap;
+use std::time::{Duration, Instant};
 
-use super::check::{is_reduced, prove, Candidate, Proof};
+use super::adjoin::{adjoin, Bounds, Rule, Stage};
+use super::check::{is_reduced, Candidate};
 use super::game::{HeapGame, OptionTable};
-use super::monoid::{Automaton, Monoid, Presentation};
-use super::search::{merge, OutcomeTable, Position};
+use super::monoid::{Monoid, Presentation};
 use crate::error::{GameError, Result};
 use crate::nimber::{mex, Nimber};
 
-/// The largest `--max-heap` accepted: exhaustive search of `2N` tokens beyond this does not
-/// fit the default limits.
-pub const MAX_QUOTIENT_HEAP: usize = 24;
-
-/// Most tokens of the exhaustive search candidates are built from.
-pub const MAX_SEARCH_TOKENS: usize = 48;
+/// The largest `--max-heap` accepted (the option table alone holds every split of every heap,
+/// about `N²/4` entries for an octal game).
+pub const MAX_QUOTIENT_HEAP: usize = 1000;
 
 /// Bounds on one quotient computation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
-    /// Most positions in the exhaustive outcome table (memory: about 64 bytes each).
-    pub max_positions: usize,
-    /// Most states of one proof (memory: the monoid's order / 8 bytes and 16 more each).
+    /// Most elements of the quotient, or of any automaton one is minimised from (memory:
+    /// `4·order²` bytes for a multiplication table).
+    pub max_order: usize,
+    /// Most states of one proof (memory: the monoid's order / 8 bytes and 64 more each).
     pub max_proof_states: usize,
+    /// Wall-clock time after which the computation gives up with an error.
+    pub time_budget: Duration,
 }
 
 impl Default for Limits {
+    /// 2,048 elements, 2,000,000 proof states, 60 seconds.
     fn default() -> Self {
         Limits {
-            max_positions: 3_000_000,
+            max_order: 2048,
             max_proof_states: 2_000_000,
+            time_budget: Duration::from_secs(60),
         }
     }
 }
@@ -70,24 +68,25 @@ pub struct MisereQuotient {
     pub normal_values: Vec<Nimber>,
     /// The options of every heap, kept for move generation.
     pub options: OptionTable,
-    /// States the proof visited.
+    /// States the proof of `Q_N` (the last heap adjoined) visited.
     pub proof_states: usize,
-    /// Tokens of the exhaustive search the candidate was built from.
-    pub searched_tokens: usize,
+    /// `orders[n]`: the order of `Q_n` for `n` in `0..=N` (how the quotient grew).
+    pub orders: Vec<usize>,
 }
 
 impl MisereQuotient {
     /// Computes `Q_N` for `game` with heaps of at most `max_heap` tokens.
     pub fn compute(game: &dyn HeapGame, max_heap: usize, limits: Limits) -> Result<Self> {
-        Self::compute_with_progress(game, max_heap, limits, &mut |_| {})
+        Self::compute_with_progress(game, max_heap, limits, &mut |_, _| {})
     }
 
-    /// As [`MisereQuotient::compute`], telling `progress` each search bound `T` it tries.
+    /// As [`MisereQuotient::compute`], telling `progress` each heap `n` adjoined and the order
+    /// of the proven `Q_n`.
     pub fn compute_with_progress(
         game: &dyn HeapGame,
         max_heap: usize,
         limits: Limits,
-        progress: &mut dyn FnMut(usize),
+        progress: &mut dyn FnMut(usize, usize),
     ) -> Result<Self> {
         if max_heap == 0 || max_heap > MAX_QUOTIENT_HEAP {
             return Err(GameError::out_of_range(
@@ -97,51 +96,63 @@ impl MisereQuotient {
             ));
         }
         let options = OptionTable::new(game, max_heap)?;
-        let mut tokens = 2 * max_heap.max(4);
-        loop {
-            progress(tokens);
-            let table = OutcomeTable::new(&options, tokens, limits.max_positions)?;
-            if let Some(found) = candidate(&options, &table) {
-                let (monoid, pretend, p_portion) = found;
-                let c = Candidate {
-                    monoid: &monoid,
-                    pretend: &pretend,
-                    p_portion: &p_portion,
-                };
-                if let Proof::Proven { states } = prove(&options, c, limits.max_proof_states)? {
-                    if !is_reduced(c) {
-                        return Err(GameError::invalid(
-                            "misère quotient",
-                            game.name(),
-                            "a reduced monoid (internal error: a proven candidate was not reduced)",
-                        ));
-                    }
-                    let presentation = Presentation::of(&monoid, &pretend[1..]);
-                    return Ok(MisereQuotient {
-                        game: game.name(),
-                        max_heap,
-                        normal_values: normal_values(&options),
-                        monoid,
-                        pretend,
-                        p_portion,
-                        presentation,
-                        options,
-                        proof_states: states,
-                        searched_tokens: tokens,
-                    });
-                }
-            }
-            tokens += 2;
-            if tokens > MAX_SEARCH_TOKENS.max(2 * max_heap) {
-                return Err(GameError::too_large(
-                    format!("the misère quotient of {} with heaps up to {max_heap}", game.name()),
+        let bounds = Bounds {
+            max_proof_states: limits.max_proof_states,
+            max_order: limits.max_order,
+            deadline: Some(Instant::now() + limits.time_budget),
+        };
+        let rule = Rule::misere(max_heap);
+        let mut stage = Stage::empty(&rule);
+        let mut orders = vec![1];
+        for n in 1..=max_heap {
+            stage = adjoin(&options, &stage, &rule, bounds, 0).map_err(|e| {
+                GameError::too_large(
                     format!(
-                        "no candidate built from exhaustive search of up to {MAX_SEARCH_TOKENS} \
-                         tokens could be proven (the quotient may be infinite or need larger positions)"
+                        "the misère quotient of {} with heaps up to {max_heap}",
+                        game.name()
                     ),
-                ));
-            }
+                    format!(
+                        "Q_{} (order {}) was proven, then heap {n}: {e}",
+                        n - 1,
+                        stage.order()
+                    ),
+                )
+            })?;
+            orders.push(stage.order());
+            progress(n, stage.order());
         }
+        let Stage {
+            monoid,
+            pretend,
+            p_portion,
+            proof_states,
+            ..
+        } = stage;
+        let candidate = Candidate {
+            monoid: &monoid,
+            pretend: &pretend,
+            p_portion: &p_portion,
+        };
+        if !is_reduced(candidate) {
+            return Err(GameError::invalid(
+                "misère quotient",
+                game.name(),
+                "a reduced monoid (internal error: a proven quotient was not reduced)",
+            ));
+        }
+        let presentation = Presentation::of(&monoid, &pretend[1..]);
+        Ok(MisereQuotient {
+            game: game.name(),
+            max_heap,
+            normal_values: normal_values(&options),
+            monoid,
+            pretend,
+            p_portion,
+            presentation,
+            options,
+            proof_states,
+            orders,
+        })
     }
 
     /// The number of elements.
@@ -183,80 +194,6 @@ impl MisereQuotient {
         }
         1 << basis.len()
     }
-}
-
-/// The candidate built from one outcome table, or `None` when the table is too small to give
-/// every class a transition for every heap.
-fn candidate(options: &OptionTable, table: &OutcomeTable) -> Option<(Monoid, Vec<u32>, Vec<bool>)> {
-    let half = table.max_total() / 2;
-    let small: Vec<&Position> = table
-        .positions()
-        .iter()
-        .filter(|p| tokens(p) <= half)
-        .collect();
-    let tests: Vec<&Position> = table
-        .positions()
-        .iter()
-        .filter(|p| tokens(p) <= table.max_total() - half)
-        .collect();
-    let mut class_of: HashMap<&Position, u32> = HashMap::new();
-    let mut classes: HashMap<Vec<bool>, u32> = HashMap::new();
-    let mut members: Vec<Vec<&Position>> = Vec::new();
-    for &x in &small {
-        let signature: Vec<bool> = tests
-            .iter()
-            .map(|z| table.is_p(&merge(x, z)).unwrap_or(false))
-            .collect();
-        let fresh = classes.len() as u32;
-        let c = *classes.entry(signature).or_insert(fresh);
-        if c == fresh {
-            members.push(Vec::new());
-        }
-        members[c as usize].push(x);
-        class_of.insert(x, c);
-    }
-    let heaps = options.max_heap();
-    let mut next = Vec::with_capacity(members.len());
-    let mut accept = Vec::with_capacity(members.len());
-    for group in &members {
-        let mut row = Vec::with_capacity(heaps);
-        for g in 1..=heaps {
-            let x = group.iter().find(|x| tokens(x) + g <= half)?;
-            let y = merge(x, &[g as u16]);
-            row.push(class_of[&y]);
-        }
-        next.push(row);
-        accept.push(table.is_p(group[0]).unwrap_or(false));
-    }
-    let start = class_of[&Vec::new()];
-    // Renumber so the class of the empty position is state 0.
-    let order: Vec<u32> = std::iter::once(start)
-        .chain((0..members.len() as u32).filter(|&c| c != start))
-        .collect();
-    let mut renumber = vec![0u32; members.len()];
-    for (i, &c) in order.iter().enumerate() {
-        renumber[c as usize] = i as u32;
-    }
-    let automaton = Automaton {
-        next: order
-            .iter()
-            .map(|&c| {
-                next[c as usize]
-                    .iter()
-                    .map(|&t| renumber[t as usize])
-                    .collect()
-            })
-            .collect(),
-        accept: order.iter().map(|&c| accept[c as usize]).collect(),
-    };
-    let recognizer = Monoid::from_automaton(&automaton);
-    let mut pretend = vec![0u32];
-    pretend.extend(recognizer.letter.iter().copied());
-    Some((recognizer.monoid, pretend, recognizer.accept))
-}
-
-fn tokens(p: &[u16]) -> usize {
-    p.iter().map(|&h| h as usize).sum()
 }
 
 /// Normal-play values `G(0..=N)` from the options (a split's value is the XOR of its parts).
