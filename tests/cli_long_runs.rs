@@ -368,3 +368,41 @@ fn a_run_that_grows_beyond_memory_is_stopped_with_its_work_saved() {
     assert!(out.status.success(), "{out:?}");
     fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Ten million values of a subtraction game and of an all-but game, in every format: the
+/// subtraction game's values past its period are read off the period, so its peak memory is
+/// a buffer, whatever the count (it was over 600 MiB when the document was built in memory);
+/// the all-but game keeps its values (4 bytes each) and nothing more.
+#[test]
+fn ten_million_subtraction_and_all_but_values_stay_small() {
+    let count: u64 = 10_000_000;
+    let dir = fresh_dir("subtraction-memory");
+    let games: [(&[&str], u64); 2] = [
+        (&["subtraction", "--set", "1,4,9"], 16 << 20),
+        (&["all-but", "--except", "2,3"], 4 * count + (48 << 20)),
+    ];
+    for (game, bound) in games {
+        for format in ["json", "csv", "text"] {
+            let file = dir.join(format!("out.{format}"));
+            let child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+                .arg("sequence")
+                .args(game)
+                .args(["--count", &count.to_string(), "--format", format, "-o"])
+                .arg(&file)
+                .stdout(Stdio::null())
+                .spawn()
+                .expect("starts");
+            let (peak, status) = peak_kib(child);
+            assert!(status.success(), "{game:?} {format}");
+            assert!(
+                peak > 0 && peak <= bound / 1024,
+                "{game:?} {format}: peak {peak} KiB, bound {} KiB",
+                bound / 1024
+            );
+            let written = fs::metadata(&file).unwrap().len();
+            assert!(written >= 2 * count, "{game:?} {format}: {written} bytes");
+            fs::remove_file(&file).unwrap();
+        }
+    }
+    fs::remove_dir_all(&dir).unwrap();
+}

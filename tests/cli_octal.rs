@@ -207,7 +207,7 @@ fn plot_is_a_png() {
     let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
     let mut reader = decoder.read_info().expect("a readable PNG");
     let info = reader.info();
-    assert_eq!((info.width, info.height), (840, 340));
+    assert_eq!((info.width, info.height), (880, 380));
     let mut pixels = vec![0; reader.output_buffer_size()];
     reader.next_frame(&mut pixels).expect("one frame");
     // The period's shading (light blue) and the values' ink (dark blue) are both drawn.
@@ -303,5 +303,7 @@ fn at_beyond_the_count_reads_the_period() {
         ])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("no period is known"));
+        .stderr(predicate::str::contains(
+            "no period is claimed for Grundy's game",
+        ));
 }

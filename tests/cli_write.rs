@@ -39,7 +39,7 @@ fn writers() -> Vec<Writer> {
             name: "output-text",
             args: |p| args("sequence octal kayles --count 100 -o", p),
             ending: ".txt",
-            looks_right: |b| b.starts_with(b"G(0..99) for octal game 0.77:\n0 1 2 3 1 4"),
+            looks_right: |b| b.starts_with(b"Octal game 0.77, G(0..99):\n0 1 2 3 1 4"),
         },
         Writer {
             name: "output-csv",

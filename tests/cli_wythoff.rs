@@ -21,25 +21,31 @@ fn analyze_ten_seven() {
         .success()
         .stdout(predicate::str::contains("N-position"))
         .stdout(predicate::str::contains(
-            "take 6 from the first heap -> (4, 7)",
+            "queen (10, 7) -> (4, 7): take 6 from the first heap",
         ))
         .stdout(predicate::str::contains(
-            "take 1 from the second heap -> (10, 6)",
+            "queen (10, 7) -> (10, 6): take 1 from the second heap",
         ))
-        .stdout(predicate::str::contains("take 3 from both heaps -> (7, 4)"));
+        .stdout(predicate::str::contains(
+            "queen (10, 7) -> (7, 4): take 3 from both heaps",
+        ));
+    // The same JSON as every other analysis.
     let v = json(&["analyze", "wythoff", "10", "7"]);
     assert_eq!(v["outcome"], "N");
-    assert_eq!(v["grundy"], 15);
+    assert_eq!(v["values"][0], 15);
+    assert_eq!(v["winning_move_count"], 3);
     assert_eq!(v["winning_moves"].as_array().unwrap().len(), 3);
-    assert_eq!(v["winning_moves"][2]["kind"], "from-both");
-    assert_eq!(v["winning_moves"][2]["to"][0], "7");
+    assert_eq!(
+        v["winning_moves"][2]["to"][0],
+        serde_json::json!({"ruleset": "wythoff", "heaps": [7, 4]})
+    );
 }
 
 #[test]
 fn analyze_p_position_and_huge_heaps() {
     let v = json(&["analyze", "wythoff", "13", "8"]);
     assert_eq!(v["outcome"], "P");
-    assert_eq!(v["p_index"], "5");
+    assert_eq!(v["values"][0], 0);
     assert!(v["winning_moves"].as_array().unwrap().is_empty());
     // n = 10^40: (a_n, b_n) from `nth`, then one more token on the second heap.
     let nth = json(&["wythoff", "nth", &format!("1{}", "0".repeat(40))]);
@@ -48,9 +54,11 @@ fn analyze_p_position_and_huge_heaps() {
     let bigger = (b.parse::<num_bigint::BigUint>().unwrap() + 1u8).to_string();
     let v = json(&["analyze", "wythoff", a, &bigger]);
     assert_eq!(v["outcome"], "N");
-    assert!(v["grundy"].is_null());
+    assert!(v["values"].is_null());
     let moves = v["winning_moves"].as_array().unwrap();
-    assert!(moves.iter().any(|m| m["to"][0] == a && m["to"][1] == b));
+    assert!(moves
+        .iter()
+        .any(|m| m["to"][0]["heaps"] == serde_json::json!([a, b])));
 }
 
 #[test]
@@ -86,7 +94,7 @@ fn nth_is_exact_where_f64_fails() {
 }
 
 #[test]
-fn table_marks_p_positions_and_the_seed_misprints() {
+fn table_marks_p_positions_and_the_published_misprints() {
     grundy()
         .args(["wythoff", "table", "--size", "13"])
         .assert()
@@ -98,11 +106,13 @@ fn table_marks_p_positions_and_the_seed_misprints() {
     let v = json(&["wythoff", "table", "--size", "13"]);
     assert_eq!(v["rows"][10][10], 14);
     assert_eq!(v["rows"][11][10], 18);
-    assert_eq!(v["seed_misprints"].as_array().unwrap().len(), 3);
-    assert!(json(&["wythoff", "table", "--size", "5"])["seed_misprints"]
-        .as_array()
-        .unwrap()
-        .is_empty());
+    assert_eq!(v["published_misprints"].as_array().unwrap().len(), 3);
+    assert!(
+        json(&["wythoff", "table", "--size", "5"])["published_misprints"]
+            .as_array()
+            .unwrap()
+            .is_empty()
+    );
     grundy()
         .args(["wythoff", "table", "--size", "3", "--csv"])
         .assert()

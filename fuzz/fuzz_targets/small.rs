@@ -6,7 +6,8 @@ use std::sync::Arc;
 
 use arbitrary::Arbitrary;
 use grundy_core::games::octal::OctalGame;
-use grundy_core::games::subtraction::{AllButGame, SubtractionGame};
+use grundy_core::games::all_but::AllButGame;
+use grundy_core::games::subtraction::SubtractionGame;
 use grundy_core::sum::{Component, Sum};
 
 /// One component, before its parameters are reduced to a small range.
@@ -33,14 +34,14 @@ pub fn component(part: &Part) -> Option<Component> {
         Part::Nim(h) => Component::Nim(u64::from(h % 8)),
         Part::Subtraction(set, h) => {
             let set: Vec<u64> = set.iter().take(4).map(|&s| u64::from(s % 9) + 1).collect();
-            Component::subtraction(
+            Component::new(
                 &Arc::new(SubtractionGame::new(set).ok()?),
                 u64::from(h % 16),
             )
         }
         Part::AllBut(set, h) => {
             let set: Vec<u64> = set.iter().take(3).map(|&s| u64::from(s % 6) + 1).collect();
-            Component::all_but(&Arc::new(AllButGame::new(set).ok()?), u64::from(h % 10))
+            Component::new(&Arc::new(AllButGame::new(set).ok()?), u64::from(h % 10))
         }
         Part::Octal(code, h) => {
             // Three octal digits after the point, any of 0..7.
@@ -48,10 +49,10 @@ pub fn component(part: &Part) -> Option<Component> {
                 .map(|i| char::from(b'0' + ((code >> (3 * i)) & 7) as u8))
                 .collect();
             let game = OctalGame::parse(&format!("0.{digits}")).ok()?;
-            Component::octal(&Arc::new(game), u64::from(h % 12))
+            Component::new(&Arc::new(game), u64::from(h % 12))
         }
         Part::Grundys(h) => {
-            Component::octal(&Arc::new(OctalGame::grundys_game()), u64::from(h % 12))
+            Component::new(&Arc::new(OctalGame::grundys_game()), u64::from(h % 12))
         }
         Part::Wythoff(x, y) => Component::Wythoff {
             x: u64::from(x % 6),

@@ -4,7 +4,8 @@
 //! computed from scratch, and the moves it reports to a value are exactly the options of that value.
 #![no_main]
 
-use grundy_core::games::subtraction::{AllButGame, SubtractionGame};
+use grundy_core::games::all_but::AllButGame;
+use grundy_core::games::subtraction::SubtractionGame;
 use grundy_core::games::Ruleset;
 use grundy_core::nimber::mex;
 use grundy_core::spec::{parse_list, parse_u64};

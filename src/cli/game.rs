@@ -1,103 +1,199 @@
-//! What `play` and `simulate` share: the game to play (a subcommand per ruleset) and how a
-//! position is drawn in the terminal.
+//! What `analyze`, `play` and `simulate` share: the game, one subcommand per ruleset family of
+//! the registry ([`grundy_core::registry::REGISTRY`]) plus `sum`, and how a position is drawn
+//! in the terminal.
+//!
+//! The subcommands are built from the registry, so a new ruleset appears here without a line of
+//! CLI code: `grundy analyze NAME [PARAMETERS] POSITIONS...`, with each parameter a flag
+//! (`--set 1,4,9`) or, for a positional one, the first argument (`octal 0.77`). The arguments
+//! are assembled into the core's text format (`sub{1,4,9}:11,15`) and read by
+//! [`grundy_core::spec`].
 
-use std::sync::Arc;
-
-use clap::Subcommand;
-use grundy_core::games::octal::OctalGame;
-use grundy_core::games::subtraction::{AllButGame, SubtractionGame};
-use grundy_core::spec::{self, RulesSpec, MAX_COMPONENTS};
-use grundy_core::strategy::{nim_heaps, Convention};
+use clap::{Arg, ArgAction, ArgMatches, Command};
+use grundy_core::games::wythoff::Wythoff;
+use grundy_core::registry::{Family, ParamKind, REGISTRY};
+use grundy_core::spec::{self, MAX_COMPONENTS};
+use grundy_core::strategy::Convention;
 use grundy_core::sum::{Component, Sum, SumMove};
 
-use super::analyze::Amounts;
-use super::{parse_amounts, parse_heap, CliError};
+use super::{parse_amounts, parse_big_heap, parse_heap, CliError};
 
-/// The games that can be played.
-#[derive(Debug, Clone, Subcommand)]
-pub enum GameSpec {
-    /// Nim: a move takes one or more tokens from one heap.
-    Nim {
-        /// Heap sizes, each from 0 to 2^64 - 1.
-        #[arg(required = true, allow_negative_numbers = true, value_parser = parse_heap)]
-        heaps: Vec<u64>,
-    },
-    /// A subtraction game: a move takes exactly s tokens from one heap, s in the take-set.
-    Subtraction {
-        /// The take-set, e.g. 1,2,3 (amounts from 1 to 1000000).
-        #[arg(long, short, value_parser = parse_amounts)]
-        set: Amounts,
-        /// Heap sizes.
-        #[arg(required = true, allow_negative_numbers = true, value_parser = parse_heap)]
-        heaps: Vec<u64>,
-    },
-    /// An all-but subtraction game: any amount may be taken except those listed.
-    AllBut {
-        /// The excluded amounts, e.g. 2,3.
-        #[arg(long, value_parser = parse_amounts)]
-        except: Amounts,
-        /// Heap sizes.
-        #[arg(required = true, allow_negative_numbers = true, value_parser = parse_heap)]
-        heaps: Vec<u64>,
-    },
-    /// An octal game (e.g. 0.77 or kayles). Typed moves take tokens and leave one heap (or
-    /// none), or split it: "1 to 3 4" or "1 take 2 leave 3 4".
-    Octal {
-        /// The octal code, e.g. 0.77, or a preset name such as kayles.
-        code: String,
-        /// Heap sizes.
-        #[arg(required = true, allow_negative_numbers = true, value_parser = parse_heap)]
-        heaps: Vec<u64>,
-    },
-    /// Wythoff's game: a queen on the board at (x, y) moves left, down or diagonally
-    /// down-left; whoever puts her on the corner (0, 0) wins. Typed moves: "x 3" (take 3 from
-    /// the first heap), "y 2", "both 2", "to 4 7". Heaps below 16384.
-    Wythoff {
-        /// The first heap: the queen's column.
-        #[arg(allow_negative_numbers = true, value_parser = parse_heap)]
-        x: u64,
-        /// The second heap: the queen's row.
-        #[arg(allow_negative_numbers = true, value_parser = parse_heap)]
-        y: u64,
-    },
-    /// A sum of games from any rulesets: terms like nim:3,4  sub{1,2}:5  bachet{3}:7
-    /// allbut{2}:5  octal{0.77}:9  wythoff:10,7, joined by + or given as separate arguments.
-    Sum {
-        /// The terms.
-        #[arg(required = true)]
-        terms: Vec<String>,
-    },
+/// A game given on the command line: a term of the text format.
+#[derive(Debug, Clone)]
+pub struct GameSpec {
+    /// The position in the text format, e.g. `sub{1,4,9}:11,15`.
+    pub term: String,
+    /// Whether it was given as a sum of terms.
+    pub is_sum: bool,
+    /// The subcommand's own flags that the command reads (`--misere`, `--explain`).
+    pub flags: Vec<String>,
+}
+
+/// Extra flags that every game subcommand of one command takes.
+pub type ExtraFlags = &'static [(&'static str, &'static str)];
+
+/// The `sum` subcommand's help.
+const SUM_ABOUT: &str = "A sum of games from any rulesets: terms like nim:3,4  sub{1,4,9}:11  \
+bachet{3}:7  allbut{2}:5  octal{0.77}:9  grundys:9  wythoff:10,7  lasker:7  moore{2}:3,5,6, joined \
+by + or given as separate arguments.";
+
+/// The subcommands, one per family and `sum`, each with the `extra` flags.
+pub fn subcommands(cmd: Command, extra: ExtraFlags) -> Command {
+    let mut cmd = cmd;
+    for family in REGISTRY {
+        cmd = cmd.subcommand(with_flags(
+            with_positions(family, family_command(family)),
+            extra,
+        ));
+    }
+    let sum = Command::new("sum").about(SUM_ABOUT).arg(
+        Arg::new("terms")
+            .help("The terms, e.g. nim:3,4 'sub{1,4,9}:11'")
+            .value_name("TERMS")
+            .required(true)
+            .num_args(1..),
+    );
+    cmd.subcommand(with_flags(sum, extra))
+}
+
+fn with_flags(mut cmd: Command, extra: ExtraFlags) -> Command {
+    for (name, help) in extra {
+        cmd = cmd.arg(
+            Arg::new(*name)
+                .long(*name)
+                .help(*help)
+                .action(ArgAction::SetTrue),
+        );
+    }
+    cmd
+}
+
+/// The subcommand of `family` with its parameters (no positions: see [`with_positions`]).
+pub fn family_command(family: &'static Family) -> Command {
+    let about = format!("{}: {}", family.title, family.rules);
+    let mut cmd = Command::new(family.name)
+        .about(about)
+        .after_help(format!("In a sum: {}", family.example));
+    for alias in family.aliases {
+        cmd = cmd.alias(*alias);
+    }
+    for param in family.params {
+        let help = format!("{} (e.g. {})", param.help, param.example);
+        let mut arg = Arg::new(param.name)
+            .help(help)
+            .required(true)
+            .value_name(param.name.to_uppercase());
+        arg = match param.kind {
+            ParamKind::Amounts => {
+                arg.value_parser(|t: &str| parse_amounts(t).map(|_| t.to_string()))
+            }
+            ParamKind::Number => arg.value_parser(|t: &str| {
+                spec::parse_u64(t, "number")
+                    .map(|_| t.to_string())
+                    .map_err(|e| e.to_string())
+            }),
+            ParamKind::Word => arg,
+        };
+        if !param.positional {
+            arg = arg.long(param.name);
+            if let Some(short) = param.short {
+                arg = arg.short(short);
+            }
+        }
+        cmd = cmd.arg(arg);
+    }
+    cmd
+}
+
+/// `cmd` with the positions of `family` as its last arguments.
+fn with_positions(family: &'static Family, cmd: Command) -> Command {
+    // Nim heaps may have any number of digits (analyze answers them by Bouton's rule).
+    let position = Arg::new("positions")
+        .help(format!(
+            "{}: {} (e.g. {})",
+            family.positions.label, family.positions.help, family.positions.example
+        ))
+        .required(true)
+        .value_name("HEAPS")
+        .num_args(1..)
+        .allow_negative_numbers(true);
+    let position = if family.name == "nim" || family.name == "wythoff" {
+        position.value_parser(|t: &str| parse_big_heap(t).map(|_| t.to_string()))
+    } else {
+        position.value_parser(|t: &str| parse_heap(t).map(|_| t.to_string()))
+    };
+    cmd.arg(position)
+}
+
+/// The rules part of a term from a family's subcommand: `sub{1,4,9}`, `nim`.
+pub fn rules_term(family: &Family, m: &ArgMatches) -> String {
+    let params: Vec<String> = family
+        .params
+        .iter()
+        .map(|p| m.get_one::<String>(p.name).cloned().unwrap_or_default())
+        .collect();
+    if params.is_empty() {
+        family.name.to_string()
+    } else {
+        format!("{}{{{}}}", family.name, params.join(";"))
+    }
 }
 
 impl GameSpec {
+    /// Reads the chosen subcommand.
+    fn from_matches(name: &str, m: &ArgMatches, extra: ExtraFlags) -> Result<Self, clap::Error> {
+        let flags = extra
+            .iter()
+            .filter(|(f, _)| m.get_flag(f))
+            .map(|(f, _)| f.to_string())
+            .collect();
+        let strings = |id: &str| -> Vec<String> {
+            m.get_many::<String>(id)
+                .map(|v| v.cloned().collect())
+                .unwrap_or_default()
+        };
+        if name == "sum" {
+            return Ok(GameSpec {
+                term: strings("terms").join(" + "),
+                is_sum: true,
+                flags,
+            });
+        }
+        let family = grundy_core::registry::family(name).ok_or_else(|| {
+            clap::Error::raw(
+                clap::error::ErrorKind::InvalidSubcommand,
+                format!("unknown game {name}"),
+            )
+        })?;
+        Ok(GameSpec {
+            term: format!(
+                "{}:{}",
+                rules_term(family, m),
+                strings("positions").join(",")
+            ),
+            is_sum: false,
+            flags,
+        })
+    }
+
+    /// Reads the subcommand of `m` (the matches of the command holding the game subcommands).
+    pub fn from_parent(m: &ArgMatches, extra: ExtraFlags) -> Result<Self, clap::Error> {
+        match m.subcommand() {
+            Some((name, sub)) => GameSpec::from_matches(name, sub, extra),
+            None => Err(clap::Error::raw(
+                clap::error::ErrorKind::MissingSubcommand,
+                "a game is required, e.g. nim 3 4 5",
+            )),
+        }
+    }
+
+    /// Whether the subcommand's flag `name` was given.
+    pub fn flag(&self, name: &str) -> bool {
+        self.flags.iter().any(|f| f == name)
+    }
+
     /// A title for the game and its starting position.
     pub fn position(&self) -> Result<(String, Sum), CliError> {
-        let (title, sum) = match self {
-            GameSpec::Nim { heaps } => ("Nim".to_string(), Sum::nim(heaps)),
-            GameSpec::Subtraction { set, heaps } => {
-                let rules = RulesSpec::Subtraction(Arc::new(SubtractionGame::new(set.0.clone())?));
-                let title = format!("Subtraction game S = {}", braces(&set.0));
-                (title, heaps_of(&rules, heaps))
-            }
-            GameSpec::AllBut { except, heaps } => {
-                let rules = RulesSpec::AllBut(Arc::new(AllButGame::new(except.0.clone())?));
-                let title = format!("All-but subtraction game, excluded {}", braces(&except.0));
-                (title, heaps_of(&rules, heaps))
-            }
-            GameSpec::Octal { code, heaps } => {
-                let game = OctalGame::named(code)?;
-                let title = format!("Octal game {game}");
-                (title, heaps_of(&RulesSpec::Octal(Arc::new(game)), heaps))
-            }
-            GameSpec::Wythoff { x, y } => (
-                "Wythoff's game".to_string(),
-                Sum::new(vec![Component::Wythoff { x: *x, y: *y }]),
-            ),
-            GameSpec::Sum { terms } => (
-                "Sum of games".to_string(),
-                spec::parse_sum(&terms.join("+"))?,
-            ),
-        };
+        let sum = spec::parse_sum(&self.term)?;
         if sum.components.len() > MAX_COMPONENTS {
             return Err(CliError::Usage(format!(
                 "{} heaps given: at most {MAX_COMPONENTS} are allowed",
@@ -105,20 +201,73 @@ impl GameSpec {
             )));
         }
         // Values are checked once here, so a game never fails half-way (e.g. an all-but heap
-        // beyond its limit).
-        sum.values()?;
+        // beyond its limit). A lone component may be played without its value when its
+        // P-positions are known (a large Wythoff board or Moore's Nim position).
+        if let Err(e) = sum.values() {
+            let lone = sum.components.len() == 1 && sum.components[0].is_p_position().is_ok();
+            if !lone {
+                return Err(e.into());
+            }
+        }
+        let title = if self.is_sum {
+            "Sum of games".to_string()
+        } else {
+            grundy_core::report::title(&sum)
+        };
         Ok((title, sum))
     }
 }
 
-fn heaps_of(rules: &RulesSpec, heaps: &[u64]) -> Sum {
-    Sum::new(heaps.iter().map(|&h| rules.heap(h)).collect())
+/// Implements clap's `Subcommand` for a newtype around [`GameSpec`] whose game subcommands take
+/// the flags `$extra`.
+macro_rules! game_subcommand {
+    ($name:ident, $extra:expr) => {
+        impl clap::FromArgMatches for $name {
+            fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
+                GameSpec::from_parent(m, $extra).map($name)
+            }
+
+            fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
+                *self = Self::from_arg_matches(m)?;
+                Ok(())
+            }
+        }
+
+        impl clap::Subcommand for $name {
+            fn augment_subcommands(cmd: Command) -> Command {
+                subcommands(cmd, $extra)
+            }
+
+            fn augment_subcommands_for_update(cmd: Command) -> Command {
+                subcommands(cmd, $extra)
+            }
+
+            fn has_subcommand(name: &str) -> bool {
+                name == "sum" || grundy_core::registry::family(name).is_some()
+            }
+        }
+    };
 }
 
-fn braces(set: &[u64]) -> String {
-    let items: Vec<String> = set.iter().map(u64::to_string).collect();
-    format!("{{{}}}", items.join(","))
-}
+/// The game of `play` and `simulate`: one subcommand per ruleset, and `sum`.
+#[derive(Debug, Clone)]
+pub struct Game(pub GameSpec);
+game_subcommand!(Game, &[]);
+
+/// The flags of every `analyze` game.
+pub const ANALYZE_FLAGS: ExtraFlags = &[
+    ("misere", "Misère play: whoever takes the last token loses."),
+    (
+        "explain",
+        "Show the reasoning: the heaps in binary and the nim-sum, or each component's value by the mex rule.",
+    ),
+];
+
+/// The game of `analyze`: one subcommand per ruleset, and `sum`, each with `--misere` and
+/// `--explain`.
+#[derive(Debug, Clone)]
+pub struct AnalyzeGame(pub GameSpec);
+game_subcommand!(AnalyzeGame, ANALYZE_FLAGS);
 
 /// The rule of the convention in words.
 pub fn convention_text(c: Convention) -> &'static str {
@@ -131,7 +280,8 @@ pub fn convention_text(c: Convention) -> &'static str {
 /// The most bars drawn for one heap; larger heaps are cut with `...`.
 const MAX_BARS: u64 = 60;
 
-/// One heap as bars, as in seed 000's Fig. 8: `||||` for 4 tokens, `-` when empty.
+/// One heap as bars, as in Fig. 8 of Avansyah (2025) (docs/bibliography.md): `||||` for 4
+/// tokens, `-` when empty.
 fn bars(tokens: u64) -> String {
     match tokens {
         0 => "-".to_string(),
@@ -141,25 +291,22 @@ fn bars(tokens: u64) -> String {
 }
 
 /// The position, one line per heap: `  heap 3: ||||  (4)`, with the ruleset named when the
-/// game mixes rulesets; a Wythoff board is drawn under its heading line (see [`board`]).
+/// game mixes rulesets; a Wythoff board is drawn under its heading line (see [`board`]), a row
+/// of heaps (Moore's Nim) one heap per line under its heading.
 pub fn draw(sum: &Sum) -> Vec<String> {
-    if let [Component::Wythoff { x, y }] = sum.components.as_slice() {
-        return board(*x, *y)
-            .into_iter()
-            .map(|l| format!("  {l}"))
-            .collect();
+    if let [c] = sum.components.as_slice() {
+        if let Some(&(x, y)) = c.position::<Wythoff>() {
+            return board(x, y).into_iter().map(|l| format!("  {l}")).collect();
+        }
     }
-    let mixed = nim_heaps(sum).is_none()
-        && sum
-            .components
-            .windows(2)
-            .any(|w| w[0].ruleset_name() != w[1].ruleset_name());
+    let mixed = !sum.is_one_ruleset();
+    let single = |c: &Component| c.heaps().len() == 1 && c.position::<Wythoff>().is_none();
     let drawn: Vec<String> = sum.components.iter().map(|c| bars(c.tokens())).collect();
     let width = sum
         .components
         .iter()
         .zip(&drawn)
-        .filter(|(c, _)| !matches!(c, Component::Wythoff { .. }))
+        .filter(|(c, _)| single(c))
         .map(|(_, d)| d.chars().count())
         .max()
         .unwrap_or(0);
@@ -172,16 +319,27 @@ pub fn draw(sum: &Sum) -> Vec<String> {
         } else {
             String::new()
         };
-        match c {
-            Component::Wythoff { x, y } => {
-                lines.push(format!(
-                    "  {label:>label_width$}: queen at ({x}, {y}){rules}"
-                ));
-                lines.extend(board(*x, *y).into_iter().map(|l| format!("      {l}")));
-            }
-            _ => lines.push(format!(
+        if let Some(&(x, y)) = c.position::<Wythoff>() {
+            lines.push(format!(
+                "  {label:>label_width$}: queen at ({x}, {y}){rules}"
+            ));
+            lines.extend(board(x, y).into_iter().map(|l| format!("      {l}")));
+        } else if single(c) {
+            lines.push(format!(
                 "  {label:>label_width$}: {d:<width$}  ({c}){rules}"
-            )),
+            ));
+        } else {
+            // A row of heaps played together: each heap on its own line, numbered within.
+            lines.push(format!("  {label:>label_width$}: {c}{rules}"));
+            let heaps = c.heaps();
+            let row_width = heaps
+                .iter()
+                .map(|&h| bars(h).chars().count())
+                .max()
+                .unwrap_or(0);
+            for (j, h) in heaps.iter().enumerate() {
+                lines.push(format!("      {}: {:<row_width$}  ({h})", j + 1, bars(*h)));
+            }
         }
     }
     lines
@@ -191,9 +349,10 @@ pub fn draw(sum: &Sum) -> Vec<String> {
 /// larger position is drawn compactly: its coordinates, and the two heaps as bars.
 pub const MAX_BOARD: u64 = 20;
 
-/// A Wythoff position as a board with the origin at the bottom left (as in seed 003's table,
-/// `x` across and `y` up): `Q` is the queen, `*` the corner (0, 0) where the game ends, `.`
-/// any other cell. Beyond [`MAX_BOARD`] only the coordinates and two bars are drawn.
+/// A Wythoff position as a board with the origin at the bottom left (as in Figure 1 of Ibrahim,
+/// Haryanto and Amir (n.d.), docs/bibliography.md; `x` across and `y` up): `Q` is the queen,
+/// `*` the corner (0, 0) where the game ends, `.` any other cell. Beyond [`MAX_BOARD`] only the
+/// coordinates and two bars are drawn.
 pub fn board(x: u64, y: u64) -> Vec<String> {
     if x.max(y) > MAX_BOARD {
         let number_width = x.max(y).to_string().len();
@@ -237,35 +396,36 @@ pub fn board(x: u64, y: u64) -> Vec<String> {
     lines
 }
 
-/// A move as the player reads it: a Wythoff move says where the queen goes and what it takes
-/// (`queen (10, 7) -> (6, 3): take 4 from both heaps`); other moves as [`SumMove`] shows them.
-/// `position` is where the move is made; a lone board is not numbered.
+/// A move as the player reads it: in its ruleset's words
+/// ([`grundy_core::sum::Component::describe_move`]), after the heap's number unless the game
+/// is a lone component that is not a single heap (a Wythoff board: `queen (10, 7) -> (6, 3):
+/// take 4 from both heaps`). `position` is where the move is made.
 pub fn move_text(m: &SumMove, position: &Sum) -> String {
-    let (Component::Wythoff { x, y }, [Component::Wythoff { x: a, y: b }]) =
-        (&m.from, m.to.as_slice())
-    else {
-        return m.to_string();
-    };
-    let taken = if a < x && b < y {
-        format!("take {} from both heaps", x - a)
-    } else if a < x {
-        format!("take {} from the first heap", x - a)
+    if position.components.len() == 1 && m.from.heaps().len() != 1 {
+        m.from.describe_move(&m.to)
     } else {
-        format!("take {} from the second heap", y - b)
-    };
-    let heap = if position.components.len() == 1 {
-        String::new()
-    } else {
-        format!("heap {}: ", m.component + 1)
-    };
-    format!("{heap}queen ({x}, {y}) -> ({a}, {b}): {taken}")
+        m.to_string()
+    }
 }
 
 /// `Nim-sum: 2 XOR 3 XOR 4 = 5` for Nim, `Grundy values 1 XOR 0 XOR 2 = 3` for other games.
 pub fn value_line(sum: &Sum) -> Result<String, CliError> {
-    let values = sum.values()?;
+    let values = match sum.values() {
+        Ok(values) => values,
+        // A lone component whose value is out of reach: its P-positions tell who wins.
+        Err(e) => match sum.components.as_slice() {
+            [c] => {
+                let p = c.is_p_position().map_err(|_| CliError::from(e))?;
+                return Ok(format!(
+                    "{} (its Grundy value is not computed at this size)",
+                    if p { "P-position" } else { "N-position" }
+                ));
+            }
+            _ => return Err(e.into()),
+        },
+    };
     let total = grundy_core::nim_sum(values.iter().copied());
-    let label = if nim_heaps(sum).is_some() {
+    let label = if sum.nim_heaps().is_some() {
         "Nim-sum"
     } else if values.len() == 1 {
         "Grundy value"

@@ -1,7 +1,8 @@
 //! Refusing a long run that cannot fit in memory, before it starts rather than mid-way.
 //!
-//! A run keeps its values in memory ([`BYTES_PER_VALUE`] each; the table grows in place, and
-//! the room reserved ahead is not resident until it is filled) plus the solver's own state; its
+//! A run keeps its values in memory (as many bytes per value as its game states: two for
+//! octal games, four for subtraction and all-but games; the table grows in place, and the room
+//! reserved ahead is not resident until it is filled) plus the solver's own state; its
 //! output is streamed through fixed buffers. The estimate — the least such a run needs — is
 //! compared with the machine's available memory (`MemAvailable` in `/proc/meminfo`). Games with
 //! many rare positions (Officers) keep more solver state per value (measured in
@@ -11,9 +12,6 @@ use std::path::PathBuf;
 
 use super::CliError;
 
-/// Bytes per value in the run's table.
-pub const BYTES_PER_VALUE: u64 = 2;
-
 /// What a run needs besides its table: the program, the solver's state for most games (a few
 /// MiB measured) and the output buffers, with room to spare.
 pub const FIXED_OVERHEAD_BYTES: u64 = 64 << 20;
@@ -21,10 +19,10 @@ pub const FIXED_OVERHEAD_BYTES: u64 = 64 << 20;
 /// The environment variable naming a file read instead of `/proc/meminfo` (for tests).
 pub const MEMINFO_VARIABLE: &str = "GRUNDY_MEMINFO";
 
-/// The estimated peak memory of a run of `values` values, in bytes.
-pub fn estimate(values: u64) -> u64 {
+/// The estimated peak memory of a run of `values` values of `bytes_per_value` bytes each.
+pub fn estimate(values: u64, bytes_per_value: u64) -> u64 {
     values
-        .saturating_mul(BYTES_PER_VALUE)
+        .saturating_mul(bytes_per_value)
         .saturating_add(FIXED_OVERHEAD_BYTES)
 }
 
@@ -47,11 +45,11 @@ pub fn machine_memory() -> Option<(u64, u64)> {
 /// Refuses a run of `values` values whose estimate, plus `extra` bytes (a checkpoint being
 /// resumed is read whole before its values are taken over), exceeds the memory available now.
 /// Where the system does not say (not Linux), the run goes ahead.
-pub fn check_fits(values: u64, extra: u64) -> Result<(), CliError> {
-    let need = estimate(values).saturating_add(extra);
+pub fn check_fits(values: u64, bytes_per_value: u64, extra: u64) -> Result<(), CliError> {
+    let need = estimate(values, bytes_per_value).saturating_add(extra);
     match machine_memory() {
         Some((total, available)) if need > available => Err(CliError::Usage(format!(
-            "a run of {values} values needs at least {} of memory ({BYTES_PER_VALUE} bytes per \
+            "a run of {values} values needs at least {} of memory ({bytes_per_value} bytes per \
              value and {} for the rest{}), but this machine has {} \
              available ({} in all): ask for fewer values (--count), or run it on a larger \
              machine (a --checkpoint file can be resumed there with --resume)",
@@ -150,9 +148,10 @@ mod tests {
 
     #[test]
     fn estimates_and_sizes() {
-        assert_eq!(estimate(0), FIXED_OVERHEAD_BYTES);
-        assert_eq!(estimate(1 << 30), (2 << 30) + FIXED_OVERHEAD_BYTES);
-        assert_eq!(estimate(u64::MAX), u64::MAX);
+        assert_eq!(estimate(0, 2), FIXED_OVERHEAD_BYTES);
+        assert_eq!(estimate(1 << 30, 2), (2 << 30) + FIXED_OVERHEAD_BYTES);
+        assert_eq!(estimate(1 << 30, 4), (4 << 30) + FIXED_OVERHEAD_BYTES);
+        assert_eq!(estimate(u64::MAX, 2), u64::MAX);
         assert_eq!(human(3 << 29), "1.5 GiB");
         assert_eq!(human(64 << 20), "64.0 MiB");
     }

@@ -19,12 +19,14 @@
 //! way (also exit code 2).
 
 pub mod analyze;
+pub mod chart;
 pub mod game;
 pub mod memory;
-pub mod octal;
-pub mod octal_output;
+pub mod picture;
 pub mod play;
+pub mod search;
 pub mod sequence;
+pub mod sequence_run;
 pub mod serve;
 pub mod simulate;
 pub mod write;
@@ -71,6 +73,10 @@ pub enum Command {
     Simulate(simulate::SimulateArgs),
     /// The browser app: play, get hints and explore sequences at http://127.0.0.1:8080/.
     Serve(serve::ServeArgs),
+    /// Board and graph games by search: Cram, Chomp, Node-Kayles, Arc-Kayles.
+    ///
+    /// Example: grundy search cram 4x5 --table cram.table
+    Search(search::SearchArgs),
 }
 
 /// Runs the parsed command line and turns errors into exit codes.
@@ -83,6 +89,7 @@ pub fn main(cli: Cli) -> ExitCode {
         Command::Play(args) => play::run(args, &out),
         Command::Simulate(args) => simulate::run(args, &out),
         Command::Serve(args) => serve::run(args, &out),
+        Command::Search(args) => search::run(args, &out),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -180,7 +187,7 @@ impl Output {
 }
 
 /// `grundy ... | head` closes the pipe early: that is not an error.
-fn ignore_broken_pipe(e: std::io::Error) -> Result<(), CliError> {
+pub(crate) fn ignore_broken_pipe(e: std::io::Error) -> Result<(), CliError> {
     if e.kind() == std::io::ErrorKind::BrokenPipe {
         Ok(())
     } else {
@@ -194,10 +201,8 @@ pub fn parse_heap(text: &str) -> Result<u64, String> {
 }
 
 /// clap value parser for a comma-separated list of amounts such as `1,4,9`.
-pub fn parse_amounts(text: &str) -> Result<analyze::Amounts, String> {
-    grundy_core::spec::parse_list(text, "amount")
-        .map(analyze::Amounts)
-        .map_err(|e| e.to_string())
+pub fn parse_amounts(text: &str) -> Result<Vec<u64>, String> {
+    grundy_core::spec::parse_list(text, "amount").map_err(|e| e.to_string())
 }
 
 /// clap value parser for a heap of any size (`--at`, Nim heaps): decimal digits only, at most

@@ -7,17 +7,16 @@
 use std::io::{BufRead, IsTerminal, Write};
 
 use clap::{Args, ValueEnum};
-use grundy_core::explain::{NimExplanation, SumExplanation};
-use grundy_core::play::{
-    queen, remoteness_text, GameRecord, MoveParser, Seat, EXAMPLES, SPLIT_EXAMPLES,
-};
+use grundy_core::games::wythoff::Wythoff;
+use grundy_core::play::{remoteness_text, GameRecord, MoveParser, Seat};
 use grundy_core::player::{choose_move, Player};
-use grundy_core::strategy::{analyze, best_move, nim_heaps, Convention};
-use grundy_core::sum::{Component, Outcome, Sum, SumMove};
+use grundy_core::report::analyze_sum;
+use grundy_core::strategy::{best_move, Convention};
+use grundy_core::sum::{Outcome, Sum, SumMove};
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::game::{convention_text, draw, move_text, value_line, GameSpec};
+use super::game::{convention_text, draw, move_text, value_line, Game};
 use super::{CliError, Output};
 
 /// `grundy play GAME ...`.
@@ -25,14 +24,15 @@ use super::{CliError, Output};
 pub struct PlayArgs {
     /// The game and its starting position.
     #[command(subcommand)]
-    pub game: GameSpec,
+    pub game: Game,
     /// Misère play: whoever takes the last token loses.
     #[arg(long, global = true)]
     pub misere: bool,
     /// Who moves first.
     #[arg(long, global = true, value_enum, default_value_t = First::Me)]
     pub first: First,
-    /// The computer: perfect, random, or a strength from 0 to 100 (the chance of the best move).
+    /// The computer: perfect, random, bouton (Bouton's rule), or a strength from 0 to 100 (the
+    /// chance of the best move).
     #[arg(long, global = true, default_value = "perfect", value_parser = parse_player)]
     pub player: Player,
     /// Seed for the computer's random choices (default: from the clock; printed to replay).
@@ -70,7 +70,7 @@ pub fn run(args: &PlayArgs, out: &Output) -> Result<(), CliError> {
             "play is interactive and has no JSON output: use `grundy simulate --json`".into(),
         ));
     }
-    let (title, start) = args.game.position()?;
+    let (title, start) = args.game.0.position()?;
     let convention = if args.misere {
         Convention::Misere
     } else {
@@ -254,37 +254,20 @@ impl<R: BufRead, W: Write> Session<R, W> {
 
     fn help(&mut self) -> Result<(), CliError> {
         let position = self.game.position();
-        let kinds = |wythoff: bool| {
-            position
-                .components
-                .iter()
-                .any(|c| matches!(c, Component::Wythoff { .. }) == wythoff)
-        };
-        let mut moves = Vec::new();
-        if kinds(false) {
-            moves.push(format!(
-                "Moves: {EXAMPLES}. Heaps are numbered from 1, top to bottom."
-            ));
-        }
+        let mut moves = vec![format!(
+            "Moves: {}. Heaps are numbered from 1, top to bottom.",
+            self.parser.examples()
+        )];
         if position
             .components
             .iter()
-            .any(|c| matches!(c, Component::Octal { .. }))
+            .any(|c| c.position::<Wythoff>().is_some())
         {
-            moves.push(format!(
-                "A move may split a heap in two where the rules allow it: {SPLIT_EXAMPLES}."
-            ));
-        }
-        if kinds(true) {
-            moves.push(format!(
+            moves.push(
                 "Wythoff board: the queen moves left (take from the first heap), down (from the \
-                 second) or diagonally down-left (the same from both).\n  {}.",
-                if position.components.len() > 1 {
-                    format!("Name the board's heap first: {}", queen::SUM_EXAMPLES)
-                } else {
-                    format!("Type {}; \"4 7\" also moves her to (4, 7)", queen::EXAMPLES)
-                }
-            ));
+                 second) or diagonally down-left (the same from both)."
+                    .into(),
+            );
         }
         let text = format!(
             "{}\n\
@@ -300,7 +283,7 @@ impl<R: BufRead, W: Write> Session<R, W> {
     fn hint(&mut self) -> Result<(), CliError> {
         let position = self.game.position().clone();
         let convention = self.game.convention;
-        let analysis = analyze(&position, convention)?;
+        let analysis = analyze_sum(&position, convention, false)?;
         let measured = remoteness_text(&position, convention)
             .map(|r| {
                 format!(
@@ -309,9 +292,10 @@ impl<R: BufRead, W: Write> Session<R, W> {
                 )
             })
             .unwrap_or_default();
-        match (analysis.outcome, analysis.winning_moves.first()) {
+        let first = best_move(&position, convention)?;
+        match (analysis.outcome, first) {
             (Outcome::N, Some(m)) => {
-                self.say(format!("Hint: {} wins.{measured}", self.text(m)))?;
+                self.say(format!("Hint: {} wins.{measured}", self.text(&m)))?;
                 let why = explanation(&position, convention)?;
                 self.say(why.trim_end())
             }
@@ -391,18 +375,16 @@ impl<R: BufRead, W: Write> Session<R, W> {
 
 /// The reasoning about a position, as `grundy analyze --explain` gives it.
 fn explanation(position: &Sum, convention: Convention) -> Result<String, CliError> {
-    let values = value_line(position)?;
-    Ok(match (nim_heaps(position), convention) {
-        (Some(heaps), c) => NimExplanation::new(&heaps, c).to_text(),
-        (None, Convention::Normal) => SumExplanation::new(position)?.to_text(),
-        (None, Convention::Misere) => {
-            let outcome = analyze(position, convention)?.outcome;
-            format!(
-                "{values}\nMisère sums have no Grundy-value shortcut: this position was solved by \
-                 exhaustive search.\n{}.",
-                outcome.describe()
-            )
+    let report = analyze_sum(position, convention, true)?;
+    let text = report
+        .explanation
+        .map(|e| e.text().to_string())
+        .unwrap_or_default();
+    Ok(match convention {
+        Convention::Misere if position.nim_heaps().is_none() => {
+            format!("{}\n{text}", value_line(position)?)
         }
+        _ => text,
     })
 }
 

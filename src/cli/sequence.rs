@@ -1,246 +1,343 @@
-//! `grundy sequence`: Grundy sequences of heap games, their proven periods, and single values
-//! of any size.
+//! `grundy sequence`: the Grundy sequence of a heap game — its values, its proven period with
+//! the certificate, and single values of any size — as one report for every game.
+//!
+//! Each subcommand names a ruleset of the registry and takes the same [`SequenceOptions`]; the
+//! game comes from `grundy_core::sequence::report::of_rules` as a `HeapSequence`, and
+//! everything else is
+//! generic: the request is checked against the game's limits before anything is computed
+//! ([`check_up_front`]), the computation runs with a progress bar, Ctrl-C and checkpoints
+//! ([`super::sequence_run`]), and the report is streamed in the format asked for, with a plot
+//! ([`super::chart`]) if asked. Where a flag does not apply to a game the command says so
+//! (exit code 2) instead of ignoring it.
 
-use clap::{Args, Subcommand};
-use grundy_core::games::subtraction::{AllButGame, SubtractionGame, MAX_ALL_BUT_HEAP};
-use grundy_core::sequence::{GrundySequence, Period};
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use clap::{Args, Subcommand, ValueEnum};
+use grundy_core::games::octal::MAX_RUN_VALUES;
+use grundy_core::sequence::document::{self, Style};
+use grundy_core::sequence::report::{
+    of_rules, plan, the, Computation, Field, HeapSequence, Report, Request,
+};
 use num_bigint::BigUint;
-use serde_json::json;
 
-use super::analyze::Amounts;
-use super::{parse_amounts, CliError, Output};
+use super::write::{check_destination, replaced_file, FileWriter};
+use super::{CliError, Output};
 
-/// The most values `--count` may print.
-pub const MAX_COUNT: u64 = 10_000_000;
-
-/// The heap games with sequences.
-#[derive(Debug, Subcommand)]
-pub enum SequenceCommand {
-    /// A subtraction game with a finite take-set.
-    ///
-    /// Example: grundy sequence subtraction --set 1,4,9 --count 40 --period
-    Subtraction {
-        /// The take-set, e.g. 1,4,9 (amounts from 1 to 1000000).
-        #[arg(long, short, value_parser = parse_amounts)]
-        set: Amounts,
-        #[command(flatten)]
-        options: SequenceOptions,
-    },
-    /// An octal game, by code (0.77) or name (kayles, dawsons-kayles, dawsons-chess, officers,
-    /// treblecross), computed by the rare/common method; periods proven by Guy-Smith.
-    ///
-    /// Example: grundy sequence octal 0.77 --count 100 --period
-    Octal {
-        /// The octal code, e.g. 0.77, .07 or 4.07, or a preset name.
-        code: String,
-        #[command(flatten)]
-        options: super::octal::RunOptions,
-    },
-    /// Grundy's game: split a heap into two unequal heaps (no period is ever claimed).
-    ///
-    /// Example: grundy sequence grundys-game --count 1000000 --checkpoint g.bin
-    GrundysGame {
-        #[command(flatten)]
-        options: super::octal::RunOptions,
-    },
-    /// An all-but subtraction game (values grow without bound; no period search).
-    ///
-    /// Example: grundy sequence all-but --except 2,3 --count 30
-    AllBut {
-        /// The excluded amounts, e.g. 2,3.
-        #[arg(long, value_parser = parse_amounts)]
-        except: Amounts,
-        #[command(flatten)]
-        options: SequenceOptions,
-    },
+/// The heap games with sequences: one subcommand per ruleset of the registry that has one,
+/// with its parameters and the [`SequenceOptions`].
+///
+/// Examples: grundy sequence subtraction --set 1,4,9 --count 40 --period;
+/// grundy sequence octal 0.77 --count 100 --period; grundy sequence grundys-game --count 1000000
+#[derive(Debug)]
+pub struct SequenceCommand {
+    /// The rules in the text format, e.g. `sub{1,4,9}`.
+    pub rules: String,
+    /// What to compute and print.
+    pub options: SequenceOptions,
 }
 
-/// What to print.
+impl clap::FromArgMatches for SequenceCommand {
+    fn from_arg_matches(m: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        let Some((name, sub)) = m.subcommand() else {
+            return Err(clap::Error::raw(
+                clap::error::ErrorKind::MissingSubcommand,
+                "a game is required, e.g. subtraction --set 1,4,9",
+            ));
+        };
+        let family = grundy_core::registry::family(name).ok_or_else(|| {
+            clap::Error::raw(clap::error::ErrorKind::InvalidSubcommand, name.to_string())
+        })?;
+        Ok(SequenceCommand {
+            rules: super::game::rules_term(family, sub),
+            options: SequenceOptions::from_arg_matches(sub)?,
+        })
+    }
+
+    fn update_from_arg_matches(&mut self, m: &clap::ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(m)?;
+        Ok(())
+    }
+}
+
+impl Subcommand for SequenceCommand {
+    fn augment_subcommands(mut cmd: clap::Command) -> clap::Command {
+        for family in grundy_core::registry::REGISTRY
+            .iter()
+            .filter(|f| f.sequence)
+        {
+            cmd = cmd.subcommand(SequenceOptions::augment_args(super::game::family_command(
+                family,
+            )));
+        }
+        cmd
+    }
+
+    fn augment_subcommands_for_update(cmd: clap::Command) -> clap::Command {
+        Self::augment_subcommands(cmd)
+    }
+
+    fn has_subcommand(name: &str) -> bool {
+        grundy_core::registry::family(name).is_some_and(|f| f.sequence)
+    }
+}
+
+/// Output formats of a sequence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// The values separated by spaces, with a heading (and the period or G(n) when asked).
+    Text,
+    /// One `n,value` line per value, with a header line.
+    Csv,
+    /// The report as one JSON document (the same as --json; docs/sequence-report.md).
+    Json,
+    /// The checkpoint format: the computed values and the proven period (needs --output; read
+    /// back by --resume).
+    Binary,
+}
+
+/// What every `sequence` subcommand takes.
 #[derive(Debug, Args)]
 pub struct SequenceOptions {
-    /// How many values to print, G(0) to G(count - 1) (at most 10000000; 0 prints none).
+    /// How many values, G(0) to G(count - 1): at most 2^31 (all-but games: 10000001), and
+    /// refused at once when the computation's memory exceeds the machine's available memory.
+    /// Values beyond a proven period are filled from it, not computed.
     #[arg(long, short, default_value_t = 40, allow_negative_numbers = true, value_parser = parse_count)]
     pub count: u64,
-    /// Print the least period, the least preperiod for it, and the computation that proves it.
+    /// State the least period and its least preperiod with the theorem and the values that
+    /// prove it, or that none is proven, or why none is claimed.
     #[arg(long)]
     pub period: bool,
-    /// Print G(n) for this heap size: any whole number, even with hundreds of digits.
+    /// Compute until a period is proven (up to 16777216 values for octal games, 33554432 for
+    /// subtraction games, whose period is always searched), then stop: the rest follows from
+    /// the period. Refused for games that claim no period.
+    #[arg(long)]
+    pub until_period: bool,
+    /// Print G(n) for this heap size: any whole number (beyond the computed values it needs a
+    /// period; games without one answer below a limit).
     #[arg(long, allow_negative_numbers = true, value_parser = super::parse_big_heap)]
     pub at: Option<BigUint>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Write the report to this file instead of standard output.
+    #[arg(long, short)]
+    pub output: Option<PathBuf>,
+    /// Save the computation to this file every few seconds, when stopped, and at the end
+    /// (atomically, checksummed): a quick computation is saved once, at the end.
+    #[arg(long)]
+    pub checkpoint: Option<PathBuf>,
+    /// Continue the computation saved in this file (by --checkpoint or --format binary; same
+    /// game) up to what is asked now.
+    #[arg(long)]
+    pub resume: Option<PathBuf>,
+    /// Draw G(n) against n to this file, the period marked when proven: an SVG picture, or a
+    /// PNG one if the name ends in .png.
+    #[arg(long, value_parser = super::chart::parse_plot_path)]
+    pub plot: Option<PathBuf>,
+    /// Threads for octal games and Grundy's game: 1, or 2 (the default) to let a second thread
+    /// compute the options from far rare positions ahead (used only where it pays, e.g.
+    /// Officers; the values are the same). Other games compute on one thread.
+    #[arg(long, value_parser = parse_threads)]
+    pub threads: Option<usize>,
+}
+
+fn parse_threads(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n @ 1..=2) => Ok(n),
+        _ => Err(format!("threads {text:?} is not allowed: expected 1 or 2")),
+    }
 }
 
 fn parse_count(text: &str) -> Result<u64, String> {
     match text.parse::<u64>() {
-        Ok(n) if n <= MAX_COUNT => Ok(n),
+        Ok(n) if n <= MAX_RUN_VALUES => Ok(n),
         _ => Err(format!(
-            "count {text:?} is out of range: expected a whole number from 0 to {MAX_COUNT}"
+            "count {text:?} is out of range: expected a whole number from 0 to {MAX_RUN_VALUES}"
         )),
     }
 }
 
 /// Runs `grundy sequence`.
 pub fn run(command: &SequenceCommand, out: &Output) -> Result<(), CliError> {
-    match command {
-        SequenceCommand::Octal { code, options } => {
-            let game = grundy_core::games::octal::OctalGame::named(code)?;
-            super::octal::run_sequence(game, options, out)
-        }
-        SequenceCommand::GrundysGame { options } => {
-            let game = grundy_core::games::octal::OctalGame::grundys_game();
-            super::octal::run_sequence(game, options, out)
-        }
-        SequenceCommand::Subtraction { set, options } => {
-            let game = SubtractionGame::new(set.0.clone())?;
-            let name = format!("subtraction game S = {}", braces(game.set()));
-            let seq = game.sequence();
-            let values = values_of(seq, options.count)?;
-            let at = match &options.at {
-                Some(n) => Some((n.clone(), game.value_big(n)?)),
-                None => None,
-            };
-            report(
-                out,
-                &name,
-                &values,
-                seq.period,
-                options,
-                game.max_take(),
-                at,
-            )
-        }
-        SequenceCommand::AllBut { except, options } => {
-            if options.period {
-                return Err(CliError::Usage(
-                    "--period is for finite take-sets: all-but games have unbounded values".into(),
-                ));
-            }
-            let game = AllButGame::new(except.0.clone())?;
-            let name = format!(
-                "all-but subtraction game, excluded {}",
-                braces(game.excluded())
-            );
-            let values: Vec<u64> = game
-                .values(options.count)?
-                .into_iter()
-                .map(u64::from)
-                .collect();
-            let at = match &options.at {
-                Some(n) => {
-                    let small = u64::try_from(n).ok().filter(|&h| h <= MAX_ALL_BUT_HEAP);
-                    let h = small.ok_or_else(|| {
-                        CliError::Usage(format!(
-                            "heap {n} is out of range: all-but games are computed for heaps up to {MAX_ALL_BUT_HEAP}"
-                        ))
-                    })?;
-                    Some((n.clone(), game.value(h)?))
-                }
-                None => None,
-            };
-            report(out, &name, &values, None, options, 0, at)
-        }
-    }
+    let rules = grundy_core::spec::parse_rules(&command.rules)?;
+    let seq = of_rules(rules)?;
+    report(seq.as_ref(), &command.options, out)
 }
 
-/// `G(0..count)` from a sequence whose period may be needed beyond the computed table.
-fn values_of(seq: &GrundySequence, count: u64) -> Result<Vec<u64>, CliError> {
-    (0..count)
-        .map(|n| {
-            seq.value_at(n).ok_or_else(|| {
-                CliError::Usage(format!(
-                    "G({n}) is unknown: no period was proven within {} values",
-                    seq.values.len()
-                ))
-            })
-        })
-        .collect()
-}
-
-fn braces(set: &[u64]) -> String {
-    let items: Vec<String> = set.iter().map(u64::to_string).collect();
-    format!("{{{}}}", items.join(","))
-}
-
-fn report(
-    out: &Output,
-    name: &str,
-    values: &[u64],
-    period: Option<Period>,
-    options: &SequenceOptions,
-    window: u64,
-    at: Option<(BigUint, u64)>,
-) -> Result<(), CliError> {
-    if out.json {
-        let mut doc = json!({ "game": name, "values": values });
-        if options.period {
-            doc["period"] = json!(period.map(|p| json!({
-                "preperiod": p.preperiod,
-                "period": p.period,
-                "checked": p.checked,
-                "window": window,
-            })));
+/// Computes and writes the report of `seq` that `options` ask for.
+fn report(seq: &dyn HeapSequence, options: &SequenceOptions, out: &Output) -> Result<(), CliError> {
+    let format = if out.json {
+        Format::Json
+    } else {
+        options.format
+    };
+    let request = Request {
+        count: options.count,
+        at: options.at.clone(),
+        until_period: options.until_period.then_some(u64::MAX),
+    };
+    let target = plan(seq, &request).map_err(|e| {
+        let flag = match e.field {
+            Field::Count => "--count",
+            Field::At => "--at",
+            Field::UntilPeriod => "--until-period",
+        };
+        CliError::Usage(format!("{flag}: {}", e.message))
+    })?;
+    check_threads(seq, options)?;
+    check_up_front(seq, options, format, target)?;
+    let mut computation = match &options.resume {
+        Some(path) => resume(seq, path, target)?,
+        None => seq.start(target)?,
+    };
+    computation.set_threads(options.threads.unwrap_or(2));
+    let interrupted = super::sequence_run::compute(computation.as_mut(), options)?;
+    let report = Report::new(seq, computation.as_ref(), &request, !interrupted)?;
+    if let Some(path) = &options.plot {
+        super::chart::write_plot(path, &super::chart::Chart::of(&report))?;
+    }
+    if format == Format::Binary {
+        if let Some(path) = &options.output {
+            super::sequence_run::save_as(path, "--output", computation.as_ref())?;
         }
-        if let Some((n, v)) = &at {
-            doc["at"] = json!({ "n": n.to_string(), "value": v });
-        }
-        return out.json(&doc);
+    } else {
+        let style = match format {
+            Format::Text => Style::Text {
+                show_period: options.period || options.until_period,
+            },
+            Format::Csv => Style::Csv,
+            _ => Style::PrettyJson,
+        };
+        write_report(&report, style, options.output.as_deref())?;
     }
-    if !values.is_empty() {
-        out.line(format!("G(0..{}) for the {name}:", values.len() - 1))?;
-        let text: Vec<String> = values.iter().map(u64::to_string).collect();
-        out.line(text.join(" "))?;
-    }
-    if options.period {
-        out.line(period_text(period, window))?;
-    }
-    if let Some((n, v)) = at {
-        out.line(at_text(&n, v, period))?;
+    if interrupted {
+        return Err(CliError::Interrupted(
+            super::sequence_run::interruption_note(computation.as_ref(), options),
+        ));
     }
     Ok(())
 }
 
-fn period_text(period: Option<Period>, window: u64) -> String {
-    let Some(p) = period else {
-        return "No period proven within the computed values.".into();
-    };
-    let last = p.checked - 1;
-    let from = p.checked - window - p.period;
-    let mut text = format!(
-        "Period {} from n = {} (the least period, and the least preperiod for it).\n\
-         Proof: G(n + {}) = G(n) for the {} consecutive n = {}..{} (as many as the largest move), \
-         so it holds for every n >= {} (each value depends only on the {} below it).",
-        p.period,
-        p.preperiod,
-        p.period,
-        window,
-        from,
-        from + window - 1,
-        from,
-        window,
-    );
-    if p.preperiod < from {
-        let not_before = match p.preperiod {
-            0 => String::new(),
-            n => format!(", and not at n = {}", n - 1),
-        };
-        text.push_str(&format!(
-            "\nBelow n = {from}, the computed values G(0..{last}) show G(n + {}) = G(n) from n = {}{not_before}.",
-            p.period, p.preperiod
-        ));
+/// `--threads` chooses between the octal solver's one and two threads; other games have one.
+fn check_threads(seq: &dyn HeapSequence, options: &SequenceOptions) -> Result<(), CliError> {
+    let octal = matches!(seq.game().game.as_str(), "octal" | "grundys-game");
+    match options.threads {
+        Some(_) if !octal => Err(CliError::Usage(format!(
+            "--threads applies to octal games and Grundy's game (their solver can use a second \
+             thread); {} is computed on one thread",
+            the(&seq.game().title)
+        ))),
+        _ => Ok(()),
     }
-    text
 }
 
-fn at_text(n: &BigUint, value: u64, period: Option<Period>) -> String {
-    match period {
-        Some(p) if *n >= BigUint::from(p.checked) => {
-            let residue = (n - BigUint::from(p.preperiod)) % BigUint::from(p.period);
-            format!(
-                "G({n}) = {value} (from the period: {n} - {} = {residue} (mod {}), so G({n}) = G({}))",
-                p.preperiod,
-                p.period,
-                BigUint::from(p.preperiod) + &residue
-            )
+/// Refuses, before anything is computed, every option that would fail only at the end.
+fn check_up_front(
+    seq: &dyn HeapSequence,
+    options: &SequenceOptions,
+    format: Format,
+    target: u64,
+) -> Result<(), CliError> {
+    if format == Format::Binary && options.output.is_none() {
+        return Err(CliError::Usage(
+            "--format binary needs --output FILE (binary is not printed to a terminal)".into(),
+        ));
+    }
+    let files = [
+        (&options.output, "--output"),
+        (&options.checkpoint, "--checkpoint"),
+        (&options.plot, "--plot"),
+    ];
+    for (path, flag) in files {
+        if let Some(path) = path {
+            check_destination(path, flag)?;
         }
-        _ => format!("G({n}) = {value}"),
+    }
+    check_distinct_files(&files, format)?;
+    let mut resumed_bytes = 0;
+    if let Some(path) = &options.resume {
+        match fs::metadata(path) {
+            Ok(meta) if meta.is_file() => resumed_bytes = meta.len(),
+            _ => {
+                return Err(CliError::Usage(format!(
+                    "cannot read checkpoint {:?}: expected a file written by --checkpoint",
+                    path.display().to_string()
+                )))
+            }
+        }
+    }
+    let limits = seq.limits();
+    // A game whose period is always searched usually proves it early: its estimate is what
+    // the values asked for need, not the search limit.
+    let values = if limits.period_first {
+        options.count.min(limits.max_computed)
+    } else {
+        target
+    };
+    super::memory::check_fits(values, limits.bytes_per_value, resumed_bytes)
+}
+
+/// Refuses two writing flags that would replace one file (the later write would destroy the
+/// earlier), even through symbolic links.
+fn check_distinct_files(
+    files: &[(&Option<PathBuf>, &str)],
+    format: Format,
+) -> Result<(), CliError> {
+    for (i, (a, flag_a)) in files.iter().enumerate() {
+        for (b, flag_b) in &files[i + 1..] {
+            let (Some(a), Some(b)) = (a, b) else { continue };
+            // The binary output is the checkpoint itself: writing both to one file is harmless.
+            let same_bytes = format == Format::Binary && *flag_b == "--checkpoint";
+            if !same_bytes && replaced_file(a).is_some() && replaced_file(a) == replaced_file(b) {
+                return Err(CliError::Usage(format!(
+                    "{flag_a} {:?} and {flag_b} {:?} name the same file: expected a different \
+                     file for each",
+                    a.display().to_string(),
+                    b.display().to_string()
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The computation saved in `path`, continued up to `target` values.
+fn resume(
+    seq: &dyn HeapSequence,
+    path: &Path,
+    target: u64,
+) -> Result<Box<dyn Computation>, CliError> {
+    let bytes = fs::read(path)
+        .map_err(|e| CliError::Usage(format!("cannot read checkpoint {}: {e}", path.display())))?;
+    let mut computation = seq.restore(&bytes).map_err(|e| {
+        CliError::Usage(format!(
+            "--resume {}: {e} (this command is for {})",
+            path.display(),
+            seq.game().term
+        ))
+    })?;
+    // The saved run's own target is a wish, not a duty: compute what is asked now (values
+    // already computed are kept even if fewer are asked).
+    computation.set_target(target)?;
+    Ok(computation)
+}
+
+/// Streams `report` to the file `output`, or to standard output (where a closed pipe, as with
+/// `| head`, is not an error).
+fn write_report(report: &Report, style: Style, output: Option<&Path>) -> Result<(), CliError> {
+    match output {
+        Some(path) => {
+            let mut file = FileWriter::create(path, "--output")?;
+            document::write(report, style, &mut file)?;
+            file.finish()
+        }
+        None => {
+            let mut stdout = std::io::BufWriter::with_capacity(1 << 20, std::io::stdout().lock());
+            document::write(report, style, &mut stdout)
+                .and_then(|()| stdout.flush())
+                .or_else(super::ignore_broken_pipe)
+        }
     }
 }

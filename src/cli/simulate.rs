@@ -1,19 +1,20 @@
 //! `grundy simulate`: many games between two computer players, with win rates, their 95%
 //! confidence intervals (Wilson) and game lengths; `--transcript` prints the first game turn by
-//! turn, as seed 000's Fig. 8 does.
+//! turn, as Fig. 8 of Avansyah (2025) does (docs/bibliography.md).
 
 use clap::Args;
 use grundy_core::play::{
     play_game_within, record_game_within, wilson_interval, GameRecord, GameResult, Seat, Tally,
 };
 use grundy_core::player::Player;
-use grundy_core::strategy::{analyze, nim_heaps, Convention};
+use grundy_core::report::analyze_sum;
+use grundy_core::strategy::Convention;
 use grundy_core::sum::Sum;
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::json;
 
-use super::game::{convention_text, draw, move_text, value_line, GameSpec};
+use super::game::{convention_text, draw, move_text, value_line, Game};
 use super::play::seed_or_clock;
 use super::{CliError, Output};
 
@@ -32,8 +33,8 @@ pub const MAX_MAX_MOVES: u64 = 1_000_000_000_000;
 pub struct SimulateArgs {
     /// The game and its starting position.
     #[command(subcommand)]
-    pub game: GameSpec,
-    /// The two players, the first moving first: perfect, random, seed000, or a strength 0..100.
+    pub game: Game,
+    /// The two players, the first moving first: perfect, random, bouton, or a strength 0..100.
     #[arg(long, global = true, default_value = "perfect,random", value_parser = parse_players)]
     pub players: Players,
     /// How many games to play.
@@ -75,7 +76,7 @@ pub fn parse_players(text: &str) -> Result<Players, String> {
 
 /// Runs `grundy simulate`.
 pub fn run(args: &SimulateArgs, out: &Output) -> Result<(), CliError> {
-    let (title, start) = args.game.position()?;
+    let (title, start) = args.game.0.position()?;
     let convention = if args.misere {
         Convention::Misere
     } else {
@@ -162,7 +163,7 @@ struct Report<'a> {
 impl Report<'_> {
     fn text(&self) -> Result<Vec<String>, CliError> {
         let t = self.tally;
-        let outcome = analyze(self.start, self.convention)?.outcome;
+        let outcome = analyze_sum(self.start, self.convention, false)?.outcome;
         let mut lines = vec![
             format!("{} ({})", self.title, convention_text(self.convention)),
             format!("Start: {}", position_text(self.start)),
@@ -219,7 +220,7 @@ impl Report<'_> {
             "game": self.title,
             "convention": self.convention,
             "start": self.start.components,
-            "outcome": analyze(self.start, self.convention)?.outcome,
+            "outcome": analyze_sum(self.start, self.convention, false)?.outcome,
             "players": self.players.map(|p| p.to_string()),
             "seed": self.seed,
             "games": t.games,
@@ -268,7 +269,7 @@ fn transcript_lines(game: &GameRecord, players: [Player; 2]) -> Result<Vec<Strin
             capitalise(&turn.seat.to_string()),
             move_text(&turn.mv, &turn.before)
         ));
-        let label = if nim_heaps(after).is_some() {
+        let label = if after.nim_heaps().is_some() {
             "nim-sum"
         } else {
             "Grundy value"

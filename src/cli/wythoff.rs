@@ -8,14 +8,15 @@ use std::path::PathBuf;
 use std::str::FromStr;
 
 use clap::{Subcommand, ValueEnum};
-use grundy_core::games::wythoff::beatty::{self, is_p_position_big, p_position_big};
-use grundy_core::games::wythoff::table::{grundy_value, SgTable, MAX_TABLE_SIDE, SEED_MISPRINTS};
-use grundy_core::games::wythoff::{mex, winning_moves_big, word, MoveKind, WythoffMove};
+use grundy_core::games::wythoff::beatty::{self, p_position_big};
+use grundy_core::games::wythoff::table::{SgTable, PUBLISHED_MISPRINTS};
+use grundy_core::games::wythoff::{mex, word};
 use grundy_core::GameError;
 use num_bigint::BigUint;
 use serde_json::json;
 
-use super::wythoff_image::{render, write_png};
+use super::picture::write_png;
+use super::wythoff_image::render;
 use super::{CliError, Output};
 
 /// The most digits accepted in a heap or index (the answers take milliseconds at this size).
@@ -229,7 +230,7 @@ fn nth(n: &BigUint, out: &Output) -> Result<(), CliError> {
 fn table(size: usize, csv: bool, out: &Output) -> Result<(), CliError> {
     let table = SgTable::square(size)?;
     let value = |x: usize, y: usize| table.get(x, y).unwrap_or(0);
-    let misprints: Vec<_> = SEED_MISPRINTS
+    let misprints: Vec<_> = PUBLISHED_MISPRINTS
         .iter()
         .filter(|&&(x, y, _, _)| x < size && y < size)
         .collect();
@@ -250,7 +251,7 @@ fn table(size: usize, csv: bool, out: &Output) -> Result<(), CliError> {
             "size": size,
             "rows": rows,
             "p_positions": zeros,
-            "seed_misprints": notes,
+            "published_misprints": notes,
         }));
     }
     if csv {
@@ -301,7 +302,8 @@ fn table(size: usize, csv: bool, out: &Output) -> Result<(), CliError> {
             .map(|&&(x, y, printed, truth)| format!("G({x},{y}) = {truth} (printed {printed})"))
             .collect();
         out.line(format!(
-            "Note: the seed's printed table (Gambar 1) misprints {} cells shown here: {}.",
+            "Note: the table printed by Ibrahim, Haryanto and Amir (their Figure 1) misprints {} \
+             cells shown here: {}.",
             cells.len(),
             cells.join(", ")
         ))?;
@@ -312,7 +314,7 @@ fn table(size: usize, csv: bool, out: &Output) -> Result<(), CliError> {
 fn image(size: usize, path: &std::path::Path, out: &Output) -> Result<(), CliError> {
     super::write::check_destination(path, "--output")?;
     let picture = render(size)?;
-    write_png(&picture, path)?;
+    write_png(&picture, path, "--output")?;
     if out.json {
         return out.json(&json!({
             "game": "wythoff",
@@ -328,83 +330,4 @@ fn image(size: usize, path: &std::path::Path, out: &Output) -> Result<(), CliErr
         picture.width,
         picture.height
     ))
-}
-
-/// `grundy analyze wythoff X Y`: outcome, value (when tabulated) and every winning move.
-pub fn analyze(x: &BigUint, y: &BigUint, out: &Output) -> Result<(), CliError> {
-    let p = is_p_position_big(x, y);
-    let moves = winning_moves_big(x, y);
-    let small = |v: &BigUint| u64::try_from(v).ok().filter(|&v| v < MAX_TABLE_SIDE as u64);
-    let value = match (small(x), small(y)) {
-        _ if p => Some(0),
-        (Some(x), Some(y)) => Some(grundy_value(x, y)?),
-        _ => None,
-    };
-    let index = if p {
-        Some(if x <= y { y - x } else { x - y })
-    } else {
-        None
-    };
-    if out.json {
-        let list: Vec<_> = moves.iter().map(move_json).collect();
-        return out.json(&json!({
-            "game": "wythoff",
-            "position": [x.to_string(), y.to_string()],
-            "outcome": if p { "P" } else { "N" },
-            "p_index": index.map(|n| n.to_string()),
-            "grundy": value,
-            "winning_moves": list,
-        }));
-    }
-    out.line(out.bold(&format!("Wythoff's game at ({x}, {y})")))?;
-    match &index {
-        Some(n) => out.line(format!(
-            "P-position: the player to move loses (it is the P-position with n = {n})."
-        ))?,
-        None => out.line("N-position: the player to move wins.")?,
-    }
-    match value {
-        Some(g) => out.line(format!("Grundy value: {g}"))?,
-        None => out.line(format!(
-            "Grundy value: not tabulated for heaps of {MAX_TABLE_SIDE} or more (not needed to play)"
-        ))?,
-    }
-    if !moves.is_empty() {
-        out.line("Winning moves:")?;
-        for m in &moves {
-            out.line(format!("  {}", move_text(m)))?;
-        }
-    }
-    Ok(())
-}
-
-fn kind_text(kind: MoveKind) -> &'static str {
-    match kind {
-        MoveKind::FromFirst => "from the first heap",
-        MoveKind::FromSecond => "from the second heap",
-        MoveKind::FromBoth => "from both heaps",
-    }
-}
-
-fn move_text(m: &WythoffMove<BigUint>) -> String {
-    format!(
-        "take {} {} -> ({}, {})",
-        m.taken,
-        kind_text(m.kind),
-        m.to.0,
-        m.to.1
-    )
-}
-
-fn move_json(m: &WythoffMove<BigUint>) -> serde_json::Value {
-    let kind = match m.kind {
-        MoveKind::FromFirst => "from-first",
-        MoveKind::FromSecond => "from-second",
-        MoveKind::FromBoth => "from-both",
-    };
-    json!({
-        "kind": kind,
-        "taken": m.taken.to_string(),
-        "to": [m.to.0.to_string(), m.to.1.to_string()],
-    })
 }

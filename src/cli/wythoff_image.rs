@@ -1,4 +1,4 @@
-//! Pictures of Wythoff's game, as RGB pixels (the PNG encoding is in [`write_png`]).
+//! Pictures of Wythoff's game, as RGB pixels (written as PNG by [`super::picture::write_png`]).
 //!
 //! The picture has two panels of `size × size` pixels, origin bottom-left in both:
 //!
@@ -9,12 +9,11 @@
 //!   `size / 16` (at least 12), as dots, with the lines `y = φx` and `y = x/φ` they hug
 //!   (floating point is fine for drawing; the dots are exact).
 
-use std::path::Path;
-
 use grundy_core::games::wythoff::beatty::PPositions;
 use grundy_core::games::wythoff::table::SgTable;
 use grundy_core::GameError;
 
+use super::picture::Picture;
 use super::CliError;
 
 /// The smallest and largest panel side in pixels.
@@ -22,41 +21,14 @@ pub const MIN_IMAGE_SIZE: usize = 16;
 /// The largest panel side in pixels (the table behind it takes about a second).
 pub const MAX_IMAGE_SIZE: usize = 4096;
 
-/// An RGB picture.
-pub struct Picture {
-    /// Width in pixels.
-    pub width: usize,
-    /// Height in pixels.
-    pub height: usize,
-    /// Row-major RGB bytes, top row first.
-    pub rgb: Vec<u8>,
-}
-
-impl Picture {
-    fn new(width: usize, height: usize, background: [u8; 3]) -> Self {
-        Picture {
-            width,
-            height,
-            rgb: background.repeat(width * height),
-        }
+/// Colours the pixel at `(px, py)`, `py` counted from the bottom, if it is inside.
+fn plot(picture: &mut Picture, px: i64, py: i64, colour: [u8; 3]) {
+    if px < 0 || py < 0 || px >= picture.width as i64 || py >= picture.height as i64 {
+        return;
     }
-
-    /// Colours the pixel at `(px, py)`, `py` counted from the bottom, if it is inside.
-    fn plot(&mut self, px: i64, py: i64, colour: [u8; 3]) {
-        if px < 0 || py < 0 || px >= self.width as i64 || py >= self.height as i64 {
-            return;
-        }
-        let row = self.height - 1 - py as usize;
-        let i = 3 * (row * self.width + px as usize);
-        self.rgb[i..i + 3].copy_from_slice(&colour);
-    }
-
-    /// The pixel at `(px, py)`, `py` from the bottom.
-    #[cfg(test)]
-    pub fn pixel(&self, px: usize, py: usize) -> [u8; 3] {
-        let i = 3 * ((self.height - 1 - py) * self.width + px);
-        [self.rgb[i], self.rgb[i + 1], self.rgb[i + 2]]
-    }
+    let row = picture.height - 1 - py as usize;
+    let i = 3 * (row * picture.width + px as usize);
+    picture.rgb[i..i + 3].copy_from_slice(&colour);
 }
 
 const P_POSITION: [u8; 3] = [255, 255, 255];
@@ -110,7 +82,7 @@ fn draw_table(picture: &mut Picture, table: &SgTable, size: usize) {
             } else {
                 gradient(g as f64 / (x + y) as f64)
             };
-            picture.plot(x as i64, y as i64, colour);
+            plot(picture, x as i64, y as i64, colour);
         }
     }
 }
@@ -127,12 +99,12 @@ fn draw_p_positions(picture: &mut Picture, size: usize) {
     let phi = (1.0 + 5f64.sqrt()) / 2.0;
     let to_pixel = |v: f64| (v * scale).round() as i64;
     for i in 0..size as i64 {
-        picture.plot(left + i, 0, AXIS);
-        picture.plot(left, i, AXIS);
+        plot(picture, left + i, 0, AXIS);
+        plot(picture, left, i, AXIS);
         // y = φx and y = x/φ, traced along both axes so that no pixel column is skipped.
         let v = i as f64 / scale;
         for (x, y) in [(v, v * phi), (v * phi, v), (v, v / phi), (v / phi, v)] {
-            picture.plot(left + to_pixel(x), to_pixel(y), LINE);
+            plot(picture, left + to_pixel(x), to_pixel(y), LINE);
         }
     }
     let radius = (scale / 4.0).max(1.0) as i64;
@@ -153,40 +125,31 @@ fn dot(picture: &mut Picture, cx: i64, cy: i64, radius: i64) {
     for dx in -radius..=radius {
         for dy in -radius..=radius {
             if cx + dx >= picture.height as i64 {
-                picture.plot(cx + dx, cy + dy, DOT);
+                plot(picture, cx + dx, cy + dy, DOT);
             }
         }
     }
-}
-
-/// Writes `picture` as an 8-bit RGB PNG to `path` (by the flag `--output`; see
-/// [`super::write`] for how each kind of path is written).
-pub fn write_png(picture: &Picture, path: &Path) -> Result<(), CliError> {
-    let mut file = super::write::FileWriter::create(path, "--output")?;
-    let mut encoder = png::Encoder::new(&mut file, picture.width as u32, picture.height as u32);
-    encoder.set_color(png::ColorType::Rgb);
-    encoder.set_depth(png::BitDepth::Eight);
-    let io = |e: png::EncodingError| CliError::Io(std::io::Error::other(e));
-    let mut writer = encoder.write_header().map_err(io)?;
-    writer.write_image_data(&picture.rgb).map_err(io)?;
-    writer.finish().map_err(io)?;
-    file.finish()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// The pixel at `(px, py)`, `py` from the bottom.
+    fn pixel_up(picture: &Picture, px: usize, py: usize) -> [u8; 3] {
+        picture.pixel(px, picture.height - 1 - py)
+    }
+
     #[test]
     fn p_positions_are_white_and_dotted() {
         let picture = render(64).unwrap();
         assert_eq!((picture.width, picture.height), (128, 64));
-        assert_eq!(picture.pixel(0, 0), P_POSITION);
-        assert_eq!(picture.pixel(3, 5), P_POSITION);
-        assert_eq!(picture.pixel(5, 3), P_POSITION);
-        assert_ne!(picture.pixel(4, 5), P_POSITION);
+        assert_eq!(pixel_up(&picture, 0, 0), P_POSITION);
+        assert_eq!(pixel_up(&picture, 3, 5), P_POSITION);
+        assert_eq!(pixel_up(&picture, 5, 3), P_POSITION);
+        assert_ne!(pixel_up(&picture, 4, 5), P_POSITION);
         // Heaps below 12 on 64 pixels: (8, 13) is off the panel, (3, 5) at (16, 26.7).
-        assert_eq!(picture.pixel(64 + 16, 27), DOT);
+        assert_eq!(pixel_up(&picture, 64 + 16, 27), DOT);
         assert!(render(8).is_err() && render(MAX_IMAGE_SIZE + 1).is_err());
     }
 }

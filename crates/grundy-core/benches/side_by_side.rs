@@ -79,17 +79,17 @@ fn main() {
     let set = [1u64, 4, 9, 12, 16];
     let k = 100_000;
     let ours_values = subtraction_values(&set, k + 1);
-    let seed_values = common::seed_001_memoised(&set, k);
+    let recursion_values = common::memoised_recursion(&set, k);
     assert!(ours_values
         .iter()
-        .zip(&seed_values)
+        .zip(&recursion_values)
         .all(|(&a, &b)| a as i64 == b));
     let ours = best_of(5, || subtraction_values(&set, k + 1));
-    let base = best_of(5, || common::seed_001_memoised(&set, k));
+    let base = best_of(5, || common::memoised_recursion(&set, k));
     row(
         "(c) raw bottom-up, K=10^5",
         ours,
-        Some(("seed 001 memo", base)),
+        Some(("Louis 2021 memo", base)),
         "every value by mex",
     );
     let engine = best_of(5, || SubtractionGame::new(set).unwrap().values(k + 1));
@@ -100,7 +100,7 @@ fn main() {
     row(
         "(c) engine: period proven, then copied",
         engine,
-        Some(("seed 001 memo", base)),
+        Some(("Louis 2021 memo", base)),
         "target >= 20x",
     );
 

@@ -20,10 +20,10 @@ fn raw_sequences(c: &mut Criterion) {
     group.finish();
 }
 
-fn against_seed_001(c: &mut Criterion) {
+fn against_memoised_recursion(c: &mut Criterion) {
     let set = [1u64, 4, 9, 12, 16];
     let k = 100_000;
-    let mut group = c.benchmark_group("subtraction/seed001-K=1e5");
+    let mut group = c.benchmark_group("subtraction/memoised-recursion-K=1e5");
     group.sample_size(10);
     group.bench_function("grundy bottom-up", |b| {
         b.iter(|| subtraction_values(black_box(&set), k + 1))
@@ -31,8 +31,8 @@ fn against_seed_001(c: &mut Criterion) {
     group.bench_function("grundy engine path (period proven, then copied)", |b| {
         b.iter(|| SubtractionGame::new(black_box(set)).unwrap().values(k + 1))
     });
-    group.bench_function("seed 001 memoised recursion", |b| {
-        b.iter(|| common::seed_001_memoised(black_box(&set), k))
+    group.bench_function("memoised recursion (Louis 2021)", |b| {
+        b.iter(|| common::memoised_recursion(black_box(&set), k))
     });
     group.finish();
 }
@@ -49,7 +49,7 @@ fn huge_heap_from_scratch(c: &mut Criterion) {
 criterion_group!(
     benches,
     raw_sequences,
-    against_seed_001,
+    against_memoised_recursion,
     huge_heap_from_scratch
 );
 criterion_main!(benches);

@@ -59,7 +59,7 @@ impl BigComponent {
     /// A Nim heap of `heap` tokens: [`BigComponent::Small`] when it fits in `u64`.
     pub fn nim(heap: BigUint) -> Self {
         match u64::try_from(&heap) {
-            Ok(h) => BigComponent::Small(Component::Nim(h)),
+            Ok(h) => BigComponent::Small(Component::nim(h)),
             Err(_) => BigComponent::Nim(heap),
         }
     }
@@ -75,8 +75,7 @@ impl BigComponent {
     /// The Nim heap, if the component is one (of any size).
     pub fn nim_heap(&self) -> Option<BigUint> {
         match self {
-            BigComponent::Small(Component::Nim(h)) => Some(BigUint::from(*h)),
-            BigComponent::Small(_) => None,
+            BigComponent::Small(c) => c.as_nim().map(BigUint::from),
             BigComponent::Nim(h) => Some(h.clone()),
         }
     }

@@ -161,8 +161,8 @@
 //! assert_eq!(
 //!     targets,
 //!     [
-//!         (4, vec![Component::Wythoff { x: 6, y: 7 }]),
-//!         (4, vec![Component::Wythoff { x: 5, y: 2 }]),
+//!         (4, vec![Component::wythoff(6, 7)]),
+//!         (4, vec![Component::wythoff(5, 2)]),
 //!     ]
 //! );
 //! for m in &moves {
@@ -182,11 +182,12 @@
 //! | [`sequence`] | Grundy sequences `G(0), G(1), …` of heap games and their proven periods |
 //! | [`sum`] | sums of components from any rulesets: value, outcome, every winning move |
 //! | [`big_nim`] | sums whose Nim heaps have any number of digits (XOR of [`num_bigint::BigUint`]s) |
+//! | [`search`] | values of board and graph games by search: components, canonical forms, a bounded transposition table kept on disk ([`games::cram`], [`games::chomp`], [`games::node_kayles`], [`games::arc_kayles`]) |
 //! | [`solve`] | exhaustive memoised search within a budget: the ground truth for tests, and the answer where no theorem applies |
 //! | [`tree_size`] | bounds on a game tree's positions and work, known before searching it |
 //! | [`strategy`] | analysis under normal and misère play; the perfect player's move and remoteness |
 //! | [`play`] | a game's record, whose turn, who won, typed moves, simulations |
-//! | [`player`] | computer players: perfect, random, any strength between, and seed 000's rule |
+//! | [`player`] | computer players: perfect, random, any strength between, and `bouton` (Bouton's rule, taking most when losing) |
 //! | [`explain`] | the reasoning for a person: binary columns, nim-sums, target values |
 //! | [`spec`] | the text format for positions shared by the front ends |
 //! | [`cancel`] | cooperative cancellation of long computations (a front end's time limit) |
@@ -212,6 +213,9 @@ pub mod moves;
 pub mod nimber;
 pub mod play;
 pub mod player;
+pub mod registry;
+pub mod report;
+pub mod search;
 pub mod sequence;
 pub mod solve;
 pub mod spec;

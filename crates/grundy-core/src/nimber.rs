@@ -111,7 +111,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn seed_002_xor_vectors() {
+    fn xor_examples_of_tran() {
+        // The XOR examples of Tran (n.d.) (docs/bibliography.md).
         assert_eq!(nim_sum([1, 2]), 3);
         assert_eq!(nim_sum([4, 5]), 1);
         assert_eq!(nim_sum([10, 5]), 15);
@@ -121,7 +122,8 @@ mod tests {
     }
 
     #[test]
-    fn seed_004_three_heaps() {
+    fn xor_example_of_jocul_nim_2008() {
+        // 1 xor 7 xor 5 = 3, the example of the article "Jocul NIM" (2008) (docs/bibliography.md).
         assert_eq!(nim_sum([1, 7, 5]), 3);
     }
 

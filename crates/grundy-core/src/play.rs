@@ -10,8 +10,8 @@
 //! use grundy_core::sum::Sum;
 //!
 //! let mut game = GameRecord::new(Sum::nim(&[2, 3, 4]), Convention::Normal);
-//! let parser = MoveParser::heap_games();
 //! for text in ["3 3", "heap 1 to 0", "take 2 from 2", "2 1", "3 1"] {
+//!     let parser = MoveParser::for_position(game.position());
 //!     let m = parser.parse(text, game.position()).unwrap();
 //!     game.play(m);
 //! }
@@ -26,11 +26,13 @@ use crate::player::Player;
 use crate::strategy::{remoteness, Convention};
 use crate::sum::{Sum, SumMove};
 
+pub mod forms;
 mod parse;
 pub mod queen;
 pub mod tracked;
 
-pub use parse::{FormResult, MoveError, MoveForm, MoveParser, EXAMPLES, SPLIT_EXAMPLES};
+pub use forms::{EXAMPLES, SPLIT_EXAMPLES};
+pub use parse::{MoveError, MoveParser};
 pub use tracked::TrackedPosition;
 
 /// One of the two players, in the order they move: `First` makes the first move of the game.

@@ -8,8 +8,10 @@
 //!   uniformly;
 //! * strength `s` (0–100) plays the perfect move with probability `s`% and a random move
 //!   otherwise, so 100 is `perfect` and 0 is `random`;
-//! * `seed000` follows the rule of seed 000's simulation (see [`seed000_move`]), so that
-//!   paper's game can be replayed move for move.
+//! * `bouton` plays Bouton's normal-play move when it is winning and, when it is losing, takes
+//!   as much as it can from the first component that can move (see [`bouton_rule_move`]). It is
+//!   the rule of the simulation of Avansyah (2025) (docs/bibliography.md), whose game it replays
+//!   move for move.
 //!
 //! Randomness comes from the caller's generator, so a seeded generator replays a game exactly.
 //!
@@ -42,36 +44,37 @@ pub enum Player {
     Random,
     /// The best move with probability `strength`%, a random move otherwise (0..=100).
     Strength(u8),
-    /// The rule of seed 000's simulation: see [`seed000_move`].
-    Seed000,
+    /// Bouton's normal-play move when winning, the move that takes most when losing: see
+    /// [`bouton_rule_move`].
+    Bouton,
 }
 
 impl Player {
-    /// Parses `perfect`, `random`, or a strength from 0 to 100.
+    /// Parses `perfect`, `random`, `bouton`, or a strength from 0 to 100.
     pub fn parse(text: &str) -> Result<Player> {
         match text.trim().to_ascii_lowercase().as_str() {
             "perfect" => Ok(Player::Perfect),
             "random" => Ok(Player::Random),
-            "seed000" => Ok(Player::Seed000),
+            "bouton" => Ok(Player::Bouton),
             other => match other.parse::<u8>() {
                 Ok(s) if s <= 100 => Ok(Player::Strength(s)),
                 _ => Err(GameError::invalid(
                     "player",
                     text,
-                    "perfect, random, seed000, or a strength from 0 to 100",
+                    "perfect, random, bouton, or a strength from 0 to 100",
                 )),
             },
         }
     }
 
     /// The chance, in percent, that this player plays the perfect move; `None` for a player
-    /// that follows a fixed rule of its own (`seed000`).
+    /// that follows a fixed rule of its own (`bouton`).
     pub fn strength(self) -> Option<u8> {
         match self {
             Player::Perfect => Some(100),
             Player::Random => Some(0),
             Player::Strength(s) => Some(s.min(100)),
-            Player::Seed000 => None,
+            Player::Bouton => None,
         }
     }
 
@@ -83,8 +86,8 @@ impl Player {
             Player::Strength(s) => {
                 format!("strength {s} (the best move {s}% of the time, otherwise a random move)")
             }
-            Player::Seed000 => "seed000 (seed 000's rule: when winning, cut the first heap h \
-                with h XOR s < h; when losing, take the whole first non-empty heap)"
+            Player::Bouton => "bouton (Bouton's rule: when winning, cut the first heap h with \
+                h XOR s < h to h XOR s; when losing, take the whole first non-empty heap)"
                 .into(),
         }
     }
@@ -96,7 +99,7 @@ impl fmt::Display for Player {
             Player::Perfect => f.write_str("perfect"),
             Player::Random => f.write_str("random"),
             Player::Strength(s) => write!(f, "strength {s}"),
-            Player::Seed000 => f.write_str("seed000"),
+            Player::Bouton => f.write_str("bouton"),
         }
     }
 }
@@ -109,7 +112,7 @@ pub fn choose_move(
     rng: &mut dyn rand_core::RngCore,
 ) -> Result<Option<SumMove>> {
     let Some(strength) = player.strength() else {
-        return seed000_move(sum);
+        return bouton_rule_move(sum);
     };
     // Draw even at the extremes so that a seed gives the same sequence at every strength.
     let roll = uniform_below(rng, 100);
@@ -142,8 +145,9 @@ pub fn random_move(sum: &Sum, rng: &mut dyn rand_core::RngCore) -> Option<SumMov
     })
 }
 
-/// The move of seed 000's simulation (its `cariLangkahTerbaik` and the fallback in its main
-/// loop), generalised from Nim heaps to Grundy values; `None` when no move is possible.
+/// The move of the [`Player::Bouton`] player, generalised from Nim heaps to Grundy values;
+/// `None` when no move is possible. It is the rule of the simulation program of Avansyah (2025)
+/// (its best-move function and the fallback of its main loop; docs/bibliography.md).
 ///
 /// * Winning (total `t != 0`): the first component whose value `g` has `g XOR t < g`, moved to
 ///   its first option of value `g XOR t`. In Nim that is the first heap `h` with `h XOR s < h`,
@@ -153,15 +157,15 @@ pub fn random_move(sum: &Sum, rng: &mut dyn rand_core::RngCore) -> Option<SumMov
 ///
 /// The rule is Bouton's normal-play strategy; it is not the perfect player's (it ignores misère
 /// play and does not try to make a lost game last).
-pub fn seed000_move(sum: &Sum) -> Result<Option<SumMove>> {
+pub fn bouton_rule_move(sum: &Sum) -> Result<Option<SumMove>> {
     if let Some(m) = sum.winning_moves()?.into_iter().next() {
         return Ok(Some(m));
     }
     Ok(sum.components.iter().enumerate().find_map(|(i, c)| {
         // Options are listed from the gentlest to the one that takes most.
-        let to = match c {
-            Component::Nim(h) => (*h > 0).then(|| vec![Component::Nim(0)]),
-            _ => c.options().pop(),
+        let to = match c.as_nim() {
+            Some(h) => (h > 0).then(|| vec![Component::nim(0)]),
+            None => c.options().pop(),
         }?;
         Some(SumMove {
             component: i,
@@ -179,11 +183,11 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     #[test]
-    fn seed_000_figure_8_game() {
-        // Fig. 8 of seed 000: both players follow the rule, player 1 starts from [2,3,4].
+    fn the_game_of_avansyah_2025_figure_8() {
+        // Fig. 8 of Avansyah (2025): both players follow the rule, player 1 starts from [2,3,4].
         let mut sum = Sum::nim(&[2, 3, 4]);
         let mut seen = vec![vec![2, 3, 4]];
-        while let Some(m) = seed000_move(&sum).unwrap() {
+        while let Some(m) = bouton_rule_move(&sum).unwrap() {
             sum.apply(&m);
             seen.push(sum.components.iter().map(|c| c.tokens()).collect());
         }
@@ -203,6 +207,7 @@ mod tests {
         assert_eq!(Player::parse("Perfect").unwrap(), Player::Perfect);
         assert_eq!(Player::parse("random").unwrap(), Player::Random);
         assert_eq!(Player::parse("70").unwrap(), Player::Strength(70));
+        assert_eq!(Player::parse("Bouton").unwrap(), Player::Bouton);
         assert!(Player::parse("101").is_err());
         assert!(Player::parse("-1").is_err());
         assert!(Player::parse("").is_err());

@@ -10,12 +10,20 @@
 //! * **Octal games** (Guy–Smith): with moves removing at most `t` tokens, equality for
 //!   `n0 <= n < 2·n0 + p + t` suffices.
 //!
+//! [`report`] is the one report of a sequence (values, period certificate, single values) that
+//! every ruleset with a sequence gives through [`report::HeapSequence`].
+//!
 //! [`Period`] records the least period, the least preperiod for it, and the number of values
 //! that were computed to prove it. [`GrundySequence::value_at`] then answers any heap size, and
 //! [`GrundySequence::value_at_big`] answers heap sizes beyond `u64`.
 
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
+
+pub mod checkpoint;
+pub mod document;
+pub mod report;
+pub mod table;
 
 use crate::nimber::Nimber;
 

@@ -321,7 +321,7 @@ mod tests {
         // A single Bachet heap of 200,000 with S = {1}: a chain of 200,000 positions.
         let game =
             std::sync::Arc::new(crate::games::subtraction::SubtractionGame::new([1]).unwrap());
-        let sum = Sum::new(vec![crate::sum::Component::subtraction(&game, 200_000)]);
+        let sum = Sum::new(vec![crate::sum::Component::new(&game, 200_000)]);
         assert_eq!(grundy_by_search(&sum, 1_000_000).unwrap(), 0);
     }
 }

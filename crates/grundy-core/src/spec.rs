@@ -1,6 +1,7 @@
 //! A small text format for positions, shared by every front end.
 //!
-//! A position is a sum of *terms* separated by `+`; each term names a ruleset and its heaps:
+//! A position is a sum of *terms* separated by `+`; each term names a ruleset of the
+//! [`crate::registry`] and its positions:
 //!
 //! | term | meaning |
 //! | --- | --- |
@@ -11,6 +12,8 @@
 //! | `octal{0.77}:10,20` | two heaps of the octal game 0.77 (Kayles); a preset name works too |
 //! | `grundys:9` | a heap of Grundy's game |
 //! | `wythoff:10,7` | a position of Wythoff's game (heaps in pairs: `wythoff:10,7,3,5` is two) |
+//! | `lasker:7,9` | two heaps of Lasker's Nim |
+//! | `moore{2}:3,5,6` | one position of Moore's Nim_2 with three heaps |
 //!
 //! ```
 //! use grundy_core::spec::parse_sum;
@@ -27,52 +30,31 @@ use std::sync::Arc;
 
 use crate::big_nim::{BigComponent, BigSum};
 use crate::error::{GameError, Result};
-use crate::games::octal::OctalGame;
-use crate::games::subtraction::{AllButGame, SubtractionGame};
+use crate::registry::{self, AnyRules};
 use crate::sum::{Component, Sum};
 use num_bigint::BigUint;
 
 /// The most components a position may have.
 pub const MAX_COMPONENTS: usize = 10_000;
 
-/// The rules of a term, before heaps are attached.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum RulesSpec {
-    /// Nim.
-    Nim,
-    /// A subtraction game.
-    Subtraction(Arc<SubtractionGame>),
-    /// An all-but subtraction game.
-    AllBut(Arc<AllButGame>),
-    /// An octal game or Grundy's game.
-    Octal(Arc<OctalGame>),
-}
-
-impl RulesSpec {
-    /// A component of these rules with `heap` tokens.
-    pub fn heap(&self, heap: u64) -> Component {
-        match self {
-            RulesSpec::Nim => Component::Nim(heap),
-            RulesSpec::Subtraction(g) => Component::subtraction(g, heap),
-            RulesSpec::AllBut(g) => Component::all_but(g, heap),
-            RulesSpec::Octal(g) => Component::octal(g, heap),
-        }
-    }
-}
-
 /// Parses a whole position, e.g. `nim:3,4 + sub{1,2}:5`.
 pub fn parse_sum(text: &str) -> Result<Sum> {
     let mut components = Vec::new();
     for term in text.split('+') {
         components.extend(parse_term(term)?);
-        if components.len() > MAX_COMPONENTS {
-            return Err(GameError::too_large(
-                "position",
-                format!("at most {MAX_COMPONENTS} components are allowed"),
-            ));
-        }
+        check_count(components.len())?;
     }
     Ok(Sum::new(components))
+}
+
+fn check_count(count: usize) -> Result<()> {
+    if count > MAX_COMPONENTS {
+        return Err(GameError::too_large(
+            "position",
+            format!("at most {MAX_COMPONENTS} components are allowed"),
+        ));
+    }
+    Ok(())
 }
 
 /// The most decimal digits of a Nim heap read by [`parse_big_sum`] (and of `--at` heaps on
@@ -90,12 +72,7 @@ pub fn parse_big_sum(text: &str) -> Result<BigSum> {
             }
             _ => components.extend(parse_term(term)?.into_iter().map(BigComponent::Small)),
         }
-        if components.len() > MAX_COMPONENTS {
-            return Err(GameError::too_large(
-                "position",
-                format!("at most {MAX_COMPONENTS} components are allowed"),
-            ));
-        }
+        check_count(components.len())?;
     }
     Ok(BigSum { components })
 }
@@ -126,81 +103,42 @@ pub fn parse_big(text: &str, what: &str) -> Result<BigUint> {
 /// Parses one term, e.g. `sub{1,4,9}:11,15`.
 pub fn parse_term(term: &str) -> Result<Vec<Component>> {
     let term = term.trim();
-    let (rules, heaps) = term.rsplit_once(':').ok_or_else(|| {
+    let (rules, positions) = term.rsplit_once(':').ok_or_else(|| {
         GameError::invalid(
             "game term",
             term,
             "RULES:HEAPS, e.g. nim:3,4,5 or sub{1,4,9}:11",
         )
     })?;
-    if rules.trim().eq_ignore_ascii_case("wythoff") {
-        return parse_wythoff_pairs(heaps);
-    }
-    let rules = parse_rules(rules)?;
-    parse_list(heaps, "heap")?
-        .into_iter()
-        .map(|h| Ok(rules.heap(h)))
-        .collect()
+    parse_rules(rules)?.components(positions)
 }
 
-/// Parses the heaps of a `wythoff:` term: pairs `x,y`, one Wythoff position per pair.
-fn parse_wythoff_pairs(heaps: &str) -> Result<Vec<Component>> {
-    let list = parse_list(heaps, "heap")?;
-    if list.len() % 2 != 0 {
-        return Err(GameError::invalid(
-            "Wythoff heaps",
-            heaps,
-            "pairs of heaps, e.g. wythoff:10,7 (or wythoff:10,7,3,5 for two positions)",
-        ));
-    }
-    Ok(list
-        .chunks_exact(2)
-        .map(|pair| Component::Wythoff {
-            x: pair[0],
-            y: pair[1],
-        })
-        .collect())
-}
-
-/// Parses the rules part of a term: `nim`, `sub{1,4,9}`, `subtraction{..}`, `bachet{k}` or
-/// `allbut{..}`.
-pub fn parse_rules(text: &str) -> Result<RulesSpec> {
+/// Parses the rules part of a term: a family's name or alias, with its parameters in braces
+/// when it has any (`nim`, `sub{1,4,9}`, `octal{0.77}`, `moore{2}`).
+pub fn parse_rules(text: &str) -> Result<Arc<dyn AnyRules>> {
     let text = text.trim();
-    let lower = text.to_ascii_lowercase();
-    if lower == "nim" {
-        return Ok(RulesSpec::Nim);
-    }
-    if matches!(lower.as_str(), "grundys" | "grundys-game" | "grundy") {
-        return Ok(RulesSpec::Octal(Arc::new(OctalGame::grundys_game())));
-    }
-    let (name, args) = match lower.split_once('{') {
-        Some((name, rest)) if rest.ends_with('}') => (name.trim(), &rest[..rest.len() - 1]),
-        _ => return Err(unknown_rules(text)),
+    let (name, params) = match text.split_once('{') {
+        Some((name, rest)) if rest.ends_with('}') => (name.trim(), Some(&rest[..rest.len() - 1])),
+        Some(_) => return Err(unknown_rules(text)),
+        None => (text, None),
     };
-    match name {
-        "sub" | "subtraction" => Ok(RulesSpec::Subtraction(Arc::new(SubtractionGame::new(
-            parse_list(args, "take-set element")?,
-        )?))),
-        "bachet" => {
-            let k = parse_u64(args.trim(), "Bachet limit")?;
-            Ok(RulesSpec::Subtraction(Arc::new(SubtractionGame::bachet(
-                k,
-            )?)))
-        }
-        "allbut" | "all-but" => Ok(RulesSpec::AllBut(Arc::new(AllButGame::new(parse_list(
-            args,
-            "excluded amount",
-        )?)?))),
-        "octal" => Ok(RulesSpec::Octal(Arc::new(OctalGame::named(args)?))),
-        _ => Err(unknown_rules(text)),
-    }
+    let family = registry::family(name).ok_or_else(|| unknown_rules(text))?;
+    let params: Vec<&str> = match params {
+        Some(inner) => inner.split(';').map(str::trim).collect(),
+        None => Vec::new(),
+    };
+    family.rules(&params)
 }
 
 fn unknown_rules(text: &str) -> GameError {
     GameError::invalid(
         "rules",
         text,
-        "nim, sub{1,4,9}, bachet{3}, allbut{2,3}, octal{0.77}, grundys or wythoff (wythoff:X,Y)",
+        format!(
+            "one of {}, e.g. {}",
+            registry::names(),
+            registry::examples()
+        ),
     )
 }
 
@@ -256,7 +194,7 @@ mod tests {
     #[test]
     fn wythoff_terms() {
         let s = parse_sum("wythoff:10,7 + nim:15").unwrap();
-        assert_eq!(s.components[0], Component::Wythoff { x: 10, y: 7 });
+        assert_eq!(s.components[0], Component::wythoff(10, 7));
         assert_eq!(s.value().unwrap(), 0);
         assert_eq!(parse_term("Wythoff:1,2,3,5").unwrap().len(), 2);
         let err = parse_term("wythoff:1,2,3").unwrap_err().to_string();
@@ -270,7 +208,7 @@ mod tests {
         assert_eq!(s.values().unwrap(), vec![1, 2, 3, 2]);
         assert_eq!(
             parse_sum(" NIM : 5 ").unwrap().components,
-            vec![Component::Nim(5)]
+            vec![Component::nim(5)]
         );
     }
 

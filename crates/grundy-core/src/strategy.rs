@@ -88,7 +88,7 @@ pub struct Analysis {
 pub fn analyze(sum: &Sum, convention: Convention) -> Result<Analysis> {
     let values = sum.values()?;
     let total = crate::nimber::nim_sum(values.iter().copied());
-    let (outcome, winning_moves) = match (convention, nim_heaps(sum)) {
+    let (outcome, winning_moves) = match (convention, sum.nim_heaps()) {
         // Bouton directly: a Nim heap is its own value, so no per-component dispatch is needed.
         (Convention::Normal, Some(heaps)) => (
             Outcome::of_value(total),
@@ -111,23 +111,17 @@ pub fn analyze(sum: &Sum, convention: Convention) -> Result<Analysis> {
     })
 }
 
-/// The heaps of `sum` if every component is a Nim heap.
+/// The heaps of `sum` if every component is a Nim heap (see [`Sum::nim_heaps`]).
 pub fn nim_heaps(sum: &Sum) -> Option<Vec<u64>> {
-    sum.components
-        .iter()
-        .map(|c| match c {
-            Component::Nim(h) => Some(*h),
-            _ => None,
-        })
-        .collect()
+    sum.nim_heaps()
 }
 
 /// A Nim move as a move of the sum.
 fn nim_sum_move(m: nim::NimMove) -> SumMove {
     SumMove {
         component: m.heap,
-        from: Component::Nim(m.from),
-        to: vec![Component::Nim(m.to)],
+        from: Component::nim(m.from),
+        to: vec![Component::nim(m.to)],
     }
 }
 
@@ -262,7 +256,7 @@ pub fn direct_move(sum: &Sum, convention: Convention) -> Result<Option<SumMove>>
     if let Some(m) = bouton_move(sum, convention) {
         return Ok(m);
     }
-    if let Some(m) = lone_wythoff_move(sum, convention)? {
+    if let Some(m) = lone_component_move(sum, convention)? {
         return Ok(m);
     }
     if convention == Convention::Misere {
@@ -337,7 +331,7 @@ fn bouton_move(sum: &Sum, convention: Convention) -> Option<Option<SumMove>> {
     let mut total = 0u64;
     let mut largest: Option<(usize, u64)> = None;
     for (i, c) in sum.components.iter().enumerate() {
-        let Component::Nim(h) = *c else { return None };
+        let h = c.as_nim()?;
         total ^= h;
         if h > 0 && largest.map_or(true, |(_, l)| h > l) {
             largest = Some((i, h));
@@ -354,10 +348,7 @@ fn bouton_move(sum: &Sum, convention: Convention) -> Option<Option<SumMove>> {
             .components
             .iter()
             .enumerate()
-            .find_map(|(i, c)| match *c {
-                Component::Nim(h) if h ^ total < h => Some((i, h)),
-                _ => None,
-            })?;
+            .find_map(|(i, c)| c.as_nim().filter(|&h| h ^ total < h).map(|h| (i, h)))?;
         return Some(Some(nim_sum_move(nim::NimMove {
             heap: i,
             from: h,
@@ -373,15 +364,19 @@ fn bouton_move(sum: &Sum, convention: Convention) -> Option<Option<SumMove>> {
     }))
 }
 
-/// The perfect move in a lone Wythoff position too large to measure under normal play, from
-/// the closed form of its P-positions (any size, no table of Grundy values): its first winning
-/// move, else the delaying move. `None` when `sum` is not a lone Wythoff position under normal
-/// play.
-fn lone_wythoff_move(sum: &Sum, convention: Convention) -> Result<Option<Option<SumMove>>> {
+/// The perfect move in a lone component under normal play, from its moves to value 0 alone:
+/// a lone Wythoff board or Moore's Nim position of any size is answered by the closed form of
+/// its P-positions, with no table of Grundy values. Its first winning move, else the delaying
+/// move; `None` when `sum` is not one component under normal play.
+fn lone_component_move(sum: &Sum, convention: Convention) -> Result<Option<Option<SumMove>>> {
     match sum.components.as_slice() {
-        [Component::Wythoff { .. }] if convention == Convention::Normal => {
-            let winning = sum.winning_moves()?.into_iter().next();
-            Ok(Some(winning.or_else(|| delaying_move(sum))))
+        [c] if convention == Convention::Normal => {
+            let winning = c.moves_to_value(0, 1)?.into_iter().next();
+            Ok(Some(
+                winning
+                    .map(|to| SumMove::new(0, c, to))
+                    .or_else(|| delaying_move(sum)),
+            ))
         }
         _ => Ok(None),
     }
@@ -409,7 +404,7 @@ mod tests {
 
     fn kayles(heaps: &[u64]) -> Sum {
         let game = std::sync::Arc::new(crate::games::octal::OctalGame::named("0.77").unwrap());
-        Sum::new(heaps.iter().map(|&h| Component::octal(&game, h)).collect())
+        Sum::new(heaps.iter().map(|&h| Component::new(&game, h)).collect())
     }
 
     /// The misère search's budgets, on both sides: a small sum is answered; Kayles 30 + 40
@@ -454,9 +449,9 @@ mod tests {
         let a = analyze(&Sum::nim(&[1, 1, 2]), Convention::Misere).unwrap();
         assert_eq!(a.outcome, Outcome::N);
         assert_eq!(a.winning_moves.len(), 1);
-        assert_eq!(a.winning_moves[0].to, vec![Component::Nim(1)]);
+        assert_eq!(a.winning_moves[0].to, vec![Component::nim(1)]);
         let n = analyze(&Sum::nim(&[1, 1, 2]), Convention::Normal).unwrap();
-        assert_eq!(n.winning_moves[0].to, vec![Component::Nim(0)]);
+        assert_eq!(n.winning_moves[0].to, vec![Component::nim(0)]);
     }
 
     #[test]
@@ -465,12 +460,12 @@ mod tests {
         let m = best_move(&Sum::nim(&[5]), Convention::Normal)
             .unwrap()
             .unwrap();
-        assert_eq!(m.to, vec![Component::Nim(0)]);
+        assert_eq!(m.to, vec![Component::nim(0)]);
         // [3,3] is lost: taking one token makes it last longest.
         let m = best_move(&Sum::nim(&[3, 3]), Convention::Normal)
             .unwrap()
             .unwrap();
-        assert_eq!(m.to, vec![Component::Nim(2)]);
+        assert_eq!(m.to, vec![Component::nim(2)]);
         assert_eq!(
             best_move(&Sum::nim(&[0, 0]), Convention::Normal).unwrap(),
             None
@@ -483,11 +478,11 @@ mod tests {
         let m = best_move(&Sum::nim(&[big, big]), Convention::Normal)
             .unwrap()
             .unwrap();
-        assert_eq!(m.to, vec![Component::Nim(big - 1)]);
+        assert_eq!(m.to, vec![Component::nim(big - 1)]);
         let m = best_move(&Sum::nim(&[big, 7]), Convention::Normal)
             .unwrap()
             .unwrap();
-        assert_eq!(m.to, vec![Component::Nim(7)]);
+        assert_eq!(m.to, vec![Component::nim(7)]);
     }
 
     /// What `best_move` did before the Bouton fast path, for positions too large to measure.
@@ -542,15 +537,15 @@ mod tests {
             (1_000_000_007, 3),
             (u64::MAX / 3, u64::MAX / 2),
         ] {
-            let sum = Sum::new(vec![Component::Wythoff { x, y }]);
+            let sum = Sum::new(vec![Component::wythoff(x, y)]);
             let m = best_move(&sum, Convention::Normal).unwrap().unwrap();
-            let [Component::Wythoff { x: x2, y: y2 }] = m.to[..] else {
-                panic!("{m}")
-            };
+            let (x2, y2) = *m.to[0]
+                .position::<crate::games::wythoff::Wythoff>()
+                .unwrap();
             assert!(is_p_position(x2, y2), "({x}, {y}) -> ({x2}, {y2})");
         }
         // From a P-position, a legal move that takes one token.
-        let sum = Sum::new(vec![Component::Wythoff { x: 4, y: 7 }]);
+        let sum = Sum::new(vec![Component::wythoff(4, 7)]);
         let m = best_move(&sum, Convention::Normal).unwrap().unwrap();
         assert_eq!(m.to[0].tokens(), 10);
     }
@@ -558,11 +553,11 @@ mod tests {
     #[test]
     fn wythoff_trees_count_two_dimensions() {
         // (30, 30) has 961 positions: measurable by the player's limit; (40, 40) has 1681.
-        let small = Sum::new(vec![Component::Wythoff { x: 30, y: 30 }]);
-        let large = Sum::new(vec![Component::Wythoff { x: 40, y: 40 }]);
+        let small = Sum::new(vec![Component::wythoff(30, 30)]);
+        let large = Sum::new(vec![Component::wythoff(40, 40)]);
         assert!(remoteness_feasible(&small, PLAYER_REMOTENESS_LIMIT));
         assert!(!remoteness_feasible(&large, PLAYER_REMOTENESS_LIMIT));
-        let mixed = Sum::new(vec![Component::Wythoff { x: 40, y: 40 }, Component::Nim(3)]);
+        let mixed = Sum::new(vec![Component::wythoff(40, 40), Component::nim(3)]);
         assert!(!remoteness_feasible(&mixed, PLAYER_REMOTENESS_LIMIT));
     }
 
@@ -578,7 +573,7 @@ mod tests {
             remoteness(&Sum::nim(&[100, 100, 99]), Convention::Normal),
             None
         );
-        let board = |x, y| Sum::new(vec![Component::Wythoff { x, y }]);
+        let board = |x, y| Sum::new(vec![Component::wythoff(x, y)]);
         assert_eq!(remoteness(&board(150, 100), Convention::Normal), None);
         // (37, 60) is a P-position: the loser makes it last 46 moves.
         assert_eq!(remoteness(&board(60, 37), Convention::Normal), Some(46));

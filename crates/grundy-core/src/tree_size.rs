@@ -25,6 +25,7 @@
 //! * **Wythoff boards** only shrink: a board `(x, y)` has `(x + 1)(y + 1)` cells to visit and at
 //!   most `x + y + min(x, y)` moves.
 
+use crate::games::PositionForm;
 use crate::sum::{Component, Sum};
 
 /// What [`estimate`] bounds: an exhaustive search from the position visits at most `positions`
@@ -64,14 +65,15 @@ pub fn estimate(sum: &Sum, limit: u64) -> TreeEstimate {
         return nim;
     }
     let mut live: Vec<&Component> = sum.components.iter().filter(|c| !c.is_terminal()).collect();
-    live.sort_unstable_by_key(|c| c.emptied());
+    // Components sort by ruleset first, so each ruleset's components are adjacent.
+    live.sort_unstable();
     let mut total = TreeEstimate {
         positions: 1,
         options: 0,
         components: 0,
     };
-    for group in live.chunk_by(|a, b| a.emptied() == b.emptied()) {
-        let part = group_estimate(group, limit);
+    for group in live.chunk_by(|a, b| a.same_rules(b)) {
+        let part = group[0].tree_estimate(group, limit);
         total.positions = total.positions.saturating_mul(part.positions);
         total.options = total.options.saturating_add(part.options);
         total.components = total.components.saturating_add(part.components);
@@ -83,7 +85,7 @@ pub fn estimate(sum: &Sum, limit: u64) -> TreeEstimate {
 fn nim_estimate(sum: &Sum) -> Option<TreeEstimate> {
     let (mut heaps, mut largest, mut tokens, mut product) = (0u64, 0u64, 0u64, 1u64);
     for c in &sum.components {
-        let Component::Nim(h) = *c else { return None };
+        let h = c.as_nim()?;
         if h > 0 {
             heaps += 1;
             largest = largest.max(h);
@@ -98,40 +100,35 @@ fn nim_estimate(sum: &Sum) -> Option<TreeEstimate> {
     })
 }
 
-/// The bound for one group of live components of the same ruleset.
-fn group_estimate(group: &[&Component], limit: u64) -> TreeEstimate {
-    let heaps = group.len() as u64;
-    let tokens = group
+/// The bound for a group of live components of one ruleset whose moves never split them: at
+/// most the product of their [`PositionForm::position_count`]s, and at most the multisets of
+/// their number drawn from the positions any of them can reach ([`PositionForm::universe`]);
+/// options at most the sum of their [`PositionForm::option_bound`]s.
+pub fn unsplit_estimate<P: PositionForm>(group: &[&P]) -> TreeEstimate {
+    let k = group.len() as u64;
+    let product = group
         .iter()
-        .fold(0u64, |acc, c| acc.saturating_add(c.tokens()));
-    let largest = group.iter().map(|c| c.tokens()).max().unwrap_or(0);
-    match group[0] {
-        Component::Wythoff { .. } => TreeEstimate {
-            positions: group
-                .iter()
-                .fold(1u64, |acc, c| acc.saturating_mul(c.position_count())),
-            options: group.iter().fold(0u64, |acc, c| {
-                let Component::Wythoff { x, y } = **c else {
-                    return acc;
-                };
-                acc.saturating_add(x.saturating_add(y).saturating_add(x.min(y)))
-            }),
-            components: heaps,
-        },
-        Component::Octal { game, .. } if !game.rules().split().is_empty() => TreeEstimate {
-            positions: partitions_up_to(tokens, largest, limit),
-            options: tokens.saturating_mul(2u64.saturating_add(tokens / 4)),
-            components: tokens,
-        },
-        _ => TreeEstimate {
-            positions: multisets(largest, heaps).min(
-                group
-                    .iter()
-                    .fold(1u64, |acc, c| acc.saturating_mul(c.position_count())),
-            ),
-            options: tokens,
-            components: heaps,
-        },
+        .fold(1u64, |acc, p| acc.saturating_mul(p.position_count()));
+    let universe = P::universe(group);
+    TreeEstimate {
+        positions: multisets(universe.saturating_sub(1), k).min(product),
+        options: group
+            .iter()
+            .fold(0u64, |acc, p| acc.saturating_add(p.option_bound())),
+        components: k,
+    }
+}
+
+/// The bound for a group of live heaps of one ruleset whose moves may split a heap but never
+/// add tokens nor make a heap larger: every later position is a partition of the group's `T`
+/// tokens into heaps of at most its largest heap (see the module documentation).
+pub fn split_estimate(group: &[&u64], limit: u64) -> TreeEstimate {
+    let tokens = group.iter().fold(0u64, |acc, &&h| acc.saturating_add(h));
+    let largest = group.iter().map(|&&h| h).max().unwrap_or(0);
+    TreeEstimate {
+        positions: partitions_up_to(tokens, largest, limit),
+        options: tokens.saturating_mul(2u64.saturating_add(tokens / 4)),
+        components: tokens,
     }
 }
 
@@ -251,8 +248,8 @@ mod tests {
         for game in games.iter().chain([&grundy]) {
             for heaps in [vec![7], vec![5, 6], vec![3, 9, 1], vec![12]] {
                 let mut components: Vec<Component> =
-                    heaps.iter().map(|&h| Component::octal(game, h)).collect();
-                components.push(Component::Nim(2));
+                    heaps.iter().map(|&h| Component::new(game, h)).collect();
+                components.push(Component::nim(2));
                 assert_bounds(&Sum::new(components));
             }
         }
@@ -263,9 +260,9 @@ mod tests {
         let sums = [
             Sum::nim(&[3, 4, 5]),
             Sum::new(vec![
-                Component::Wythoff { x: 4, y: 6 },
-                Component::Wythoff { x: 2, y: 2 },
-                Component::Nim(3),
+                Component::wythoff(4, 6),
+                Component::wythoff(2, 2),
+                Component::nim(3),
             ]),
         ];
         for sum in &sums {
@@ -279,8 +276,8 @@ mod tests {
     fn octal_0_77_at_30_and_40_is_far_beyond_any_search() {
         let kayles = Arc::new(OctalGame::parse("0.77").unwrap());
         let sum = Sum::new(vec![
-            Component::octal(&kayles, 30),
-            Component::octal(&kayles, 40),
+            Component::new(&kayles, 30),
+            Component::new(&kayles, 40),
         ]);
         assert!(estimate(&sum, 2_000_000).positions > 2_000_000);
     }

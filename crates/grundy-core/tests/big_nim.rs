@@ -152,15 +152,15 @@ fn mixed_sum() -> impl Strategy<Value = BigSum> {
             components.extend(singles.into_iter().map(BigComponent::nim));
             components.extend(
                 nims.into_iter()
-                    .map(|h| BigComponent::Small(Component::Nim(h))),
+                    .map(|h| BigComponent::Small(Component::nim(h))),
             );
             components.extend(
                 subs.into_iter()
-                    .map(|h| BigComponent::Small(Component::subtraction(&subtraction, h))),
+                    .map(|h| BigComponent::Small(Component::new(&subtraction, h))),
             );
             components.extend(
                 kays.into_iter()
-                    .map(|h| BigComponent::Small(Component::octal(&kayles, h))),
+                    .map(|h| BigComponent::Small(Component::new(&kayles, h))),
             );
             components
         })
@@ -260,8 +260,8 @@ fn two_to_the(k: u32) -> BigUint {
 #[test]
 fn other_components_move_only_while_the_total_fits_in_u64() {
     let game = Arc::new(SubtractionGame::new([1, 2, 3]).unwrap());
-    let sub = BigComponent::Small(Component::subtraction(&game, 3)); // value 3
-                                                                     // Total 2^64 XOR 3: only the big heap can move (to 3).
+    let sub = BigComponent::Small(Component::new(&game, 3)); // value 3
+                                                             // Total 2^64 XOR 3: only the big heap can move (to 3).
     let sum = BigSum {
         components: vec![BigComponent::nim(two_to_the(64)), sub.clone()],
     };
@@ -306,7 +306,7 @@ fn misere_sums_with_huge_heaps_and_other_games_are_refused() {
     let game = Arc::new(SubtractionGame::new([1, 2]).unwrap());
     let sum = BigSum {
         components: vec![
-            BigComponent::Small(Component::subtraction(&game, 4)),
+            BigComponent::Small(Component::new(&game, 4)),
             BigComponent::nim(two_to_the(70)),
         ],
     };
@@ -353,7 +353,7 @@ fn big_sums_parse_and_refuse_bad_heaps() {
     let s = grundy_core::spec::parse_big_sum("nim:18446744073709551616, 5 + sub{1,2}:3").unwrap();
     assert_eq!(s.components.len(), 3);
     assert_eq!(s.components[0], BigComponent::Nim(two_to_the(64)));
-    assert_eq!(s.components[1], BigComponent::Small(Component::Nim(5)));
+    assert_eq!(s.components[1], BigComponent::Small(Component::nim(5)));
     for (text, needle) in [
         ("nim:-3", "invalid heap \"-3\""),
         ("nim:3,,4", "item 2 is empty"),

@@ -1,11 +1,12 @@
 //! Perfect play, checked against the theory on every small position: the perfect player who
 //! starts from an N-position wins, from a P-position loses, and the game lasts exactly the
-//! position's remoteness. Also: perfect play beats random play in every game, and seed 000's
-//! simulated game is replayed move for move.
+//! position's remoteness. Also: perfect play beats random play in every game, and the simulated
+//! game of Avansyah (2025) is replayed move for move (sources: docs/bibliography.md).
 
 use std::sync::Arc;
 
-use grundy_core::games::subtraction::{AllButGame, SubtractionGame};
+use grundy_core::games::all_but::AllButGame;
+use grundy_core::games::subtraction::SubtractionGame;
 use grundy_core::play::{play_game, record_game, simulate, Seat};
 use grundy_core::player::Player;
 use grundy_core::strategy::{analyze, remoteness, Convention};
@@ -61,10 +62,7 @@ fn subtraction_every_position_of_two_heaps_up_to_12() {
         let game = Arc::new(SubtractionGame::new(set).unwrap());
         for a in 0..=12 {
             for b in 0..=12 {
-                let sum = Sum::new(vec![
-                    Component::subtraction(&game, a),
-                    Component::subtraction(&game, b),
-                ]);
+                let sum = Sum::new(vec![Component::new(&game, a), Component::new(&game, b)]);
                 for convention in CONVENTIONS {
                     check_perfect_game(&sum, convention);
                 }
@@ -81,9 +79,9 @@ fn mixed_sums_every_position_up_to_5() {
         for b in 0..=5 {
             for c in 0..=5 {
                 let sum = Sum::new(vec![
-                    Component::Nim(a),
-                    Component::subtraction(&bachet, b),
-                    Component::all_but(&all_but, c),
+                    Component::nim(a),
+                    Component::new(&bachet, b),
+                    Component::new(&all_but, c),
                 ]);
                 for convention in CONVENTIONS {
                     check_perfect_game(&sum, convention);
@@ -97,7 +95,7 @@ fn mixed_sums_every_position_up_to_5() {
 fn wythoff_every_position_up_to_12() {
     for x in 0..=12 {
         for y in 0..=12 {
-            let board = Sum::new(vec![Component::Wythoff { x, y }]);
+            let board = Sum::new(vec![Component::wythoff(x, y)]);
             for convention in CONVENTIONS {
                 check_perfect_game(&board, convention);
             }
@@ -107,7 +105,8 @@ fn wythoff_every_position_up_to_12() {
 
 /// The outcomes the perfect players are checked against come from the engine; here they are
 /// checked in turn against the closed form: (x, y) is a P-position exactly when it is
-/// (a_n, b_n) or (b_n, a_n) with a_n = floor(n·φ), b_n = a_n + n (seed 003's table).
+/// (a_n, b_n) or (b_n, a_n) with a_n = floor(n·φ), b_n = a_n + n (Wythoff 1907; the pairs are
+/// Table 3.2 of Ibrahim, Haryanto and Amir (n.d.), docs/bibliography.md).
 #[test]
 fn wythoff_outcomes_are_the_published_p_positions() {
     let published = [
@@ -123,7 +122,7 @@ fn wythoff_outcomes_are_the_published_p_positions() {
     ];
     for x in 0..=12u64 {
         for y in 0..=12u64 {
-            let board = Sum::new(vec![Component::Wythoff { x, y }]);
+            let board = Sum::new(vec![Component::wythoff(x, y)]);
             let p = published.contains(&(x, y)) || published.contains(&(y, x));
             let outcome = analyze(&board, Convention::Normal).unwrap().outcome;
             assert_eq!(outcome == Outcome::P, p, "({x}, {y})");
@@ -137,8 +136,8 @@ fn wythoff_in_sums_every_position_up_to_4() {
     for x in 0..=4 {
         for y in 0..=4 {
             for c in 0..=4 {
-                let board = Component::Wythoff { x, y };
-                for other in [Component::Nim(c), Component::subtraction(&bachet, c)] {
+                let board = Component::wythoff(x, y);
+                for other in [Component::nim(c), Component::new(&bachet, c)] {
                     let sum = Sum::new(vec![board.clone(), other]);
                     for convention in CONVENTIONS {
                         check_perfect_game(&sum, convention);
@@ -155,8 +154,8 @@ fn wythoff_in_sums_every_position_up_to_4() {
         ((2, 3), (0, 4)),
     ] {
         let sum = Sum::new(vec![
-            Component::Wythoff { x: a.0, y: a.1 },
-            Component::Wythoff { x: b.0, y: b.1 },
+            Component::wythoff(a.0, a.1),
+            Component::wythoff(b.0, b.1),
         ]);
         for convention in CONVENTIONS {
             check_perfect_game(&sum, convention);
@@ -181,42 +180,42 @@ fn perfect_beats_random_in_10000_games() {
     big[9] = 1001;
     perfect_wins_every_game(&Sum::nim(&big), Convention::Normal);
     let game = Arc::new(SubtractionGame::new([1, 4, 9, 12, 16]).unwrap());
-    let seed_001 = Sum::new(
+    // The sum of Louis (2021) (docs/bibliography.md).
+    let louis_2021 = Sum::new(
         [11, 15, 14, 10, 23, 8]
             .iter()
-            .map(|&h| Component::subtraction(&game, h))
+            .map(|&h| Component::new(&game, h))
             .collect(),
     );
-    perfect_wins_every_game(&seed_001, Convention::Normal);
+    perfect_wins_every_game(&louis_2021, Convention::Normal);
 }
 
 #[test]
 fn perfect_beats_random_at_wythoff_in_10000_games() {
-    // G(10, 7) = 15: an N-position (seed 003's board), too large for remoteness search.
-    let board = Component::Wythoff { x: 10, y: 7 };
+    // G(10, 7) = 15: an N-position (a cell of Figure 1 of Ibrahim, Haryanto and Amir (n.d.)),
+    // too large for remoteness search.
+    let board = Component::wythoff(10, 7);
     perfect_wins_every_game(&Sum::new(vec![board.clone()]), Convention::Normal);
     perfect_wins_every_game(&Sum::new(vec![board.clone()]), Convention::Misere);
     perfect_wins_every_game(
-        &Sum::new(vec![Component::Wythoff { x: 100, y: 37 }]),
+        &Sum::new(vec![Component::wythoff(100, 37)]),
         Convention::Normal,
     );
     // Inside sums: with a Nim heap of 3 the total is 15 ^ 3 = 12.
-    let with_nim = Sum::new(vec![board, Component::Nim(3), Component::Nim(5)]);
+    let with_nim = Sum::new(vec![board, Component::nim(3), Component::nim(5)]);
     perfect_wins_every_game(&with_nim, Convention::Normal);
-    let two_boards = Sum::new(vec![
-        Component::Wythoff { x: 5, y: 3 },
-        Component::Wythoff { x: 6, y: 9 },
-    ]);
+    let two_boards = Sum::new(vec![Component::wythoff(5, 3), Component::wythoff(6, 9)]);
     perfect_wins_every_game(&two_boards, Convention::Normal);
 }
 
 #[test]
-fn seed_000_figure_8_replayed() {
+fn avansyah_2025_figure_8_replayed() {
+    // Fig. 8 of Avansyah (2025) (docs/bibliography.md): both players follow the `bouton` rule.
     let mut rng = ChaCha8Rng::seed_from_u64(0);
     let game = record_game(
         &Sum::nim(&[2, 3, 4]),
         Convention::Normal,
-        [Player::Seed000, Player::Seed000],
+        [Player::Bouton, Player::Bouton],
         &mut rng,
     )
     .unwrap();

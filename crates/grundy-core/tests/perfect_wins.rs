@@ -6,8 +6,9 @@
 
 use std::sync::Arc;
 
+use grundy_core::games::all_but::AllButGame;
 use grundy_core::games::octal::OctalGame;
-use grundy_core::games::subtraction::{AllButGame, SubtractionGame};
+use grundy_core::games::subtraction::SubtractionGame;
 use grundy_core::play::TrackedPosition;
 use grundy_core::player::Player;
 use grundy_core::solve::{grundy_rule, misere_rule, sum_options, Solver, DEFAULT_POSITION_LIMIT};
@@ -73,15 +74,15 @@ const CONVENTIONS: [Convention; 2] = [Convention::Normal, Convention::Misere];
 fn rulesets() -> Vec<Box<dyn Fn(u64) -> Component>> {
     let octal = |code: &str| {
         let game = Arc::new(OctalGame::named(code).unwrap());
-        Box::new(move |n| Component::octal(&game, n)) as Box<dyn Fn(u64) -> Component>
+        Box::new(move |n| Component::new(&game, n)) as Box<dyn Fn(u64) -> Component>
     };
     let sub = Arc::new(SubtractionGame::new([1, 4, 9]).unwrap());
     let all_but = Arc::new(AllButGame::new([2]).unwrap());
     vec![
-        Box::new(Component::Nim),
-        Box::new(move |n| Component::subtraction(&sub, n)),
-        Box::new(move |n| Component::all_but(&all_but, n)),
-        Box::new(|n| Component::Wythoff { x: n, y: n / 2 }),
+        Box::new(Component::nim),
+        Box::new(move |n| Component::new(&sub, n)),
+        Box::new(move |n| Component::new(&all_but, n)),
+        Box::new(|n| Component::wythoff(n, n / 2)),
         octal("0.77"),
         octal("0.07"),
         octal("4.07"),
@@ -96,7 +97,7 @@ fn every_perfect_move_from_a_small_n_position_wins() {
     for make in rulesets() {
         for a in 0..=7 {
             for b in 0..=7 {
-                let sum = Sum::new(vec![make(a), make(b), Component::Nim(a % 3)]);
+                let sum = Sum::new(vec![make(a), make(b), Component::nim(a % 3)]);
                 for convention in CONVENTIONS {
                     let quick = best_move(&sum, convention).unwrap();
                     referee.check(&sum, convention, quick, "best_move");
@@ -119,17 +120,17 @@ fn perfect_moves_win_where_the_tree_is_too_large_to_measure() {
     let grundy = Arc::new(OctalGame::grundys_game());
     let starts = [
         Sum::new(vec![
-            Component::octal(&kayles, 12),
-            Component::octal(&kayles, 11),
+            Component::new(&kayles, 12),
+            Component::new(&kayles, 11),
         ]),
         Sum::new(vec![
-            Component::octal(&dawson, 16),
-            Component::octal(&dawson, 9),
-            Component::Nim(3),
+            Component::new(&dawson, 16),
+            Component::new(&dawson, 9),
+            Component::nim(3),
         ]),
         Sum::new(vec![
-            Component::octal(&grundy, 20),
-            Component::octal(&grundy, 13),
+            Component::new(&grundy, 20),
+            Component::new(&grundy, 13),
         ]),
     ];
     for start in &starts {

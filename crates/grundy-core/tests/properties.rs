@@ -3,8 +3,9 @@
 
 use std::sync::Arc;
 
+use grundy_core::games::all_but::AllButGame;
 use grundy_core::games::nim;
-use grundy_core::games::subtraction::{subtraction_values, AllButGame, SubtractionGame};
+use grundy_core::games::subtraction::{subtraction_values, SubtractionGame};
 use grundy_core::solve::{grundy_by_search, misere_outcome_by_search, DEFAULT_POSITION_LIMIT};
 use grundy_core::strategy::{analyze, Convention};
 use grundy_core::sum::{Component, Outcome, Sum};
@@ -23,12 +24,12 @@ fn take_set() -> impl Strategy<Value = Vec<u64>> {
 /// A random small sum mixing Nim, subtraction and all-but components.
 fn mixed_sum() -> impl Strategy<Value = Sum> {
     let component = prop_oneof![
-        (0u64..7).prop_map(Component::Nim),
+        (0u64..7).prop_map(Component::nim),
         (take_set(), 0u64..14).prop_map(|(set, h)| {
-            Component::subtraction(&Arc::new(SubtractionGame::new(set).unwrap()), h)
+            Component::new(&Arc::new(SubtractionGame::new(set).unwrap()), h)
         }),
         (prop::collection::btree_set(1u64..5, 0..3), 0u64..9)
-            .prop_map(|(ex, h)| { Component::all_but(&Arc::new(AllButGame::new(ex).unwrap()), h) }),
+            .prop_map(|(ex, h)| { Component::new(&Arc::new(AllButGame::new(ex).unwrap()), h) }),
     ];
     prop::collection::vec(component, 0..4).prop_map(Sum::new)
 }
@@ -88,7 +89,7 @@ proptest! {
     #[test]
     fn subtraction_values_match_search(set in take_set(), heap in 0u64..40) {
         let game = Arc::new(SubtractionGame::new(set).unwrap());
-        let sum = Sum::new(vec![Component::subtraction(&game, heap)]);
+        let sum = Sum::new(vec![Component::new(&game, heap)]);
         prop_assert_eq!(game.value(heap).unwrap(), grundy_by_search(&sum, LIMIT).unwrap());
     }
 
@@ -156,14 +157,15 @@ fn all_small_nim_positions_normal_and_misere() {
     }
 }
 
-/// Seed 001's sum: heaps 11 15 14 10 23 8 of S = {1,4,9,12,16}; the first player wins.
+/// The sum of Louis (2021) (docs/bibliography.md): heaps 11 15 14 10 23 8 of S = {1,4,9,12,16};
+/// the first player wins.
 #[test]
-fn seed_001_sum_by_search() {
+fn louis_2021_sum_by_search() {
     let game = Arc::new(SubtractionGame::new([1, 4, 9, 12, 16]).unwrap());
     let sum = Sum::new(
         [11, 15, 14, 10, 23, 8]
             .iter()
-            .map(|&h| Component::subtraction(&game, h))
+            .map(|&h| Component::new(&game, h))
             .collect(),
     );
     assert_eq!(sum.values().unwrap(), vec![1, 0, 1, 0, 3, 1]);

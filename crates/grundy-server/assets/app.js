@@ -669,17 +669,13 @@ async function showSequence() {
 }
 
 function drawSequence(answer) {
+  // The sequence report (docs/sequence-report.md): period.status is "proven" (with the
+  // certificate and its text), "not-proven" or "not-claimed".
   const values = answer.values;
-  const p = answer.period;
-  $("seq-title").textContent = `G(n) for the ${answer.title.charAt(0).toLowerCase()}${answer.title.slice(1)}`;
-  $("seq-period").textContent = p
-    ? `Period ${p.period} from n = ${p.preperiod} (the least period, and the least preperiod for it). ` +
-      (p.window
-        ? `Proven: the last ${p.window} of ${p.checked} computed values repeat ${p.period} places earlier, and each value depends only on the ${p.window} below it — so G(n) is known for every n.`
-        : `Proven by the Guy–Smith theorem from ${p.checked} computed values — so G(n) is known for every n.`)
-    : answer.game === "all-but" ? "All-but games are not periodic: their values grow without bound."
-    : answer.game === "grundys-game" ? "Grundy's game: no period is known, and none is claimed."
-    : "No period proven within the computed values.";
+  const p = answer.period.status === "proven" ? answer.period : null;
+  const t = answer.title;
+  $("seq-title").textContent = "G(n) for " + (t.startsWith("Grundy") ? t : "the " + t.charAt(0).toLowerCase() + t.slice(1));
+  $("seq-period").textContent = answer.period.text.replaceAll("\n", " ");
   $("seq-chart").replaceChildren(sequenceSvg(values, p));
   const list = $("seq-values");
   list.replaceChildren();

@@ -108,8 +108,8 @@ fn yield_to_cheap_requests() {
 /// Puts the calling thread in Linux's `SCHED_IDLE` class: it runs only when no ordinary
 /// thread wants the core, and an async worker that wakes up preempts it at once. A nice value
 /// only shares the core by weight, so a compute thread at nice 10 still held the core for
-/// whole time slices while cheap requests waited (BENCHMARKS.md: 22–25k requests/s at nice 10
-/// against 27–30k with `SCHED_IDLE`, under the same hammering). Where the class cannot be set,
+/// whole time slices while cheap requests waited (measured with `scripts/load-bench.sh`:
+/// 22–25k requests/s at nice 10 against 27–30k with `SCHED_IDLE`, under the same hammering). Where the class cannot be set,
 /// the thread falls back to nice 10; where that fails too, jobs keep normal priority.
 #[cfg(target_os = "linux")]
 fn lower_priority() {

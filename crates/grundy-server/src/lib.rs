@@ -4,7 +4,7 @@
 //!
 //! * a **single-page app** (`GET /`): HTML, CSS and vanilla JavaScript embedded in the binary,
 //!   no build step and no CDN, so it works offline;
-//! * a **JSON API** (`/api/...`) that the page uses and that anyone can call (see the README).
+//! * a **JSON API** (`/api/...`) that the page uses and that anyone can call (see docs/api.md).
 //!
 //! The server is **stateless**: the game lives in the page (and in its URL, so a position can be
 //! shared as a link); every request carries the position it is about. A restart loses nothing.
@@ -281,6 +281,7 @@ fn api_routes() -> Router<AppState> {
     Router::new()
         .route("/health", get(api::health))
         .route("/limits", get(api::limits))
+        .route("/rulesets", get(api::rulesets))
         .route("/analyze", post(api::analyze))
         .route("/move", post(api::computer_move))
         .route("/hint", post(api::hint))

@@ -1,69 +1,69 @@
 //! Positions as the API sends and receives them.
 //!
-//! A position is a JSON object naming its ruleset in `game`:
+//! A position is a JSON object naming a ruleset of the core's registry in `game`, with the
+//! ruleset's parameters as fields of their own and its positions in `heaps`, or a sum of terms:
 //!
 //! | `game` | fields | example |
 //! | --- | --- | --- |
 //! | `nim` | `heaps` | `{"game": "nim", "heaps": [3, 4, 5]}` |
 //! | `subtraction` | `set`, `heaps` | `{"game": "subtraction", "set": [1, 4, 9], "heaps": [11]}` |
+//! | `bachet` | `k`, `heaps` | `{"game": "bachet", "k": 3, "heaps": [10]}` |
 //! | `all-but` | `except`, `heaps` | `{"game": "all-but", "except": [2, 3], "heaps": [10]}` |
 //! | `octal` | `code` (a code or a preset name), `heaps` | `{"game": "octal", "code": "0.77", "heaps": [10]}` |
 //! | `grundys-game` | `heaps` | `{"game": "grundys-game", "heaps": [9]}` |
-//! | `wythoff` | `heaps`: the queen's square `[x, y]` | `{"game": "wythoff", "heaps": [10, 7]}` |
+//! | `wythoff` | `heaps`: the queen's square `[x, y]` (pairs: two boards are four numbers) | `{"game": "wythoff", "heaps": [10, 7]}` |
+//! | `lasker` | `heaps` | `{"game": "lasker", "heaps": [7, 9]}` |
+//! | `moore` | `k`, `heaps`: the heaps of one position | `{"game": "moore", "k": 2, "heaps": [3, 5, 6]}` |
 //! | `sum` | `terms` (the core's position text) | `{"game": "sum", "terms": "nim:3,4 + wythoff:10,7"}` |
 //!
-//! and optionally `"convention": "misere"` (default `"normal"`). [`Position::parse`] checks it
-//! against the [`Limits`] and builds the core's [`Sum`]; [`Position::after`] gives the same kind
-//! of object for the position after a move, which is what the page stores in its URL.
+//! and optionally `"convention": "misere"` (default `"normal"`). The table is the registry's
+//! (`GET /api/rulesets` lists it); a parameter is a number, a list of numbers, or a string.
+//! [`Position::parse`] checks the position against the [`Limits`] and builds the core's
+//! [`Sum`]; [`Position::after`] gives the same kind of object for the position after a move,
+//! which is what the page stores in its URL.
 //!
-//! A lone Wythoff position under normal play may have any coordinates up to `max_heap`: its
-//! P-positions and winning moves have a closed form. Its Grundy value, and every Wythoff term
-//! of a sum or of a misère game (which need values or search), is limited to coordinates up to
+//! A lone Wythoff board or Moore's Nim position under normal play may have any heaps up to
+//! `max_heap`: its P-positions and winning moves have a closed form. A Wythoff board whose
+//! Grundy value is needed (in a sum, or under misère play) is limited to coordinates up to
 //! `max_wythoff_table`.
-//!
-//! A new ruleset in the core slots in with one arm in [`Position::parse`] (and, if its
-//! positions are not single heaps, a field of its own here).
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use grundy_core::games::octal::OctalGame;
-use grundy_core::games::subtraction::{AllButGame, SubtractionGame};
-use grundy_core::spec::{self, RulesSpec};
-use grundy_core::strategy::{nim_heaps, Convention};
-use grundy_core::sum::{Component, Sum, SumMove};
+use grundy_core::games::wythoff::Wythoff;
+use grundy_core::registry::{self, AnyRules, Family, ParamKind};
+use grundy_core::spec;
+use grundy_core::strategy::Convention;
+use grundy_core::sum::{Sum, SumMove};
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 use crate::error::ApiError;
 use crate::Limits;
 
-/// The games the API knows, for error messages.
-pub const GAMES: &str = "nim, subtraction, all-but, octal, grundys-game, wythoff, sum";
+/// The games the API knows, for error messages: the registry's names and `sum`.
+pub fn games() -> String {
+    format!("{}, sum", registry::names())
+}
 
 /// A position as JSON (see the module documentation).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PositionSpec {
-    /// The ruleset: `nim`, `subtraction`, `all-but`, `octal`, `grundys-game`, `wythoff` or
-    /// `sum`.
+    /// The ruleset's name in the registry (or an alias), or `sum`.
     pub game: String,
-    /// Heap sizes (every game but `sum`); for `wythoff`, the queen's square `[x, y]`.
+    /// The positions: heap sizes, or for `wythoff` the queen's square `[x, y]`, or for `moore`
+    /// the heaps of one position.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub heaps: Option<Vec<u64>>,
-    /// The take-set (`subtraction`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub set: Option<Vec<u64>>,
-    /// The excluded amounts (`all-but`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub except: Option<Vec<u64>>,
-    /// The octal code or preset name (`octal`), e.g. `0.77` or `kayles`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub code: Option<String>,
     /// The position text (`sum`), e.g. `nim:3,4 + sub{1,4,9}:11`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub terms: Option<String>,
     /// `normal` (the last mover wins, the default) or `misere` (the last mover loses).
     #[serde(default)]
     pub convention: Convention,
+    /// The ruleset's parameters, by name: `set`, `except`, `code`, `k`.
+    #[serde(flatten)]
+    pub params: BTreeMap<String, Value>,
 }
 
 /// A checked position: the JSON it came from and the core's sum.
@@ -78,42 +78,21 @@ pub struct Position {
 impl Position {
     /// Checks `spec` against `limits` and builds the sum.
     pub fn parse(spec: PositionSpec, limits: &Limits) -> Result<Position, ApiError> {
-        let sum = match spec.game.as_str() {
-            "nim" => heaps_of(&RulesSpec::Nim, &spec)?,
-            "subtraction" => {
-                let set = amounts(&spec.set, "set", "subtraction", limits)?;
-                let game = SubtractionGame::new(set)?;
-                heaps_of(&RulesSpec::Subtraction(Arc::new(game)), &spec)?
-            }
-            "all-but" => {
-                let except = amounts(&spec.except, "except", "all-but", limits)?;
-                let game = AllButGame::new(except)?;
-                heaps_of(&RulesSpec::AllBut(Arc::new(game)), &spec)?
-            }
-            "octal" => {
-                let code = spec.code.as_deref().ok_or_else(|| {
-                    ApiError::invalid(
-                        "position.code is missing: an octal position needs a code such as \"0.77\" or a name such as \"kayles\"",
-                    )
-                })?;
-                let game = OctalGame::named(code)?;
-                heaps_of(&RulesSpec::Octal(Arc::new(game)), &spec)?
-            }
-            "grundys-game" => {
-                let game = OctalGame::grundys_game();
-                heaps_of(&RulesSpec::Octal(Arc::new(game)), &spec)?
-            }
-            "wythoff" => wythoff_queen(&spec)?,
-            "sum" => sum_of_terms(&spec, limits)?,
-            other => {
-                return Err(ApiError::invalid(format!(
-                    "unknown game {other:?}: expected one of {GAMES}"
-                )))
-            }
+        let sum = if spec.game == "sum" {
+            sum_of_terms(&spec, limits)?
+        } else {
+            let family = registry::family(&spec.game).ok_or_else(|| {
+                ApiError::invalid(format!(
+                    "unknown game {:?}: expected one of {}",
+                    spec.game,
+                    games()
+                ))
+            })?;
+            family_position(family, &spec, limits)?
         };
         check_size(&sum, limits)?;
         let position = Position { spec, sum };
-        if position.lone_wythoff().is_none() {
+        if !position.is_lone_normal() {
             check_wythoff_table(&position.sum, limits)?;
         }
         Ok(position)
@@ -127,18 +106,13 @@ impl Position {
     /// Whether answering is cheap enough to do inline: every component is a Nim heap, whose
     /// analysis is a few XORs.
     pub fn is_cheap(&self) -> bool {
-        nim_heaps(&self.sum).is_some()
+        self.sum.nim_heaps().is_some()
     }
 
-    /// The queen's square when the position is a lone Wythoff position under normal play: the
-    /// case answered from the closed form at any size.
-    pub fn lone_wythoff(&self) -> Option<(u64, u64)> {
-        match self.sum.components.as_slice() {
-            [Component::Wythoff { x, y }] if self.convention() == Convention::Normal => {
-                Some((*x, *y))
-            }
-            _ => None,
-        }
+    /// Whether the position is one component under normal play: the case the core answers
+    /// from its P-positions at any size.
+    pub fn is_lone_normal(&self) -> bool {
+        self.sum.components.len() == 1 && self.convention() == Convention::Normal
     }
 
     /// The position after `m`, in the same JSON form as the request.
@@ -151,85 +125,122 @@ impl Position {
 pub fn spec_of(like: &PositionSpec, sum: &Sum) -> PositionSpec {
     let mut spec = like.clone();
     if spec.terms.is_some() {
-        spec.terms = Some(terms_text(sum));
+        spec.terms = Some(sum.to_terms());
     } else {
-        spec.heaps = Some(
-            sum.components
-                .iter()
-                .flat_map(|c| match *c {
-                    Component::Wythoff { x, y } => vec![x, y],
-                    _ => vec![c.tokens()],
-                })
-                .collect(),
-        );
+        spec.heaps = Some(sum.components.iter().flat_map(|c| c.heaps()).collect());
     }
     spec
 }
 
-/// The core's position text for `sum`: consecutive components of the same ruleset share a
-/// term, e.g. `nim:3,4 + subtraction {1,4,9}:11` (which the core parses back).
-pub fn terms_text(sum: &Sum) -> String {
-    let mut terms: Vec<(String, Vec<String>)> = Vec::new();
-    for c in &sum.components {
-        let name = rules_text(c);
-        match terms.last_mut() {
-            Some((last, heaps)) if *last == name => heaps.push(heaps_text(c)),
-            _ => terms.push((name, vec![heaps_text(c)])),
-        }
-    }
-    let terms: Vec<String> = terms
-        .into_iter()
-        .map(|(name, heaps)| format!("{name}:{}", heaps.join(",")))
-        .collect();
-    terms.join(" + ")
-}
-
-/// The heaps part of a term for `c`: `11`, or `10,7` for a Wythoff position.
-fn heaps_text(c: &Component) -> String {
-    match c {
-        Component::Wythoff { x, y } => format!("{x},{y}"),
-        _ => c.to_string(),
-    }
-}
-
-/// The rules part of a term for `c`, in a form `spec::parse_rules` reads back.
-fn rules_text(c: &Component) -> String {
-    match c {
-        Component::Octal { game, .. } if !game.is_grundys_game() => format!("octal{{{game}}}"),
-        _ => c.ruleset_name(),
-    }
-}
-
-fn heaps_of(rules: &RulesSpec, spec: &PositionSpec) -> Result<Sum, ApiError> {
+/// The sum of a `game` that names a family: its parameters and heaps, checked.
+fn family_position(
+    family: &'static Family,
+    spec: &PositionSpec,
+    limits: &Limits,
+) -> Result<Sum, ApiError> {
+    let rules = family_rules(
+        family,
+        &spec.params,
+        "position.",
+        &["heaps", "convention"],
+        limits,
+    )?;
     let heaps = spec.heaps.as_ref().ok_or_else(|| {
         ApiError::invalid(format!(
-            "position.heaps is missing: a {} position needs a list of heap sizes, e.g. [3, 4, 5]",
-            spec.game
+            "position.heaps is missing: a {} position lists its {}, e.g. \"heaps\": [{}]",
+            family.name,
+            family.positions.label.to_lowercase(),
+            family.positions.example
         ))
     })?;
-    Ok(Sum::new(heaps.iter().map(|&h| rules.heap(h)).collect()))
+    if heaps.is_empty() {
+        return Err(ApiError::invalid(format!(
+            "position.heaps is empty: a {} position lists its {}, e.g. \"heaps\": [{}]",
+            family.name,
+            family.positions.label.to_lowercase(),
+            family.positions.example
+        )));
+    }
+    Ok(Sum::new(rules.components_from(heaps.clone())?))
 }
 
-/// The queen's square `[x, y]` of a `wythoff` position.
-fn wythoff_queen(spec: &PositionSpec) -> Result<Sum, ApiError> {
-    match spec.heaps.as_deref() {
-        Some(&[x, y]) => Ok(Sum::new(vec![Component::Wythoff { x, y }])),
-        Some(other) => Err(ApiError::invalid(format!(
-            "position.heaps has {} number{}: a wythoff position is the queen's square [x, y], 2 numbers",
-            other.len(),
-            if other.len() == 1 { "" } else { "s" }
+/// The rules of `family` with the parameters `params` (JSON fields by name, under `prefix` in
+/// the request, e.g. `position.`), checked against the limits; `other_fields` are the request's
+/// own fields, named when an unknown one is found.
+pub fn family_rules(
+    family: &'static Family,
+    params: &BTreeMap<String, Value>,
+    prefix: &str,
+    other_fields: &[&str],
+    limits: &Limits,
+) -> Result<Arc<dyn AnyRules>, ApiError> {
+    if let Some(unknown) = params
+        .keys()
+        .find(|k| !family.params.iter().any(|p| p.name == k.as_str()))
+    {
+        let known: Vec<String> = family
+            .params
+            .iter()
+            .map(|p| p.name)
+            .chain(other_fields.iter().copied())
+            .map(|name| format!("{prefix}{name}"))
+            .collect();
+        return Err(ApiError::invalid(format!(
+            "unknown field {prefix}{unknown}: a {} request has {}",
+            family.name,
+            known.join(", ")
+        )));
+    }
+    let mut texts = Vec::new();
+    for p in family.params {
+        let value = params.get(p.name).ok_or_else(|| {
+            ApiError::invalid(format!(
+                "{prefix}{} is missing: a {} game needs {}, e.g. {}",
+                p.name, family.name, p.help, p.example
+            ))
+        })?;
+        let text = param_text(value, &format!("{prefix}{}", p.name))?;
+        if p.kind == ParamKind::Amounts {
+            // A list that does not parse is refused by the rules below, in their words.
+            if let Ok(list) = spec::parse_list(&text, p.name) {
+                check_amounts(&list, &format!("{prefix}{}", p.name), limits)?;
+            }
+        }
+        texts.push(text);
+    }
+    let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+    let rules = family.rules(&refs)?;
+    check_amounts(rules.amounts(), "the rules", limits)?;
+    Ok(rules)
+}
+
+/// A parameter's JSON as the text of a term: `[1, 4, 9]` is `1,4,9`, `2` is `2`, `"0.77"`
+/// is `0.77`.
+fn param_text(value: &Value, name: &str) -> Result<String, ApiError> {
+    match value {
+        Value::String(s) => Ok(s.clone()),
+        Value::Number(n) => Ok(n.to_string()),
+        Value::Array(items) => items
+            .iter()
+            .map(|v| match v {
+                Value::Number(n) if n.is_u64() => Ok(n.to_string()),
+                other => Err(ApiError::invalid(format!(
+                    "{name} holds {other}: expected whole numbers from 0 to 2^64 - 1"
+                ))),
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map(|items| items.join(",")),
+        other => Err(ApiError::invalid(format!(
+            "{name} is {other}: expected a number, a list of numbers or a string"
         ))),
-        None => Err(ApiError::invalid(
-            "position.heaps is missing: a wythoff position is the queen's square [x, y], e.g. [10, 7]",
-        )),
     }
 }
 
-/// Wythoff terms whose Grundy values are needed (in sums and under misère play) must lie in
+/// Wythoff boards whose Grundy values are needed (in sums and under misère play) must lie in
 /// the table: beyond it the core would build tables of hundreds of MiB for seconds.
 fn check_wythoff_table(sum: &Sum, limits: &Limits) -> Result<(), ApiError> {
     for c in &sum.components {
-        if let Component::Wythoff { x, y } = *c {
+        if let Some(&(x, y)) = c.position::<Wythoff>() {
             if x.max(y) > limits.max_wythoff_table {
                 return Err(wythoff_table_error(x, y, limits));
             }
@@ -249,21 +260,6 @@ pub fn wythoff_table_error(x: u64, y: u64, limits: &Limits) -> ApiError {
             limits.max_wythoff_table
         ),
     )
-}
-
-fn amounts(
-    list: &Option<Vec<u64>>,
-    field: &str,
-    game: &str,
-    limits: &Limits,
-) -> Result<Vec<u64>, ApiError> {
-    let list = list.as_ref().ok_or_else(|| {
-        ApiError::invalid(format!(
-            "position.{field} is missing: a {game} position needs a list of amounts, e.g. [1, 4, 9]"
-        ))
-    })?;
-    check_amounts(list, field, limits)?;
-    Ok(list.clone())
 }
 
 fn check_amounts(list: &[u64], what: &str, limits: &Limits) -> Result<(), ApiError> {
@@ -295,15 +291,15 @@ fn sum_of_terms(spec: &PositionSpec, limits: &Limits) -> Result<Sum, ApiError> {
             "position.terms is missing: a sum is written like \"nim:3,4 + sub{1,4,9}:11\"",
         )
     })?;
+    if let Some(unknown) = spec.params.keys().next() {
+        return Err(ApiError::invalid(format!(
+            "unknown field position.{unknown}: a sum has position.terms and position.convention"
+        )));
+    }
     let sum = spec::parse_sum(terms)?;
+    // The amounts of every term's rules (take-sets, excluded sets) are held to the limits.
     for c in &sum.components {
-        match c {
-            Component::Subtraction { game, .. } => check_amounts(game.set(), "a take-set", limits)?,
-            Component::AllBut { game, .. } => {
-                check_amounts(game.excluded(), "an excluded set", limits)?
-            }
-            _ => {}
-        }
+        check_amounts(c.rules().amounts(), "a take-set", limits)?;
     }
     Ok(sum)
 }
@@ -320,11 +316,7 @@ fn check_size(sum: &Sum, limits: &Limits) -> Result<(), ApiError> {
         ));
     }
     for (i, c) in sum.components.iter().enumerate() {
-        let too_big = match *c {
-            Component::Wythoff { x, y } => x.max(y) > limits.max_heap,
-            _ => c.tokens() > limits.max_heap,
-        };
-        if too_big {
+        if c.heaps().iter().any(|&h| h > limits.max_heap) {
             return Err(ApiError::limit(
                 "max_heap",
                 format!(
@@ -354,10 +346,10 @@ mod tests {
             &Limits::default(),
         )
         .unwrap();
-        let text = terms_text(&p.sum);
+        let text = p.sum.to_terms();
         assert_eq!(
             text,
-            "nim:3,4 + subtraction {1,4,9}:11 + all-but {2}:5 + octal{0.77}:7 + grundys-game:9 + wythoff:10,7,3,5"
+            "nim:3,4 + sub{1,4,9}:11 + allbut{2}:5 + octal{0.77}:7 + grundys:9 + wythoff:10,7,3,5"
         );
         assert_eq!(spec::parse_sum(&text).unwrap(), p.sum);
     }
@@ -371,7 +363,7 @@ mod tests {
         .unwrap();
         let m = p.sum.winning_moves().unwrap()[0].clone();
         let after = p.after(&m);
-        assert_eq!(after.set, Some(vec![1, 4, 9]));
+        assert_eq!(after.params.get("set"), Some(&serde_json::json!([1, 4, 9])));
         assert_eq!(after.heaps.as_ref().map(Vec::len), Some(2));
     }
 
@@ -379,7 +371,7 @@ mod tests {
     fn wythoff_queens_parse_and_move() {
         let limits = Limits::default();
         let p = Position::parse(spec(r#"{"game": "wythoff", "heaps": [10, 7]}"#), &limits).unwrap();
-        assert_eq!(p.lone_wythoff(), Some((10, 7)));
+        assert!(p.is_lone_normal());
         let m = p.sum.winning_moves().unwrap()[0].clone();
         assert_eq!(p.after(&m).heaps, Some(vec![4, 7]));
         // Far beyond the table: still a position (the closed form answers it).
@@ -404,7 +396,11 @@ mod tests {
         for bad in [r#"[1]"#, r#"[1, 2, 3]"#, r#"[]"#] {
             let json = format!(r#"{{"game": "wythoff", "heaps": {bad}}}"#);
             let e = Position::parse(spec(&json), &limits).unwrap_err();
-            assert!(e.error.contains("[x, y]"), "{}", e.error);
+            assert!(
+                e.error.contains("pairs of heaps") || e.error.contains("heap list"),
+                "{}",
+                e.error
+            );
         }
         let e = Position::parse(
             spec(r#"{"game": "wythoff", "heaps": [9007199254740992, 1]}"#),

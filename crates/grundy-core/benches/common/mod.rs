@@ -50,17 +50,18 @@ pub fn stamp_mex(set: &[u64], count: usize) -> Vec<u32> {
     g
 }
 
-/// Seed 001's algorithm, faithfully: memoised top-down recursion that collects the options'
-/// values in a fresh vector, sorts it, and scans for the mex. Runs on a thread with a large
-/// stack, because the recursion is as deep as the heap (the seed's own weakness).
-pub fn seed_001_memoised(set: &[u64], k: usize) -> Vec<i64> {
+/// The algorithm of Louis (2021) (see docs/bibliography.md), faithfully: memoised top-down
+/// recursion that collects the options' values in a fresh vector, sorts it, and scans for the
+/// mex. Runs on a thread with a large stack, because the recursion is as deep as the heap (the
+/// algorithm's own weakness).
+pub fn memoised_recursion(set: &[u64], k: usize) -> Vec<i64> {
     let set = set.to_vec();
     std::thread::Builder::new()
         .stack_size(2 << 30)
         .spawn(move || {
             let mut memo = vec![-1i64; k + 1];
             for n in 1..=k {
-                seed_mex(n, &set, &mut memo);
+                recursive_mex(n, &set, &mut memo);
             }
             memo[0] = 0;
             memo
@@ -70,7 +71,7 @@ pub fn seed_001_memoised(set: &[u64], k: usize) -> Vec<i64> {
         .unwrap()
 }
 
-fn seed_mex(n: usize, take: &[u64], nimber: &mut [i64]) -> i64 {
+fn recursive_mex(n: usize, take: &[u64], nimber: &mut [i64]) -> i64 {
     if n == 0 {
         return 0;
     }
@@ -80,7 +81,7 @@ fn seed_mex(n: usize, take: &[u64], nimber: &mut [i64]) -> i64 {
     let mut values = Vec::new();
     for &i in take {
         if n as i64 - i as i64 >= 0 {
-            values.push(seed_mex(n - i as usize, take, nimber));
+            values.push(recursive_mex(n - i as usize, take, nimber));
         }
     }
     nimber[n] = 0;

@@ -84,6 +84,27 @@ impl FutureOptions {
         }
     }
 
+    /// The state after `values`, the first values of take-set `set`, were computed (restored
+    /// from a checkpoint). Only heaps from `len - max S` on push options to heaps not yet
+    /// computed, so those are replayed, from the start of their 64-heap word, in order: the
+    /// ring then holds what it would hold had every value been computed here.
+    pub(crate) fn resume(set: &[u64], values: &[u32]) -> Self {
+        let mut future = Self::new(set);
+        let max = *set.last().expect("take-sets are never empty") as usize;
+        // Every value below the largest has occurred (a value is the mex of smaller ones).
+        let seen = values.iter().max().map_or(0, |&g| g as usize + 1);
+        while future.capacity < seen {
+            future.grow();
+        }
+        future.seen = seen;
+        let start = values.len().saturating_sub(max) / 64 * 64;
+        for (n, &g) in values.iter().enumerate().skip(start) {
+            future.record(n, g as usize);
+        }
+        future.next = values.len();
+        future
+    }
+
     /// Computes the value of the next heap and records it.
     pub(crate) fn next_value(&mut self) -> u32 {
         let n = self.next;
@@ -187,6 +208,24 @@ mod tests {
         ];
         for set in sets {
             assert_eq!(pushed(&set, 4000), naive(&set, 4000), "S = {set:?}");
+        }
+    }
+
+    #[test]
+    fn resumed_at_any_point_goes_on_with_the_same_values() {
+        // Word boundaries, a resume before max S values, values past the first capacity.
+        let sets: Vec<Vec<u64>> = vec![
+            (1..=200).collect(),
+            (1..=300).filter(|s| s % 3 != 0).collect(),
+            vec![63, 64, 65, 130],
+        ];
+        for set in sets {
+            let whole = pushed(&set, 3000);
+            for cut in [0, 1, 63, 64, 65, 150, 199, 200, 201, 1000, 1023, 2999] {
+                let mut future = FutureOptions::resume(&set, &whole[..cut]);
+                let rest: Vec<u32> = (cut..3000).map(|_| future.next_value()).collect();
+                assert_eq!(rest, whole[cut..], "S = {set:?}, resumed at {cut}");
+            }
         }
     }
 

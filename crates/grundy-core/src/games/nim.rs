@@ -5,22 +5,90 @@
 //! taking the last token loses, is played the same way until the move would leave only heaps of
 //! size 0 or 1; then the winner leaves an odd number of 1-heaps.
 
+use std::sync::Arc;
+
 use crate::error::Result;
+use crate::explain::Derivation;
 use crate::games::Ruleset;
 use crate::moves::MoveList;
 use crate::nimber::{nim_sum, Nimber};
+use crate::registry::{Drawing, Family, Positions};
 use num_bigint::BigUint;
+
+/// Nim in the registry: `nim:3,4,5`.
+pub static FAMILY: Family = Family {
+    name: "nim",
+    aliases: &[],
+    title: "Nim",
+    rules: "A move takes one or more tokens from one heap.",
+    params: &[],
+    positions: Positions {
+        label: "Heaps",
+        help: "heap sizes, whole numbers (the command line takes Nim heaps of any size)",
+        example: "3, 4, 5",
+        drawing: Drawing::Heaps,
+    },
+    example: "nim:3,4,5",
+    sequence: false,
+    build: |_| Ok(Nim::shared().clone()),
+};
 
 /// The largest heap of the [`Nim`] ruleset (and so of Nim heaps in a [`crate::sum::Sum`]):
 /// `u64`. Heaps of any size go through the `_big` functions below and [`crate::big_nim`].
 pub const MAX_HEAP: u64 = u64::MAX;
 
 /// The Nim ruleset. A position is one heap.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Nim;
+
+impl Nim {
+    /// The ruleset shared by the whole process: Nim heaps are made often (simulations, every
+    /// request of the page), and sharing spares an allocation each time.
+    pub fn shared() -> &'static Arc<Nim> {
+        static RULES: std::sync::OnceLock<Arc<Nim>> = std::sync::OnceLock::new();
+        RULES.get_or_init(|| Arc::new(Nim))
+    }
+}
 
 impl Ruleset for Nim {
     type Position = u64;
+
+    fn term(&self) -> String {
+        "nim".into()
+    }
+
+    fn name(&self) -> String {
+        "nim".into()
+    }
+
+    fn title(&self) -> String {
+        "Nim".into()
+    }
+
+    /// Any smaller heap, without listing them (heaps can hold 2^64 − 1 tokens).
+    fn option_to(&self, &heap: &u64, parts: &[u64]) -> Option<Vec<u64>> {
+        match *parts {
+            [] if heap > 0 => Some(vec![0]),
+            [t] if t < heap => Some(vec![t]),
+            _ => None,
+        }
+    }
+
+    /// A heap of `h` is worth `h`: its options are the heaps `0..h`, which hold every value
+    /// below `h` and nothing else.
+    fn explain_value(&self, &heap: &u64) -> Result<Derivation> {
+        if heap == 0 {
+            return crate::explain::derive_from(self, &heap, Vec::new());
+        }
+        Ok(Derivation::closed_form(
+            heap.to_string(),
+            heap,
+            format!(
+                "a Nim heap of {heap} can become any smaller heap, of values 0 to {}; their mex is {heap}",
+                heap.saturating_sub(1)
+            ),
+        ))
+    }
 
     fn options(&self, &heap: &u64) -> Vec<Vec<u64>> {
         (0..heap).rev().map(|h| vec![h]).collect()
@@ -304,7 +372,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn seed_000_example() {
+    fn worked_examples_of_avansyah_2025() {
+        // [2, 3, 4] and [1, 4, 5] from Avansyah (2025) (docs/bibliography.md).
         assert_eq!(nim_sum([2, 3, 4]), 5);
         assert!(!is_p_position(&[2, 3, 4]));
         assert_eq!(

@@ -5,8 +5,8 @@
 //! eventually periodic and the window rule of [`crate::sequence`] proves its period after a
 //! finite computation: from then on any heap, `u64` or larger, is a table lookup.
 //!
-//! An *all-but* subtraction game allows every amount except a finite excluded set. Its values
-//! grow without bound, so they are computed directly, up to [`MAX_ALL_BUT_HEAP`].
+//! The all-but games, which allow every amount except a finite set, are in
+//! [`super::all_but`].
 //!
 //! ```
 //! use grundy_core::games::subtraction::SubtractionGame;
@@ -18,14 +18,79 @@
 //! ```
 
 use std::hash::{Hash, Hasher};
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::error::{GameError, Result};
+use crate::explain::Derivation;
+use crate::games::all_but::list_text;
 use crate::games::future_options::FutureOptions;
 use crate::games::Ruleset;
 use crate::moves::MoveList;
 use crate::nimber::{MexSet, Nimber};
-use crate::sequence::{find_window_period, GrundySequence};
+use crate::registry::{Drawing, Family, Param, ParamKind, Positions};
+use crate::sequence::GrundySequence;
+use crate::spec::{parse_list, parse_u64};
+
+const HEAPS: Positions = Positions {
+    label: "Heaps",
+    help: "heap sizes, whole numbers",
+    example: "11, 15",
+    drawing: Drawing::Heaps,
+};
+
+/// Subtraction games in the registry: `sub{1,4,9}:11,15`.
+pub static FAMILY: Family = Family {
+    name: "subtraction",
+    aliases: &["sub"],
+    title: "Subtraction game",
+    rules: "A move takes exactly s tokens from one heap, for some s in the take-set S.",
+    params: &[Param {
+        name: "set",
+        short: Some('s'),
+        positional: false,
+        kind: ParamKind::Amounts,
+        label: "Take-set S",
+        help: "the amounts a move may take, e.g. 1,4,9 (each from 1 to 1000000)",
+        example: "1,4,9",
+    }],
+    positions: HEAPS,
+    example: "sub{1,4,9}:11,15",
+    sequence: true,
+    build: |params| {
+        Ok(Arc::new(SubtractionGame::new(parse_list(
+            params[0],
+            "take-set element",
+        )?)?))
+    },
+};
+
+/// Bachet's game in the registry: `bachet{3}:10` is the subtraction game `{1,2,3}`.
+pub static BACHET: Family = Family {
+    name: "bachet",
+    aliases: &[],
+    title: "Bachet's game",
+    rules: "A move takes from 1 to k tokens from one heap.",
+    params: &[Param {
+        name: "k",
+        short: Some('k'),
+        positional: false,
+        kind: ParamKind::Number,
+        label: "Most tokens taken, k",
+        help: "a move takes 1 to k tokens (k from 1 to 10000)",
+        example: "3",
+    }],
+    positions: HEAPS,
+    example: "bachet{3}:10",
+    sequence: true,
+    build: |params| {
+        Ok(Arc::new(SubtractionGame::bachet(parse_u64(
+            params[0].trim(),
+            "Bachet limit",
+        )?)?))
+    },
+};
+
+mod sequence;
 
 /// The largest amount allowed in a take-set (or an excluded set).
 pub const MAX_TAKE: u64 = 1_000_000;
@@ -33,8 +98,6 @@ pub const MAX_TAKE: u64 = 1_000_000;
 pub const MAX_SET_SIZE: usize = 10_000;
 /// How many values a period search may compute before it gives up.
 pub const PERIOD_SEARCH_LIMIT: usize = 1 << 25;
-/// The largest heap of an all-but subtraction game whose value is computed.
-pub const MAX_ALL_BUT_HEAP: u64 = 10_000_000;
 
 /// Checks and normalises a set of amounts: non-empty, no zero, each at most [`MAX_TAKE`], at
 /// most [`MAX_SET_SIZE`] of them. Returns the amounts sorted, without repeats.
@@ -211,6 +274,49 @@ impl Ord for SubtractionGame {
 impl Ruleset for SubtractionGame {
     type Position = u64;
 
+    fn term(&self) -> String {
+        format!("sub{{{}}}", list_text(&self.set))
+    }
+
+    fn name(&self) -> String {
+        format!("subtraction {{{}}}", list_text(&self.set))
+    }
+
+    fn title(&self) -> String {
+        format!("Subtraction game S = {{{}}}", list_text(&self.set))
+    }
+
+    fn amounts(&self) -> &[u64] {
+        &self.set
+    }
+
+    fn sequence(&self) -> Option<&dyn crate::sequence::report::HeapSequence> {
+        Some(self)
+    }
+
+    /// Taking `heap − t` tokens, allowed when that amount is in the take-set.
+    fn option_to(&self, &heap: &u64, parts: &[u64]) -> Option<Vec<u64>> {
+        let left = match *parts {
+            [] => 0,
+            [t] => t,
+            _ => return None,
+        };
+        let taken = heap.checked_sub(left)?;
+        self.set.binary_search(&taken).is_ok().then(|| vec![left])
+    }
+
+    /// The options are at most `|S|` heaps, each a lookup: derived in full at any size.
+    fn explain_value(&self, heap: &u64) -> Result<Derivation> {
+        crate::explain::derive_from(self, heap, self.options(heap))
+    }
+
+    fn value_source(&self, _heap: &u64) -> String {
+        match self.sequence().period {
+            Some(p) => format!("the proven period {} from n = {}", p.period, p.preperiod),
+            None => "the values computed bottom-up".into(),
+        }
+    }
+
     fn options(&self, &heap: &u64) -> Vec<Vec<u64>> {
         self.set
             .iter()
@@ -304,6 +410,18 @@ impl Sequencer {
         }
     }
 
+    /// A sequencer that goes on from `values`, the first values of take-set `set` (restored
+    /// from a checkpoint): the push strategy's pending options are rebuilt from the last
+    /// `max S` values.
+    fn resume(set: &[u64], values: Vec<u32>) -> Self {
+        let mut sequencer = Sequencer::new(set);
+        if let Strategy::Push(future) = &mut sequencer.strategy {
+            **future = FutureOptions::resume(set, &values);
+        }
+        sequencer.values = values;
+        sequencer
+    }
+
     fn extend_to(&mut self, count: usize) {
         self.values.reserve(count.saturating_sub(self.values.len()));
         if let Strategy::Push(future) = &mut self.strategy {
@@ -383,204 +501,24 @@ impl Sequencer {
 }
 
 /// Computes the sequence in doubling rounds until the window rule proves a period or `limit`
-/// values are computed.
+/// values are computed (the schedule of [`crate::sequence::table::TableRun`]: first
+/// `max(4·max S, 256)` values, then doubling).
 pub fn period_search(set: &[u64], limit: usize) -> GrundySequence {
-    // The window rule needs max S consecutive agreements; an empty set has no moves at all.
-    let window = set.last().map_or(1, |&s| s as usize);
-    let mut sequencer = Sequencer::new(set);
-    let mut target = (4 * window).max(256).min(limit);
-    loop {
-        sequencer.extend_to(target);
-        if let Some(period) = find_window_period(&sequencer.values, window) {
-            // Keep what a lookup needs plus what proved it (the whole computed prefix).
-            return GrundySequence {
-                values: sequencer.values,
-                period: Some(period),
-            };
-        }
-        if target >= limit {
-            return GrundySequence {
-                values: sequencer.values,
-                period: None,
-            };
-        }
-        target = (target * 2).min(limit);
+    let game = SubtractionGame::new(set.iter().copied()).expect("a valid take-set");
+    let mut run = game
+        .table_run(limit as u64)
+        .expect("the limit is within the search limit");
+    crate::sequence::report::Computation::run(
+        &mut run,
+        &std::sync::atomic::AtomicBool::new(false),
+        &mut |_| {},
+    )
+    .expect("a subtraction run cannot fail");
+    let period = crate::sequence::report::Computation::proven(&run);
+    GrundySequence {
+        values: run.into_step().values,
+        period,
     }
-}
-
-/// An all-but subtraction game: every amount may be taken except those in a finite set.
-#[derive(Debug)]
-pub struct AllButGame {
-    excluded: Vec<u64>,
-    values: Mutex<Vec<u32>>,
-}
-
-impl AllButGame {
-    /// The game that forbids taking exactly the amounts in `excluded` (which may be empty:
-    /// then it is Nim).
-    pub fn new(excluded: impl IntoIterator<Item = u64>) -> Result<Self> {
-        let excluded: Vec<u64> = excluded.into_iter().collect();
-        let excluded = if excluded.is_empty() {
-            excluded
-        } else {
-            parse_amounts(excluded, "excluded set")?
-        };
-        Ok(AllButGame {
-            excluded,
-            values: Mutex::new(Vec::new()),
-        })
-    }
-
-    /// The excluded amounts, sorted.
-    pub fn excluded(&self) -> &[u64] {
-        &self.excluded
-    }
-
-    /// `G(0..count)`, computed incrementally.
-    pub fn values(&self, count: u64) -> Result<Vec<u32>> {
-        if count > MAX_ALL_BUT_HEAP + 1 {
-            return Err(GameError::out_of_range(
-                "all-but heap",
-                count - 1,
-                format!("at most {MAX_ALL_BUT_HEAP}"),
-            ));
-        }
-        let mut cache = self.values.lock().unwrap_or_else(|e| e.into_inner());
-        if (cache.len() as u64) < count {
-            *cache = all_but_values(&self.excluded, count as usize);
-        }
-        Ok(cache[..count as usize].to_vec())
-    }
-
-    /// `G(0..=heap)`, for heaps up to [`MAX_ALL_BUT_HEAP`]. Takes the heap itself, not a count:
-    /// `heap + 1` does not fit in a `u64` for the largest heap, and a count saturated there
-    /// would name the wrong heap in the error.
-    pub fn values_through(&self, heap: u64) -> Result<Vec<u32>> {
-        check_all_but_heap(heap)?;
-        self.values(heap + 1)
-    }
-
-    /// `G(heap)`, for heaps up to [`MAX_ALL_BUT_HEAP`].
-    pub fn value(&self, heap: u64) -> Result<Nimber> {
-        check_all_but_heap(heap)?;
-        let mut cache = self.values.lock().unwrap_or_else(|e| e.into_inner());
-        if cache.len() as u64 <= heap {
-            // Doubling, so that questions about growing heaps cost linear time in all.
-            let count = (heap + 1)
-                .max(2 * cache.len() as u64)
-                .min(MAX_ALL_BUT_HEAP + 1);
-            *cache = all_but_values(&self.excluded, count as usize);
-        }
-        // Looked up in place: copying the prefix would cost O(heap) per question.
-        Ok(cache[heap as usize] as Nimber)
-    }
-}
-
-impl PartialEq for AllButGame {
-    fn eq(&self, other: &Self) -> bool {
-        self.excluded == other.excluded
-    }
-}
-impl Eq for AllButGame {}
-impl Hash for AllButGame {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        self.excluded.hash(state);
-    }
-}
-impl PartialOrd for AllButGame {
-    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-impl Ord for AllButGame {
-    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        self.excluded.cmp(&other.excluded)
-    }
-}
-
-impl Ruleset for AllButGame {
-    type Position = u64;
-
-    fn options(&self, &heap: &u64) -> Vec<Vec<u64>> {
-        (1..=heap)
-            .filter(|s| self.excluded.binary_search(s).is_err())
-            .map(|s| vec![heap - s])
-            .collect()
-    }
-
-    fn grundy(&self, &heap: &u64) -> Result<Nimber> {
-        self.value(heap)
-    }
-
-    fn gentlest_option(&self, &heap: &u64) -> Option<Vec<u64>> {
-        (1..=heap)
-            .find(|s| self.excluded.binary_search(s).is_err())
-            .map(|s| vec![heap - s])
-    }
-
-    fn moves_to_value(
-        &self,
-        &heap: &u64,
-        target: Nimber,
-        limit: usize,
-    ) -> Result<MoveList<Vec<u64>>> {
-        let values = self.values_through(heap)?;
-        let mut found = MoveList::with_limit(limit);
-        (1..=heap)
-            .filter(|s| self.excluded.binary_search(s).is_err())
-            .filter(|&s| values[(heap - s) as usize] as Nimber == target)
-            .for_each(|s| found.push(vec![heap - s]));
-        Ok(found)
-    }
-}
-
-fn check_all_but_heap(heap: u64) -> Result<()> {
-    if heap > MAX_ALL_BUT_HEAP {
-        return Err(GameError::out_of_range(
-            "all-but heap",
-            heap,
-            format!("at most {MAX_ALL_BUT_HEAP}"),
-        ));
-    }
-    Ok(())
-}
-
-/// `G(0..count)` for the all-but game excluding `excluded`, in `O(|E|²)` per value.
-///
-/// The options of `n` are all smaller heaps except `n - e` for `e` in `E`. So a value is
-/// missing from the options exactly when it is missing from all of `G(0..n)` (the running mex
-/// of everything so far) or when every earlier heap with that value is excluded.
-fn all_but_values(excluded: &[u64], count: usize) -> Vec<u32> {
-    let mut values: Vec<u32> = Vec::with_capacity(count);
-    let mut occurrences: Vec<u32> = Vec::new();
-    let mut running_mex = 0usize;
-    let mut hidden: Vec<u32> = Vec::with_capacity(excluded.len());
-    for n in 0..count {
-        hidden.clear();
-        hidden.extend(
-            excluded
-                .iter()
-                .take_while(|&&e| e as usize <= n)
-                .map(|&e| values[n - e as usize]),
-        );
-        hidden.sort_unstable();
-        let mut g = running_mex as u32;
-        for run in hidden.chunk_by(|a, b| a == b) {
-            if occurrences[run[0] as usize] as usize == run.len() {
-                g = g.min(run[0]);
-                break;
-            }
-        }
-        values.push(g);
-        if occurrences.len() <= g as usize {
-            occurrences.resize(g as usize + 1, 0);
-        }
-        occurrences[g as usize] += 1;
-        while running_mex < occurrences.len() && occurrences[running_mex] > 0 {
-            running_mex += 1;
-        }
-    }
-    values
 }
 
 #[cfg(test)]
@@ -601,7 +539,9 @@ mod tests {
     }
 
     #[test]
-    fn seed_001_values() {
+    fn published_values_of_louis_2021() {
+        // G(1..12) for S = {1,4,9} and G(1..23) for S = {1,4,9,12,16}, as printed by Louis (2021)
+        // (docs/bibliography.md).
         let g = subtraction_values(&[1, 4, 9], 13);
         assert_eq!(&g[1..], &[1, 0, 1, 2, 0, 1, 0, 1, 2, 0, 1, 0]);
         let g = subtraction_values(&[1, 4, 9, 12, 16], 24);
@@ -743,58 +683,5 @@ mod tests {
         let err = SubtractionGame::new([0]).unwrap_err().to_string();
         assert!(err.contains("\"0\"") && err.contains("from 1 to"), "{err}");
         assert!(SubtractionGame::bachet(0).is_err());
-    }
-
-    #[test]
-    fn all_but_matches_naive() {
-        for excluded in [
-            vec![],
-            vec![1u64],
-            vec![2, 3],
-            vec![1, 4, 5],
-            vec![3, 6, 7, 12],
-        ] {
-            let game = AllButGame::new(excluded.clone()).unwrap();
-            let fast = game.values(400).unwrap();
-            let mut g: Vec<u32> = Vec::new();
-            for n in 0..400u64 {
-                let v = mex((1..=n)
-                    .filter(|s| !excluded.contains(s))
-                    .map(|s| g[(n - s) as usize] as Nimber));
-                g.push(v as u32);
-            }
-            assert_eq!(fast, g, "{excluded:?}");
-        }
-        assert!(AllButGame::new([])
-            .unwrap()
-            .value(MAX_ALL_BUT_HEAP + 1)
-            .is_err());
-    }
-
-    /// `analyze all-but --except 3 18446744073709551615` reported the heap as
-    /// 18446744073709551614: the count `heap + 1` saturated at `u64::MAX`.
-    #[test]
-    fn all_but_errors_name_the_heap_given() {
-        let game = AllButGame::new([3]).unwrap();
-        for heap in [MAX_ALL_BUT_HEAP + 1, u64::MAX - 1, u64::MAX] {
-            let quoted = format!("\"{heap}\"");
-            let e = game.value(heap).unwrap_err().to_string();
-            assert!(e.contains(&quoted), "{heap}: {e}");
-            let e = game
-                .moves_to_value(&heap, 0, usize::MAX)
-                .unwrap_err()
-                .to_string();
-            assert!(e.contains(&quoted), "{heap}: {e}");
-        }
-        // The largest heap allowed is answered, by value and by its moves.
-        let last = MAX_ALL_BUT_HEAP;
-        let g = game.value(last).unwrap();
-        assert_eq!(
-            game.values_through(last).unwrap()[last as usize] as Nimber,
-            g
-        );
-        for m in game.moves_to_value(&last, 0, usize::MAX).unwrap() {
-            assert_eq!(game.value(m[0]).unwrap(), 0);
-        }
     }
 }

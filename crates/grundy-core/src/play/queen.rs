@@ -1,4 +1,5 @@
-//! The move forms of a Wythoff board, for [`super::MoveParser::with_form`].
+//! The move forms of a Wythoff board, read by [`crate::games::wythoff::Wythoff`]'s
+//! [`crate::games::Ruleset::parse_move`].
 //!
 //! A Wythoff position `(x, y)` is a queen on a board with the corner `(0, 0)` at the bottom
 //! left, `x` counted across and `y` up. A move takes from the first heap (the queen goes left),
@@ -14,9 +15,11 @@
 //! In a sum with other games, the board's heap number comes first (`1 both 2`, `1 to 4 7`),
 //! and a bare `4 7` keeps its heap-game meaning (take 7 from heap 4).
 
-use crate::sum::{Component, Sum, SumMove};
+use crate::games::wythoff::queen_move as queen_path;
+use crate::games::MoveContext;
 
-use super::parse::{component_index, is_number, number, FormResult, MoveError};
+use super::forms::{is_number, number};
+use super::parse::MoveError;
 
 /// The queen's move forms on a lone board, as shown to the user.
 pub const EXAMPLES: &str =
@@ -51,98 +54,34 @@ enum QueenMove {
     To(u64, u64),
 }
 
-/// The queen's forms (see the module documentation). Returns `None` when the position has no
-/// Wythoff board or the words are not of a queen's shape.
-pub fn queen_move(words: &[&str], sum: &Sum) -> FormResult {
-    let boards: Vec<usize> = (0..sum.components.len())
-        .filter(|&i| matches!(sum.components[i], Component::Wythoff { .. }))
-        .collect();
-    if boards.is_empty() {
-        return None;
-    }
-    let only_boards = boards.len() == sum.components.len();
-    // A leading number followed by a queen's word names the board.
-    let (named, rest) = match words {
-        [heap, next, ..] if is_number(heap) && (*next == "to" || direction(next).is_some()) => {
-            (Some(*heap), &words[1..])
-        }
-        _ => (None, words),
-    };
-    let wanted = match rest {
+/// The queen's forms (see the module documentation) for the board `from`: `None` when the
+/// words are not of a queen's shape. A bare `4 7` is a cell only when every component is a
+/// board; in a sum it is a heap move.
+pub fn queen_move(
+    from: (u64, u64),
+    words: &[&str],
+    context: MoveContext,
+) -> Option<Result<Vec<(u64, u64)>, MoveError>> {
+    let wanted = match words {
         [way, amount] if direction(way).is_some() => {
             QueenMove::Take(direction(way)?, number(amount)?)
         }
         ["to", x, y] => QueenMove::To(number(x)?, number(y)?),
-        [x, y] if named.is_none() && is_number(x) && is_number(y) => {
-            if !only_boards {
-                // In a sum "4 7" is a heap move; the heap forms passed it on because heap 4 is
-                // a board (or does not exist).
-                return Some(Err(bare_cell_in_sum(sum, x)));
-            }
+        [x, y] if !context.numbered && context.alone && is_number(x) && is_number(y) => {
             QueenMove::To(number(x)?, number(y)?)
         }
         _ => return None,
     };
-    let index = match which_board(sum, named, &boards) {
-        Ok(i) => i,
-        Err(e) => return Some(Err(e)),
-    };
-    Some(checked(sum, index, wanted))
-}
-
-/// The board a move is for: the named heap, which must be a board, or the only board.
-fn which_board(sum: &Sum, named: Option<&str>, boards: &[usize]) -> Result<usize, MoveError> {
-    match (named, boards) {
-        (Some(heap), _) => {
-            let i = component_index(sum, heap)?;
-            if boards.contains(&i) {
-                Ok(i)
-            } else {
-                Err(MoveError::Illegal(format!(
-                    "heap {} is a {} heap, not a Wythoff board: e.g. \"{} 1\" takes 1 from it",
-                    i + 1,
-                    sum.components[i].ruleset_name(),
-                    i + 1
-                )))
-            }
-        }
-        (None, [only]) => Ok(*only),
-        (None, _) => Err(MoveError::Illegal(format!(
-            "there are {} Wythoff boards (heaps {}): start the move with the board's number, e.g. \"{} both 2\"",
-            boards.len(),
-            list(boards),
-            boards[0] + 1
-        ))),
-    }
-}
-
-fn list(boards: &[usize]) -> String {
-    let items: Vec<String> = boards.iter().map(|i| (i + 1).to_string()).collect();
-    items.join(", ")
-}
-
-/// `4 7` typed in a sum whose heap 4 is a board (or missing): say how to move a queen.
-fn bare_cell_in_sum(sum: &Sum, heap: &str) -> MoveError {
-    component_index(sum, heap)
-        .map(|i| {
-            MoveError::Illegal(format!(
-                "heap {n} is a Wythoff board: move its queen with \"{n} x 3\" (3 from the first heap), \"{n} y 3\", \"{n} both 3\" or \"{n} to X Y\"",
-                n = i + 1
-            ))
-        })
-        .unwrap_or_else(|unknown| unknown)
+    Some(checked(from, wanted, context.index).map(|to| vec![to]))
 }
 
 /// The move, if the queen may make it from where she stands.
-fn checked(sum: &Sum, index: usize, wanted: QueenMove) -> Result<SumMove, MoveError> {
-    let Component::Wythoff { x, y } = sum.components[index] else {
-        unreachable!("which_board returns boards only")
-    };
+fn checked((x, y): (u64, u64), wanted: QueenMove, index: usize) -> Result<(u64, u64), MoveError> {
     if x == 0 && y == 0 {
         return Err(MoveError::EmptyHeap { heap: index + 1 });
     }
     let illegal = |why: String| Err(MoveError::Illegal(why));
-    let to = match wanted {
+    Ok(match wanted {
         QueenMove::Take(_, 0) => return illegal("a move takes at least one token".into()),
         QueenMove::Take(Direction::First, k) if k > x => {
             return illegal(format!(
@@ -163,39 +102,10 @@ fn checked(sum: &Sum, index: usize, wanted: QueenMove) -> Result<SumMove, MoveEr
         QueenMove::Take(Direction::Second, k) => (x, y - k),
         QueenMove::Take(Direction::Both, k) => (x - k, y - k),
         QueenMove::To(a, b) => {
-            check_queen_path((x, y), (a, b))?;
+            queen_path((x, y), (a, b)).map_err(|e| MoveError::Illegal(e.to_string()))?;
             (a, b)
         }
-    };
-    Ok(SumMove {
-        component: index,
-        from: Component::Wythoff { x, y },
-        to: vec![Component::Wythoff { x: to.0, y: to.1 }],
     })
-}
-
-/// Whether the queen may go from `from` to `to` in one move: left along the row, down the
-/// column, or down-left along the diagonal, at least one cell.
-fn check_queen_path((x, y): (u64, u64), (a, b): (u64, u64)) -> Result<(), MoveError> {
-    let illegal = |why: String| Err(MoveError::Illegal(why));
-    if (a, b) == (x, y) {
-        return illegal(format!(
-            "the queen already stands on ({x}, {y}): a move takes at least one token"
-        ));
-    }
-    if a > x || b > y {
-        return illegal(format!(
-            "the queen at ({x}, {y}) moves only left, down or diagonally down-left, so she cannot reach ({a}, {b}): heaps never grow"
-        ));
-    }
-    if a < x && b < y && x - a != y - b {
-        return illegal(format!(
-            "({a}, {b}) is not a queen move from ({x}, {y}): {} left and {} down are not on one row, column or diagonal (take the same from both heaps, or from one)",
-            x - a,
-            y - b
-        ));
-    }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -203,6 +113,7 @@ mod tests {
     use super::*;
     use crate::play::MoveParser;
     use crate::spec::parse_sum;
+    use crate::sum::{Component, Sum, SumMove};
 
     fn parse(text: &str, position: &str) -> Result<SumMove, MoveError> {
         let sum = parse_sum(position).unwrap();
@@ -215,7 +126,7 @@ mod tests {
     }
 
     fn board(x: u64, y: u64) -> Component {
-        Component::Wythoff { x, y }
+        Component::wythoff(x, y)
     }
 
     #[test]
@@ -249,10 +160,10 @@ mod tests {
             ("y 8", "off the board"),
             ("both 8", "needs 8 in each"),
             ("x 0", "at least one token"),
-            ("to 10 7", "already stands"),
+            ("to 10 7", "must move at least one square"),
             ("to 11 2", "cannot reach (11, 2)"),
-            ("to 4 6", "not a queen move"),
-            ("5 5", "not a queen move"),
+            ("to 4 6", "neither in the queen's column"),
+            ("5 5", "neither in the queen's column"),
             ("2 both 1", "no heap 2"),
         ] {
             let e = parse(text, p).unwrap_err().to_string();
@@ -279,21 +190,21 @@ mod tests {
         assert_eq!(to("1 to 4 7", p), (0, board(4, 7)));
         assert_eq!(to("x 3", p), (0, board(7, 7)));
         // Heap forms still read the Nim heap.
-        assert_eq!(to("2 1", p), (1, Component::Nim(2)));
-        assert_eq!(to("2 to 0", p), (1, Component::Nim(0)));
+        assert_eq!(to("2 1", p), (1, Component::nim(2)));
+        assert_eq!(to("2 to 0", p), (1, Component::nim(0)));
         // "1 3" names the board with a heap move: explained, not guessed.
         let e = parse("1 3", p).unwrap_err().to_string();
         assert!(
-            e.contains("heap 1 is a Wythoff board") && e.contains("1 both 3"),
+            e.contains("heap 1 is a wythoff component") && e.contains("1 both 2"),
             "{e}"
         );
         let e = parse("2 both 1", p).unwrap_err().to_string();
-        assert!(e.contains("not a Wythoff board"), "{e}");
+        assert!(e.contains("heap 2 is a nim component"), "{e}");
         // Two boards: the number is needed.
         let p = "wythoff:3,5,4,4";
         assert_eq!(to("2 to 1 1", p), (1, board(1, 1)));
         let e = parse("both 1", p).unwrap_err().to_string();
-        assert!(e.contains("2 Wythoff boards (heaps 1, 2)"), "{e}");
+        assert!(e.contains("fits 2 components (heaps 1, 2)"), "{e}");
     }
 
     #[test]
@@ -304,9 +215,9 @@ mod tests {
                 let sum = Sum::new(vec![board(x, y)]);
                 let parser = MoveParser::for_position(&sum);
                 for parts in board(x, y).options() {
-                    let Component::Wythoff { x: a, y: b } = parts[0] else {
-                        panic!()
-                    };
+                    let (a, b) = *parts[0]
+                        .position::<crate::games::wythoff::Wythoff>()
+                        .unwrap();
                     let m = parser.parse(&format!("to {a} {b}"), &sum).unwrap();
                     assert_eq!(m.to, parts);
                 }

@@ -12,7 +12,7 @@
 //!
 //! Per move: `O(log n)` for `n` components, plus the cost of the move itself (its component's
 //! moves to one value). Where the perfect player measures remoteness, under misère play, for a
-//! lone component and for `seed000`, the move is delegated to the stateless code, whose cost is
+//! lone component and for `bouton`, the move is delegated to the stateless code, whose cost is
 //! bounded in those cases (a remoteness search is only made on trees of at most
 //! [`PLAYER_REMOTENESS_LIMIT`] positions) or linear in
 //! the components (misère play: Bouton's misère rule and misère search need the whole position).
@@ -23,7 +23,7 @@ use std::collections::BTreeSet;
 use crate::error::Result;
 use crate::games::uniform_below;
 use crate::nimber::Nimber;
-use crate::player::{seed000_move, Player};
+use crate::player::{bouton_rule_move, Player};
 use crate::strategy::{self, Convention, PLAYER_REMOTENESS_LIMIT};
 use crate::sum::{Component, Sum, SumMove};
 
@@ -128,7 +128,7 @@ impl TrackedPosition {
         rng: &mut dyn rand_core::RngCore,
     ) -> Result<Option<SumMove>> {
         let Some(strength) = player.strength() else {
-            return seed000_move(&self.sum);
+            return bouton_rule_move(&self.sum);
         };
         let roll = uniform_below(rng, 100);
         if roll < u64::from(strength) {
@@ -365,16 +365,16 @@ mod tests {
         let grundy = Arc::new(OctalGame::grundys_game());
         let starts = [
             Sum::nim(&[1000, 999, 3, 0, 7]),
-            Sum::new(vec![Component::octal(&kayles, 300), Component::Nim(5)]),
+            Sum::new(vec![Component::new(&kayles, 300), Component::nim(5)]),
             Sum::new(vec![
-                Component::octal(&dawson, 200),
-                Component::octal(&kayles, 1 << 40),
+                Component::new(&dawson, 200),
+                Component::new(&kayles, 1 << 40),
             ]),
             Sum::new(vec![
-                Component::octal(&grundy, 70),
-                Component::octal(&grundy, 40),
+                Component::new(&grundy, 70),
+                Component::new(&grundy, 40),
             ]),
-            Sum::new(vec![Component::octal(&kayles, u64::MAX)]),
+            Sum::new(vec![Component::new(&kayles, u64::MAX)]),
         ];
         let players = [
             [Player::Perfect, Player::Perfect],

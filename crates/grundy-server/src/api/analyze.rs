@@ -25,118 +25,34 @@ pub async fn analyze(
         .await
 }
 
-/// The answer of `/api/analyze`, serialised straight from the engine's types: this is the
-/// cheap request the page sends after every move, and building a `serde_json::Value` tree
-/// first cost about half of its time (measured with `examples/api_cost.rs`).
-#[derive(Serialize)]
+/// The answer of `/api/analyze`: the core's [`Report`] (the same as `grundy analyze --json`)
+/// with the position as the client sent it. Serialised straight from the engine's types: this
+/// is the cheap request the page sends after every move.
 pub(super) struct AnalysisJson<'a> {
-    components: &'a [Component],
-    convention: Convention,
-    explanation: Explanation,
-    finished: bool,
-    nim_sum: Nimber,
-    outcome: Outcome,
+    report: Report,
     position: &'a PositionSpec,
-    values: Vec<Nimber>,
-    winner: &'static str,
-    /// The first [`grundy_core::moves::MAX_LISTED_MOVES`] winning moves.
-    winning_moves: MoveList<SumMove>,
-    /// How many winning moves there are in all (more than listed when the list is cut).
-    winning_move_count: u128,
+}
+
+impl Serialize for AnalysisJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(None)?;
+        self.report.serialize_fields(&mut map)?;
+        map.serialize_entry("position", self.position)?;
+        map.end()
+    }
 }
 
 pub(super) fn analysis_response(
     position: &Position,
     limits: &Limits,
 ) -> Result<Response, ApiError> {
-    if let Some(queen) = position.lone_wythoff() {
-        return Ok(Json(wythoff_analysis_json(position, queen, limits)).into_response());
-    }
-    let sum = &position.sum;
-    let analysis = core_analyze(sum, position.convention())?;
-    let explanation = explanation(sum, analysis.convention, analysis.outcome)?;
+    let report = report_of(position, limits)?;
     Ok(Json(AnalysisJson {
-        components: &sum.components,
-        convention: analysis.convention,
-        explanation,
-        finished: sum.is_terminal(),
-        nim_sum: analysis.total,
-        outcome: analysis.outcome,
+        report,
         position: &position.spec,
-        values: analysis.values,
-        winner: winner_text(analysis.outcome),
-        winning_move_count: analysis.winning_moves.total(),
-        winning_moves: analysis.winning_moves,
     })
     .into_response())
-}
-
-pub(super) fn winner_text(outcome: Outcome) -> &'static str {
-    match outcome {
-        Outcome::N => "player to move",
-        Outcome::P => "previous player",
-    }
-}
-
-/// The reasoning, as data for the page's "why" panel: the fields of one of the engine's
-/// explanations, tagged by `kind`, with a plain-text rendering in `text`.
-#[derive(Serialize)]
-pub(super) struct Explained<E> {
-    kind: &'static str,
-    #[serde(flatten)]
-    detail: E,
-    text: String,
-}
-
-/// Every kind of reasoning the API explains with.
-#[derive(Serialize)]
-#[serde(untagged)]
-pub(super) enum Explanation {
-    Nim(Explained<NimExplanation>),
-    Sum(Explained<SumExplanation>),
-    /// Misère sums: no detail beyond the text.
-    Search(Explained<NoDetail>),
-    /// Already JSON (`kind: "wythoff"`).
-    Wythoff(Value),
-}
-
-/// The empty detail of an exhaustive search.
-#[derive(Serialize)]
-pub(super) struct NoDetail {}
-
-pub(super) fn explanation(
-    sum: &Sum,
-    convention: Convention,
-    outcome: Outcome,
-) -> Result<Explanation, ApiError> {
-    Ok(match (nim_heaps(sum), convention) {
-        (Some(heaps), c) => {
-            let detail = NimExplanation::new(&heaps, c);
-            let text = detail.to_text();
-            Explanation::Nim(Explained {
-                kind: "nim",
-                detail,
-                text,
-            })
-        }
-        (None, Convention::Normal) => {
-            let detail = SumExplanation::new(sum)?;
-            let text = detail.to_text();
-            Explanation::Sum(Explained {
-                kind: "sum",
-                detail,
-                text,
-            })
-        }
-        (None, Convention::Misere) => Explanation::Search(Explained {
-            kind: "search",
-            detail: NoDetail {},
-            text: format!(
-                "Misère sums have no Grundy-value shortcut: this position was solved by exhaustive search.\n{}.",
-                outcome.describe()
-            ),
-        }),
-    })
 }
 
 /// `POST /api/hint`: the move a perfect player would make here, and the reasoning.
@@ -149,24 +65,29 @@ pub async fn hint(
     app.compute
         .run(move || {
             let m = best_move(&position.sum, position.convention())?;
-            let (outcome, explanation) = match position.lone_wythoff() {
-                Some(queen) => {
-                    let e = wythoff_explanation(queen, limits.max_wythoff_table);
-                    (e.outcome, Explanation::Wythoff(e.json))
-                }
-                None => {
-                    let analysis = core_analyze(&position.sum, position.convention())?;
-                    let e = explanation(&position.sum, analysis.convention, analysis.outcome)?;
-                    (analysis.outcome, e)
-                }
-            };
+            let report = report_of(&position, &limits)?;
             Ok(Json(json!({
                 "move": m,
                 "position": m.as_ref().map(|m| position.after(m)),
-                "outcome": outcome,
-                "winning": outcome == Outcome::N,
-                "explanation": explanation,
+                "outcome": report.outcome,
+                "winning": report.outcome == Outcome::N,
+                "explanation": report.explanation,
             })))
         })
         .await
+}
+
+/// The core's report on `position` with its explanation; a lone Wythoff board's value is
+/// given only within `max_wythoff_table` (its table would cost seconds beyond).
+pub(super) fn report_of(position: &Position, limits: &Limits) -> Result<Report, ApiError> {
+    let affordable = |c: &Component| {
+        c.position::<Wythoff>()
+            .map_or(true, |&(x, y)| x.max(y) <= limits.max_wythoff_table)
+    };
+    Ok(analyze_sum_within(
+        &position.sum,
+        position.convention(),
+        true,
+        &affordable,
+    )?)
 }

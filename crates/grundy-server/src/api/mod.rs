@@ -5,11 +5,12 @@
 //! | --- | --- | --- |
 //! | `GET /api/health` | | `{"status": "ok"}` |
 //! | `GET /api/limits` | | the [`Limits`] |
+//! | `GET /api/rulesets` | | the registry of rulesets: names, parameters, positions |
 //! | `POST /api/analyze` | `{position}` | outcome, values, nim-sum, winning moves, explanation |
 //! | `POST /api/hint` | `{position}` | the best move, the position after it, the explanation |
 //! | `POST /api/move` | `{position, player?, seed?}` | the computer's move and the position after it |
 //! | `POST /api/apply` | `{position, move: {component, to}}` | whether the move is legal, the position after it |
-//! | `POST /api/sequence` | `{game, set/except, count?}` | G(0..count-1) and the proven period |
+//! | `POST /api/sequence` | `{game, set/except/code, count?, at?}` | the sequence report: G(0..count-1), the period and its certificate, G(at) |
 //! | `POST /api/simulate` | `{position, first?, second?, games?, seed?}` | wins of each side over many games |
 //! | `POST /api/wythoff/table` | `{x0, y0, width, height, values?}` | a tile of Wythoff's G(x, y), P-positions marked |
 //!
@@ -22,16 +23,14 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use grundy_core::explain::{NimExplanation, SumExplanation};
-use grundy_core::games::octal::OctalGame;
-use grundy_core::games::subtraction::{AllButGame, SubtractionGame};
-use grundy_core::games::wythoff::beatty::{is_p_position, p_position, partner};
-use grundy_core::games::wythoff::{winning_moves as wythoff_winning_moves, MoveKind};
-use grundy_core::moves::MoveList;
-use grundy_core::nimber::Nimber;
-use grundy_core::play::TrackedPosition;
+use grundy_core::games::wythoff::beatty::is_p_position;
+use grundy_core::games::wythoff::Wythoff;
+use grundy_core::games::MoveContext;
+use grundy_core::play::{MoveParser, TrackedPosition};
 use grundy_core::player::{choose_move, Player};
-use grundy_core::strategy::{analyze as core_analyze, best_move, nim_heaps, Convention};
+use grundy_core::registry::REGISTRY;
+use grundy_core::report::{analyze_sum_within, Report};
+use grundy_core::strategy::{best_move, Convention};
 use grundy_core::sum::{Component, Outcome, Sum, SumMove, MAX_LISTED_HEAP};
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -61,6 +60,12 @@ pub async fn health() -> Json<Value> {
     Json(json!({ "status": "ok" }))
 }
 
+/// `GET /api/rulesets`: the registry of rulesets, from which the page builds its list of
+/// games and their forms (name, title, rules, parameters, how positions are given and drawn).
+pub async fn rulesets() -> Json<Value> {
+    Json(json!({ "rulesets": REGISTRY }))
+}
+
 /// `GET /api/limits`: every limit, named as in the errors.
 pub async fn limits(State(app): State<AppState>) -> Json<Limits> {
     Json(app.limits)
@@ -69,7 +74,7 @@ pub async fn limits(State(app): State<AppState>) -> Json<Limits> {
 /// Any other path under `/api`.
 pub async fn not_found() -> ApiError {
     ApiError::bad_request(
-        "no such endpoint: see GET /api/health, /api/limits and POST /api/analyze, /api/hint, \
+        "no such endpoint: see GET /api/health, /api/limits, /api/rulesets and POST /api/analyze, /api/hint, \
          /api/move, /api/apply, /api/sequence, /api/simulate, /api/wythoff/table",
     )
     .with_status(StatusCode::NOT_FOUND)

@@ -33,7 +33,7 @@ impl Serialize for PlayerSpec {
             Player::Perfect => serializer.serialize_str("perfect"),
             Player::Random => serializer.serialize_str("random"),
             Player::Strength(s) => serializer.serialize_u8(s),
-            Player::Seed000 => serializer.serialize_str("seed000"),
+            Player::Bouton => serializer.serialize_str("bouton"),
         }
     }
 }
@@ -59,9 +59,9 @@ pub async fn computer_move(
     let position = Position::parse(req.position, &app.limits)?;
     let seed = req.seed.unwrap_or_else(fresh_seed);
     let player = req.player;
-    if matches!(player.0, Player::Seed000) && !position.is_cheap() {
-        // Seed 000's losing move lists every option of a component.
-        check_listable(&position.sum, "the seed000 player")?;
+    if matches!(player.0, Player::Bouton) && !position.is_cheap() {
+        // The bouton player's losing move lists every option of a component.
+        check_listable(&position.sum, "the bouton player")?;
     }
     app.compute
         .run(move || {
@@ -109,14 +109,18 @@ pub struct ApplyRequest {
 }
 
 /// A move as JSON: the component (from 0) and the heaps it becomes (`[]` when it vanishes,
-/// two heaps for a split).
+/// two heaps for a split; the queen's square for Wythoff's game; the whole row for Moore's
+/// Nim), or `{"typed": "..."}`, a move typed as in `grundy play` (`"3 2"`, `"1 to 3 4"`,
+/// `"x 3"`), read by the position's rulesets.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MoveSpec {
     /// Index of the component, from 0.
-    pub component: usize,
-    /// The heap sizes it becomes.
-    pub to: Vec<u64>,
+    pub component: Option<usize>,
+    /// What it becomes.
+    pub to: Option<Vec<u64>>,
+    /// A typed move, instead of `component` and `to`.
+    pub typed: Option<String>,
 }
 
 /// `POST /api/apply`: checks a player's move and gives the position after it.
@@ -143,82 +147,53 @@ pub async fn apply(State(app): State<AppState>, ApiJson(req): ApiJson<ApplyReque
         .await
 }
 
-/// The core's move matching `mv`, or why there is none. Moves are listed by the core, so
-/// components are limited to [`MAX_LISTED_HEAP`] tokens.
+/// The core's move matching `mv`, or why there is none: the component's ruleset reads the move
+/// as the typed move `to ...` (so its reasons are the ones `grundy play` gives), at any size.
 pub(super) fn legal_move(sum: &Sum, mv: &MoveSpec) -> Result<Result<SumMove, String>, ApiError> {
-    let Some(from) = sum.components.get(mv.component) else {
+    let (component, to) = match (mv.component, &mv.to, &mv.typed) {
+        (None, None, Some(text)) => {
+            return Ok(MoveParser::for_position(sum)
+                .parse(text, sum)
+                .map_err(|e| e.to_string()))
+        }
+        (Some(component), Some(to), None) => (component, to),
+        _ => {
+            return Err(ApiError::invalid(
+                "move: expected {\"component\": N, \"to\": [...]} or {\"typed\": \"3 2\"}",
+            ))
+        }
+    };
+    let Some(from) = sum.components.get(component) else {
         return Ok(Err(format!(
             "there is no component {} (the position has {}, counted from 0)",
-            mv.component,
+            component,
             sum.components.len()
         )));
     };
-    if let Component::Wythoff { x, y } = *from {
-        return Ok(wythoff_move(x, y, &mv.to).map(|to| SumMove {
-            component: mv.component,
-            from: from.clone(),
-            to: vec![to],
-        }));
-    }
-    if from.tokens() > MAX_LISTED_HEAP {
-        return Err(ApiError::limit(
-            "engine",
-            format!("moves are checked only in components of at most {MAX_LISTED_HEAP} tokens"),
-        ));
-    }
-    // An empty heap is no heap: `[0]` and `[]` both mean "the component vanishes".
-    let wanted: Vec<u64> = mv.to.iter().copied().filter(|&h| h > 0).collect();
-    let found = from.options().into_iter().find(|to| {
-        to.iter()
-            .map(Component::tokens)
-            .filter(|&h| h > 0)
-            .eq(wanted.iter().copied())
-    });
-    Ok(match found {
-        Some(to) => Ok(SumMove {
-            component: mv.component,
-            from: from.clone(),
-            to,
-        }),
+    // `[]` (the component vanishes) is typed `to 0`.
+    let numbers: Vec<String> = if to.is_empty() {
+        vec!["0".into()]
+    } else {
+        to.iter().map(u64::to_string).collect()
+    };
+    let words: Vec<&str> = std::iter::once("to")
+        .chain(numbers.iter().map(String::as_str))
+        .collect();
+    let context = MoveContext {
+        index: component,
+        numbered: true,
+        alone: sum.is_one_ruleset(),
+    };
+    Ok(match from.parse_move(&words, context) {
+        Some(Ok(parts)) => Ok(SumMove::new(component, from, parts)),
+        Some(Err(e)) => Err(e.to_string()),
         None => Err(format!(
-            "{} ({}) cannot become {:?} in one move",
+            "{} ({from}) cannot become {:?}: its moves are written {}",
             from.ruleset_name(),
-            from,
-            mv.to
+            to,
+            from.move_examples(true)
         )),
     })
-}
-
-/// The queen's move from `(x, y)` to `to` (`[x', y']`), or why it is illegal: the queen moves
-/// left (x decreases), down (y decreases) or diagonally down-left (both decrease by the same
-/// amount), at least one square. Checked directly, so it works at any size.
-pub(super) fn wythoff_move(x: u64, y: u64, to: &[u64]) -> Result<Component, String> {
-    let &[x2, y2] = to else {
-        return Err(format!(
-            "a Wythoff move gives the queen's new square [x, y], 2 numbers, not {}",
-            to.len()
-        ));
-    };
-    let diagonal = x2 < x && y2 < y && x - x2 == y - y2;
-    let legal = (x2 < x && y2 == y) || (x2 == x && y2 < y) || diagonal;
-    if legal {
-        return Ok(Component::Wythoff { x: x2, y: y2 });
-    }
-    let why = if (x2, y2) == (x, y) {
-        "the queen must move at least one square".to_string()
-    } else if x2 > x || y2 > y {
-        "the queen only moves left, down or diagonally down-left, never right or up".to_string()
-    } else {
-        format!(
-            "({x2}, {y2}) is neither in the queen's column, its row, nor its down-left diagonal \
-             (that would take the same number from both heaps: {} and {} differ)",
-            x - x2,
-            y - y2
-        )
-    };
-    Err(format!(
-        "the queen at ({x}, {y}) cannot reach ({x2}, {y2}): {why}"
-    ))
 }
 
 /// Refuses positions with a component too large for its options to be listed.

@@ -1,29 +1,39 @@
-//! `POST /api/sequence`: Grundy sequences and their proven periods.
+//! `POST /api/sequence`: the report of a Grundy sequence — the same document as
+//! `grundy sequence --json` (see the core's `sequence::report` and docs/sequence-report.md).
+
+use grundy_core::games::octal::PERIOD_SEARCH_LIMIT;
+use grundy_core::sequence::report::{
+    of_rules, report_document, sequence_families, Field, PeriodRule, Request,
+};
+
+use crate::position::family_rules;
 
 use super::*;
 
-/// `POST /api/sequence` request.
+/// `POST /api/sequence` request: a ruleset of the registry with a sequence, by name, with its
+/// parameters as fields of their own (as in a position: `{"game": "subtraction", "set":
+/// [1, 4, 9]}`).
 #[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct SequenceRequest {
-    /// `subtraction`, `all-but`, `octal` or `grundys-game`.
+    /// The ruleset: `subtraction`, `bachet`, `all-but`, `octal`, `grundys-game`.
     pub game: String,
-    /// The octal code or preset name (`octal`).
-    pub code: Option<String>,
-    /// The take-set (`subtraction`).
-    pub set: Option<Vec<u64>>,
-    /// The excluded amounts (`all-but`).
-    pub except: Option<Vec<u64>>,
     /// How many values, G(0..count-1) (default 60).
     #[serde(default = "default_count")]
     pub count: u64,
+    /// A heap of any size whose value is asked: a number, or a string of decimal digits.
+    pub at: Option<Value>,
+    /// The ruleset's parameters, by name: `set`, `except`, `code`, `k`.
+    #[serde(flatten)]
+    pub params: std::collections::BTreeMap<String, Value>,
 }
 
 pub(super) fn default_count() -> u64 {
     60
 }
 
-/// `POST /api/sequence`: G(0..count-1) and, for subtraction games, the proven period.
+/// `POST /api/sequence`: the report of G(0..count-1), the period with its certificate (for
+/// octal games searched up to the core's `PERIOD_SEARCH_LIMIT` values, as in analysis), and
+/// G(at) if asked.
 pub async fn sequence(
     State(app): State<AppState>,
     ApiJson(req): ApiJson<SequenceRequest>,
@@ -38,102 +48,63 @@ pub async fn sequence(
             ),
         ));
     }
-    // Reuse the position checks for the sets.
-    let spec = PositionSpec {
-        game: req.game.clone(),
-        heaps: Some(vec![]),
-        set: req.set.clone(),
-        except: req.except.clone(),
-        code: req.code.clone(),
-        terms: None,
-        convention: Convention::Normal,
-    };
-    if !matches!(
-        req.game.as_str(),
-        "subtraction" | "all-but" | "octal" | "grundys-game"
-    ) {
-        return Err(ApiError::invalid(format!(
-            "unknown sequence game {:?}: expected subtraction, all-but, octal or grundys-game",
-            req.game
-        )));
-    }
-    Position::parse(spec, &limits)?;
-    app.compute.run(move || sequence_json(&req)).await.map(Json)
-}
-
-pub(super) fn sequence_json(req: &SequenceRequest) -> Result<Value, ApiError> {
-    let count = req.count;
-    if matches!(req.game.as_str(), "octal" | "grundys-game") {
-        return octal_sequence_json(req);
-    }
-    if let Some(set) = req.set.clone().filter(|_| req.game == "subtraction") {
-        let game = SubtractionGame::new(set)?;
-        let seq = game.sequence();
-        let values: Option<Vec<u64>> = (0..count).map(|n| seq.value_at(n)).collect();
-        let values = values.ok_or_else(|| {
-            ApiError::limit(
-                "engine",
-                format!(
-                    "no period was proven within {} values, so only those are known",
-                    seq.values.len()
-                ),
-            )
+    let family = grundy_core::registry::family(&req.game)
+        .filter(|f| f.sequence)
+        .ok_or_else(|| {
+            ApiError::invalid(format!(
+                "unknown sequence game {:?}: expected one of {}",
+                req.game,
+                sequence_families()
+            ))
         })?;
-        let period = seq.period.map(|p| {
-            json!({
-                "preperiod": p.preperiod,
-                "period": p.period,
-                "checked": p.checked,
-                "window": game.max_take(),
-            })
-        });
-        return Ok(json!({
-            "game": "subtraction",
-            "title": format!("Subtraction game S = {}", braces(game.set())),
-            "values": values,
-            "period": period,
-        }));
-    }
-    let except = req.except.clone().unwrap_or_default();
-    let game = AllButGame::new(except)?;
-    Ok(json!({
-        "game": "all-but",
-        "title": format!("All-but game, excluded {}", braces(game.excluded())),
-        "values": game.values(count)?,
-        "period": Value::Null,
-    }))
+    let rules = family_rules(family, &req.params, "", &["game", "count", "at"], &limits)?;
+    let at = match &req.at {
+        None | Some(Value::Null) => None,
+        Some(Value::Number(n)) if n.is_u64() => Some(n.to_string()),
+        Some(Value::String(s)) => Some(s.clone()),
+        Some(other) => {
+            return Err(ApiError::invalid(format!(
+                "at: invalid heap {other}: expected a whole number, or a string of decimal digits"
+            )))
+        }
+    };
+    app.compute
+        .run(move || sequence_json(&req, rules, at))
+        .await
+        .map(Json)
 }
 
-/// Octal games and Grundy's game: values by the core's rare/common method; for octal games the
-/// period proven by the Guy–Smith theorem, if one is found within the core's search limit.
-pub(super) fn octal_sequence_json(req: &SequenceRequest) -> Result<Value, ApiError> {
-    let game = match req.game.as_str() {
-        "grundys-game" => OctalGame::grundys_game(),
-        _ => OctalGame::named(req.code.as_deref().unwrap_or_default())?,
+/// The report as JSON. Octal games search their period as analysis does (up to
+/// `PERIOD_SEARCH_LIMIT` values); subtraction games always search theirs first.
+pub(super) fn sequence_json(
+    req: &SequenceRequest,
+    rules: std::sync::Arc<dyn grundy_core::registry::AnyRules>,
+    at: Option<String>,
+) -> Result<Value, ApiError> {
+    let at = match at {
+        Some(text) => Some(
+            grundy_core::spec::parse_big(&text, "heap")
+                .map_err(|e| ApiError::invalid(format!("at: {e}")))?,
+        ),
+        None => None,
     };
-    let values = game.sequence(req.count)?.values;
-    let period = game.period()?.map(|p| {
-        json!({
-            "preperiod": p.preperiod,
-            "period": p.period,
-            "checked": p.checked,
-            "window": Value::Null,
-        })
-    });
-    let title = if game.is_grundys_game() {
-        "Grundy's game".to_string()
-    } else {
-        format!("octal game {game}")
+    let seq = of_rules(rules)?;
+    let claims = !matches!(seq.period_rule(), PeriodRule::NotClaimed { .. });
+    let request = Request {
+        count: req.count,
+        at,
+        until_period: claims.then_some(PERIOD_SEARCH_LIMIT),
     };
-    Ok(json!({
-        "game": req.game,
-        "title": title,
-        "values": values,
-        "period": period,
-    }))
-}
-
-pub(super) fn braces(set: &[u64]) -> String {
-    let items: Vec<String> = set.iter().map(u64::to_string).collect();
-    format!("{{{}}}", items.join(","))
+    let doc = report_document(seq.as_ref(), &request).map_err(|e| match e {
+        grundy_core::sequence::report::ReportError::Request(r) => {
+            let field = match r.field {
+                Field::Count => "count",
+                Field::At => "at",
+                Field::UntilPeriod => "game",
+            };
+            ApiError::invalid(format!("{field}: {}", r.message))
+        }
+        grundy_core::sequence::report::ReportError::Game(g) => ApiError::from(g),
+    })?;
+    Ok(serde_json::to_value(doc).expect("a report always serialises"))
 }

@@ -1,157 +1,6 @@
-//! Wythoff's game: the lone-queen analysis and `POST /api/wythoff/table`.
+//! `POST /api/wythoff/table`: a tile of Wythoff's Grundy values and its P-positions.
 
 use super::*;
-
-/// A lone Wythoff position: who wins and how, from the closed form (any size), and its Grundy
-/// value from the table when its coordinates are within `max_wythoff_table` (else `null`).
-pub(super) fn wythoff_analysis_json(
-    position: &Position,
-    (x, y): (u64, u64),
-    limits: &Limits,
-) -> Value {
-    let e = wythoff_explanation((x, y), limits.max_wythoff_table);
-    let moves: Vec<SumMove> = wythoff_winning_moves(x, y)
-        .into_iter()
-        .map(|m| SumMove {
-            component: 0,
-            from: Component::Wythoff { x, y },
-            to: vec![Component::Wythoff {
-                x: m.to.0,
-                y: m.to.1,
-            }],
-        })
-        .collect();
-    json!({
-        "position": position.spec,
-        "convention": Convention::Normal,
-        "components": position.sum.components,
-        "values": e.value.map(|g| vec![g]),
-        "nim_sum": e.value,
-        "outcome": e.outcome,
-        "winner": winner_text(e.outcome),
-        "winning_move_count": moves.len(),
-        "winning_moves": moves,
-        "finished": (x, y) == (0, 0),
-        "explanation": e.json,
-    })
-}
-
-/// The reasoning on a lone Wythoff position, as data and text (`kind: "wythoff"`).
-pub(super) struct WythoffExplanation {
-    pub(super) outcome: Outcome,
-    pub(super) value: Option<u64>,
-    pub(super) json: Value,
-}
-
-/// How many P-positions the explanation lists from the start.
-pub(super) const LISTED_P_POSITIONS: u64 = 7;
-
-pub(super) fn wythoff_explanation((x, y): (u64, u64), max_table: u64) -> WythoffExplanation {
-    let p = is_p_position(x, y);
-    let outcome = if p { Outcome::P } else { Outcome::N };
-    let value = if p {
-        Some(0)
-    } else if x.max(y) <= max_table {
-        Component::Wythoff { x, y }.value().ok()
-    } else {
-        None
-    };
-    let d = x.abs_diff(y);
-    // Every number here is below 2^64: d and the coordinates are at most 2^53, and the
-    // P-positions' coordinates at most φ·2^53.
-    let narrow = |v: u128| u64::try_from(v).unwrap_or(u64::MAX);
-    let (a_d, b_d) = p_position(d);
-    let (a_d, b_d) = (narrow(a_d), narrow(b_d));
-    // The P-position on the queen's diagonal keeps the difference and its sign.
-    let diagonal = if x <= y { (a_d, b_d) } else { (b_d, a_d) };
-    let column = (x, narrow(partner(x)));
-    let row = (narrow(partner(y)), y);
-    let first: Vec<(u64, u64)> = (0..LISTED_P_POSITIONS)
-        .map(|n| {
-            let (a, b) = p_position(n);
-            (narrow(a), narrow(b))
-        })
-        .collect();
-    let moves = wythoff_winning_moves(x, y);
-    let pair = |(a, b): (u64, u64)| format!("({a}, {b})");
-    let mut text = vec![
-        format!(
-            "Wythoff's game: the queen at ({x}, {y}) moves left, down or diagonally down-left; \
-             whoever moves it to (0, 0) wins."
-        ),
-        format!(
-            "The P-positions (the player to move loses) are (a_n, b_n) and (b_n, a_n) with \
-             a_n = floor(n·φ), b_n = a_n + n and φ = (1 + √5)/2: {}, …",
-            first
-                .iter()
-                .copied()
-                .map(pair)
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-        format!(
-            "Every column, row and diagonal holds exactly one: column x = {x} has {}, row y = {y} \
-             has {}, and the queen's diagonal (difference {d}) has {}.",
-            pair(column),
-            pair(row),
-            pair(diagonal)
-        ),
-    ];
-    if p {
-        text.push(format!(
-            "({x}, {y}) is itself a P-position (n = {d}): every move leaves an N-position, so the \
-             player to move loses against best play."
-        ));
-    } else {
-        let listed: Vec<String> = moves.iter().map(wythoff_move_text).collect();
-        text.push(format!(
-            "({x}, {y}) is an N-position: the player to move wins by moving the queen to a \
-             P-position below or left of it: {}.",
-            listed.join("; ")
-        ));
-    }
-    text.push(match value {
-        Some(g) => format!(
-            "Its Grundy value is G({x}, {y}) = {g}: the mex of the values of the squares the \
-             queen can reach (0 exactly at the P-positions)."
-        ),
-        None => format!(
-            "Its Grundy value is not computed: G has no known closed form, and the table goes \
-             only up to coordinate {max_table} (limit max_wythoff_table); P-positions and winning \
-             moves above are exact at any size."
-        ),
-    });
-    let text = text.join("\n");
-    let json = json!({
-        "kind": "wythoff",
-        "queen": [x, y],
-        "p_position": p,
-        "value": value,
-        "max_wythoff_table": max_table,
-        "difference": d,
-        "column_p": [column.0, column.1],
-        "row_p": [row.0, row.1],
-        "diagonal_p": [diagonal.0, diagonal.1],
-        "first_p_positions": first.iter().map(|&(a, b)| [a, b]).collect::<Vec<_>>(),
-        "moves": moves,
-        "text": text,
-    });
-    WythoffExplanation {
-        outcome,
-        value,
-        json,
-    }
-}
-
-pub(super) fn wythoff_move_text(m: &grundy_core::games::wythoff::WythoffMove<u64>) -> String {
-    let (x, y) = m.to;
-    let how = match m.kind {
-        MoveKind::FromFirst => format!("left {}", m.taken),
-        MoveKind::FromSecond => format!("down {}", m.taken),
-        MoveKind::FromBoth => format!("diagonally {}", m.taken),
-    };
-    format!("({x}, {y}), {how}")
-}
 
 /// `POST /api/wythoff/table` request: the tile `x0..x0+width` × `y0..y0+height`.
 #[derive(Debug, Deserialize)]
@@ -215,11 +64,11 @@ pub async fn wythoff_table(
         .compute
         .run(move || {
             // The far corner first: the table is built once, large enough for every cell.
-            Component::Wythoff { x: x1, y: y1 }.value()?;
+            Component::wythoff(x1, y1).value()?;
             (y0..=y1)
                 .map(|y| {
                     (x0..=x1)
-                        .map(|x| Component::Wythoff { x, y }.value().map_err(ApiError::from))
+                        .map(|x| Component::wythoff(x, y).value().map_err(ApiError::from))
                         .collect::<Result<Vec<_>, _>>()
                 })
                 .collect::<Result<Vec<_>, _>>()

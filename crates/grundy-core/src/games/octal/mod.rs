@@ -30,12 +30,13 @@ pub mod code;
 mod moves;
 pub mod naive;
 pub mod run;
+mod sequence;
 pub mod sparse;
 pub mod values;
 
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::AtomicBool;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use num_bigint::BigUint;
 
@@ -47,7 +48,50 @@ use crate::error::{GameError, Result};
 use crate::games::Ruleset;
 use crate::moves::MoveList;
 use crate::nimber::Nimber;
+use crate::registry::{Drawing, Family, Param, ParamKind, Positions};
 use crate::sequence::{GrundySequence, Period};
+use crate::tree_size::{split_estimate, unsplit_estimate, TreeEstimate};
+
+const HEAPS: Positions = Positions {
+    label: "Heaps",
+    help: "heap sizes, whole numbers",
+    example: "10, 20",
+    drawing: Drawing::Heaps,
+};
+
+/// Octal games in the registry: `octal{0.77}:10,20` or `octal{kayles}:10,20`.
+pub static FAMILY: Family = Family {
+    name: "octal",
+    aliases: &[],
+    title: "Octal game",
+    rules: "A move removes k tokens from one heap and leaves nothing, one heap or two heaps, as the code's digit k allows (1: nothing, 2: one heap, 4: two heaps; add them up).",
+    params: &[Param {
+        name: "code",
+        short: None,
+        positional: true,
+        kind: ParamKind::Word,
+        label: "Octal code or name",
+        help: "an octal code such as 0.77 or 4.07, or a preset: kayles, dawsons-kayles, dawsons-chess, officers, treblecross",
+        example: "0.77",
+    }],
+    positions: HEAPS,
+    example: "octal{0.77}:10,20",
+    sequence: true,
+    build: |params| Ok(Arc::new(OctalGame::named(params[0])?)),
+};
+
+/// Grundy's game in the registry: `grundys:9`.
+pub static GRUNDYS_GAME: Family = Family {
+    name: "grundys-game",
+    aliases: &["grundys", "grundy"],
+    title: "Grundy's game",
+    rules: "A move splits one heap into two unequal heaps.",
+    params: &[],
+    positions: HEAPS,
+    example: "grundys:9",
+    sequence: true,
+    build: |_| Ok(Arc::new(OctalGame::grundys_game())),
+};
 
 /// Games known by name: `(name, code, description)`. Grundy's game has no code.
 pub const PRESETS: &[(&str, &str, &str)] = &[
@@ -270,6 +314,69 @@ impl std::fmt::Display for OctalGame {
 
 impl Ruleset for OctalGame {
     type Position = u64;
+
+    fn term(&self) -> String {
+        if self.is_grundys_game() {
+            "grundys".into()
+        } else {
+            format!("octal{{{self}}}")
+        }
+    }
+
+    fn name(&self) -> String {
+        if self.is_grundys_game() {
+            "grundys-game".into()
+        } else {
+            format!("octal {self}")
+        }
+    }
+
+    fn title(&self) -> String {
+        if self.is_grundys_game() {
+            "Grundy's game".into()
+        } else {
+            format!("Octal game {self}")
+        }
+    }
+
+    fn splits(&self) -> bool {
+        !self.rules.split().is_empty()
+    }
+
+    fn sequence(&self) -> Option<&dyn crate::sequence::report::HeapSequence> {
+        Some(self)
+    }
+
+    /// Read off the code's digits: listing the options of a heap of 2^64 − 1 tokens would
+    /// never end. The same option [`Ruleset::options`] lists, in its form (smaller part of a
+    /// split first).
+    fn option_to(&self, &heap: &u64, parts: &[u64]) -> Option<Vec<u64>> {
+        let mut wanted: Vec<u64> = parts.iter().copied().filter(|&p| p > 0).collect();
+        wanted.sort_unstable();
+        moves::option_leaving(&self.rules, heap, &wanted)
+    }
+
+    /// Splitting codes: every later position is a partition of the group's tokens (see
+    /// [`crate::tree_size`]); codes that never split are bounded like any heap game.
+    fn tree_estimate(&self, group: &[&u64], limit: u64) -> TreeEstimate {
+        if self.splits() {
+            split_estimate(group, limit)
+        } else {
+            unsplit_estimate(group)
+        }
+    }
+
+    fn value_source(&self, heap: &u64) -> String {
+        match self.period() {
+            Ok(Some(p)) if *heap >= p.preperiod => format!(
+                "the period {} from n = {} proven by the Guy–Smith theorem: G({heap}) = G({})",
+                p.period,
+                p.preperiod,
+                p.preperiod + (heap - p.preperiod) % p.period
+            ),
+            _ => "the table of values computed bottom-up by the rare/common method".into(),
+        }
+    }
 
     /// The options, gentlest first: by amount removed, and for each amount one heap, then the
     /// splits (smaller part ascending), then taking the whole heap.

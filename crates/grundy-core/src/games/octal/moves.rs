@@ -100,3 +100,28 @@ fn splits_to_value(
     found.count_unlisted(count - listed);
     Some(())
 }
+
+/// The option of `heap` that leaves the heaps `wanted` (sorted, none empty) if the code allows
+/// it, read off its digits: taking `heap` and leaving nothing, taking `heap − a` and leaving
+/// one heap of `a`, or taking `heap − a − b` and leaving `a` and `b`.
+pub(super) fn option_leaving(rules: &HeapRules, heap: u64, wanted: &[u64]) -> Option<Vec<u64>> {
+    let digit = |k: u64| {
+        usize::try_from(k)
+            .ok()
+            .and_then(|k| rules.digits().get(k).copied())
+            .unwrap_or(0)
+    };
+    match *wanted {
+        [] => (heap > 0 && digit(heap) & 1 != 0).then(Vec::new),
+        [a] => {
+            let k = heap.checked_sub(a).filter(|&k| k > 0)?;
+            (digit(k) & 2 != 0).then(|| vec![a])
+        }
+        [a, b] => {
+            let rest = a.checked_add(b)?;
+            let k = heap.checked_sub(rest)?;
+            (digit(k) & 4 != 0 && rules.split_allowed(a, rest)).then(|| vec![a, b])
+        }
+        _ => None,
+    }
+}

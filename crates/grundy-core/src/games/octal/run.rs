@@ -35,12 +35,8 @@ const MAX_CHUNK_VALUES: u64 = 1 << 18;
 const FIRST_CHUNK_VALUES: u64 = 1 << 12;
 const CHUNK_TIME: std::time::Duration = std::time::Duration::from_millis(100);
 
-const MAGIC: &[u8; 8] = b"GRUNDYSQ";
-/// The version written: 2 stores the values' width. Version 1 (always two bytes per value) is
-/// still read.
-const VERSION: u8 = 2;
-const FLAG_GRUNDYS_GAME: u8 = 1;
-const FLAG_STOP_AT_PERIOD: u8 = 2;
+use crate::sequence::checkpoint;
+pub use crate::sequence::checkpoint::fnv1a;
 
 /// How far a run has come.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -231,43 +227,27 @@ impl SequenceRun {
 
     /// Writes the same bytes as [`SequenceRun::to_bytes`] into `out` as they are produced, so a
     /// long run's checkpoint never needs a second copy of its values in memory.
-    pub fn write_bytes(&self, out: &mut impl std::io::Write) -> std::io::Result<()> {
-        let mut out = Fnv1aWriter {
-            out,
-            hash: fnv1a(&[]),
-        };
-        let code = self.rules.to_string();
+    pub fn write_bytes(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
         let mut flags = 0;
         if self.rules.is_grundys_game() {
-            flags |= FLAG_GRUNDYS_GAME;
+            flags |= checkpoint::FLAG_GRUNDYS_GAME;
         }
         if self.stop_at_period {
-            flags |= FLAG_STOP_AT_PERIOD;
-        }
-        out.put(MAGIC)?;
-        out.put(&[VERSION, flags])?;
-        out.put(&(code.len() as u16).to_le_bytes())?;
-        out.put(code.as_bytes())?;
-        let p = self.period.unwrap_or(Period {
-            preperiod: 0,
-            period: 0,
-            checked: 0,
-        });
-        let count = self.values().len() as u64;
-        for x in [
-            self.target,
-            self.next_check,
-            p.preperiod,
-            p.period,
-            p.checked,
-            count,
-        ] {
-            out.put(&x.to_le_bytes())?;
+            flags |= checkpoint::FLAG_STOP_AT_PERIOD;
         }
         let values = self.values();
-        out.put(&[values.bytes_per_value() as u8])?;
-        match values {
-            Values::Narrow(v) => out.put(v)?,
+        let header = checkpoint::Header {
+            version: checkpoint::VERSION,
+            flags,
+            code: self.rules.to_string(),
+            target: self.target,
+            next_check: self.next_check,
+            period: self.period,
+            count: values.len() as u64,
+            width: values.bytes_per_value(),
+        };
+        checkpoint::write(out, &header, |out| match values {
+            Values::Narrow(v) => out.put(v),
             Values::Wide(v) => {
                 // Values in blocks: one write call per block rather than per value.
                 let mut block = [0u8; 8192];
@@ -277,10 +257,9 @@ impl SequenceRun {
                     }
                     out.put(&block[..2 * chunk.len()])?;
                 }
+                Ok(())
             }
-        }
-        let sum = out.hash;
-        out.out.write_all(&sum.to_le_bytes())
+        })
     }
 
     /// Stops (or not) as soon as a period is proven, from now on: a run asked for `G(0..n)`
@@ -293,54 +272,31 @@ impl SequenceRun {
     pub fn from_bytes(bytes: &[u8]) -> Result<Self> {
         let bad =
             |why: &str| GameError::invalid("checkpoint", format!("{} bytes", bytes.len()), why);
-        if bytes.len() < 8 + 8 || &bytes[..8] != MAGIC {
-            return Err(bad("a Grundy checkpoint (it starts with GRUNDYSQ)"));
-        }
-        let (body, sum) = bytes.split_at(bytes.len() - 8);
-        if fnv1a(body).to_le_bytes() != sum {
-            return Err(bad(
-                "a matching checksum (the file is damaged or incomplete)",
+        let (header, stored) = checkpoint::parse(bytes)?;
+        if header.flags & checkpoint::FLAG_TABLE != 0 {
+            return Err(GameError::invalid(
+                "checkpoint",
+                header.code,
+                "a checkpoint of an octal game or Grundy's game",
             ));
         }
-        let mut r = Reader { bytes: body, at: 8 };
-        let version = r.u8()?;
-        if version != 1 && version != VERSION {
-            return Err(bad("checkpoint format version 1 or 2"));
-        }
-        let flags = r.u8()?;
-        let code_len = r.u16()? as usize;
-        let code = std::str::from_utf8(r.take(code_len)?)
-            .map_err(|_| bad("a game code in ASCII"))?
-            .to_owned();
-        let rules = if flags & FLAG_GRUNDYS_GAME != 0 {
+        let rules = if header.flags & checkpoint::FLAG_GRUNDYS_GAME != 0 {
             HeapRules::grundys_game()
         } else {
-            HeapRules::parse(&code)?
+            HeapRules::parse(&header.code)?
         };
-        let target = r.u64()?;
+        let target = header.target;
         check_target(target)?;
-        let next_check = r.u64()?;
-        let (preperiod, period, checked) = (r.u64()?, r.u64()?, r.u64()?);
-        let count = r.u64()?;
-        let width = if version == 1 { 2 } else { r.u8()? as usize };
+        let (count, width) = (header.count, header.width);
         if width != 1 && width != 2 {
             return Err(bad("values of one or two bytes each"));
         }
-        if count > target.max(1)
-            || count > MAX_RUN_VALUES
-            || r.remaining() as u64 != width as u64 * count
-        {
+        if count > target.max(1) || count > MAX_RUN_VALUES {
             return Err(bad("as many values as its header says"));
         }
-        let stored = &r.bytes[r.at..];
-        if period > 0 && rules.is_grundys_game() {
+        if header.period.is_some() && rules.is_grundys_game() {
             return Err(bad("no period for Grundy's game (none is ever claimed)"));
         }
-        let period = (period > 0).then_some(Period {
-            preperiod,
-            period,
-            checked,
-        });
         let solver = if width == 1 {
             SparseSolver::resume_narrow(&rules, stored.to_vec())
         } else {
@@ -354,9 +310,9 @@ impl SequenceRun {
             solver,
             rules,
             target,
-            stop_at_period: flags & FLAG_STOP_AT_PERIOD != 0,
-            period,
-            next_check,
+            stop_at_period: header.flags & checkpoint::FLAG_STOP_AT_PERIOD != 0,
+            period: header.period,
+            next_check: header.next_check,
         })
     }
 }
@@ -370,64 +326,6 @@ fn check_target(target: u64) -> Result<()> {
         ));
     }
     Ok(())
-}
-
-/// FNV-1a, 64 bits: a few lines, and enough to catch a damaged or truncated file.
-pub fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        hash ^= b as u64;
-        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    hash
-}
-
-/// A writer that keeps the FNV-1a hash of what went through it.
-struct Fnv1aWriter<'a, W: std::io::Write> {
-    out: &'a mut W,
-    hash: u64,
-}
-
-impl<W: std::io::Write> Fnv1aWriter<'_, W> {
-    fn put(&mut self, bytes: &[u8]) -> std::io::Result<()> {
-        for &b in bytes {
-            self.hash ^= b as u64;
-            self.hash = self.hash.wrapping_mul(0x0000_0100_0000_01b3);
-        }
-        self.out.write_all(bytes)
-    }
-}
-
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
-}
-
-impl Reader<'_> {
-    fn take(&mut self, n: usize) -> Result<&[u8]> {
-        let end = self.at.checked_add(n).filter(|&e| e <= self.bytes.len());
-        let end = end.ok_or_else(|| {
-            GameError::invalid("checkpoint", "truncated header", "a complete header")
-        })?;
-        let slice = &self.bytes[self.at..end];
-        self.at = end;
-        Ok(slice)
-    }
-    fn u8(&mut self) -> Result<u8> {
-        Ok(self.take(1)?[0])
-    }
-    fn u16(&mut self) -> Result<u16> {
-        let b = self.take(2)?;
-        Ok(u16::from_le_bytes([b[0], b[1]]))
-    }
-    fn u64(&mut self) -> Result<u64> {
-        let mut a = [0u8; 8];
-        a.copy_from_slice(self.take(8)?);
-        Ok(u64::from_le_bytes(a))
-    }
-    fn remaining(&self) -> usize {
-        self.bytes.len() - self.at
-    }
 }
 
 #[cfg(test)]
@@ -476,11 +374,7 @@ mod tests {
 
     /// `bytes` (a version 2 checkpoint) in version 1's layout: no width byte, values as `u16`.
     fn as_version_1(bytes: &[u8]) -> Vec<u8> {
-        let mut r = Reader {
-            bytes: &bytes[..bytes.len() - 8],
-            at: 10,
-        };
-        let code_len = r.u16().unwrap() as usize;
+        let code_len = u16::from_le_bytes([bytes[10], bytes[11]]) as usize;
         // The header up to the count: code, target, next check, the period's three fields.
         let count_end = 12 + code_len + 6 * 8;
         let width = bytes[count_end] as usize;
@@ -513,7 +407,7 @@ mod tests {
             run_all(&mut run);
             assert_eq!(run.values(), whole.values().slice(0..count as usize));
             let bytes = run.to_bytes();
-            assert_eq!(bytes[8], VERSION);
+            assert_eq!(bytes[8], checkpoint::VERSION);
             assert_eq!(bytes[header - 1], width as u8);
             assert_eq!(bytes.len(), header + width * count as usize + 8);
             let resumed = SequenceRun::from_bytes(&bytes).unwrap();

@@ -41,22 +41,47 @@
 //! ```
 
 pub mod beatty;
+pub mod explain;
 pub mod mex;
 pub mod table;
 pub mod word;
 
-use std::sync::{Arc, Mutex};
+use std::fmt;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{GameError, Result};
-use crate::games::Ruleset;
+use crate::games::{MoveContext, Ruleset};
 use crate::moves::MoveList;
 use crate::nimber::Nimber;
+use crate::play::{queen, MoveError};
+use crate::registry::{Drawing, Family, Positions};
 use beatty::{is_p_position, lower_of, partner_of, Natural, FAST_PATH_LIMIT};
 use table::{SgTable, MAX_TABLE_SIDE};
+
+pub use explain::WythoffExplanation;
+
+/// Wythoff's game in the registry: `wythoff:10,7` (heaps in pairs: `wythoff:10,7,3,5` is two
+/// boards).
+pub static FAMILY: Family = Family {
+    name: "wythoff",
+    aliases: &[],
+    title: "Wythoff's game",
+    rules: "Two heaps: a move takes any number of tokens from one heap, or the same number from both. Equivalently a queen moves left, down or diagonally down-left; whoever puts her on the corner (0, 0) wins.",
+    params: &[],
+    positions: Positions {
+        label: "Queen's square x, y",
+        help: "the two heaps (x, y), in pairs: a lone board of any size is answered by the closed form of its P-positions",
+        example: "10, 7",
+        drawing: Drawing::Queen,
+    },
+    example: "wythoff:10,7",
+    sequence: false,
+    build: |_| Ok(Wythoff::shared().clone()),
+};
 
 /// The kind of a move in Wythoff's game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -68,6 +93,27 @@ pub enum MoveKind {
     FromSecond,
     /// The same number taken from both heaps.
     FromBoth,
+}
+
+impl MoveKind {
+    /// The heaps the tokens come from: `from the first heap`, `from the second heap` or
+    /// `from both heaps`.
+    pub fn heaps_text(self) -> &'static str {
+        match self {
+            MoveKind::FromFirst => "from the first heap",
+            MoveKind::FromSecond => "from the second heap",
+            MoveKind::FromBoth => "from both heaps",
+        }
+    }
+
+    /// The way the queen goes on the board: `left`, `down` or `diagonally` (down-left).
+    pub fn direction(self) -> &'static str {
+        match self {
+            MoveKind::FromFirst => "left",
+            MoveKind::FromSecond => "down",
+            MoveKind::FromBoth => "diagonally",
+        }
+    }
 }
 
 /// A move: `taken` tokens of kind `kind`, reaching `to`.
@@ -89,6 +135,28 @@ impl<T> WythoffMove<T> {
             taken: f(self.taken),
             to: (f(self.to.0), f(self.to.1)),
         }
+    }
+}
+
+impl<T: fmt::Display> WythoffMove<T> {
+    /// The move told with heaps: `take 3 from both heaps`.
+    pub fn take_text(&self) -> String {
+        format!("take {} {}", self.taken, self.kind.heaps_text())
+    }
+
+    /// The move told with the queen: where she goes, then which way and how far:
+    /// `(7, 4), diagonally 3`.
+    pub fn queen_text(&self) -> String {
+        let (x, y) = &self.to;
+        format!("({x}, {y}), {} {}", self.kind.direction(), self.taken)
+    }
+}
+
+/// `take 3 from both heaps -> (7, 4)`.
+impl<T: fmt::Display> fmt::Display for WythoffMove<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (x, y) = &self.to;
+        write!(f, "{} -> ({x}, {y})", self.take_text())
     }
 }
 
@@ -173,6 +241,86 @@ pub fn all_moves(x: u64, y: u64) -> impl Iterator<Item = WythoffMove<u64>> {
     first.chain(second).chain(both)
 }
 
+/// Why the queen cannot make a move (see [`queen_move`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum IllegalReason {
+    /// The target is the queen's own square: a move takes at least one token.
+    Stays,
+    /// The target is right of or above the queen: heaps never grow.
+    Backwards,
+    /// The target is below-left of the queen but on none of her lines: it would take different
+    /// positive numbers from the two heaps.
+    OffLines,
+}
+
+/// A queen move that [`queen_move`] refuses: where she stands, where she was sent, and why.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct IllegalQueenMove {
+    /// The queen's square.
+    pub from: (u64, u64),
+    /// The square she cannot reach in one move.
+    pub to: (u64, u64),
+    /// Why.
+    pub reason: IllegalReason,
+}
+
+impl fmt::Display for IllegalQueenMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ((x, y), (a, b)) = (self.from, self.to);
+        write!(f, "the queen at ({x}, {y}) cannot reach ({a}, {b}): ")?;
+        match self.reason {
+            IllegalReason::Stays => write!(f, "the queen must move at least one square"),
+            IllegalReason::Backwards => write!(
+                f,
+                "the queen only moves left, down or diagonally down-left, never right or up"
+            ),
+            IllegalReason::OffLines => write!(
+                f,
+                "({a}, {b}) is neither in the queen's column, its row, nor its down-left \
+                 diagonal (that would take the same number from both heaps: {} and {} differ)",
+                x - a,
+                y - b
+            ),
+        }
+    }
+}
+
+impl std::error::Error for IllegalQueenMove {}
+
+/// The move taking the queen from `from` to `to`, or why there is none: she moves left (the
+/// first heap shrinks), down (the second) or diagonally down-left (both by the same amount),
+/// at least one square. Checked directly, so it works for any `u64` heaps.
+///
+/// ```
+/// use grundy_core::games::wythoff::{queen_move, IllegalReason, MoveKind};
+/// let m = queen_move((10, 7), (7, 4)).unwrap();
+/// assert_eq!((m.kind, m.taken), (MoveKind::FromBoth, 3));
+/// assert_eq!(queen_move((10, 7), (4, 6)).unwrap_err().reason, IllegalReason::OffLines);
+/// ```
+pub fn queen_move(
+    from: (u64, u64),
+    to: (u64, u64),
+) -> std::result::Result<WythoffMove<u64>, IllegalQueenMove> {
+    let ((x, y), (a, b)) = (from, to);
+    let illegal = |reason| Err(IllegalQueenMove { from, to, reason });
+    if to == from {
+        return illegal(IllegalReason::Stays);
+    }
+    if a > x || b > y {
+        return illegal(IllegalReason::Backwards);
+    }
+    let (kind, taken) = if b == y {
+        (MoveKind::FromFirst, x - a)
+    } else if a == x {
+        (MoveKind::FromSecond, y - b)
+    } else if x - a == y - b {
+        (MoveKind::FromBoth, x - a)
+    } else {
+        return illegal(IllegalReason::OffLines);
+    };
+    Ok(WythoffMove { kind, taken, to })
+}
+
 /// The Wythoff ruleset for sums. A position is the pair of heaps.
 ///
 /// P-positions and moves to value 0 are answered for any `u64` heaps from the closed form.
@@ -187,6 +335,13 @@ impl Wythoff {
     /// The ruleset, with an empty table cache.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// The ruleset shared by the whole process, so that its table of values is computed once
+    /// (the registry builds every Wythoff component on it).
+    pub fn shared() -> &'static Arc<Wythoff> {
+        static RULES: OnceLock<Arc<Wythoff>> = OnceLock::new();
+        RULES.get_or_init(|| Arc::new(Wythoff::new()))
     }
 
     /// A table covering `(x, y)`, computed (or grown) if needed. It is a band (see
@@ -224,8 +379,94 @@ fn too_large_for_table(x: u64, y: u64) -> GameError {
     )
 }
 
+/// There is one Wythoff ruleset: every instance equals every other (the table is a cache).
+impl PartialEq for Wythoff {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+impl Eq for Wythoff {}
+impl std::hash::Hash for Wythoff {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
+}
+impl PartialOrd for Wythoff {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Wythoff {
+    fn cmp(&self, _: &Self) -> std::cmp::Ordering {
+        std::cmp::Ordering::Equal
+    }
+}
+
 impl Ruleset for Wythoff {
     type Position = (u64, u64);
+
+    fn term(&self) -> String {
+        "wythoff".into()
+    }
+
+    fn name(&self) -> String {
+        "wythoff".into()
+    }
+
+    fn title(&self) -> String {
+        "Wythoff's game".into()
+    }
+
+    /// The closed form (Wythoff, 1907): any size, no table.
+    fn is_p_position(&self, &(x, y): &(u64, u64)) -> Result<bool> {
+        Ok(is_p_position(x, y))
+    }
+
+    /// A queen's move: left, down or diagonally down-left, at least one cell.
+    fn option_to(&self, &from: &(u64, u64), parts: &[(u64, u64)]) -> Option<Vec<(u64, u64)>> {
+        match *parts {
+            [to] => queen_move(from, to).ok().map(|_| vec![to]),
+            _ => None,
+        }
+    }
+
+    fn parse_move(
+        &self,
+        &from: &(u64, u64),
+        words: &[&str],
+        context: MoveContext,
+    ) -> Option<std::result::Result<Vec<(u64, u64)>, MoveError>> {
+        queen::queen_move(from, words, context)
+    }
+
+    fn move_examples(&self, numbered: bool) -> String {
+        if numbered {
+            queen::SUM_EXAMPLES.to_string()
+        } else {
+            queen::EXAMPLES.to_string()
+        }
+    }
+
+    /// `queen (10, 7) -> (6, 3): take 4 from both heaps`.
+    fn describe_move(&self, &(x, y): &(u64, u64), to: &[(u64, u64)]) -> String {
+        let [(a, b)] = *to else {
+            return format!("queen ({x}, {y}) -> ?");
+        };
+        let taken = if a < x && b < y {
+            format!("take {} from both heaps", x - a)
+        } else if a < x {
+            format!("take {} from the first heap", x - a)
+        } else {
+            format!("take {} from the second heap", y.saturating_sub(b))
+        };
+        format!("queen ({x}, {y}) -> ({a}, {b}): {taken}")
+    }
+
+    fn value_source(&self, &(x, y): &(u64, u64)) -> String {
+        if is_p_position(x, y) {
+            "a P-position (a_n, b_n) of the closed form a_n = floor(n·φ), b_n = a_n + n".into()
+        } else {
+            "the table of G(x, y) computed by the mex of each row, column and diagonal".into()
+        }
+    }
 
     fn options(&self, &(x, y): &(u64, u64)) -> Vec<Vec<(u64, u64)>> {
         all_moves(x, y).map(|m| vec![m.to]).collect()

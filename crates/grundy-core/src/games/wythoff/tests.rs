@@ -1,20 +1,21 @@
-//! Wythoff's game against the seed's vectors, OEIS, and its three constructions against one
-//! another.
+//! Wythoff's game against the worked examples of Ibrahim, Haryanto and Amir (n.d.), OEIS, and
+//! its three constructions against one another (sources: docs/bibliography.md).
 
 use super::beatty::{self, p_position, p_position_big, rank_big, Rank};
 use super::mex::p_positions_by_mex;
-use super::table::{grundy_value, SgTable, SEED_MISPRINTS};
+use super::table::{grundy_value, SgTable, PUBLISHED_MISPRINTS};
 use super::word::{self, count_a, letter_at, nth_a_position, Letter};
 use super::*;
 use num_bigint::BigUint;
 use std::str::FromStr;
 
-const SEED_A: [u64; 13] = [0, 1, 3, 4, 6, 8, 9, 11, 12, 14, 16, 17, 19];
-const SEED_B: [u64; 13] = [0, 2, 5, 7, 10, 13, 15, 18, 20, 23, 26, 28, 31];
+/// Table 3.2 of Ibrahim, Haryanto and Amir (n.d.): the P-positions `(a_n, b_n)`, n = 0..12.
+const TABLE_3_2_A: [u64; 13] = [0, 1, 3, 4, 6, 8, 9, 11, 12, 14, 16, 17, 19];
+const TABLE_3_2_B: [u64; 13] = [0, 2, 5, 7, 10, 13, 15, 18, 20, 23, 26, 28, 31];
 
 #[test]
-fn seed_table_3_2_three_ways() {
-    let expected: Vec<(u64, u64)> = SEED_A.into_iter().zip(SEED_B).collect();
+fn published_p_positions_three_ways() {
+    let expected: Vec<(u64, u64)> = TABLE_3_2_A.into_iter().zip(TABLE_3_2_B).collect();
     assert_eq!(beatty::p_positions_by_beatty(13), expected);
     assert_eq!(p_positions_by_mex(13), expected);
     assert_eq!(word::p_positions_by_word(13), expected);
@@ -28,12 +29,14 @@ fn seed_table_3_2_three_ways() {
 }
 
 #[test]
-fn seed_sigma_power() {
+fn published_sigma_power() {
+    // The fifth power of the Fibonacci morphism, as printed by Ibrahim, Haryanto and Amir (n.d.).
     assert_eq!(word::to_string(&word::sigma_power(5)), "abaababaabaab");
 }
 
 #[test]
-fn seed_table_rows_with_corrections() {
+fn published_table_rows_with_corrections() {
+    // Rows y = 0..5 of Figure 1 of Ibrahim, Haryanto and Amir (n.d.).
     let rows: [[u16; 13]; 6] = [
         [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
         [1, 2, 0, 4, 5, 3, 7, 8, 6, 10, 11, 9, 13],
@@ -48,16 +51,16 @@ fn seed_table_rows_with_corrections() {
             assert_eq!(table.get(x, y), Some(g), "G({x}, {y})");
         }
     }
-    // The seed printed 18 at (10, 10) and 5 at (10, 11) and (11, 10).
+    // Their Figure 1 prints 18 at (10, 10) and 5 at (10, 11) and (11, 10).
     assert_eq!(table.get(10, 10), Some(14));
     assert_eq!(table.get(10, 11), Some(18));
     assert_eq!(table.get(11, 10), Some(18));
-    for (x, y, printed, truth) in SEED_MISPRINTS {
+    for (x, y, printed, truth) in PUBLISHED_MISPRINTS {
         assert_eq!(table.get(x, y), Some(truth));
         assert_ne!(printed, truth);
     }
     assert_eq!(
-        SEED_MISPRINTS.map(|(x, y, printed, _)| (x, y, printed)),
+        PUBLISHED_MISPRINTS.map(|(x, y, printed, _)| (x, y, printed)),
         [(10, 10, 18), (10, 11, 5), (11, 10, 5)]
     );
 }
@@ -299,4 +302,88 @@ fn ruleset_values_and_moves() {
         grundy_value(7, 10).unwrap(),
         rules.grundy(&(10, 7)).unwrap()
     );
+}
+
+/// `queen_move` accepts exactly the options `all_moves` lists, giving the same move, and
+/// names the right reason for every other square (including ones beyond the board's corner).
+#[test]
+fn queen_moves_are_exactly_the_listed_options() {
+    for x in 0..12u64 {
+        for y in 0..12u64 {
+            let options: Vec<WythoffMove<u64>> = all_moves(x, y).collect();
+            for a in 0..15u64 {
+                for b in 0..15u64 {
+                    let listed = options.iter().find(|m| m.to == (a, b));
+                    match (queen_move((x, y), (a, b)), listed) {
+                        (Ok(m), Some(l)) => assert_eq!(&m, l, "({x}, {y}) -> ({a}, {b})"),
+                        (Err(e), None) => {
+                            let reason = if (a, b) == (x, y) {
+                                IllegalReason::Stays
+                            } else if a > x || b > y {
+                                IllegalReason::Backwards
+                            } else {
+                                IllegalReason::OffLines
+                            };
+                            assert_eq!(e.reason, reason, "({x}, {y}) -> ({a}, {b})");
+                            assert_eq!((e.from, e.to), ((x, y), (a, b)));
+                        }
+                        (got, _) => panic!("({x}, {y}) -> ({a}, {b}): {got:?}, listed {listed:?}"),
+                    }
+                }
+            }
+        }
+    }
+    // At the top of u64, no overflow.
+    let top = (u64::MAX, u64::MAX);
+    assert_eq!(queen_move(top, (0, 0)).unwrap().taken, u64::MAX);
+    assert_eq!(
+        queen_move(top, (u64::MAX, 0)).unwrap().kind,
+        MoveKind::FromSecond
+    );
+    assert_eq!(
+        queen_move((0, u64::MAX), (u64::MAX, 0)).unwrap_err().reason,
+        IllegalReason::Backwards
+    );
+}
+
+#[test]
+fn illegal_queen_moves_say_why() {
+    let why = |to| queen_move((10, 7), to).unwrap_err().to_string();
+    assert_eq!(
+        why((10, 7)),
+        "the queen at (10, 7) cannot reach (10, 7): the queen must move at least one square"
+    );
+    assert_eq!(
+        why((11, 2)),
+        "the queen at (10, 7) cannot reach (11, 2): the queen only moves left, down or \
+         diagonally down-left, never right or up"
+    );
+    assert_eq!(
+        why((4, 6)),
+        "the queen at (10, 7) cannot reach (4, 6): (4, 6) is neither in the queen's column, its \
+         row, nor its down-left diagonal (that would take the same number from both heaps: 6 \
+         and 1 differ)"
+    );
+}
+
+#[test]
+fn move_texts() {
+    let moves = winning_moves(10, 7);
+    let take: Vec<String> = moves.iter().map(WythoffMove::take_text).collect();
+    assert_eq!(
+        take,
+        [
+            "take 6 from the first heap",
+            "take 1 from the second heap",
+            "take 3 from both heaps"
+        ]
+    );
+    let queen: Vec<String> = moves.iter().map(WythoffMove::queen_text).collect();
+    assert_eq!(
+        queen,
+        ["(4, 7), left 6", "(10, 6), down 1", "(7, 4), diagonally 3"]
+    );
+    assert_eq!(moves[2].to_string(), "take 3 from both heaps -> (7, 4)");
+    let big = moves[0].clone().map(BigUint::from);
+    assert_eq!(big.to_string(), "take 6 from the first heap -> (4, 7)");
 }

@@ -12,7 +12,7 @@
 //!
 //! let game = Arc::new(SubtractionGame::new([1, 4, 9, 12, 16]).unwrap());
 //! let heaps = [11, 15, 14, 10, 23, 8];
-//! let sum = Sum::new(heaps.iter().map(|&h| Component::subtraction(&game, h)).collect());
+//! let sum = Sum::new(heaps.iter().map(|&h| Component::new(&game, h)).collect());
 //! assert_eq!(sum.value().unwrap(), 2); // 1 ^ 0 ^ 1 ^ 0 ^ 3 ^ 1
 //! let moves = sum.winning_moves().unwrap();
 //! assert!(!moves.is_empty());
@@ -24,242 +24,18 @@
 //! Moves keep component indices stable: a component that disappears stays as an empty heap, and
 //! the second part of a split is appended at the end.
 
+mod component;
+
+pub use component::Component;
+
 use std::fmt;
-use std::sync::Arc;
 
 use crate::error::{GameError, Result};
-use crate::games::nim::Nim;
-use crate::games::octal::OctalGame;
-use crate::games::subtraction::{AllButGame, SubtractionGame};
-use crate::games::wythoff::Wythoff;
-use crate::games::Ruleset;
 use crate::moves::{MoveList, MAX_LISTED_MOVES};
 use crate::nimber::{nim_sum, Nimber};
 
 /// The largest component whose moves are listed one by one (see [`Sum::moves`]).
 pub const MAX_LISTED_HEAP: u64 = 1_000_000;
-
-/// One component of a sum: a position of some ruleset.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Component {
-    /// A Nim heap.
-    Nim(u64),
-    /// A heap of a subtraction game with a finite take-set.
-    Subtraction {
-        /// The rules (shared by all heaps of the same game).
-        game: Arc<SubtractionGame>,
-        /// Tokens in the heap.
-        heap: u64,
-    },
-    /// A heap of an all-but subtraction game.
-    AllBut {
-        /// The rules.
-        game: Arc<AllButGame>,
-        /// Tokens in the heap.
-        heap: u64,
-    },
-    /// A heap of an octal game or of Grundy's game.
-    Octal {
-        /// The rules.
-        game: Arc<OctalGame>,
-        /// Tokens in the heap.
-        heap: u64,
-    },
-    /// A position of Wythoff's game: two heaps, taken from one or equally from both.
-    Wythoff {
-        /// The first heap.
-        x: u64,
-        /// The second heap.
-        y: u64,
-    },
-}
-
-/// The one Wythoff ruleset, shared so that its table of values is computed once.
-fn wythoff_rules() -> &'static Wythoff {
-    static RULES: std::sync::OnceLock<Wythoff> = std::sync::OnceLock::new();
-    RULES.get_or_init(Wythoff::new)
-}
-
-/// Applies `$body` to the component's ruleset and position, then wraps resulting positions
-/// back into components of the same kind with `$wrap`. Keeps the per-variant code in one place.
-macro_rules! dispatch {
-    ($component:expr, |$rules:ident, $pos:ident, $wrap:ident| $body:expr) => {
-        match $component {
-            Component::Nim(heap) => {
-                let $rules = &Nim;
-                let $pos = heap;
-                let $wrap = |h: u64| Component::Nim(h);
-                $body
-            }
-            Component::Subtraction { game, heap } => {
-                let $rules = game.as_ref();
-                let $pos = heap;
-                let $wrap = |h: u64| Component::Subtraction {
-                    game: Arc::clone(game),
-                    heap: h,
-                };
-                $body
-            }
-            Component::AllBut { game, heap } => {
-                let $rules = game.as_ref();
-                let $pos = heap;
-                let $wrap = |h: u64| Component::AllBut {
-                    game: Arc::clone(game),
-                    heap: h,
-                };
-                $body
-            }
-            Component::Octal { game, heap } => {
-                let $rules = game.as_ref();
-                let $pos = heap;
-                let $wrap = |h: u64| Component::Octal {
-                    game: Arc::clone(game),
-                    heap: h,
-                };
-                $body
-            }
-            Component::Wythoff { x, y } => {
-                let $rules = wythoff_rules();
-                let $pos = &(*x, *y);
-                let $wrap = |(x, y): (u64, u64)| Component::Wythoff { x, y };
-                $body
-            }
-        }
-    };
-}
-
-impl Component {
-    /// A heap of the subtraction game `game`.
-    pub fn subtraction(game: &Arc<SubtractionGame>, heap: u64) -> Self {
-        Component::Subtraction {
-            game: Arc::clone(game),
-            heap,
-        }
-    }
-
-    /// A heap of the all-but subtraction game `game`.
-    pub fn all_but(game: &Arc<AllButGame>, heap: u64) -> Self {
-        Component::AllBut {
-            game: Arc::clone(game),
-            heap,
-        }
-    }
-
-    /// A heap of the octal game (or Grundy's game) `game`.
-    pub fn octal(game: &Arc<OctalGame>, heap: u64) -> Self {
-        Component::Octal {
-            game: Arc::clone(game),
-            heap,
-        }
-    }
-
-    /// The component's Sprague–Grundy value.
-    pub fn value(&self) -> Result<Nimber> {
-        dispatch!(self, |rules, pos, _wrap| rules.grundy(pos))
-    }
-
-    /// What the component can become in one move (see [`Ruleset::options`]).
-    pub fn options(&self) -> Vec<Vec<Component>> {
-        dispatch!(self, |rules, pos, wrap| rules
-            .options(pos)
-            .into_iter()
-            .map(|parts| parts.into_iter().map(wrap).collect())
-            .collect())
-    }
-
-    /// The moves of this component to a position of value `target`: the first `limit`
-    /// listed, all counted (see [`Ruleset::moves_to_value`]).
-    pub fn moves_to_value(&self, target: Nimber, limit: usize) -> Result<MoveList<Vec<Component>>> {
-        dispatch!(self, |rules, pos, wrap| Ok(rules
-            .moves_to_value(pos, target, limit)?
-            .map(|parts| parts.into_iter().map(wrap).collect())))
-    }
-
-    /// The option that takes least (see [`Ruleset::gentlest_option`]).
-    pub fn gentlest_option(&self) -> Option<Vec<Component>> {
-        dispatch!(self, |rules, pos, wrap| rules
-            .gentlest_option(pos)
-            .map(|parts| parts.into_iter().map(wrap).collect()))
-    }
-
-    /// A uniformly random option of this component (see [`Ruleset::random_option`]).
-    pub fn random_option(&self, rng: &mut dyn rand_core::RngCore) -> Option<Vec<Component>> {
-        dispatch!(self, |rules, pos, wrap| rules
-            .random_option(pos, rng)
-            .map(|parts| parts.into_iter().map(wrap).collect()))
-    }
-
-    /// The same ruleset with nothing left to play (what a component becomes when it vanishes).
-    pub fn emptied(&self) -> Component {
-        match self {
-            Component::Nim(_) => Component::Nim(0),
-            Component::Subtraction { game, .. } => Component::subtraction(game, 0),
-            Component::AllBut { game, .. } => Component::all_but(game, 0),
-            Component::Octal { game, .. } => Component::Octal {
-                game: Arc::clone(game),
-                heap: 0,
-            },
-            Component::Wythoff { .. } => Component::Wythoff { x: 0, y: 0 },
-        }
-    }
-
-    /// Whether no move is possible in this component.
-    pub fn is_terminal(&self) -> bool {
-        // Nim answers without building an option: simulations ask this on every move.
-        if let Component::Nim(heap) = self {
-            return *heap == 0;
-        }
-        self.gentlest_option().is_none()
-    }
-
-    /// The number of tokens: the heap, or both heaps of a Wythoff position together.
-    pub fn tokens(&self) -> u64 {
-        match self {
-            Component::Nim(heap)
-            | Component::Subtraction { heap, .. }
-            | Component::AllBut { heap, .. }
-            | Component::Octal { heap, .. } => *heap,
-            Component::Wythoff { x, y } => x.saturating_add(*y),
-        }
-    }
-
-    /// How many positions of this component can occur from here on, counting this one, when
-    /// heaps do not split: `tokens + 1` for a heap, the `(x + 1)(y + 1)` cells the queen can
-    /// still reach on a Wythoff board (saturating).
-    pub fn position_count(&self) -> u64 {
-        match self {
-            Component::Wythoff { x, y } => x.saturating_add(1).saturating_mul(y.saturating_add(1)),
-            _ => self.tokens().saturating_add(1),
-        }
-    }
-
-    /// A short name of the ruleset, e.g. `nim` or `subtraction {1,4,9}`.
-    pub fn ruleset_name(&self) -> String {
-        match self {
-            Component::Nim(_) => "nim".into(),
-            Component::Subtraction { game, .. } => format!("subtraction {}", set_text(game.set())),
-            Component::AllBut { game, .. } => format!("all-but {}", set_text(game.excluded())),
-            Component::Octal { game, .. } if game.is_grundys_game() => "grundys-game".into(),
-            Component::Octal { game, .. } => format!("octal {game}"),
-            Component::Wythoff { .. } => "wythoff".into(),
-        }
-    }
-}
-
-fn set_text(set: &[u64]) -> String {
-    let items: Vec<String> = set.iter().map(u64::to_string).collect();
-    format!("{{{}}}", items.join(","))
-}
-
-impl fmt::Display for Component {
-    /// The heap, or `(x, y)` for a Wythoff position.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Component::Wythoff { x, y } => write!(f, "({x}, {y})"),
-            _ => write!(f, "{}", self.tokens()),
-        }
-    }
-}
 
 /// A move in a sum: component `component` becomes the components `to` (the first takes its
 /// place, further ones are appended; none means it becomes empty).
@@ -285,37 +61,15 @@ impl SumMove {
 }
 
 impl fmt::Display for SumMove {
-    /// `heap 3: 4 -> 1 (take 3)`, or `heap 2: 7 -> 2 + 3` for a split.
+    /// `heap 3: 4 -> 1 (take 3)`, or `heap 2: 7 -> 2 + 3 (take 2)` for a split: the component's
+    /// number and the move in its ruleset's words ([`Component::describe_move`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let to: Vec<String> = self.to.iter().map(|c| c.to_string()).collect();
-        let after = if to.is_empty() {
-            "0".to_string()
-        } else {
-            to.join(" + ")
-        };
-        write!(f, "heap {}: {} -> {}", self.component + 1, self.from, after)?;
-        let left: u64 = self.to.iter().map(Component::tokens).sum();
-        if let Some(taken) = self.from.tokens().checked_sub(left).filter(|&t| t > 0) {
-            write!(f, " (take {taken})")?;
-        }
-        Ok(())
-    }
-}
-
-impl serde::Serialize for Component {
-    /// `{"ruleset": "nim", "heap": 4}`: the ruleset's name and the position.
-    fn serialize<S: serde::Serializer>(
-        &self,
-        serializer: S,
-    ) -> std::result::Result<S::Ok, S::Error> {
-        use serde::ser::SerializeStruct;
-        let mut out = serializer.serialize_struct("Component", 2)?;
-        out.serialize_field("ruleset", &self.ruleset_name())?;
-        match self {
-            Component::Wythoff { x, y } => out.serialize_field("heaps", &[x, y])?,
-            _ => out.serialize_field("heap", &self.tokens())?,
-        }
-        out.end()
+        write!(
+            f,
+            "heap {}: {}",
+            self.component + 1,
+            self.from.describe_move(&self.to)
+        )
     }
 }
 
@@ -379,7 +133,34 @@ impl Sum {
 
     /// A Nim position with the given heaps.
     pub fn nim(heaps: &[u64]) -> Self {
-        Sum::new(heaps.iter().map(|&h| Component::Nim(h)).collect())
+        Sum::new(heaps.iter().map(|&h| Component::nim(h)).collect())
+    }
+
+    /// Whether every component has the same ruleset (a game of one ruleset, not a mixed sum).
+    pub fn is_one_ruleset(&self) -> bool {
+        self.components.windows(2).all(|w| w[0].same_rules(&w[1]))
+    }
+
+    /// The heaps, if every component is a Nim heap.
+    pub fn nim_heaps(&self) -> Option<Vec<u64>> {
+        self.components.iter().map(Component::as_nim).collect()
+    }
+
+    /// The position in the text format of [`crate::registry`], e.g. `nim:3,4 + sub{1,4,9}:11`:
+    /// consecutive components of the same ruleset share a term, and
+    /// [`crate::spec::parse_sum`] reads it back as the same position. The empty sum, which has
+    /// no term, is the empty string.
+    pub fn to_terms(&self) -> String {
+        let mut terms: Vec<String> = Vec::new();
+        for group in self.components.chunk_by(|a, b| a.same_rules(b)) {
+            let positions: Vec<String> = group.iter().map(Component::position_text).collect();
+            terms.push(format!(
+                "{}:{}",
+                group[0].rules().term(),
+                positions.join(",")
+            ));
+        }
+        terms.join(" + ")
     }
 
     /// Each component's value, in order.
@@ -494,14 +275,17 @@ impl Sum {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::subtraction::SubtractionGame;
+    use std::sync::Arc;
 
     #[test]
-    fn seed_001_sum() {
+    fn sum_of_louis_2021() {
+        // The six heaps of S = {1,4,9,12,16} of Louis (2021) (docs/bibliography.md).
         let game = Arc::new(SubtractionGame::new([1, 4, 9, 12, 16]).unwrap());
         let sum = Sum::new(
             [11, 15, 14, 10, 23, 8]
                 .iter()
-                .map(|&h| Component::subtraction(&game, h))
+                .map(|&h| Component::new(&game, h))
                 .collect(),
         );
         assert_eq!(sum.values().unwrap(), vec![1, 0, 1, 0, 3, 1]);
@@ -518,7 +302,7 @@ mod tests {
         let moves = sum.winning_moves().unwrap();
         assert_eq!(moves.len(), 1);
         assert_eq!(moves[0].component, 2);
-        assert_eq!(moves[0].to, vec![Component::Nim(1)]);
+        assert_eq!(moves[0].to, vec![Component::nim(1)]);
         assert!(Sum::nim(&[1, 4, 5]).winning_moves().unwrap().is_empty());
     }
 
@@ -542,20 +326,20 @@ mod tests {
     #[test]
     fn wythoff_components_in_sums() {
         // G(10, 7) = 15, so with a Nim heap of 15 the sum is a P-position.
-        let wythoff = Component::Wythoff { x: 10, y: 7 };
+        let wythoff = Component::wythoff(10, 7);
         assert_eq!(wythoff.value().unwrap(), 15);
-        let balanced = Sum::new(vec![wythoff.clone(), Component::Nim(15)]);
+        let balanced = Sum::new(vec![wythoff.clone(), Component::nim(15)]);
         assert_eq!(balanced.value().unwrap(), 0);
         assert!(balanced.winning_moves().unwrap().is_empty());
         // With a Nim heap of 3 the total is 12: the Wythoff part must move to value 3.
-        let sum = Sum::new(vec![wythoff.clone(), Component::Nim(3)]);
+        let sum = Sum::new(vec![wythoff.clone(), Component::nim(3)]);
         let moves = sum.winning_moves().unwrap();
         assert!(!moves.is_empty());
         for m in &moves {
             assert_eq!(sum.after(m).value().unwrap(), 0, "{m}");
         }
         assert_eq!(wythoff.to_string(), "(10, 7)");
-        assert_eq!(wythoff.emptied(), Component::Wythoff { x: 0, y: 0 });
+        assert_eq!(wythoff.emptied(), Component::wythoff(0, 0));
         assert_eq!(
             serde_json::to_value(&wythoff).unwrap(),
             serde_json::json!({"ruleset": "wythoff", "heaps": [10, 7]})

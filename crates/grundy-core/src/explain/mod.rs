@@ -12,6 +12,13 @@
 //! Both are plain data (serialisable for the browser) with a [`NimExplanation::to_text`]-style
 //! rendering for the terminal.
 
+mod derivation;
+
+pub use derivation::{
+    derive_by_options, derive_from, shown_option, Derivation, OptionValue, MAX_DERIVED_OPTIONS,
+    MAX_ENUMERATED_OPTIONS,
+};
+
 use std::fmt::{self, Write as _};
 
 use serde::Serialize;
@@ -348,6 +355,10 @@ pub struct ComponentValue<V = Nimber> {
     /// Its Grundy value.
     #[serde(serialize_with = "NimHeap::serialize_heap")]
     pub value: V,
+    /// How the value follows from the mex rule (see [`Derivation`]); `None` for a Nim heap
+    /// beyond `u64`, which is its own value.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub derivation: Option<Derivation>,
 }
 
 /// Where a winning move is made in a sum, for [`SumExplanation`].
@@ -378,6 +389,7 @@ impl SumExplanation {
                 ruleset: c.ruleset_name(),
                 position: c.to_string(),
                 value,
+                derivation: c.explain_value().ok(),
             })
             .collect();
         let plan = analysis.winning_moves.first().map(|m| {
@@ -415,6 +427,10 @@ impl SumExplanation<BigUint> {
                 ruleset: c.ruleset_name(),
                 position: c.to_string(),
                 value: value.clone(),
+                derivation: match c {
+                    crate::big_nim::BigComponent::Small(c) => c.explain_value().ok(),
+                    crate::big_nim::BigComponent::Nim(_) => None,
+                },
             })
             .collect();
         let plan = analysis.winning_moves.first().map(|m| {
@@ -445,16 +461,19 @@ impl<V: NimHeap> SumExplanation<V> {
     }
 
     fn write_text(&self, out: &mut String) -> fmt::Result {
-        out.push_str("Grundy value of each component:\n");
+        out.push_str("Grundy value of each heap (the mex of its options' values):\n");
         for (i, c) in self.components.iter().enumerate() {
             writeln!(
                 out,
-                "  component {}: {} at {} has value {}",
+                "  heap {}: {} at {} has value {}",
                 i + 1,
                 c.ruleset,
                 c.position,
                 c.value
             )?;
+            if let Some(d) = &c.derivation {
+                writeln!(out, "    {}", d.to_text())?;
+            }
         }
         out.push_str("Total (nim-sum of the values): ");
         if self.components.is_empty() {
@@ -467,11 +486,11 @@ impl<V: NimHeap> SumExplanation<V> {
         writeln!(out, " = {}", self.total)?;
         match &self.plan {
             None => out.push_str(
-                "The total is 0: every move changes one component's value and makes the total non-zero.\n",
+                "The total is 0: every move changes one heap's value and makes the total non-zero.\n",
             ),
             Some(p) => writeln!(
                 out,
-                "Move in component {} (value {}) to a position of value {} XOR {} = {}: {} -> {}. The total becomes 0.",
+                "Move in heap {} (value {}) to a position of value {} XOR {} = {}: {} -> {}. The total becomes 0.",
                 p.component + 1,
                 p.value,
                 p.value,
@@ -490,7 +509,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn seed_000_table() {
+    fn worked_example_of_avansyah_2025() {
+        // The binary columns of [2, 3, 4] in Avansyah (2025) (docs/bibliography.md).
         let e = NimExplanation::new(&[2, 3, 4], Convention::Normal);
         assert_eq!(e.binary, vec!["010", "011", "100"]);
         assert_eq!(e.nim_sum_binary, "101");

@@ -1,0 +1,165 @@
+use super::*;
+use crate::solve::{Solver, DEFAULT_POSITION_LIMIT};
+
+/// Every row of `len` heaps of at most `max` tokens.
+fn rows(len: usize, max: u64) -> Vec<Vec<u64>> {
+    let mut out = vec![vec![]];
+    for _ in 0..len {
+        out = out
+            .into_iter()
+            .flat_map(|r: Vec<u64>| {
+                (0..=max).map(move |h| {
+                    let mut r = r.clone();
+                    r.push(h);
+                    r
+                })
+            })
+            .collect();
+    }
+    out
+}
+
+/// Moore's theorem against exhaustive search of the outcome, for k = 1, 2, 3 and every row of
+/// up to four heaps of at most 5 (three heaps of at most 7).
+#[test]
+fn moores_theorem_matches_exhaustive_search() {
+    for k in 1..=3u64 {
+        let game = Moore::new(k).unwrap();
+        let moves = |row: &Vec<u64>| -> Result<Vec<Vec<u64>>> {
+            Ok(game
+                .options(row)
+                .into_iter()
+                .map(|mut o| o.pop().unwrap())
+                .collect())
+        };
+        let mut solver = Solver::new(moves, crate::solve::normal_rule, DEFAULT_POSITION_LIMIT);
+        for (len, max) in [(1, 9), (2, 7), (3, 7), (4, 5)] {
+            for row in rows(len, max) {
+                let searched = solver.value(&row).unwrap() == crate::sum::Outcome::P;
+                assert_eq!(
+                    game.is_p_position(&row).unwrap(),
+                    searched,
+                    "k = {k}: {row:?}"
+                );
+            }
+        }
+    }
+}
+
+/// The winning moves from the dynamic programme equal the options of value 0, in the same
+/// order, and cut lists keep the exact count.
+#[test]
+fn winning_moves_match_the_options() {
+    for k in 1..=4u64 {
+        let game = Moore::new(k).unwrap();
+        for (len, max) in [(1, 9), (2, 9), (3, 6), (4, 4)] {
+            for row in rows(len, max) {
+                let slow: Vec<Vec<Vec<u64>>> = game
+                    .options(&row)
+                    .into_iter()
+                    .filter(|o| game.is_p_position(&o[0]).unwrap())
+                    .collect();
+                let fast = game.moves_to_value(&row, 0, usize::MAX).unwrap();
+                assert_eq!(fast.total(), slow.len() as u128, "k = {k}: {row:?}");
+                assert_eq!(fast.moves(), slow.as_slice(), "k = {k}: {row:?}");
+                let cut = game.moves_to_value(&row, 0, 1).unwrap();
+                assert_eq!(cut.total(), slow.len() as u128);
+                assert_eq!(cut.moves(), &slow[..slow.len().min(1)]);
+                // Every N-position has a winning move; no P-position has one.
+                assert_eq!(
+                    slow.is_empty(),
+                    game.is_p_position(&row).unwrap(),
+                    "{row:?}"
+                );
+            }
+        }
+    }
+}
+
+/// Rows of big heaps: counted exactly (against enumeration where it is still possible, heaps
+/// below 2^9), every listed move is legal and reaches a P-position.
+#[test]
+fn big_heaps_are_counted_exactly() {
+    let game = Moore::new(2).unwrap();
+    for row in [
+        vec![300u64, 411, 257],
+        vec![511, 1, 400],
+        vec![100, 200, 300, 50],
+    ] {
+        let all = game.moves_to_value(&row, 0, usize::MAX).unwrap();
+        let slow = game
+            .options(&row)
+            .into_iter()
+            .filter(|o| game.is_p_position(&o[0]).unwrap())
+            .count();
+        assert_eq!(all.total(), slow as u128, "{row:?}");
+    }
+    let huge = vec![u64::MAX, 1 << 63, 12345678901234567, 3];
+    let found = game.moves_to_value(&huge, 0, 100).unwrap();
+    assert!(found.total() > 0);
+    for m in found.moves() {
+        assert!(game.option_to(&huge, m).is_some(), "{m:?}");
+        assert!(game.is_p_position(&m[0]).unwrap(), "{m:?}");
+    }
+}
+
+/// Values by search: the mex rule holds at every small row, and Nim_1 is Nim.
+#[test]
+fn values_follow_the_mex_rule() {
+    let nim = Moore::new(1).unwrap();
+    let game = Moore::new(2).unwrap();
+    for row in rows(3, 4) {
+        assert_eq!(nim.grundy(&row).unwrap(), row.iter().fold(0, |a, &h| a ^ h));
+        let g = game.grundy(&row).unwrap();
+        let options: Vec<Nimber> = game
+            .options(&row)
+            .iter()
+            .map(|o| game.value_of_all(o).unwrap())
+            .collect();
+        assert_eq!(g, mex(options.iter().copied()), "{row:?}");
+        assert_eq!(g == 0, game.is_p_position(&row).unwrap());
+    }
+    let err = game.grundy(&vec![1000, 999, 997]).unwrap_err().to_string();
+    assert!(err.contains("Moore's theorem"), "{err}");
+}
+
+#[test]
+fn limits_and_typed_moves() {
+    assert!(Moore::new(0).is_err());
+    let err = crate::spec::parse_sum("moore{2}:1,2,3,4,5,6,7,8,9").unwrap_err();
+    assert!(err.to_string().contains("1 to 8 heaps"), "{err}");
+    let sum = crate::spec::parse_sum("moore{2}:3,5,6").unwrap();
+    let parser = crate::play::MoveParser::for_position(&sum);
+    let to = |text: &str| {
+        let m = parser
+            .parse(text, &sum)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        m.to[0].position::<Moore>().unwrap().clone()
+    };
+    assert_eq!(to("1 2"), [1, 5, 6]);
+    assert_eq!(to("1 2 3 1"), [1, 5, 5]);
+    assert_eq!(to("take 2 from 1 and 1 from 3"), [1, 5, 5]);
+    assert_eq!(to("to 3 0 2"), [3, 0, 2]);
+    for (text, needle) in [
+        ("1 1 2 1 3 1", "at most 2 heaps"),
+        ("4 1", "no heap 4"),
+        ("1 9", "only 3 tokens"),
+        ("to 4 5 6", "does not allow"),
+        ("1 1 1 1", "named twice"),
+    ] {
+        let e = parser.parse(text, &sum).unwrap_err().to_string();
+        assert!(e.contains(needle), "{text}: {e}");
+    }
+    // In a sum, the component's number comes first.
+    let sum = crate::spec::parse_sum("nim:4 + moore{2}:3,5,6").unwrap();
+    let parser = crate::play::MoveParser::for_position(&sum);
+    let m = parser.parse("2 take 2 from 1 and 1 from 3", &sum).unwrap();
+    assert_eq!(m.component, 1);
+    assert_eq!(m.to[0].position::<Moore>().unwrap(), &[1, 5, 5]);
+    assert_eq!(parser.parse("1 3", &sum).unwrap().to[0].as_nim(), Some(1));
+    assert_eq!(game_text(&sum), "nim:4 + moore{2}:3,5,6");
+}
+
+fn game_text(sum: &crate::sum::Sum) -> String {
+    sum.to_terms()
+}

@@ -1,0 +1,723 @@
+//! The analysis of a position as the front ends show it: one type for the command line's text,
+//! its JSON and the server's API.
+//!
+//! [`analyze`] reads a position in the text format of [`crate::registry`], decides who wins and
+//! lists every winning move, and (on request) explains why. It picks the method:
+//!
+//! * Nim heaps of any size, alone or in sums ([`crate::big_nim`]);
+//! * a lone component under normal play from its P-positions alone ([`Ruleset::is_p_position`]
+//!   and its moves to value 0), so that a Wythoff board or a Moore's Nim position of any size is
+//!   answered even where its Grundy value is out of reach (the value is then `null`);
+//! * a lone Wythoff board whose coordinates exceed `u64`, by the closed form;
+//! * every other sum by the Sprague–Grundy theorem, or under misère play by
+//!   [`crate::strategy::analyze`].
+//!
+//! ```
+//! use grundy_core::report::analyze;
+//! use grundy_core::strategy::Convention;
+//! let report = analyze("sub{1,4,9}:11 + nim:3", Convention::Normal, true).unwrap();
+//! assert_eq!(report.winning_move_count, 1);
+//! assert!(report.to_text().contains("G(11) = mex{G(10), G(7), G(2)} = mex{0, 0, 0} = 1"));
+//! ```
+//!
+//! [`Ruleset::is_p_position`]: crate::games::Ruleset::is_p_position
+
+use std::fmt::{self, Write as _};
+
+use num_bigint::BigUint;
+use serde::Serialize;
+
+use crate::big_nim::{analyze_big, BigComponent, BigMove, BigSum};
+use crate::error::{GameError, Result};
+use crate::explain::{NimExplanation, SumExplanation};
+use crate::games::nim::{serialize_heaps, HeapJson};
+use crate::games::wythoff::{
+    beatty::is_p_position_big, winning_moves_big, Wythoff, WythoffExplanation, WythoffMove,
+};
+use crate::moves::{MoveList, MAX_LISTED_MOVES};
+use crate::spec::{parse_big, parse_big_sum};
+use crate::strategy::Convention;
+use crate::sum::{Component, Outcome, Sum, SumMove};
+
+/// One component of an analysed position: an ordinary component or a Nim heap of any size
+/// ([`BigComponent`]), or a Wythoff board beyond `u64`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Piece {
+    /// A component of a [`BigSum`].
+    Component(BigComponent),
+    /// A Wythoff board `(x, y)` with a coordinate beyond `u64`.
+    Wythoff(BigUint, BigUint),
+}
+
+/// A winning move of an analysed position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Move {
+    /// A move of a [`BigSum`].
+    Sum(BigMove),
+    /// A move of a Wythoff board beyond `u64` (the only component: index 0).
+    Wythoff {
+        /// Where the queen stands.
+        from: (BigUint, BigUint),
+        /// The move.
+        to: WythoffMove<BigUint>,
+    },
+}
+
+/// The reasoning, as data and as text, tagged by `kind`.
+#[derive(Debug, Clone, Serialize)]
+#[serde(untagged)]
+pub enum Explanation {
+    /// Bouton's columns, for Nim.
+    Nim(Explained<NimExplanation>),
+    /// Bouton's columns, for Nim heaps beyond `u64`.
+    BigNim(Explained<NimExplanation<BigUint>>),
+    /// Each component's value and the nim-sum, for sums under normal play.
+    Sum(Explained<SumExplanation>),
+    /// The same, with values beyond `u64`.
+    BigSum(Explained<SumExplanation<BigUint>>),
+    /// A lone Wythoff board: its P-positions on the queen's row, column and diagonal.
+    Wythoff(Explained<WythoffExplanation>),
+    /// Misère sums and lone components answered without values: the text says how.
+    Text(Explained<NoDetail>),
+}
+
+/// An explanation's detail with its `kind` and its plain-text rendering.
+#[derive(Debug, Clone, Serialize)]
+pub struct Explained<E> {
+    /// `nim`, `sum`, `search` or `closed-form`.
+    pub kind: &'static str,
+    /// The data.
+    #[serde(flatten)]
+    pub detail: E,
+    /// The same reasoning as text.
+    pub text: String,
+}
+
+/// No data beyond the text.
+#[derive(Debug, Clone, Serialize)]
+pub struct NoDetail {}
+
+impl Explanation {
+    /// The reasoning as text.
+    pub fn text(&self) -> &str {
+        match self {
+            Explanation::Nim(e) => &e.text,
+            Explanation::BigNim(e) => &e.text,
+            Explanation::Sum(e) => &e.text,
+            Explanation::BigSum(e) => &e.text,
+            Explanation::Wythoff(e) => &e.text,
+            Explanation::Text(e) => &e.text,
+        }
+    }
+
+    fn text_only(kind: &'static str, text: String) -> Self {
+        Explanation::Text(Explained {
+            kind,
+            detail: NoDetail {},
+            text,
+        })
+    }
+}
+
+/// The analysis of a position (see the module documentation). Serialised as the JSON of
+/// `grundy analyze --json` and of `POST /api/analyze` (which adds fields of its own through
+/// [`Report::serialize_fields`]).
+#[derive(Debug, Clone)]
+pub struct Report {
+    /// The game's title, e.g. `Subtraction game S = {1,4,9}` or `Sum of games`.
+    pub game: String,
+    /// The convention analysed.
+    pub convention: Convention,
+    /// The components, in order.
+    pub components: Vec<Piece>,
+    /// Each component's Sprague–Grundy value (normal play), or `None` when some value is
+    /// beyond reach and the position was answered from its P-positions alone.
+    pub values: Option<Vec<BigUint>>,
+    /// The nim-sum of the values, when they are known.
+    pub nim_sum: Option<BigUint>,
+    /// Who wins.
+    pub outcome: Outcome,
+    /// `player to move` or `previous player`.
+    pub winner: &'static str,
+    /// Whether no move is left.
+    pub finished: bool,
+    /// How many winning moves there are in all.
+    pub winning_move_count: u128,
+    /// The first [`MAX_LISTED_MOVES`] winning moves.
+    pub winning_moves: MoveList<Move>,
+    /// The reasoning, when asked for.
+    pub explanation: Option<Explanation>,
+}
+
+impl Report {
+    /// Writes the report's fields into a JSON object being written, so that a front end can add
+    /// fields of its own without building the document twice (the server adds `position`).
+    pub fn serialize_fields<M: serde::ser::SerializeMap>(
+        &self,
+        map: &mut M,
+    ) -> std::result::Result<(), M::Error> {
+        map.serialize_entry("game", &self.game)?;
+        map.serialize_entry("convention", &self.convention)?;
+        map.serialize_entry("components", &self.components)?;
+        map.serialize_entry("values", &Values(&self.values))?;
+        map.serialize_entry("nim_sum", &self.nim_sum.as_ref().map(HeapJson))?;
+        map.serialize_entry("outcome", &self.outcome)?;
+        map.serialize_entry("winner", self.winner)?;
+        map.serialize_entry("finished", &self.finished)?;
+        map.serialize_entry("winning_move_count", &self.winning_move_count)?;
+        map.serialize_entry("winning_moves", &self.winning_moves)?;
+        if let Some(e) = &self.explanation {
+            map.serialize_entry("explanation", e)?;
+        }
+        Ok(())
+    }
+}
+
+impl Serialize for Report {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(None)?;
+        self.serialize_fields(&mut map)?;
+        map.end()
+    }
+}
+
+/// Values as numbers when they fit in `u64`, else decimal strings; `null` when unknown.
+struct Values<'a>(&'a Option<Vec<BigUint>>);
+
+impl Serialize for Values<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        match self.0 {
+            Some(v) => serialize_heaps(v, s),
+            None => s.serialize_none(),
+        }
+    }
+}
+
+/// Analyses the position written `text` (see the module documentation) under `convention`,
+/// with the reasoning when `explain`.
+pub fn analyze(text: &str, convention: Convention, explain: bool) -> Result<Report> {
+    let sum = match parse_big_sum(text) {
+        Ok(sum) => sum,
+        Err(e) => return big_wythoff(text, convention, explain).unwrap_or(Err(e)),
+    };
+    match sum.to_sum() {
+        Some(small) => analyze_sum(&small, convention, explain),
+        None => analyze_big_sum(&sum, convention, explain),
+    }
+}
+
+/// The title of a position: its ruleset's when it has one ruleset, else `Sum of games`.
+pub fn title(sum: &Sum) -> String {
+    match sum.components.first() {
+        Some(c) if sum.is_one_ruleset() => c.rules().title(),
+        _ => "Sum of games".into(),
+    }
+}
+
+/// Analyses `sum` (every component within `u64`).
+pub fn analyze_sum(sum: &Sum, convention: Convention, explain: bool) -> Result<Report> {
+    analyze_sum_within(sum, convention, explain, &|_| true)
+}
+
+/// [`analyze_sum`] for a front end that bounds the cost of values: a lone component under
+/// normal play whose value `affordable` refuses is answered from its P-positions alone, as one
+/// whose value is out of reach (the server keeps Wythoff tables below its own limit this way).
+pub fn analyze_sum_within(
+    sum: &Sum,
+    convention: Convention,
+    explain: bool,
+    affordable: &dyn Fn(&Component) -> bool,
+) -> Result<Report> {
+    if let ([c], Convention::Normal) = (sum.components.as_slice(), convention) {
+        if let Some(&(x, y)) = c.position::<Wythoff>() {
+            return lone_wythoff(sum, (x, y), affordable(c), explain);
+        }
+        let value = if affordable(c) {
+            c.value()
+        } else {
+            Err(GameError::too_large(
+                "its Grundy value",
+                "this front end computes it only for smaller positions",
+            ))
+        };
+        if let Err(e) = value {
+            return lone_without_value(sum, e, explain);
+        }
+    }
+    let analysis = crate::strategy::analyze(sum, convention)?;
+    let values: Vec<BigUint> = analysis.values.iter().map(|&v| BigUint::from(v)).collect();
+    let explanation = match explain {
+        true => Some(explain_sum(sum, convention, analysis.outcome)?),
+        false => None,
+    };
+    Ok(Report {
+        game: title(sum),
+        convention,
+        components: pieces(sum),
+        nim_sum: Some(BigUint::from(analysis.total)),
+        values: Some(values),
+        outcome: analysis.outcome,
+        winner: winner(analysis.outcome),
+        finished: sum.is_terminal(),
+        winning_move_count: analysis.winning_moves.total(),
+        winning_moves: analysis.winning_moves.map(|m| Move::Sum(BigMove::Small(m))),
+        explanation,
+    })
+}
+
+/// A lone Wythoff board under normal play: outcome and winning moves from the closed form at
+/// any size, its value when `valued` and within the table, and the reasoning on its row,
+/// column and diagonal.
+fn lone_wythoff(sum: &Sum, (x, y): (u64, u64), valued: bool, explain: bool) -> Result<Report> {
+    let max_table = if valued { u64::MAX } else { 0 };
+    let e = WythoffExplanation::new(x, y, max_table)?;
+    let c = &sum.components[0];
+    let moves = c.moves_to_value(0, MAX_LISTED_MOVES)?;
+    let outcome = e.outcome();
+    let value = e.value.map(BigUint::from);
+    Ok(Report {
+        game: title(sum),
+        convention: Convention::Normal,
+        components: pieces(sum),
+        values: value.clone().map(|v| vec![v]),
+        nim_sum: value,
+        outcome,
+        winner: winner(outcome),
+        finished: (x, y) == (0, 0),
+        winning_move_count: moves.total(),
+        winning_moves: moves.map(|to| Move::Sum(BigMove::Small(SumMove::new(0, c, to)))),
+        explanation: explain.then(|| {
+            let text = e.to_text();
+            Explanation::Wythoff(Explained {
+                kind: "wythoff",
+                detail: e,
+                text,
+            })
+        }),
+    })
+}
+
+/// A lone component under normal play whose value failed with `error`: answered from its
+/// P-positions when the ruleset knows them at this size, otherwise the error.
+fn lone_without_value(sum: &Sum, error: GameError, explain: bool) -> Result<Report> {
+    let c = &sum.components[0];
+    let Ok(p) = c.is_p_position() else {
+        return Err(error);
+    };
+    let outcome = if p { Outcome::P } else { Outcome::N };
+    let moves = c.moves_to_value(0, MAX_LISTED_MOVES)?;
+    let explanation = explain.then(|| {
+        Explanation::text_only(
+            "closed-form",
+            format!(
+                "{}\nThe Grundy value is not needed to play: {}\n{}.",
+                title(sum),
+                error,
+                outcome.describe()
+            ),
+        )
+    });
+    Ok(Report {
+        game: title(sum),
+        convention: Convention::Normal,
+        components: pieces(sum),
+        values: None,
+        nim_sum: None,
+        outcome,
+        winner: winner(outcome),
+        finished: c.is_terminal(),
+        winning_move_count: moves.total(),
+        winning_moves: moves.map(|to| Move::Sum(BigMove::Small(SumMove::new(0, c, to)))),
+        explanation,
+    })
+}
+
+fn explain_sum(sum: &Sum, convention: Convention, outcome: Outcome) -> Result<Explanation> {
+    Ok(match (sum.nim_heaps(), convention) {
+        (Some(heaps), c) => {
+            let detail = NimExplanation::new(&heaps, c);
+            let text = detail.to_text();
+            Explanation::Nim(Explained {
+                kind: "nim",
+                detail,
+                text,
+            })
+        }
+        (None, Convention::Normal) => {
+            let detail = SumExplanation::new(sum)?;
+            let text = detail.to_text();
+            Explanation::Sum(Explained {
+                kind: "sum",
+                detail,
+                text,
+            })
+        }
+        (None, Convention::Misere) => Explanation::text_only(
+            "search",
+            format!(
+                "Misère sums have no Grundy-value shortcut: this position was solved by exhaustive search.\n{}.",
+                outcome.describe()
+            ),
+        ),
+    })
+}
+
+/// Analyses a sum holding Nim heaps beyond `u64`.
+fn analyze_big_sum(sum: &BigSum, convention: Convention, explain: bool) -> Result<Report> {
+    let analysis = analyze_big(sum, convention)?;
+    let explanation = match (explain, sum.nim_heaps(), convention) {
+        (false, _, _) => None,
+        (true, Some(heaps), c) => {
+            let detail = NimExplanation::new(&heaps, c);
+            let text = detail.to_text();
+            Some(Explanation::BigNim(Explained {
+                kind: "nim",
+                detail,
+                text,
+            }))
+        }
+        (true, None, _) => {
+            let detail = SumExplanation::new_big(sum)?;
+            let text = detail.to_text();
+            Some(Explanation::BigSum(Explained {
+                kind: "sum",
+                detail,
+                text,
+            }))
+        }
+    };
+    let nim = sum.nim_heaps().is_some();
+    Ok(Report {
+        game: if nim {
+            "Nim".into()
+        } else {
+            "Sum of games".into()
+        },
+        convention,
+        components: sum
+            .components
+            .iter()
+            .cloned()
+            .map(Piece::Component)
+            .collect(),
+        nim_sum: Some(analysis.total),
+        values: Some(analysis.values),
+        outcome: analysis.outcome,
+        winner: winner(analysis.outcome),
+        finished: false,
+        winning_move_count: analysis.winning_moves.total(),
+        winning_moves: analysis.winning_moves.map(Move::Sum),
+        explanation,
+    })
+}
+
+/// A lone `wythoff:X,Y` term whose coordinates are beyond `u64` (up to
+/// [`crate::spec::MAX_HEAP_DIGITS`] digits): `None` when `text` is not one.
+fn big_wythoff(text: &str, convention: Convention, explain: bool) -> Option<Result<Report>> {
+    let (rules, list) = text.trim().rsplit_once(':')?;
+    if !crate::registry::family(rules)?.answers_to("wythoff") || text.contains('+') {
+        return None;
+    }
+    let (x, y) = list.split_once(',')?;
+    let (x, y) = match (parse_big(x.trim(), "heap"), parse_big(y.trim(), "heap")) {
+        (Ok(x), Ok(y)) => (x, y),
+        _ => return None,
+    };
+    if convention == Convention::Misere {
+        return Some(Err(GameError::too_large(
+            "misère Wythoff's game",
+            "boards beyond 2^64 - 1 are answered under normal play only (by the closed form of the P-positions)",
+        )));
+    }
+    let p = is_p_position_big(&x, &y);
+    let outcome = if p { Outcome::P } else { Outcome::N };
+    let moves: Vec<Move> = winning_moves_big(&x, &y)
+        .into_iter()
+        .map(|to| Move::Wythoff {
+            from: (x.clone(), y.clone()),
+            to,
+        })
+        .collect();
+    let explanation = explain.then(|| {
+        Explanation::text_only(
+            "closed-form",
+            format!(
+                "Wythoff's game at ({x}, {y}): its P-positions are (a_n, b_n) and (b_n, a_n) with a_n = floor(n·φ) and b_n = a_n + n (Wythoff 1907), computed exactly with integer square roots.\n{}.",
+                outcome.describe()
+            ),
+        )
+    });
+    Some(Ok(Report {
+        game: "Wythoff's game".into(),
+        convention,
+        components: vec![Piece::Wythoff(x, y)],
+        values: if p {
+            Some(vec![BigUint::from(0u32)])
+        } else {
+            None
+        },
+        nim_sum: if p { Some(BigUint::from(0u32)) } else { None },
+        outcome,
+        winner: winner(outcome),
+        finished: false,
+        winning_move_count: moves.len() as u128,
+        winning_moves: MoveList::complete(moves),
+        explanation,
+    }))
+}
+
+fn pieces(sum: &Sum) -> Vec<Piece> {
+    sum.components
+        .iter()
+        .cloned()
+        .map(|c| Piece::Component(BigComponent::Small(c)))
+        .collect()
+}
+
+/// `player to move` or `previous player`.
+pub fn winner(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::N => "player to move",
+        Outcome::P => "previous player",
+    }
+}
+
+/// The rule of the convention in words.
+pub fn convention_text(c: Convention) -> &'static str {
+    match c {
+        Convention::Normal => "normal play: whoever takes the last token wins",
+        Convention::Misere => "misère play: whoever takes the last token loses",
+    }
+}
+
+impl Report {
+    /// The analysis as text: the game, the reasoning (or each component's value and their
+    /// nim-sum), who wins and every winning move.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        self.write_text(&mut out)
+            .expect("writing to a String cannot fail");
+        out
+    }
+
+    fn write_text(&self, out: &mut String) -> fmt::Result {
+        writeln!(out, "{} ({})", self.game, convention_text(self.convention))?;
+        match &self.explanation {
+            Some(e) => {
+                out.push_str(e.text());
+                if !e.text().ends_with('\n') {
+                    out.push('\n');
+                }
+            }
+            None => self.write_values(out)?,
+        }
+        match self.outcome {
+            Outcome::P => out.push_str("No winning move: every move leads to an N-position.\n"),
+            Outcome::N => {
+                let total = self.winning_move_count;
+                let plural = if total == 1 { "" } else { "s" };
+                if self.winning_moves.is_complete() {
+                    writeln!(out, "Winning move{plural}:")?;
+                } else {
+                    writeln!(
+                        out,
+                        "{total} winning move{plural}; the first {} are listed:",
+                        self.winning_moves.len()
+                    )?;
+                }
+                for m in &self.winning_moves {
+                    writeln!(out, "  {m}")?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// One line per component with its value, the nim-sum, and who wins.
+    fn write_values(&self, out: &mut String) -> fmt::Result {
+        let is_nim = self.components.iter().all(|c| match c {
+            Piece::Component(c) => c.nim_heap().is_some(),
+            Piece::Wythoff(..) => false,
+        });
+        for (i, c) in self.components.iter().enumerate() {
+            let name = if is_nim {
+                String::new()
+            } else {
+                format!(" [{}]", c.ruleset_name())
+            };
+            let value = match (&self.values, is_nim) {
+                (_, true) => String::new(),
+                (Some(values), false) => format!("  Grundy value {}", values[i]),
+                (None, false) => "  Grundy value not computed (not needed to play)".into(),
+            };
+            writeln!(out, "  heap {}{name}: {c}{value}", i + 1)?;
+        }
+        if let (Some(values), Some(total)) = (&self.values, &self.nim_sum) {
+            let label = if is_nim {
+                "Nim-sum"
+            } else {
+                "Nim-sum of the values"
+            };
+            let terms: Vec<String> = values.iter().map(BigUint::to_string).collect();
+            if terms.len() > 1 {
+                writeln!(out, "{label}: {} = {total}", terms.join(" XOR "))?;
+            } else {
+                writeln!(out, "{label}: {total}")?;
+            }
+        }
+        writeln!(out, "{}.", self.outcome.describe())
+    }
+}
+
+impl Piece {
+    /// The ruleset's short name.
+    pub fn ruleset_name(&self) -> String {
+        match self {
+            Piece::Component(c) => c.ruleset_name(),
+            Piece::Wythoff(..) => "wythoff".into(),
+        }
+    }
+}
+
+impl fmt::Display for Piece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Piece::Component(c) => c.fmt(f),
+            Piece::Wythoff(x, y) => write!(f, "({x}, {y})"),
+        }
+    }
+}
+
+impl Serialize for Piece {
+    /// As [`crate::sum::Component`]: `{"ruleset": "wythoff", "heaps": [x, y]}`, numbers beyond
+    /// `u64` as decimal strings.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        match self {
+            Piece::Component(c) => c.serialize(s),
+            Piece::Wythoff(x, y) => {
+                let mut out = s.serialize_map(Some(2))?;
+                out.serialize_entry("ruleset", "wythoff")?;
+                out.serialize_entry("heaps", &Heaps(&[x.clone(), y.clone()]))?;
+                out.end()
+            }
+        }
+    }
+}
+
+/// Heaps serialised as numbers when they fit in `u64`, else as decimal strings.
+struct Heaps<'a>(&'a [BigUint]);
+
+impl Serialize for Heaps<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        serialize_heaps(self.0, s)
+    }
+}
+
+impl fmt::Display for Move {
+    /// `heap 3: 4 -> 1 (take 3)`; `heap 1: queen (x, y) -> (a, b): take k from both heaps`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Move::Sum(m) => m.fmt(f),
+            Move::Wythoff { from: (x, y), to } => {
+                let (a, b) = &to.to;
+                let which = match to.kind {
+                    crate::games::wythoff::MoveKind::FromFirst => "the first heap",
+                    crate::games::wythoff::MoveKind::FromSecond => "the second heap",
+                    crate::games::wythoff::MoveKind::FromBoth => "both heaps",
+                };
+                write!(
+                    f,
+                    "heap 1: queen ({x}, {y}) -> ({a}, {b}): take {} from {which}",
+                    to.taken
+                )
+            }
+        }
+    }
+}
+
+impl Serialize for Move {
+    /// `{"component", "from", "to", "text"}`, as [`SumMove`].
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        match self {
+            Move::Sum(m) => m.serialize(s),
+            Move::Wythoff { from, to } => {
+                let mut out = s.serialize_struct("SumMove", 4)?;
+                out.serialize_field("component", &0)?;
+                out.serialize_field("from", &Piece::Wythoff(from.0.clone(), from.1.clone()))?;
+                out.serialize_field("to", &[Piece::Wythoff(to.to.0.clone(), to.to.1.clone())])?;
+                out.serialize_field("text", &self.to_string())?;
+                out.end()
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_shape_for_every_game() {
+        for text in [
+            "nim:3,4,5",
+            "sub{1,4,9}:11,15",
+            "wythoff:10,7",
+            "wythoff:123456789012345678901234567890,7",
+            "lasker:7 + nim:8",
+            "moore{2}:1000,999,997",
+            "nim:100000000000000000000000,3",
+        ] {
+            let report = analyze(text, Convention::Normal, true).unwrap();
+            let json = serde_json::to_value(&report).unwrap();
+            for field in [
+                "game",
+                "convention",
+                "components",
+                "values",
+                "nim_sum",
+                "outcome",
+                "winner",
+                "finished",
+                "winning_move_count",
+                "winning_moves",
+                "explanation",
+            ] {
+                assert!(json.get(field).is_some(), "{text}: {field} in {json}");
+            }
+            assert!(!report.to_text().is_empty());
+        }
+    }
+
+    /// A lone Moore's Nim position too large to search is still answered, without its value.
+    #[test]
+    fn lone_components_without_values() {
+        let report = analyze("moore{2}:1000,999,997", Convention::Normal, false).unwrap();
+        assert_eq!(report.values, None);
+        assert_eq!(report.outcome, Outcome::N);
+        assert!(report.winning_move_count > 0);
+        // In a sum the value is needed, and its absence is an error that says why.
+        let err = analyze("moore{2}:1000,999,997 + nim:1", Convention::Normal, false)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("Moore's theorem"), "{err}");
+    }
+
+    #[test]
+    fn big_wythoff_boards() {
+        let report = analyze(
+            "wythoff:1618033988749894848204586834365,2618033988749894848204586834365",
+            Convention::Normal,
+            false,
+        )
+        .unwrap();
+        assert_eq!(report.outcome, Outcome::P);
+        let report = analyze("wythoff:100000000000000000000,3", Convention::Normal, false).unwrap();
+        assert_eq!(report.outcome, Outcome::N);
+        assert!(report.winning_move_count >= 1);
+        let err = analyze("wythoff:1,2,3", Convention::Normal, false).unwrap_err();
+        assert!(err.to_string().contains("pairs"), "{err}");
+    }
+}

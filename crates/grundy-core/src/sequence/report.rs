@@ -1,0 +1,780 @@
+//! One report of a Grundy sequence, the same for every ruleset that has one.
+//!
+//! # The one entry point: [`HeapSequence`]
+//!
+//! A ruleset whose single heaps have values `G(0), G(1), ...` provides its sequence through
+//! [`HeapSequence`] and nothing else: the command line's `grundy sequence`, the server's
+//! `POST /api/sequence` and their reports are generic over it. It says
+//!
+//! * who the game is ([`SequenceGame`]: name, term, title),
+//! * how its periods are proven, or why none is claimed ([`PeriodRule`]),
+//! * its limits ([`Limits`]),
+//! * and how to compute the values: [`HeapSequence::start`] and [`HeapSequence::restore`] give
+//!   a [`Computation`] that grows in chunks, can be cancelled, and saves itself as a checkpoint.
+//!
+//! A ruleset whose `G(n)` is a function of the values below `n` needs only a few lines for the
+//! last part: [`super::table::TableRun`] is the whole computation (chunks, period checks,
+//! checkpoints) around an [`super::table::Extend`] step. [`by_name`] finds the sequence of a
+//! ruleset by the names the command line and the API use; a new ruleset adds one line there.
+//!
+//! # The report
+//!
+//! A [`Report`] is what was computed: the values `G(0..count)` (read from the computation, one
+//! by one, so that a report of 10^8 values is written without a second copy of them), the
+//! period with its certificate — which theorem, which range of `n` was compared — or why there
+//! is none ([`PeriodStatus`]), and `G(n)` for one heap of any size ([`AtAnswer`]).
+//! [`super::document`] writes it as text, CSV or JSON; the JSON is the serialisation of
+//! [`ReportDocument`], the same for the command line and the API (docs/sequence-report.md).
+
+use std::io;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use num_bigint::BigUint;
+use num_traits::ToPrimitive;
+use serde::{Deserialize, Serialize};
+
+use crate::error::{GameError, Result};
+use crate::games::octal::{Progress, RunStatus};
+use crate::nimber::Nimber;
+use crate::registry::{self, AnyRules, REGISTRY};
+use crate::sequence::Period;
+
+/// A ruleset whose heaps have a Grundy sequence: the single entry point of sequence reports
+/// (see the module documentation).
+pub trait HeapSequence {
+    /// The game's names.
+    fn game(&self) -> SequenceGame;
+    /// How a period of this game is proven, or why none is claimed.
+    fn period_rule(&self) -> PeriodRule;
+    /// What a report of this game may ask for.
+    fn limits(&self) -> Limits;
+    /// A new computation of `G(0..target)` that stops as soon as a period is proven (the rest
+    /// follows from it).
+    fn start(&self, target: u64) -> Result<Box<dyn Computation>>;
+    /// A computation continued from the bytes [`Computation::write_checkpoint`] wrote; an
+    /// error when they are damaged or belong to another game.
+    fn restore(&self, checkpoint: &[u8]) -> Result<Box<dyn Computation>>;
+}
+
+/// A computation of a Grundy sequence in progress: values `G(0..computed)`, a proven period
+/// once there is one, more on request.
+pub trait Computation: Send {
+    /// How many values are computed.
+    fn computed(&self) -> u64;
+    /// `G(n)`: from the computed values, or beyond them from the proven period; `None` when
+    /// neither knows it.
+    fn value_at(&self, n: u64) -> Option<Nimber>;
+    /// The proven period, if any.
+    fn proven(&self) -> Option<Period>;
+    /// How many values are wanted.
+    fn target(&self) -> u64;
+    /// Asks for `target` values (never fewer than computed).
+    fn set_target(&mut self, target: u64) -> Result<()>;
+    /// Computes until the target is reached or a period is proven (finished), or until
+    /// `cancel` is raised (the values so far are kept), reporting progress between chunks.
+    fn run(&mut self, cancel: &AtomicBool, progress: &mut dyn FnMut(Progress))
+        -> Result<RunStatus>;
+    /// Writes the state as a checkpoint (see [`super::checkpoint`]), streaming.
+    fn write_checkpoint(&self, out: &mut dyn io::Write) -> io::Result<()>;
+    /// Uses `threads` threads where the computation can (1 or 2); the values are the same.
+    fn set_threads(&mut self, _threads: usize) {}
+    /// `G(start..start + out.len())` into `out`, as [`Computation::value_at`] gives them:
+    /// one call for many values (a report of 10^8 values reads them in blocks). False when one
+    /// of them is unknown.
+    fn values_into(&self, start: u64, out: &mut [Nimber]) -> bool {
+        for (n, slot) in (start..).zip(out.iter_mut()) {
+            match self.value_at(n) {
+                Some(v) => *slot = v,
+                None => return false,
+            }
+        }
+        true
+    }
+}
+
+/// A game's names.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SequenceGame {
+    /// The ruleset as the API names it: `subtraction`, `all-but`, `octal`, `grundys-game`.
+    pub game: String,
+    /// The ruleset with its parameters in the term format of `analyze sum`, e.g. `sub{1,4,9}`.
+    pub term: String,
+    /// For people, e.g. "subtraction game S = {1,4,9}".
+    pub title: String,
+}
+
+/// How a period is proven from finitely many values.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PeriodRule {
+    /// Each value depends only on the `window` values below it (subtraction games, `window =
+    /// max S`): `window` consecutive repetitions prove the period.
+    Window {
+        /// How many values below `n` decide `G(n)`.
+        window: u64,
+    },
+    /// The Guy–Smith theorem for octal games whose moves remove at most `max_removed` tokens.
+    GuySmith {
+        /// The most tokens a move removes.
+        max_removed: u64,
+    },
+    /// No period is claimed for this game.
+    NotClaimed {
+        /// Why, in a sentence.
+        reason: String,
+    },
+}
+
+/// What a report of a game may ask for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// The most values a report lists.
+    pub max_count: u64,
+    /// The most values one computation holds.
+    pub max_computed: u64,
+    /// How far a computation goes to prove a period (0 when none is claimed); `G(n)` for a
+    /// larger heap needs the period.
+    pub period_search: u64,
+    /// Whether the period is searched (up to `period_search`) before any value is given.
+    pub period_first: bool,
+    /// `G(n)` for `n` below this is computed; a larger heap needs the period.
+    pub max_at: u64,
+    /// Bytes of memory per computed value.
+    pub bytes_per_value: u64,
+}
+
+/// What a report asks for.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Request {
+    /// List `G(0..count)`.
+    pub count: u64,
+    /// Answer `G(at)`.
+    pub at: Option<BigUint>,
+    /// Compute until a period is proven, up to this many values (and at most
+    /// [`Limits::period_search`]).
+    pub until_period: Option<u64>,
+}
+
+/// The field of a [`Request`] that cannot be answered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Field {
+    /// [`Request::count`].
+    Count,
+    /// [`Request::at`].
+    At,
+    /// [`Request::until_period`].
+    UntilPeriod,
+}
+
+/// A request that cannot be answered, and which field is why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RequestError {
+    /// The field.
+    pub field: Field,
+    /// What is wrong and what is allowed, in a sentence.
+    pub message: String,
+}
+
+/// How many values a computation needs for `request`: refuses, before anything is computed,
+/// a request beyond the game's limits.
+pub fn plan(seq: &dyn HeapSequence, request: &Request) -> std::result::Result<u64, RequestError> {
+    let limits = seq.limits();
+    let game = seq.game();
+    let refuse = |field, error: String| {
+        Err(RequestError {
+            field,
+            message: error,
+        })
+    };
+    if request.count > limits.max_count {
+        return refuse(
+            Field::Count,
+            GameError::out_of_range(
+                "count",
+                request.count,
+                format!(
+                    "a whole number from 0 to {} ({})",
+                    limits.max_count,
+                    lower_first(&game.title)
+                ),
+            )
+            .to_string(),
+        );
+    }
+    let claims_periods = !matches!(seq.period_rule(), PeriodRule::NotClaimed { .. });
+    let mut target = request.count.min(limits.max_computed);
+    if let Some(limit) = request.until_period {
+        if let PeriodRule::NotClaimed { reason } = seq.period_rule() {
+            return refuse(
+                Field::UntilPeriod,
+                format!("no period is claimed for {}: {reason}", the(&game.title)),
+            );
+        }
+        target = target.max(limit.min(limits.period_search));
+    }
+    if limits.period_first {
+        target = target.max(limits.period_search);
+    }
+    if let Some(n) = &request.at {
+        match n.to_u64() {
+            Some(small) if small < limits.max_at => target = target.max(small + 1),
+            // Beyond the computed heaps the period answers: search it (no further than the
+            // request's own search limit, if it sets one).
+            _ if claims_periods => {
+                let search = request.until_period.unwrap_or(u64::MAX);
+                target = target.max(search.min(limits.period_search))
+            }
+            _ => {
+                return refuse(
+                    Field::At,
+                    GameError::out_of_range(
+                        "heap",
+                        n,
+                        format!(
+                            "a heap below {} (no period is claimed for {}, so larger heaps are \
+                             not answered)",
+                            limits.max_at,
+                            the(&game.title)
+                        ),
+                    )
+                    .to_string(),
+                )
+            }
+        }
+    }
+    Ok(target)
+}
+
+/// What a computation gives for a request: the report of its values.
+pub struct Report<'a> {
+    /// The game's names.
+    pub game: SequenceGame,
+    /// The period, its certificate, or why there is none.
+    pub period: PeriodStatus,
+    /// The computation the values are read from.
+    pub computation: &'a dyn Computation,
+    /// How many values are listed: `G(0..count)`.
+    pub count: u64,
+    /// False when the computation was stopped before it was finished.
+    pub complete: bool,
+    /// `G(n)` for the heap asked, if one was.
+    pub at: Option<AtAnswer>,
+}
+
+impl std::fmt::Debug for Report<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Report")
+            .field("game", &self.game)
+            .field("count", &self.count)
+            .field("complete", &self.complete)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'a> Report<'a> {
+    /// The report of `computation` for `request`. A stopped computation (`complete` false)
+    /// lists the values it knows; a finished one lists `request.count` values and answers
+    /// `request.at`, or says which value is unknown (no period proven within the values).
+    pub fn new(
+        seq: &dyn HeapSequence,
+        computation: &'a dyn Computation,
+        request: &Request,
+        complete: bool,
+    ) -> Result<Self> {
+        let game = seq.game();
+        let computed = computation.computed();
+        let known = if computation.proven().is_some() {
+            request.count
+        } else {
+            computed.min(request.count)
+        };
+        if complete && known < request.count {
+            return Err(unknown(&game, computed));
+        }
+        let at = match &request.at {
+            Some(n) => match answer_at(n, computation) {
+                Some(answer) => Some(answer),
+                None if complete => return Err(unknown(&game, computed)),
+                None => None,
+            },
+            None => None,
+        };
+        Ok(Report {
+            period: period_status(&seq.period_rule(), computation),
+            game,
+            computation,
+            count: known,
+            complete,
+            at,
+        })
+    }
+
+    /// `G(n)` for `n < count`.
+    pub fn value(&self, n: u64) -> Nimber {
+        self.computation
+            .value_at(n)
+            .expect("every value below count is computed or given by the period")
+    }
+
+    /// The values listed, in order.
+    pub fn values(&self) -> ReportValues<'_, 'a> {
+        ReportValues {
+            report: self,
+            next: 0,
+            block: Vec::new(),
+            at: 0,
+        }
+    }
+
+    /// Everything but the values.
+    pub fn header(&self) -> ReportHeader {
+        ReportHeader {
+            game: self.game.game.clone(),
+            term: self.game.term.clone(),
+            title: self.game.title.clone(),
+            count: self.count,
+            computed: self.computation.computed(),
+            complete: self.complete,
+            period: self.period.clone(),
+            at: self.at.clone(),
+        }
+    }
+
+    /// The whole report as data (the values in memory: for reports of modest size, such as
+    /// the API's).
+    pub fn document(&self) -> ReportDocument {
+        let h = self.header();
+        ReportDocument {
+            game: h.game,
+            term: h.term,
+            title: h.title,
+            count: h.count,
+            computed: h.computed,
+            complete: h.complete,
+            period: h.period,
+            at: h.at,
+            values: self.values().collect(),
+        }
+    }
+}
+
+/// A title inside a sentence: lower case first, except a proper name ("Grundy's game").
+pub fn lower_first(title: &str) -> String {
+    let mut chars = title.chars();
+    match chars.next() {
+        Some(c) if !title.starts_with("Grundy") => c.to_lowercase().chain(chars).collect(),
+        _ => title.to_string(),
+    }
+}
+
+/// A title with its article: "the subtraction game S = {1,4}", but "Grundy's game".
+pub fn the(title: &str) -> String {
+    if title.starts_with("Grundy") {
+        title.to_string()
+    } else {
+        format!("the {}", lower_first(title))
+    }
+}
+
+/// The values of a [`Report`] in order, read from its computation in blocks.
+#[derive(Debug)]
+pub struct ReportValues<'r, 'a> {
+    report: &'r Report<'a>,
+    /// The first heap not yet in a block.
+    next: u64,
+    block: Vec<Nimber>,
+    /// The next value of `block` to give.
+    at: usize,
+}
+
+impl Iterator for ReportValues<'_, '_> {
+    type Item = Nimber;
+
+    fn next(&mut self) -> Option<Nimber> {
+        const BLOCK: u64 = 4096;
+        if self.at == self.block.len() {
+            let left = self.report.count - self.next;
+            if left == 0 {
+                return None;
+            }
+            self.block.resize(BLOCK.min(left) as usize, 0);
+            let known = self
+                .report
+                .computation
+                .values_into(self.next, &mut self.block);
+            assert!(
+                known,
+                "every value below count is computed or given by the period"
+            );
+            self.next += self.block.len() as u64;
+            self.at = 0;
+        }
+        self.at += 1;
+        Some(self.block[self.at - 1])
+    }
+}
+
+fn unknown(game: &SequenceGame, computed: u64) -> GameError {
+    GameError::too_large(
+        format!("G({computed}) of {}", the(&game.title)),
+        format!("it is unknown: no period is proven within the {computed} values computed"),
+    )
+}
+
+/// The report without its values: what is written before them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReportHeader {
+    /// See [`SequenceGame::game`].
+    pub game: String,
+    /// See [`SequenceGame::term`].
+    pub term: String,
+    /// See [`SequenceGame::title`].
+    pub title: String,
+    /// How many values are listed.
+    pub count: u64,
+    /// How many values were computed (the others follow from the period).
+    pub computed: u64,
+    /// False when the computation was stopped (Ctrl-C) before it finished.
+    pub complete: bool,
+    /// The period and its proof, or why there is none.
+    pub period: PeriodStatus,
+    /// `G(n)` for the heap asked, or null.
+    pub at: Option<AtAnswer>,
+}
+
+/// The whole report: the JSON document of `grundy sequence --json` and `POST /api/sequence`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReportDocument {
+    /// See [`SequenceGame::game`].
+    pub game: String,
+    /// See [`SequenceGame::term`].
+    pub term: String,
+    /// See [`SequenceGame::title`].
+    pub title: String,
+    /// How many values are listed.
+    pub count: u64,
+    /// How many values were computed (the others follow from the period).
+    pub computed: u64,
+    /// False when the computation was stopped (Ctrl-C) before it finished.
+    pub complete: bool,
+    /// The period and its proof, or why there is none.
+    pub period: PeriodStatus,
+    /// `G(n)` for the heap asked, or null.
+    pub at: Option<AtAnswer>,
+    /// `G(0..count)`.
+    pub values: Vec<Nimber>,
+}
+
+/// A period, its certificate, or why there is none.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "status", rename_all = "kebab-case")]
+pub enum PeriodStatus {
+    /// Proven by a theorem from the computed values.
+    Proven(Certificate),
+    /// The game may have a period, but none is proven within the computed values.
+    NotProven {
+        /// How many values were searched.
+        checked: u64,
+        /// The same in a sentence.
+        text: String,
+    },
+    /// No period is claimed for this game.
+    NotClaimed {
+        /// Why, in a sentence.
+        text: String,
+    },
+}
+
+impl PeriodStatus {
+    /// The sentence(s) a person reads.
+    pub fn text(&self) -> &str {
+        match self {
+            PeriodStatus::Proven(c) => &c.text,
+            PeriodStatus::NotProven { text, .. } | PeriodStatus::NotClaimed { text } => text,
+        }
+    }
+
+    /// The period, when proven.
+    pub fn period(&self) -> Option<Period> {
+        match self {
+            PeriodStatus::Proven(c) => Some(Period {
+                preperiod: c.preperiod,
+                period: c.period,
+                checked: c.checked,
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// A proven period and what proves it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Certificate {
+    /// The least period.
+    pub period: u64,
+    /// The least preperiod for it: `G(n + period) = G(n)` for every `n >= preperiod`.
+    pub preperiod: u64,
+    /// The theorem that turns the finite check into a proof.
+    pub theorem: Theorem,
+    /// `G(0..checked)` were computed.
+    pub checked: u64,
+    /// `G(n + period) = G(n)` was compared for `from <= n < to`, which the theorem needs.
+    pub compared: Compared,
+    /// The proof in sentences.
+    pub text: String,
+}
+
+/// A theorem that proves a period from finitely many values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "name", rename_all = "kebab-case")]
+pub enum Theorem {
+    /// Each value depends only on the `window` values below it, so `window` consecutive
+    /// repetitions repeat for ever.
+    Window {
+        /// `max S` for a subtraction game.
+        window: u64,
+    },
+    /// Guy and Smith (1956): for an octal game whose moves remove at most `t` tokens,
+    /// `G(n + p) = G(n)` for `n0 <= n < 2·n0 + p + t` implies it for every `n >= n0`.
+    GuySmith {
+        /// `t`.
+        max_removed: u64,
+    },
+}
+
+/// A half-open range `from <= n < to`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Compared {
+    /// The first `n`.
+    pub from: u64,
+    /// One past the last `n`.
+    pub to: u64,
+}
+
+/// `G(n)` for one heap of any size.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AtAnswer {
+    /// The heap, in decimal (it may have hundreds of digits).
+    pub n: String,
+    /// `G(n)`.
+    pub value: Nimber,
+    /// For a heap beyond the computed values: the computed heap with the same value by the
+    /// period, `preperiod + (n - preperiod) mod period`; null when `G(n)` was computed.
+    pub reduced: Option<u64>,
+    /// The answer in a sentence.
+    pub text: String,
+}
+
+fn answer_at(n: &BigUint, computation: &dyn Computation) -> Option<AtAnswer> {
+    if let Some(small) = n.to_u64().filter(|&s| s < computation.computed()) {
+        let value = computation.value_at(small)?;
+        return Some(AtAnswer {
+            n: n.to_string(),
+            value,
+            reduced: None,
+            text: format!("G({n}) = {value}"),
+        });
+    }
+    let p = computation.proven()?;
+    let residue = (n - BigUint::from(p.preperiod)) % BigUint::from(p.period);
+    let reduced = p.preperiod + residue.to_u64()?;
+    let value = computation.value_at(reduced)?;
+    Some(AtAnswer {
+        n: n.to_string(),
+        value,
+        reduced: Some(reduced),
+        text: format!(
+            "G({n}) = {value} (from the period: {n} - {} = {residue} (mod {}), so G({n}) = G({reduced}))",
+            p.preperiod, p.period
+        ),
+    })
+}
+
+/// The period status of `computation` under `rule`, with the proof in sentences.
+pub fn period_status(rule: &PeriodRule, computation: &dyn Computation) -> PeriodStatus {
+    let checked = computation.computed();
+    match (rule, computation.proven()) {
+        (PeriodRule::NotClaimed { reason }, _) => PeriodStatus::NotClaimed {
+            text: format!("No period is claimed: {reason}; {checked} values computed."),
+        },
+        (PeriodRule::Window { window }, Some(p)) => {
+            PeriodStatus::Proven(window_certificate(p, *window))
+        }
+        (PeriodRule::GuySmith { max_removed }, Some(p)) => {
+            PeriodStatus::Proven(guy_smith_certificate(p, *max_removed))
+        }
+        (_, None) => PeriodStatus::NotProven {
+            checked,
+            text: format!("No period proven within the {checked} values computed."),
+        },
+    }
+}
+
+fn heading(p: Period) -> String {
+    format!(
+        "Period {} from n = {} (the least period, and the least preperiod for it).",
+        p.period, p.preperiod
+    )
+}
+
+fn window_certificate(p: Period, window: u64) -> Certificate {
+    let last = p.checked - 1;
+    let from = p.checked - window - p.period;
+    let mut text = format!(
+        "{}\nProof: G(n + {}) = G(n) for the {window} consecutive n = {from}..{} (as many as the \
+         largest move), so it holds for every n >= {from} (each value depends only on the \
+         {window} below it).",
+        heading(p),
+        p.period,
+        from + window - 1,
+    );
+    if p.preperiod < from {
+        let not_before = match p.preperiod {
+            0 => String::new(),
+            n => format!(", and not at n = {}", n - 1),
+        };
+        text.push_str(&format!(
+            "\nBelow n = {from}, the computed values G(0..{last}) show G(n + {}) = G(n) from n = {}{not_before}.",
+            p.period, p.preperiod
+        ));
+    }
+    Certificate {
+        period: p.period,
+        preperiod: p.preperiod,
+        theorem: Theorem::Window { window },
+        checked: p.checked,
+        compared: Compared {
+            from,
+            to: from + window,
+        },
+        text,
+    }
+}
+
+fn guy_smith_certificate(p: Period, t: u64) -> Certificate {
+    let n0 = p.preperiod.max(1);
+    let text = format!(
+        "{}\nProof (Guy-Smith, moves remove at most {t} tokens): G(n + {period}) = G(n) was checked \
+         for n0 <= n < 2*n0 + {period} + {t} with n0 = {n0}, using G(0..{last}).",
+        heading(p),
+        period = p.period,
+        last = p.checked - 1,
+    );
+    Certificate {
+        period: p.period,
+        preperiod: p.preperiod,
+        theorem: Theorem::GuySmith { max_removed: t },
+        checked: p.checked,
+        compared: Compared {
+            from: n0,
+            to: 2 * n0 + p.period + t,
+        },
+        text,
+    }
+}
+
+/// The sequence of `rules`, when its ruleset has one (see [`crate::games::Ruleset::sequence`]).
+pub fn of_rules(rules: Arc<dyn AnyRules>) -> Result<Box<dyn HeapSequence>> {
+    if rules.sequence().is_none() {
+        return Err(GameError::invalid(
+            "sequence game",
+            rules.name(),
+            format!("a ruleset with a Grundy sequence: {}", sequence_families()),
+        ));
+    }
+    Ok(Box::new(RulesSequence(rules)))
+}
+
+/// The families of the registry whose rulesets have a sequence, for errors.
+pub fn sequence_families() -> String {
+    REGISTRY
+        .iter()
+        .filter(|f| f.sequence)
+        .map(|f| f.name)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The sequence of the family named `game` with its parameters' texts (`&["1,4,9"]` for a
+/// subtraction game), as the command line and the API name it.
+pub fn by_name(game: &str, params: &[&str]) -> Result<Box<dyn HeapSequence>> {
+    let family = registry::family(game)
+        .ok_or_else(|| GameError::invalid("sequence game", game, sequence_families()))?;
+    of_rules(family.rules(params)?)
+}
+
+/// A ruleset's sequence behind the ruleset's own reference count.
+struct RulesSequence(Arc<dyn AnyRules>);
+
+impl RulesSequence {
+    fn inner(&self) -> &dyn HeapSequence {
+        self.0.sequence().expect("checked by of_rules")
+    }
+}
+
+impl HeapSequence for RulesSequence {
+    fn game(&self) -> SequenceGame {
+        self.inner().game()
+    }
+
+    fn period_rule(&self) -> PeriodRule {
+        self.inner().period_rule()
+    }
+
+    fn limits(&self) -> Limits {
+        self.inner().limits()
+    }
+
+    fn start(&self, target: u64) -> Result<Box<dyn Computation>> {
+        self.inner().start(target)
+    }
+
+    fn restore(&self, checkpoint: &[u8]) -> Result<Box<dyn Computation>> {
+        self.inner().restore(checkpoint)
+    }
+}
+
+/// Runs a computation to its end on this thread (for callers with no progress to show); a
+/// cancellation through [`crate::cancel`] stops it with an error.
+pub fn compute(computation: &mut dyn Computation) -> Result<()> {
+    let stop = AtomicBool::new(false);
+    let status = computation.run(&stop, &mut |_| {
+        if crate::cancel::is_cancelled() {
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    })?;
+    match status {
+        RunStatus::Finished => Ok(()),
+        RunStatus::Cancelled => crate::cancel::check(),
+    }
+}
+
+/// Why [`report_document`] gives no report.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReportError {
+    /// The request is beyond the game's limits (nothing was computed).
+    Request(RequestError),
+    /// The computation failed or was cancelled, or a value asked for is unknown.
+    Game(GameError),
+}
+
+impl From<GameError> for ReportError {
+    fn from(e: GameError) -> Self {
+        ReportError::Game(e)
+    }
+}
+
+/// The report of `seq` for `request`, computed on this thread, as data: for small requests
+/// such as the API's.
+pub fn report_document(
+    seq: &dyn HeapSequence,
+    request: &Request,
+) -> std::result::Result<ReportDocument, ReportError> {
+    let target = plan(seq, request).map_err(ReportError::Request)?;
+    let mut computation = seq.start(target)?;
+    compute(computation.as_mut())?;
+    Ok(Report::new(seq, computation.as_ref(), request, true)?.document())
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,236 @@
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::*;
+
+/// A take-set as a term's parameter: `1,4,9`.
+fn list(set: Vec<u64>) -> String {
+    set.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
+}
+use crate::sequence::document::{self, Style};
+
+fn games() -> Vec<Box<dyn HeapSequence>> {
+    vec![
+        by_name("subtraction", &["1,4,9"]).unwrap(),
+        by_name("subtraction", &["3"]).unwrap(),
+        by_name("all-but", &["2,3"]).unwrap(),
+        by_name("octal", &["kayles"]).unwrap(),
+        by_name("grundys-game", &[]).unwrap(),
+    ]
+}
+
+fn report_bytes(report: &Report, style: Style) -> String {
+    let mut out = Vec::new();
+    document::write(report, style, &mut out).unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+/// The streamed JSON is byte for byte what `serde_json` prints for the report's document,
+/// pretty and compact, with no values, one value and many, with and without `at`.
+#[test]
+fn streamed_json_is_the_serialised_document() {
+    for seq in games() {
+        for (count, at) in [(0, None), (1, Some(5u32)), (200, Some(1000))] {
+            let request = Request {
+                count,
+                at: at.map(BigUint::from),
+                until_period: None,
+            };
+            let target = plan(seq.as_ref(), &request).unwrap();
+            let mut computation = seq.start(target).unwrap();
+            compute(computation.as_mut()).unwrap();
+            let report = Report::new(seq.as_ref(), computation.as_ref(), &request, true).unwrap();
+            let doc = report.document();
+            assert_eq!(doc.values.len() as u64, count);
+            assert_eq!(
+                report_bytes(&report, Style::PrettyJson),
+                serde_json::to_string_pretty(&doc).unwrap() + "\n",
+                "{} {count}",
+                doc.term
+            );
+            assert_eq!(
+                report_bytes(&report, Style::CompactJson),
+                serde_json::to_string(&doc).unwrap()
+            );
+            let back: ReportDocument =
+                serde_json::from_str(&report_bytes(&report, Style::CompactJson)).unwrap();
+            assert_eq!(back, doc);
+        }
+    }
+}
+
+/// The certificate's range is what the theorem needs, and the values agree on it; the least
+/// preperiod is least: the values differ one place before it.
+#[test]
+fn certificates_name_the_theorem_and_the_range_compared() {
+    // Subtraction {1,4,9}: period 5 from 0, by the window rule with window 9 (Berlekamp,
+    // Conway and Guy, Winning Ways, 1982, ch. 4); Kayles: period 12 from 71, by Guy and Smith
+    // (1956), moves removing at most 2 tokens.
+    for (seq, period, preperiod) in [
+        (by_name("subtraction", &["1,4,9"]).unwrap(), 5, 0),
+        (by_name("octal", &["kayles"]).unwrap(), 12, 71),
+    ] {
+        let request = Request {
+            count: 10,
+            at: None,
+            until_period: Some(u64::MAX),
+        };
+        let mut computation = seq.start(plan(seq.as_ref(), &request).unwrap()).unwrap();
+        compute(computation.as_mut()).unwrap();
+        let PeriodStatus::Proven(c) = period_status(&seq.period_rule(), computation.as_ref())
+        else {
+            panic!("{} has a proven period", seq.game().title);
+        };
+        assert_eq!((c.period, c.preperiod), (period, preperiod));
+        assert_eq!(c.checked, computation.computed());
+        let g = |n: u64| computation.value_at(n).unwrap();
+        let needed_to = match c.theorem {
+            Theorem::Window { window } => {
+                assert_eq!(window, 9);
+                assert_eq!(c.compared.to - c.compared.from, window);
+                c.compared.to
+            }
+            Theorem::GuySmith { max_removed } => {
+                assert_eq!(max_removed, 2);
+                let n0 = c.preperiod.max(1);
+                assert_eq!(c.compared.from, n0);
+                2 * n0 + c.period + max_removed
+            }
+        };
+        assert_eq!(c.compared.to, needed_to);
+        assert!(
+            c.compared.to + c.period <= c.checked,
+            "compared within the computed values"
+        );
+        for n in c.preperiod..c.compared.to {
+            assert_eq!(g(n + c.period), g(n), "n = {n}");
+        }
+        if c.preperiod > 0 {
+            assert_ne!(g(c.preperiod - 1 + c.period), g(c.preperiod - 1));
+        }
+    }
+}
+
+/// Limits, on both sides: the all-but game's count and heap, Grundy's game's heap, and
+/// `until_period` for games that claim no period.
+#[test]
+fn requests_are_checked_against_the_limits() {
+    let all_but = by_name("all-but", &["2"]).unwrap();
+    let grundy = by_name("grundys-game", &[]).unwrap();
+    let ask = |count, at: Option<u64>, until| Request {
+        count,
+        at: at.map(BigUint::from),
+        until_period: until,
+    };
+    assert!(plan(all_but.as_ref(), &ask(10_000_001, None, None)).is_ok());
+    let e = plan(all_but.as_ref(), &ask(10_000_002, None, None)).unwrap_err();
+    assert_eq!(e.field, Field::Count);
+    assert!(e.message.contains("10000001"), "{}", e.message);
+    assert_eq!(
+        plan(all_but.as_ref(), &ask(0, Some(10_000_000), None)),
+        Ok(10_000_001)
+    );
+    assert_eq!(
+        plan(all_but.as_ref(), &ask(0, Some(10_000_001), None))
+            .unwrap_err()
+            .field,
+        Field::At
+    );
+    let max_at = 1 << 24;
+    assert_eq!(
+        plan(grundy.as_ref(), &ask(0, Some(max_at - 1), None)),
+        Ok(max_at)
+    );
+    assert_eq!(
+        plan(grundy.as_ref(), &ask(0, Some(max_at), None))
+            .unwrap_err()
+            .field,
+        Field::At
+    );
+    for seq in [&all_but, &grundy] {
+        let e = plan(seq.as_ref(), &ask(5, None, Some(100))).unwrap_err();
+        assert_eq!(e.field, Field::UntilPeriod);
+        assert!(e.message.contains("no period is claimed"), "{}", e.message);
+    }
+    // A huge heap of a game with periods: the period search, capped by the request's.
+    let kayles = by_name("octal", &["kayles"]).unwrap();
+    let huge = Request {
+        count: 0,
+        at: Some(BigUint::from(10u32).pow(30)),
+        until_period: Some(1 << 18),
+    };
+    assert_eq!(plan(kayles.as_ref(), &huge), Ok(1 << 18));
+}
+
+/// Stopped at any chunk and restored from its checkpoint, a run ends with the bytes of one
+/// that never stopped: for the three mex strategies of subtraction games and for all-but
+/// games.
+#[test]
+fn a_restored_run_ends_where_an_unstopped_one_does() {
+    let push: Vec<u64> = (1..=300).filter(|s| s % 3 != 0).collect();
+    let stamps: Vec<u64> = (1..64).chain([5000]).collect();
+    let games: Vec<(Box<dyn HeapSequence>, u64)> = vec![
+        (by_name("subtraction", &["1,4,9"]).unwrap(), 10_000),
+        (by_name("subtraction", &[&list(push)]).unwrap(), 60_000),
+        (by_name("subtraction", &[&list(stamps)]).unwrap(), 60_000),
+        (by_name("all-but", &["2,3,7"]).unwrap(), 60_000),
+    ];
+    for (seq, target) in games {
+        let limits = seq.limits();
+        let target = target.min(limits.max_computed);
+        let whole = {
+            let mut run = seq.start(target).unwrap();
+            compute(run.as_mut()).unwrap();
+            let mut bytes = Vec::new();
+            run.write_checkpoint(&mut bytes).unwrap();
+            bytes
+        };
+        for stop_after in [1u64, 5_000, 20_000] {
+            let mut run = seq.start(target).unwrap();
+            let cancel = AtomicBool::new(false);
+            run.run(&cancel, &mut |p| {
+                if p.done >= stop_after {
+                    cancel.store(true, Ordering::Relaxed);
+                }
+            })
+            .unwrap();
+            let mut saved = Vec::new();
+            run.write_checkpoint(&mut saved).unwrap();
+            let mut restored = seq.restore(&saved).unwrap();
+            let mut again = Vec::new();
+            restored.write_checkpoint(&mut again).unwrap();
+            assert_eq!(again, saved, "{} restored as saved", seq.game().term);
+            compute(restored.as_mut()).unwrap();
+            let mut bytes = Vec::new();
+            restored.write_checkpoint(&mut bytes).unwrap();
+            assert!(
+                bytes == whole,
+                "{} stopped after {stop_after}",
+                seq.game().term
+            );
+        }
+    }
+}
+
+/// A damaged checkpoint, and another game's, are refused.
+#[test]
+fn damaged_and_foreign_checkpoints_are_refused() {
+    let sub = by_name("subtraction", &["1,4,9"]).unwrap();
+    let mut run = sub.start(100).unwrap();
+    compute(run.as_mut()).unwrap();
+    let mut bytes = Vec::new();
+    run.write_checkpoint(&mut bytes).unwrap();
+    let mut flipped = bytes.clone();
+    flipped[30] ^= 1;
+    for bad in [&bytes[..bytes.len() - 1], &flipped[..], b"hello"] {
+        let err = sub.restore(bad).err().expect("refused").to_string();
+        assert!(err.contains("checkpoint"), "{err}");
+    }
+    for other in [
+        by_name("subtraction", &["1,4"]).unwrap(),
+        by_name("all-but", &["1,4,9"]).unwrap(),
+        by_name("octal", &["0.77"]).unwrap(),
+    ] {
+        let err = other.restore(&bytes).err().expect("refused").to_string();
+        assert!(err.contains("sub{1,4,9}"), "{err}");
+    }
+}

@@ -1,0 +1,474 @@
+//! One component of a sum: a position of any ruleset, behind one type.
+//!
+//! A sum mixes rulesets (a Nim heap beside a Wythoff board), so its components cannot share
+//! one position type. A [`Component`] holds a ruleset `R` and a position of `R` together and
+//! forgets `R`: every question is asked through a small private trait that a generic adapter
+//! implements once for every [`Ruleset`]. This is the one place where rulesets meet sums; a new
+//! ruleset needs nothing here.
+//!
+//! Components compare, order and hash by ruleset and position, so that exhaustive search
+//! recognises equal positions; cloning one is a reference count.
+
+use std::any::Any;
+use std::cmp::Ordering;
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+
+use crate::error::Result;
+use crate::explain::Derivation;
+use crate::games::nim::Nim;
+use crate::games::wythoff::Wythoff;
+use crate::games::{MoveContext, PositionForm, Ruleset};
+use crate::moves::MoveList;
+use crate::nimber::Nimber;
+use crate::play::MoveError;
+use crate::registry::AnyRules;
+use crate::tree_size::TreeEstimate;
+
+/// One component of a sum: a position of some ruleset.
+#[derive(Clone)]
+pub struct Component(Arc<dyn Erased>);
+
+/// A ruleset and one of its positions: what a [`Component`] holds.
+struct Typed<R: Ruleset> {
+    rules: Arc<R>,
+    position: R::Position,
+}
+
+/// The questions a sum asks of a component, with the ruleset's type forgotten. Parts of moves
+/// come back as components of the same ruleset.
+trait Erased: Send + Sync + 'static {
+    fn as_any(&self) -> &dyn Any;
+    fn rules_dyn(&self) -> Arc<dyn AnyRules>;
+    /// The ruleset's Rust type: orders components of different rulesets.
+    fn rules_type(&self) -> &'static str;
+    fn eq_erased(&self, other: &dyn Erased) -> bool;
+    fn cmp_erased(&self, other: &dyn Erased) -> Ordering;
+    fn hash_erased(&self, state: &mut dyn Hasher);
+    fn same_rules(&self, other: &dyn Erased) -> bool;
+    fn value(&self) -> Result<Nimber>;
+    fn is_p_position(&self) -> Result<bool>;
+    fn options(&self) -> Vec<Vec<Component>>;
+    fn moves_to_value(&self, target: Nimber, limit: usize) -> Result<MoveList<Vec<Component>>>;
+    fn option_to(&self, parts: &[Component]) -> Option<Vec<Component>>;
+    fn gentlest_option(&self) -> Option<Vec<Component>>;
+    fn random_option(&self, rng: &mut dyn rand_core::RngCore) -> Option<Vec<Component>>;
+    fn emptied(&self) -> Component;
+    fn tokens(&self) -> u64;
+    fn heaps(&self) -> Vec<u64>;
+    fn position_count(&self) -> u64;
+    fn name(&self) -> String;
+    fn show(&self) -> String;
+    fn write(&self) -> String;
+    fn json_field(&self) -> &'static str;
+    fn position_serialize(&self) -> &dyn erased_serde::Serialize;
+    fn parse_move(
+        &self,
+        words: &[&str],
+        context: MoveContext,
+    ) -> Option<std::result::Result<Vec<Component>, MoveError>>;
+    fn move_examples(&self, numbered: bool) -> String;
+    fn describe_move(&self, to: &[Component]) -> String;
+    fn explain_value(&self) -> Result<Derivation>;
+    fn splits(&self) -> bool;
+    fn tree_estimate(&self, group: &[&Component], limit: u64) -> TreeEstimate;
+}
+
+impl<R: Ruleset> Typed<R> {
+    fn wrap(&self, position: R::Position) -> Component {
+        Component(Arc::new(Typed {
+            rules: Arc::clone(&self.rules),
+            position,
+        }))
+    }
+
+    fn wrap_all(&self, parts: Vec<R::Position>) -> Vec<Component> {
+        parts.into_iter().map(|p| self.wrap(p)).collect()
+    }
+
+    /// The positions of `parts`, all of this ruleset (`None` if one is not).
+    fn positions_of(parts: &[Component]) -> Option<Vec<R::Position>> {
+        parts
+            .iter()
+            .map(|c| c.downcast::<R>().map(|(_, p)| p.clone()))
+            .collect()
+    }
+
+    fn other<'a>(&self, other: &'a dyn Erased) -> Option<&'a Typed<R>> {
+        other.as_any().downcast_ref::<Typed<R>>()
+    }
+}
+
+impl<R: Ruleset> Erased for Typed<R> {
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn rules_dyn(&self) -> Arc<dyn AnyRules> {
+        Arc::clone(&self.rules) as Arc<dyn AnyRules>
+    }
+
+    fn rules_type(&self) -> &'static str {
+        std::any::type_name::<R>()
+    }
+
+    fn eq_erased(&self, other: &dyn Erased) -> bool {
+        self.other(other).is_some_and(|o| {
+            o.position == self.position
+                && (Arc::ptr_eq(&o.rules, &self.rules) || o.rules == self.rules)
+        })
+    }
+
+    fn cmp_erased(&self, other: &dyn Erased) -> Ordering {
+        match self.other(other) {
+            Some(o) => self
+                .rules
+                .cmp(&o.rules)
+                .then_with(|| self.position.cmp(&o.position)),
+            None => self.rules_type().cmp(other.rules_type()),
+        }
+    }
+
+    fn hash_erased(&self, mut state: &mut dyn Hasher) {
+        self.rules_type().hash(&mut state);
+        self.rules.hash(&mut state);
+        self.position.hash(&mut state);
+    }
+
+    fn same_rules(&self, other: &dyn Erased) -> bool {
+        self.other(other)
+            .is_some_and(|o| Arc::ptr_eq(&o.rules, &self.rules) || o.rules == self.rules)
+    }
+
+    fn value(&self) -> Result<Nimber> {
+        self.rules.grundy(&self.position)
+    }
+
+    fn is_p_position(&self) -> Result<bool> {
+        self.rules.is_p_position(&self.position)
+    }
+
+    fn options(&self) -> Vec<Vec<Component>> {
+        self.rules
+            .options(&self.position)
+            .into_iter()
+            .map(|parts| self.wrap_all(parts))
+            .collect()
+    }
+
+    fn moves_to_value(&self, target: Nimber, limit: usize) -> Result<MoveList<Vec<Component>>> {
+        Ok(self
+            .rules
+            .moves_to_value(&self.position, target, limit)?
+            .map(|parts| self.wrap_all(parts)))
+    }
+
+    fn option_to(&self, parts: &[Component]) -> Option<Vec<Component>> {
+        let parts = Self::positions_of(parts)?;
+        self.rules
+            .option_to(&self.position, &parts)
+            .map(|found| self.wrap_all(found))
+    }
+
+    fn gentlest_option(&self) -> Option<Vec<Component>> {
+        self.rules
+            .gentlest_option(&self.position)
+            .map(|parts| self.wrap_all(parts))
+    }
+
+    fn random_option(&self, rng: &mut dyn rand_core::RngCore) -> Option<Vec<Component>> {
+        self.rules
+            .random_option(&self.position, rng)
+            .map(|parts| self.wrap_all(parts))
+    }
+
+    fn emptied(&self) -> Component {
+        self.wrap(self.position.emptied())
+    }
+
+    fn tokens(&self) -> u64 {
+        self.position.tokens()
+    }
+
+    fn heaps(&self) -> Vec<u64> {
+        self.position.heaps()
+    }
+
+    fn position_count(&self) -> u64 {
+        self.position.position_count()
+    }
+
+    fn name(&self) -> String {
+        self.rules.name()
+    }
+
+    fn show(&self) -> String {
+        self.position.show()
+    }
+
+    fn write(&self) -> String {
+        self.position.write()
+    }
+
+    fn json_field(&self) -> &'static str {
+        R::Position::JSON_FIELD
+    }
+
+    fn position_serialize(&self) -> &dyn erased_serde::Serialize {
+        &self.position
+    }
+
+    fn parse_move(
+        &self,
+        words: &[&str],
+        context: MoveContext,
+    ) -> Option<std::result::Result<Vec<Component>, MoveError>> {
+        self.rules
+            .parse_move(&self.position, words, context)
+            .map(|read| read.map(|parts| self.wrap_all(parts)))
+    }
+
+    fn move_examples(&self, numbered: bool) -> String {
+        self.rules.move_examples(numbered)
+    }
+
+    fn describe_move(&self, to: &[Component]) -> String {
+        match Self::positions_of(to) {
+            Some(parts) => self.rules.describe_move(&self.position, &parts),
+            None => format!("{} -> ?", self.position.show()),
+        }
+    }
+
+    fn explain_value(&self) -> Result<Derivation> {
+        self.rules.explain_value(&self.position)
+    }
+
+    fn splits(&self) -> bool {
+        self.rules.splits()
+    }
+
+    fn tree_estimate(&self, group: &[&Component], limit: u64) -> TreeEstimate {
+        let positions: Vec<&R::Position> = group
+            .iter()
+            .filter_map(|c| c.downcast::<R>().map(|(_, p)| p))
+            .collect();
+        self.rules.tree_estimate(&positions, limit)
+    }
+}
+
+impl Component {
+    /// A component of the ruleset `rules` at `position`.
+    pub fn new<R: Ruleset>(rules: &Arc<R>, position: R::Position) -> Self {
+        Component(Arc::new(Typed {
+            rules: Arc::clone(rules),
+            position,
+        }))
+    }
+
+    /// A Nim heap of `heap` tokens.
+    pub fn nim(heap: u64) -> Self {
+        Component::new(Nim::shared(), heap)
+    }
+
+    /// A Wythoff position: the queen at `(x, y)`.
+    pub fn wythoff(x: u64, y: u64) -> Self {
+        Component::new(Wythoff::shared(), (x, y))
+    }
+
+    /// The ruleset and position, if this component is of ruleset `R`.
+    pub fn downcast<R: Ruleset>(&self) -> Option<(&Arc<R>, &R::Position)> {
+        self.0
+            .as_any()
+            .downcast_ref::<Typed<R>>()
+            .map(|t| (&t.rules, &t.position))
+    }
+
+    /// The position, if this component is of ruleset `R`.
+    pub fn position<R: Ruleset>(&self) -> Option<&R::Position> {
+        self.downcast::<R>().map(|(_, p)| p)
+    }
+
+    /// The heap, if this is a Nim heap.
+    pub fn as_nim(&self) -> Option<u64> {
+        self.position::<Nim>().copied()
+    }
+
+    /// The ruleset, type-erased (its name, its term, building more components).
+    pub fn rules(&self) -> Arc<dyn AnyRules> {
+        self.0.rules_dyn()
+    }
+
+    /// Whether `other` has the same ruleset (equal rules, any position).
+    pub fn same_rules(&self, other: &Component) -> bool {
+        self.0.same_rules(other.0.as_ref())
+    }
+
+    /// The component's Sprague–Grundy value.
+    pub fn value(&self) -> Result<Nimber> {
+        self.0.value()
+    }
+
+    /// Whether the component alone is a P-position (see [`Ruleset::is_p_position`]).
+    pub fn is_p_position(&self) -> Result<bool> {
+        self.0.is_p_position()
+    }
+
+    /// What the component can become in one move (see [`Ruleset::options`]).
+    pub fn options(&self) -> Vec<Vec<Component>> {
+        self.0.options()
+    }
+
+    /// The moves of this component to a position of value `target`: the first `limit`
+    /// listed, all counted (see [`Ruleset::moves_to_value`]).
+    pub fn moves_to_value(&self, target: Nimber, limit: usize) -> Result<MoveList<Vec<Component>>> {
+        self.0.moves_to_value(target, limit)
+    }
+
+    /// The option leaving exactly `parts` (components of this ruleset), if the rules allow it
+    /// (see [`Ruleset::option_to`]).
+    pub fn option_to(&self, parts: &[Component]) -> Option<Vec<Component>> {
+        self.0.option_to(parts)
+    }
+
+    /// The option that takes least (see [`Ruleset::gentlest_option`]).
+    pub fn gentlest_option(&self) -> Option<Vec<Component>> {
+        self.0.gentlest_option()
+    }
+
+    /// A uniformly random option of this component (see [`Ruleset::random_option`]).
+    pub fn random_option(&self, rng: &mut dyn rand_core::RngCore) -> Option<Vec<Component>> {
+        self.0.random_option(rng)
+    }
+
+    /// The same ruleset with nothing left to play (what a component becomes when it vanishes).
+    pub fn emptied(&self) -> Component {
+        self.0.emptied()
+    }
+
+    /// Whether no move is possible in this component.
+    pub fn is_terminal(&self) -> bool {
+        // Nim answers without building an option: simulations ask this on every move.
+        if let Some(heap) = self.as_nim() {
+            return heap == 0;
+        }
+        self.gentlest_option().is_none()
+    }
+
+    /// The number of tokens: the heap, or the heaps of the component together.
+    pub fn tokens(&self) -> u64 {
+        self.0.tokens()
+    }
+
+    /// The component's heaps, as drawn: one for a heap, two for a Wythoff pair, the row of a
+    /// Moore's Nim position (see [`PositionForm::heaps`]).
+    pub fn heaps(&self) -> Vec<u64> {
+        self.0.heaps()
+    }
+
+    /// How many positions of this component can occur from here on, counting this one, when
+    /// it does not split (see [`PositionForm::position_count`]).
+    pub fn position_count(&self) -> u64 {
+        self.0.position_count()
+    }
+
+    /// A short name of the ruleset, e.g. `nim` or `subtraction {1,4,9}`.
+    pub fn ruleset_name(&self) -> String {
+        self.0.name()
+    }
+
+    /// The position as written in a term's list (`11`, `10,7`): see [`crate::registry`].
+    pub fn position_text(&self) -> String {
+        self.0.write()
+    }
+
+    /// Reads a typed move of this component (see [`Ruleset::parse_move`]).
+    pub fn parse_move(
+        &self,
+        words: &[&str],
+        context: MoveContext,
+    ) -> Option<std::result::Result<Vec<Component>, MoveError>> {
+        self.0.parse_move(words, context)
+    }
+
+    /// The typed move forms of this component's ruleset (see [`Ruleset::move_examples`]).
+    pub fn move_examples(&self, numbered: bool) -> String {
+        self.0.move_examples(numbered)
+    }
+
+    /// The move from this component to `to` in words (see [`Ruleset::describe_move`]).
+    pub fn describe_move(&self, to: &[Component]) -> String {
+        self.0.describe_move(to)
+    }
+
+    /// How the value follows from the mex rule (see [`Ruleset::explain_value`]).
+    pub fn explain_value(&self) -> Result<Derivation> {
+        self.0.explain_value()
+    }
+
+    /// Whether a move of this ruleset may leave several components.
+    pub fn splits(&self) -> bool {
+        self.0.splits()
+    }
+
+    /// The bound of [`crate::tree_size`] for `group`, live components of this ruleset.
+    pub fn tree_estimate(&self, group: &[&Component], limit: u64) -> TreeEstimate {
+        self.0.tree_estimate(group, limit)
+    }
+}
+
+impl PartialEq for Component {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0) || self.0.eq_erased(other.0.as_ref())
+    }
+}
+
+impl Eq for Component {}
+
+impl PartialOrd for Component {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Component {
+    /// By ruleset, then position: a total order, so that sorted components are a canonical
+    /// form of a sum.
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.0.cmp_erased(other.0.as_ref())
+    }
+}
+
+impl Hash for Component {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.0.hash_erased(state);
+    }
+}
+
+impl fmt::Debug for Component {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.ruleset_name(), self.position_text())
+    }
+}
+
+impl fmt::Display for Component {
+    /// The position as shown to people: the heap, or `(x, y)` for a Wythoff position.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0.show())
+    }
+}
+
+impl serde::Serialize for Component {
+    /// `{"ruleset": "nim", "heap": 4}` or `{"ruleset": "wythoff", "heaps": [10, 7]}`: the
+    /// ruleset's name and the position, in the field of its shape ([`PositionForm::JSON_FIELD`]).
+    fn serialize<S: serde::Serializer>(
+        &self,
+        serializer: S,
+    ) -> std::result::Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut out = serializer.serialize_map(Some(2))?;
+        out.serialize_entry("ruleset", &self.ruleset_name())?;
+        out.serialize_entry(self.0.json_field(), self.0.position_serialize())?;
+        out.end()
+    }
+}

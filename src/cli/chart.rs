@@ -1,0 +1,260 @@
+//! The chart of a sequence report — G(n) against n, the period marked — drawn by one function
+//! for both pictures `--plot` writes: SVG and PNG (through `plotters`' SVG and bitmap
+//! backends; the PNG is encoded by [`super::picture::write_png`]).
+//!
+//! [`Chart`] is the model, computed in one pass over the values: one column per pixel of the
+//! plot's width (or one per heap when there are fewer heaps than pixels) holding the least and
+//! the largest value of its heaps. Few heaps are drawn as bars from 0 to G(n); many as the
+//! range of each column, so no value is hidden by another. When a period is proven, one period
+//! from the preperiod on is shaded, with red lines at both ends. Both pictures draw exactly
+//! the same shapes; the PNG leaves out the text (labels and title), which needs a font file
+//! the command line does not carry.
+
+use std::path::{Path, PathBuf};
+
+use grundy_core::nimber::Nimber;
+use grundy_core::sequence::report::{the, Report};
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+use super::picture::{write_png, Picture};
+use super::write::write_file;
+use super::CliError;
+
+/// The picture's size in pixels.
+pub const WIDTH: u32 = 880;
+/// See [`WIDTH`].
+pub const HEIGHT: u32 = 380;
+/// The plot area inside the picture: left, top, width, height.
+const AREA: (i32, i32, i32, i32) = (60, 40, 800, 300);
+
+/// The colours (the browser app's blue).
+pub const INK: RGBColor = RGBColor(31, 78, 156);
+/// The shade of one period.
+pub const PERIOD_SHADE: RGBColor = RGBColor(221, 232, 255);
+/// The ends of the shaded period.
+pub const PERIOD_EDGE: RGBColor = RGBColor(200, 40, 40);
+const AXIS: RGBColor = RGBColor(0, 0, 0);
+const GRID: RGBColor = RGBColor(225, 225, 225);
+
+/// What is drawn: the columns of values and the period.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Chart {
+    /// The game's title.
+    pub title: String,
+    /// How many values: G(0..count).
+    pub count: u64,
+    /// The largest value (at least 1, the top of the y axis).
+    pub top: Nimber,
+    /// Per column: the least and the largest value of its heaps.
+    pub columns: Vec<(Nimber, Nimber)>,
+    /// Whether each column is one heap (drawn as bars).
+    pub bars: bool,
+    /// `(preperiod, period)` when a period is proven.
+    pub period: Option<(u64, u64)>,
+}
+
+impl Chart {
+    /// The chart of `report`'s values, read once.
+    pub fn of(report: &Report) -> Chart {
+        let width = AREA.2 as u64;
+        let count = report.count;
+        let bars = count <= width / 2;
+        let columns_wanted = if count <= width { count } else { width };
+        let mut columns: Vec<(Nimber, Nimber)> = Vec::with_capacity(columns_wanted as usize);
+        let mut top = 1;
+        for (n, v) in report.values().enumerate() {
+            top = top.max(v);
+            let c = if count <= width {
+                n as u64
+            } else {
+                n as u64 * width / count
+            } as usize;
+            match columns.get_mut(c) {
+                Some((lo, hi)) => {
+                    *lo = (*lo).min(v);
+                    *hi = (*hi).max(v);
+                }
+                None => columns.push((v, v)),
+            }
+        }
+        Chart {
+            title: report.game.title.clone(),
+            count,
+            top,
+            columns,
+            bars,
+            period: report.period.period().map(|p| (p.preperiod, p.period)),
+        }
+    }
+
+    /// The x pixel where heap `n` starts.
+    fn x_of(&self, n: u64) -> i32 {
+        let (left, _, width, _) = AREA;
+        left + (n.min(self.count) * width as u64 / self.count.max(1)) as i32
+    }
+
+    /// The y pixel of value `v` (0 at the bottom of the plot area).
+    fn y_of(&self, v: Nimber) -> i32 {
+        let (_, top, _, height) = AREA;
+        top + height - (v.min(self.top) * height as u64 / self.top) as i32
+    }
+
+    /// The x pixel range of column `c`.
+    fn column_x(&self, c: usize) -> (i32, i32) {
+        let (left, _, width, _) = AREA;
+        let n = self.columns.len().max(1) as i32;
+        let c = c as i32;
+        (left + c * width / n, left + (c + 1) * width / n)
+    }
+}
+
+/// Draws `chart` on `area`; `text` says whether the backend can draw text.
+fn draw<DB: DrawingBackend>(
+    chart: &Chart,
+    area: &DrawingArea<DB, plotters::coord::Shift>,
+    text: bool,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let (left, top, width, height) = AREA;
+    let (right, bottom) = (left + width, top + height);
+    area.fill(&WHITE)?;
+    for i in 1..=4 {
+        let y = top + height * i / 5;
+        area.draw(&PathElement::new(vec![(left, y), (right, y)], GRID))?;
+    }
+    if let Some((pre, per)) = chart.period.filter(|&(pre, _)| pre < chart.count) {
+        let (xa, xb) = (
+            chart.x_of(pre),
+            chart.x_of(pre + per).max(chart.x_of(pre) + 1),
+        );
+        area.draw(&Rectangle::new(
+            [(xa, top), (xb, bottom)],
+            PERIOD_SHADE.filled(),
+        ))?;
+        for x in [xa, xb.min(right - 1)] {
+            area.draw(&PathElement::new(vec![(x, top), (x, bottom)], PERIOD_EDGE))?;
+        }
+        if text {
+            let label = format!("period {per} from n = {pre}");
+            area.draw(&Text::new(
+                label,
+                (xa, top - 6),
+                label_style(HPos::Left, VPos::Bottom),
+            ))?;
+        }
+    }
+    for (c, &(lo, hi)) in chart.columns.iter().enumerate() {
+        let (x0, x1) = chart.column_x(c);
+        if chart.bars {
+            // A bar from 0 with a gap to the next when there is room; a value 0 is a thin line.
+            let margin = if x1 - x0 >= 3 {
+                ((x1 - x0) / 8).max(1)
+            } else {
+                0
+            };
+            let y = chart.y_of(hi).min(bottom - 2);
+            area.draw(&Rectangle::new(
+                [
+                    (x0 + margin, y),
+                    ((x1 - margin).max(x0 + margin + 1), bottom),
+                ],
+                INK.filled(),
+            ))?;
+        } else {
+            let (y_lo, y_hi) = (chart.y_of(lo), chart.y_of(hi));
+            area.draw(&Rectangle::new(
+                [
+                    (x0, y_hi.min(bottom - 1)),
+                    (x1.max(x0 + 1), (y_lo + 1).min(bottom)),
+                ],
+                INK.filled(),
+            ))?;
+        }
+    }
+    area.draw(&PathElement::new(
+        vec![(left, top), (left, bottom), (right, bottom)],
+        AXIS,
+    ))?;
+    if text {
+        let last = chart.count.saturating_sub(1);
+        let labels = [
+            (
+                format!("G(n) for {}, n = 0..{last}", the(&chart.title)),
+                (left, 12),
+                HPos::Left,
+            ),
+            ("0".to_string(), (left, bottom + 16), HPos::Center),
+            (last.to_string(), (right, bottom + 16), HPos::Center),
+            ("0".to_string(), (left - 6, bottom), HPos::Right),
+            (chart.top.to_string(), (left - 6, top + 4), HPos::Right),
+        ];
+        for (label, at, h) in labels {
+            area.draw(&Text::new(label, at, label_style(h, VPos::Center)))?;
+        }
+    }
+    area.present()
+}
+
+fn label_style(h: HPos, v: VPos) -> TextStyle<'static> {
+    ("sans-serif", 13)
+        .into_font()
+        .color(&BLACK)
+        .pos(Pos::new(h, v))
+}
+
+/// The chart as an SVG document.
+pub fn svg(chart: &Chart) -> String {
+    let mut out = String::new();
+    {
+        let area = SVGBackend::with_string(&mut out, (WIDTH, HEIGHT)).into_drawing_area();
+        draw(chart, &area, true).expect("drawing into a string cannot fail");
+    }
+    out
+}
+
+/// The chart as pixels, the same shapes as [`svg`] without the text.
+pub fn pixels(chart: &Chart) -> Picture {
+    let mut picture = Picture::new(WIDTH as usize, HEIGHT as usize, [255, 255, 255]);
+    {
+        let area =
+            BitMapBackend::with_buffer(&mut picture.rgb, (WIDTH, HEIGHT)).into_drawing_area();
+        draw(chart, &area, false).expect("drawing into a buffer of the right size cannot fail");
+    }
+    picture
+}
+
+/// The picture formats of `--plot`, chosen by the file name's extension.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum PlotKind {
+    Svg,
+    Png,
+}
+
+impl PlotKind {
+    fn of(path: &Path) -> Option<Self> {
+        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+        match ext.as_str() {
+            "svg" => Some(PlotKind::Svg),
+            "png" => Some(PlotKind::Png),
+            _ => None,
+        }
+    }
+}
+
+/// clap value parser for `--plot`: a file name ending in .svg or .png.
+pub fn parse_plot_path(text: &str) -> Result<PathBuf, String> {
+    match PlotKind::of(Path::new(text)) {
+        Some(_) => Ok(PathBuf::from(text)),
+        None => Err(format!(
+            "plot file {text:?} has no known picture type: expected a name ending in .svg or .png"
+        )),
+    }
+}
+
+/// Writes `chart` to `path` in the format its name asks for.
+pub fn write_plot(path: &Path, chart: &Chart) -> Result<(), CliError> {
+    match PlotKind::of(path) {
+        Some(PlotKind::Png) => write_png(&pixels(chart), path, "--plot"),
+        _ => write_file(path, "--plot", svg(chart).as_bytes()),
+    }
+}

@@ -1,0 +1,114 @@
+//! The computation behind `grundy sequence`, driven from a terminal: a progress bar on a TTY,
+//! Ctrl-C that stops cleanly and keeps the finished values, checkpoints every few seconds
+//! (written through [`super::write`], which never damages what a path names), and a stop with
+//! the work saved when the run's measured memory shows it cannot fit.
+
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use grundy_core::games::octal::RunStatus;
+use grundy_core::sequence::report::Computation;
+
+use super::sequence::SequenceOptions;
+use super::write::FileWriter;
+use super::CliError;
+
+/// How often a checkpoint is written during a run.
+pub const CHECKPOINT_INTERVAL: Duration = Duration::from_secs(5);
+
+/// What Ctrl-C kept and how to go on.
+pub fn interruption_note(run: &dyn Computation, options: &SequenceOptions) -> String {
+    let done = run.computed();
+    let target = run.target();
+    let written = match &options.output {
+        Some(path) => format!("written to {}", path.display()),
+        None => "printed".into(),
+    };
+    match &options.checkpoint {
+        Some(path) => format!(
+            "interrupted: {done} of {target} values computed; they are {written} and saved in the checkpoint {path}. \
+             To continue, run the same command with --resume {path}",
+            path = path.display()
+        ),
+        None => format!(
+            "interrupted: {done} of {target} values computed and {written}; no checkpoint was asked for, \
+             so the run cannot be resumed (add --checkpoint FILE next time)"
+        ),
+    }
+}
+
+/// Computes until done or Ctrl-C, writing checkpoints. Returns whether Ctrl-C stopped it.
+pub fn compute(run: &mut dyn Computation, options: &SequenceOptions) -> Result<bool, CliError> {
+    let interrupt = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&interrupt);
+    // Only one handler per process; if one is already set, Ctrl-C keeps its default meaning.
+    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
+    let bar = indicatif::ProgressBar::new(run.target());
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{bar:40} {human_pos}/{human_len} values  {per_sec}  ETA {eta}",
+        )
+        .expect("the template is valid"),
+    );
+    bar.set_position(run.computed());
+    let pause = AtomicBool::new(false);
+    let mut interval = CHECKPOINT_INTERVAL;
+    let mut watch = super::memory::Watch::new();
+    let mut too_big = None;
+    loop {
+        // Each pass of the loop runs until a checkpoint is due, Ctrl-C, or the end.
+        let last_save = Instant::now();
+        pause.store(false, Ordering::Relaxed);
+        let status = run.run(&pause, &mut |p| {
+            bar.set_position(p.done);
+            let due = options.checkpoint.is_some() && last_save.elapsed() >= interval;
+            if too_big.is_none() {
+                too_big = watch.look(p.done, p.target);
+            }
+            if due || interrupt.load(Ordering::Relaxed) || too_big.is_some() {
+                pause.store(true, Ordering::Relaxed);
+            }
+        })?;
+        if let Some(path) = &options.checkpoint {
+            let started = Instant::now();
+            save_as(path, "--checkpoint", run)?;
+            // Writing costs at most a tenth of the run, however many values the file holds.
+            interval = CHECKPOINT_INTERVAL.max(started.elapsed() * 10);
+        }
+        if let Some(why) = too_big {
+            bar.abandon();
+            let kept = match &options.checkpoint {
+                Some(path) => format!(
+                    "the {} values computed are saved in {}: resume with --resume on a machine \
+                     with more memory",
+                    run.computed(),
+                    path.display()
+                ),
+                None => {
+                    "add --checkpoint FILE to keep the values of a run stopped like this".into()
+                }
+            };
+            return Err(CliError::Usage(format!("{why}; {kept}")));
+        }
+        match status {
+            RunStatus::Finished => {
+                bar.finish_and_clear();
+                return Ok(false);
+            }
+            RunStatus::Cancelled if interrupt.load(Ordering::Relaxed) => {
+                bar.abandon();
+                return Ok(true);
+            }
+            RunStatus::Cancelled => {}
+        }
+    }
+}
+
+/// Saves the run to `path` as a checkpoint (streamed, replaced atomically).
+pub fn save_as(path: &Path, flag: &str, run: &dyn Computation) -> Result<(), CliError> {
+    let mut file = FileWriter::create(path, flag)?;
+    run.write_checkpoint(&mut file)?;
+    file.finish()
+}
