@@ -22,6 +22,7 @@ pub mod analyze;
 pub mod chart;
 pub mod game;
 pub mod memory;
+pub mod misere;
 pub mod picture;
 pub mod play;
 pub mod search;
@@ -77,6 +78,9 @@ pub enum Command {
     ///
     /// Example: grundy search cram 4x5 --table cram.table
     Search(search::SearchArgs),
+    /// Misère play of heap games: quotients (presentation, P-portion) and genera.
+    #[command(subcommand)]
+    Misere(misere::MisereCommand),
 }
 
 /// Runs the parsed command line and turns errors into exit codes.
@@ -90,6 +94,7 @@ pub fn main(cli: Cli) -> ExitCode {
         Command::Simulate(args) => simulate::run(args, &out),
         Command::Serve(args) => serve::run(args, &out),
         Command::Search(args) => search::run(args, &out),
+        Command::Misere(cmd) => misere::run(cmd, &out),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -288,3 +288,46 @@ fn for_each_position(max_heap: usize, max_heaps: usize, f: &mut dyn FnMut(&[usiz
     }
     go(max_heap, max_heaps, &mut Vec::new(), f);
 }
+
+/// `analyze --misere` on sums of octal heaps goes through the quotient: every outcome and
+/// every winning move equal exhaustive search's (the oracle) on all positions of up to four
+/// heaps of at most 8 tokens of Kayles and Dawson's Kayles; the explanation shows elements.
+#[test]
+fn analyze_answers_octal_sums_through_the_quotient() {
+    use grundy_core::report::analyze;
+    use grundy_core::strategy::Convention;
+    for code in ["0.77", "0.07"] {
+        let game = HeapRules::parse(code).unwrap();
+        let options = OptionTable::new(&game, 8).unwrap();
+        let table = grundy_core::misere::search::OutcomeTable::new(&options, 32, 1 << 20).unwrap();
+        for_each_position(8, 4, &mut |heaps| {
+            if heaps.is_empty() {
+                return;
+            }
+            let list: Vec<String> = heaps.iter().map(|h| h.to_string()).collect();
+            let text = format!("octal{{{code}}}:{}", list.join(","));
+            let report = analyze(&text, Convention::Misere, true).unwrap();
+            let mut sorted: Vec<u16> = heaps.iter().map(|&h| h as u16).collect();
+            sorted.sort_unstable();
+            assert_eq!(
+                Some(report.outcome == Outcome::P),
+                table.is_p(&sorted),
+                "{text}"
+            );
+            let mut expected = 0u128;
+            for (i, &h) in heaps.iter().enumerate() {
+                for o in &options.options[h] {
+                    let mut after: Vec<u16> = sorted.clone();
+                    let at = after.iter().position(|&x| x as usize == heaps[i]).unwrap();
+                    after.remove(at);
+                    after.extend(o.iter().map(|&x| x as u16));
+                    after.sort_unstable();
+                    expected += u128::from(table.is_p(&after) == Some(true));
+                }
+            }
+            assert_eq!(report.winning_move_count, expected, "{text}");
+            let json = serde_json::to_value(&report).unwrap();
+            assert_eq!(json["explanation"]["kind"], "quotient", "{text}");
+        });
+    }
+}

@@ -85,6 +85,7 @@ mod proof_automaton;
 pub mod quotient;
 pub mod refine;
 pub mod search;
+pub mod sums;
 
 pub use analysis::{Explanation, HeapMove, MisereAnalysis};
 pub use game::HeapGame;
