@@ -22,6 +22,7 @@ pub mod analyze;
 pub mod chart;
 pub mod game;
 pub mod memory;
+pub mod misere;
 pub mod nimber;
 pub mod picture;
 pub mod play;
@@ -81,6 +82,9 @@ pub enum Command {
     /// Nim arithmetic on 64-bit nimbers: products, inverses, quotients, square roots, tables.
     #[command(subcommand)]
     Nimber(nimber::NimberCommand),
+    /// Misère play of heap games: quotients (presentation, P-portion) and genera.
+    #[command(subcommand)]
+    Misere(misere::MisereCommand),
 }
 
 /// Runs the parsed command line and turns errors into exit codes.
@@ -95,6 +99,7 @@ pub fn main(cli: Cli) -> ExitCode {
         Command::Serve(args) => serve::run(args, &out),
         Command::Search(args) => search::run(args, &out),
         Command::Nimber(cmd) => nimber::run(cmd, &out),
+        Command::Misere(cmd) => misere::run(cmd, &out),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -353,13 +353,16 @@ fn explain_sum(sum: &Sum, convention: Convention, outcome: Outcome) -> Result<Ex
                 text,
             })
         }
-        (None, Convention::Misere) => Explanation::text_only(
+        (None, Convention::Misere) => match crate::misere::sums::answer(sum) {
+            Some(answer) => Explanation::text_only("quotient", answer.text()),
+            None => Explanation::text_only(
             "search",
             format!(
                 "Misère sums have no Grundy-value shortcut: this position was solved by exhaustive search.\n{}.",
                 outcome.describe()
             ),
         ),
+        },
     })
 }
 

@@ -3,7 +3,8 @@
 //! [`analyze`] classifies a sum and lists every winning move. Under normal play it uses the
 //! Sprague–Grundy theorem and works for components of any size. Under misère play (the player
 //! who takes the last token loses) there is no such theorem for sums in general: Nim is solved
-//! by Bouton's misère rule, every other sum by exhaustive search within
+//! by Bouton's misère rule, heaps of one octal game through its misère quotient
+//! ([`crate::misere::sums`]), every other sum by exhaustive search within
 //! [`MISERE_SEARCH_LIMIT`] positions and [`MISERE_TIME_BUDGET`].
 //!
 //! [`best_move`] is what a perfect player plays: a winning move whenever there is one. It picks
@@ -137,6 +138,9 @@ fn misere_analysis(sum: &Sum) -> Result<(Outcome, MoveList<SumMove>)> {
             .map(nim_sum_move)
             .collect();
         return Ok((outcome, MoveList::complete(moves)));
+    }
+    if let Some(answer) = crate::misere::sums::answer(sum) {
+        return Ok((answer.outcome(), answer.moves));
     }
     let mut solver = Solver::new(sum_options, misere_rule, MISERE_SEARCH_LIMIT)
         .with_time_budget(MISERE_TIME_BUDGET)
@@ -420,7 +424,9 @@ mod tests {
                 Outcome::P
             );
         }
-        let err = analyze(&kayles(&[30, 40]), Convention::Misere)
+        // Heaps beyond MAX_SUM_HEAP: no quotient, so exhaustive search (heaps of at most 40
+        // are answered through the quotient instead).
+        let err = analyze(&kayles(&[41, 50]), Convention::Misere)
             .unwrap_err()
             .to_string();
         assert!(

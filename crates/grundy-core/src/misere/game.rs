@@ -1,0 +1,131 @@
+//! Heap games: the options of a heap of `n` tokens as multisets of smaller heaps.
+//!
+//! The misère machinery needs nothing else about a ruleset: a position is a multiset of heaps,
+//! a move replaces one heap by one of its options, and every option of a heap is made of heaps
+//! that are "smaller" in a well-founded sense (for octal games: fewer tokens, or as many tokens
+//! split in two). Any heap ruleset can implement [`HeapGame`] and use [`super::quotient`].
+
+use crate::error::{GameError, Result};
+use crate::games::octal::HeapRules;
+
+/// A heap game: heaps `1..=max_heap()` and, for each, its options.
+pub trait HeapGame {
+    /// A name for messages and output, e.g. `0.07`.
+    fn name(&self) -> String;
+    /// The options of a heap of `n` tokens (`1 <= n`): each a list of the non-empty heaps left
+    /// (empty when the move takes the whole heap), sorted ascending, without repeats.
+    fn options(&self, n: usize) -> Vec<Vec<usize>>;
+}
+
+impl HeapGame for HeapRules {
+    fn name(&self) -> String {
+        self.to_string()
+    }
+
+    fn options(&self, n: usize) -> Vec<Vec<usize>> {
+        let digits = self.digits();
+        let mut found: Vec<Vec<usize>> = Vec::new();
+        for (k, &d) in digits.iter().enumerate() {
+            if k > n {
+                break;
+            }
+            if d & 1 != 0 && k == n {
+                found.push(Vec::new());
+            }
+            if d & 2 != 0 && k >= 1 && k < n {
+                found.push(vec![n - k]);
+            }
+            let rest = (n - k) as u64;
+            if d & 4 != 0 && rest >= 2 {
+                for a in 1..=self.largest_smaller_part(rest) {
+                    if self.split_allowed(a, rest) {
+                        found.push(vec![a as usize, (rest - a) as usize]);
+                    }
+                }
+            }
+        }
+        found.sort();
+        found.dedup();
+        found
+    }
+}
+
+/// Nim restricted to heaps of at most some size: a heap of `n` may become any smaller heap.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Nim;
+
+impl HeapGame for Nim {
+    fn name(&self) -> String {
+        "nim".to_string()
+    }
+
+    fn options(&self, n: usize) -> Vec<Vec<usize>> {
+        (0..n)
+            .map(|m| if m == 0 { vec![] } else { vec![m] })
+            .collect()
+    }
+}
+
+/// The options of every heap `1..=max_heap`, computed once (index 0 is unused and empty).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OptionTable {
+    /// `options[n]`: the options of heap `n`.
+    pub options: Vec<Vec<Vec<usize>>>,
+}
+
+impl OptionTable {
+    /// The table of `game` for heaps up to `max_heap`, checking the trait's promises (options
+    /// made of smaller heaps or of a split of the same tokens, sorted, no zero heaps).
+    pub fn new(game: &dyn HeapGame, max_heap: usize) -> Result<Self> {
+        let mut options = vec![Vec::new()];
+        for n in 1..=max_heap {
+            let opts = game.options(n);
+            for o in &opts {
+                let total: usize = o.iter().sum();
+                let sorted = o.windows(2).all(|w| w[0] <= w[1]);
+                let smaller = o.iter().all(|&h| h >= 1 && h < n);
+                if !(sorted && smaller && total <= n) {
+                    return Err(GameError::invalid(
+                        "heap game option",
+                        format!("{o:?} of heap {n}"),
+                        "non-empty heaps smaller than the heap moved from, sorted ascending",
+                    ));
+                }
+            }
+            options.push(opts);
+        }
+        Ok(OptionTable { options })
+    }
+
+    /// The largest heap in the table.
+    pub fn max_heap(&self) -> usize {
+        self.options.len() - 1
+    }
+
+    /// Whether heap `n` has at least one move.
+    pub fn has_move(&self, n: usize) -> bool {
+        !self.options[n].is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn octal_options_follow_the_digits() {
+        let dawson = HeapRules::parse("0.07").unwrap();
+        assert!(dawson.options(1).is_empty());
+        assert_eq!(dawson.options(2), vec![Vec::<usize>::new()]);
+        assert_eq!(dawson.options(5), vec![vec![1, 2], vec![3]]);
+        let kayles = HeapRules::parse("0.77").unwrap();
+        // Kayles removes one or two pins, so a row of 3 is never cleared in one move.
+        assert_eq!(kayles.options(3), vec![vec![1], vec![1, 1], vec![2]]);
+        let grundy = HeapRules::grundys_game();
+        assert_eq!(grundy.options(4), vec![vec![1, 3]]);
+        assert_eq!(Nim.options(3), vec![vec![], vec![1], vec![2]]);
+        let table = OptionTable::new(&kayles, 4).unwrap();
+        assert_eq!(table.max_heap(), 4);
+        assert!(table.has_move(1));
+    }
+}

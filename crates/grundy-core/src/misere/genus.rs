@@ -1,0 +1,229 @@
+//! Conway's genus (*On Numbers and Games*, ch. 12; *Winning Ways*, ch. 13).
+//!
+//! The misère Grundy value `G⁻` is defined like the normal one, `G⁻(X) = mex G⁻(options)`,
+//! except that a position with no move has `G⁻ = 1`. The **genus** of `G` is
+//! `g^{g₀ g₁ g₂ …}` where `g` is the normal-play value and `gₙ = G⁻(G + n·*2)`. The
+//! superscript is eventually periodic (with period 2 in every known case); it is written up
+//! to the point where the repetition is plain: `*0 = 0^{120}`, `*1 = 1^{031}`, `*2 = 2^{20}`.
+//!
+//! **Exactness.** `G⁻(X + *1 + *1) = G⁻(X)` for every `X` (the options of `X + *1 + *1` are
+//! those of `X` plus `*1 + *1` and `X + *1`, and `G⁻(X + *1) ≠ G⁻(X)` since `X` is an
+//! option of `X + *1`), so the values `G⁻(F + a·*2 + b·*1)` over the followers `F` of `G` and
+//! `b ∈ {0, 1}` form, for each `a`, a finite vector that depends only on the vector for
+//! `a − 1`. The first repeated vector therefore proves the period of the superscript of `G`
+//! and of every follower at once; nothing is extrapolated.
+//!
+//! **Tame.** The genera of misère Nim positions are `0^{120}`, `1^{031}` and `g^{g (g⊕2)}`
+//! for every `g` (written `g^{g}` by Conway: `0^{02}` is `*2 + *2`, `1^{13}` is `*2 + *3`). A
+//! game all of whose positions have such genera is **tame** (Conway); tame games add like
+//! misère Nim heaps, so a sum of tame games is a P-position exactly when the Nim position
+//! with the same genera is. Every other game is reported **wild** here: this module does not
+//! separate Conway's restive games from the rest.
+
+use std::collections::{HashMap, HashSet};
+use std::fmt;
+
+use super::game::OptionTable;
+use super::search::{for_each_option, Position};
+use crate::error::{GameError, Result};
+use crate::nimber::{mex, Nimber};
+
+/// Most followers of one heap whose genera are computed (memory: about 100 bytes each).
+pub const MAX_FOLLOWERS: usize = 2_000_000;
+
+/// A genus `g^{g₀ g₁ …}` with its proven eventual period.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Genus {
+    /// The normal-play value `g`.
+    pub normal: Nimber,
+    /// `g₀, g₁, …` up to the end of the first period.
+    pub misere: Vec<Nimber>,
+    /// Index where the periodic part starts.
+    pub period_start: usize,
+    /// Length of the period.
+    pub period: usize,
+}
+
+impl Genus {
+    /// `gₙ` for any `n`.
+    pub fn term(&self, n: usize) -> Nimber {
+        if n < self.misere.len() {
+            self.misere[n]
+        } else {
+            let k = (n - self.period_start) % self.period;
+            self.misere[self.period_start + k]
+        }
+    }
+
+    /// Whether this is the genus of some misère Nim position (see the module docs).
+    pub fn is_tame(&self) -> bool {
+        let g = self.normal;
+        let span = self.period_start + 2 * self.period + 2;
+        let nim_like = |first: Nimber, g: Nimber| {
+            (0..span).all(|n| {
+                let want = match n {
+                    0 => first,
+                    _ if n % 2 == 1 => g ^ 2,
+                    _ => g,
+                };
+                self.term(n) == want
+            })
+        };
+        match g {
+            0 => nim_like(1, 0) || nim_like(0, 0),
+            1 => nim_like(0, 1) || nim_like(1, 1),
+            _ => nim_like(g, g),
+        }
+    }
+}
+
+impl fmt::Display for Genus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let wide = self.misere.iter().any(|&v| v >= 10);
+        let parts: Vec<String> = self.misere.iter().map(|v| v.to_string()).collect();
+        let sup = if wide {
+            parts.join(",")
+        } else {
+            parts.concat()
+        };
+        write!(f, "{}^{{{}}}", self.normal, sup)
+    }
+}
+
+/// The genus of one heap, and whether the heap is tame (every follower's genus tame).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HeapGenus {
+    /// Heap size.
+    pub heap: usize,
+    /// Its genus.
+    pub genus: Genus,
+    /// Whether the heap and all its followers have tame genera.
+    pub tame: bool,
+}
+
+/// The genus of a position (heaps ascending) and of all its followers.
+pub fn genera(options: &OptionTable, position: &[u16]) -> Result<HashMap<Position, Genus>> {
+    let followers = followers(options, position)?;
+    let index: HashMap<&Position, usize> =
+        followers.iter().enumerate().map(|(i, p)| (p, i)).collect();
+    let moves: Vec<Vec<usize>> = followers
+        .iter()
+        .map(|p| {
+            let mut out = Vec::new();
+            for_each_option(options, p, |q| out.push(index[&q]));
+            out
+        })
+        .collect();
+    let normal = normal_values(&followers, &moves);
+    let count = followers.len();
+    // level[a][2f + b] = G⁻(F_f + a·*2 + b·*1)
+    let mut levels: Vec<Vec<Nimber>> = Vec::new();
+    let mut seen: HashMap<Vec<Nimber>, usize> = HashMap::new();
+    loop {
+        crate::cancel::check()?;
+        let a = levels.len();
+        let mut v = vec![0; 2 * count];
+        for f in 0..count {
+            for b in 0..2 {
+                let mut opts: Vec<Nimber> = moves[f].iter().map(|&o| v[2 * o + b]).collect();
+                if b == 1 {
+                    opts.push(v[2 * f]);
+                }
+                if a >= 1 {
+                    let below = &levels[a - 1];
+                    opts.push(below[2 * f + (b ^ 1)]);
+                    opts.push(below[2 * f + b]);
+                }
+                v[2 * f + b] = if opts.is_empty() { 1 } else { mex(opts) };
+            }
+        }
+        if let Some(&start) = seen.get(&v) {
+            let period = a - start;
+            return Ok(followers
+                .iter()
+                .enumerate()
+                .map(|(f, p)| {
+                    let terms: Vec<Nimber> = levels.iter().map(|l| l[2 * f]).collect();
+                    (p.clone(), shortest(normal[f], terms, start, period))
+                })
+                .collect());
+        }
+        seen.insert(v.clone(), a);
+        levels.push(v);
+    }
+}
+
+/// The genus with the least preperiod and period that the proven `(start, period)` allows.
+fn shortest(normal: Nimber, terms: Vec<Nimber>, start: usize, period: usize) -> Genus {
+    let full = Genus {
+        normal,
+        misere: terms,
+        period_start: start,
+        period,
+    };
+    let horizon = start + 2 * period;
+    for p in (1..=period).filter(|p| period % p == 0) {
+        for s in 0..=start {
+            if (s..horizon).all(|a| full.term(a) == full.term(a + p)) {
+                let misere = (0..s + p).map(|a| full.term(a)).collect();
+                return Genus {
+                    normal,
+                    misere,
+                    period_start: s,
+                    period: p,
+                };
+            }
+        }
+    }
+    full
+}
+
+/// The genus of every heap `1..=max_heap`, with tameness.
+pub fn heap_genera(options: &OptionTable) -> Result<Vec<HeapGenus>> {
+    let mut out = Vec::new();
+    for h in 1..=options.max_heap() {
+        let all = genera(options, &[h as u16])?;
+        let tame = all.values().all(Genus::is_tame);
+        out.push(HeapGenus {
+            heap: h,
+            genus: all[&vec![h as u16]].clone(),
+            tame,
+        });
+    }
+    Ok(out)
+}
+
+/// Every position reachable from `position`, options before the positions they come from.
+fn followers(options: &OptionTable, position: &[u16]) -> Result<Vec<Position>> {
+    let mut seen: HashSet<Position> = HashSet::from([position.to_vec()]);
+    let mut stack = vec![position.to_vec()];
+    while let Some(p) = stack.pop() {
+        for_each_option(options, &p, |q| {
+            if !seen.contains(&q) {
+                seen.insert(q.clone());
+                stack.push(q);
+            }
+        });
+        if seen.len() > MAX_FOLLOWERS {
+            return Err(GameError::too_large(
+                "genus computation",
+                format!("the position has more than {MAX_FOLLOWERS} followers"),
+            ));
+        }
+    }
+    let mut all: Vec<Position> = seen.into_iter().collect();
+    all.sort_by_key(|p| {
+        let total: usize = p.iter().map(|&h| h as usize).sum();
+        let squares: usize = p.iter().map(|&h| (h as usize).pow(2)).sum();
+        (total, squares, p.clone())
+    });
+    Ok(all)
+}
+
+fn normal_values(followers: &[Position], moves: &[Vec<usize>]) -> Vec<Nimber> {
+    let mut values = vec![0; followers.len()];
+    for f in 0..followers.len() {
+        values[f] = mex(moves[f].iter().map(|&o| values[o]));
+    }
+    values
+}

@@ -1,0 +1,333 @@
+//! Misère quotients and genera, checked against exhaustive search and published facts.
+
+use grundy_core::games::nim;
+use grundy_core::games::octal::HeapRules;
+use grundy_core::misere::check::{compare_with_search, is_reduced, prove, Candidate, Proof};
+use grundy_core::misere::game::{Nim, OptionTable};
+use grundy_core::misere::genus::heap_genera;
+use grundy_core::misere::quotient::{Limits, MisereQuotient};
+use grundy_core::sum::Outcome;
+
+fn candidate(q: &MisereQuotient) -> Candidate<'_> {
+    Candidate {
+        monoid: &q.monoid,
+        pretend: &q.pretend,
+        p_portion: &q.p_portion,
+    }
+}
+
+/// Misère Nim with heaps of at most 3 has the tame quotient T_2 = <a, b | a^2 = 1, b^3 = b>
+/// of order 6, P-portion {a, b^2} (Plambeck, "Taming the wild in impartial combinatorial
+/// games", INTEGERS 5 (2005) G05; Plambeck and Siegel, "Misère quotients for impartial games",
+/// JCTA 115 (2008)); with heaps of at most 1 it is <a | a^2 = 1> of order 2.
+#[test]
+fn misere_nim_is_tame() {
+    let one = MisereQuotient::compute(&Nim, 1, Limits::default()).unwrap();
+    assert_eq!(one.order(), 2);
+    let q = MisereQuotient::compute(&Nim, 3, Limits::default()).unwrap();
+    assert_eq!(q.order(), 6);
+    assert_eq!(q.presentation.generators.len(), 2);
+    let p: Vec<String> = q.p_elements().iter().map(|&e| q.element_text(e)).collect();
+    assert_eq!(p, ["a", "b^2"]);
+    assert_eq!(q.element_text(q.pretend[3]), "ab");
+    // Bouton's misère rule on every position with heaps of at most 3 and up to 12 heaps.
+    for_each_position(3, 12, &mut |heaps| {
+        let as_u64: Vec<u64> = heaps.iter().map(|&h| h as u64).collect();
+        let p = nim::is_misere_p_position(&as_u64);
+        assert_eq!(q.outcome(heaps).unwrap() == Outcome::P, p, "{heaps:?}");
+    });
+    assert!(is_reduced(candidate(&q)));
+}
+
+/// Every impartial misère quotient has even order (Plambeck and Siegel 2008); checked on every
+/// quotient computed here, each also compared with exhaustive search of 14 tokens.
+#[test]
+fn quotients_have_even_order_and_agree_with_search() {
+    let games: Vec<(Box<dyn grundy_core::misere::HeapGame>, usize)> = vec![
+        (Box::new(Nim), 2),
+        (Box::new(HeapRules::parse("0.75").unwrap()), 4),
+        (Box::new(HeapRules::parse("0.77").unwrap()), 4),
+        (Box::new(HeapRules::parse("0.07").unwrap()), 6),
+        (Box::new(HeapRules::parse("0.31").unwrap()), 5),
+    ];
+    for (game, n) in games {
+        let q = MisereQuotient::compute(game.as_ref(), n, Limits::default()).unwrap();
+        assert_eq!(q.order() % 2, 0, "{} {n}: order {}", q.game, q.order());
+        let options = OptionTable::new(game.as_ref(), n).unwrap();
+        assert!(
+            compare_with_search(&options, candidate(&q), 14).is_ok(),
+            "{}",
+            q.game
+        );
+        assert!(matches!(
+            prove(&options, candidate(&q), 1 << 20).unwrap(),
+            Proof::Proven { .. }
+        ));
+        assert!(is_reduced(candidate(&q)));
+    }
+}
+
+/// The game 0.75 has the quotient R_8 = <a, b, c | a^2 = 1, b^3 = b, bc = ab, c^2 = b^2> of
+/// order 8 with P-portion {a, b^2} (Plambeck and Siegel, "Misère quotients for impartial
+/// games", JCTA 115 (2008), the quotient they call R_8); it is reached at heap 5 and stays.
+#[test]
+fn quotient_of_075_is_r8() {
+    let game = HeapRules::parse("0.75").unwrap();
+    let q = MisereQuotient::compute(&game, 20, Limits::default()).unwrap();
+    assert_eq!(q.order(), 8);
+    assert_eq!(q.orders[4], 6);
+    assert!(q.orders[5..].iter().all(|&o| o == 8));
+    let text = |w: &[u32]| grundy_core::misere::monoid::Presentation::word_text(w);
+    let mut relations: Vec<String> = q
+        .presentation
+        .relations
+        .iter()
+        .map(|(l, r)| format!("{}={}", text(l), text(r)))
+        .collect();
+    relations.sort();
+    assert_eq!(relations, ["a^2=1", "b^3=b", "bc=ab", "c^2=b^2"]);
+    let p: Vec<String> = q.p_elements().iter().map(|&e| q.element_text(e)).collect();
+    assert_eq!(p, ["a", "b^2"]);
+    let options = OptionTable::new(&game, 20).unwrap();
+    assert!(compare_with_search(&options, candidate(&q), 22).is_ok());
+}
+
+/// The order of each quotient equals the number of classes exhaustive search alone tells
+/// apart (positions of at most T/2 tokens compared beside every position of at most T/2
+/// tokens): a lower bound computed without the quotient, met exactly. Covers Kayles and
+/// Dawson's Kayles on both sides of the heaps where their quotients grow.
+#[test]
+fn orders_equal_the_classes_search_tells_apart() {
+    for (code, n, tokens) in [
+        ("0.77", 4, 16),
+        ("0.77", 5, 20),
+        ("0.77", 9, 40),
+        ("0.07", 9, 24),
+        ("0.07", 10, 44),
+    ] {
+        let game = HeapRules::parse(code).unwrap();
+        let q = MisereQuotient::compute(&game, n, Limits::default()).unwrap();
+        let options = OptionTable::new(&game, n).unwrap();
+        let classes = classes_told_apart(&options, tokens);
+        assert_eq!(q.order(), classes, "{code} with heaps up to {n}");
+    }
+}
+
+fn classes_told_apart(options: &OptionTable, tokens: usize) -> usize {
+    use grundy_core::misere::search::{merge, OutcomeTable};
+    let table = OutcomeTable::new(options, tokens, 1 << 22).unwrap();
+    let size = |p: &[u16]| p.iter().map(|&h| h as usize).sum::<usize>();
+    let half: Vec<_> = table
+        .positions()
+        .iter()
+        .filter(|p| size(p) <= tokens / 2)
+        .collect();
+    let signatures: std::collections::HashSet<Vec<bool>> = half
+        .iter()
+        .map(|x| {
+            half.iter()
+                .map(|z| table.is_p(&merge(x, z)).unwrap())
+                .collect()
+        })
+        .collect();
+    signatures.len()
+}
+
+/// Dawson's Kayles with heaps up to 30 (the quotient grows to 360 elements at heap 30):
+/// proven, reduced, even, agreeing with exhaustive search on every position of at most 20
+/// tokens; the position 30, 29, 27, 25, 23, 17 (far beyond exhaustive search) is answered
+/// with every winning move landing in the P-portion.
+#[test]
+fn dawsons_kayles_to_thirty() {
+    let dawson = HeapRules::parse("0.07").unwrap();
+    let q = MisereQuotient::compute(&dawson, 30, Limits::default()).unwrap();
+    assert_eq!(q.order() % 2, 0);
+    assert_eq!(q.orders[24], 24);
+    assert!(q.orders[25] > 24);
+    assert!(is_reduced(candidate(&q)));
+    let options = OptionTable::new(&dawson, 30).unwrap();
+    assert!(compare_with_search(&options, candidate(&q), 20).is_ok());
+    let heaps = [30, 29, 27, 25, 23, 17];
+    let answer = q.analyze(&heaps).unwrap();
+    assert_eq!(
+        answer.outcome == Outcome::N,
+        !answer.winning_moves.is_empty()
+    );
+    for m in &answer.winning_moves {
+        let mut after: Vec<usize> = heaps
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != m.heap)
+            .map(|(_, &h)| h)
+            .collect();
+        after.extend(&m.to);
+        assert_eq!(q.outcome(&after).unwrap(), Outcome::P);
+    }
+}
+
+/// Limits are errors naming the bound, never a panic or a wrong answer.
+#[test]
+fn limits_are_errors() {
+    let dawson = HeapRules::parse("0.07").unwrap();
+    let small = Limits {
+        max_order: 100,
+        ..Limits::default()
+    };
+    let e = MisereQuotient::compute(&dawson, 30, small).unwrap_err();
+    assert!(e.to_string().contains("100"), "{e}");
+    let rushed = Limits {
+        time_budget: std::time::Duration::ZERO,
+        ..Limits::default()
+    };
+    let e = MisereQuotient::compute(&dawson, 10, rushed).unwrap_err();
+    assert!(e.to_string().contains("time budget"), "{e}");
+    assert!(MisereQuotient::compute(&dawson, 0, Limits::default()).is_err());
+    assert!(MisereQuotient::compute(&dawson, 1001, Limits::default()).is_err());
+}
+
+/// A wrong candidate is caught: misère Nim's quotient with its P-portion flipped.
+#[test]
+fn a_wrong_quotient_is_refuted() {
+    let q = MisereQuotient::compute(&Nim, 2, Limits::default()).unwrap();
+    let flipped: Vec<bool> = q.p_portion.iter().map(|p| !p).collect();
+    let bad = Candidate {
+        monoid: &q.monoid,
+        pretend: &q.pretend,
+        p_portion: &flipped,
+    };
+    let options = OptionTable::new(&Nim, 2).unwrap();
+    assert!(matches!(
+        prove(&options, bad, 1000).unwrap(),
+        Proof::Counterexample(_)
+    ));
+    assert!(compare_with_search(&options, bad, 6).is_err());
+}
+
+/// Winning moves land in the P-portion, and they are all of them (checked against every
+/// option of every heap by exhaustive search).
+#[test]
+fn winning_moves_are_exactly_the_moves_to_p() {
+    let dawson = HeapRules::parse("0.07").unwrap();
+    let q = MisereQuotient::compute(&dawson, 6, Limits::default()).unwrap();
+    let options = OptionTable::new(&dawson, 6).unwrap();
+    let table = grundy_core::misere::search::OutcomeTable::new(&options, 24, 1 << 20).unwrap();
+    for_each_position(6, 4, &mut |heaps| {
+        let answer = q.analyze(heaps).unwrap();
+        let mut expected = Vec::new();
+        for (i, &h) in heaps.iter().enumerate() {
+            for o in &options.options[h] {
+                let mut after: Vec<u16> = heaps
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, _)| j != i)
+                    .map(|(_, &x)| x as u16)
+                    .collect();
+                after.extend(o.iter().map(|&x| x as u16));
+                after.sort_unstable();
+                if table.is_p(&after) == Some(true) {
+                    expected.push((i, o.clone()));
+                }
+            }
+        }
+        let got: Vec<(usize, Vec<usize>)> = answer
+            .winning_moves
+            .iter()
+            .map(|m| (m.heap, m.to.clone()))
+            .collect();
+        assert_eq!(got, expected, "{heaps:?}");
+        let mut sorted: Vec<u16> = heaps.iter().map(|&h| h as u16).collect();
+        sorted.sort_unstable();
+        assert_eq!(Some(answer.outcome == Outcome::P), table.is_p(&sorted));
+        assert!(answer.explanation.to_text().contains("product"));
+    });
+    assert!(q.analyze(&[7]).is_err());
+}
+
+/// Nim heaps have the genera of ONAG ch. 12: *0 = 0^{120} (no heap), *1 = 1^{031},
+/// *2 = 2^{20}, *3 = 3^{31}, *n = n^{n (n xor 2)}; all tame.
+#[test]
+fn nim_heap_genera() {
+    let options = OptionTable::new(&Nim, 6).unwrap();
+    let genera = heap_genera(&options).unwrap();
+    let shown: Vec<String> = genera.iter().map(|g| g.genus.to_string()).collect();
+    assert_eq!(
+        shown,
+        ["1^{031}", "2^{20}", "3^{31}", "4^{46}", "5^{57}", "6^{64}"]
+    );
+    assert!(genera.iter().all(|g| g.tame));
+}
+
+/// The game 0.312 (Plambeck, "misère octal games" notes, after Winning Ways ch. 13): the
+/// heap genera begin 1^{031}, 2^{20}, 0^{02}, 2^{1420}, 0^{02}, 1^{13}; heap 4 is not tame.
+#[test]
+fn genera_of_0312() {
+    let game = HeapRules::parse("0.312").unwrap();
+    let options = OptionTable::new(&game, 6).unwrap();
+    let genera = heap_genera(&options).unwrap();
+    let shown: Vec<String> = genera.iter().map(|g| g.genus.to_string()).collect();
+    assert_eq!(
+        shown,
+        ["1^{031}", "2^{20}", "0^{02}", "2^{1420}", "0^{02}", "1^{13}"]
+    );
+    assert!(!genera[3].tame);
+    assert!(genera[0].tame && genera[1].tame && genera[2].tame);
+}
+
+fn for_each_position(max_heap: usize, max_heaps: usize, f: &mut dyn FnMut(&[usize])) {
+    fn go(from: usize, left: usize, cur: &mut Vec<usize>, f: &mut dyn FnMut(&[usize])) {
+        f(cur);
+        if left == 0 {
+            return;
+        }
+        let top = cur.last().copied().unwrap_or(from);
+        for h in 1..=top {
+            cur.push(h);
+            go(from, left - 1, cur, f);
+            cur.pop();
+        }
+    }
+    go(max_heap, max_heaps, &mut Vec::new(), f);
+}
+
+/// `analyze --misere` on sums of octal heaps goes through the quotient: every outcome and
+/// every winning move equal exhaustive search's (the oracle) on all positions of up to four
+/// heaps of at most 8 tokens of Kayles and Dawson's Kayles; the explanation shows elements.
+#[test]
+fn analyze_answers_octal_sums_through_the_quotient() {
+    use grundy_core::report::analyze;
+    use grundy_core::strategy::Convention;
+    for code in ["0.77", "0.07"] {
+        let game = HeapRules::parse(code).unwrap();
+        let options = OptionTable::new(&game, 8).unwrap();
+        let table = grundy_core::misere::search::OutcomeTable::new(&options, 32, 1 << 20).unwrap();
+        for_each_position(8, 4, &mut |heaps| {
+            if heaps.is_empty() {
+                return;
+            }
+            let list: Vec<String> = heaps.iter().map(|h| h.to_string()).collect();
+            let text = format!("octal{{{code}}}:{}", list.join(","));
+            let report = analyze(&text, Convention::Misere, true).unwrap();
+            let mut sorted: Vec<u16> = heaps.iter().map(|&h| h as u16).collect();
+            sorted.sort_unstable();
+            assert_eq!(
+                Some(report.outcome == Outcome::P),
+                table.is_p(&sorted),
+                "{text}"
+            );
+            let mut expected = 0u128;
+            for (i, &h) in heaps.iter().enumerate() {
+                for o in &options.options[h] {
+                    let mut after: Vec<u16> = sorted.clone();
+                    let at = after.iter().position(|&x| x as usize == heaps[i]).unwrap();
+                    after.remove(at);
+                    after.extend(o.iter().map(|&x| x as u16));
+                    after.sort_unstable();
+                    expected += u128::from(table.is_p(&after) == Some(true));
+                }
+            }
+            assert_eq!(report.winning_move_count, expected, "{text}");
+            let json = serde_json::to_value(&report).unwrap();
+            assert_eq!(json["explanation"]["kind"], "quotient", "{text}");
+        });
+    }
+}

@@ -1,0 +1,200 @@
+//! `grundy misere`: misère quotients and genera of heap games.
+//!
+//! ```text
+//! grundy misere quotient 0.07 --max-heap 30 [--seconds 60] [--max-order 2048] [--json]
+//! grundy misere genus kayles --count 12 [--json]
+//! ```
+//!
+//! `GAME` is `nim`, an octal code (`0.77`, `.07`, `4.7`) or a preset name (`kayles`,
+//! `dawsons-kayles`, …). Every quotient printed is proven for every position with heaps of at
+//! most `--max-heap` (see `grundy_core::misere`); a computation that reaches a limit stops with
+//! an error naming it (exit code 2).
+
+use std::io::{IsTerminal, Write};
+use std::time::Duration;
+
+use grundy_core::games::octal::OctalGame;
+use grundy_core::misere::game::{HeapGame, Nim, OptionTable};
+use grundy_core::misere::genus::heap_genera;
+use grundy_core::misere::monoid::Presentation;
+use grundy_core::misere::quotient::{Limits, MisereQuotient, MAX_QUOTIENT_HEAP};
+use serde_json::json;
+
+use super::{CliError, Output};
+
+/// Most heaps `grundy misere genus --count` accepts.
+pub const MAX_GENUS_COUNT: usize = 64;
+
+/// The `grundy misere` subcommands.
+#[derive(Debug, clap::Subcommand)]
+pub enum MisereCommand {
+    /// The misère quotient Q_N: presentation, order, P-portion, pretending function, and the
+    /// normal-play quotient beside it.
+    ///
+    /// Example: grundy misere quotient 0.07 --max-heap 30
+    Quotient(QuotientArgs),
+    /// Conway's genus of each heap 1..=COUNT, and whether it is tame.
+    ///
+    /// Example: grundy misere genus 0.312 --count 10
+    Genus(GenusArgs),
+}
+
+/// Arguments of `grundy misere quotient`.
+#[derive(Debug, clap::Args)]
+pub struct QuotientArgs {
+    /// The game: nim, an octal code such as 0.77, or a preset name such as kayles.
+    pub game: String,
+    /// The largest heap covered (1 to 1000).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_QUOTIENT_HEAP as u64))]
+    pub max_heap: u64,
+    /// Give up after this many seconds (1 to 86400).
+    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=86400))]
+    pub seconds: u64,
+    /// Give up when a monoid would have more elements than this (2 to 16384; memory is about
+    /// 4·order² bytes).
+    #[arg(long, default_value_t = 2048, value_parser = clap::value_parser!(u64).range(2..=16384))]
+    pub max_order: u64,
+}
+
+/// Arguments of `grundy misere genus`.
+#[derive(Debug, clap::Args)]
+pub struct GenusArgs {
+    /// The game: nim, an octal code such as 0.77, or a preset name such as kayles.
+    pub game: String,
+    /// How many heaps, 1..=COUNT (1 to 64).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_GENUS_COUNT as u64))]
+    pub count: u64,
+}
+
+/// Runs `grundy misere`.
+pub fn run(cmd: &MisereCommand, out: &Output) -> Result<(), CliError> {
+    match cmd {
+        MisereCommand::Quotient(args) => quotient(args, out),
+        MisereCommand::Genus(args) => genus(args, out),
+    }
+}
+
+/// The heap game a `GAME` argument names.
+pub fn heap_game(name: &str) -> Result<Box<dyn HeapGame>, CliError> {
+    if name.trim().eq_ignore_ascii_case("nim") {
+        return Ok(Box::new(Nim));
+    }
+    Ok(Box::new(OctalGame::named(name)?.rules().clone()))
+}
+
+fn quotient(args: &QuotientArgs, out: &Output) -> Result<(), CliError> {
+    let game = heap_game(&args.game)?;
+    let limits = Limits {
+        max_order: args.max_order as usize,
+        time_budget: Duration::from_secs(args.seconds),
+        ..Limits::default()
+    };
+    let show_progress = !out.json && std::io::stderr().is_terminal();
+    let mut progress = |n: usize, order: usize| {
+        if show_progress {
+            let mut err = std::io::stderr().lock();
+            // Progress is best effort: a closed stderr must not stop the computation.
+            let _ = write!(err, "\rheap {n}: order {order}   ");
+            let _ = err.flush();
+        }
+    };
+    let q = MisereQuotient::compute_with_progress(
+        game.as_ref(),
+        args.max_heap as usize,
+        limits,
+        &mut progress,
+    );
+    if show_progress {
+        eprint!("\r\x1b[K");
+    }
+    let q = q?;
+    let gens: Vec<String> = (0..q.presentation.generators.len())
+        .map(Presentation::generator_name)
+        .collect();
+    let relations: Vec<String> = q
+        .presentation
+        .relations
+        .iter()
+        .map(|(l, r)| {
+            format!(
+                "{} = {}",
+                Presentation::word_text(l),
+                Presentation::word_text(r)
+            )
+        })
+        .collect();
+    let p: Vec<String> = q.p_elements().iter().map(|&e| q.element_text(e)).collect();
+    let pretend: Vec<String> = q.pretend.iter().map(|&e| q.element_text(e)).collect();
+    if out.json {
+        return out.json(&json!({
+            "game": q.game,
+            "max_heap": q.max_heap,
+            "order": q.order(),
+            "generators": gens,
+            "relations": relations,
+            "p_portion": p,
+            "pretending": pretend,
+            "orders": q.orders,
+            "normal_values": q.normal_values,
+            "normal_order": q.normal_order(),
+            "proof_states": q.proof_states,
+        }));
+    }
+    out.line(format!(
+        "{} {} with heaps up to {}: order {} (proven for every position; reduced)",
+        out.bold("Misère quotient of"),
+        q.game,
+        q.max_heap,
+        q.order()
+    ))?;
+    out.line(format!("generators: {}", gens.join(", ")))?;
+    out.line("relations:")?;
+    for r in &relations {
+        out.line(format!("  {r}"))?;
+    }
+    out.line(format!("P-portion: {{{}}}", p.join(", ")))?;
+    out.line("heap  element  normal value")?;
+    for (h, e) in pretend.iter().enumerate().skip(1) {
+        out.line(format!("{h:>4}  {e:<7}  {}", q.normal_values[h]))?;
+    }
+    out.line(format!(
+        "normal-play quotient: order {} (the group of nim-values under XOR)",
+        q.normal_order()
+    ))?;
+    let growth: Vec<String> = q.orders.iter().map(|o| o.to_string()).collect();
+    out.line(format!(
+        "order of Q_0..Q_{}: {}",
+        q.max_heap,
+        growth.join(" ")
+    ))
+}
+
+fn genus(args: &GenusArgs, out: &Output) -> Result<(), CliError> {
+    let game = heap_game(&args.game)?;
+    let options = OptionTable::new(game.as_ref(), args.count as usize)?;
+    let genera = heap_genera(&options)?;
+    let kind = |tame: bool| if tame { "tame" } else { "wild" };
+    if out.json {
+        let rows: Vec<serde_json::Value> = genera
+            .iter()
+            .map(|g| {
+                json!({
+                    "heap": g.heap,
+                    "genus": g.genus.to_string(),
+                    "normal_value": g.genus.normal,
+                    "misere_values": g.genus.misere,
+                    "period_start": g.genus.period_start,
+                    "period": g.genus.period,
+                    "kind": kind(g.tame),
+                })
+            })
+            .collect();
+        return out.json(&json!({ "game": game.name(), "heaps": rows }));
+    }
+    out.line(format!("{} {}", out.bold("Genera of"), game.name()))?;
+    out.line("heap  genus  kind")?;
+    for g in &genera {
+        out.line(format!("{:>4}  {}  {}", g.heap, g.genus, kind(g.tame)))?;
+    }
+    out.line("tame: the heap and all its followers have genera of misère Nim positions (Conway)")
+}
