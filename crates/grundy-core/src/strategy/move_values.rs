@@ -1,6 +1,6 @@
-//! Every move of a position, valued: the "value view" of Gasser's GAMESMAN system for teaching
-//! games (Gasser, *Solving Nine Men's Morris*, 1996; Garcia et al., *GamesCrafters*), where each
-//! available move is coloured by what it leads to.
+//! Every move of a position, valued: the "value view" of GAMESMAN, the system in which Dan
+//! Garcia's GamesCrafters group at UC Berkeley solves and teaches small games (docs/bibliography.md),
+//! where each available move is coloured by what it leads to.
 //!
 //! [`move_values`] lists every move with whether it **wins** (it leaves a P-position: the
 //! opponent loses against best play) or **loses**, the Grundy value it leaves under normal play,
@@ -19,8 +19,9 @@ use super::{
     MISERE_TIME_BUDGET, REMOTENESS_LIMIT, REMOTENESS_WORK_LIMIT,
 };
 use crate::error::{GameError, Result};
-use crate::games::nim;
+use crate::games::{nim, uniform_below};
 use crate::nimber::{nim_sum, Nimber};
+use crate::player::{choose_move, random_move, Player};
 use crate::solve::{misere_rule, sum_options, Solver};
 use crate::sum::{Outcome, Sum, SumMove};
 use crate::tree_size::estimate;
@@ -158,6 +159,26 @@ pub fn teaching_move(sum: &Sum, convention: Convention) -> Result<Option<SumMove
         }
     }
     best_move(sum, convention)
+}
+
+/// The move `player` makes in the browser app: [`crate::player::choose_move`] with
+/// [`teaching_move`] as the perfect move (drawn with the same odds and the same random numbers,
+/// so a seed replays a game).
+pub fn choose_teaching_move(
+    sum: &Sum,
+    convention: Convention,
+    player: Player,
+    rng: &mut dyn rand_core::RngCore,
+) -> Result<Option<SumMove>> {
+    let Some(strength) = player.strength() else {
+        return choose_move(sum, convention, player, rng);
+    };
+    let roll = uniform_below(rng, 100);
+    if roll < u64::from(strength) {
+        teaching_move(sum, convention)
+    } else {
+        Ok(random_move(sum, rng))
+    }
 }
 
 /// Whether the remoteness of every move of `sum` is searched: its tree is within

@@ -51,7 +51,9 @@ pub struct MoveRequest {
     pub seed: Option<u64>,
 }
 
-/// `POST /api/move`: the computer's move.
+/// `POST /api/move`: the computer's move. A perfect move (always at `perfect`, with the
+/// strength's odds otherwise) wins soonest, or loses slowest, where the tree is small enough
+/// to measure (the core's `teaching_move`).
 pub async fn computer_move(
     State(app): State<AppState>,
     ApiJson(req): ApiJson<MoveRequest>,
@@ -66,7 +68,7 @@ pub async fn computer_move(
     app.compute
         .run(move || {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            let m = choose_move(&position.sum, position.convention(), player.0, &mut rng)?;
+            let m = choose_teaching_move(&position.sum, position.convention(), player.0, &mut rng)?;
             Ok(Json(move_json(&position, m, player, seed)))
         })
         .await
@@ -164,10 +166,11 @@ pub(super) fn legal_move(sum: &Sum, mv: &MoveSpec) -> Result<Result<SumMove, Str
         }
     };
     let Some(from) = sum.components.get(component) else {
+        let n = sum.components.len();
         return Ok(Err(format!(
-            "there is no component {} (the position has {}, counted from 0)",
-            component,
-            sum.components.len()
+            "there is no heap {}: the position has {n} heap{}, numbered from 1",
+            component + 1,
+            if n == 1 { "" } else { "s" }
         )));
     };
     // `[]` (the component vanishes) is typed `to 0`.
