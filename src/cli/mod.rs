@@ -24,6 +24,7 @@ pub mod game;
 pub mod memory;
 pub mod picture;
 pub mod play;
+pub mod search;
 pub mod sequence;
 pub mod sequence_run;
 pub mod serve;
@@ -72,6 +73,10 @@ pub enum Command {
     Simulate(simulate::SimulateArgs),
     /// The browser app: play, get hints and explore sequences at http://127.0.0.1:8080/.
     Serve(serve::ServeArgs),
+    /// Board and graph games by search: Cram, Chomp, Node-Kayles, Arc-Kayles.
+    ///
+    /// Example: grundy search cram 4x5 --table cram.table
+    Search(search::SearchArgs),
 }
 
 /// Runs the parsed command line and turns errors into exit codes.
@@ -84,6 +89,7 @@ pub fn main(cli: Cli) -> ExitCode {
         Command::Play(args) => play::run(args, &out),
         Command::Simulate(args) => simulate::run(args, &out),
         Command::Serve(args) => serve::run(args, &out),
+        Command::Search(args) => search::run(args, &out),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

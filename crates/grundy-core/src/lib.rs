@@ -182,6 +182,7 @@
 //! | [`sequence`] | Grundy sequences `G(0), G(1), …` of heap games and their proven periods |
 //! | [`sum`] | sums of components from any rulesets: value, outcome, every winning move |
 //! | [`big_nim`] | sums whose Nim heaps have any number of digits (XOR of [`num_bigint::BigUint`]s) |
+//! | [`search`] | values of board and graph games by search: components, canonical forms, a bounded transposition table kept on disk ([`games::cram`], [`games::chomp`], [`games::node_kayles`], [`games::arc_kayles`]) |
 //! | [`solve`] | exhaustive memoised search within a budget: the ground truth for tests, and the answer where no theorem applies |
 //! | [`tree_size`] | bounds on a game tree's positions and work, known before searching it |
 //! | [`strategy`] | analysis under normal and misère play; the perfect player's move and remoteness |
@@ -213,6 +214,7 @@ pub mod play;
 pub mod player;
 pub mod registry;
 pub mod report;
+pub mod search;
 pub mod sequence;
 pub mod solve;
 pub mod spec;

@@ -71,6 +71,8 @@ pub trait AnyRules: Debug + Send + Sync + 'static {
     fn sequence(&self) -> Option<&dyn crate::sequence::report::HeapSequence>;
     /// The components a term's list of positions names, e.g. `3,4` (two heaps).
     fn components(self: Arc<Self>, positions: &str) -> Result<Vec<Component>>;
+    /// The components a list of numbers names (see [`Ruleset::positions_from`]).
+    fn components_from(self: Arc<Self>, numbers: Vec<u64>) -> Result<Vec<Component>>;
     /// The ruleset itself, to look at its own type.
     fn as_any(&self) -> &dyn Any;
 }
@@ -103,6 +105,14 @@ impl<R: Ruleset> AnyRules for R {
     fn components(self: Arc<Self>, positions: &str) -> Result<Vec<Component>> {
         Ok(self
             .parse_positions(positions)?
+            .into_iter()
+            .map(|p| Component::new(&self, p))
+            .collect())
+    }
+
+    fn components_from(self: Arc<Self>, numbers: Vec<u64>) -> Result<Vec<Component>> {
+        Ok(self
+            .positions_from(numbers)?
             .into_iter()
             .map(|p| Component::new(&self, p))
             .collect())

@@ -30,7 +30,7 @@ use serde::Serialize;
 use crate::big_nim::{analyze_big, BigComponent, BigMove, BigSum};
 use crate::error::{GameError, Result};
 use crate::explain::{NimExplanation, SumExplanation};
-use crate::games::nim::{serialize_heaps, NimHeap};
+use crate::games::nim::{serialize_heaps, HeapJson};
 use crate::games::wythoff::{
     beatty::is_p_position_big, winning_moves_big, Wythoff, WythoffExplanation, WythoffMove,
 };
@@ -120,8 +120,9 @@ impl Explanation {
 }
 
 /// The analysis of a position (see the module documentation). Serialised as the JSON of
-/// `grundy analyze --json` and of `POST /api/analyze`.
-#[derive(Debug, Clone, Serialize)]
+/// `grundy analyze --json` and of `POST /api/analyze` (which adds fields of its own through
+/// [`Report::serialize_fields`]).
+#[derive(Debug, Clone)]
 pub struct Report {
     /// The game's title, e.g. `Subtraction game S = {1,4,9}` or `Sum of games`.
     pub game: String,
@@ -131,10 +132,8 @@ pub struct Report {
     pub components: Vec<Piece>,
     /// Each component's Sprague–Grundy value (normal play), or `None` when some value is
     /// beyond reach and the position was answered from its P-positions alone.
-    #[serde(serialize_with = "serialize_values")]
     pub values: Option<Vec<BigUint>>,
     /// The nim-sum of the values, when they are known.
-    #[serde(serialize_with = "serialize_value")]
     pub nim_sum: Option<BigUint>,
     /// Who wins.
     pub outcome: Outcome,
@@ -147,8 +146,52 @@ pub struct Report {
     /// The first [`MAX_LISTED_MOVES`] winning moves.
     pub winning_moves: MoveList<Move>,
     /// The reasoning, when asked for.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub explanation: Option<Explanation>,
+}
+
+impl Report {
+    /// Writes the report's fields into a JSON object being written, so that a front end can add
+    /// fields of its own without building the document twice (the server adds `position`).
+    pub fn serialize_fields<M: serde::ser::SerializeMap>(
+        &self,
+        map: &mut M,
+    ) -> std::result::Result<(), M::Error> {
+        map.serialize_entry("game", &self.game)?;
+        map.serialize_entry("convention", &self.convention)?;
+        map.serialize_entry("components", &self.components)?;
+        map.serialize_entry("values", &Values(&self.values))?;
+        map.serialize_entry("nim_sum", &self.nim_sum.as_ref().map(HeapJson))?;
+        map.serialize_entry("outcome", &self.outcome)?;
+        map.serialize_entry("winner", self.winner)?;
+        map.serialize_entry("finished", &self.finished)?;
+        map.serialize_entry("winning_move_count", &self.winning_move_count)?;
+        map.serialize_entry("winning_moves", &self.winning_moves)?;
+        if let Some(e) = &self.explanation {
+            map.serialize_entry("explanation", e)?;
+        }
+        Ok(())
+    }
+}
+
+impl Serialize for Report {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(None)?;
+        self.serialize_fields(&mut map)?;
+        map.end()
+    }
+}
+
+/// Values as numbers when they fit in `u64`, else decimal strings; `null` when unknown.
+struct Values<'a>(&'a Option<Vec<BigUint>>);
+
+impl Serialize for Values<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        match self.0 {
+            Some(v) => serialize_heaps(v, s),
+            None => s.serialize_none(),
+        }
+    }
 }
 
 /// Analyses the position written `text` (see the module documentation) under `convention`,
@@ -569,26 +612,6 @@ struct Heaps<'a>(&'a [BigUint]);
 impl Serialize for Heaps<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
         serialize_heaps(self.0, s)
-    }
-}
-
-fn serialize_values<S: serde::Serializer>(
-    values: &Option<Vec<BigUint>>,
-    s: S,
-) -> std::result::Result<S::Ok, S::Error> {
-    match values {
-        Some(v) => serialize_heaps(v, s),
-        None => s.serialize_none(),
-    }
-}
-
-fn serialize_value<S: serde::Serializer>(
-    value: &Option<BigUint>,
-    s: S,
-) -> std::result::Result<S::Ok, S::Error> {
-    match value {
-        Some(v) => NimHeap::serialize_heap(v, s),
-        None => s.serialize_none(),
     }
 }
 

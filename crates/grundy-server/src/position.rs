@@ -153,8 +153,15 @@ fn family_position(
             family.positions.example
         ))
     })?;
-    let list: Vec<String> = heaps.iter().map(u64::to_string).collect();
-    Ok(Sum::new(rules.components(&list.join(","))?))
+    if heaps.is_empty() {
+        return Err(ApiError::invalid(format!(
+            "position.heaps is empty: a {} position lists its {}, e.g. \"heaps\": [{}]",
+            family.name,
+            family.positions.label.to_lowercase(),
+            family.positions.example
+        )));
+    }
+    Ok(Sum::new(rules.components_from(heaps.clone())?))
 }
 
 /// The rules of `family` with the parameters `params` (JSON fields by name, under `prefix` in

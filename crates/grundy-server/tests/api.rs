@@ -685,7 +685,7 @@ async fn wythoff_bad_positions() {
     for (heaps, needle) in [
         (json!([1]), "pairs of heaps"),
         (json!([1, 2, 3]), "pairs of heaps"),
-        (json!([]), "heap list"),
+        (json!([]), "position.heaps is empty"),
         (json!([-1, 2]), "position.heaps[0]"),
         (json!(["a", 2]), "position.heaps[0]"),
         (json!([1, 2.5]), "position.heaps[1]"),

@@ -14,7 +14,6 @@ use std::hash::Hash;
 
 use crate::error::{GameError, Result};
 use crate::play::{forms, MoveError};
-use crate::spec::parse_list;
 
 use super::Ruleset;
 
@@ -38,8 +37,9 @@ pub trait PositionForm:
     /// The field of a component's JSON that holds the position: `heap` or `heaps`.
     const JSON_FIELD: &'static str;
 
-    /// The positions of a term's list, e.g. `3,4` (two heaps) or `10,7` (one pair).
-    fn parse_list(text: &str) -> Result<Vec<Self>>;
+    /// The positions a list of numbers gives, e.g. `[3, 4]` (two heaps) or `[10, 7]` (one pair):
+    /// a term's list (`3,4`) or the API's `heaps`.
+    fn from_numbers(numbers: Vec<u64>) -> Result<Vec<Self>>;
 
     /// The position as written in a term's list: `3`, `10,7`, `3,4,5`.
     fn write(&self) -> String;
@@ -97,8 +97,8 @@ pub trait PositionForm:
 impl PositionForm for u64 {
     const JSON_FIELD: &'static str = "heap";
 
-    fn parse_list(text: &str) -> Result<Vec<Self>> {
-        parse_list(text, "heap")
+    fn from_numbers(numbers: Vec<u64>) -> Result<Vec<Self>> {
+        Ok(numbers)
     }
 
     fn write(&self) -> String {
@@ -163,12 +163,12 @@ impl PositionForm for u64 {
 impl PositionForm for (u64, u64) {
     const JSON_FIELD: &'static str = "heaps";
 
-    fn parse_list(text: &str) -> Result<Vec<Self>> {
-        let list = parse_list(text, "heap")?;
+    fn from_numbers(list: Vec<u64>) -> Result<Vec<Self>> {
         if list.len() % 2 != 0 {
+            let text: Vec<String> = list.iter().map(u64::to_string).collect();
             return Err(GameError::invalid(
                 "pairs of heaps",
-                text,
+                text.join(","),
                 "pairs of heaps, e.g. 10,7 (or 10,7,3,5 for two positions)",
             ));
         }
@@ -237,8 +237,8 @@ impl PositionForm for Vec<u64> {
     const JSON_FIELD: &'static str = "heaps";
 
     /// The whole list is one row of heaps.
-    fn parse_list(text: &str) -> Result<Vec<Self>> {
-        Ok(vec![parse_list(text, "heap")?])
+    fn from_numbers(numbers: Vec<u64>) -> Result<Vec<Self>> {
+        Ok(vec![numbers])
     }
 
     fn write(&self) -> String {

@@ -22,11 +22,16 @@
 //! that would enumerate (see `CONTRIBUTING.md`, "Adding a ruleset").
 
 pub mod all_but;
+pub mod arc_kayles;
+pub mod chomp;
+pub mod cram;
 mod form;
 mod future_options;
+pub mod graph;
 pub mod lasker;
 pub mod moore;
 pub mod nim;
+pub mod node_kayles;
 pub mod octal;
 pub mod subtraction;
 pub mod wythoff;
@@ -65,7 +70,13 @@ pub trait Ruleset: Debug + Send + Sync + Eq + Hash + Ord + 'static {
     /// The positions written in a term's list (the text after the colon, e.g. `11,15`), checked
     /// against this ruleset's limits.
     fn parse_positions(&self, text: &str) -> Result<Vec<Self::Position>> {
-        Self::Position::parse_list(text)
+        self.positions_from(crate::spec::parse_list(text, "heap")?)
+    }
+
+    /// The positions a list of numbers gives (a term's list once read, or the API's `heaps`),
+    /// checked against this ruleset's limits.
+    fn positions_from(&self, numbers: Vec<u64>) -> Result<Vec<Self::Position>> {
+        Self::Position::from_numbers(numbers)
     }
 
     /// Every option of `position`: what the component becomes after each legal move. An empty

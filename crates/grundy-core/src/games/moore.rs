@@ -286,8 +286,8 @@ impl Ruleset for Moore {
         format!("Moore's Nim_{}", self.k)
     }
 
-    fn parse_positions(&self, text: &str) -> Result<Vec<Vec<u64>>> {
-        let rows = Vec::<u64>::parse_list(text)?;
+    fn positions_from(&self, numbers: Vec<u64>) -> Result<Vec<Vec<u64>>> {
+        let rows = Vec::<u64>::from_numbers(numbers)?;
         for row in &rows {
             self.check_row(row)?;
         }

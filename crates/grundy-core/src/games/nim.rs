@@ -30,7 +30,7 @@ pub static FAMILY: Family = Family {
     },
     example: "nim:3,4,5",
     sequence: false,
-    build: |_| Ok(Arc::new(Nim)),
+    build: |_| Ok(Nim::shared().clone()),
 };
 
 /// The largest heap of the [`Nim`] ruleset (and so of Nim heaps in a [`crate::sum::Sum`]):
@@ -40,6 +40,15 @@ pub const MAX_HEAP: u64 = u64::MAX;
 /// The Nim ruleset. A position is one heap.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Nim;
+
+impl Nim {
+    /// The ruleset shared by the whole process: Nim heaps are made often (simulations, every
+    /// request of the page), and sharing spares an allocation each time.
+    pub fn shared() -> &'static Arc<Nim> {
+        static RULES: std::sync::OnceLock<Arc<Nim>> = std::sync::OnceLock::new();
+        RULES.get_or_init(|| Arc::new(Nim))
+    }
+}
 
 impl Ruleset for Nim {
     type Position = u64;

@@ -13,7 +13,7 @@ use std::any::Any;
 use std::cmp::Ordering;
 use std::fmt;
 use std::hash::{Hash, Hasher};
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use crate::error::Result;
 use crate::explain::Derivation;
@@ -62,7 +62,7 @@ trait Erased: Send + Sync + 'static {
     fn show(&self) -> String;
     fn write(&self) -> String;
     fn json_field(&self) -> &'static str;
-    fn position_json(&self) -> serde_json::Value;
+    fn position_serialize(&self) -> &dyn erased_serde::Serialize;
     fn parse_move(
         &self,
         words: &[&str],
@@ -215,8 +215,8 @@ impl<R: Ruleset> Erased for Typed<R> {
         R::Position::JSON_FIELD
     }
 
-    fn position_json(&self) -> serde_json::Value {
-        serde_json::to_value(&self.position).unwrap_or(serde_json::Value::Null)
+    fn position_serialize(&self) -> &dyn erased_serde::Serialize {
+        &self.position
     }
 
     fn parse_move(
@@ -257,12 +257,6 @@ impl<R: Ruleset> Erased for Typed<R> {
     }
 }
 
-/// The one Nim ruleset: Nim heaps are made often (simulations, sums), so they share it.
-fn nim_rules() -> &'static Arc<Nim> {
-    static RULES: OnceLock<Arc<Nim>> = OnceLock::new();
-    RULES.get_or_init(|| Arc::new(Nim))
-}
-
 impl Component {
     /// A component of the ruleset `rules` at `position`.
     pub fn new<R: Ruleset>(rules: &Arc<R>, position: R::Position) -> Self {
@@ -274,7 +268,7 @@ impl Component {
 
     /// A Nim heap of `heap` tokens.
     pub fn nim(heap: u64) -> Self {
-        Component::new(nim_rules(), heap)
+        Component::new(Nim::shared(), heap)
     }
 
     /// A Wythoff position: the queen at `(x, y)`.
@@ -474,7 +468,7 @@ impl serde::Serialize for Component {
         use serde::ser::SerializeMap;
         let mut out = serializer.serialize_map(Some(2))?;
         out.serialize_entry("ruleset", &self.ruleset_name())?;
-        out.serialize_entry(self.0.json_field(), &self.0.position_json())?;
+        out.serialize_entry(self.0.json_field(), self.0.position_serialize())?;
         out.end()
     }
 }

@@ -28,11 +28,19 @@ pub async fn analyze(
 /// The answer of `/api/analyze`: the core's [`Report`] (the same as `grundy analyze --json`)
 /// with the position as the client sent it. Serialised straight from the engine's types: this
 /// is the cheap request the page sends after every move.
-#[derive(Serialize)]
 pub(super) struct AnalysisJson<'a> {
-    #[serde(flatten)]
     report: Report,
     position: &'a PositionSpec,
+}
+
+impl Serialize for AnalysisJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(None)?;
+        self.report.serialize_fields(&mut map)?;
+        map.serialize_entry("position", self.position)?;
+        map.end()
+    }
 }
 
 pub(super) fn analysis_response(

@@ -1,0 +1,93 @@
+//! Grundy's search engine and igs (Beling and Rogalski, crates.io) on the same boards.
+//!
+//! `cargo run --release -- cram 4x7` runs both on one board, checks that they find the same
+//! value and prints the times and their ratio; `grundy` or `igs` alone runs only that solver
+//! (`-- cram 4x7 igs`), to time it in a process of its own (peak memory: `/usr/bin/time -v`).
+//! igs runs as its own command-line tool `igsolve` does: Cram with its aspiration-set
+//! method (BRAspSet), Chomp by definition (plain mex), both with a `HashMap` table, the
+//! move orderings it ships for them, and its answer for boards it knows from theory.
+
+use std::collections::HashMap;
+use std::time::Instant;
+
+use grundy_core::games::chomp::{Chomp as GChomp, ChompBoard};
+use grundy_core::games::cram::{Cram as GCram, CramBoard};
+use grundy_core::search::Engine;
+use igs::games::chomp::FewerBarsFirst;
+use igs::games::cram::SmallerComponentsFirst;
+use igs::games::{Chomp, Cram};
+use igs::solver::br::BRDecomposableGameSolver;
+use igs::solver::def::DefSimpleGameSolver;
+use igs::solver::Solver;
+
+/// Table memory for Grundy's engine.
+const MEMORY: usize = 4 << 30;
+
+fn grundy(game: &str, rows: u32, cols: u32) -> u64 {
+    match game {
+        "cram" => {
+            let mut engine = Engine::new(GCram::new(), MEMORY);
+            let v = CramBoard::new(rows, cols).unwrap().value_with(&mut engine).unwrap();
+            eprintln!("{:?}", engine.stats());
+            v
+        }
+        _ => {
+            let mut engine = Engine::new(GChomp, MEMORY);
+            ChompBoard::rectangle(rows, cols).unwrap().value_with(&mut engine).unwrap()
+        }
+    }
+}
+
+fn igs(game: &str, rows: u32, cols: u32) -> u64 {
+    let (r, c) = (rows as u8, cols as u8);
+    let v = match game {
+        "cram" => {
+            let g = Cram::new(c, r);
+            let mut s = Solver::new(&g, HashMap::new(), (), SmallerComponentsFirst {}, ());
+            s.nimber_of_initial_br_aspset()
+        }
+        _ => {
+            let g = Chomp::new(c, r);
+            let mut s = Solver::new(&g, HashMap::new(), (), FewerBarsFirst {}, ());
+            s.nimber_of_initial_def()
+        }
+    };
+    u64::from(v)
+}
+
+fn timed(f: impl FnOnce() -> u64) -> (u64, f64) {
+    let start = Instant::now();
+    let v = f();
+    (v, start.elapsed().as_secs_f64())
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let usage = "usage: igs-side-by-side cram|chomp RxC [grundy|igs]";
+    let (Some(game), Some(size)) = (args.first(), args.get(1)) else {
+        eprintln!("{usage}");
+        std::process::exit(2);
+    };
+    let (rows, cols) = size
+        .split_once('x')
+        .and_then(|(r, c)| Some((r.parse().ok()?, c.parse().ok()?)))
+        .unwrap_or_else(|| {
+            eprintln!("{usage}");
+            std::process::exit(2)
+        });
+    let which = args.get(2).map(String::as_str).unwrap_or("both");
+    if which != "igs" {
+        let (v, t) = timed(|| grundy(game, rows, cols));
+        println!("{game} {rows}x{cols} grundy value {v} time {t:.3} s");
+        if which == "grundy" {
+            return;
+        }
+        let (w, u) = timed(|| igs(game, rows, cols));
+        println!("{game} {rows}x{cols} igs value {w} time {u:.3} s");
+        assert_eq!(v, w, "the solvers disagree on {game} {rows}x{cols}");
+        println!("{game} {rows}x{cols} same value {v}; igs / grundy = {:.2}", u / t);
+    } else {
+        let (w, u) = timed(|| igs(game, rows, cols));
+        println!("{game} {rows}x{cols} igs value {w} time {u:.3} s");
+    }
+}

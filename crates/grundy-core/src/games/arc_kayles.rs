@@ -1,0 +1,188 @@
+//! Arc-Kayles: a move picks an edge whose two ends are in play and takes both ends out (and
+//! so every edge at them); whoever cannot move loses.
+//!
+//! On a path of `n` vertices this is Dawson's Kayles, `0.07`, on a heap of `n` (the same game
+//! as Cram on a `1 × n` strip): a move takes two adjacent vertices and may split the path.
+//! (It is not Kayles, `0.77`, which also allows taking one pin.) A position
+//! ([`GraphPosition`]) splits into the connected components of the vertices in play, each
+//! searched in canonical form by [`crate::search`]; a lone vertex is worth 0 and a lone edge 1.
+//!
+//! ```
+//! use grundy_core::games::arc_kayles;
+//! use grundy_core::games::graph::GraphPosition;
+//! let path: GraphPosition = "path:5".parse().unwrap();
+//! // Dawson's Kayles 0.07: G(5) = 0, a P-position; one vertex more, G(6) = 3.
+//! assert_eq!(arc_kayles::value(&path).unwrap(), 0);
+//! assert_eq!(arc_kayles::value(&"path:6".parse().unwrap()).unwrap(), 3);
+//! ```
+
+use std::time::Duration;
+
+use super::graph::{components, induced, GraphPosition};
+use crate::error::{GameError, Result};
+use crate::nimber::Nimber;
+use crate::search::canon::{canonical_graph, GraphKey};
+use crate::search::{Engine, Options, SplitGame};
+
+/// Memory for the table of [`value`] and [`moves_to_value`].
+pub const DEFAULT_MEMORY: usize = 64 << 20;
+/// Time [`value`] and [`moves_to_value`] may search before giving up with an error.
+pub const DEFAULT_TIME_BUDGET: Duration = Duration::from_secs(10);
+
+/// Arc-Kayles as a [`SplitGame`]: components are canonical graphs.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ArcKayles;
+
+/// Adds the components of `alive` in `adj` to the current option: lone vertices (worth 0)
+/// are left out, lone edges count as the value 1, the rest are canonical graphs.
+fn push_components(adj: &[u64], alive: u64, out: &mut Options<GraphKey>) {
+    for comp in components(adj, alive) {
+        match comp.count_ones() {
+            1 => {}
+            2 => out.value(1),
+            _ => out.component(canonical_graph(&induced(adj, comp))),
+        }
+    }
+}
+
+impl SplitGame for ArcKayles {
+    type Key = GraphKey;
+
+    fn table_tag(&self) -> String {
+        "arc-kayles".into()
+    }
+
+    fn size(&self, key: &GraphKey) -> u32 {
+        key.vertices() as u32
+    }
+
+    fn options(&self, key: &GraphKey, out: &mut Options<GraphKey>) {
+        let adj = key.adjacency();
+        let alive = super::graph::all(adj.len());
+        for v in 0..adj.len() {
+            let mut higher = adj[v] & !super::graph::all(v + 1);
+            while higher != 0 {
+                let w = higher.trailing_zeros();
+                higher &= higher - 1;
+                out.begin();
+                push_components(&adj, alive & !(1 << v | 1 << w), out);
+            }
+        }
+    }
+}
+
+/// The canonical components of `position` that need search, and the XOR of the values known
+/// without it.
+pub fn components_of(position: &GraphPosition) -> (Vec<GraphKey>, Nimber) {
+    let adj: Vec<u64> = (0..position.vertices())
+        .map(|v| position.neighbours(v))
+        .collect();
+    let mut out = Options::default();
+    out.begin();
+    push_components(&adj, position.alive(), &mut out);
+    let (keys, x) = out.get(0);
+    (keys.to_vec(), x)
+}
+
+/// The legal moves: the edges with both ends in play (`v < w`).
+pub fn moves(position: &GraphPosition) -> Vec<(usize, usize)> {
+    position.edges()
+}
+
+/// The position after picking the edge `v-w`.
+pub fn play(position: &GraphPosition, (v, w): (usize, usize)) -> Result<GraphPosition> {
+    let in_play = |x: usize| x < position.vertices() && position.alive() >> x & 1 == 1;
+    if !in_play(v) || !in_play(w) || !position.adjacent(v, w) {
+        return Err(GameError::IllegalMove(format!(
+            "edge {v}-{w} is not an edge with both ends in play in {position}"
+        )));
+    }
+    Ok(position.without(1 << v | 1 << w))
+}
+
+fn default_engine() -> Engine<ArcKayles> {
+    let mut engine = Engine::new(ArcKayles, DEFAULT_MEMORY);
+    engine.set_time_budget(Some(DEFAULT_TIME_BUDGET));
+    engine
+}
+
+/// The value of `position`, searched within [`DEFAULT_TIME_BUDGET`].
+pub fn value(position: &GraphPosition) -> Result<Nimber> {
+    value_with(position, &mut default_engine())
+}
+
+/// The value of `position`, searched by `engine`.
+pub fn value_with(position: &GraphPosition, engine: &mut Engine<ArcKayles>) -> Result<Nimber> {
+    let (keys, x) = components_of(position);
+    Ok(engine.value_of_sum(&keys)? ^ x)
+}
+
+/// The edges whose pick leaves a position of value `target` (winning moves for 0).
+pub fn moves_to_value(position: &GraphPosition, target: Nimber) -> Result<Vec<(usize, usize)>> {
+    let mut engine = default_engine();
+    let mut out = Vec::new();
+    for e in moves(position) {
+        if value_with(&play(position, e)?, &mut engine)? == target {
+            out.push(e);
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::octal::OctalGame;
+    use crate::search::naive;
+
+    fn naive_value(p: &GraphPosition) -> Nimber {
+        naive::value(p, &|p: &GraphPosition| {
+            moves(p).into_iter().map(|e| play(p, e).unwrap()).collect()
+        })
+    }
+
+    #[test]
+    fn paths_are_dawsons_kayles_not_kayles() {
+        let dawson = OctalGame::parse("0.07").unwrap();
+        let kayles = OctalGame::parse("0.77").unwrap();
+        let mut e = Engine::new(ArcKayles, 1 << 24);
+        let mut differs = false;
+        for n in 0..=40u64 {
+            let path: GraphPosition = format!("path:{n}").parse().unwrap();
+            let v = value_with(&path, &mut e).unwrap();
+            assert_eq!(v, dawson.value(n).unwrap(), "path:{n}");
+            differs |= v != kayles.value(n).unwrap();
+        }
+        assert!(differs);
+    }
+
+    #[test]
+    fn small_graphs_match_exhaustive_search() {
+        let mut e = Engine::new(ArcKayles, 1 << 22);
+        for name in ["cycle:9", "grid:3x3", "grid:2x5", "star:6", "complete:6"] {
+            let g: GraphPosition = name.parse().unwrap();
+            assert_eq!(value_with(&g, &mut e).unwrap(), naive_value(&g), "{name}");
+        }
+        let mut seed = 11u64;
+        for n in 2..=10usize {
+            for _ in 0..6 {
+                let mut edges = vec![];
+                for a in 0..n {
+                    for b in a + 1..n {
+                        seed = crate::search::table::mix64(seed + 1);
+                        if seed % 3 == 0 {
+                            edges.push((a, b));
+                        }
+                    }
+                }
+                let g = GraphPosition::from_edges(n, &edges).unwrap();
+                assert_eq!(value_with(&g, &mut e).unwrap(), naive_value(&g), "{g}");
+            }
+        }
+        let g: GraphPosition = "path:4".parse().unwrap();
+        assert!(play(&g, (0, 2)).is_err());
+        for m in moves_to_value(&g, 0).unwrap() {
+            assert_eq!(naive_value(&play(&g, m).unwrap()), 0);
+        }
+    }
+}

@@ -1,0 +1,350 @@
+//! Graphs for the graph games (Node-Kayles, Arc-Kayles): at most [`MAX_VERTICES`] vertices,
+//! given by an edge list or by name, and the part of one still in play.
+//!
+//! Text forms ([`GraphPosition`]'s `FromStr`):
+//!
+//! | text | graph |
+//! | --- | --- |
+//! | `path:N` | the path on `N` vertices `0-1-…-(N-1)` |
+//! | `cycle:N` | the cycle on `N >= 3` vertices |
+//! | `grid:RxC` | the `R × C` grid graph (vertex `r·C + c`) |
+//! | `star:N` | the star with `N` leaves: centre 0, leaves `1..=N` |
+//! | `complete:N` | the complete graph on `N` vertices |
+//! | `edges:0-1,1-2` | the edges listed (vertices `0..=` the largest named) |
+//! | `N:0-1,1-2` | `N` vertices and the edges listed; a suffix `!3,4` says vertices 3 and 4 are gone |
+//!
+//! [`GraphPosition`]'s `Display` writes the last form, which reads back to the same position.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::error::{GameError, Result};
+use crate::search::canon::{canonical_graph, GraphKey};
+
+/// The most vertices a graph may have (a vertex set is one 64-bit word).
+pub const MAX_VERTICES: usize = 64;
+
+/// A graph and the vertices still in play.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GraphPosition {
+    /// Bit `j` of `adj[i]`: vertices `i` and `j` are adjacent.
+    adj: Vec<u64>,
+    /// Vertices still in play.
+    alive: u64,
+}
+
+impl GraphPosition {
+    /// The graph on `n` vertices with these edges, every vertex in play.
+    pub fn from_edges(n: usize, edges: &[(usize, usize)]) -> Result<Self> {
+        if n > MAX_VERTICES {
+            return Err(GameError::out_of_range(
+                "graph",
+                format!("{n} vertices"),
+                format!("at most {MAX_VERTICES} vertices"),
+            ));
+        }
+        let mut adj = vec![0u64; n];
+        for &(a, b) in edges {
+            if a >= n || b >= n || a == b {
+                return Err(GameError::invalid(
+                    "edge",
+                    format!("{a}-{b}"),
+                    format!("two different vertices from 0 to {}", n.saturating_sub(1)),
+                ));
+            }
+            adj[a] |= 1 << b;
+            adj[b] |= 1 << a;
+        }
+        Ok(GraphPosition { adj, alive: all(n) })
+    }
+
+    /// The number of vertices of the whole graph (in play or not).
+    pub fn vertices(&self) -> usize {
+        self.adj.len()
+    }
+
+    /// The vertices still in play (bit `v`).
+    pub fn alive(&self) -> u64 {
+        self.alive
+    }
+
+    /// Whether `v` and `w` are adjacent in the whole graph.
+    pub fn adjacent(&self, v: usize, w: usize) -> bool {
+        v < self.adj.len() && self.adj[v] >> w & 1 == 1
+    }
+
+    /// The neighbours of `v` still in play.
+    pub fn neighbours(&self, v: usize) -> u64 {
+        self.adj[v] & self.alive
+    }
+
+    /// The position with the vertices of `gone` taken out of play.
+    pub fn without(&self, gone: u64) -> GraphPosition {
+        GraphPosition {
+            adj: self.adj.clone(),
+            alive: self.alive & !gone,
+        }
+    }
+
+    /// The edges with both ends in play, each once (`v < w`), in order.
+    pub fn edges(&self) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        for v in 0..self.adj.len() {
+            if self.alive >> v & 1 == 1 {
+                let mut higher = self.neighbours(v) & !all(v + 1);
+                while higher != 0 {
+                    out.push((v, higher.trailing_zeros() as usize));
+                    higher &= higher - 1;
+                }
+            }
+        }
+        out
+    }
+
+    /// The connected components of the vertices in play (vertex sets), lowest vertex first.
+    pub fn components(&self) -> Vec<u64> {
+        components(&self.adj, self.alive)
+    }
+
+    /// The canonical key of the subgraph induced by `vertices` (see [`crate::search::canon`]).
+    pub fn key_of(&self, vertices: u64) -> GraphKey {
+        canonical_graph(&induced(&self.adj, vertices))
+    }
+}
+
+/// The vertex set `0..n`.
+pub(crate) fn all(n: usize) -> u64 {
+    if n >= 64 {
+        u64::MAX
+    } else {
+        (1 << n) - 1
+    }
+}
+
+/// The connected components of `alive` in the graph `adj`.
+pub(crate) fn components(adj: &[u64], mut alive: u64) -> Vec<u64> {
+    let mut out = Vec::new();
+    while alive != 0 {
+        let mut comp = alive & alive.wrapping_neg();
+        let mut frontier = comp;
+        while frontier != 0 {
+            let v = frontier.trailing_zeros() as usize;
+            frontier &= frontier - 1;
+            let new = adj[v] & alive & !comp;
+            comp |= new;
+            frontier |= new;
+        }
+        alive &= !comp;
+        out.push(comp);
+    }
+    out
+}
+
+/// The subgraph induced by `vertices`, relabelled `0..k` in increasing order.
+pub(crate) fn induced(adj: &[u64], vertices: u64) -> Vec<u64> {
+    let list: Vec<usize> = (0..adj.len()).filter(|v| vertices >> v & 1 == 1).collect();
+    list.iter()
+        .map(|&v| {
+            list.iter()
+                .enumerate()
+                .filter(|(_, &w)| adj[v] >> w & 1 == 1)
+                .fold(0u64, |row, (j, _)| row | 1 << j)
+        })
+        .collect()
+}
+
+fn named(kind: &str, arg: &str, text: &str) -> Result<GraphPosition> {
+    let count = |s: &str| {
+        s.trim()
+            .parse::<usize>()
+            .ok()
+            .filter(|&n| n <= MAX_VERTICES)
+            .ok_or_else(|| {
+                GameError::out_of_range(
+                    "graph size",
+                    s,
+                    format!("a whole number of vertices up to {MAX_VERTICES}"),
+                )
+            })
+    };
+    match kind {
+        "path" => {
+            let n = count(arg)?;
+            let edges: Vec<_> = (1..n).map(|i| (i - 1, i)).collect();
+            GraphPosition::from_edges(n, &edges)
+        }
+        "cycle" => {
+            let n = count(arg)?;
+            if n < 3 {
+                return Err(GameError::out_of_range("cycle", n, "at least 3 vertices"));
+            }
+            let edges: Vec<_> = (0..n).map(|i| (i, (i + 1) % n)).collect();
+            GraphPosition::from_edges(n, &edges)
+        }
+        "star" => {
+            let leaves = count(arg)?;
+            let edges: Vec<_> = (1..=leaves).map(|i| (0, i)).collect();
+            GraphPosition::from_edges(leaves + 1, &edges)
+        }
+        "complete" => {
+            let n = count(arg)?;
+            let edges: Vec<_> = (0..n)
+                .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+                .collect();
+            GraphPosition::from_edges(n, &edges)
+        }
+        "grid" => {
+            let (r, c) = arg
+                .split_once(['x', 'X'])
+                .and_then(|(r, c)| {
+                    Some((
+                        r.trim().parse::<usize>().ok()?,
+                        c.trim().parse::<usize>().ok()?,
+                    ))
+                })
+                .ok_or_else(|| GameError::invalid("grid", arg, "RxC, e.g. grid:4x5"))?;
+            if r.saturating_mul(c) > MAX_VERTICES {
+                return Err(GameError::out_of_range(
+                    "grid",
+                    arg,
+                    format!("at most {MAX_VERTICES} vertices"),
+                ));
+            }
+            let mut edges = Vec::new();
+            for i in 0..r {
+                for j in 0..c {
+                    if j + 1 < c {
+                        edges.push((i * c + j, i * c + j + 1));
+                    }
+                    if i + 1 < r {
+                        edges.push((i * c + j, (i + 1) * c + j));
+                    }
+                }
+            }
+            GraphPosition::from_edges(r * c, &edges)
+        }
+        "edges" => {
+            let edges = parse_edges(arg)?;
+            let n = edges.iter().map(|&(a, b)| a.max(b) + 1).max().unwrap_or(0);
+            GraphPosition::from_edges(n, &edges)
+        }
+        _ => Err(GameError::invalid(
+            "graph",
+            text,
+            "path:N, cycle:N, grid:RxC, star:N, complete:N, edges:0-1,1-2 or N:0-1,1-2",
+        )),
+    }
+}
+
+fn parse_edges(list: &str) -> Result<Vec<(usize, usize)>> {
+    if list.trim().is_empty() {
+        return Ok(Vec::new());
+    }
+    list.split(',')
+        .map(|e| {
+            e.split_once('-')
+                .and_then(|(a, b)| Some((a.trim().parse().ok()?, b.trim().parse().ok()?)))
+                .ok_or_else(|| {
+                    GameError::invalid("edge", e, "two vertex numbers joined by -, e.g. 0-1")
+                })
+        })
+        .collect()
+}
+
+impl FromStr for GraphPosition {
+    type Err = GameError;
+
+    fn from_str(text: &str) -> Result<Self> {
+        let text = text.trim();
+        let (kind, arg) = text.split_once(':').ok_or_else(|| {
+            GameError::invalid(
+                "graph",
+                text,
+                "path:N, cycle:N, grid:RxC, star:N, complete:N, edges:0-1,1-2 or N:0-1,1-2",
+            )
+        })?;
+        if let Ok(n) = kind.trim().parse::<usize>() {
+            let (edges, gone) = arg.split_once('!').unwrap_or((arg, ""));
+            let mut position = GraphPosition::from_edges(n, &parse_edges(edges)?)?;
+            for v in gone.split(',').filter(|s| !s.trim().is_empty()) {
+                let v: usize = v.trim().parse().ok().filter(|&v| v < n).ok_or_else(|| {
+                    GameError::invalid(
+                        "removed vertex",
+                        v,
+                        format!("a vertex from 0 to {}", n.saturating_sub(1)),
+                    )
+                })?;
+                position.alive &= !(1 << v);
+            }
+            return Ok(position);
+        }
+        named(kind.trim(), arg, text)
+    }
+}
+
+impl fmt::Display for GraphPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.adj.len();
+        let mut edges = Vec::new();
+        for v in 0..n {
+            let mut higher = self.adj[v] & !all(v + 1);
+            while higher != 0 {
+                edges.push(format!("{v}-{}", higher.trailing_zeros()));
+                higher &= higher - 1;
+            }
+        }
+        write!(f, "{n}:{}", edges.join(","))?;
+        let gone: Vec<String> = (0..n)
+            .filter(|v| self.alive >> v & 1 == 0)
+            .map(|v| v.to_string())
+            .collect();
+        if !gone.is_empty() {
+            write!(f, "!{}", gone.join(","))?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn named_graphs_and_text_round_trip() {
+        let g: GraphPosition = "grid:2x3".parse().unwrap();
+        assert_eq!((g.vertices(), g.edges().len()), (6, 7));
+        let p: GraphPosition = "path:4".parse().unwrap();
+        assert_eq!(p.edges(), [(0, 1), (1, 2), (2, 3)]);
+        assert_eq!("cycle:5".parse::<GraphPosition>().unwrap().edges().len(), 5);
+        assert_eq!("star:3".parse::<GraphPosition>().unwrap().edges().len(), 3);
+        assert_eq!(
+            "complete:5".parse::<GraphPosition>().unwrap().edges().len(),
+            10
+        );
+        assert_eq!(
+            "edges:0-1,1-2".parse::<GraphPosition>().unwrap().vertices(),
+            3
+        );
+        let q = p.without(1 << 1);
+        assert_eq!(q.to_string(), "4:0-1,1-2,2-3!1");
+        assert_eq!(q.to_string().parse::<GraphPosition>().unwrap(), q);
+        assert_eq!(q.components(), [0b0001, 0b1100]);
+    }
+
+    #[test]
+    fn bad_graphs_are_named() {
+        for (bad, named) in [
+            ("path:99", "99"),
+            ("cycle:2", "cycle"),
+            ("grid:9x9", "9x9"),
+            ("edges:0-0", "0-0"),
+            ("edges:0-x", "0-x"),
+            ("tree:5", "tree:5"),
+            ("3:0-5", "0-5"),
+            ("3:0-1!7", "7"),
+        ] {
+            let e = bad.parse::<GraphPosition>().unwrap_err().to_string();
+            assert!(e.contains(named), "{bad}: {e}");
+        }
+    }
+}

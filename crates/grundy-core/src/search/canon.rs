@@ -1,0 +1,373 @@
+//! Canonical forms: one key for all the positions that are the same game up to symmetry.
+//!
+//! **Grid shapes** (Cram): a set of cells is cut to its bounding box, turned so that it is no
+//! taller than wide, and the least of its images under the symmetries of the rectangle (four
+//! for a non-square box, all eight of the square for a square one) is taken. Two shapes get
+//! the same key exactly when one is a rotation or reflection of the other, wherever they lie
+//! on the board: the form is *complete*.
+//!
+//! **Graphs** (Node-Kayles, Arc-Kayles): vertices are relabelled by individualisation and
+//! refinement (the method of McKay's nauty, in its simplest form): vertices are coloured by
+//! degree, colours are refined by the colours of their neighbours until stable, and while a
+//! colour class has several vertices each of them is tried as the first of its class; every
+//! complete labelling reached is a candidate and the least adjacency matrix wins.
+//! * The key *is* the relabelled adjacency matrix, so equal keys always mean isomorphic graphs
+//!   (the form is *sound*: a value is never used for a different graph).
+//! * It is *complete* (every two isomorphic graphs get the same key) whenever the search tree
+//!   has at most [`GRAPH_LEAF_LIMIT`] leaves: always for paths, for cycles and stars of up to
+//!   32 vertices, for trees and grids in practice. Beyond that the search stops at that many
+//!   leaves, and some isomorphic graphs may get different keys, which costs only repeated
+//!   work, never a wrong value.
+
+use super::table::{mix64, TableKey};
+
+/// Most candidate labellings tried for one graph (see the module documentation).
+pub const GRAPH_LEAF_LIMIT: usize = 64;
+
+/// A canonical grid shape: bits 0..64 are the cells row by row at stride `w`, bits 64..72
+/// hold `w` and bits 72..80 `h`, with `h <= w` and `h * w <= 64`.
+pub type ShapeKey = u128;
+
+/// The canonical key of the shape whose rows (bit `c` of `rows[r]` is cell `(r, c)`) span
+/// exactly `w` columns, with no empty first or last row or column. `rows.len() * w <= 64`.
+pub fn canonical_shape(rows: &[u64], w: u32) -> ShapeKey {
+    canonical_shape_and_symmetry(rows, w).0
+}
+
+/// [`canonical_shape`], and whether the shape is its own image under the half turn (the
+/// rotation by 180 degrees about the centre of its box).
+pub fn canonical_shape_and_symmetry(rows: &[u64], w: u32) -> (ShapeKey, bool) {
+    let h = rows.len() as u32;
+    debug_assert!(h >= 1 && w >= 1 && h * w <= 64);
+    let mut best = u64::MAX;
+    let mut half_turn_symmetric = false;
+    let mut consider = |rows: &[u64], w: u32| {
+        // The four images that keep the box upright: as is, rows reversed, each row
+        // reversed, both.
+        let (mut a, mut b, mut c, mut d) = (0u64, 0u64, 0u64, 0u64);
+        let n = rows.len() as u32;
+        for (r, &row) in rows.iter().enumerate() {
+            let r = r as u32;
+            let flipped = reverse(row, w);
+            a |= row << (r * w);
+            b |= row << ((n - 1 - r) * w);
+            c |= flipped << (r * w);
+            d |= flipped << ((n - 1 - r) * w);
+        }
+        best = best.min(a).min(b).min(c).min(d);
+        half_turn_symmetric = a == d;
+    };
+    if h <= w {
+        consider(rows, w);
+    }
+    if h >= w {
+        let mut turned = [0u64; 64];
+        transpose_into(rows, &mut turned[..w as usize]);
+        consider(&turned[..w as usize], h);
+    }
+    let (h, w) = (h.min(w), h.max(w));
+    (
+        u128::from(best) | u128::from(w) << 64 | u128::from(h) << 72,
+        half_turn_symmetric,
+    )
+}
+
+/// The rows and width of a shape key.
+pub fn shape_rows(key: ShapeKey) -> (Vec<u64>, u32) {
+    let w = (key >> 64 & 0xff) as u32;
+    let h = (key >> 72 & 0xff) as u32;
+    if w == 0 || h == 0 || h * w > 64 {
+        // Not a key this module makes (a table file written by hand): an empty shape.
+        return (Vec::new(), 1);
+    }
+    let bits = key as u64;
+    let mask = low_bits(w);
+    ((0..h).map(|r| bits >> (r * w) & mask).collect(), w)
+}
+
+fn low_bits(w: u32) -> u64 {
+    if w >= 64 {
+        u64::MAX
+    } else {
+        (1 << w) - 1
+    }
+}
+
+fn reverse(row: u64, w: u32) -> u64 {
+    row.reverse_bits() >> (64 - w)
+}
+
+fn transpose_into(rows: &[u64], out: &mut [u64]) {
+    for (r, &row) in rows.iter().enumerate() {
+        let mut bits = row;
+        while bits != 0 {
+            let c = bits.trailing_zeros();
+            out[c as usize] |= 1 << r;
+            bits &= bits - 1;
+        }
+    }
+}
+
+/// A canonical graph: word 0 is the vertex count `n`, then the upper triangle of the
+/// relabelled adjacency matrix row by row (pair `(i, j)`, `i < j`), 64 pairs a word.
+#[derive(Debug, Clone, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct GraphKey(pub Box<[u64]>);
+
+impl GraphKey {
+    /// The number of vertices.
+    pub fn vertices(&self) -> usize {
+        self.0.first().map_or(0, |&n| n as usize)
+    }
+
+    /// The adjacency rows of the graph (bit `j` of row `i`: `i` and `j` are adjacent).
+    pub fn adjacency(&self) -> Vec<u64> {
+        let n = self.vertices();
+        let mut rows = vec![0u64; n];
+        let mut bit = 0usize;
+        for i in 0..n {
+            for j in i + 1..n {
+                if self.0[1 + bit / 64] >> (bit % 64) & 1 == 1 {
+                    rows[i] |= 1 << j;
+                    rows[j] |= 1 << i;
+                }
+                bit += 1;
+            }
+        }
+        rows
+    }
+}
+
+impl TableKey for GraphKey {
+    fn hash64(&self) -> u64 {
+        self.0
+            .iter()
+            .fold(0x9e37_79b9_7f4a_7c15, |h, &w| mix64(h ^ w))
+    }
+    fn heap_bytes(&self) -> usize {
+        self.0.len() * 8
+    }
+    fn write(&self, out: &mut Vec<u8>) {
+        out.push(self.0.len() as u8);
+        for w in self.0.iter() {
+            out.extend_from_slice(&w.to_le_bytes());
+        }
+    }
+    fn read(bytes: &mut &[u8]) -> Option<Self> {
+        let (&len, rest) = bytes.split_first()?;
+        *bytes = rest;
+        let words = (0..len)
+            .map(|_| u64::read(bytes))
+            .collect::<Option<Vec<u64>>>()?;
+        // The length must be the one the vertex count implies.
+        let n = *words.first()? as usize;
+        if n > 64 || words.len() != 1 + (n * n.saturating_sub(1) / 2).div_ceil(64) {
+            return None;
+        }
+        Some(GraphKey(words.into_boxed_slice()))
+    }
+}
+
+/// The canonical key of the graph with adjacency rows `adj` (at most 64 vertices, no loops,
+/// symmetric).
+pub fn canonical_graph(adj: &[u64]) -> GraphKey {
+    let n = adj.len();
+    debug_assert!(n <= 64);
+    let colours = refine(adj, initial_colours(adj));
+    let mut best: Option<Vec<u64>> = None;
+    let mut leaves = 0;
+    search(adj, colours, &mut best, &mut leaves);
+    let bits = best.expect("the search reaches at least one leaf");
+    let mut words = Vec::with_capacity(1 + bits.len());
+    words.push(n as u64);
+    words.extend(bits);
+    GraphKey(words.into_boxed_slice())
+}
+
+/// Colour by degree (colours are ranks: 0, 1, ... in increasing degree).
+fn initial_colours(adj: &[u64]) -> Vec<u32> {
+    let degrees: Vec<u32> = adj.iter().map(|r| r.count_ones()).collect();
+    ranks(&degrees)
+}
+
+/// Replaces each entry by its rank among the distinct entries.
+fn ranks<T: Ord + Clone>(items: &[T]) -> Vec<u32> {
+    let mut sorted: Vec<T> = items.to_vec();
+    sorted.sort();
+    sorted.dedup();
+    items
+        .iter()
+        .map(|x| sorted.binary_search(x).expect("present") as u32)
+        .collect()
+}
+
+/// Refines colours by the multiset of neighbour colours until no class splits. Classes keep
+/// their relative order, so the result depends only on the graph and the input colouring.
+fn refine(adj: &[u64], mut colours: Vec<u32>) -> Vec<u32> {
+    let n = adj.len();
+    loop {
+        let classes = colours.iter().max().map_or(0, |&m| m + 1);
+        let signatures: Vec<(u32, Vec<u32>)> = (0..n)
+            .map(|v| {
+                let mut neighbour = vec![0u32; classes as usize];
+                let mut bits = adj[v];
+                while bits != 0 {
+                    neighbour[colours[bits.trailing_zeros() as usize] as usize] += 1;
+                    bits &= bits - 1;
+                }
+                (colours[v], neighbour)
+            })
+            .collect();
+        let refined = ranks(&signatures);
+        let new_classes = refined.iter().max().map_or(0, |&m| m + 1);
+        if new_classes == classes {
+            return refined;
+        }
+        colours = refined;
+    }
+}
+
+/// Individualisation: branches on each vertex of the first smallest non-singleton class.
+fn search(adj: &[u64], colours: Vec<u32>, best: &mut Option<Vec<u64>>, leaves: &mut usize) {
+    let n = adj.len();
+    let classes = colours.iter().max().map_or(0, |&m| m as usize + 1);
+    if classes == n {
+        *leaves += 1;
+        let bits = relabelled(adj, &colours);
+        if best.as_ref().map_or(true, |b| bits < *b) {
+            *best = Some(bits);
+        }
+        return;
+    }
+    let mut size = vec![0usize; classes];
+    for &c in &colours {
+        size[c as usize] += 1;
+    }
+    let target = (0..classes)
+        .filter(|&c| size[c] > 1)
+        .min_by_key(|&c| (size[c], c))
+        .expect("some class has several vertices") as u32;
+    for v in 0..n {
+        if colours[v] != target || *leaves >= GRAPH_LEAF_LIMIT {
+            continue;
+        }
+        // Vertex v comes first in its class: every colour above moves up by one.
+        let split: Vec<u32> = colours
+            .iter()
+            .enumerate()
+            .map(|(u, &c)| {
+                if c > target || (c == target && u != v) {
+                    c + 1
+                } else {
+                    c
+                }
+            })
+            .collect();
+        search(adj, refine(adj, split), best, leaves);
+    }
+}
+
+/// The upper triangle of the adjacency matrix with vertex `v` renamed `label[v]`.
+fn relabelled(adj: &[u64], label: &[u32]) -> Vec<u64> {
+    let n = adj.len();
+    let mut vertex = vec![0usize; n];
+    for (v, &l) in label.iter().enumerate() {
+        vertex[l as usize] = v;
+    }
+    let pairs = n * n.saturating_sub(1) / 2;
+    let mut words = vec![0u64; pairs.div_ceil(64)];
+    let mut bit = 0usize;
+    for i in 0..n {
+        for j in i + 1..n {
+            if adj[vertex[i]] >> vertex[j] & 1 == 1 {
+                words[bit / 64] |= 1 << (bit % 64);
+            }
+            bit += 1;
+        }
+    }
+    words
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every relabelling of `adj` by `perm`.
+    fn permuted(adj: &[u64], perm: &[usize]) -> Vec<u64> {
+        let n = adj.len();
+        let mut out = vec![0u64; n];
+        for i in 0..n {
+            for j in 0..n {
+                if adj[i] >> j & 1 == 1 {
+                    out[perm[i]] |= 1 << perm[j];
+                }
+            }
+        }
+        out
+    }
+
+    fn path(n: usize) -> Vec<u64> {
+        let mut adj = vec![0u64; n];
+        for i in 0..n.saturating_sub(1) {
+            adj[i] |= 1 << (i + 1);
+            adj[i + 1] |= 1 << i;
+        }
+        adj
+    }
+
+    #[test]
+    fn isomorphic_graphs_share_a_key_and_the_key_is_the_graph() {
+        let mut rng = 12345u64;
+        let mut next = || {
+            rng = mix64(rng.wrapping_add(1));
+            rng
+        };
+        for n in 1..12usize {
+            // A random graph and random relabellings of it.
+            let mut adj = vec![0u64; n];
+            for i in 0..n {
+                for j in i + 1..n {
+                    if next() % 3 == 0 {
+                        adj[i] |= 1 << j;
+                        adj[j] |= 1 << i;
+                    }
+                }
+            }
+            let key = canonical_graph(&adj);
+            assert_eq!(canonical_graph(&key.adjacency()), key);
+            for _ in 0..5 {
+                let mut perm: Vec<usize> = (0..n).collect();
+                for i in (1..n).rev() {
+                    perm.swap(i, (next() % (i as u64 + 1)) as usize);
+                }
+                assert_eq!(canonical_graph(&permuted(&adj, &perm)), key);
+            }
+        }
+        // A path and a star on 4 vertices are different graphs with the same degrees count.
+        let star = vec![0b1110, 0b0001, 0b0001, 0b0001];
+        assert_ne!(canonical_graph(&path(4)), canonical_graph(&star));
+        assert_eq!(canonical_graph(&path(30)).vertices(), 30);
+    }
+
+    #[test]
+    fn shapes_equal_up_to_symmetry_share_a_key() {
+        // An L tromino in its four rotations and a mirror image.
+        let l = [
+            (vec![0b01, 0b11], 2),
+            (vec![0b10, 0b11], 2),
+            (vec![0b11, 0b01], 2),
+            (vec![0b11, 0b10], 2),
+        ];
+        let keys: Vec<_> = l.iter().map(|(r, w)| canonical_shape(r, *w)).collect();
+        assert!(keys.iter().all(|k| *k == keys[0]));
+        // A 1x3 bar lying or standing.
+        assert_eq!(canonical_shape(&[0b111], 3), canonical_shape(&[1, 1, 1], 1));
+        // An S tetromino and a T tetromino differ.
+        assert_ne!(
+            canonical_shape(&[0b110, 0b011], 3),
+            canonical_shape(&[0b111, 0b010], 3)
+        );
+        let key = canonical_shape(&[0b011, 0b110], 3);
+        let (rows, w) = shape_rows(key);
+        assert_eq!(canonical_shape(&rows, w), key);
+    }
+}

@@ -1,0 +1,55 @@
+//! Grundy values by search, for games whose positions split into independent parts.
+//!
+//! Board and graph games (Cram, Node-Kayles, Arc-Kayles) have no sequence and no period: a
+//! position's value is found by searching its game tree. This module searches it well:
+//!
+//! * a position is split into its **connected components**, each a game of its own, whose
+//!   values are XORed (Sprague–Grundy); a move splits a component further;
+//! * each component is put in **canonical form** ([`canon`]: board symmetries, graph
+//!   relabelling), so positions that are the same game up to symmetry are searched once;
+//! * the [`engine`] computes a component's value by questions "is the value k?" with the mex
+//!   bound and early cut-offs (Lemoine and Viennot 2012; Beling and Rogalski 2020);
+//! * a bounded **transposition table** ([`table`]) keeps what was proven, within a memory
+//!   limit, with statistics; [`persist`] saves it to bytes and reads it back, so a later run
+//!   reuses it and an interrupted one resumes.
+//!
+//! A game plugs in by implementing [`SplitGame`]: canonical component keys and the options
+//! of a component. Games that do not split (Chomp) are searched as one component.
+//! [`naive`] is the plain exhaustive search the tests check everything against.
+
+pub mod canon;
+pub mod engine;
+pub mod naive;
+pub mod options;
+pub mod persist;
+pub mod table;
+
+pub use engine::{Engine, SearchStats, Strategy};
+pub use options::Options;
+pub use table::{Knowledge, Table, TableKey, TableStats};
+
+/// A game searched component by component.
+pub trait SplitGame {
+    /// The canonical form of a component: equal keys are the same game (up to symmetry),
+    /// so they have the same value.
+    type Key: TableKey + Default;
+
+    /// Names the game and every parameter the meaning of a key depends on (e.g. `cram`), so
+    /// that a table saved for one game is never used for another.
+    fn table_tag(&self) -> String;
+
+    /// The size of a component (cells, vertices, squares): larger components are assumed
+    /// harder, which orders the search.
+    fn size(&self, key: &Self::Key) -> u32;
+
+    /// Lists every option of the component `key` into `out`: for each move,
+    /// [`Options::begin`], then the canonical components the move leaves
+    /// ([`Options::component`]) and the values of any it knows without search
+    /// ([`Options::value`]).
+    fn options(&self, key: &Self::Key, out: &mut Options<Self::Key>);
+
+    /// How the engine should search this game.
+    fn strategy(&self) -> Strategy {
+        Strategy::Pruned
+    }
+}

@@ -1,0 +1,410 @@
+//! The transposition table: what is known about each component, within a memory limit.
+//!
+//! For every canonical component the search has met it keeps one [`Knowledge`]: the exact
+//! value once proven, or else the set of values proven *not* to be the component's value
+//! (each found when an option of that value turned up, or when a query "is the value k?"
+//! was answered no). Only proven facts are stored, so a table saved in the middle of a search
+//! is as sound as one saved at the end.
+//!
+//! The table is open-addressed in buckets of [`BUCKET`] slots and never grows beyond the
+//! number of slots its memory limit allows. When a bucket is full, the entry that cost the
+//! least work to obtain is evicted (its work is kept as a logarithm beside the knowledge), so
+//! the table keeps what is dearest to recompute. Keys that own heap memory (graph
+//! components) count their heap bytes against the same limit.
+
+use crate::nimber::Nimber;
+
+/// Slots per bucket: an entry may sit in any slot of the bucket its hash selects.
+pub const BUCKET: usize = 4;
+
+/// The smallest table, in slots, whatever the memory limit.
+const MIN_SLOTS: usize = 1 << 10;
+
+/// Values whose exclusion can be recorded: `0..EXCLUDABLE`. Knowledge about larger values is
+/// simply not kept (exact values of any size are).
+pub const EXCLUDABLE: u32 = 56;
+
+/// A component key: the canonical form of a component, stored whole (never a lossy hash), so
+/// equal keys always mean equal components.
+pub trait TableKey: Clone + Eq + Ord + std::fmt::Debug + Default {
+    /// A well-mixed 64-bit hash of the key.
+    fn hash64(&self) -> u64;
+    /// Heap bytes the key owns (0 for plain integers).
+    fn heap_bytes(&self) -> usize {
+        0
+    }
+    /// Appends the key's bytes (see [`TableKey::read`]).
+    fn write(&self, out: &mut Vec<u8>);
+    /// Reads a key written by [`TableKey::write`] from the front of `bytes`, advancing it;
+    /// `None` when the bytes do not hold a key.
+    fn read(bytes: &mut &[u8]) -> Option<Self>;
+    /// `n` placeholder keys for empty slots. Integer keys are all zero bits, which the
+    /// allocator gives as untouched pages, so a large table costs memory only as it fills.
+    fn placeholders(n: usize) -> Vec<Self> {
+        vec![Self::default(); n]
+    }
+}
+
+/// A 64-bit finaliser (the one of SplitMix64): every input bit affects every output bit.
+pub fn mix64(mut x: u64) -> u64 {
+    x ^= x >> 30;
+    x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x ^= x >> 27;
+    x = x.wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+fn take<const N: usize>(bytes: &mut &[u8]) -> Option<[u8; N]> {
+    let (head, rest) = bytes.split_first_chunk::<N>()?;
+    *bytes = rest;
+    Some(*head)
+}
+
+impl TableKey for u64 {
+    fn placeholders(n: usize) -> Vec<Self> {
+        vec![0; n]
+    }
+    fn hash64(&self) -> u64 {
+        mix64(*self)
+    }
+    fn write(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.to_le_bytes());
+    }
+    fn read(bytes: &mut &[u8]) -> Option<Self> {
+        take::<8>(bytes).map(u64::from_le_bytes)
+    }
+}
+
+impl TableKey for u128 {
+    fn placeholders(n: usize) -> Vec<Self> {
+        vec![0; n]
+    }
+    fn hash64(&self) -> u64 {
+        mix64((*self as u64) ^ mix64((*self >> 64) as u64))
+    }
+    fn write(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.to_le_bytes());
+    }
+    fn read(bytes: &mut &[u8]) -> Option<Self> {
+        take::<16>(bytes).map(u128::from_le_bytes)
+    }
+}
+
+/// What is known about one component's value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Knowledge {
+    /// The value is proven.
+    Exact(Nimber),
+    /// Bit `k` set (for `k < EXCLUDABLE`): the value is proven not to be `k`.
+    Excluded(u64),
+}
+
+impl Knowledge {
+    /// Whether the value is known to differ from `k`.
+    pub fn excludes(self, k: Nimber) -> bool {
+        match self {
+            Knowledge::Exact(v) => v != k,
+            Knowledge::Excluded(mask) => k < EXCLUDABLE as Nimber && mask >> k & 1 == 1,
+        }
+    }
+
+    /// Both facts together (an exact value wins).
+    fn merged(self, other: Knowledge) -> Knowledge {
+        match (self, other) {
+            (Knowledge::Exact(v), _) | (_, Knowledge::Exact(v)) => Knowledge::Exact(v),
+            (Knowledge::Excluded(a), Knowledge::Excluded(b)) => Knowledge::Excluded(a | b),
+        }
+    }
+
+    /// The packed form: bit 63 marks an exact value, bits 56..63 hold the work, the low 56
+    /// bits the value or the exclusion mask. Never 0 for stored knowledge (0 marks an empty
+    /// slot), since an empty exclusion mask is never stored.
+    fn pack(self, work: u8) -> u64 {
+        let low = match self {
+            Knowledge::Exact(v) => (1 << 63) | (v & LOW_MASK),
+            Knowledge::Excluded(mask) => mask & LOW_MASK,
+        };
+        low | u64::from(work & 0x7f) << 56
+    }
+
+    fn unpack(packed: u64) -> Knowledge {
+        if packed >> 63 == 1 {
+            Knowledge::Exact(packed & LOW_MASK)
+        } else {
+            Knowledge::Excluded(packed & LOW_MASK)
+        }
+    }
+
+    /// Whether this knowledge can be stored (an exact value must fit the packed form).
+    fn storable(self) -> bool {
+        match self {
+            Knowledge::Exact(v) => v <= LOW_MASK,
+            Knowledge::Excluded(mask) => mask & LOW_MASK != 0,
+        }
+    }
+}
+
+const LOW_MASK: u64 = (1 << EXCLUDABLE) - 1;
+
+fn work_of(packed: u64) -> u8 {
+    (packed >> 56 & 0x7f) as u8
+}
+
+/// Counters of what the table did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct TableStats {
+    /// Look-ups that found the key.
+    pub hits: u64,
+    /// Look-ups that did not.
+    pub misses: u64,
+    /// Facts stored (new entries and updates of existing ones).
+    pub stores: u64,
+    /// Entries pushed out to make room.
+    pub evictions: u64,
+    /// Entries held now.
+    pub entries: u64,
+}
+
+/// A bounded table from component keys to [`Knowledge`].
+#[derive(Clone)]
+pub struct Table<K: TableKey> {
+    keys: Vec<K>,
+    /// Per slot: packed [`Knowledge`] and work; 0 for an empty slot.
+    packed: Vec<u64>,
+    /// Buckets - 1 (the bucket count is a power of two).
+    mask: usize,
+    heap_bytes: usize,
+    heap_limit: usize,
+    /// The most buckets the memory limit allows; the table doubles up to it as it fills.
+    max_buckets: usize,
+    stats: TableStats,
+}
+
+impl<K: TableKey + Default> Table<K> {
+    /// A table using at most about `memory_bytes` bytes (its slots, and the heap bytes of its
+    /// keys), and at least 1,024 slots.
+    pub fn with_memory(memory_bytes: usize) -> Self {
+        let slot = std::mem::size_of::<K>() + 8;
+        // Keys with heap memory get half the budget for their slots, half for their heaps.
+        let owns_heap = K::default().heap_bytes() > 0 || std::mem::size_of::<K>() > 16;
+        let for_slots = if owns_heap {
+            memory_bytes / 2
+        } else {
+            memory_bytes
+        };
+        let wanted = (for_slots / slot).max(MIN_SLOTS);
+        // Round down to a power of two number of buckets.
+        let max_buckets = 1usize << (usize::BITS - 1 - (wanted / BUCKET).leading_zeros());
+        // Start small: a table that stays small stays in the caches.
+        let buckets = max_buckets.min(MIN_SLOTS / BUCKET);
+        Table {
+            keys: K::placeholders(buckets * BUCKET),
+            packed: vec![0; buckets * BUCKET],
+            mask: buckets - 1,
+            heap_bytes: 0,
+            heap_limit: memory_bytes.saturating_sub(max_buckets * BUCKET * slot),
+            max_buckets,
+            stats: TableStats::default(),
+        }
+    }
+
+    /// Doubles the table (entries that do not fit their new bucket are dropped, cheapest
+    /// first, as on any store).
+    fn grow(&mut self) {
+        let buckets = (self.mask + 1) * 2;
+        let keys = std::mem::replace(&mut self.keys, K::placeholders(buckets * BUCKET));
+        let packed = std::mem::replace(&mut self.packed, vec![0; buckets * BUCKET]);
+        self.mask = buckets - 1;
+        for (key, p) in keys.into_iter().zip(packed) {
+            if p == 0 {
+                continue;
+            }
+            let range = self.bucket(&key);
+            match range.clone().find(|&i| self.packed[i] == 0) {
+                Some(i) => {
+                    self.keys[i] = key;
+                    self.packed[i] = p;
+                }
+                None => {
+                    let i = range
+                        .min_by_key(|&i| work_of(self.packed[i]))
+                        .expect("buckets are not empty");
+                    if work_of(self.packed[i]) < work_of(p) {
+                        self.heap_bytes -= self.keys[i].heap_bytes();
+                        self.keys[i] = key;
+                        self.packed[i] = p;
+                    } else {
+                        self.heap_bytes -= key.heap_bytes();
+                    }
+                    self.stats.evictions += 1;
+                    self.stats.entries -= 1;
+                }
+            }
+        }
+    }
+}
+
+impl<K: TableKey> std::fmt::Debug for Table<K> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Table")
+            .field("capacity", &self.capacity())
+            .field("stats", &self.stats)
+            .finish()
+    }
+}
+
+impl<K: TableKey> Table<K> {
+    /// How many entries the table can hold (once grown to its memory limit).
+    pub fn capacity(&self) -> usize {
+        self.max_buckets * BUCKET
+    }
+
+    /// The counters so far.
+    pub fn stats(&self) -> TableStats {
+        self.stats
+    }
+
+    /// Bytes in use: the slots and the keys' heap memory.
+    pub fn memory_bytes(&self) -> usize {
+        self.packed.len() * (std::mem::size_of::<K>() + 8) + self.heap_bytes
+    }
+
+    fn bucket(&self, key: &K) -> std::ops::Range<usize> {
+        let start = (key.hash64() as usize & self.mask) * BUCKET;
+        start..start + BUCKET
+    }
+
+    /// What is known about `key`, if anything.
+    pub fn get(&mut self, key: &K) -> Option<Knowledge> {
+        let found = self.peek(key);
+        if found.is_some() {
+            self.stats.hits += 1;
+        } else {
+            self.stats.misses += 1;
+        }
+        found
+    }
+
+    /// Like [`Table::get`] without counting the look-up.
+    pub fn peek(&self, key: &K) -> Option<Knowledge> {
+        self.bucket(key)
+            .find(|&i| self.packed[i] != 0 && self.keys[i] == *key)
+            .map(|i| Knowledge::unpack(self.packed[i]))
+    }
+
+    /// Adds `fact` to what is known about `key`; `work` (about log2 of the positions the fact
+    /// cost) decides what is evicted first when room is short.
+    pub fn store(&mut self, key: &K, fact: Knowledge, work: u8) {
+        if !fact.storable() {
+            return;
+        }
+        if self.stats.entries as usize * 2 >= self.packed.len() && self.mask < self.max_buckets - 1
+        {
+            self.grow();
+        }
+        self.stats.stores += 1;
+        let range = self.bucket(key);
+        let over_heap = self.heap_bytes + key.heap_bytes() > self.heap_limit;
+        let mut empty = None;
+        let mut cheapest: Option<(usize, u8)> = None;
+        for i in range {
+            let packed = self.packed[i];
+            if packed == 0 {
+                empty = empty.or(Some(i));
+                continue;
+            }
+            if self.keys[i] == *key {
+                let merged = Knowledge::unpack(packed).merged(fact);
+                self.packed[i] = merged.pack(work_of(packed).max(work));
+                return;
+            }
+            let w = work_of(packed);
+            if cheapest.map_or(true, |(_, c)| w < c) {
+                cheapest = Some((i, w));
+            }
+        }
+        // An empty slot is taken unless the keys' heap memory is at its limit; then an entry
+        // of the bucket makes room, and with none to evict the fact is dropped.
+        if empty.is_none() && self.mask < self.max_buckets - 1 {
+            // Room is short in this bucket only: a larger table has room.
+            self.grow();
+            self.stats.stores -= 1;
+            return self.store(key, fact, work);
+        }
+        let victim = match (empty, cheapest) {
+            (Some(i), _) if !over_heap => i,
+            (_, Some((i, _))) => i,
+            _ => return,
+        };
+        if self.packed[victim] != 0 {
+            self.stats.evictions += 1;
+            self.heap_bytes -= self.keys[victim].heap_bytes();
+        } else {
+            self.stats.entries += 1;
+        }
+        self.heap_bytes += key.heap_bytes();
+        self.keys[victim] = key.clone();
+        self.packed[victim] = fact.pack(work);
+    }
+
+    /// Every entry: key, knowledge and work (in slot order).
+    pub fn entries(&self) -> impl Iterator<Item = (&K, Knowledge, u8)> {
+        self.keys
+            .iter()
+            .zip(&self.packed)
+            .filter(|(_, &p)| p != 0)
+            .map(|(k, &p)| (k, Knowledge::unpack(p), work_of(p)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn facts_merge_and_exact_values_win() {
+        let mut t: Table<u64> = Table::with_memory(1 << 16);
+        assert_eq!(t.get(&7), None);
+        t.store(&7, Knowledge::Excluded(0b101), 3);
+        t.store(&7, Knowledge::Excluded(0b010), 1);
+        assert_eq!(t.get(&7), Some(Knowledge::Excluded(0b111)));
+        t.store(&7, Knowledge::Exact(5), 2);
+        t.store(&7, Knowledge::Excluded(0b1000), 2);
+        assert_eq!(t.get(&7), Some(Knowledge::Exact(5)));
+        let s = t.stats();
+        assert_eq!((s.hits, s.misses, s.stores, s.entries), (2, 1, 4, 1));
+        assert!(Knowledge::Exact(5).excludes(4) && !Knowledge::Exact(5).excludes(5));
+        assert!(Knowledge::Excluded(0b10).excludes(1) && !Knowledge::Excluded(0b10).excludes(0));
+        assert!(!Knowledge::Excluded(u64::MAX).excludes(EXCLUDABLE as Nimber));
+    }
+
+    #[test]
+    fn a_full_table_evicts_the_cheapest_and_stays_bounded() {
+        let mut t: Table<u64> = Table::with_memory(0);
+        let capacity = t.capacity() as u64;
+        for key in 0..4 * capacity {
+            t.store(&key, Knowledge::Exact(key % 3), (key % 7) as u8);
+        }
+        let s = t.stats();
+        assert_eq!(s.entries, t.entries().count() as u64);
+        assert!(s.entries <= capacity);
+        assert_eq!(s.entries + s.evictions, 4 * capacity);
+        // Whatever survived is right.
+        for (k, fact, _) in t.entries() {
+            assert_eq!(fact, Knowledge::Exact(k % 3));
+        }
+        // Work 6 entries outlive work 0 entries.
+        let kept = |w: u64| t.entries().filter(|(k, _, _)| **k % 7 == w).count();
+        assert!(kept(6) > kept(0), "{} vs {}", kept(6), kept(0));
+    }
+
+    #[test]
+    fn values_too_large_to_pack_are_not_stored() {
+        let mut t: Table<u128> = Table::with_memory(1 << 12);
+        t.store(&1, Knowledge::Exact(1 << 60), 0);
+        t.store(&2, Knowledge::Excluded(0), 0);
+        assert_eq!(t.stats().entries, 0);
+        t.store(&3, Knowledge::Exact(LOW_MASK), 0);
+        assert_eq!(t.get(&3), Some(Knowledge::Exact(LOW_MASK)));
+    }
+}

@@ -1,0 +1,124 @@
+//! `grundy search`: values, JSON, bad input (exit code 2), tables kept on disk and reused,
+//! foreign or damaged tables refused, and Ctrl-C saving the table (exit code 130).
+
+mod common;
+
+use std::fs;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use common::grundy;
+
+fn fresh_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("grundy-search-{}-{name}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+fn value(args: &[&str]) -> serde_json::Value {
+    let out = grundy()
+        .arg("search")
+        .args(args)
+        .arg("--json")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{args:?}: {out:?}");
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn values_of_each_game() {
+    assert_eq!(value(&["cram", "3x4"])["value"], 1);
+    assert_eq!(value(&["cram", "4x4"])["outcome"], "P");
+    // 3x3 with the centre filled is a ring of 8 squares.
+    assert_eq!(
+        value(&["cram", "3x3", "--holes", "2,2"])["position"],
+        ".../.#./..."
+    );
+    assert_eq!(value(&["chomp", "2,1"])["value"], 0);
+    assert_eq!(value(&["node-kayles", "path:5"])["value"], 3);
+    assert_eq!(value(&["arc-kayles", "path:5"])["value"], 0);
+    // The path on 3 vertices: the centre takes all (0), an end leaves one vertex (1).
+    assert_eq!(value(&["node-kayles", "edges:0-1,1-2"])["value"], 2);
+}
+
+#[test]
+fn bad_input_is_named_with_exit_code_2() {
+    for (args, named) in [
+        (vec!["cram", "9x9"], "9x9"),
+        (vec!["cram", "3x3", "--holes", "0,1"], "0,1"),
+        (vec!["chomp", "3,4"], "3,4"),
+        (vec!["node-kayles", "grid:9x9"], "9x9"),
+        (vec!["arc-kayles", "edges:0-0"], "0-0"),
+        (vec!["chomp", "3x3", "--holes", "1,1"], "--holes"),
+        (vec!["cram", "3x3", "--memory", "0"], "0"),
+    ] {
+        let out = grundy().arg("search").args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(named), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn a_table_is_reused_and_foreign_or_damaged_ones_refused() {
+    let dir = fresh_dir("reuse");
+    let table = dir.join("cram.table");
+    let t = table.to_str().unwrap();
+    let first = value(&["cram", "4x5", "--table", t]);
+    assert!(first["expanded"].as_u64().unwrap() > 0);
+    let second = value(&["cram", "4x5", "--table", t]);
+    assert_eq!(second["value"], first["value"]);
+    assert_eq!(second["expanded"], 0);
+    assert_eq!(second["table"]["entries_read"], first["table"]["entries"]);
+    // The same file for another game is refused, and so is a damaged one.
+    let out = grundy()
+        .args(["search", "chomp", "3x3", "--table", t])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("a table for chomp"));
+    let mut bytes = fs::read(&table).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x40;
+    fs::write(&table, &bytes).unwrap();
+    let out = grundy()
+        .args(["search", "cram", "4x5", "--table", t])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("damaged"));
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn ctrl_c_saves_the_table_and_the_search_resumes() {
+    let dir = fresh_dir("interrupt");
+    let table = dir.join("cram.table");
+    let t = table.to_str().unwrap();
+    // 5 x 7 takes many seconds: interrupted after one, it has saved what it proved.
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(["search", "cram", "5x7", "--table", t])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    let pid = child.id().to_string();
+    let status = std::process::Command::new("kill")
+        .args(["-INT", &pid])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("run the same command to resume"), "{err}");
+    let saved = fs::metadata(&table).unwrap().len();
+    assert!(saved > 100, "{saved}");
+    // The saved table is a valid one for Cram: a small search with it reads its entries.
+    let small = value(&["cram", "3x4", "--table", t]);
+    assert!(small["table"]["entries_read"].as_u64().unwrap() > 0);
+    fs::remove_dir_all(&dir).unwrap();
+}
