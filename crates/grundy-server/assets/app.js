@@ -22,6 +22,7 @@ const state = {
   moves: [], // the moves played, as {component, to}
   analysis: null, // the server's analysis of `spec`
   values: null, // POST /api/moves for `spec`: {moves, measured, ...} or {error}
+  turnHelp: null, // the status line telling the player to move, while it is shown
   showValues: false,
   settings: null, // {game, mode, first, strength, strength2}
   history: [], // [{by, text, before, value, blunder}]
@@ -311,14 +312,24 @@ async function loadValues() {
   } catch (e) {
     if (generation === state.generation && spec === state.spec) state.values = { error: e.message };
   }
-  if (spec === state.spec) render();
+  if (spec === state.spec) {
+    // The help names splits only once the moves show the game has them.
+    if (state.turnHelp && $("status").textContent === state.turnHelp) showTurnHelp();
+    render();
+  }
+}
+
+/// "Your move: " and how to move, remembered so that it can be refined when the moves arrive.
+function showTurnHelp() {
+  const who = state.turn === "human" ? "Your move" : `${playerName(state.turn)} to move`;
+  state.turnHelp = `${who}: ${moveHelp()}`;
+  setStatus(state.turnHelp);
 }
 
 function nextTurn() {
   state.busy = false;
   if (isHumanTurn()) {
-    const who = state.turn === "human" ? "Your move" : `${playerName(state.turn)} to move`;
-    setStatus(`${who}: ${moveHelp()}`);
+    showTurnHelp();
     render();
     loadValues();
     return;

@@ -48,7 +48,8 @@ function moveHelp() {
   if (kind === "queen") return "click a square the queen can reach (left, down or diagonally down-left).";
   if (kind === "heap-row") return "click a token in each heap you take from (it and the tokens after it), then Move.";
   if (kind === "list") return "pick a move from the list, or type one.";
-  return "click a token to take it and the tokens after it, drag across tokens to take exactly those, or click a gap to split where the rules allow.";
+  const take = "click a token to take it and the tokens after it, or drag across tokens to take exactly those";
+  return splits() ? take + ", or click a gap to split the heap there." : take + ".";
 }
 
 function render() {
@@ -79,6 +80,20 @@ function render() {
 }
 
 // ---- Heaps of tokens --------------------------------------------------------------------------
+
+/// Whether some move of the position splits a heap in two (read from the listed moves).
+function splits() {
+  const moves = state.values && state.values.moves;
+  return !!moves && moves.some((v) => v.move.to.filter((c) => c.heap > 0).length > 1);
+}
+
+/// A component's position as text when the page has no drawing for it: a heap's size, a
+/// tuple of heaps, or whatever fields the ruleset's JSON gives.
+function positionText(c) {
+  if (c.heap !== undefined) return String(c.heap);
+  if (c.heaps !== undefined) return `(${c.heaps.join(", ")})`;
+  return Object.entries(c).filter(([k]) => k !== "ruleset").map(([, v]) => (typeof v === "string" ? v : JSON.stringify(v))).join(" ");
+}
 
 /// The listed moves of component `i`, each with its parts' heaps sorted (empty heaps dropped).
 function movesOf(i) {
@@ -308,7 +323,7 @@ function drawTerm(c, i) {
 
 function drawList(a, live) {
   const box = el("div", { class: "list-board" });
-  a.components.forEach((c, i) => box.append(el("p", {}, el("strong", {}, `Heap ${i + 1}: `), c.heaps ? `(${c.heaps.join(", ")})` : String(c.heap), el("span", { class: "rs" }, ` · ${c.ruleset}`))));
+  a.components.forEach((c, i) => box.append(el("p", {}, el("strong", {}, `Heap ${i + 1}: `), positionText(c), el("span", { class: "rs" }, ` · ${c.ruleset}`))));
   const moves = state.values && state.values.moves;
   if (!moves) {
     box.append(el("p", { class: "help" }, state.values && state.values.error ? state.values.error : "Loading the moves…"));

@@ -207,15 +207,25 @@ pub async fn wait_text(client: &Client, id: &str, needle: &str) {
     .await;
 }
 
-/// Clicks the first element matching `css`.
+/// Clicks the first element matching `css`. The page redraws its board when answers arrive
+/// (the valued moves, a tile of values), which can replace the element between finding and
+/// clicking it: then it is found again, a few times at most.
 pub async fn click(client: &Client, css: &str) {
-    client
-        .find(Locator::Css(css))
-        .await
-        .unwrap_or_else(|e| panic!("no {css}: {e}"))
-        .click()
-        .await
-        .unwrap_or_else(|e| panic!("clicking {css}: {e}"));
+    let mut tries = 0;
+    loop {
+        let element = client
+            .find(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("no {css}: {e}"));
+        match element.click().await {
+            Ok(()) => return,
+            Err(e) if tries < 5 && e.to_string().contains("stale element") => {
+                tries += 1;
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            Err(e) => panic!("clicking {css}: {e}"),
+        }
+    }
 }
 
 /// Types `keys` into the input `css`, replacing what it holds.
@@ -286,6 +296,7 @@ pub async fn hint(client: &Client) {
 pub async fn play_hint(client: &Client) {
     let before = moves_played(client).await;
     values_loaded(client).await;
+    let hinted = eval(client, "moveText(state.hint.move)").await;
     click(client, ".hinted").await;
     if eval(client, "!document.getElementById('row-bar').hidden").await == json!(true) {
         wait_until(client, "!document.getElementById('row-move').disabled").await;
@@ -296,6 +307,13 @@ pub async fn play_hint(client: &Client) {
         &format!("document.querySelectorAll('#history li').length > {before} || {GAME_OVER}"),
     )
     .await;
+    // What the highlight played is exactly the move the hint named.
+    let played = eval(
+        client,
+        &format!("state.history[{before}] && state.history[{before}].text"),
+    )
+    .await;
+    assert_eq!(played, hinted, "the highlighted move is the hinted one");
 }
 
 /// Follows the hints until the game is over (at most `most` moves of the human).
