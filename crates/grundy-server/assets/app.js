@@ -408,7 +408,8 @@ async function recordMove(by, move, mv, before, after) {
 /// position is one component (a Wythoff board, a row of Moore's Nim, a single heap).
 function moveText(m) {
   const lone = state.analysis && state.analysis.components.length === 1;
-  return pretty(m.text).replace(lone ? /^heap 1: / : /^$/, "");
+  const text = pretty(m.text).replace(lone ? /^heap 1: / : /^$/, "");
+  return text.replace(/^heap /, "Heap ");
 }
 
 function playerName(turn) {
