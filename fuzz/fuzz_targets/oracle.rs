@@ -1,5 +1,5 @@
-//! The oracle: on small random positions of every ruleset (Nim, subtraction, all-but, octal
-//! games, Grundy's game, Wythoff) and of mixed sums of up to three of them, the engine's outcome
+//! The oracle: on small random positions of every heap ruleset (Nim, subtraction, all-but, octal
+//! games, Grundy's game, Wythoff, Lasker's Nim, Moore's Nim_k) and of mixed sums of up to three of them, the engine's outcome
 //! and winning moves equal exhaustive search, under normal and misère play.
 #![no_main]
 

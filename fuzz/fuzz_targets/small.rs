@@ -5,8 +5,10 @@
 use std::sync::Arc;
 
 use arbitrary::Arbitrary;
-use grundy_core::games::octal::OctalGame;
 use grundy_core::games::all_but::AllButGame;
+use grundy_core::games::lasker::Lasker;
+use grundy_core::games::moore::Moore;
+use grundy_core::games::octal::OctalGame;
 use grundy_core::games::subtraction::SubtractionGame;
 use grundy_core::sum::{Component, Sum};
 
@@ -25,13 +27,17 @@ pub enum Part {
     Grundys(u8),
     /// A Wythoff position with both heaps in 0..6.
     Wythoff(u8, u8),
+    /// A heap (0..12) of Lasker's Nim.
+    Lasker(u8),
+    /// Moore's Nim_k (k in 1..4) on up to four heaps of 0..6.
+    Moore(u8, Vec<u8>),
 }
 
 /// The component `part` describes, or `None` when its rules are invalid (e.g. a take-set that
 /// reduces to nothing; the engine's error is the answer there, not a position).
 pub fn component(part: &Part) -> Option<Component> {
     Some(match part {
-        Part::Nim(h) => Component::Nim(u64::from(h % 8)),
+        Part::Nim(h) => Component::nim(u64::from(h % 8)),
         Part::Subtraction(set, h) => {
             let set: Vec<u64> = set.iter().take(4).map(|&s| u64::from(s % 9) + 1).collect();
             Component::new(
@@ -54,10 +60,12 @@ pub fn component(part: &Part) -> Option<Component> {
         Part::Grundys(h) => {
             Component::new(&Arc::new(OctalGame::grundys_game()), u64::from(h % 12))
         }
-        Part::Wythoff(x, y) => Component::Wythoff {
-            x: u64::from(x % 6),
-            y: u64::from(y % 6),
-        },
+        Part::Wythoff(x, y) => Component::wythoff(u64::from(x % 6), u64::from(y % 6)),
+        Part::Lasker(h) => Component::new(&Arc::new(Lasker), u64::from(h % 12)),
+        Part::Moore(k, heaps) => {
+            let heaps: Vec<u64> = heaps.iter().take(4).map(|&h| u64::from(h % 6)).collect();
+            Component::new(&Arc::new(Moore::new(u64::from(k % 4) + 1).ok()?), heaps)
+        }
     })
 }
 

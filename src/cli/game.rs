@@ -10,9 +10,8 @@
 
 use clap::{Arg, ArgAction, ArgMatches, Command};
 use grundy_core::games::wythoff::Wythoff;
-use grundy_core::registry::{Family, ParamKind, REGISTRY};
+use grundy_core::registry::{Drawing, Family, ParamKind, REGISTRY};
 use grundy_core::spec::{self, MAX_COMPONENTS};
-use grundy_core::strategy::Convention;
 use grundy_core::sum::{Component, Sum, SumMove};
 
 use super::{parse_amounts, parse_big_heap, parse_heap, CliError};
@@ -116,10 +115,15 @@ fn with_positions(family: &'static Family, cmd: Command) -> Command {
         .value_name("HEAPS")
         .num_args(1..)
         .allow_negative_numbers(true);
-    let position = if family.name == "nim" || family.name == "wythoff" {
-        position.value_parser(|t: &str| parse_big_heap(t).map(|_| t.to_string()))
-    } else {
-        position.value_parser(|t: &str| parse_heap(t).map(|_| t.to_string()))
+    let position = match family.positions.drawing {
+        _ if family.name == "nim" || family.name == "wythoff" => {
+            position.value_parser(|t: &str| parse_big_heap(t).map(|_| t.to_string()))
+        }
+        Drawing::Heaps | Drawing::Queen | Drawing::HeapRow => {
+            position.value_parser(|t: &str| parse_heap(t).map(|_| t.to_string()))
+        }
+        // Boards and graphs are text, read by the ruleset.
+        _ => position.allow_negative_numbers(false),
     };
     cmd.arg(position)
 }
@@ -256,7 +260,7 @@ game_subcommand!(Game, &[]);
 
 /// The flags of every `analyze` game.
 pub const ANALYZE_FLAGS: ExtraFlags = &[
-    ("misere", "Misère play: whoever takes the last token loses."),
+    ("misere", "Misère play: whoever makes the last move loses."),
     (
         "explain",
         "Show the reasoning: the heaps in binary and the nim-sum, or each component's value by the mex rule.",
@@ -269,13 +273,8 @@ pub const ANALYZE_FLAGS: ExtraFlags = &[
 pub struct AnalyzeGame(pub GameSpec);
 game_subcommand!(AnalyzeGame, ANALYZE_FLAGS);
 
-/// The rule of the convention in words.
-pub fn convention_text(c: Convention) -> &'static str {
-    match c {
-        Convention::Normal => "normal play: whoever takes the last token wins",
-        Convention::Misere => "misère play: whoever takes the last token loses",
-    }
-}
+/// The rule of the convention in words (the core's [`grundy_core::report::convention_text`]).
+pub use grundy_core::report::convention_text;
 
 /// The most bars drawn for one heap; larger heaps are cut with `...`.
 const MAX_BARS: u64 = 60;

@@ -25,7 +25,7 @@ pub struct PlayArgs {
     /// The game and its starting position.
     #[command(subcommand)]
     pub game: Game,
-    /// Misère play: whoever takes the last token loses.
+    /// Misère play: whoever makes the last move loses.
     #[arg(long, global = true)]
     pub misere: bool,
     /// Who moves first.

@@ -67,9 +67,14 @@ impl Subcommand for SequenceCommand {
             .iter()
             .filter(|f| f.sequence)
         {
-            cmd = cmd.subcommand(SequenceOptions::augment_args(super::game::family_command(
-                family,
-            )));
+            // `augment_args` sets the subcommand's about to the options' doc comment: the
+            // family's own description goes back on after it.
+            let about = format!(
+                "{}: the values G(0), G(1), ... and their period when one is proven",
+                family.title
+            );
+            let sub = SequenceOptions::augment_args(super::game::family_command(family));
+            cmd = cmd.subcommand(sub.about(about));
         }
         cmd
     }

@@ -44,7 +44,7 @@ pub struct SimulateArgs {
     /// Seed for the players' random choices (default: from the clock; printed to replay).
     #[arg(long, global = true)]
     pub seed: Option<u64>,
-    /// Misère play: whoever takes the last token loses.
+    /// Misère play: whoever makes the last move loses.
     #[arg(long, global = true)]
     pub misere: bool,
     /// Print the first game turn by turn, with the nim-sum (or Grundy value) before and after

@@ -39,7 +39,7 @@ use std::sync::Arc;
 use serde::Serialize;
 
 use crate::error::{GameError, Result};
-use crate::games::{all_but, lasker, moore, nim, octal, subtraction, wythoff, Ruleset};
+use crate::games::{all_but, lasker, moore, nim, octal, rules, subtraction, wythoff, Ruleset};
 use crate::sum::Component;
 
 /// Every registered ruleset family, in the order the front ends list them.
@@ -53,6 +53,10 @@ pub static REGISTRY: &[&Family] = &[
     &wythoff::FAMILY,
     &lasker::FAMILY,
     &moore::FAMILY,
+    &rules::cram::FAMILY,
+    &rules::chomp::FAMILY,
+    &rules::kayles_graphs::NODE_KAYLES,
+    &rules::kayles_graphs::ARC_KAYLES,
 ];
 
 /// A ruleset with its type forgotten: what the registry builds and a [`Component`] points to.
@@ -133,6 +137,12 @@ pub enum Drawing {
     Queen,
     /// Each component a row of heaps played together.
     HeapRow,
+    /// A grid of squares, empty or filled (Cram).
+    Board,
+    /// A bar of chocolate given by its row lengths, the corner poisoned (Chomp).
+    Chomp,
+    /// A graph of numbered vertices (Node-Kayles, Arc-Kayles).
+    Graph,
 }
 
 /// What a family's parameter holds.

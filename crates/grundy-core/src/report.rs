@@ -486,8 +486,8 @@ pub fn winner(outcome: Outcome) -> &'static str {
 /// The rule of the convention in words.
 pub fn convention_text(c: Convention) -> &'static str {
     match c {
-        Convention::Normal => "normal play: whoever takes the last token wins",
-        Convention::Misere => "misère play: whoever takes the last token loses",
+        Convention::Normal => "normal play: whoever makes the last move wins",
+        Convention::Misere => "misère play: whoever makes the last move loses",
     }
 }
 

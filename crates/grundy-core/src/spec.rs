@@ -103,7 +103,8 @@ pub fn parse_big(text: &str, what: &str) -> Result<BigUint> {
 /// Parses one term, e.g. `sub{1,4,9}:11,15`.
 pub fn parse_term(term: &str) -> Result<Vec<Component>> {
     let term = term.trim();
-    let (rules, positions) = term.rsplit_once(':').ok_or_else(|| {
+    // The first colon ends the rules: a graph's own text may hold more (`grid:3x4`).
+    let (rules, positions) = term.split_once(':').ok_or_else(|| {
         GameError::invalid(
             "game term",
             term,

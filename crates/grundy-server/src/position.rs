@@ -31,7 +31,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use grundy_core::games::wythoff::Wythoff;
-use grundy_core::registry::{self, AnyRules, Family, ParamKind};
+use grundy_core::registry::{self, AnyRules, Drawing, Family, ParamKind};
 use grundy_core::spec;
 use grundy_core::strategy::Convention;
 use grundy_core::sum::{Sum, SumMove};
@@ -58,6 +58,10 @@ pub struct PositionSpec {
     /// The position text (`sum`), e.g. `nim:3,4 + sub{1,4,9}:11`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub terms: Option<String>,
+    /// The position in the ruleset's own text form, for games whose positions are not heaps
+    /// (a Cram board `5x5`, a graph `grid:3x4`, a Chomp bar `7,7,5`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
     /// `normal` (the last mover wins, the default) or `misere` (the last mover loses).
     #[serde(default)]
     pub convention: Convention,
@@ -126,6 +130,9 @@ pub fn spec_of(like: &PositionSpec, sum: &Sum) -> PositionSpec {
     let mut spec = like.clone();
     if spec.terms.is_some() {
         spec.terms = Some(sum.to_terms());
+    } else if spec.position.is_some() {
+        let texts: Vec<String> = sum.components.iter().map(|c| c.position_text()).collect();
+        spec.position = Some(texts.join(","));
     } else {
         spec.heaps = Some(sum.components.iter().flat_map(|c| c.heaps()).collect());
     }
@@ -142,16 +149,28 @@ fn family_position(
         family,
         &spec.params,
         "position.",
-        &["heaps", "convention"],
+        &["heaps", "position", "convention"],
         limits,
     )?;
-    let heaps = spec.heaps.as_ref().ok_or_else(|| {
-        ApiError::invalid(format!(
+    if let Some(text) = &spec.position {
+        if spec.heaps.is_some() {
+            return Err(ApiError::invalid(
+                "position.heaps and position.position are both given: a position has one or the other",
+            ));
+        }
+        return Ok(Sum::new(rules.components(text)?));
+    }
+    let heaps = spec.heaps.as_ref().ok_or_else(|| match family.positions.drawing {
+        Drawing::Heaps | Drawing::Queen | Drawing::HeapRow => ApiError::invalid(format!(
             "position.heaps is missing: a {} position lists its {}, e.g. \"heaps\": [{}]",
             family.name,
             family.positions.label.to_lowercase(),
             family.positions.example
-        ))
+        )),
+        _ => ApiError::invalid(format!(
+            "position.position is missing: a {} position is written as text, e.g. \"position\": \"{}\"",
+            family.name, family.positions.example
+        )),
     })?;
     if heaps.is_empty() {
         return Err(ApiError::invalid(format!(
@@ -397,7 +416,9 @@ mod tests {
             let json = format!(r#"{{"game": "wythoff", "heaps": {bad}}}"#);
             let e = Position::parse(spec(&json), &limits).unwrap_err();
             assert!(
-                e.error.contains("pairs of heaps") || e.error.contains("heap list"),
+                e.error.contains("pairs of heaps")
+                    || e.error.contains("heap list")
+                    || e.error.contains("position.heaps is empty"),
                 "{}",
                 e.error
             );

@@ -33,6 +33,8 @@ pub mod moore;
 pub mod nim;
 pub mod node_kayles;
 pub mod octal;
+pub mod rules;
+pub mod searched;
 pub mod subtraction;
 pub mod wythoff;
 

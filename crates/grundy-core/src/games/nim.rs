@@ -83,10 +83,15 @@ impl Ruleset for Nim {
         Ok(Derivation::closed_form(
             heap.to_string(),
             heap,
-            format!(
-                "a Nim heap of {heap} can become any smaller heap, of values 0 to {}; their mex is {heap}",
-                heap.saturating_sub(1)
-            ),
+            if heap == 1 {
+                "a Nim heap of 1 can only become the empty heap, of value 0; the mex of {0} is 1"
+                    .to_string()
+            } else {
+                format!(
+                    "a Nim heap of {heap} can become any smaller heap, of values 0 to {}; their mex is {heap}",
+                    heap - 1
+                )
+            },
         ))
     }
 
@@ -370,6 +375,19 @@ pub(crate) fn misere_winning_moves_of<H: NimHeap>(heaps: &[H]) -> Vec<NimMove<H>
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_value_of_a_heap_is_explained_in_words_that_fit_its_size() {
+        let one = Nim.explain_value(&1).unwrap();
+        assert_eq!(one.value, 1);
+        let reason = one.reason.unwrap();
+        assert!(reason.contains("only become the empty heap"), "{reason}");
+        assert!(!reason.contains("0 to 0"), "{reason}");
+        let five = Nim.explain_value(&5).unwrap();
+        assert_eq!(five.value, 5);
+        assert!(five.reason.unwrap().contains("values 0 to 4"));
+        assert_eq!(Nim.explain_value(&0).unwrap().value, 0);
+    }
 
     #[test]
     fn worked_examples_of_avansyah_2025() {

@@ -107,7 +107,7 @@ impl<K> Node<K> {
 }
 
 /// A progress report's receiver: called every few thousand expansions.
-pub type ProgressFn = Box<dyn FnMut(&SearchStats)>;
+pub type ProgressFn = Box<dyn FnMut(&SearchStats) + Send>;
 
 /// The search engine for one game, with its table.
 pub struct Engine<G: SplitGame> {

@@ -1,0 +1,93 @@
+//! Chomp as a ruleset of the registry: `chomp:3x7`, `chomp:7,7,5`.
+
+use std::sync::Arc;
+
+use crate::error::Result;
+use crate::games::chomp::{Bite, Chomp, ChompBoard, DEFAULT_MEMORY, DEFAULT_TIME_BUDGET};
+use crate::games::searched::{board_form, numbers, Searched, SearchedGame};
+use crate::nimber::Nimber;
+use crate::registry::{Drawing, Family, Positions};
+use crate::search::Engine;
+
+/// Chomp in the registry.
+pub static FAMILY: Family = Family {
+    name: "chomp",
+    aliases: &[],
+    title: "Chomp",
+    rules: "A bar of chocolate whose corner square is poisoned: a move eats a square with everything above and to its right; whoever must eat the poisoned square loses (it is never eaten: the player left with it alone cannot move).",
+    params: &[],
+    positions: Positions {
+        label: "Bar",
+        help: "RxC for a full bar, or row lengths from the poisoned row up (non-increasing)",
+        example: "3x4",
+        drawing: Drawing::Chomp,
+    },
+    example: "chomp:3x4",
+    sequence: false,
+    build: |_| Ok(Arc::new(Searched::<ChompGame>::new())),
+};
+
+/// Chomp, described for [`Searched`].
+#[derive(Debug)]
+pub struct ChompGame;
+
+board_form!(
+    ChompBoard,
+    "bar",
+    |b| b
+        .row_lengths()
+        .iter()
+        .map(|&r| u64::from(r))
+        .sum::<u64>()
+        .saturating_sub(1),
+    |b| ChompBoard::from_rows(vec![1]).unwrap_or_else(|_| b.clone())
+);
+
+impl SearchedGame for ChompGame {
+    type Board = ChompBoard;
+    type Move = Bite;
+    type Split = Chomp;
+
+    const NAME: &'static str = "chomp";
+    const TITLE: &'static str = "Chomp";
+    const EXAMPLES: &'static str = "\"2 3\" (eat the square at row 2, column 3 and everything above and to its right; row 1, column 1 is poisoned)";
+
+    fn engine() -> Engine<Chomp> {
+        let mut engine = Engine::new(Chomp, DEFAULT_MEMORY);
+        engine.set_time_budget(Some(DEFAULT_TIME_BUDGET));
+        engine
+    }
+
+    fn moves(board: &ChompBoard) -> Vec<Bite> {
+        board.moves()
+    }
+
+    fn play(board: &ChompBoard, m: Bite) -> Result<ChompBoard> {
+        board.play(m)
+    }
+
+    fn value_with(board: &ChompBoard, engine: &mut Engine<Chomp>) -> Result<Nimber> {
+        board.value_with(engine)
+    }
+
+    /// Row and column, counted from 1.
+    fn read_move(_board: &ChompBoard, words: &[&str]) -> Option<std::result::Result<Bite, String>> {
+        let words: Vec<&str> = words
+            .iter()
+            .copied()
+            .filter(|w| *w != "bite" && *w != "eat")
+            .collect();
+        let [r, c] = numbers(&words)?[..] else {
+            return None;
+        };
+        match (u32::try_from(r), u32::try_from(c)) {
+            (Ok(r @ 1..), Ok(c @ 1..)) => Some(Ok(Bite {
+                row: r - 1,
+                col: c - 1,
+            })),
+            _ => Some(Err(format!(
+                "no square at row {r}, column {c}: rows and columns are counted from 1"
+            ))),
+        }
+    }
+}

@@ -1,0 +1,94 @@
+//! Cram as a ruleset of the registry: `cram:5x5`, `cram:.../.#./...`.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::error::Result;
+use crate::games::cram::{Cram, CramBoard, Domino, DEFAULT_MEMORY, DEFAULT_TIME_BUDGET};
+use crate::games::searched::{board_form, numbers, Searched, SearchedGame};
+use crate::nimber::Nimber;
+use crate::registry::{Drawing, Family, Positions};
+use crate::search::Engine;
+
+/// Cram in the registry.
+pub static FAMILY: Family = Family {
+    name: "cram",
+    aliases: &[],
+    title: "Cram",
+    rules: "Place a domino on two empty adjacent squares; whoever cannot loses.",
+    params: &[],
+    positions: Positions {
+        label: "Board",
+        help: "RxC for an empty board (at most 64 squares), or rows of . (empty) and # (filled) separated by /",
+        example: "3x4",
+        drawing: Drawing::Board,
+    },
+    example: "cram:3x4",
+    sequence: false,
+    build: |_| Ok(Arc::new(Searched::<CramGame>::new())),
+};
+
+/// Cram, described for [`Searched`].
+#[derive(Debug)]
+pub struct CramGame;
+
+board_form!(CramBoard, "board", |b| b.empty_squares(), |b| {
+    let all: Vec<(u32, u32)> = (0..b.rows())
+        .flat_map(|r| (0..b.cols()).map(move |c| (r, c)))
+        .collect();
+    CramBoard::with_holes(b.rows(), b.cols(), &all).unwrap_or(*b)
+});
+
+impl SearchedGame for CramGame {
+    type Board = CramBoard;
+    type Move = Domino;
+    type Split = Cram;
+
+    const NAME: &'static str = "cram";
+    const TITLE: &'static str = "Cram";
+    const EXAMPLES: &'static str =
+        "\"1 1 1 2\" (a domino on the squares at row 1, column 1 and row 1, column 2) or \"1,1-2,1\"";
+
+    fn engine() -> Engine<Cram> {
+        let mut engine = Engine::new(Cram::new(), DEFAULT_MEMORY);
+        engine.set_time_budget(Some(DEFAULT_TIME_BUDGET.min(Duration::from_secs(10))));
+        engine
+    }
+
+    fn moves(board: &CramBoard) -> Vec<Domino> {
+        board.moves()
+    }
+
+    fn play(board: &CramBoard, m: Domino) -> Result<CramBoard> {
+        board.play(m)
+    }
+
+    fn value_with(board: &CramBoard, engine: &mut Engine<Cram>) -> Result<Nimber> {
+        board.value_with(engine)
+    }
+
+    /// Four numbers, the two squares' rows and columns counted from 1 (`-` between the squares
+    /// is allowed).
+    fn read_move(board: &CramBoard, words: &[&str]) -> Option<std::result::Result<Domino, String>> {
+        let joined = words.join(" ").replace('-', " ");
+        let split: Vec<&str> = joined.split_whitespace().collect();
+        let [r1, c1, r2, c2] = numbers(&split)?[..] else {
+            return None;
+        };
+        let ((r1, c1), (r2, c2)) = ((r1.min(r2), c1.min(c2)), (r1.max(r2), c1.max(c2)));
+        let vertical = c1 == c2 && r2 == r1 + 1;
+        if !(vertical || (r1 == r2 && c2 == c1 + 1)) || r1 == 0 || c1 == 0 {
+            return Some(Err(format!(
+                "a domino covers two squares side by side or one above the other, rows and columns counted from 1, not ({r1}, {c1}) and ({r2}, {c2})"
+            )));
+        }
+        let (Ok(row), Ok(col)) = (u32::try_from(r1 - 1), u32::try_from(c1 - 1)) else {
+            return Some(Err(format!(
+                "no square ({r1}, {c1}) on this {}x{} board",
+                board.rows(),
+                board.cols()
+            )));
+        };
+        Some(Ok(Domino { row, col, vertical }))
+    }
+}

@@ -1,0 +1,165 @@
+//! Node-Kayles and Arc-Kayles as rulesets of the registry: `node-kayles:grid:3x4`,
+//! `arc-kayles:path:8`, any graph as `edges:0-1,1-2` or `N:0-1,...`.
+
+use std::fmt;
+use std::sync::Arc;
+
+use crate::error::Result;
+use crate::games::arc_kayles::{self, ArcKayles};
+use crate::games::graph::GraphPosition;
+use crate::games::node_kayles::{self, NodeKayles};
+use crate::games::searched::{board_form, numbers, Searched, SearchedGame};
+use crate::nimber::Nimber;
+use crate::registry::{Drawing, Family, Positions};
+use crate::search::Engine;
+
+const GRAPH: Positions = Positions {
+    label: "Graph",
+    help: "path:N, cycle:N, grid:RxC, star:N, complete:N, edges:0-1,1-2 or N:0-1,1-2 (vertices numbered from 0, at most 64)",
+    example: "grid:3x3",
+    drawing: Drawing::Graph,
+};
+
+/// Node-Kayles in the registry.
+pub static NODE_KAYLES: Family = Family {
+    name: "node-kayles",
+    aliases: &["nodekayles"],
+    title: "Node-Kayles",
+    rules: "A move chooses a vertex and removes it with its neighbours; whoever cannot move loses.",
+    params: &[],
+    positions: GRAPH,
+    example: "node-kayles:grid:3x3",
+    sequence: false,
+    build: |_| Ok(Arc::new(Searched::<NodeKaylesGame>::new())),
+};
+
+/// Arc-Kayles in the registry.
+pub static ARC_KAYLES: Family = Family {
+    name: "arc-kayles",
+    aliases: &["arckayles"],
+    title: "Arc-Kayles",
+    rules: "A move chooses an edge and removes both its ends (with every edge at them); whoever cannot move loses.",
+    params: &[],
+    positions: GRAPH,
+    example: "arc-kayles:grid:3x3",
+    sequence: false,
+    build: |_| Ok(Arc::new(Searched::<ArcKaylesGame>::new())),
+};
+
+board_form!(GraphPosition, "graph", |g| g.alive().count_ones(), |g| g
+    .without(g.alive()));
+
+/// A vertex, as Node-Kayles moves name it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Vertex(pub usize);
+
+impl fmt::Display for Vertex {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "vertex {}", self.0)
+    }
+}
+
+/// An edge, as Arc-Kayles moves name it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Edge(pub usize, pub usize);
+
+impl fmt::Display for Edge {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "edge {}-{}", self.0, self.1)
+    }
+}
+
+/// Node-Kayles, described for [`Searched`].
+#[derive(Debug)]
+pub struct NodeKaylesGame;
+
+impl SearchedGame for NodeKaylesGame {
+    type Board = GraphPosition;
+    type Move = Vertex;
+    type Split = NodeKayles;
+
+    const NAME: &'static str = "node-kayles";
+    const TITLE: &'static str = "Node-Kayles";
+    const EXAMPLES: &'static str =
+        "\"3\" (take vertex 3 and its neighbours; vertices are numbered from 0)";
+
+    fn engine() -> Engine<NodeKayles> {
+        let mut engine = Engine::new(NodeKayles, node_kayles::DEFAULT_MEMORY);
+        engine.set_time_budget(Some(node_kayles::DEFAULT_TIME_BUDGET));
+        engine
+    }
+
+    fn moves(g: &GraphPosition) -> Vec<Vertex> {
+        node_kayles::moves(g).into_iter().map(Vertex).collect()
+    }
+
+    fn play(g: &GraphPosition, m: Vertex) -> Result<GraphPosition> {
+        node_kayles::play(g, m.0)
+    }
+
+    fn value_with(g: &GraphPosition, engine: &mut Engine<NodeKayles>) -> Result<Nimber> {
+        node_kayles::value_with(g, engine)
+    }
+
+    fn read_move(
+        _g: &GraphPosition,
+        words: &[&str],
+    ) -> Option<std::result::Result<Vertex, String>> {
+        let words: Vec<&str> = words.iter().copied().filter(|w| *w != "vertex").collect();
+        let [v] = numbers(&words)?[..] else {
+            return None;
+        };
+        Some(
+            usize::try_from(v)
+                .map(Vertex)
+                .map_err(|_| format!("no vertex {v}")),
+        )
+    }
+}
+
+/// Arc-Kayles, described for [`Searched`].
+#[derive(Debug)]
+pub struct ArcKaylesGame;
+
+impl SearchedGame for ArcKaylesGame {
+    type Board = GraphPosition;
+    type Move = Edge;
+    type Split = ArcKayles;
+
+    const NAME: &'static str = "arc-kayles";
+    const TITLE: &'static str = "Arc-Kayles";
+    const EXAMPLES: &'static str = "\"2 5\" (take the edge between vertices 2 and 5, and both of them; vertices are numbered from 0)";
+
+    fn engine() -> Engine<ArcKayles> {
+        let mut engine = Engine::new(ArcKayles, arc_kayles::DEFAULT_MEMORY);
+        engine.set_time_budget(Some(arc_kayles::DEFAULT_TIME_BUDGET));
+        engine
+    }
+
+    fn moves(g: &GraphPosition) -> Vec<Edge> {
+        arc_kayles::moves(g)
+            .into_iter()
+            .map(|(v, w)| Edge(v, w))
+            .collect()
+    }
+
+    fn play(g: &GraphPosition, m: Edge) -> Result<GraphPosition> {
+        arc_kayles::play(g, (m.0, m.1))
+    }
+
+    fn value_with(g: &GraphPosition, engine: &mut Engine<ArcKayles>) -> Result<Nimber> {
+        arc_kayles::value_with(g, engine)
+    }
+
+    fn read_move(_g: &GraphPosition, words: &[&str]) -> Option<std::result::Result<Edge, String>> {
+        let joined = words.join(" ").replace('-', " ");
+        let split: Vec<&str> = joined.split_whitespace().filter(|w| *w != "edge").collect();
+        let [v, w] = numbers(&split)?[..] else {
+            return None;
+        };
+        match (usize::try_from(v), usize::try_from(w)) {
+            (Ok(v), Ok(w)) => Some(Ok(Edge(v, w))),
+            _ => Some(Err(format!("no edge {v}-{w}"))),
+        }
+    }
+}

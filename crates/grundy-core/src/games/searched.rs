@@ -1,0 +1,303 @@
+//! Games answered by search, as rulesets: Cram, Chomp, Node-Kayles and Arc-Kayles.
+//!
+//! These games have no sequence and no closed form: a position's value comes from the search
+//! engine of [`crate::search`] (decomposition into independent regions, canonical forms, a
+//! bounded table). [`Searched`] wraps such a game as a [`Ruleset`] so that it plays in sums,
+//! `analyze`, `play`, `simulate` and the API like any other: each game module describes its
+//! board, its moves and how a move is typed ([`SearchedGame`]), and the wrapper keeps one engine
+//! per game whose table remembers what every question proved.
+//!
+//! A position is one board (or graph) written in the game's own text form, so a term holds one
+//! position: `cram:5x5`, `chomp:7,7,5`, `node-kayles:grid:3x4`.
+
+use std::fmt;
+use std::marker::PhantomData;
+use std::str::FromStr;
+use std::sync::Mutex;
+
+use crate::error::{GameError, Result};
+use crate::games::{MoveContext, PositionForm, Ruleset};
+use crate::moves::MoveList;
+use crate::nimber::Nimber;
+use crate::play::MoveError;
+use crate::search::{Engine, SplitGame};
+
+/// A game searched by [`crate::search`], as its module describes it.
+pub trait SearchedGame: Send + Sync + 'static
+where
+    <Self::Split as SplitGame>::Key: Send,
+{
+    /// A position: a board or a graph, read and written in its text form.
+    type Board: PositionForm + FromStr<Err = GameError> + fmt::Display;
+    /// A move.
+    type Move: Copy + fmt::Display;
+    /// The game as the search engine sees it.
+    type Split: SplitGame + Send;
+
+    /// The ruleset's name in terms and JSON, e.g. `cram`.
+    const NAME: &'static str;
+    /// Its title, e.g. `Cram`.
+    const TITLE: &'static str;
+    /// Its typed moves, as shown to the user.
+    const EXAMPLES: &'static str;
+
+    /// A fresh engine (its table's memory and time budget chosen by the game).
+    fn engine() -> Engine<Self::Split>;
+    /// Every legal move, in a fixed order.
+    fn moves(board: &Self::Board) -> Vec<Self::Move>;
+    /// The position after `m`.
+    fn play(board: &Self::Board, m: Self::Move) -> Result<Self::Board>;
+    /// The value, searched by `engine`.
+    fn value_with(board: &Self::Board, engine: &mut Engine<Self::Split>) -> Result<Nimber>;
+    /// The move `words` type (see [`Ruleset::parse_move`]): `None` when they are not a move of
+    /// this game's shape, else the move or why it is not one.
+    fn read_move(
+        board: &Self::Board,
+        words: &[&str],
+    ) -> Option<std::result::Result<Self::Move, String>>;
+}
+
+/// A [`SearchedGame`] as a ruleset, with one engine kept for every question (see the module
+/// documentation).
+pub struct Searched<G: SearchedGame> {
+    engine: Mutex<Engine<G::Split>>,
+    game: PhantomData<G>,
+}
+
+impl<G: SearchedGame> Searched<G> {
+    /// The ruleset with a fresh engine.
+    pub fn new() -> Self {
+        Searched {
+            engine: Mutex::new(G::engine()),
+            game: PhantomData,
+        }
+    }
+
+    fn value(&self, board: &G::Board) -> Result<Nimber> {
+        let mut engine = self.engine.lock().unwrap_or_else(|e| e.into_inner());
+        G::value_with(board, &mut engine)
+    }
+}
+
+impl<G: SearchedGame> Default for Searched<G> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<G: SearchedGame> fmt::Debug for Searched<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(G::NAME)
+    }
+}
+
+/// One ruleset per game: every instance equals every other (the engine is a cache).
+impl<G: SearchedGame> PartialEq for Searched<G> {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+impl<G: SearchedGame> Eq for Searched<G> {}
+impl<G: SearchedGame> std::hash::Hash for Searched<G> {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
+}
+impl<G: SearchedGame> PartialOrd for Searched<G> {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl<G: SearchedGame> Ord for Searched<G> {
+    fn cmp(&self, _: &Self) -> std::cmp::Ordering {
+        std::cmp::Ordering::Equal
+    }
+}
+
+impl<G: SearchedGame> Ruleset for Searched<G> {
+    type Position = G::Board;
+
+    fn term(&self) -> String {
+        G::NAME.into()
+    }
+
+    fn name(&self) -> String {
+        G::NAME.into()
+    }
+
+    fn title(&self) -> String {
+        G::TITLE.into()
+    }
+
+    /// The whole text is one board (its own syntax may hold commas and colons).
+    fn parse_positions(&self, text: &str) -> Result<Vec<G::Board>> {
+        Ok(vec![text.trim().parse()?])
+    }
+
+    fn positions_from(&self, numbers: Vec<u64>) -> Result<Vec<G::Board>> {
+        let text: Vec<String> = numbers.iter().map(u64::to_string).collect();
+        Err(GameError::invalid(
+            format!("{} position", G::NAME),
+            text.join(","),
+            "a position in the game's text form (\"position\": \"...\"), not a list of heaps",
+        ))
+    }
+
+    fn options(&self, board: &G::Board) -> Vec<Vec<G::Board>> {
+        G::moves(board)
+            .into_iter()
+            .filter_map(|m| G::play(board, m).ok())
+            .map(|b| vec![b])
+            .collect()
+    }
+
+    fn grundy(&self, board: &G::Board) -> Result<Nimber> {
+        self.value(board)
+    }
+
+    /// Every move is tried (boards have at most a few hundred): all listed, all counted.
+    fn moves_to_value(
+        &self,
+        board: &G::Board,
+        target: Nimber,
+        limit: usize,
+    ) -> Result<MoveList<Vec<G::Board>>> {
+        let mut found = MoveList::with_limit(limit);
+        for m in G::moves(board) {
+            let next = G::play(board, m)?;
+            if self.value(&next)? == target {
+                found.push(vec![next]);
+            }
+        }
+        Ok(found)
+    }
+
+    fn parse_move(
+        &self,
+        board: &G::Board,
+        words: &[&str],
+        _context: MoveContext,
+    ) -> Option<std::result::Result<Vec<G::Board>, MoveError>> {
+        let read = G::read_move(board, words)?;
+        Some(
+            read.and_then(|m| G::play(board, m).map_err(|e| e.to_string()))
+                .map(|b| vec![b])
+                .map_err(MoveError::Illegal),
+        )
+    }
+
+    fn move_examples(&self, numbered: bool) -> String {
+        if numbered {
+            format!("the component's number, then {}", G::EXAMPLES)
+        } else {
+            G::EXAMPLES.into()
+        }
+    }
+
+    /// The move found by comparing the boards: `5x5 -> ... (domino 1,1-1,2)`.
+    fn describe_move(&self, from: &G::Board, to: &[G::Board]) -> String {
+        let played = G::moves(from)
+            .into_iter()
+            .find(|&m| G::play(from, m).ok().as_ref() == to.first());
+        match played {
+            Some(m) => format!("{m}: {from} -> {}", shown(to)),
+            None => format!("{from} -> {}", shown(to)),
+        }
+    }
+}
+
+fn shown<B: fmt::Display>(boards: &[B]) -> String {
+    boards
+        .iter()
+        .map(B::to_string)
+        .collect::<Vec<_>>()
+        .join(" + ")
+}
+
+/// Implements [`PositionForm`] for a board type read and written as text: `$field` names its
+/// JSON field, `$size` counts what can still be played (squares, vertices), `$empty` is the
+/// finished board of the same shape.
+macro_rules! board_form {
+    ($board:ty, $field:literal, |$b:ident| $size:expr, |$e:ident| $empty:expr) => {
+        impl $crate::games::PositionForm for $board {
+            const JSON_FIELD: &'static str = $field;
+
+            fn from_numbers(numbers: Vec<u64>) -> $crate::error::Result<Vec<Self>> {
+                let text: Vec<String> = numbers.iter().map(u64::to_string).collect();
+                Err($crate::error::GameError::invalid(
+                    "position",
+                    text.join(","),
+                    "a position in the game's text form",
+                ))
+            }
+
+            fn write(&self) -> String {
+                self.to_string()
+            }
+
+            fn show(&self) -> String {
+                self.to_string()
+            }
+
+            fn tokens(&self) -> u64 {
+                let $b = self;
+                u64::from($size)
+            }
+
+            fn heaps(&self) -> Vec<u64> {
+                Vec::new()
+            }
+
+            /// Every subset of what can still be played: `2^size`, saturating.
+            fn position_count(&self) -> u64 {
+                1u64.checked_shl(self.tokens() as u32).unwrap_or(u64::MAX)
+            }
+
+            /// At most one move per pair of squares or vertices.
+            fn option_bound(&self) -> u64 {
+                let n = self.tokens();
+                n.saturating_mul(n)
+            }
+
+            fn emptied(&self) -> Self {
+                let $e = self;
+                $empty
+            }
+
+            fn universe(_group: &[&Self]) -> u64 {
+                u64::MAX
+            }
+
+            fn parse_move<R: $crate::games::Ruleset<Position = Self> + ?Sized>(
+                _rules: &R,
+                _from: &Self,
+                _words: &[&str],
+                _context: $crate::games::MoveContext,
+            ) -> Option<std::result::Result<Vec<Self>, $crate::play::MoveError>> {
+                None
+            }
+
+            fn move_examples(_splits: bool, _numbered: bool) -> String {
+                String::new()
+            }
+        }
+
+        impl serde::Serialize for $board {
+            /// The text form.
+            fn serialize<S: serde::Serializer>(
+                &self,
+                s: S,
+            ) -> std::result::Result<S::Ok, S::Error> {
+                s.collect_str(self)
+            }
+        }
+    };
+}
+
+pub(crate) use board_form;
+
+/// Whole numbers from words, or `None` when one is not a number.
+pub(crate) fn numbers(words: &[&str]) -> Option<Vec<u64>> {
+    words
+        .iter()
+        .map(|w| crate::play::forms::number(w))
+        .collect()
+}
