@@ -169,7 +169,12 @@ function specFromForm() {
   const family = state.families[game];
   const spec = { game };
   for (const p of family.params) spec[p.name] = paramValue(p, $("param-" + p.name).value, p.label);
-  spec.heaps = parseList($("positions").value, family.positions.label);
+  if (isTextual(family)) {
+    spec.position = $("positions").value.trim();
+    if (!spec.position) throw new Error(`${family.positions.label}: write one, e.g. ${family.positions.example}`);
+  } else {
+    spec.heaps = parseList($("positions").value, family.positions.label);
+  }
   spec.convention = convention;
   return spec;
 }
@@ -191,7 +196,7 @@ function formFromGame(spec, settings) {
   const family = state.families[spec.game];
   if (family) {
     for (const p of family.params) if (spec[p.name] !== undefined) $("param-" + p.name).value = paramText(spec[p.name]);
-    $("positions").value = (spec.heaps || []).join(", ");
+    $("positions").value = spec.position !== undefined ? spec.position : (spec.heaps || []).join(", ");
   } else {
     $("terms").value = spec.terms || "";
   }
@@ -350,7 +355,7 @@ async function computerMove(generation) {
     const answer = await api("move", { position: state.spec, player });
     if (generation !== state.generation) return;
     if (!answer.move) return endGame();
-    const mv = { component: answer.move.component, to: answer.move.to.flatMap(partHeaps) };
+    const mv = await playedMove(answer.move);
     await recordMove(state.turn, answer.move, mv, state.analysis, answer.position);
     if (generation !== state.generation) return;
     state.lastMover = state.turn;
@@ -360,6 +365,20 @@ async function computerMove(generation) {
     state.busy = false;
     setStatus("The computer could not move: " + e.message);
   }
+}
+
+/// Whether a family's positions are written as text (a Cram board, a graph), not as heaps.
+function isTextual(family) {
+  return !!family && !["heaps", "queen", "heap-row"].includes(family.positions.drawing);
+}
+
+/// A move as the link keeps it: `{component, to}` for heaps, or its place in the list of
+/// moves (`{index}`, found by its text) for positions written as text.
+async function playedMove(move) {
+  if (!isTextual(state.families[state.spec.game])) return { component: move.component, to: move.to.flatMap(partHeaps) };
+  const listed = await api("moves", { position: state.spec });
+  const index = listed.moves.findIndex((v) => v.move.text === move.text);
+  return { index };
 }
 
 /// The heaps of a part of a move, as `to` lists them: a heap, a queen's square, a row.
@@ -379,7 +398,7 @@ async function humanMove(mv) {
       setStatus("Not allowed: " + reasonText(answer.reason));
       return;
     }
-    const played = { component: answer.move.component, to: answer.move.to.flatMap(partHeaps) };
+    const played = mv.index !== undefined ? { index: mv.index } : { component: answer.move.component, to: answer.move.to.flatMap(partHeaps) };
     await recordMove(state.turn, answer.move, played, state.analysis, answer.position);
     state.lastMover = state.turn;
     state.turn = nextOf(state.turn);
@@ -489,7 +508,7 @@ function writeHash() {
     p.set(k, Array.isArray(v) ? v.join(",") : String(v));
   }
   if (state.start.convention === "misere") p.set("misere", "1");
-  if (state.moves.length) p.set("moves", state.moves.map((m) => `${m.component}:${m.to.join(".")}`).join(","));
+  if (state.moves.length) p.set("moves", state.moves.map((m) => (m.index !== undefined ? `i${m.index}` : `${m.component}:${m.to.join(".")}`)).join(","));
   p.set("mode", s.mode);
   p.set("first", s.first);
   p.set("strength", s.strength);
@@ -509,12 +528,14 @@ function gameFromHash() {
       for (const param of family.params) {
         if (p.get(param.name) !== null) spec[param.name] = paramValue(param, p.get(param.name), param.label);
       }
-      spec.heaps = parseList(p.get("heaps") || "", "heaps");
+      if (isTextual(family)) spec.position = p.get("position") || "";
+      else spec.heaps = parseList(p.get("heaps") || "", "heaps");
     } else {
       spec.terms = p.get("terms") || "";
     }
     spec.convention = p.get("misere") === "1" ? "misere" : "normal";
     const moves = (p.get("moves") || "").split(",").filter(Boolean).map((m) => {
+      if (/^i\d+$/.test(m)) return { index: Number(m.slice(1)) };
       const [c, to] = m.split(":");
       return { component: Number(c), to: (to || "").split(".").filter((x) => x !== "").map(Number) };
     });

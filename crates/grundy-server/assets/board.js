@@ -323,21 +323,33 @@ function drawTerm(c, i) {
 
 function drawList(a, live) {
   const box = el("div", { class: "list-board" });
-  a.components.forEach((c, i) => box.append(el("p", {}, el("strong", {}, `Heap ${i + 1}: `), positionText(c), el("span", { class: "rs" }, ` · ${c.ruleset}`))));
+  const lone = a.components.length === 1;
+  a.components.forEach((c, i) => box.append(el("p", {}, el("strong", {}, lone ? "Position: " : `Heap ${i + 1}: `), positionText(c), el("span", { class: "rs" }, ` · ${c.ruleset}`))));
   const moves = state.values && state.values.moves;
   if (!moves) {
     box.append(el("p", { class: "help" }, state.values && state.values.error ? state.values.error : "Loading the moves…"));
     return box;
   }
   const list = el("div", { class: "move-list" });
-  for (const v of moves) {
-    const b = el("button", { type: "button", class: "move-choice" + outcomeClass(v) + (state.hint && state.hint.move && state.hint.move.text === v.move.text ? " hinted" : "") }, pretty(v.move.text));
+  const textual = isTextual(state.families[state.spec.game]);
+  moves.forEach((v, index) => {
+    const label = textual ? shortMove(v.move.text, lone) : pretty(v.move.text);
+    const b = el("button", { type: "button", class: "move-choice" + outcomeClass(v) + (state.hint && state.hint.move && state.hint.move.text === v.move.text ? " hinted" : ""), title: pretty(v.move.text) }, label);
     b.disabled = !live;
-    b.addEventListener("click", () => playListed(v.move));
+    b.addEventListener("click", () => (textual ? humanMove({ index }) : playListed(v.move)));
     list.append(b);
-  }
+  });
   box.append(list);
   return box;
+}
+
+/// A board's or a graph's move without the positions around it ("vertex 3", "1,1-2,1"): the
+/// whole text, position before and after, is the button's title.
+function shortMove(text, lone) {
+  const t = pretty(text).replace(lone ? /^heap 1: / : /^$/, "");
+  const rest = t.replace(/^heap \d+: /, "");
+  const k = rest.indexOf(": ");
+  return k > 0 ? t.slice(0, t.length - rest.length + k) : t;
 }
 
 // ---- A row of heaps played together (Moore's Nim) ---------------------------------------------

@@ -98,3 +98,33 @@ async fn bad_positions_are_refused() {
     .await;
     assert!(s.is_client_error(), "{b}");
 }
+
+/// A move given by its place in `/api/moves`' list is that move, for heaps and for a Cram
+/// board alike; a place past the end is refused in words.
+#[tokio::test]
+async fn moves_played_by_their_place_in_the_list() {
+    for position in [
+        json!({ "game": "nim", "heaps": [1, 2] }),
+        json!({ "game": "cram", "position": "2x3" }),
+    ] {
+        let (s, listed) = post("/api/moves", json!({ "position": position })).await;
+        assert_eq!(s, StatusCode::OK, "{listed}");
+        let moves = listed["moves"].as_array().unwrap();
+        assert!(!moves.is_empty(), "{listed}");
+        for (index, m) in moves.iter().enumerate() {
+            let body = json!({ "position": position, "move": { "index": index } });
+            let (s, b) = post("/api/apply", body).await;
+            assert_eq!(s, StatusCode::OK, "{b}");
+            assert_eq!(b["legal"], true, "{b}");
+            assert_eq!(b["move"], m["move"], "{position}: move {index}");
+        }
+        let body = json!({ "position": position, "move": { "index": moves.len() } });
+        let (s, b) = post("/api/apply", body).await;
+        assert_eq!(s, StatusCode::OK, "{b}");
+        assert_eq!(b["legal"], false, "{b}");
+        assert!(
+            b["reason"].as_str().unwrap().contains("there is no move"),
+            "{b}"
+        );
+    }
+}

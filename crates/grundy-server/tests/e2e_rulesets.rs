@@ -67,13 +67,21 @@ fn example_link(url: &str, family: &Value) -> String {
             );
         link.push_str(&format!("&{}={}", p["name"].as_str().unwrap(), value));
     }
-    let heaps = family["positions"]["example"]
-        .as_str()
-        .unwrap()
-        .replace(' ', "");
-    link.push_str(&format!(
-        "&heaps={heaps}&mode=human&first=human&strength=100"
-    ));
+    let example = family["positions"]["example"].as_str().unwrap();
+    if ["heaps", "queen", "heap-row"].contains(&family["positions"]["drawing"].as_str().unwrap()) {
+        link.push_str(&format!("&heaps={}", example.replace(' ', "")));
+    } else {
+        // A board or a graph, written as text (`#` marks a filled square).
+        let encoded: String = example
+            .chars()
+            .map(|c| match c {
+                '%' | '#' | '&' | '+' | ' ' | '/' => format!("%{:02X}", c as u32),
+                c => c.to_string(),
+            })
+            .collect();
+        link.push_str(&format!("&position={encoded}"));
+    }
+    link.push_str("&mode=human&first=human&strength=100");
     link
 }
 
