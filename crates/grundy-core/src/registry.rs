@@ -28,6 +28,10 @@
 //! assert_eq!(sum.to_terms(), "nim:3,4 + sub{1,4,9}:11 + lasker:7 + moore{2}:1,2,3");
 //! ```
 
+mod forms;
+
+pub use forms::{move_forms, presets};
+
 use std::any::Any;
 use std::fmt::Debug;
 use std::sync::Arc;

@@ -12,6 +12,8 @@
 //! before it starts ([`crate::tree_size`]); otherwise the first winning move, or the gentlest
 //! move when none wins, which costs no more than [`analyze`].
 
+pub mod move_values;
+
 use std::time::Duration;
 
 use crate::error::Result;

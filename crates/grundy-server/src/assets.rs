@@ -8,6 +8,9 @@ use axum::response::{IntoResponse, Response};
 const INDEX_HTML: &str = include_str!("../assets/index.html");
 const APP_CSS: &str = include_str!("../assets/app.css");
 const APP_JS: &str = include_str!("../assets/app.js");
+const BOARD_JS: &str = include_str!("../assets/board.js");
+const TEACH_JS: &str = include_str!("../assets/teach.js");
+const SEQUENCES_JS: &str = include_str!("../assets/sequences.js");
 const FAVICON_SVG: &str = include_str!("../assets/favicon.svg");
 
 fn asset(content_type: &'static str, body: &'static str) -> Response {
@@ -34,6 +37,21 @@ pub async fn css() -> Response {
 /// `GET /app.js`.
 pub async fn js() -> Response {
     asset("text/javascript; charset=utf-8", APP_JS)
+}
+
+/// `GET /board.js`: drawing positions and reading clicks.
+pub async fn board_js() -> Response {
+    asset("text/javascript; charset=utf-8", BOARD_JS)
+}
+
+/// `GET /teach.js`: hint, Why?, move values, the Nim lesson.
+pub async fn teach_js() -> Response {
+    asset("text/javascript; charset=utf-8", TEACH_JS)
+}
+
+/// `GET /sequences.js`: the Sequences view.
+pub async fn sequences_js() -> Response {
+    asset("text/javascript; charset=utf-8", SEQUENCES_JS)
 }
 
 /// `GET /favicon.svg`.

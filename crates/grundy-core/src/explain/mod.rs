@@ -12,7 +12,9 @@
 //! Both are plain data (serialisable for the browser) with a [`NimExplanation::to_text`]-style
 //! rendering for the terminal.
 
+mod columns;
 mod derivation;
+pub use columns::ValueColumns;
 
 pub use derivation::{
     derive_by_options, derive_from, shown_option, Derivation, OptionValue, MAX_DERIVED_OPTIONS,
@@ -338,6 +340,8 @@ pub struct SumExplanation<V = Nimber> {
     /// The nim-sum of the values.
     #[serde(serialize_with = "NimHeap::serialize_heap")]
     pub total: V,
+    /// The values in binary columns, XORed as in Bouton's table of Nim heaps.
+    pub columns: ValueColumns,
     /// Who wins (normal play).
     pub outcome: Outcome,
     /// The component chosen for the winning move and the value it must reach.
@@ -392,7 +396,14 @@ impl SumExplanation {
                 derivation: c.explain_value().ok(),
             })
             .collect();
-        let plan = analysis.winning_moves.first().map(|m| {
+        // A move in a component whose value has the total's highest bit (its target is then
+        // smaller, as the table of columns shows), when the list holds one.
+        let lowers = |m: &&crate::sum::SumMove| {
+            let g = analysis.values[m.component];
+            g ^ analysis.total < g
+        };
+        let chosen = analysis.winning_moves.iter().find(lowers);
+        let plan = chosen.or(analysis.winning_moves.first()).map(|m| {
             let value = analysis.values[m.component];
             MovePlan {
                 component: m.component,
@@ -407,6 +418,7 @@ impl SumExplanation {
             }
         });
         Ok(SumExplanation {
+            columns: ValueColumns::new(&analysis.values),
             components,
             total: analysis.total,
             outcome: analysis.outcome,
@@ -443,6 +455,7 @@ impl SumExplanation<BigUint> {
             }
         });
         Ok(SumExplanation {
+            columns: ValueColumns::new(&analysis.values),
             components,
             total: analysis.total,
             outcome: analysis.outcome,

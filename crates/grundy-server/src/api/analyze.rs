@@ -55,7 +55,9 @@ pub(super) fn analysis_response(
     .into_response())
 }
 
-/// `POST /api/hint`: the move a perfect player would make here, and the reasoning.
+/// `POST /api/hint`: the move a perfect player would make here (the quickest win, or the
+/// slowest loss, where the tree is small enough to measure: the core's `teaching_move`), how
+/// many moves the game then lasts when measured, and the reasoning, planned for that move.
 pub async fn hint(
     State(app): State<AppState>,
     ApiJson(req): ApiJson<PositionRequest>,
@@ -64,14 +66,28 @@ pub async fn hint(
     let limits = app.limits.clone();
     app.compute
         .run(move || {
-            let m = best_move(&position.sum, position.convention())?;
+            let convention = position.convention();
+            // The valued moves give the best move and its length; positions with too many
+            // moves to value get the teaching player's move alone.
+            let (m, moves_left) = match move_values(&position.sum, convention) {
+                Ok(values) => match values.moves.into_iter().find(|m| m.best) {
+                    Some(best) => (Some(best.mv), best.moves_left),
+                    None => (None, None),
+                },
+                Err(_) => (teaching_move(&position.sum, convention)?, None),
+            };
             let report = report_of(&position, &limits)?;
+            let explanation = match &m {
+                Some(m) => report.explanation.map(|e| e.planned_for(m)),
+                None => report.explanation,
+            };
             Ok(Json(json!({
                 "move": m,
                 "position": m.as_ref().map(|m| position.after(m)),
+                "moves_left": moves_left,
                 "outcome": report.outcome,
                 "winning": report.outcome == Outcome::N,
-                "explanation": report.explanation,
+                "explanation": explanation,
             })))
         })
         .await

@@ -9,7 +9,8 @@
 //! | `POST /api/analyze` | `{position}` | outcome, values, nim-sum, winning moves, explanation |
 //! | `POST /api/hint` | `{position}` | the best move, the position after it, the explanation |
 //! | `POST /api/move` | `{position, player?, seed?}` | the computer's move and the position after it |
-//! | `POST /api/apply` | `{position, move: {component, to}}` | whether the move is legal, the position after it |
+//! | `POST /api/moves` | `{position}` | every move valued: wins or loses, the value it leaves, how many moves the game then lasts |
+//! | `POST /api/apply` | `{position, move: {component, to} or {typed}}` | whether the move is legal, the position after it |
 //! | `POST /api/sequence` | `{game, set/except/code, count?, at?}` | the sequence report: G(0..count-1), the period and its certificate, G(at) |
 //! | `POST /api/simulate` | `{position, first?, second?, games?, seed?}` | wins of each side over many games |
 //! | `POST /api/wythoff/table` | `{x0, y0, width, height, values?}` | a tile of Wythoff's G(x, y), P-positions marked |
@@ -27,10 +28,11 @@ use grundy_core::games::wythoff::beatty::is_p_position;
 use grundy_core::games::wythoff::Wythoff;
 use grundy_core::games::MoveContext;
 use grundy_core::play::{MoveParser, TrackedPosition};
-use grundy_core::player::{choose_move, Player};
-use grundy_core::registry::REGISTRY;
+use grundy_core::player::Player;
+use grundy_core::registry::{self, REGISTRY};
 use grundy_core::report::{analyze_sum_within, Report};
-use grundy_core::strategy::{best_move, Convention};
+use grundy_core::strategy::move_values::{choose_teaching_move, move_values, teaching_move};
+use grundy_core::strategy::Convention;
 use grundy_core::sum::{Component, Outcome, Sum, SumMove, MAX_LISTED_HEAP};
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -45,12 +47,14 @@ mod analyze;
 mod moves;
 mod sequence;
 mod simulate;
+mod values;
 mod wythoff;
 
 pub use analyze::*;
 pub use moves::*;
 pub use sequence::*;
 pub use simulate::*;
+pub use values::*;
 pub use wythoff::*;
 
 type ApiResult = Result<Json<Value>, ApiError>;
@@ -61,9 +65,28 @@ pub async fn health() -> Json<Value> {
 }
 
 /// `GET /api/rulesets`: the registry of rulesets, from which the page builds its list of
-/// games and their forms (name, title, rules, parameters, how positions are given and drawn).
+/// games and their forms (name, title, rules, parameters, how positions are given and drawn),
+/// with each parameter's named values (`presets`, e.g. the octal games' names) and each
+/// family's typed move forms (`moves`, as `grundy play` reads them).
 pub async fn rulesets() -> Json<Value> {
-    Json(json!({ "rulesets": REGISTRY }))
+    let families: Vec<Value> = REGISTRY
+        .iter()
+        .map(|family| {
+            let mut entry = serde_json::to_value(family).unwrap_or(Value::Null);
+            if let Some(params) = entry.get_mut("params").and_then(Value::as_array_mut) {
+                for (json, param) in params.iter_mut().zip(family.params) {
+                    let presets: Vec<Value> = registry::presets(family, param)
+                        .iter()
+                        .map(|&(name, value, about)| json!({"name": name, "value": value, "about": about}))
+                        .collect();
+                    json["presets"] = Value::Array(presets);
+                }
+            }
+            entry["moves"] = json!(registry::move_forms(family));
+            entry
+        })
+        .collect();
+    Json(json!({ "rulesets": families }))
 }
 
 /// `GET /api/limits`: every limit, named as in the errors.
@@ -75,7 +98,7 @@ pub async fn limits(State(app): State<AppState>) -> Json<Limits> {
 pub async fn not_found() -> ApiError {
     ApiError::bad_request(
         "no such endpoint: see GET /api/health, /api/limits, /api/rulesets and POST /api/analyze, /api/hint, \
-         /api/move, /api/apply, /api/sequence, /api/simulate, /api/wythoff/table",
+         /api/move, /api/moves, /api/apply, /api/sequence, /api/simulate, /api/wythoff/table",
     )
     .with_status(StatusCode::NOT_FOUND)
 }

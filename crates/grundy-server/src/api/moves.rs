@@ -1,5 +1,8 @@
 //! `POST /api/move` and `POST /api/apply`: the computer's move, and a player's move checked.
 
+use grundy_core::strategy::move_values::MAX_VALUED_MOVES;
+use grundy_core::tree_size::estimate;
+
 use super::*;
 
 /// A computer player as JSON: `"perfect"`, `"random"`, or a strength from 0 to 100 (as a number
@@ -51,7 +54,9 @@ pub struct MoveRequest {
     pub seed: Option<u64>,
 }
 
-/// `POST /api/move`: the computer's move.
+/// `POST /api/move`: the computer's move. A perfect move (always at `perfect`, with the
+/// strength's odds otherwise) wins soonest, or loses slowest, where the tree is small enough
+/// to measure (the core's `teaching_move`).
 pub async fn computer_move(
     State(app): State<AppState>,
     ApiJson(req): ApiJson<MoveRequest>,
@@ -66,7 +71,7 @@ pub async fn computer_move(
     app.compute
         .run(move || {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            let m = choose_move(&position.sum, position.convention(), player.0, &mut rng)?;
+            let m = choose_teaching_move(&position.sum, position.convention(), player.0, &mut rng)?;
             Ok(Json(move_json(&position, m, player, seed)))
         })
         .await
@@ -121,6 +126,9 @@ pub struct MoveSpec {
     pub to: Option<Vec<u64>>,
     /// A typed move, instead of `component` and `to`.
     pub typed: Option<String>,
+    /// The move's place (from 0) in the list `POST /api/moves` gives, instead of the others:
+    /// how the page plays games whose positions are not heaps (Cram boards, graphs).
+    pub index: Option<usize>,
 }
 
 /// `POST /api/apply`: checks a player's move and gives the position after it.
@@ -150,24 +158,26 @@ pub async fn apply(State(app): State<AppState>, ApiJson(req): ApiJson<ApplyReque
 /// The core's move matching `mv`, or why there is none: the component's ruleset reads the move
 /// as the typed move `to ...` (so its reasons are the ones `grundy play` gives), at any size.
 pub(super) fn legal_move(sum: &Sum, mv: &MoveSpec) -> Result<Result<SumMove, String>, ApiError> {
-    let (component, to) = match (mv.component, &mv.to, &mv.typed) {
-        (None, None, Some(text)) => {
+    let (component, to) = match (mv.component, &mv.to, &mv.typed, mv.index) {
+        (None, None, Some(text), None) => {
             return Ok(MoveParser::for_position(sum)
                 .parse(text, sum)
                 .map_err(|e| e.to_string()))
         }
-        (Some(component), Some(to), None) => (component, to),
+        (None, None, None, Some(index)) => return listed_move(sum, index),
+        (Some(component), Some(to), None, None) => (component, to),
         _ => {
             return Err(ApiError::invalid(
-                "move: expected {\"component\": N, \"to\": [...]} or {\"typed\": \"3 2\"}",
+                "move: expected {\"component\": N, \"to\": [...]}, {\"typed\": \"3 2\"} or {\"index\": N}",
             ))
         }
     };
     let Some(from) = sum.components.get(component) else {
+        let n = sum.components.len();
         return Ok(Err(format!(
-            "there is no component {} (the position has {}, counted from 0)",
-            component,
-            sum.components.len()
+            "there is no heap {}: the position has {n} heap{}, numbered from 1",
+            component + 1,
+            if n == 1 { "" } else { "s" }
         )));
     };
     // `[]` (the component vanishes) is typed `to 0`.
@@ -194,6 +204,29 @@ pub(super) fn legal_move(sum: &Sum, mv: &MoveSpec) -> Result<Result<SumMove, Str
             from.move_examples(true)
         )),
     })
+}
+
+/// The move at `index` in the order of `POST /api/moves` (the core's [`Sum::moves`]), listed
+/// only for positions `/api/moves` values (at most [`MAX_VALUED_MOVES`] moves).
+fn listed_move(sum: &Sum, index: usize) -> Result<Result<SumMove, String>, ApiError> {
+    let bound = estimate(sum, 1).options;
+    if bound > MAX_VALUED_MOVES {
+        return Err(ApiError::limit(
+            "engine",
+            format!(
+                "move.index: moves are listed only for positions of at most {MAX_VALUED_MOVES} moves, and this one has up to {bound}"
+            ),
+        ));
+    }
+    let moves = sum.moves()?;
+    let n = moves.len();
+    Ok(moves.into_iter().nth(index).ok_or_else(|| {
+        format!(
+            "there is no move {}: the position has {n} move{}, numbered from 1",
+            index + 1,
+            if n == 1 { "" } else { "s" }
+        )
+    }))
 }
 
 /// Refuses positions with a component too large for its options to be listed.

@@ -1,0 +1,153 @@
+//! The components' Grundy values in binary columns, exactly as Bouton's table writes Nim heaps:
+//! by the Sprague–Grundy theorem a sum plays like Nim on its components' values, so the same
+//! table (one row per component, one column per power of two, the nim-sum as the XOR of each
+//! column) shows why the total is what it is and which component must move.
+
+use serde::Serialize;
+
+use super::{ColumnWindow, MovePlan, NimExplanation, SumExplanation};
+use crate::games::nim::NimHeap;
+use crate::nimber::{nim_sum, Nimber};
+use crate::report::{Explained, Explanation};
+use crate::strategy::Convention;
+use crate::sum::SumMove;
+
+/// The binary columns of a list of values (see the module documentation).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ValueColumns {
+    /// Number of binary digits of the widest value or of the nim-sum (at least 1).
+    pub bits: u64,
+    /// The columns shown, when not all of them are (values wider than 64 bits).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub columns: Option<ColumnWindow>,
+    /// Each value in binary, most significant first.
+    pub binary: Vec<String>,
+    /// The nim-sum in binary (the same columns).
+    pub total_binary: String,
+    /// The highest set bit of the nim-sum (0 = units), if it is not zero: the column that
+    /// decides which component to move.
+    pub highest_bit: Option<u64>,
+    /// The components (from 0) whose value has that bit set: moving any of them to
+    /// `value XOR total` (which is smaller) makes the total 0.
+    pub with_bit: Vec<usize>,
+}
+
+impl ValueColumns {
+    /// The columns of `values`.
+    pub fn new<V: NimHeap>(values: &[V]) -> Self {
+        // Bouton's table of the values read as Nim heaps: the same columns, bits and rows.
+        let table = NimExplanation::new(values, Convention::Normal);
+        ValueColumns {
+            bits: table.bits,
+            columns: table.columns,
+            binary: table.binary,
+            total_binary: table.nim_sum_binary,
+            highest_bit: table.highest_bit,
+            with_bit: table.heaps_with_bit,
+        }
+    }
+}
+
+impl SumExplanation {
+    /// The same explanation with its plan made for the move `m` (the hint's move, so that the
+    /// reasoning shown names the move the player is told to make). A move that does not make
+    /// the total 0 (from a P-position every move is such) leaves no plan.
+    pub fn plan_for(mut self, m: &SumMove) -> Self {
+        let Some(component) = self.components.get(m.component) else {
+            return self;
+        };
+        let value = component.value;
+        let parts: Option<Vec<Nimber>> = m.to.iter().map(|c| c.value().ok()).collect();
+        self.plan = match parts {
+            Some(parts)
+                if nim_sum(parts.iter().copied()) == value ^ self.total && self.total != 0 =>
+            {
+                Some(MovePlan {
+                    component: m.component,
+                    value,
+                    target: value ^ self.total,
+                    result: m
+                        .to
+                        .iter()
+                        .map(|c| c.to_string())
+                        .collect::<Vec<_>>()
+                        .join(" + "),
+                })
+            }
+            _ => None,
+        };
+        self
+    }
+}
+
+impl Explanation {
+    /// The same explanation, its plan made for the move `m` where it has one (a sum's, see
+    /// [`SumExplanation::plan_for`]); other kinds are returned as they are.
+    pub fn planned_for(self, m: &SumMove) -> Self {
+        match self {
+            Explanation::Sum(e) => {
+                let detail = e.detail.plan_for(m);
+                let text = detail.to_text();
+                Explanation::Sum(Explained {
+                    kind: e.kind,
+                    detail,
+                    text,
+                })
+            }
+            other => other,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::parse_sum;
+
+    #[test]
+    fn columns_of_a_kayles_sum() {
+        // Kayles 7 and 4: G = 2 and 1 (Guy and Smith, 1956: 0.77 begins 0 1 2 3 1 4 3 2).
+        let sum = parse_sum("octal{0.77}:7,4").unwrap();
+        let e = SumExplanation::new(&sum).unwrap();
+        assert_eq!(e.columns.binary, vec!["10", "01"]);
+        assert_eq!(e.columns.total_binary, "11");
+        assert_eq!(e.columns.highest_bit, Some(1));
+        assert_eq!(e.columns.with_bit, vec![0]);
+        // The plan moves a component with the highest bit.
+        let plan = e.plan.unwrap();
+        assert!(e.columns.with_bit.contains(&plan.component));
+        assert!(plan.target < plan.value);
+    }
+
+    /// The plan follows a chosen winning move, and any winning move of the sum is one.
+    #[test]
+    fn plans_follow_the_chosen_move() {
+        let sum = parse_sum("octal{0.77}:7,4 + nim:2").unwrap();
+        let e = SumExplanation::new(&sum).unwrap();
+        for m in sum.winning_moves().unwrap() {
+            let plan = e.clone().plan_for(&m).plan.unwrap();
+            assert_eq!(plan.component, m.component);
+            assert_eq!(plan.target, plan.value ^ e.total);
+            assert_eq!(sum.after(&m).value().unwrap(), 0);
+        }
+        // A move that does not win has no plan.
+        let losing = sum
+            .moves()
+            .unwrap()
+            .into_iter()
+            .find(|m| sum.after(m).value().unwrap() != 0)
+            .unwrap();
+        assert_eq!(e.plan_for(&losing).plan, None);
+    }
+
+    #[test]
+    fn a_zero_total_has_no_deciding_column() {
+        // S = {1,4,9}: by the mex rule G(0..4) = 0 1 0 1 2, so G(3) = 1 and 1 XOR 1 = 0.
+        let sum = parse_sum("sub{1,4,9}:3 + nim:1").unwrap();
+        let e = SumExplanation::new(&sum).unwrap();
+        assert_eq!(e.total, 0);
+        assert_eq!(e.columns.highest_bit, None);
+        assert!(e.columns.with_bit.is_empty());
+        assert_eq!(e.columns.total_binary, "0");
+    }
+}

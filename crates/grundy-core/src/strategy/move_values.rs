@@ -1,0 +1,278 @@
+//! Every move of a position, valued: the "value view" of GAMESMAN, the system in which Dan
+//! Garcia's GamesCrafters group at UC Berkeley solves and teaches small games (docs/bibliography.md),
+//! where each available move is coloured by what it leads to.
+//!
+//! [`move_values`] lists every move with whether it **wins** (it leaves a P-position: the
+//! opponent loses against best play) or **loses**, the Grundy value it leaves under normal play,
+//! and, where the game tree is small enough to search ([`super::remoteness`]'s budgets), how
+//! many moves the game then lasts with both sides playing perfectly: the winner hurrying, the
+//! loser delaying (Steinhaus's remoteness; Berlekamp, Conway and Guy, *Winning Ways*, ch. 9).
+//!
+//! [`teaching_move`] is the perfect player of the browser app: the move that wins soonest, or,
+//! losing, the one that makes the game last longest, measured wherever the remoteness search is
+//! affordable (a much larger budget than the simulations' player of [`super::best_move`]).
+
+use serde::Serialize;
+
+use super::{
+    best_move, delaying_move, with_remoteness_solver, Convention, MISERE_SEARCH_LIMIT,
+    MISERE_TIME_BUDGET, REMOTENESS_LIMIT, REMOTENESS_WORK_LIMIT,
+};
+use crate::error::{GameError, Result};
+use crate::games::{nim, uniform_below};
+use crate::nimber::{nim_sum, Nimber};
+use crate::player::{choose_move, random_move, Player};
+use crate::solve::{misere_rule, sum_options, Solver};
+use crate::sum::{Outcome, Sum, SumMove};
+use crate::tree_size::estimate;
+
+/// The most moves [`move_values`] values: each needs the value of the position it leaves.
+/// The page draws at most 60 tokens a heap, so this is far more than it shows.
+pub const MAX_VALUED_MOVES: u64 = 5_000;
+
+/// What a move does for the player who makes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MoveOutcome {
+    /// It leaves a P-position: the player who made it wins against any defence.
+    Win,
+    /// It leaves an N-position: the opponent can now win.
+    Lose,
+}
+
+/// One move and what it leads to.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ValuedMove {
+    /// The move (`{component, from, to, text}`).
+    #[serde(rename = "move")]
+    pub mv: SumMove,
+    /// Whether it wins or loses for the player who makes it.
+    pub outcome: MoveOutcome,
+    /// The Grundy value of the position it leaves (normal play only; 0 exactly for wins).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<Nimber>,
+    /// How many moves the game lasts, this one included, when both sides then play perfectly
+    /// (the winner hurrying, the loser delaying); `None` when the tree was too large to search.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub moves_left: Option<u64>,
+    /// Whether this is the move of [`teaching_move`] (the first of the best when measured).
+    pub best: bool,
+}
+
+/// Every move of a position, valued (see the module documentation).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MoveValues {
+    /// The play convention.
+    pub convention: Convention,
+    /// The position's outcome.
+    pub outcome: Outcome,
+    /// How many moves the game lasts from here with perfect play on both sides, when measured.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub moves_left: Option<u64>,
+    /// Whether `moves_left` is given for every move (the tree was small enough to search).
+    pub measured: bool,
+    /// Every move, in the order of [`Sum::moves`] (component by component, gentlest first).
+    pub moves: Vec<ValuedMove>,
+}
+
+/// Every move of `sum` with its outcome, the value it leaves (normal play) and, where the tree
+/// is within the remoteness budgets ([`REMOTENESS_LIMIT`] positions, [`REMOTENESS_WORK_LIMIT`]
+/// work), how long the game then lasts. Refused when the position has more than
+/// [`MAX_VALUED_MOVES`] moves, and under misère play when the search for the outcomes exceeds
+/// its budgets (as [`super::analyze`] is).
+pub fn move_values(sum: &Sum, convention: Convention) -> Result<MoveValues> {
+    let bound = estimate(sum, 1).options;
+    if bound > MAX_VALUED_MOVES {
+        return Err(GameError::too_large(
+            format!("valuing every move (this position has up to {bound} moves)"),
+            format!("moves are valued one by one only for positions of at most {MAX_VALUED_MOVES} moves"),
+        ));
+    }
+    let moves = sum.moves()?;
+    let measured = measurable(sum);
+    let remoteness: Option<(u64, Vec<u64>)> = if measured {
+        with_remoteness_solver(convention, |solver| {
+            let root = solver.value(&sum.canonical()).ok()?;
+            let after: Option<Vec<u64>> = moves
+                .iter()
+                .map(|m| solver.value(&sum.after(m).canonical()).ok())
+                .collect();
+            Some((root, after?))
+        })
+    } else {
+        None
+    };
+    let wins = match &remoteness {
+        // Remoteness is even exactly for P-positions, under either convention.
+        Some((_, after)) => after.iter().map(|r| r % 2 == 0).collect(),
+        None => wins_without_search(sum, &moves, convention)?,
+    };
+    let values = match convention {
+        Convention::Normal => values_after(sum, &moves),
+        Convention::Misere => vec![None; moves.len()],
+    };
+    // A finished game counts 1 under misère play (the player to move has already won).
+    let offset = u64::from(convention == Convention::Misere);
+    let mut valued: Vec<ValuedMove> = moves
+        .into_iter()
+        .enumerate()
+        .map(|(i, mv)| ValuedMove {
+            mv,
+            outcome: if wins[i] {
+                MoveOutcome::Win
+            } else {
+                MoveOutcome::Lose
+            },
+            value: values[i],
+            moves_left: remoteness.as_ref().map(|(_, after)| after[i] + 1 - offset),
+            best: false,
+        })
+        .collect();
+    let outcome = if valued.iter().any(|m| m.outcome == MoveOutcome::Win) {
+        Outcome::N
+    } else if valued.is_empty() && convention == Convention::Misere {
+        // No move under misère play: the opponent took the last token and lost.
+        Outcome::N
+    } else {
+        Outcome::P
+    };
+    if let Some(best) = best_index(&valued, sum) {
+        valued[best].best = true;
+    }
+    Ok(MoveValues {
+        convention,
+        outcome,
+        moves_left: remoteness.map(|(root, _)| root - offset),
+        measured: remoteness_measured(&valued),
+        moves: valued,
+    })
+}
+
+/// The perfect player of the browser app: the move that wins soonest or, from a lost
+/// position, the move that makes the game last longest, wherever the tree is within the
+/// remoteness budgets; beyond them [`best_move`] (which still wins every won game).
+pub fn teaching_move(sum: &Sum, convention: Convention) -> Result<Option<SumMove>> {
+    if measurable(sum) && estimate(sum, 1).options <= MAX_VALUED_MOVES {
+        let values = move_values(sum, convention)?;
+        if values.measured {
+            return Ok(values.moves.into_iter().find(|m| m.best).map(|m| m.mv));
+        }
+    }
+    best_move(sum, convention)
+}
+
+/// The move `player` makes in the browser app: [`crate::player::choose_move`] with
+/// [`teaching_move`] as the perfect move (drawn with the same odds and the same random numbers,
+/// so a seed replays a game).
+pub fn choose_teaching_move(
+    sum: &Sum,
+    convention: Convention,
+    player: Player,
+    rng: &mut dyn rand_core::RngCore,
+) -> Result<Option<SumMove>> {
+    let Some(strength) = player.strength() else {
+        return choose_move(sum, convention, player, rng);
+    };
+    let roll = uniform_below(rng, 100);
+    if roll < u64::from(strength) {
+        teaching_move(sum, convention)
+    } else {
+        Ok(random_move(sum, rng))
+    }
+}
+
+/// Whether the remoteness of every move of `sum` is searched: its tree is within
+/// [`REMOTENESS_LIMIT`] positions and [`REMOTENESS_WORK_LIMIT`] work.
+fn measurable(sum: &Sum) -> bool {
+    estimate(sum, REMOTENESS_LIMIT as u64).within(REMOTENESS_LIMIT as u64, REMOTENESS_WORK_LIMIT)
+}
+
+fn remoteness_measured(moves: &[ValuedMove]) -> bool {
+    moves.iter().all(|m| m.moves_left.is_some())
+}
+
+/// The best move's index: measured, the quickest win or the slowest loss (the first of equals);
+/// otherwise the first winning move, or the delaying move of [`delaying_move`].
+fn best_index(moves: &[ValuedMove], sum: &Sum) -> Option<usize> {
+    let wins = || {
+        moves
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| m.outcome == MoveOutcome::Win)
+    };
+    if remoteness_measured(moves) && !moves.is_empty() {
+        let left = |m: &ValuedMove| m.moves_left.unwrap_or(0);
+        let quickest = wins().min_by_key(|&(i, m)| (left(m), i)).map(|(i, _)| i);
+        return quickest.or_else(|| {
+            moves
+                .iter()
+                .enumerate()
+                .max_by_key(|&(i, m)| (left(m), std::cmp::Reverse(i)))
+                .map(|(i, _)| i)
+        });
+    }
+    wins().map(|(i, _)| i).next().or_else(|| {
+        let delay = delaying_move(sum)?;
+        moves.iter().position(|m| m.mv == delay)
+    })
+}
+
+/// Whether each move wins, without a remoteness search: from the Grundy values under normal
+/// play (the closed form of a lone component's P-positions when its value is out of reach),
+/// from Bouton's misère rule for Nim, and from the misère search within the budgets of [`super::analyze`]
+/// otherwise.
+fn wins_without_search(sum: &Sum, moves: &[SumMove], convention: Convention) -> Result<Vec<bool>> {
+    match convention {
+        Convention::Normal => moves
+            .iter()
+            .map(|m| {
+                let after = sum.after(m);
+                match after.components.as_slice() {
+                    [c] => c.is_p_position(),
+                    _ => Ok(after.value()? == 0),
+                }
+            })
+            .collect(),
+        Convention::Misere => {
+            if sum.nim_heaps().is_some() {
+                return Ok(moves
+                    .iter()
+                    .map(|m| {
+                        let heaps = sum.after(m).nim_heaps().unwrap_or_default();
+                        nim::is_misere_p_position(&heaps)
+                    })
+                    .collect());
+            }
+            // The budgets of the misère analysis, one search shared by every move: the root's
+            // search visits the whole tree, the moves' are then lookups.
+            let mut solver = Solver::new(sum_options, misere_rule, MISERE_SEARCH_LIMIT)
+                .with_time_budget(MISERE_TIME_BUDGET)
+                .labelled("misère analysis of this sum (an exhaustive search: misère sums have no Grundy-value shortcut)");
+            solver.value(&sum.canonical())?;
+            moves
+                .iter()
+                .map(|m| Ok(solver.value(&sum.after(m).canonical())? == Outcome::P))
+                .collect()
+        }
+    }
+}
+
+/// The Grundy value each move leaves, from the components' values (the total, less the moved
+/// component's value, plus its parts'); `None` where a value is out of reach (a huge Wythoff
+/// board).
+fn values_after(sum: &Sum, moves: &[SumMove]) -> Vec<Option<Nimber>> {
+    let Ok(values) = sum.values() else {
+        return vec![None; moves.len()];
+    };
+    let total = nim_sum(values.iter().copied());
+    moves
+        .iter()
+        .map(|m| {
+            let parts: Result<Vec<Nimber>> = m.to.iter().map(|c| c.value()).collect();
+            parts.ok().map(|p| total ^ values[m.component] ^ nim_sum(p))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests;

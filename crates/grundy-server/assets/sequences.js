@@ -1,0 +1,198 @@
+// Grundy, the page: the Sequences view. G(0), G(1), ... of every ruleset of the registry that
+// has a sequence, its proven period marked; a link to it, and its values as CSV or PNG.
+"use strict";
+
+let lastSequence = null; // the last answer of POST /api/sequence
+
+function seqFamily() {
+  return state.families[$("seq-game").value];
+}
+
+function seqBody() {
+  const family = seqFamily();
+  const count = Math.min(400, Math.max(1, Number($("seq-count").value) || 60));
+  const body = { game: family.name, count };
+  for (const p of family.params) body[p.name] = paramValue(p, $("seq-" + p.name).value, p.label);
+  return body;
+}
+
+async function showSequence() {
+  $("seq-error").textContent = "";
+  $("seq-out").textContent = "";
+  try {
+    const body = seqBody();
+    const answer = await api("sequence", body);
+    lastSequence = answer;
+    drawSequence(answer);
+    if (!$("view-sequences").hidden) writeSeqHash();
+  } catch (e) {
+    $("seq-error").textContent = e.message;
+  }
+}
+
+function drawSequence(answer) {
+  // The sequence report (docs/sequence-report.md): period.status is "proven" (with the
+  // certificate and its text), "not-proven" or "not-claimed".
+  const values = answer.values;
+  const p = answer.period.status === "proven" ? answer.period : null;
+  $("seq-title").textContent = "G(n): " + answer.title;
+  $("seq-period").textContent = answer.period.text.replaceAll("\n", " ");
+  $("seq-chart").replaceChildren(sequenceSvg(values, p));
+  const list = $("seq-values");
+  list.replaceChildren();
+  values.forEach((v, n) => {
+    let cls = "";
+    if (p) {
+      cls = n < p.preperiod ? "pre" : "cycle";
+      if (n >= p.preperiod && (n - p.preperiod) % p.period === 0) cls += " cycle-start";
+    }
+    list.append(el("span", { class: cls, title: `G(${n}) = ${v}` }, el("small", {}, String(n)), String(v)));
+  });
+}
+
+/// The chart, drawn at the width it is shown at, so that its labels keep their size on a phone.
+function sequenceSvg(values, p) {
+  const NS = "http://www.w3.org/2000/svg";
+  const svg = (tag, attrs, text) => {
+    const node = document.createElementNS(NS, tag);
+    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+    if (text !== undefined) node.textContent = text;
+    return node;
+  };
+  const W = Math.max(300, Math.min(760, $("seq-chart").clientWidth || 760));
+  const H = W < 500 ? 220 : 260, left = 34, right = 10, top = 26, bottom = 30;
+  const max = Math.max(1, ...values);
+  const bw = (W - left - right) / values.length;
+  const y = (v) => top + (H - top - bottom) * (1 - v / max);
+  const x = (n) => left + n * bw;
+  const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, width: W, height: H, xmlns: NS, role: "img", "aria-label": `Bar chart of G(n) for n = 0 to ${values.length - 1}` + (p ? `, period ${p.period} from n = ${p.preperiod}` : "") });
+  root.append(svg("rect", { x: 0, y: 0, width: W, height: H, fill: "#ffffff" }));
+  if (p && p.preperiod < values.length) {
+    root.append(svg("rect", { class: "period-band", fill: "#fdf1d6", x: x(p.preperiod), y: top - 4, width: Math.min(p.period, values.length - p.preperiod) * bw, height: H - top - bottom + 4 }));
+  }
+  const text = (attrs, t) => svg("text", { "font-size": 12, fill: "#5b6675", "font-family": "system-ui, sans-serif", ...attrs }, t);
+  for (let v = 0; v <= max; v += Math.max(1, Math.ceil(max / 5))) {
+    root.append(svg("line", { class: "axis", stroke: "#b9b2a6", x1: left - 4, x2: W - right, y1: y(v), y2: y(v), "stroke-opacity": v === 0 ? 1 : 0.35 }));
+    root.append(text({ x: left - 8, y: y(v) + 4, "text-anchor": "end" }, String(v)));
+  }
+  values.forEach((v, n) => {
+    const pre = p && n < p.preperiod;
+    const h = Math.max(2, (H - top - bottom) * v / max);
+    root.append(svg("rect", { class: "bar" + (pre ? " pre" : ""), fill: pre ? "#9aa9bd" : "#2c5282", x: x(n) + bw * 0.12, y: y(0) - (v === 0 ? 2 : h), width: bw * 0.76, height: v === 0 ? 2 : h }));
+  });
+  // Labels at least 36 px apart, whatever the width.
+  const every = [1, 2, 5, 10, 20, 50, 100].find((s) => s * bw >= 36) || 200;
+  for (let n = 0; n < values.length; n += every) {
+    root.append(text({ x: x(n) + bw / 2, y: H - bottom + 16, "text-anchor": "middle" }, String(n)));
+  }
+  if (p) {
+    for (let n = p.preperiod; n <= values.length; n += p.period) {
+      root.append(svg("line", { class: "mark", stroke: "#c98d12", "stroke-width": 2, "stroke-dasharray": "4 3", x1: x(n), x2: x(n), y1: top - 6, y2: H - bottom }));
+      if (p.period * bw < 18 && n > p.preperiod) break; // too dense: one mark is enough
+    }
+    const label = p.preperiod > 0 ? `preperiod ${p.preperiod}, then period ${p.period}` : `period ${p.period} from the start`;
+    root.append(text({ class: "mark-label", fill: "#7a5200", "font-weight": 700, x: Math.max(left, Math.min(x(p.preperiod) + 4, W - 190)), y: top - 10 }, label));
+  }
+  return root;
+}
+
+// ---- Link, CSV, PNG ---------------------------------------------------------------------------
+
+function writeSeqHash() {
+  const p = new URLSearchParams();
+  p.set("view", "sequences");
+  try {
+    const body = seqBody();
+    for (const [k, v] of Object.entries(body)) p.set(k === "game" ? "seq" : k, Array.isArray(v) ? v.join(",") : String(v));
+  } catch (_) { /* an unreadable form keeps the view only */ }
+  history.replaceState(null, "", "#" + p.toString());
+}
+
+/// Opens the Sequences view of a link (`#view=sequences&seq=octal&code=kayles&count=80`).
+function readSeqHash() {
+  const p = new URLSearchParams(location.hash.slice(1));
+  if (p.get("view") !== "sequences") return false;
+  const family = state.families[p.get("seq")];
+  if (family && family.sequence) {
+    $("seq-game").value = family.name;
+    seqGameChanged();
+    for (const param of family.params) if (p.get(param.name) !== null) $("seq-" + param.name).value = p.get(param.name).replaceAll(",", ", ");
+  }
+  if (p.get("count")) $("seq-count").value = p.get("count");
+  selectTab("sequences");
+  return true;
+}
+
+function download(name, blob) {
+  const a = el("a", { href: URL.createObjectURL(blob), download: name });
+  document.body.append(a);
+  a.click();
+  setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
+}
+
+function fileStem() {
+  const t = lastSequence ? lastSequence.title : "sequence";
+  return "grundy-" + t.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+}
+
+function sequenceCsv(answer) {
+  return "n,G(n)\n" + answer.values.map((v, n) => `${n},${v}`).join("\n") + "\n";
+}
+
+function downloadCsv() {
+  if (!lastSequence) return;
+  download(fileStem() + ".csv", new Blob([sequenceCsv(lastSequence)], { type: "text/csv" }));
+  $("seq-out").textContent = `Saved ${fileStem()}.csv (${lastSequence.values.length} values).`;
+}
+
+function downloadPng() {
+  const svg = $("seq-chart").querySelector("svg");
+  if (!svg) return;
+  const w = Number(svg.getAttribute("width")), h = Number(svg.getAttribute("height"));
+  const image = new Image();
+  image.onload = () => {
+    const canvas = el("canvas", { width: String(w * 2), height: String(h * 2) });
+    const ctx = canvas.getContext("2d");
+    ctx.scale(2, 2);
+    ctx.drawImage(image, 0, 0);
+    canvas.toBlob((blob) => {
+      download(fileStem() + ".png", blob);
+      $("seq-out").textContent = `Saved ${fileStem()}.png (${w * 2} × ${h * 2} pixels).`;
+    }, "image/png");
+  };
+  image.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(new XMLSerializer().serializeToString(svg));
+}
+
+function seqGameChanged() {
+  paramFields($("seq-params"), seqFamily(), "seq-");
+  $("seq-error").textContent = "";
+}
+
+function wireSequences() {
+  $("seq-form").addEventListener("submit", (e) => { e.preventDefault(); showSequence(); });
+  $("seq-game").addEventListener("change", seqGameChanged);
+  $("seq-form").addEventListener("input", () => { $("seq-error").textContent = ""; });
+  document.querySelectorAll(".presets button").forEach((b) => b.addEventListener("click", () => {
+    const family = state.families[b.dataset.game];
+    if (!family) return;
+    $("seq-game").value = family.name;
+    seqGameChanged();
+    $("seq-" + family.params[0].name).value = b.dataset.value;
+    showSequence();
+  }));
+  $("seq-link").addEventListener("click", async () => {
+    writeSeqHash();
+    try {
+      await navigator.clipboard.writeText(location.href);
+      $("seq-out").textContent = "Link copied: it opens this sequence.";
+    } catch (_) {
+      $("seq-out").textContent = "Share this link: " + location.href;
+    }
+  });
+  $("seq-csv").addEventListener("click", downloadCsv);
+  $("seq-png").addEventListener("click", downloadPng);
+  let width = window.innerWidth;
+  window.addEventListener("resize", () => {
+    if (Math.abs(window.innerWidth - width) > 40 && lastSequence) { width = window.innerWidth; drawSequence(lastSequence); }
+  });
+}

@@ -1,0 +1,288 @@
+// Grundy, the page: the teaching panels. Hint (the perfect move, how soon it wins), Why? (the
+// mex derivation of each value, the values XORed in binary columns, the move derived from
+// them), the valued moves (every move coloured win or lose, with its length), and a lesson on
+// Bouton's theorem played on the position on the board. Every number comes from the server.
+"use strict";
+
+async function showHint() {
+  if (state.finished || !state.spec) return;
+  const panel = $("hint-panel");
+  panel.hidden = false;
+  panel.textContent = "Thinking…";
+  const spec = state.spec;
+  try {
+    const answer = await api("hint", { position: spec });
+    if (spec !== state.spec) return;
+    state.hint = answer;
+    render();
+  } catch (e) {
+    panel.textContent = e.message;
+  }
+}
+
+function movesText(n) {
+  return `${n} move${n === 1 ? "" : "s"}`;
+}
+
+function renderHint() {
+  const panel = $("hint-panel");
+  const answer = state.hint;
+  if (!answer || panel.hidden) return;
+  panel.replaceChildren(el("h3", {}, "Hint"));
+  const m = answer.move;
+  if (!m) {
+    panel.append(el("p", {}, "No move is possible."));
+    return;
+  }
+  const length = answer.moves_left ? ` With best play on both sides the game ends in ${movesText(answer.moves_left)}, this one included.` : "";
+  const lead = answer.winning
+    ? "A winning move: it leaves a position where the other player loses against best play." + (answer.moves_left ? ` It wins in ${movesText(answer.moves_left)}.` : "")
+    : "No winning move exists here: every move leaves a position the other player wins. This one makes the game last as long as possible." + length;
+  panel.append(el("p", {}, lead), el("p", { class: "hint-move" }, el("strong", {}, describeMove(m))));
+  const where = drawingKind() === "heaps" ? "The highlighted tokens (or gap) are this move: click one to play it." : drawingKind() === "queen" ? "The highlighted square is this move." : drawingKind() === "heap-row" ? "The highlighted tokens are this move: click one to select it, then Move." : "The highlighted move in the list is this one.";
+  panel.append(el("p", { class: "help" }, where));
+  const why = el("button", { type: "button" }, "Why?");
+  why.addEventListener("click", () => toggleWhy(true));
+  panel.append(why);
+}
+
+/// A move in words: its heap numbered from 1 and what it becomes, e.g. "Heap 1: 7 → 2 + 3
+/// (take 2)".
+function describeMove(m) {
+  const t = moveText(m);
+  return t.charAt(0).toUpperCase() + t.slice(1) + ".";
+}
+
+function toggleWhy(force) {
+  const panel = $("why-panel");
+  const open = force === true ? true : panel.hidden;
+  panel.hidden = !open;
+  $("why-btn").setAttribute("aria-expanded", String(open));
+  if (open) renderWhy();
+  if (open) panel.scrollIntoView({ block: "nearest" });
+}
+
+/// The explanation to show: the hint's when a hint is shown (its plan is the hint's move), the
+/// position's otherwise.
+function currentExplanation() {
+  if (state.hint && state.hint.explanation && !$("hint-panel").hidden) return state.hint.explanation;
+  return state.analysis && state.analysis.explanation;
+}
+
+function renderWhy() {
+  const panel = $("why-panel");
+  const e = currentExplanation();
+  if (panel.hidden) return;
+  panel.replaceChildren();
+  if (!e) return;
+  panel.append(el("h3", {}, "Why: the reasoning"));
+  if (e.kind === "nim") {
+    panel.append(el("p", { class: "help" }, "Each heap in binary, one column per power of two; the nim-sum is the XOR of each column (1 where the column has an odd number of 1s)."),
+      bitsTable(e.heaps.map((h, i) => ({ name: `heap ${i + 1}`, value: h })), e.binary, e, e.nim_sum, e.nim_sum_binary, e.heaps_with_bit, "nim-sum"));
+    const lines = e.text.split("\n").filter((l) => l && !l.startsWith("  ") && !l.startsWith("Heaps in binary"));
+    for (const line of lines) panel.append(el("p", {}, pretty(line)));
+    return;
+  }
+  if (e.kind === "wythoff") {
+    panel.append(el("p", { class: "help" }, "The P-positions (a_n, b_n): a_n is the smallest number not used before, b_n = a_n + n."), pTable(e));
+    for (const line of e.text.split("\n").filter(Boolean)) panel.append(el("p", {}, pretty(line)));
+    return;
+  }
+  if (e.kind === "sum") return renderSumWhy(panel, e);
+  for (const line of e.text.split("\n").filter(Boolean)) panel.append(el("p", {}, pretty(line)));
+}
+
+/// Why? for a sum of any rulesets: each heap's value by the mex rule, the values XORed in
+/// binary columns as in Nim, then the move the columns point to.
+function renderSumWhy(panel, e) {
+  panel.append(el("h4", {}, "1. The value of each heap: the mex rule"),
+    el("p", { class: "help" }, "A heap's Grundy value is the mex (minimum excluded value) of the values of the positions it can move to: the least whole number none of them has."));
+  e.components.forEach((c, i) => panel.append(derivationBlock(c, i)));
+  const c = e.columns;
+  panel.append(el("h4", {}, "2. XOR the values, column by column"),
+    el("p", { class: "help" }, "By the Sprague–Grundy theorem the game plays like Nim with heaps of these sizes: write each value in binary; the total is the XOR of each column (1 where the column has an odd number of 1s)."),
+    bitsTable(e.components.map((x, i) => ({ name: `heap ${i + 1}`, value: x.value, sub: `${x.ruleset} at ${x.position}` })), c.binary, c, e.total, c.total_binary, c.with_bit, "total"));
+  panel.append(el("h4", {}, "3. The move"));
+  if (!e.plan) {
+    panel.append(el("p", {}, `The total is 0: every move changes the value of one heap, so at least one column changes and the total becomes non-zero. The player to move loses against best play.`));
+    return;
+  }
+  const p = e.plan;
+  const heap = e.components[p.component];
+  const bit = c.highest_bit;
+  panel.append(el("p", {}, (bit !== null && bit !== undefined ? `The total's highest 1 is in the column worth ${2 ** bit}. ` : "") +
+    `Heap ${p.component + 1} has value ${p.value}; moving it to a position of value ${p.value} XOR ${e.total} = ${p.target} makes the total 0: ` +
+    `${heap.position} → ${p.result || "nothing"}.`));
+  panel.append(el("p", {}, e.outcome === "N" ? "N-position: the player to move wins." : "P-position: the player to move loses against best play."));
+}
+
+/// G(position) = mex{options' values} = value, with the options listed and the least missing
+/// value highlighted.
+function derivationBlock(c, i) {
+  const d = c.derivation;
+  const box = el("div", { class: "derivation" });
+  box.append(el("p", {}, el("strong", {}, `Heap ${i + 1}`), ` (${c.ruleset} at ${c.position}): G = ${c.value}`));
+  if (!d) return box;
+  if (d.options && d.options.length) {
+    const list = el("ul", { class: "options" });
+    for (const o of d.options) list.append(el("li", {}, `${pretty(o.option)}`, el("span", { class: "val" + (o.value === 0 ? " zero" : "") }, `G = ${o.value}`)));
+    box.append(el("p", { class: "help" }, `Its ${d.option_count} option${d.option_count === 1 ? "" : "s"}:`), list);
+  } else if (d.option_count !== undefined) {
+    box.append(el("p", { class: "help" }, d.option_count === 0 ? "It has no move: the mex of nothing is 0." : `Its ${d.option_count} options are too many to list; their values are below.`));
+  }
+  if (d.option_values) {
+    const seen = new Set(d.option_values);
+    const row = el("p", { class: "mex" }, "mex{ ");
+    const shown = Math.max(...d.option_values, d.value, 0);
+    for (let g = 0; g <= shown; g += 1) {
+      if (seen.has(g)) row.append(el("span", { class: "have" }, String(g)), " ");
+      else if (g === d.value) row.append(el("mark", { class: "missing", title: "the least value no option has" }, `${g} missing`), " ");
+    }
+    row.append(`} = ${d.value}`);
+    box.append(row);
+  } else if (d.reason) {
+    box.append(el("p", { class: "help" }, pretty(d.reason)));
+  }
+  return box;
+}
+
+/// A table of numbers in binary columns: one row each, then their XOR; the column of the
+/// XOR's highest 1 and the rows that have it are marked.
+function bitsTable(rows, binary, c, total, totalBinary, withBit, totalName) {
+  const bits = binary.length ? binary[0].length : totalBinary.length;
+  const window = c.columns;
+  const top = window ? window.high : bits - 1;
+  const table = el("table", { class: "bits" });
+  const head = el("tr", {}, el("th", { scope: "col" }, "heap"), el("th", { scope: "col" }, totalName === "nim-sum" ? "size" : "value"));
+  for (let j = 0; j < bits; j += 1) {
+    const k = top - j;
+    head.append(el("th", { scope: "col", class: k === c.highest_bit ? "hi" : "" }, k < 31 ? String(2 ** k) : `2^${k}`));
+  }
+  table.append(head);
+  const row = (name, sub, value, digits, cls) => {
+    const tr = el("tr", { class: cls }, el("td", { class: "name" }, name, sub ? el("small", {}, ` ${sub}`) : null), el("td", { class: "num" }, String(value)));
+    [...digits].forEach((b, j) => {
+      const k = top - j;
+      tr.append(el("td", { class: `${b === "1" ? "one" : "zero"} ${k === c.highest_bit ? "hi" : ""}` }, b));
+    });
+    return tr;
+  };
+  rows.forEach((r, i) => table.append(row(r.name, r.sub, r.value, binary[i], withBit.includes(i) ? "pick" : "")));
+  table.append(row(totalName, "", total, totalBinary, "total"));
+  return table;
+}
+
+function pTable(e) {
+  const table = el("table", { class: "bits" });
+  const mark = (pair) => e.queen && e.diagonal_p && ((pair[0] === e.diagonal_p[0] && pair[1] === e.diagonal_p[1]) || (pair[1] === e.diagonal_p[0] && pair[0] === e.diagonal_p[1]));
+  table.append(el("tr", {}, el("th", { scope: "row" }, "n"), ...e.first_p_positions.map((_, n) => el("th", { scope: "col" }, String(n)))));
+  table.append(el("tr", {}, el("th", { scope: "row" }, "a_n"), ...e.first_p_positions.map((p) => el("td", { class: mark(p) ? "hi" : "" }, String(p[0])))));
+  table.append(el("tr", {}, el("th", { scope: "row" }, "b_n"), ...e.first_p_positions.map((p) => el("td", { class: mark(p) ? "hi" : "" }, String(p[1])))));
+  return table;
+}
+
+// ---- Every move valued ------------------------------------------------------------------------
+
+function toggleValues() {
+  state.showValues = !state.showValues;
+  $("values-btn").setAttribute("aria-pressed", String(state.showValues));
+  $("values-btn").textContent = state.showValues ? "Hide move values" : "Show move values";
+  $("values-panel").hidden = !state.showValues;
+  if (state.showValues && !state.values && isHumanTurn()) loadValues();
+  render();
+}
+
+function renderValues() {
+  const panel = $("values-panel");
+  if (!state.showValues) { panel.hidden = true; return; }
+  panel.hidden = false;
+  panel.replaceChildren(el("h3", {}, "Every move, valued"));
+  const v = state.values;
+  if (state.finished) { panel.append(el("p", {}, "The game is over.")); return; }
+  if (!v) { panel.append(el("p", {}, isHumanTurn() ? "Valuing the moves…" : "The moves are valued on a player's turn.")); return; }
+  if (v.error) { panel.append(el("p", {}, "The moves cannot be valued here: " + v.error)); return; }
+  const wins = v.moves.filter((m) => m.outcome === "win").length;
+  panel.append(el("p", { class: "help" },
+    `Green moves win (they leave a position the other player loses), red moves lose. ${wins} of ${v.moves.length} move${v.moves.length === 1 ? "" : "s"} win.` +
+    (v.measured ? ` "Wins in N": the game ends after N moves, this one included, if the winner hurries and the loser holds out.` : " The game tree is too large to count moves to the end.")));
+  const list = el("ol", { class: "valued" });
+  for (const m of v.moves.slice(0, 200)) {
+    const b = el("button", { type: "button", class: "move-choice" + (m.outcome === "win" ? " v-win" : " v-lose") + (m.best ? " best" : "") },
+      pretty(m.move.text).replace(/^heap/, "Heap"), el("span", { class: "val" }, valueLabel(m) + (m.value !== undefined ? ` · leaves G = ${m.value}` : "") + (m.best ? " · best" : "")));
+    b.disabled = !isLive();
+    b.addEventListener("click", () => playListed(m.move));
+    list.append(el("li", {}, b));
+  }
+  panel.append(list);
+  if (v.moves.length > 200) panel.append(el("p", { class: "help" }, `The first 200 of ${v.moves.length} moves are listed; the board colours all of them.`));
+}
+
+// ---- The Nim lesson ---------------------------------------------------------------------------
+
+function toggleLesson(force) {
+  const panel = $("lesson-panel");
+  const open = force === true ? true : panel.hidden;
+  panel.hidden = !open;
+  state.lessonStep = 0;
+  if (open) { renderLesson(); panel.scrollIntoView({ block: "nearest" }); }
+}
+
+/// Bouton's theorem, step by step on the heaps on the board: from a nim-sum of 0 every move
+/// makes it non-zero; from a non-zero nim-sum some move makes it 0; so the player who faces 0
+/// faces it again after every exchange, and the empty board (nim-sum 0) is theirs.
+function lessonSteps(e) {
+  const table = (withTotal) => bitsTable(e.heaps.map((h, i) => ({ name: `heap ${i + 1}`, value: h })),
+    e.binary, withTotal ? e : { highest_bit: null }, e.nim_sum, withTotal ? e.nim_sum_binary : e.nim_sum_binary.replace(/./g, "?"), withTotal ? e.heaps_with_bit : [], "nim-sum");
+  const steps = [
+    { title: "Step 1: the heaps in binary", body: [el("p", {}, "Write each heap as a sum of powers of two: one column per power."), table(false)] },
+    { title: "Step 2: the nim-sum", body: [el("p", {}, "XOR each column: write 1 where the column holds an odd number of 1s, 0 where it holds an even number. That row is the nim-sum."), table(true)] },
+  ];
+  const v = state.values && state.values.moves;
+  if (e.nim_sum === 0) {
+    const nonzero = v ? v.filter((m) => m.value !== 0).length : null;
+    steps.push({ title: "Step 3: from a nim-sum of 0, every move spoils it", body: [
+      el("p", {}, "A move changes exactly one heap, so it changes at least one binary digit of that heap's row. That column's count of 1s changes by one: its parity flips, and the nim-sum gets a 1 there."),
+      el("p", {}, v ? `Check it here: all ${v.length} moves from this position leave a non-zero nim-sum (${nonzero} of ${v.length}).` : "Show the move values to check it on every move from here.")] });
+  } else {
+    const k = e.highest_bit;
+    const m = e.moves[0];
+    steps.push({ title: "Step 3: from a non-zero nim-sum, some move restores 0", body: [
+      el("p", {}, `The nim-sum's highest 1 is in the column worth ${2 ** k}. Heap ${m.heap + 1} (${m.from}) has a 1 there.`),
+      el("p", {}, `Replace it by ${m.from} XOR ${e.nim_sum} = ${m.to}: that clears the 1 in the ${2 ** k} column and changes only smaller columns, so ${m.to} is smaller than ${m.from} — a legal move (take ${m.from - m.to}).`),
+      el("p", {}, `Every column now holds an even number of 1s: the nim-sum is 0.` + (e.moves.length > 1 ? ` (${e.moves.length} heaps have that 1, so ${e.moves.length} moves work.)` : ""))] });
+  }
+  steps.push({ title: "Step 4: why this wins", body: [
+    el("p", {}, "The player who leaves a nim-sum of 0 can answer every move by restoring 0 (steps 3). The heaps shrink, so the game ends, and it ends on empty heaps, whose nim-sum is 0: the last move was made by the player who restores 0."),
+    el("p", {}, e.nim_sum === 0 ? "Here the nim-sum is 0: the player to move loses against best play." : "Here the nim-sum is not 0: the player to move wins by restoring 0.")] });
+  return steps;
+}
+
+function renderLesson() {
+  const panel = $("lesson-panel");
+  const e = state.analysis && state.analysis.explanation;
+  if (panel.hidden || !e || e.kind !== "nim") { panel.hidden = true; return; }
+  const steps = lessonSteps(e);
+  const n = Math.min(state.lessonStep || 0, steps.length - 1);
+  const step = steps[n];
+  const back = el("button", { type: "button" }, "Back");
+  const next = el("button", { type: "button", class: "primary" }, n + 1 < steps.length ? "Next step" : "Close");
+  back.disabled = n === 0;
+  back.addEventListener("click", () => { state.lessonStep = n - 1; renderLesson(); });
+  next.addEventListener("click", () => {
+    if (n + 1 < steps.length) { state.lessonStep = n + 1; renderLesson(); } else toggleLesson();
+  });
+  panel.replaceChildren(el("h3", {}, "Lesson: Bouton's theorem on this position"), el("h4", {}, step.title), ...step.body,
+    el("div", { class: "row" }, back, next, el("span", { class: "help" }, `${n + 1} of ${steps.length}`)));
+}
+
+function renderPanels() {
+  renderHint();
+  renderValues();
+  if (!$("why-panel").hidden) renderWhy();
+  if (!$("lesson-panel").hidden) renderLesson();
+}
+
+function closePanels() {
+  for (const id of ["hint-panel", "why-panel", "lesson-panel"]) $(id).hidden = true;
+  $("why-btn").setAttribute("aria-expanded", "false");
+}

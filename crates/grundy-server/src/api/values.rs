@@ -1,0 +1,23 @@
+//! `POST /api/moves`: every move of a position valued, for the page's coloured moves.
+
+use grundy_core::strategy::move_values::move_values as value_moves;
+
+use super::*;
+
+/// `POST /api/moves`: every move with whether it wins or loses for the player who makes it,
+/// the Grundy value it leaves (normal play) and, where the game tree is small enough, how many
+/// moves the game then lasts with perfect play (the core's `MoveValues`), and the position.
+pub async fn valued_moves(
+    State(app): State<AppState>,
+    ApiJson(req): ApiJson<PositionRequest>,
+) -> ApiResult {
+    let position = Position::parse(req.position, &app.limits)?;
+    app.compute
+        .run(move || {
+            let values = value_moves(&position.sum, position.convention())?;
+            let mut answer = serde_json::to_value(&values).unwrap_or(Value::Null);
+            answer["position"] = json!(position.spec);
+            Ok(Json(answer))
+        })
+        .await
+}

@@ -1,0 +1,130 @@
+//! `POST /api/moves` (every move valued) and the hint's `moves_left`, in process, checked
+//! against remoteness computed here by brute force over Nim positions (Smith's remoteness:
+//! a position with no move has remoteness 0; a player who can win wins as fast as possible,
+//! a player who cannot win makes the game last as long as possible).
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use grundy_server::{router, Config};
+use http_body_util::BodyExt;
+use serde_json::{json, Value};
+use tower::ServiceExt;
+
+async fn post(path: &str, body: Value) -> (StatusCode, Value) {
+    let request = Request::builder()
+        .method("POST")
+        .uri(path)
+        .header("content-type", "application/json")
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    let response = router(Config::default()).oneshot(request).await.unwrap();
+    let status = response.status();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    (status, serde_json::from_slice(&bytes).unwrap())
+}
+
+/// The Nim positions one move from `heaps`.
+fn children(heaps: &[u64]) -> Vec<Vec<u64>> {
+    let mut out = Vec::new();
+    for (i, &h) in heaps.iter().enumerate() {
+        for left in 0..h {
+            let mut next = heaps.to_vec();
+            next[i] = left;
+            out.push(next);
+        }
+    }
+    out
+}
+
+/// Remoteness by exhaustive search: even for a loss of the player to move, odd for a win.
+fn remoteness(heaps: &[u64]) -> u64 {
+    let rs: Vec<u64> = children(heaps).iter().map(|c| remoteness(c)).collect();
+    if rs.is_empty() {
+        return 0;
+    }
+    match rs.iter().filter(|r| *r % 2 == 0).min() {
+        Some(r) => r + 1,
+        None => rs.iter().max().unwrap() + 1,
+    }
+}
+
+#[tokio::test]
+async fn every_move_valued_as_exhaustive_search_says() {
+    for heaps in [
+        vec![1, 2],
+        vec![3, 4, 5],
+        vec![2, 2],
+        vec![1, 3, 3],
+        vec![4],
+    ] {
+        let position = json!({ "game": "nim", "heaps": heaps });
+        let (s, b) = post("/api/moves", json!({ "position": position })).await;
+        assert_eq!(s, StatusCode::OK, "{b}");
+        assert_eq!(b["measured"], true, "{b}");
+        assert_eq!(b["moves_left"], remoteness(&heaps), "{heaps:?}");
+        let moves = b["moves"].as_array().unwrap();
+        assert_eq!(moves.len(), children(&heaps).len(), "{heaps:?}");
+        for m in moves {
+            let i = m["move"]["component"].as_u64().unwrap() as usize;
+            let left = m["move"]["to"][0]["heap"].as_u64().unwrap();
+            let mut child = heaps.clone();
+            child[i] = left;
+            let r = remoteness(&child);
+            assert_eq!(m["moves_left"], r + 1, "{heaps:?} -> {child:?}");
+            let wins = r % 2 == 0;
+            assert_eq!(m["outcome"], if wins { "win" } else { "lose" }, "{m}");
+            assert_eq!(m["value"], child.iter().fold(0, |a, h| a ^ h), "{m}");
+        }
+        // The best move is the one the hint gives, and as long as the position's remoteness.
+        let best: Vec<&Value> = moves.iter().filter(|m| m["best"] == true).collect();
+        assert_eq!(best.len(), 1, "{heaps:?}");
+        assert_eq!(best[0]["moves_left"], b["moves_left"], "{heaps:?}");
+        let (s, hint) = post("/api/hint", json!({ "position": position })).await;
+        assert_eq!(s, StatusCode::OK, "{hint}");
+        assert_eq!(hint["move"], best[0]["move"], "{heaps:?}");
+        assert_eq!(hint["moves_left"], b["moves_left"], "{heaps:?}");
+    }
+}
+
+#[tokio::test]
+async fn bad_positions_are_refused() {
+    let (s, b) = post("/api/moves", json!({ "position": { "game": "chess" } })).await;
+    assert!(s.is_client_error(), "{b}");
+    assert!(b["error"].as_str().unwrap().contains("chess"), "{b}");
+    let (s, b) = post(
+        "/api/moves",
+        json!({ "position": { "game": "nim", "heaps": [-1] } }),
+    )
+    .await;
+    assert!(s.is_client_error(), "{b}");
+}
+
+/// A move given by its place in `/api/moves`' list is that move, for heaps and for a Cram
+/// board alike; a place past the end is refused in words.
+#[tokio::test]
+async fn moves_played_by_their_place_in_the_list() {
+    for position in [
+        json!({ "game": "nim", "heaps": [1, 2] }),
+        json!({ "game": "cram", "position": "2x3" }),
+    ] {
+        let (s, listed) = post("/api/moves", json!({ "position": position })).await;
+        assert_eq!(s, StatusCode::OK, "{listed}");
+        let moves = listed["moves"].as_array().unwrap();
+        assert!(!moves.is_empty(), "{listed}");
+        for (index, m) in moves.iter().enumerate() {
+            let body = json!({ "position": position, "move": { "index": index } });
+            let (s, b) = post("/api/apply", body).await;
+            assert_eq!(s, StatusCode::OK, "{b}");
+            assert_eq!(b["legal"], true, "{b}");
+            assert_eq!(b["move"], m["move"], "{position}: move {index}");
+        }
+        let body = json!({ "position": position, "move": { "index": moves.len() } });
+        let (s, b) = post("/api/apply", body).await;
+        assert_eq!(s, StatusCode::OK, "{b}");
+        assert_eq!(b["legal"], false, "{b}");
+        assert!(
+            b["reason"].as_str().unwrap().contains("there is no move"),
+            "{b}"
+        );
+    }
+}

@@ -1,0 +1,330 @@
+//! What the browser tests share: the server in this process, `chromedriver` and headless
+//! Chromium driven with the fantoccini WebDriver client, and small helpers to wait, click,
+//! read and take screenshots (into `target/e2e-screenshots/`).
+//!
+//! Needs Debian's `chromium` and `chromium-driver` (`scripts/test.sh` installs them). Without
+//! them a test fails, saying what to install: a browser test that did not run must never be
+//! counted as passed. `GRUNDY_CHROMEDRIVER` and `GRUNDY_CHROMIUM` override the binaries' paths.
+
+#![allow(dead_code)] // each test file uses its own share of the helpers
+
+use std::net::TcpListener as StdListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use hyper_util::client::legacy::connect::HttpConnector;
+use serde_json::{json, Value};
+
+/// How long a wait may take before the test fails.
+pub const WAIT: Duration = Duration::from_secs(20);
+/// A desktop window and a phone.
+pub const DESKTOP: (u32, u32) = (1280, 900);
+pub const PHONE: (u32, u32) = (390, 844);
+
+/// The human may move (a live board of any drawing).
+pub const MY_TURN: &str = "document.querySelector('.tokens.live, #wythoff-board.live, .move-choice:not([disabled])') !== null && !document.getElementById('typed-move').querySelector('button').disabled";
+/// The result box is shown.
+pub const GAME_OVER: &str = "!document.getElementById('result').hidden";
+
+/// A chromedriver process, killed when dropped.
+pub struct Driver {
+    child: Child,
+    port: u16,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The server, the driver and the browser of one test.
+pub struct Session {
+    pub client: Client,
+    pub url: String,
+    _driver: Driver,
+}
+
+impl Session {
+    /// Starts the server, chromedriver and Chromium (a desktop window).
+    pub async fn start() -> Session {
+        let (driver_path, chromium) = browser();
+        let url = start_server().await;
+        let driver = start_driver(&driver_path).await;
+        let client = start_browser(&driver, &chromium).await;
+        client.set_window_size(DESKTOP.0, DESKTOP.1).await.unwrap();
+        Session {
+            client,
+            url,
+            _driver: driver,
+        }
+    }
+
+    /// Closes the browser (the driver goes with the session).
+    pub async fn close(self) {
+        let _ = self.client.close().await;
+    }
+}
+
+fn binary(var: &str, default: &str) -> PathBuf {
+    std::env::var_os(var).map_or_else(|| PathBuf::from(default), PathBuf::from)
+}
+
+fn free_port() -> u16 {
+    let listener = StdListener::bind("127.0.0.1:0").expect("a free loopback port");
+    listener.local_addr().expect("bound").port()
+}
+
+/// The browser binaries; the test fails (saying what to install) when they are missing.
+fn browser() -> (PathBuf, PathBuf) {
+    let driver = binary("GRUNDY_CHROMEDRIVER", "/usr/bin/chromedriver");
+    let chromium = binary("GRUNDY_CHROMIUM", "/usr/bin/chromium");
+    assert!(
+        driver.exists() && chromium.exists(),
+        "end-to-end browser test cannot run: {} or {} is missing (install Debian's chromium and chromium-driver, or run scripts/test.sh)",
+        driver.display(),
+        chromium.display()
+    );
+    (driver, chromium)
+}
+
+async fn start_driver(path: &Path) -> Driver {
+    let port = free_port();
+    let child = Command::new(path)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start {}: {e}", path.display()));
+    let driver = Driver { child, port };
+    let deadline = Instant::now() + WAIT;
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            Instant::now() < deadline,
+            "chromedriver did not start on port {port}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    driver
+}
+
+async fn start_browser(driver: &Driver, chromium: &Path) -> Client {
+    let profile =
+        std::env::temp_dir().join(format!("grundy-e2e-{}-{}", std::process::id(), driver.port));
+    let args = [
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-dev-shm-usage",
+        "--hide-scrollbars",
+        "--window-size=1280,900",
+    ];
+    let mut args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    args.push(format!("--user-data-dir={}", profile.display()));
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        json!({ "binary": chromium, "args": args }),
+    );
+    ClientBuilder::new(HttpConnector::new())
+        .capabilities(caps)
+        .connect(&format!("http://127.0.0.1:{}", driver.port))
+        .await
+        .unwrap_or_else(|e| panic!("the browser did not start: {e}"))
+}
+
+async fn start_server() -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(grundy_server::serve_on(
+        listener,
+        grundy_server::Config::default(),
+    ));
+    format!("http://{addr}/")
+}
+
+/// Evaluates a JavaScript expression in the page.
+pub async fn eval(client: &Client, expr: &str) -> Value {
+    client
+        .execute(&format!("return ({expr});"), vec![])
+        .await
+        .unwrap_or_else(|e| panic!("evaluating {expr}: {e}"))
+}
+
+fn truthy(v: &Value) -> bool {
+    !(v.is_null() || v == &json!(false) || v == &json!("") || v == &json!(0))
+}
+
+/// Waits until the JavaScript expression is truthy.
+pub async fn wait_until(client: &Client, expr: &str) {
+    let deadline = Instant::now() + WAIT;
+    loop {
+        if truthy(&eval(client, expr).await) {
+            return;
+        }
+        if Instant::now() > deadline {
+            let status = eval(client, "document.getElementById('status').textContent").await;
+            let error = eval(client, "document.getElementById('setup-error').textContent").await;
+            panic!("timed out waiting for {expr} (status: {status}; setup error: {error})");
+        }
+        tokio::time::sleep(Duration::from_millis(60)).await;
+    }
+}
+
+/// The text of element `id`.
+pub async fn text(client: &Client, id: &str) -> String {
+    let v = eval(
+        client,
+        &format!("document.getElementById('{id}').textContent"),
+    )
+    .await;
+    v.as_str().unwrap_or_default().to_string()
+}
+
+/// Asserts that element `id`'s text contains every one of `needles`.
+pub async fn assert_text_contains(client: &Client, id: &str, needles: &[&str]) {
+    let text = text(client, id).await;
+    for needle in needles {
+        assert!(text.contains(needle), "#{id} lacks {needle:?}: {text}");
+    }
+}
+
+/// Waits until element `id`'s text contains `needle`.
+pub async fn wait_text(client: &Client, id: &str, needle: &str) {
+    let needle_js = serde_json::to_string(needle).unwrap();
+    wait_until(
+        client,
+        &format!("document.getElementById('{id}').textContent.includes({needle_js})"),
+    )
+    .await;
+}
+
+/// Clicks the first element matching `css`. The page redraws its board when answers arrive
+/// (the valued moves, a tile of values), which can replace the element between finding and
+/// clicking it: then it is found again, a few times at most.
+pub async fn click(client: &Client, css: &str) {
+    let mut tries = 0;
+    loop {
+        let element = client
+            .find(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("no {css}: {e}"));
+        match element.click().await {
+            Ok(()) => return,
+            Err(e) if tries < 5 && e.to_string().contains("stale element") => {
+                tries += 1;
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            Err(e) => panic!("clicking {css}: {e}"),
+        }
+    }
+}
+
+/// Types `keys` into the input `css`, replacing what it holds.
+pub async fn type_into(client: &Client, css: &str, keys: &str) {
+    let input = client
+        .find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("no {css}: {e}"));
+    input.clear().await.unwrap();
+    input.send_keys(keys).await.unwrap();
+}
+
+/// Opens a page state given in the URL (`#game=...`): the page reads its hash on load, so
+/// a new hash on the same page needs a refresh.
+pub async fn open(client: &Client, url: &str) {
+    client.goto(url).await.unwrap();
+    client.refresh().await.unwrap();
+    wait_until(client, "document.getElementById('game').options.length > 0").await;
+}
+
+/// Saves a screenshot of the window as `target/e2e-screenshots/{name}.png`.
+pub async fn screenshot(client: &Client, name: &str) {
+    let png = client.screenshot().await.unwrap();
+    std::fs::write(screenshot_dir().join(format!("{name}.png")), png).unwrap();
+}
+
+/// `target/e2e-screenshots/`, created.
+pub fn screenshot_dir() -> PathBuf {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/e2e-screenshots");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Scrolls element `id` into view (for screenshots of panels).
+pub async fn scroll_to(client: &Client, id: &str) {
+    eval(
+        client,
+        &format!("document.getElementById('{id}').scrollIntoView({{block: 'start'}}) || true"),
+    )
+    .await;
+}
+
+/// The number of `#history li`.
+pub async fn moves_played(client: &Client) -> u64 {
+    eval(client, "document.querySelectorAll('#history li').length")
+        .await
+        .as_u64()
+        .unwrap()
+}
+
+/// Waits until the server's valued moves of the position on the board have arrived.
+pub async fn values_loaded(client: &Client) {
+    wait_until(client, "state.values !== null").await;
+}
+
+/// Asks for a hint and waits for its highlight on the board.
+pub async fn hint(client: &Client) {
+    click(client, "#hint-btn").await;
+    wait_until(
+        client,
+        "state.hint !== null && document.querySelector('.hinted') !== null",
+    )
+    .await;
+}
+
+/// Plays the hinted move by clicking what the hint highlights (then Move, for a row of
+/// heaps), and waits for the move to be recorded.
+pub async fn play_hint(client: &Client) {
+    let before = moves_played(client).await;
+    values_loaded(client).await;
+    let hinted = eval(client, "moveText(state.hint.move)").await;
+    click(client, ".hinted").await;
+    if eval(client, "!document.getElementById('row-bar').hidden").await == json!(true) {
+        wait_until(client, "!document.getElementById('row-move').disabled").await;
+        click(client, "#row-move").await;
+    }
+    wait_until(
+        client,
+        &format!("document.querySelectorAll('#history li').length > {before} || {GAME_OVER}"),
+    )
+    .await;
+    // What the highlight played is exactly the move the hint named.
+    let played = eval(
+        client,
+        &format!("state.history[{before}] && state.history[{before}].text"),
+    )
+    .await;
+    assert_eq!(played, hinted, "the highlighted move is the hinted one");
+}
+
+/// Follows the hints until the game is over (at most `most` moves of the human).
+pub async fn follow_hints_to_the_end(client: &Client, most: usize) {
+    for _ in 0..most {
+        wait_until(client, &format!("({MY_TURN}) || {GAME_OVER}")).await;
+        if eval(client, GAME_OVER).await == json!(true) {
+            return;
+        }
+        hint(client).await;
+        play_hint(client).await;
+    }
+    wait_until(client, GAME_OVER).await;
+}
