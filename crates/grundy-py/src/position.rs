@@ -357,7 +357,7 @@ impl Position {
     ///
     /// >>> import grundy
     /// >>> print(grundy.Nim(2, 3, 4).explain())
-    /// Nim (normal play: whoever takes the last token wins)
+    /// Nim (normal play: whoever makes the last move wins)
     /// Heaps in binary, one column per bit:
     ///   heap 1   2 = 010
     ///   heap 2   3 = 011
