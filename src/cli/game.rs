@@ -120,9 +120,7 @@ fn with_positions(family: &'static Family, cmd: Command) -> Command {
             position.value_parser(|t: &str| parse_big_heap(t).map(|_| t.to_string()))
         }
         // A row of coins: `THHTH`, or its coins as 0 and 1; the ruleset checks it.
-        _ if grundy_core::games::coins::is_coin_family(family) => {
-            position.value_parser(|t: &str| Ok::<String, String>(t.to_string()))
-        }
+        Drawing::Coins => position.value_parser(|t: &str| Ok::<String, String>(t.to_string())),
         Drawing::Heaps | Drawing::Queen | Drawing::HeapRow => {
             position.value_parser(|t: &str| parse_heap(t).map(|_| t.to_string()))
         }

@@ -149,6 +149,8 @@ pub enum Drawing {
     Chomp,
     /// A graph of numbered vertices (Node-Kayles, Arc-Kayles).
     Graph,
+    /// A row of coins, heads or tails (the coin-turning games), written `THHTH`.
+    Coins,
 }
 
 /// What a family's parameter holds.

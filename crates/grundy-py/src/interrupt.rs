@@ -272,12 +272,18 @@ pub fn run_sequence(
     let mut callback_error: Option<PyErr> = None;
     let mut last = Instant::now();
     let callback = progress.callback.as_ref();
+    // The latest progress seen and the latest reported: a run that ends between two reports
+    // still tells the callback where it ended (a progress bar then reaches its end).
+    let mut latest: Option<(u64, u64)> = None;
+    let mut reported: Option<(u64, u64)> = None;
     let status = py.detach(|| {
         computation.run(&stop, &mut |p| {
+            latest = Some((p.done, p.target));
             if last.elapsed() < PROGRESS_TIME {
                 return;
             }
             last = Instant::now();
+            reported = latest;
             Python::attach(|py| {
                 if let Err(e) = py.check_signals() {
                     interrupt = Some(e);
@@ -292,6 +298,13 @@ pub fn run_sequence(
             }
         })
     });
+    if let (Some(f), Some((done, target))) = (callback, latest) {
+        if callback_error.is_none() && interrupt.is_none() && reported != latest {
+            if let Err(e) = f.call1(py, (done, target)) {
+                callback_error = Some(e);
+            }
+        }
+    }
     let closed = progress.finish(py);
     let status = status.map_err(game_error)?;
     if let Some(e) = callback_error {

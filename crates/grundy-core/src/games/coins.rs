@@ -146,8 +146,8 @@ macro_rules! coin_family {
             positions: Positions {
                 label: "Coins",
                 help: $help,
-                example: "0, 1, 1, 0, 1",
-                drawing: Drawing::HeapRow,
+                example: "THHTH",
+                drawing: Drawing::Coins,
             },
             example: $example,
             sequence: false,
@@ -191,14 +191,6 @@ coin_family!(
     ROW_HELP,
     "ruler:THHTH"
 );
-
-/// The four coin-turning families, for front ends that read rows written with T and H.
-pub static FAMILIES: [&Family; 4] = [&TURNING_TURTLES, &TWINS, &MOCK_TURTLES, &RULER];
-
-/// Whether `family` is one of the coin-turning games (its positions may be written `THHTH`).
-pub fn is_coin_family(family: &Family) -> bool {
-    FAMILIES.iter().any(|f| std::ptr::eq(*f, family))
-}
 
 /// A coin-turning ruleset. A position is one row of coins, 0 for tails and 1 for heads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
