@@ -3,16 +3,8 @@
 
 mod common;
 
-use common::{grundy, json};
+use common::{fails_with_usage, grundy, json};
 use predicates::prelude::*;
-
-fn fails_with_usage(args: &[&str], mentions: &str) {
-    grundy()
-        .args(args)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(mentions));
-}
 
 /// The worked examples of Ferguson, Game Theory, Part I §5.3 (docs/bibliography.md).
 #[test]

@@ -2,16 +2,8 @@
 
 mod common;
 
-use common::{grundy, json};
+use common::{fails_with_usage, grundy, json};
 use predicates::prelude::*;
-
-fn fails_with_usage(args: &[&str], mentions: &str) {
-    grundy()
-        .args(args)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(mentions));
-}
 
 #[test]
 fn analyze_ten_seven() {

@@ -19,3 +19,13 @@ pub fn json(args: &[&str]) -> serde_json::Value {
     );
     serde_json::from_slice(&out.stdout).unwrap()
 }
+
+/// Runs `grundy ARGS`, checks it failed as bad input (exit code 2) with `mentions` on stderr.
+pub fn fails_with_usage(args: &[&str], mentions: &str) {
+    use predicates::prelude::*;
+    grundy()
+        .args(args)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(mentions));
+}

@@ -62,17 +62,7 @@ impl SumExplanation {
             Some(parts)
                 if nim_sum(parts.iter().copied()) == value ^ self.total && self.total != 0 =>
             {
-                Some(MovePlan {
-                    component: m.component,
-                    value,
-                    target: value ^ self.total,
-                    result: m
-                        .to
-                        .iter()
-                        .map(|c| c.to_string())
-                        .collect::<Vec<_>>()
-                        .join(" + "),
-                })
+                Some(MovePlan::of_move(m, value, self.total))
             }
             _ => None,
         };

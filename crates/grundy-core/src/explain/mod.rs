@@ -381,6 +381,23 @@ pub struct MovePlan<V = Nimber> {
     pub result: String,
 }
 
+impl MovePlan {
+    /// The plan of winning move `m`, whose component is worth `value` in a sum worth `total`.
+    fn of_move(m: &crate::sum::SumMove, value: Nimber, total: Nimber) -> Self {
+        MovePlan {
+            component: m.component,
+            value,
+            target: value ^ total,
+            result: m
+                .to
+                .iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join(" + "),
+        }
+    }
+}
+
 impl SumExplanation {
     /// Explains `sum` under normal play.
     pub fn new(sum: &Sum) -> Result<Self> {
@@ -403,20 +420,9 @@ impl SumExplanation {
             g ^ analysis.total < g
         };
         let chosen = analysis.winning_moves.iter().find(lowers);
-        let plan = chosen.or(analysis.winning_moves.first()).map(|m| {
-            let value = analysis.values[m.component];
-            MovePlan {
-                component: m.component,
-                value,
-                target: value ^ analysis.total,
-                result: m
-                    .to
-                    .iter()
-                    .map(|c| c.to_string())
-                    .collect::<Vec<_>>()
-                    .join(" + "),
-            }
-        });
+        let plan = chosen
+            .or(analysis.winning_moves.first())
+            .map(|m| MovePlan::of_move(m, analysis.values[m.component], analysis.total));
         Ok(SumExplanation {
             columns: ValueColumns::new(&analysis.values),
             components,
