@@ -214,6 +214,13 @@ impl OctalGame {
             .or(Ok(None))
     }
 
+    /// The period if the values computed so far prove one, without computing more: what an
+    /// explanation may cite at no cost (a search for a period can take 2^18 values).
+    pub fn known_period(&self) -> Option<Period> {
+        let cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        cache.as_ref().and_then(SequenceRun::period)
+    }
+
     /// Runs `answer` on the cached table, first extending it so that `heap` is answered if that
     /// is possible within the limits.
     ///
@@ -367,8 +374,8 @@ impl Ruleset for OctalGame {
     }
 
     fn value_source(&self, heap: &u64) -> String {
-        match self.period() {
-            Ok(Some(p)) if *heap >= p.preperiod => format!(
+        match self.known_period() {
+            Some(p) if *heap >= p.preperiod => format!(
                 "the period {} from n = {} proven by the Guy–Smith theorem: G({heap}) = G({})",
                 p.period,
                 p.preperiod,
@@ -487,6 +494,19 @@ impl Ruleset for OctalGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn explanations_cite_a_period_once_the_values_prove_it() {
+        // Before any value is computed nothing is known, and explaining starts no search (the
+        // search for a period can take 2^18 values).
+        let fresh = OctalGame::parse("0.77").unwrap();
+        assert!(fresh.value_source(&200).contains("table of values"));
+        assert_eq!(fresh.known_period(), None);
+        // Kayles proves its period in the first values, and the explanation cites it.
+        let kayles = OctalGame::parse("0.77").unwrap();
+        assert_eq!(kayles.value(200).unwrap(), kayles.value(80).unwrap());
+        assert!(kayles.value_source(&200).contains("period 12 from n = 71"));
+    }
     use crate::games::subtraction::subtraction_values;
     use crate::nimber::mex;
 
