@@ -4,15 +4,12 @@ mod common;
 
 use common::grundy;
 
+/// `grundy misere ARGS --json`, checked to succeed and parsed.
 fn json(args: &[&str]) -> serde_json::Value {
-    let out = grundy()
-        .arg("misere")
-        .args(args)
-        .arg("--json")
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{args:?}: {out:?}");
-    serde_json::from_slice(&out.stdout).unwrap()
+    let all: Vec<&str> = std::iter::once("misere")
+        .chain(args.iter().copied())
+        .collect();
+    common::json(&all)
 }
 
 /// 0.75 has the quotient R_8 (Plambeck and Siegel, "Misère quotients for impartial games",

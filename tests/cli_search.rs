@@ -16,15 +16,12 @@ fn fresh_dir(name: &str) -> PathBuf {
     dir
 }
 
+/// `grundy search ARGS --json`, checked to succeed and parsed.
 fn value(args: &[&str]) -> serde_json::Value {
-    let out = grundy()
-        .arg("search")
-        .args(args)
-        .arg("--json")
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{args:?}: {out:?}");
-    serde_json::from_slice(&out.stdout).unwrap()
+    let all: Vec<&str> = std::iter::once("search")
+        .chain(args.iter().copied())
+        .collect();
+    common::json(&all)
 }
 
 #[test]
