@@ -29,7 +29,7 @@ pub enum Part {
     Wythoff(u8, u8),
     /// A heap (0..12) of Lasker's Nim.
     Lasker(u8),
-    /// Moore's Nim_k (k in 1..4) on up to four heaps of 0..6.
+    /// Moore's Nim_k (k in 1..4) on one to four heaps of 0..6.
     Moore(u8, Vec<u8>),
 }
 
@@ -64,6 +64,9 @@ pub fn component(part: &Part) -> Option<Component> {
         Part::Lasker(h) => Component::new(&Arc::new(Lasker), u64::from(h % 12)),
         Part::Moore(k, heaps) => {
             let heaps: Vec<u64> = heaps.iter().take(4).map(|&h| u64::from(h % 6)).collect();
+            if heaps.is_empty() {
+                return None; // a row of no heaps is refused (1 to 8 heaps), not a position
+            }
             Component::new(&Arc::new(Moore::new(u64::from(k % 4) + 1).ok()?), heaps)
         }
     })

@@ -33,7 +33,7 @@ async fn start_from_form(client: &Client) {
 }
 
 /// Defect 3: a rejected setup (octal code 0.8, a take-set with 0, 300 heaps, Grundy's game of
-/// a million tokens) leaves the previous game on the board, its link unchanged, and the error
+/// 10^8 tokens, beyond any table the engine builds) leaves the previous game on the board, its link unchanged, and the error
 /// beside the Start button, in view.
 async fn bad_setups_keep_the_game(client: &Client, url: &str) {
     open(
@@ -48,7 +48,7 @@ async fn bad_setups_keep_the_game(client: &Client, url: &str) {
         ("octal", "#param-code", "0.8", "0.8"),
         ("subtraction", "#param-set", "0, 1", "0"),
         ("nim", "#positions", many.as_str(), "300"),
-        ("grundys-game", "#positions", "1000000", "ms"),
+        ("grundys-game", "#positions", "100000000", "too large"),
     ] {
         eval(
             client,
