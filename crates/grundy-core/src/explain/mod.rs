@@ -17,8 +17,8 @@ mod derivation;
 pub use columns::ValueColumns;
 
 pub use derivation::{
-    derive_by_options, derive_from, shown_option, Derivation, OptionValue, MAX_DERIVED_OPTIONS,
-    MAX_ENUMERATED_OPTIONS,
+    derive_by_options, derive_from, shown_option, Derivation, OptionValue, ValueParts,
+    MAX_DERIVED_OPTIONS, MAX_ENUMERATED_OPTIONS,
 };
 
 use std::fmt::{self, Write as _};
@@ -354,6 +354,9 @@ pub struct SumExplanation<V = Nimber> {
 pub struct ComponentValue<V = Nimber> {
     /// The ruleset, e.g. `subtraction {1,4,9}`.
     pub ruleset: String,
+    /// What the component is called: `heap`, `board`, `graph`, `row of coins`
+    /// ([`crate::games::Ruleset::noun`]).
+    pub noun: &'static str,
     /// The position, e.g. `11`.
     pub position: String,
     /// Its Grundy value.
@@ -408,6 +411,7 @@ impl SumExplanation {
             .zip(&analysis.values)
             .map(|(c, &value)| ComponentValue {
                 ruleset: c.ruleset_name(),
+                noun: c.noun(),
                 position: c.to_string(),
                 value,
                 derivation: c.explain_value().ok(),
@@ -443,6 +447,7 @@ impl SumExplanation<BigUint> {
             .zip(&analysis.values)
             .map(|(c, value)| ComponentValue {
                 ruleset: c.ruleset_name(),
+                noun: c.noun(),
                 position: c.to_string(),
                 value: value.clone(),
                 derivation: match c {
@@ -479,12 +484,27 @@ impl<V: NimHeap> SumExplanation<V> {
         out
     }
 
+    /// What the components are called together: `heap` when they all are heaps, `part` when
+    /// they are of several kinds.
+    fn common_noun(&self) -> &'static str {
+        match self.components.first() {
+            Some(first) if self.components.iter().all(|c| c.noun == first.noun) => first.noun,
+            Some(_) => "part",
+            None => "heap",
+        }
+    }
+
     fn write_text(&self, out: &mut String) -> fmt::Result {
-        out.push_str("Grundy value of each heap (the mex of its options' values):\n");
+        writeln!(
+            out,
+            "Grundy value of each {} (the mex of its options' values):",
+            self.common_noun()
+        )?;
         for (i, c) in self.components.iter().enumerate() {
             writeln!(
                 out,
-                "  heap {}: {} at {} has value {}",
+                "  {} {}: {} at {} has value {}",
+                c.noun,
                 i + 1,
                 c.ruleset,
                 c.position,
@@ -504,12 +524,15 @@ impl<V: NimHeap> SumExplanation<V> {
         }
         writeln!(out, " = {}", self.total)?;
         match &self.plan {
-            None => out.push_str(
-                "The total is 0: every move changes one heap's value and makes the total non-zero.\n",
-            ),
+            None => writeln!(
+                out,
+                "The total is 0: every move changes one {}'s value and makes the total non-zero.",
+                self.common_noun()
+            )?,
             Some(p) => writeln!(
                 out,
-                "Move in heap {} (value {}) to a position of value {} XOR {} = {}: {} -> {}. The total becomes 0.",
+                "Move in {} {} (value {}) to a position of value {} XOR {} = {}: {} -> {}. The total becomes 0.",
+                self.components[p.component].noun,
                 p.component + 1,
                 p.value,
                 p.value,
