@@ -375,10 +375,15 @@ function isTextual(family) {
   return !!family && !["heaps", "queen", "heap-row"].includes(family.positions.drawing);
 }
 
+/// Whether a move leaves positions written as text (a board, a graph: a game of a sum too).
+function leavesText(move) {
+  return isTextual(state.families[state.spec.game]) || move.to.some((c) => c.heap === undefined && c.heaps === undefined);
+}
+
 /// A move as the link keeps it: `{component, to}` for heaps, or its place in the list of
 /// moves (`{index}`, found by its text) for positions written as text.
 async function playedMove(move) {
-  if (!isTextual(state.families[state.spec.game])) return { component: move.component, to: move.to.flatMap(partHeaps) };
+  if (!leavesText(move)) return { component: move.component, to: move.to.flatMap(partHeaps) };
   const listed = await api("moves", { position: state.spec });
   const index = listed.moves.findIndex((v) => v.move.text === move.text);
   return { index };
@@ -402,8 +407,7 @@ async function humanMove(mv) {
       return;
     }
     // A typed move of a board or a graph is kept in the link as its place in the list.
-    const textual = isTextual(state.families[state.spec.game]);
-    const played = mv.index !== undefined ? { index: mv.index } : textual ? await playedMove(answer.move) : { component: answer.move.component, to: answer.move.to.flatMap(partHeaps) };
+    const played = mv.index !== undefined ? { index: mv.index } : await playedMove(answer.move);
     await recordMove(state.turn, answer.move, played, state.analysis, answer.position);
     state.lastMover = state.turn;
     state.turn = nextOf(state.turn);
@@ -433,10 +437,15 @@ async function recordMove(by, move, mv, before, after) {
 /// drawn by a draw-*.js file says its moves in its own words ("Domino on row 1, column 1 and
 /// row 2, column 1").
 function moveText(m) {
-  const family = state.start && state.families[state.start.game];
-  const drawing = family && DRAWINGS[family.positions.drawing];
-  if (drawing && drawing.words) return drawing.words(m);
   const lone = state.analysis && state.analysis.components.length === 1;
+  const family = m.from && familyOfRuleset(m.from.ruleset);
+  const drawing = family && DRAWINGS[family.positions.drawing];
+  if (drawing && drawing.words) {
+    // A board, a graph or a row of coins is a game's one component, or a part of a sum.
+    const words = drawing.words(m);
+    const inSum = state.start && state.start.game === "sum";
+    return inSum ? `${family.noun.charAt(0).toUpperCase()}${family.noun.slice(1)} ${m.component + 1}: ${words}` : words;
+  }
   const text = pretty(m.text).replace(lone ? /^heap 1: / : /^$/, "");
   return text.replace(/^heap /, "Heap ");
 }

@@ -56,7 +56,14 @@ function moveHelp() {
   if (kind === "list") return "pick a move from the list, or type one.";
   if (DRAWINGS[kind]) return DRAWINGS[kind].help;
   const take = "click a token to take it and the tokens after it, or drag across tokens to take exactly those";
-  return splits() ? take + ", or click a gap to split the heap there." : take + ".";
+  return (splits() ? take + ", or click a gap to split the heap there." : take + ".") + drawnPartsHelp();
+}
+
+/// How the parts of a sum that are drawn by draw-*.js are played: " On a board, click ...".
+function drawnPartsHelp() {
+  const families = (state.analysis ? state.analysis.components : []).map((c) => familyOfRuleset(c.ruleset));
+  const drawn = families.filter((f, k) => f && DRAWINGS[f.positions.drawing] && families.indexOf(f) === k);
+  return drawn.map((f) => ` On a ${f.noun}, ${DRAWINGS[f.positions.drawing].help}`).join("");
 }
 
 function render() {
@@ -72,7 +79,7 @@ function render() {
   else if (a && kind === "heap-row") board.append(drawRow(a.components[0], live));
   else if (a && kind === "list") board.append(drawList(a, live));
   else if (a && DRAWINGS[kind]) board.append(DRAWINGS[kind].draw(a.components[0], live));
-  else if (a) a.components.forEach((c, i) => board.append(c.heap !== undefined ? drawHeap(c, i, live) : drawTerm(c, i)));
+  else if (a) a.components.forEach((c, i) => board.append(c.heap !== undefined ? drawHeap(c, i, live) : drawTerm(c, i, live)));
   if (kind === "heap-row") renderRowBar(live);
   const badge = $("turn-badge");
   badge.textContent = state.finished ? "Game over" : state.spec ? `${playerName(state.turn)} to move`.replace("You to move", "Your move") : "";
@@ -318,13 +325,21 @@ function bigHeap(n, i, live) {
   return box;
 }
 
-/// A component with several heaps inside a sum (a Wythoff pair, a row of Moore's Nim): its
-/// heaps as text; its moves are in the list of moves and the typed-move box.
-function drawTerm(c, i) {
-  const heaps = c.heaps || [];
-  return el("div", { class: "heap", role: "group", "aria-label": `Heap ${i + 1}: ${c.ruleset} at (${heaps.join(", ")})`, "data-heap": String(i) },
-    el("div", { class: "heap-label" }, el("strong", {}, `(${heaps.join(", ")})`), `heap ${i + 1}`, el("span", { class: "rs" }, ` · ${c.ruleset}`)),
-    el("span", { class: "help" }, `Moves of this part: "Show move values" lists them, or type one (${i + 1} to …).`));
+/// A component of a sum that is not one heap: drawn by its drawing (a board, a graph, a row of
+/// coins: draw-*.js), or as text (a Wythoff pair, a row of Moore's Nim), its moves then in the
+/// list of moves and the typed-move box.
+function drawTerm(c, i, live) {
+  const family = familyOfRuleset(c.ruleset);
+  const noun = family ? family.noun : "part";
+  const drawing = family && DRAWINGS[family.positions.drawing];
+  const label = el("div", { class: "heap-label" }, el("strong", {}, `${noun} ${i + 1}`), el("span", { class: "rs" }, ` · ${c.ruleset}`));
+  if (drawing && drawing.drawable(c)) {
+    return el("div", { class: "heap term", role: "group", "aria-label": `${noun} ${i + 1}: ${c.ruleset}`, "data-heap": String(i) }, label, drawing.draw(c, live, i));
+  }
+  const text = positionText(c);
+  return el("div", { class: "heap", role: "group", "aria-label": `${noun} ${i + 1}: ${c.ruleset} at ${text}`, "data-heap": String(i) },
+    el("div", { class: "heap-label" }, el("strong", {}, text), `${noun} ${i + 1}`, el("span", { class: "rs" }, ` · ${c.ruleset}`)),
+    el("span", { class: "help" }, `Moves of this part: "Show move values" lists them, or type one (${i + 1} …).`));
 }
 
 // ---- Any other drawing: the position as text, its moves as buttons ---------------------------

@@ -7,8 +7,9 @@
 
 const COINS_MAX = 64;
 
-function firstCoin() {
-  const family = state.families[state.start && state.start.game];
+/// The number of the leftmost coin of a component's game.
+function firstCoin(c) {
+  const family = familyOfRuleset(c.ruleset);
   return family && family.first_coin !== undefined ? family.first_coin : 1;
 }
 
@@ -17,68 +18,69 @@ function coinsTurned(before, after) {
   return before.map((c, i) => (c !== after[i] ? i : -1)).filter((i) => i >= 0);
 }
 
-/// The listed move that turns exactly the coins at `indices` of `row`.
-function coinsMove(row, indices) {
-  const after = row.map((c, i) => (indices.includes(i) ? 1 - c : c));
-  return listedLeaving(after.map((c) => (c ? "H" : "T")).join(""));
+/// The listed move of row `i` that turns exactly the coins at `indices` of `row`.
+function coinsMove(row, indices, i) {
+  const after = row.map((c, j) => (indices.includes(j) ? 1 - c : c));
+  return listedLeaving(after.map((c) => (c ? "H" : "T")).join(""), i);
 }
 
-function drawCoins(comp, live) {
+function drawCoins(comp, live, i = 0) {
   const row = comp.heaps;
-  const first = firstCoin();
-  const sel = drawingSelection();
+  const first = firstCoin(comp);
+  const sel = drawingSelection(i);
   const chosen = sel.items;
-  const hint = hintedMove();
+  const hint = hintedMove(i);
   const hinted = hint ? coinsTurned(row, hint.to[0].heaps) : [];
-  const last = lastMove();
+  const last = lastMove(i);
   const lastTurned = last ? coinsTurned(last.move.from.heaps, row) : [];
   const coins = el("div", { class: "drawing coin-row" + (live ? " live" : ""), role: "group", "aria-label": `Row of ${row.length} coins, numbered from ${first}: ${row.map((c) => (c ? "H" : "T")).join("")}` });
-  row.forEach((c, i) => {
-    const n = i + first;
-    const on = chosen.includes(i);
+  row.forEach((c, j) => {
+    const n = j + first;
+    const on = chosen.includes(j);
     const face = on ? 1 - c : c;
-    const cls = ["coin", c ? "heads" : "tails", on ? "selected" : "", hinted.includes(i) ? "hinted" : "", lastTurned.includes(i) ? "last" : ""].filter(Boolean).join(" ");
-    const label = `Coin ${n}: ${c ? "heads" : "tails"}` + (on ? `, selected to turn (it would show ${face ? "heads" : "tails"})` : "") + (hinted.includes(i) ? " (the hint turns it)" : "") + (lastTurned.includes(i) ? " (turned by the last move)" : "");
+    const cls = ["coin", c ? "heads" : "tails", on ? "selected" : "", hinted.includes(j) ? "hinted" : "", lastTurned.includes(j) ? "last" : ""].filter(Boolean).join(" ");
+    const label = `Coin ${n}: ${c ? "heads" : "tails"}` + (on ? `, selected to turn (it would show ${face ? "heads" : "tails"})` : "") + (hinted.includes(j) ? " (the hint turns it)" : "") + (lastTurned.includes(j) ? " (turned by the last move)" : "");
     const b = el("button", { type: "button", class: cls, "data-coin": String(n), "aria-pressed": String(on), "aria-label": label, title: label },
       el("span", { class: "face" }, c ? "H" : "T"), el("small", {}, String(n)));
     if (!live) b.setAttribute("tabindex", "-1");
-    b.addEventListener("click", () => coinClicked(i));
+    b.addEventListener("click", () => coinClicked(j, i));
     coins.append(b);
   });
-  const found = chosen.length ? coinsMove(row, chosen) : null;
-  const names = [...chosen].sort((a, b) => a - b).map((i) => i + first);
+  const found = chosen.length ? coinsMove(row, chosen, i) : null;
+  const names = [...chosen].sort((a, b) => a - b).map((j) => j + first);
   const summary = chosen.length
     ? `Turn coin${names.length === 1 ? "" : "s"} ${listWords(names)}` + (found && state.showValues ? ` (${valueLabel(found.v)})` : "")
     : "No coin selected.";
   const turn = el("button", { type: "button", class: "primary confirm-move" }, "Turn");
   turn.disabled = !live || !chosen.length;
-  turn.addEventListener("click", () => turnClicked(row));
+  turn.addEventListener("click", () => turnClicked(comp, i));
   const clear = el("button", { type: "button" }, "Clear");
   clear.disabled = !chosen.length;
   clear.addEventListener("click", () => { sel.items = []; render(); });
   const box = el("div", { class: "drawing-box" }, coins,
     el("div", { class: "row-bar coin-bar" }, el("span", { "aria-live": "polite" }, summary), turn, clear));
-  if (last) box.append(el("p", { class: "help last-note" }, `${lastMoveLabel(last.by)} turned coin${lastTurned.length === 1 ? "" : "s"} ${listWords(lastTurned.map((i) => i + first))} (outlined in red).`));
+  if (last) box.append(el("p", { class: "help last-note" }, `${lastMoveLabel(last.by)} turned coin${lastTurned.length === 1 ? "" : "s"} ${listWords(lastTurned.map((j) => j + first))} (outlined in red).`));
   return box;
 }
 
-function coinClicked(i) {
+/// Selects or unselects coin `j` (a row index) of row `i`.
+function coinClicked(j, i) {
   if (!isLive()) return;
-  const sel = drawingSelection();
-  sel.items = sel.items.includes(i) ? sel.items.filter((j) => j !== i) : [...sel.items, i];
+  const sel = drawingSelection(i);
+  sel.items = sel.items.includes(j) ? sel.items.filter((k) => k !== j) : [...sel.items, j];
   render();
 }
 
-function turnClicked(row) {
+function turnClicked(comp, i) {
   if (!isLive()) return;
-  const sel = drawingSelection();
+  const sel = drawingSelection(i);
   const chosen = [...sel.items].sort((a, b) => a - b);
   if (!chosen.length) return;
-  const found = coinsMove(row, chosen);
+  const found = coinsMove(comp.heaps, chosen, i);
   sel.items = [];
   render();
   // An illegal set goes to the server as typed: its refusal names the rule that forbids it.
-  playClick(found, "turn " + chosen.map((i) => i + firstCoin()).join(" "));
+  playClick(found, "turn " + chosen.map((j) => j + firstCoin(comp)).join(" "), i);
 }
 
 /// A coin move in words: "Turn coins 1 and 5: THHTH → HHHTT".
@@ -86,7 +88,7 @@ function coinsWords(m) {
   if (m.to.length !== 1 || !m.from.heaps) return pretty(m.text);
   const before = m.from.heaps;
   const after = m.to[0].heaps;
-  const turned = coinsTurned(before, after).map((i) => i + firstCoin());
+  const turned = coinsTurned(before, after).map((j) => j + firstCoin(m.from));
   const row = (r) => r.map((c) => (c ? "H" : "T")).join("");
   return `Turn coin${turned.length === 1 ? "" : "s"} ${listWords(turned)}: ${row(before)} → ${row(after)}`;
 }

@@ -144,22 +144,22 @@ function pickedBy(move) {
   return edge ? [Number(edge[1]), Number(edge[2])] : removedBy(move);
 }
 
-function listedWords(words) {
+function listedWords(words, i) {
   const list = listedMoves();
-  return list ? list.find((m) => moveWords(m.v.move.text) === words) || null : null;
+  return list ? list.find((m) => m.v.move.component === i && moveWords(m.v.move.text) === words) || null : null;
 }
 
-function drawGraph(comp, live, edgeGame) {
+function drawGraph(comp, live, edgeGame, i) {
   const g = parseGraph(comp.graph);
   const { points, kind } = graphLayout(g.n, g.edges);
   const alive = (v) => !g.gone.has(v);
   const neighbours = (v) => g.edges.filter(([a, b]) => (a === v || b === v) && alive(a) && alive(b)).map(([a, b]) => (a === v ? b : a));
-  const hint = hintedMove();
+  const hint = hintedMove(i);
   const hinted = hint ? pickedBy(hint) : [];
-  const last = lastMove();
+  const last = lastMove(i);
   const lastGone = last ? removedBy(last.move) : [];
   const lastPicked = last ? pickedBy(last.move) : [];
-  const sel = drawingSelection();
+  const sel = drawingSelection(i);
   const picked = edgeGame && sel.items.length ? sel.items[0] : null;
   const candidates = picked !== null ? neighbours(picked) : [];
   const svg = graphSvg(points, "drawing graph" + (live ? " live" : "") + (edgeGame ? " edges" : ""), `Graph of ${g.n} vertices, ${g.n - g.gone.size} in play (${kind} layout)`, 1.25);
@@ -172,11 +172,11 @@ function drawGraph(comp, live, edgeGame) {
     const [[x1, y1], [x2, y2]] = [points[a], points[b]];
     const isHint = edgeGame && hinted.length === 2 && hinted[0] === a && hinted[1] === b;
     const isLast = edgeGame && lastPicked.length === 2 && lastPicked[0] === a && lastPicked[1] === b;
-    const found = edgeGame && live2 ? listedWords(`edge ${a}-${b}`) : null;
+    const found = edgeGame && live2 ? listedWords(`edge ${a}-${b}`, i) : null;
     edgeLayer.append(svgEl("line", { class: ["edge", live2 ? "" : "gone", isLast ? "last" : "", valueClass(found)].filter(Boolean).join(" "), x1, y1, x2, y2 }));
     if (!edgeGame || !live2) continue;
     const hit = svgEl("polygon", { class: "edge-hit" + (isHint ? " hinted" : ""), points: edgeBand(x1, y1, x2, y2), "data-edge": `${a}-${b}` });
-    asButton(hit, `Edge ${a}-${b}: take vertices ${a} and ${b}${valueWords(found)}` + (isHint ? " (the hint)" : ""), () => edgeClicked(a, b));
+    asButton(hit, `Edge ${a}-${b}: take vertices ${a} and ${b}${valueWords(found)}` + (isHint ? " (the hint)" : ""), () => edgeClicked(a, b, i));
     if (!live) hit.setAttribute("tabindex", "-1");
     hit.addEventListener("pointerenter", () => { mark(a, "preview"); mark(b, "preview"); });
     hit.addEventListener("focus", () => { mark(a, "preview"); mark(b, "preview"); });
@@ -187,7 +187,7 @@ function drawGraph(comp, live, edgeGame) {
   for (let v = 0; v < g.n; v += 1) {
     const [x, y] = points[v];
     const on = alive(v);
-    const found = !edgeGame && on ? listedWords(`vertex ${v}`) : null;
+    const found = !edgeGame && on ? listedWords(`vertex ${v}`, i) : null;
     const isHint = !edgeGame && hinted[0] === v;
     const cls = ["vertex", on ? "" : "gone", isHint ? "hinted" : "", edgeGame && hinted.includes(v) ? "hint-end" : "",
       lastGone.includes(v) ? "last-gone" : "", !edgeGame && lastPicked[0] === v ? "last" : "",
@@ -201,7 +201,7 @@ function drawGraph(comp, live, edgeGame) {
     const what = edgeGame
       ? picked === v ? "selected: now click a highlighted neighbour" : candidates.includes(v) ? `take the edge ${Math.min(v, picked)}-${Math.max(v, picked)}` : around.length ? `select it, then one of its neighbours ${listWords(around)}` : "no neighbour left: no edge to take here"
       : `take it${around.length ? ` and its neighbour${around.length === 1 ? "" : "s"} ${listWords(around)}` : " (it has no neighbour left)"}${valueWords(found)}`;
-    asButton(node, `Vertex ${v}: ${what}` + (isHint ? " (the hint)" : ""), () => vertexClicked(v, edgeGame, neighbours));
+    asButton(node, `Vertex ${v}: ${what}` + (isHint ? " (the hint)" : ""), () => vertexClicked(v, edgeGame, neighbours, i));
     if (!live) node.setAttribute("tabindex", "-1");
     if (!edgeGame) {
       const show = () => [v, ...around].forEach((w) => mark(w, "preview"));
@@ -223,27 +223,27 @@ function clearGraphPreview(svg) {
   svg.querySelectorAll(".preview").forEach((n) => n.classList.remove("preview"));
 }
 
-function edgeClicked(a, b) {
+function edgeClicked(a, b, i) {
   if (!isLive()) return;
-  const sel = drawingSelection();
+  const sel = drawingSelection(i);
   if (sel.items.length) {
     sel.items = [];
     render();
   }
-  playClick(listedWords(`edge ${a}-${b}`), `${a} ${b}`);
+  playClick(listedWords(`edge ${a}-${b}`, i), `${a} ${b}`, i);
 }
 
-function vertexClicked(v, edgeGame, neighbours) {
+function vertexClicked(v, edgeGame, neighbours, i) {
   if (!isLive()) return;
-  if (!edgeGame) return playClick(listedWords(`vertex ${v}`), String(v));
-  const sel = drawingSelection();
+  if (!edgeGame) return playClick(listedWords(`vertex ${v}`, i), String(v), i);
+  const sel = drawingSelection(i);
   const picked = sel.items.length ? sel.items[0] : null;
   if (picked === v) {
     sel.items = [];
     setStatus(state.turnHelp || "");
     return render();
   }
-  if (picked !== null && neighbours(picked).includes(v)) return edgeClicked(Math.min(v, picked), Math.max(v, picked));
+  if (picked !== null && neighbours(picked).includes(v)) return edgeClicked(Math.min(v, picked), Math.max(v, picked), i);
   const around = neighbours(v);
   if (!around.length) {
     setStatus(`Not allowed: vertex ${v} has no neighbour left in play, so no edge can be taken there.`);
@@ -290,14 +290,14 @@ const GRAPH_DRAWING = {
 
 DRAWINGS.graph = {
   ...GRAPH_DRAWING,
-  draw: (c, live) => drawGraph(c, live, false),
+  draw: (c, live, i = 0) => drawGraph(c, live, false, i),
   help: "click a vertex to take it with all its neighbours.",
   hintWhere: "The highlighted vertex is this move: click it to play it.",
 };
 
 DRAWINGS["graph-edges"] = {
   ...GRAPH_DRAWING,
-  draw: (c, live) => drawGraph(c, live, true),
+  draw: (c, live, i = 0) => drawGraph(c, live, true, i),
   help: "click an edge (or a vertex, then one of its neighbours) to take both its ends.",
   hintWhere: "The highlighted edge is this move: click it to play it.",
 };

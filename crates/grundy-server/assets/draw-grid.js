@@ -27,10 +27,11 @@ function cramAdded(before, after) {
   return out;
 }
 
-/// The dominoes placed since the start, from the moves played: a map "r,c" -> the side its
-/// other half is on ("right", "left", "down", "up").
-function cramDominoes() {
+/// The dominoes placed since the start of a lone board, from the moves played: a map "r,c" ->
+/// the side its other half is on ("right", "left", "down", "up").
+function cramDominoes(i) {
   const halves = new Map();
+  if (!isLone(i)) return halves;
   for (const h of state.history) {
     const m = h.move;
     if (!m || m.to.length !== 1 || m.from.board === undefined) continue;
@@ -52,28 +53,29 @@ function cramNeighbours(cells, r, c) {
   return [[r - 1, c], [r + 1, c], [r, c - 1], [r, c + 1]].filter(([i, j]) => cells[i] && cells[i][j] === false);
 }
 
-/// The listed move that places a domino on squares a and b.
-function cramMove(cells, a, b) {
+/// The listed move of board `i` that places a domino on squares a and b.
+function cramMove(cells, a, b, i) {
   const after = cells.map((row, r) => row.map((f, c) => f || (r === a[0] && c === a[1]) || (r === b[0] && c === b[1])));
-  return listedLeaving(after.map((row) => row.map((f) => (f ? "#" : ".")).join("")).join("/"));
+  return listedLeaving(after.map((row) => row.map((f) => (f ? "#" : ".")).join("")).join("/"), i);
 }
 
 function cramTyped(a, b) {
   return `${a[0] + 1} ${a[1] + 1} ${b[0] + 1} ${b[1] + 1}`;
 }
 
-function drawCram(comp, live) {
+function drawCram(comp, live, i = 0) {
   const cells = cramCells(comp.board);
   const rows = cells.length;
   const cols = cells[0] ? cells[0].length : 0;
-  const sel = drawingSelection();
+  const sel = drawingSelection(i);
   const picked = sel.items[0] || null;
-  const hint = hintedMove();
+  const hint = hintedMove(i);
   const hinted = hint ? cramAdded(cells, cramCells(hint.to[0].board)) : [];
-  const last = lastMove();
+  const last = lastMove(i);
   const lastSquares = last ? cramAdded(cramCells(last.move.from.board), cells) : [];
-  const start = cramCells(state.start.position);
-  const dominoes = cramDominoes();
+  // Squares filled at the start are holes; in a sum the start of a board is not kept.
+  const start = isLone(i) ? cramCells(state.start.position) : [];
+  const dominoes = cramDominoes(i);
   const has = (list, r, c) => list.some(([i, j]) => i === r && j === c);
   const grid = el("div", { class: "drawing grid-board cram" + (live ? " live" : ""), role: "group", "aria-label": `Cram board, ${rows} by ${cols}`, style: `--cols: ${cols}` });
   const candidates = picked ? cramNeighbours(cells, picked[0], picked[1]) : [];
@@ -84,14 +86,14 @@ function drawCram(comp, live) {
       const half = dominoes.get(`${r},${c}`);
       const isPicked = picked && picked[0] === r && picked[1] === c;
       const candidate = has(candidates, r, c);
-      const found = candidate ? cramMove(cells, picked, [r, c]) : null;
+      const found = candidate ? cramMove(cells, picked, [r, c], i) : null;
       const cls = ["cell", filled ? (isHole ? "hole" : "domino") : "empty", half ? `join-${half}` : "",
         isPicked ? "selected" : "", candidate ? "candidate" : "", has(hinted, r, c) ? "hinted" : "",
         has(lastSquares, r, c) ? "last" : "", candidate ? valueClass(found) : ""].filter(Boolean).join(" ");
       const what = filled ? (isHole ? "a hole" : "covered by a domino") : isPicked ? "empty, selected: now click a highlighted neighbour" : candidate ? `empty: place the domino here${valueWords(found)}` : "empty";
       const b = el("button", { type: "button", class: cls, "data-r": String(r + 1), "data-c": String(c + 1), "aria-label": `Row ${r + 1}, column ${c + 1}: ${what}` + (has(hinted, r, c) ? " (the hint)" : "") + (has(lastSquares, r, c) ? " (the last move)" : ""), title: `${cramLabel(r, c)}: ${what}` });
       if (!live) b.setAttribute("tabindex", "-1");
-      b.addEventListener("click", () => cramClicked(cells, r, c));
+      b.addEventListener("click", () => cramClicked(cells, r, c, i));
       if (candidate) {
         b.addEventListener("pointerenter", () => b.classList.add("preview"));
         b.addEventListener("pointerleave", () => b.classList.remove("preview"));
@@ -105,9 +107,9 @@ function drawCram(comp, live) {
   return box;
 }
 
-function cramClicked(cells, r, c) {
+function cramClicked(cells, r, c, i) {
   if (!isLive()) return;
-  const sel = drawingSelection();
+  const sel = drawingSelection(i);
   const picked = sel.items[0] || null;
   if (cells[r][c]) {
     setStatus(`Not allowed: the square at ${cramLabel(r, c)} is already covered. A domino needs two empty squares side by side or one above the other.`);
@@ -121,7 +123,7 @@ function cramClicked(cells, r, c) {
   if (picked && Math.abs(picked[0] - r) + Math.abs(picked[1] - c) === 1) {
     sel.items = [];
     render();
-    return playClick(cramMove(cells, picked, [r, c]), cramTyped(picked, [r, c]));
+    return playClick(cramMove(cells, picked, [r, c], i), cramTyped(picked, [r, c]), i);
   }
   if (!cramNeighbours(cells, r, c).length) {
     setStatus(`Not allowed: no domino fits at ${cramLabel(r, c)}: every square beside it is covered or off the board.`);
@@ -191,14 +193,15 @@ function chompLabel(r, c) {
   return `row ${r + 1}, column ${c + 1}`;
 }
 
-function drawChomp(comp, live) {
+function drawChomp(comp, live, i = 0) {
   const rows = chompRows(comp.bar);
-  const start = chompRows(state.start.position);
+  // The whole bar as it started, eaten squares faded; in a sum, the bar as it is.
+  const start = isLone(i) ? chompRows(state.start.position) : rows;
   const height = Math.max(rows.length, start.length);
   const width = Math.max(rows[0] || 1, start[0] || 1);
-  const hint = hintedMove();
+  const hint = hintedMove(i);
   const bite = hint ? chompBite(rows, chompRows(hint.to[0].bar)) : null;
-  const last = lastMove();
+  const last = lastMove(i);
   const lastBefore = last ? chompRows(last.move.from.bar) : null;
   const lastBite = last ? chompBite(lastBefore, rows) : null;
   const grid = el("div", { class: "drawing grid-board chomp" + (live ? " live" : ""), role: "group", "aria-label": `Chomp bar: rows of ${rows.join(", ")} squares from the poisoned row up`, style: `--cols: ${width}` });
@@ -210,7 +213,7 @@ function drawChomp(comp, live) {
       const justEaten = lastBefore && !here && c < (lastBefore[r] || 0);
       const isBite = bite && bite[0] === r && bite[1] === c;
       const inHint = bite && here && r >= bite[0] && c >= bite[1];
-      const found = here && !poison ? listedLeaving(chompAfter(rows, r, c).join(",")) : null;
+      const found = here && !poison ? listedLeaving(chompAfter(rows, r, c).join(","), i) : null;
       const cls = ["cell", here ? "choc" : "eaten", poison ? "poison" : "", isBite ? "hinted" : inHint ? "hint-area" : "",
         justEaten ? "last-eaten" : "", lastBite && lastBite[0] === r && lastBite[1] === c ? "last" : "", valueClass(found)].filter(Boolean).join(" ");
       const eats = here && !poison ? chompAfter(rows, r, c) : null;
@@ -219,7 +222,7 @@ function drawChomp(comp, live) {
       const b = el("button", { type: "button", class: cls, "data-r": String(r + 1), "data-c": String(c + 1), "aria-label": `Row ${r + 1}, column ${c + 1}: ${what}` + (isBite ? " (the hint)" : ""), title: `${chompLabel(r, c)}: ${what}` }, poison ? "☠" : "");
       if (!live || !here) b.setAttribute("tabindex", "-1");
       if (here) {
-        b.addEventListener("click", () => chompClicked(rows, r, c));
+        b.addEventListener("click", () => chompClicked(rows, r, c, i));
         b.addEventListener("pointerenter", () => chompPreview(grid, rows, r, c));
         b.addEventListener("focus", () => chompPreview(grid, rows, r, c));
         b.addEventListener("pointerleave", () => chompPreview(grid, rows, -1, -1));
@@ -244,14 +247,14 @@ function chompPreview(grid, rows, r, c) {
   });
 }
 
-function chompClicked(rows, r, c) {
+function chompClicked(rows, r, c, i) {
   if (!isLive()) return;
   if (r === 0 && c === 0) {
     const alone = rows.length === 1 && rows[0] === 1;
     setStatus(alone ? "Only the poisoned square is left: there is no move, and the player to move has lost." : "Not allowed: the poisoned square (row 1, column 1) is never eaten. Eat another square: whoever is left with the poisoned square alone loses.");
     return;
   }
-  playClick(listedLeaving(chompAfter(rows, r, c).join(",")), `${r + 1} ${c + 1}`);
+  playClick(listedLeaving(chompAfter(rows, r, c).join(","), i), `${r + 1} ${c + 1}`, i);
 }
 
 /// An option of a Chomp bar, small: the bar after it, the squares eaten faded.

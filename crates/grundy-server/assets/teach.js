@@ -40,7 +40,10 @@ function renderHint() {
     : "No winning move exists here: every move leaves a position the other player wins. This one makes the game last as long as possible." + length;
   panel.append(el("p", {}, lead), el("p", { class: "hint-move" }, el("strong", {}, describeMove(m))));
   const kind = drawingKind();
-  const where = DRAWINGS[kind] ? DRAWINGS[kind].hintWhere : kind === "heaps" ? "The highlighted tokens (or gap) are this move: click one to play it." : kind === "queen" ? "The highlighted square is this move." : kind === "heap-row" ? "The highlighted tokens are this move: click one to select it, then Move." : "The highlighted move in the list is this one.";
+  // In a sum, the component the hint moves in says how its highlight is played.
+  const moved = familyOfRuleset(m.from.ruleset);
+  const drawn = DRAWINGS[kind] || (kind === "heaps" && moved && DRAWINGS[moved.positions.drawing]);
+  const where = drawn ? drawn.hintWhere : kind === "heaps" ? "The highlighted tokens (or gap) are this move: click one to play it." : kind === "queen" ? "The highlighted square is this move." : kind === "heap-row" ? "The highlighted tokens are this move: click one to select it, then Move." : "The highlighted move in the list is this one.";
   panel.append(el("p", { class: "help" }, where));
   const why = el("button", { type: "button" }, "Why?");
   why.addEventListener("click", () => toggleWhy(true));
@@ -108,11 +111,6 @@ function commonNoun(components) {
 /// A component of an explanation named for people: "the board" alone, "board 2" in a sum.
 function componentName(c, i, lone) {
   return lone ? `the ${c.noun || "heap"}` : `${c.noun || "heap"} ${i + 1}`;
-}
-
-/// The family of an explanation's component, from its ruleset's name ("cram", "sub {1,4}").
-function familyOfRuleset(ruleset) {
-  return state.families[String(ruleset).split(/[ {]/)[0]] || null;
 }
 
 /// Why? for a sum of any rulesets: each component's value by the mex rule (or the closed form

@@ -26,6 +26,7 @@ async fn boards_graphs_and_coins_are_drawn_and_played_by_clicks() {
     coins(client, url).await;
     moore(client, url).await;
     too_big_to_draw(client, url).await;
+    sums_draw_their_boards(client, url).await;
     session.close().await;
 }
 
@@ -424,4 +425,32 @@ async fn too_big_to_draw(client: &Client, url: &str) {
             .all(|l| !l.as_str().unwrap().contains("board")),
         "{labels:?}"
     );
+}
+
+/// A sum of a Cram board, a Nim heap and a row of coins draws each of them and is played by
+/// clicks to the end, the link keeping the boards' moves through a refresh.
+async fn sums_draw_their_boards(client: &Client, url: &str) {
+    let terms = "cram%3A2x3%20%2B%20nim%3A3%20%2B%20turtles%3ATHTH";
+    let mut game = format!("{}&terms={terms}", link(url, "sum"));
+    open(client, &game).await;
+    wait_until(client, "state.analysis !== null").await;
+    if eval(client, "state.analysis.outcome").await == json!("P") {
+        game = game.replace("first=human", "first=computer");
+        open(client, &game).await;
+    }
+    my_turn(client).await;
+    assert_eq!(count(client, ".heap.term .grid-board.cram").await, 1);
+    assert_eq!(count(client, ".heap.term .coin-row").await, 1);
+    assert_eq!(count(client, ".heap .tokens").await, 1);
+    assert_text_contains(client, "board", &["board 1", "row of coins 3"]).await;
+    hint(client).await;
+    play_hint(client).await;
+    my_turn(client).await;
+    let history = text(client, "history").await;
+    client.refresh().await.unwrap();
+    my_turn(client).await;
+    assert_eq!(text(client, "history").await, history);
+    both_sizes(client, "sum", "board-card").await;
+    follow_hints_to_the_end(client, 12).await;
+    assert_text_contains(client, "result-text", &["You win"]).await;
 }

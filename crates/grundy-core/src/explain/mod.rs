@@ -644,6 +644,64 @@ mod tests {
         );
     }
 
+    /// Components are named by what they are, in the text and the JSON alike: a board, a
+    /// graph, a row of coins, a heap.
+    #[test]
+    fn components_are_named_by_their_nouns() {
+        let sum = crate::spec::parse_sum("cram:1x3 + nim:4 + turtles:THHTH").unwrap();
+        let e = SumExplanation::new(&sum).unwrap();
+        let text = e.to_text();
+        assert!(text.starts_with("Grundy value of each part"), "{text}");
+        for line in [
+            "board 1: cram at ...",
+            "heap 2: nim at 4",
+            "row of coins 3: turtles at THHTH",
+        ] {
+            assert!(text.contains(line), "{line}: {text}");
+        }
+        let json = serde_json::to_value(&e).unwrap();
+        assert_eq!(json["components"][0]["noun"], "board");
+        assert_eq!(json["components"][2]["noun"], "row of coins");
+        let lone = SumExplanation::new(&crate::spec::parse_sum("cram:2x2").unwrap()).unwrap();
+        let text = lone.to_text();
+        assert!(text.starts_with("Grundy value of each board"), "{text}");
+        assert!(
+            text.contains("every move changes one board's value"),
+            "{text}"
+        );
+        let graph = crate::spec::parse_sum("node-kayles:path:3").unwrap();
+        let text = SumExplanation::new(&graph).unwrap().to_text();
+        assert!(text.contains("Move in graph 1 (value"), "{text}");
+    }
+
+    /// A row of coins is worth its heads XORed (Winning Ways, ch. 14): Turning Turtles THHTH has
+    /// heads at coins 2, 3, 5, worth 2 XOR 3 XOR 5 = 4, shown in binary columns.
+    #[test]
+    fn coin_rows_xor_their_heads() {
+        let sum = crate::spec::parse_sum("turtles:THHTH").unwrap();
+        let e = SumExplanation::new(&sum).unwrap();
+        let d = e.components[0].derivation.as_ref().unwrap();
+        let parts = d.parts.as_ref().unwrap();
+        let named: Vec<(&str, Nimber)> = parts
+            .parts
+            .iter()
+            .map(|p| (p.option.as_str(), p.value))
+            .collect();
+        assert_eq!(named, [("coin 2", 2), ("coin 3", 3), ("coin 5", 5)]);
+        assert_eq!(parts.columns.binary, ["010", "011", "101"]);
+        assert_eq!(parts.columns.total_binary, "100");
+        assert_eq!(d.value, 4);
+        assert!(
+            d.to_text().starts_with("G(THHTH) = 2 XOR 3 XOR 5 = 4: "),
+            "{}",
+            d.to_text()
+        );
+        // No heads: the value is 0, with no parts to XOR.
+        let none = crate::spec::parse_sum("turtles:TTT").unwrap();
+        let e = SumExplanation::new(&none).unwrap();
+        assert_eq!(e.components[0].derivation.as_ref().unwrap().value, 0);
+    }
+
     #[test]
     fn misere_endgame_is_flagged() {
         let e = NimExplanation::new(&[1, 1, 5], Convention::Misere);

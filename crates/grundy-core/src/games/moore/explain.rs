@@ -483,6 +483,42 @@ mod tests {
         assert_eq!((e.bits, e.outcome), (1, Outcome::P));
     }
 
+    /// The analysis of a lone position of Moore's Nim explains it by the theorem (not by a mex
+    /// over options too many to list), also where its value is out of reach, and the hint's
+    /// plan is the hint's move.
+    #[test]
+    fn the_report_explains_by_the_theorem() {
+        use crate::report::{analyze, Explanation};
+        use crate::strategy::Convention;
+        let report = analyze("moore{2}:3,5,6", Convention::Normal, true).unwrap();
+        let Some(Explanation::Moore(e)) = &report.explanation else {
+            panic!("{:?}", report.explanation);
+        };
+        assert_eq!(e.kind, "moore");
+        assert!(e.text.contains("Moore's theorem"), "{}", e.text);
+        assert!(!e.text.contains("options"), "{}", e.text);
+        let json = serde_json::to_value(report.explanation.as_ref().unwrap()).unwrap();
+        assert_eq!(json["kind"], "moore");
+        assert_eq!(json["remainders"], serde_json::json!([2, 2, 2]));
+        // Heaps whose value no search reaches: the theorem still explains who wins.
+        let big = analyze("moore{2}:1000000,999999,3", Convention::Normal, true).unwrap();
+        assert_eq!(big.values, None);
+        assert!(matches!(big.explanation, Some(Explanation::Moore(_))));
+        // Planned for each winning move in turn: the plan is that move.
+        let sum = crate::spec::parse_sum("moore{2}:3,5,6").unwrap();
+        for m in sum.winning_moves().unwrap() {
+            let planned = report.explanation.clone().unwrap().planned_for(&m);
+            let Explanation::Moore(e) = planned else {
+                panic!()
+            };
+            let to = m.to[0].position::<Moore>().unwrap();
+            assert_eq!(&e.detail.plan.unwrap().to, to);
+        }
+        // In a sum with other games, the sum's explanation as before.
+        let mixed = analyze("moore{2}:3,5,6 + nim:1", Convention::Normal, true).unwrap();
+        assert!(matches!(mixed.explanation, Some(Explanation::Sum(_))));
+    }
+
     #[test]
     fn wide_heaps() {
         let e = MooreExplanation::new(2, &[u64::MAX, 1 << 63, 5]);
