@@ -382,7 +382,7 @@ fn explain_sum(sum: &Sum, convention: Convention, outcome: Outcome) -> Result<Ex
             None => Explanation::text_only(
             "search",
             format!(
-                "Misère sums have no Grundy-value shortcut: this position was solved by exhaustive search.\n{}.",
+                "Under misère play Grundy values do not add up, and this game has no misère theory here: this position was solved by exhaustive search.\n{}.",
                 outcome.describe()
             ),
         ),

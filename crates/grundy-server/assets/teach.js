@@ -336,7 +336,7 @@ function renderValues() {
   const list = el("ol", { class: "valued" });
   for (const m of v.moves.slice(0, 200)) {
     const b = el("button", { type: "button", class: "move-choice" + (m.outcome === "win" ? " v-win" : " v-lose") + (m.best ? " best" : "") },
-      pretty(m.move.text).replace(/^heap/, "Heap"), el("span", { class: "val" }, valueLabel(m) + (m.value !== undefined ? ` · leaves G = ${m.value}` : "") + (m.best ? " · best" : "")));
+      moveText(m.move), el("span", { class: "val" }, valueLabel(m) + (m.value !== undefined ? ` · leaves G = ${m.value}` : "") + (m.best ? " · best" : "")));
     b.disabled = !isLive();
     b.addEventListener("click", () => playListed(m.move));
     list.append(el("li", {}, b));

@@ -173,6 +173,32 @@ async fn chomp(client: &Client, url: &str) {
     both_sizes(client, "chomp-played", "board-card").await;
     follow_hints_to_the_end(client, 12).await;
     assert_text_contains(client, "result-text", &["You win"]).await;
+    // Misère Chomp 3 × 4 (whoever makes the last move loses) and every move coloured: each
+    // square but the poisoned one says whether eating it wins.
+    open(
+        client,
+        &format!("{}&position=3x4&misere=1", link(url, "chomp")),
+    )
+    .await;
+    my_turn(client).await;
+    click(client, "#values-btn").await;
+    wait_until(
+        client,
+        "document.querySelectorAll('.chomp .cell.v-win, .chomp .cell.v-lose').length === 11",
+    )
+    .await;
+    assert!(count(client, ".chomp .cell.v-win").await >= 1);
+    assert_text_contains(client, "values-panel", &["Eat row"]).await;
+    scroll_to(client, "board-card").await;
+    screenshot(client, "boards-chomp-values-1280").await;
+    click(client, "#values-btn").await;
+    follow_hints_to_the_end(client, 12).await;
+    assert_text_contains(
+        client,
+        "result-text",
+        &["You win", "had to make the last move"],
+    )
+    .await;
 }
 
 /// Node-Kayles on the path of 5 (a line): a vertex takes its neighbours; the hinted vertex is

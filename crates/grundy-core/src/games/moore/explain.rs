@@ -264,7 +264,7 @@ impl MooreExplanation {
                 out,
                 "The column{} worth {} {} not a multiple of {m}.",
                 if unbalanced.len() == 1 { "" } else { "s" },
-                unbalanced.join(", "),
+                and_list(&unbalanced),
                 if unbalanced.len() == 1 { "is" } else { "are" }
             )?,
             Some(plan) => {
@@ -272,7 +272,7 @@ impl MooreExplanation {
                     out,
                     "The column{} worth {} {} not a multiple of {m}: the player to move wins. A winning move, column by column from the top (a heap lowered in a higher column is already smaller, so its lower digits are free):",
                     if unbalanced.len() == 1 { "" } else { "s" },
-                    unbalanced.join(", "),
+                    and_list(&unbalanced),
                     if unbalanced.len() == 1 { "is" } else { "are" }
                 )?;
                 for step in &plan.steps {
@@ -347,13 +347,21 @@ fn list(heaps: &[u64]) -> String {
         .join(", ")
 }
 
+/// `4`, `4 and 2`, `4, 2 and 1`.
+fn and_list(items: &[String]) -> String {
+    match items {
+        [init @ .., last] if !init.is_empty() => format!("{} and {last}", init.join(", ")),
+        _ => items.join(""),
+    }
+}
+
 /// `heap 2`, `heaps 2 and 3`, `heaps 1, 2 and 4` (numbered from 1).
 fn heaps_named(heaps: &[usize]) -> String {
     let names: Vec<String> = heaps.iter().map(|i| (i + 1).to_string()).collect();
     match names.as_slice() {
         [one] => format!("heap {one}"),
-        [init @ .., last] => format!("heaps {} and {last}", init.join(", ")),
         [] => "no heap".into(),
+        _ => format!("heaps {}", and_list(&names)),
     }
 }
 
