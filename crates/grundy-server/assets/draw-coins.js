@@ -57,8 +57,8 @@ function drawCoins(comp, live, i = 0) {
   const clear = el("button", { type: "button" }, "Clear");
   clear.disabled = !chosen.length;
   clear.addEventListener("click", () => { sel.items = []; render(); });
-  const box = el("div", { class: "drawing-box" }, coins,
-    el("div", { class: "row-bar coin-bar" }, el("span", { "aria-live": "polite" }, summary), turn, clear));
+  const box = el("div", { class: "drawing-box" }, coins);
+  if (!state.finished) box.append(el("div", { class: "row-bar coin-bar" }, el("span", { "aria-live": "polite" }, summary), turn, clear));
   if (last) box.append(el("p", { class: "help last-note" }, `${lastMoveLabel(last.by)} turned coin${lastTurned.length === 1 ? "" : "s"} ${listWords(lastTurned.map((j) => j + first))} (outlined in red).`));
   return box;
 }

@@ -23,9 +23,10 @@ function parseGraph(text) {
 
 const layouts = new Map();
 
-/// Where each vertex is drawn (see the file's comment), remembered per graph.
+/// Where each vertex is drawn (see the file's comment), remembered per graph (and per kind of
+/// screen: a long path snakes in shorter rows on a phone).
 function graphLayout(n, edges) {
-  const key = `${n}:${edges.map((e) => e.join("-")).join(",")}`;
+  const key = `${n}:${edges.map((e) => e.join("-")).join(",")}:${narrow()}`;
   if (!layouts.has(key)) layouts.set(key, computeLayout(n, edges));
   return layouts.get(key);
 }
@@ -53,9 +54,14 @@ function computeLayout(n, edges) {
   return { kind: "spring", points: spring(n, edges) };
 }
 
+function narrow() {
+  return window.innerWidth < 500;
+}
+
 /// A path: one line, or rows back and forth when long.
 function snake(n) {
-  const width = n <= 8 ? n : Math.min(7, Math.ceil(Math.sqrt(2 * n)));
+  const most = narrow() ? 5 : 8;
+  const width = n <= most ? n : Math.min(most - 1, Math.ceil(Math.sqrt(2 * n)));
   return Array.from({ length: n }, (_, v) => {
     const row = Math.floor(v / width);
     const col = row % 2 === 0 ? v % width : width - 1 - (v % width);
