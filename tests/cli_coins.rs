@@ -24,7 +24,7 @@ fn analyze_a_row() {
     assert_eq!(v["winning_move_count"], 1);
     assert_eq!(
         v["winning_moves"][0]["text"],
-        "row 1: THHH -> TTTT (turn 2, 3, 4)"
+        "row of coins 1: THHH -> TTTT (turn 2, 3, 4)"
     );
 }
 

@@ -30,7 +30,7 @@
 
 mod forms;
 
-pub use forms::{move_forms, presets};
+pub use forms::{first_coin, move_forms, noun, presets};
 
 use std::any::Any;
 use std::fmt::Debug;
@@ -147,8 +147,10 @@ pub enum Drawing {
     Board,
     /// A bar of chocolate given by its row lengths, the corner poisoned (Chomp).
     Chomp,
-    /// A graph of numbered vertices (Node-Kayles, Arc-Kayles).
+    /// A graph of numbered vertices, a move picking a vertex (Node-Kayles).
     Graph,
+    /// A graph of numbered vertices, a move picking an edge (Arc-Kayles).
+    GraphEdges,
     /// A row of coins, heads or tails (the coin-turning games), written `THHTH`.
     Coins,
 }

@@ -30,6 +30,7 @@ use serde::Serialize;
 use crate::big_nim::{analyze_big, BigComponent, BigMove, BigSum};
 use crate::error::{GameError, Result};
 use crate::explain::{NimExplanation, SumExplanation};
+use crate::games::moore::{Moore, MooreExplanation};
 use crate::games::nim::{serialize_heaps, HeapJson};
 use crate::games::wythoff::{
     beatty::is_p_position_big, winning_moves_big, Wythoff, WythoffExplanation, WythoffMove,
@@ -77,6 +78,8 @@ pub enum Explanation {
     BigSum(Explained<SumExplanation<BigUint>>),
     /// A lone Wythoff board: its P-positions on the queen's row, column and diagonal.
     Wythoff(Explained<WythoffExplanation>),
+    /// A lone position of Moore's Nim: Moore's theorem's binary columns counted modulo `k + 1`.
+    Moore(Explained<MooreExplanation>),
     /// Misère sums and lone components answered without values: the text says how.
     Text(Explained<NoDetail>),
 }
@@ -106,8 +109,24 @@ impl Explanation {
             Explanation::Sum(e) => &e.text,
             Explanation::BigSum(e) => &e.text,
             Explanation::Wythoff(e) => &e.text,
+            Explanation::Moore(e) => &e.text,
             Explanation::Text(e) => &e.text,
         }
+    }
+
+    /// Moore's theorem on `sum` when it is a lone position of Moore's Nim.
+    fn moore(sum: &Sum) -> Option<Self> {
+        let [c] = sum.components.as_slice() else {
+            return None;
+        };
+        let (rules, heaps) = c.downcast::<Moore>()?;
+        let detail = MooreExplanation::new(rules.k(), heaps);
+        let text = detail.to_text();
+        Some(Explanation::Moore(Explained {
+            kind: "moore",
+            detail,
+            text,
+        }))
     }
 
     fn text_only(kind: &'static str, text: String) -> Self {
@@ -308,15 +327,17 @@ fn lone_without_value(sum: &Sum, error: GameError, explain: bool) -> Result<Repo
     let outcome = if p { Outcome::P } else { Outcome::N };
     let moves = c.moves_to_value(0, MAX_LISTED_MOVES)?;
     let explanation = explain.then(|| {
-        Explanation::text_only(
-            "closed-form",
-            format!(
-                "{}\nThe Grundy value is not needed to play: {}\n{}.",
-                title(sum),
-                error,
-                outcome.describe()
-            ),
-        )
+        Explanation::moore(sum).unwrap_or_else(|| {
+            Explanation::text_only(
+                "closed-form",
+                format!(
+                    "{}\nThe Grundy value is not needed to play: {}\n{}.",
+                    title(sum),
+                    error,
+                    outcome.describe()
+                ),
+            )
+        })
     });
     Ok(Report {
         game: title(sum),
@@ -344,21 +365,24 @@ fn explain_sum(sum: &Sum, convention: Convention, outcome: Outcome) -> Result<Ex
                 text,
             })
         }
-        (None, Convention::Normal) => {
-            let detail = SumExplanation::new(sum)?;
-            let text = detail.to_text();
-            Explanation::Sum(Explained {
-                kind: "sum",
-                detail,
-                text,
-            })
-        }
+        (None, Convention::Normal) => match Explanation::moore(sum) {
+            Some(moore) => moore,
+            None => {
+                let detail = SumExplanation::new(sum)?;
+                let text = detail.to_text();
+                Explanation::Sum(Explained {
+                    kind: "sum",
+                    detail,
+                    text,
+                })
+            }
+        },
         (None, Convention::Misere) => match crate::misere::sums::answer(sum) {
             Some(answer) => Explanation::text_only("quotient", answer.text()),
             None => Explanation::text_only(
             "search",
             format!(
-                "Misère sums have no Grundy-value shortcut: this position was solved by exhaustive search.\n{}.",
+                "Under misère play Grundy values do not add up, and this game has no misère theory here: this position was solved by exhaustive search.\n{}.",
                 outcome.describe()
             ),
         ),

@@ -83,19 +83,47 @@ fn typed_moves() {
             .unwrap_or_else(|e| panic!("{position} {text}: {e}"));
         assert_eq!(m.to[0].position_text(), after, "{position} {text}");
     }
-    for (position, text) in [
-        ("cram:2x3", "1 1 2 2"),
-        ("cram:1x2", "1 1 1 3"),
-        ("chomp:3x3", "1 1"),
-        ("chomp:3x3", "4 1"),
-        ("node-kayles:path:4", "9"),
-        ("arc-kayles:path:4", "0 2"),
+    // Refused in plain words: what is wrong with the square, vertex or edge, once "illegal
+    // move" and never the position's encoded text.
+    for (position, text, says) in [
+        ("cram:2x3", "1 1 2 2", "side by side or one above the other"),
+        ("cram:1x2", "1 2 1 3", "no square at row 1, column 3"),
+        (
+            "cram:#./..",
+            "1 1 1 2",
+            "row 1, column 1 is already covered",
+        ),
+        ("chomp:3x3", "1 1", "poisoned"),
+        ("chomp:3x3", "4 1", "row 4, column 1 is already eaten"),
+        (
+            "node-kayles:path:4",
+            "9",
+            "no vertex 9: the graph's vertices are numbered 0 to 3",
+        ),
+        (
+            "node-kayles:4:0-1,1-2,2-3!1",
+            "1",
+            "vertex 1 is already gone",
+        ),
+        (
+            "arc-kayles:path:4",
+            "0 2",
+            "0 and 2 are not joined by an edge",
+        ),
+        (
+            "arc-kayles:4:0-1,1-2,2-3!1",
+            "1 2",
+            "vertex 1 is already gone",
+        ),
     ] {
         let sum = parse_sum(position).unwrap();
-        assert!(
-            MoveParser::for_position(&sum).parse(text, &sum).is_err(),
-            "{position} {text}"
-        );
+        let err = MoveParser::for_position(&sum)
+            .parse(text, &sum)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains(says), "{position} {text}: {err}");
+        assert_eq!(err.matches("illegal move").count(), 1, "{err}");
+        assert!(!err.contains("0-1,1-2"), "{err}");
     }
 }
 

@@ -1,6 +1,7 @@
 // Grundy, the page. Vanilla JavaScript, no build step, four files:
 //   app.js        the game: setup form (built from GET /api/rulesets), turns, moves, the link
-//   board.js      drawing a position (heaps of tokens, the Wythoff board, a row of heaps)
+//   board.js      drawing a position (heaps of tokens, the Wythoff board, a row of heaps), and
+//                 the dispatch to draw-*.js (boards, graphs, coins; draw-kit.js their helpers)
 //   teach.js      hint, Why?, move values, the Nim lesson
 //   sequences.js  the Sequences view
 //
@@ -25,7 +26,7 @@ const state = {
   turnHelp: null, // the status line telling the player to move, while it is shown
   showValues: false,
   settings: null, // {game, mode, first, strength, strength2}
-  history: [], // [{by, text, before, value, blunder}]
+  history: [], // [{by, text, move, before, value, blunder}]
   turn: "human", // "human" | "computer" | "A" | "B" | "P1" | "P2"
   finished: false,
   busy: false,
@@ -35,6 +36,7 @@ const state = {
   generation: 0, // bumps on every new game so that late answers are dropped
   limits: null, // GET /api/limits
   selection: {}, // heap-row drawing: heap index -> tokens kept
+  drawSel: null, // draw-*.js: what is selected on the position on the board (draw-kit.js)
 };
 
 // ---- API --------------------------------------------------------------------------------------
@@ -138,7 +140,8 @@ function gameChanged() {
   paramFields($("params"), family, "param-");
   if (family) {
     $("positions-label").textContent = family.positions.label;
-    $("positions-help").textContent = `The ${family.positions.help}.`;
+    const help = family.positions.help;
+    $("positions-help").textContent = `${help.charAt(0).toUpperCase()}${help.slice(1)}.`;
     $("positions").value = family.positions.example;
   }
   syncForm();
@@ -372,10 +375,15 @@ function isTextual(family) {
   return !!family && !["heaps", "queen", "heap-row"].includes(family.positions.drawing);
 }
 
+/// Whether a move leaves positions written as text (a board, a graph: a game of a sum too).
+function leavesText(move) {
+  return isTextual(state.families[state.spec.game]) || move.to.some((c) => c.heap === undefined && c.heaps === undefined);
+}
+
 /// A move as the link keeps it: `{component, to}` for heaps, or its place in the list of
 /// moves (`{index}`, found by its text) for positions written as text.
 async function playedMove(move) {
-  if (!isTextual(state.families[state.spec.game])) return { component: move.component, to: move.to.flatMap(partHeaps) };
+  if (!leavesText(move)) return { component: move.component, to: move.to.flatMap(partHeaps) };
   const listed = await api("moves", { position: state.spec });
   const index = listed.moves.findIndex((v) => v.move.text === move.text);
   return { index };
@@ -398,7 +406,8 @@ async function humanMove(mv) {
       setStatus("Not allowed: " + reasonText(answer.reason));
       return;
     }
-    const played = mv.index !== undefined ? { index: mv.index } : { component: answer.move.component, to: answer.move.to.flatMap(partHeaps) };
+    // A typed move of a board or a graph is kept in the link as its place in the list.
+    const played = mv.index !== undefined ? { index: mv.index } : await playedMove(answer.move);
     await recordMove(state.turn, answer.move, played, state.analysis, answer.position);
     state.lastMover = state.turn;
     state.turn = nextOf(state.turn);
@@ -420,13 +429,23 @@ async function recordMove(by, move, mv, before, after) {
   const value = left ? { outcome: left.outcome, nim_sum: left.convention === "normal" ? left.nim_sum : null } : null;
   const blunder = !!(before && left && before.outcome === "N" && left.outcome === "N");
   state.moves.push(mv);
-  state.history.push({ by, text: moveText(move), before: state.spec, value, blunder, forced: before && before.outcome === "P" });
+  state.history.push({ by, text: moveText(move), move, before: state.spec, value, blunder, forced: before && before.outcome === "P" });
 }
 
 /// A move for the history: the engine's text, with arrows; "heap 1:" is left out when the
-/// position is one component (a Wythoff board, a row of Moore's Nim, a single heap).
+/// position is one component (a Wythoff board, a row of Moore's Nim, a single heap). A game
+/// drawn by a draw-*.js file says its moves in its own words ("Domino on row 1, column 1 and
+/// row 2, column 1").
 function moveText(m) {
   const lone = state.analysis && state.analysis.components.length === 1;
+  const family = m.from && familyOfRuleset(m.from.ruleset);
+  const drawing = family && DRAWINGS[family.positions.drawing];
+  if (drawing && drawing.words) {
+    // A board, a graph or a row of coins is a game's one component, or a part of a sum.
+    const words = drawing.words(m);
+    const inSum = state.start && state.start.game === "sum";
+    return inSum ? `${family.noun.charAt(0).toUpperCase()}${family.noun.slice(1)} ${m.component + 1}: ${words}` : words;
+  }
   const text = pretty(m.text).replace(lone ? /^heap 1: / : /^$/, "");
   return text.replace(/^heap /, "Heap ");
 }

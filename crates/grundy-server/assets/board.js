@@ -2,8 +2,10 @@
 //
 // How a position is drawn comes from the registry (`positions.drawing`): `heaps` (tokens, one
 // row per heap), `queen` (Wythoff's board) and `heap-row` (Moore's Nim: the heaps of one
-// position, tokens selected in several heaps, then Move). Any other drawing shows the position
-// as text with the list of its moves; the typed-move box works for every ruleset.
+// position, tokens selected in several heaps, then Move). Other kinds are drawn by the files
+// that register in DRAWINGS (draw-grid.js, draw-graph.js, draw-coins.js); a kind without one,
+// or a position too big to draw, shows as text with the list of its moves. The typed-move box
+// works for every ruleset.
 //
 // A click is read against the moves the server listed (POST /api/moves): the page only finds
 // which listed move the clicked tokens stand for; the server checks every move it is sent.
@@ -13,6 +15,9 @@ const MAX_DRAWN = 60; // heaps larger than this get a number field instead of to
 const BOARD_SIDE = 16; // the Wythoff board shows at most this many squares a side
 const PHONE_SIDE = 9; // ... and this many on a phone
 
+/// The drawings of other files, by the registry's drawing kind (see draw-kit.js).
+const DRAWINGS = {};
+
 /// How the current game is drawn: a registry drawing kind, or "heaps" for sums.
 function drawingKind() {
   const family = state.start && state.families[state.start.game];
@@ -20,6 +25,7 @@ function drawingKind() {
   const kind = family.positions.drawing;
   const lone = state.analysis && state.analysis.components.length === 1;
   if (kind === "queen" || kind === "heap-row") return lone ? kind : "list";
+  if (DRAWINGS[kind]) return lone && DRAWINGS[kind].drawable(state.analysis.components[0]) ? kind : "list";
   return kind === "heaps" ? "heaps" : "list";
 }
 
@@ -48,8 +54,16 @@ function moveHelp() {
   if (kind === "queen") return "click a square the queen can reach (left, down or diagonally down-left).";
   if (kind === "heap-row") return "click a token in each heap you take from (it and the tokens after it), then Move.";
   if (kind === "list") return "pick a move from the list, or type one.";
+  if (DRAWINGS[kind]) return DRAWINGS[kind].help;
   const take = "click a token to take it and the tokens after it, or drag across tokens to take exactly those";
-  return splits() ? take + ", or click a gap to split the heap there." : take + ".";
+  return (splits() ? take + ", or click a gap to split the heap there." : take + ".") + drawnPartsHelp();
+}
+
+/// How the parts of a sum that are drawn by draw-*.js are played: " On a board, click ...".
+function drawnPartsHelp() {
+  const families = (state.analysis ? state.analysis.components : []).map((c) => familyOfRuleset(c.ruleset));
+  const drawn = families.filter((f, k) => f && DRAWINGS[f.positions.drawing] && families.indexOf(f) === k);
+  return drawn.map((f) => ` On a ${f.noun}, ${DRAWINGS[f.positions.drawing].help}`).join("");
 }
 
 function render() {
@@ -64,7 +78,8 @@ function render() {
   if (a && kind === "queen") drawWythoff(a.components[0].heaps, live);
   else if (a && kind === "heap-row") board.append(drawRow(a.components[0], live));
   else if (a && kind === "list") board.append(drawList(a, live));
-  else if (a) a.components.forEach((c, i) => board.append(c.heap !== undefined ? drawHeap(c, i, live) : drawTerm(c, i)));
+  else if (a && DRAWINGS[kind]) board.append(DRAWINGS[kind].draw(a.components[0], live));
+  else if (a) a.components.forEach((c, i) => board.append(c.heap !== undefined ? drawHeap(c, i, live) : drawTerm(c, i, live)));
   if (kind === "heap-row") renderRowBar(live);
   const badge = $("turn-badge");
   badge.textContent = state.finished ? "Game over" : state.spec ? `${playerName(state.turn)} to move`.replace("You to move", "Your move") : "";
@@ -310,13 +325,21 @@ function bigHeap(n, i, live) {
   return box;
 }
 
-/// A component with several heaps inside a sum (a Wythoff pair, a row of Moore's Nim): its
-/// heaps as text; its moves are in the list of moves and the typed-move box.
-function drawTerm(c, i) {
-  const heaps = c.heaps || [];
-  return el("div", { class: "heap", role: "group", "aria-label": `Heap ${i + 1}: ${c.ruleset} at (${heaps.join(", ")})`, "data-heap": String(i) },
-    el("div", { class: "heap-label" }, el("strong", {}, `(${heaps.join(", ")})`), `heap ${i + 1}`, el("span", { class: "rs" }, ` · ${c.ruleset}`)),
-    el("span", { class: "help" }, `Moves of this part: "Show move values" lists them, or type one (${i + 1} to …).`));
+/// A component of a sum that is not one heap: drawn by its drawing (a board, a graph, a row of
+/// coins: draw-*.js), or as text (a Wythoff pair, a row of Moore's Nim), its moves then in the
+/// list of moves and the typed-move box.
+function drawTerm(c, i, live) {
+  const family = familyOfRuleset(c.ruleset);
+  const noun = family ? family.noun : "part";
+  const drawing = family && DRAWINGS[family.positions.drawing];
+  const label = el("div", { class: "heap-label" }, el("strong", {}, `${noun} ${i + 1}`), el("span", { class: "rs" }, ` · ${c.ruleset}`));
+  if (drawing && drawing.drawable(c)) {
+    return el("div", { class: "heap term", role: "group", "aria-label": `${noun} ${i + 1}: ${c.ruleset}`, "data-heap": String(i) }, label, drawing.draw(c, live, i));
+  }
+  const text = positionText(c);
+  return el("div", { class: "heap", role: "group", "aria-label": `${noun} ${i + 1}: ${c.ruleset} at ${text}`, "data-heap": String(i) },
+    el("div", { class: "heap-label" }, el("strong", {}, text), `${noun} ${i + 1}`, el("span", { class: "rs" }, ` · ${c.ruleset}`)),
+    el("span", { class: "help" }, `Moves of this part: "Show move values" lists them, or type one (${i + 1} …).`));
 }
 
 // ---- Any other drawing: the position as text, its moves as buttons ---------------------------
@@ -327,13 +350,13 @@ function drawList(a, live) {
   a.components.forEach((c, i) => box.append(el("p", {}, el("strong", {}, lone ? "Position: " : `Heap ${i + 1}: `), positionText(c), el("span", { class: "rs" }, ` · ${c.ruleset}`))));
   const moves = state.values && state.values.moves;
   if (!moves) {
-    box.append(el("p", { class: "help" }, state.values && state.values.error ? state.values.error : "Loading the moves…"));
+    if (!state.finished) box.append(el("p", { class: "help" }, state.values && state.values.error ? state.values.error : "Loading the moves…"));
     return box;
   }
   const list = el("div", { class: "move-list" });
   const textual = isTextual(state.families[state.spec.game]);
   moves.forEach((v, index) => {
-    const label = textual ? shortMove(v.move.text, lone) : pretty(v.move.text);
+    const label = textual ? moveWords(v.move.text) : pretty(v.move.text);
     const b = el("button", { type: "button", class: "move-choice" + outcomeClass(v) + (state.hint && state.hint.move && state.hint.move.text === v.move.text ? " hinted" : ""), title: pretty(v.move.text) }, label);
     b.disabled = !live;
     b.addEventListener("click", () => (textual ? humanMove({ index }) : playListed(v.move)));
@@ -341,15 +364,6 @@ function drawList(a, live) {
   });
   box.append(list);
   return box;
-}
-
-/// A board's or a graph's move without the positions around it ("vertex 3", "1,1-2,1"): the
-/// whole text, position before and after, is the button's title.
-function shortMove(text, lone) {
-  const t = pretty(text).replace(lone ? /^heap 1: / : /^$/, "");
-  const rest = t.replace(/^heap \d+: /, "");
-  const k = rest.indexOf(": ");
-  return k > 0 ? t.slice(0, t.length - rest.length + k) : t;
 }
 
 // ---- A row of heaps played together (Moore's Nim) ---------------------------------------------

@@ -39,7 +39,11 @@ function renderHint() {
     ? "A winning move: it leaves a position where the other player loses against best play." + (answer.moves_left ? ` It wins in ${movesText(answer.moves_left)}.` : "")
     : "No winning move exists here: every move leaves a position the other player wins. This one makes the game last as long as possible." + length;
   panel.append(el("p", {}, lead), el("p", { class: "hint-move" }, el("strong", {}, describeMove(m))));
-  const where = drawingKind() === "heaps" ? "The highlighted tokens (or gap) are this move: click one to play it." : drawingKind() === "queen" ? "The highlighted square is this move." : drawingKind() === "heap-row" ? "The highlighted tokens are this move: click one to select it, then Move." : "The highlighted move in the list is this one.";
+  const kind = drawingKind();
+  // In a sum, the component the hint moves in says how its highlight is played.
+  const moved = familyOfRuleset(m.from.ruleset);
+  const drawn = DRAWINGS[kind] || (kind === "heaps" && moved && DRAWINGS[moved.positions.drawing]);
+  const where = drawn ? drawn.hintWhere : kind === "heaps" ? "The highlighted tokens (or gap) are this move: click one to play it." : kind === "queen" ? "The highlighted square is this move." : kind === "heap-row" ? "The highlighted tokens are this move: click one to select it, then Move." : "The highlighted move in the list is this one.";
   panel.append(el("p", { class: "help" }, where));
   const why = el("button", { type: "button" }, "Why?");
   why.addEventListener("click", () => toggleWhy(true));
@@ -89,46 +93,110 @@ function renderWhy() {
     return;
   }
   if (e.kind === "sum") return renderSumWhy(panel, e);
+  if (e.kind === "moore") return renderMooreWhy(panel, e);
   for (const line of e.text.split("\n").filter(Boolean)) panel.append(el("p", {}, pretty(line)));
 }
 
-/// Why? for a sum of any rulesets: each heap's value by the mex rule, the values XORed in
-/// binary columns as in Nim, then the move the columns point to.
+/// "Board", "Row of coins".
+function cap(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/// What the components are called together: their noun when they share one, "part" otherwise.
+function commonNoun(components) {
+  const nouns = new Set(components.map((c) => c.noun || "heap"));
+  return nouns.size === 1 ? [...nouns][0] : "part";
+}
+
+/// A component of an explanation named for people: "the board" alone, "board 2" in a sum.
+function componentName(c, i, lone) {
+  return lone ? `the ${c.noun || "heap"}` : `${c.noun || "heap"} ${i + 1}`;
+}
+
+/// Why? for a sum of any rulesets: each component's value by the mex rule (or the closed form
+/// that gives it), the values XORed in binary columns as in Nim, then the move the columns
+/// point to. Components are named as the engine names them: heap, row, board, graph... A lone
+/// component needs no columns: its value is the position's, and a move to 0 wins.
 function renderSumWhy(panel, e) {
-  panel.append(el("h4", {}, "1. The value of each heap: the mex rule"),
-    el("p", { class: "help" }, "A heap's Grundy value is the mex (minimum excluded value) of the values of the positions it can move to: the least whole number none of them has."));
-  e.components.forEach((c, i) => panel.append(derivationBlock(c, i)));
+  const lone = e.components.length === 1;
+  const noun = commonNoun(e.components);
+  const byParts = e.components.every((c) => c.derivation && c.derivation.parts);
+  panel.append(el("h4", {}, `1. The value of ${lone ? "the" : "each"} ${noun}` + (byParts ? ": the sum of its parts" : ": the mex rule")),
+    el("p", { class: "help" }, byParts
+      ? `A closed form gives the value of a ${noun}: it is the sum of independent parts, so its value is the XOR of the parts' values.`
+      : `The Grundy value of a ${noun} is the mex (minimum excluded value) of the values of the positions it can move to: the least whole number none of them has.`));
+  e.components.forEach((c, i) => panel.append(derivationBlock(c, i, lone)));
   const c = e.columns;
-  panel.append(el("h4", {}, "2. XOR the values, column by column"),
-    el("p", { class: "help" }, "By the Sprague–Grundy theorem the game plays like Nim with heaps of these sizes: write each value in binary; the total is the XOR of each column (1 where the column has an odd number of 1s)."),
-    bitsTable(e.components.map((x, i) => ({ name: `heap ${i + 1}`, value: x.value, sub: `${x.ruleset} at ${x.position}` })), c.binary, c, e.total, c.total_binary, c.with_bit, "total"));
-  panel.append(el("h4", {}, "3. The move"));
+  if (!lone) {
+    panel.append(el("h4", {}, "2. XOR the values, column by column"),
+      el("p", { class: "help" }, "By the Sprague–Grundy theorem the game plays like Nim with heaps of these sizes: write each value in binary; the total is the XOR of each column (1 where the column has an odd number of 1s)."),
+      bitsTable(e.components.map((x, i) => ({ name: componentName(x, i, lone), value: x.value, sub: shortPosition(x) ? `${x.ruleset} at ${x.position}` : x.ruleset })), c.binary, c, e.total, c.total_binary, c.with_bit, "total", noun));
+  }
+  panel.append(el("h4", {}, lone ? "2. The move" : "3. The move"));
   if (!e.plan) {
-    panel.append(el("p", {}, `The total is 0: every move changes the value of one heap, so at least one column changes and the total becomes non-zero. The player to move loses against best play.`));
+    panel.append(el("p", {}, lone
+      ? `The value is 0: every move leaves a position of non-zero value, from which the other player can move back to 0. The player to move loses against best play.`
+      : `The total is 0: every move changes the value of one ${noun}, so at least one column changes and the total becomes non-zero. The player to move loses against best play.`));
     return;
   }
   const p = e.plan;
-  const heap = e.components[p.component];
+  const part = e.components[p.component];
   const bit = c.highest_bit;
-  panel.append(el("p", {}, (bit !== null && bit !== undefined ? `The total's highest 1 is in the column worth ${2 ** bit}. ` : "") +
-    `Heap ${p.component + 1} has value ${p.value}; moving it to a position of value ${p.value} XOR ${e.total} = ${p.target} makes the total 0: ` +
-    `${heap.position} → ${p.result || "nothing"}.`));
+  const planned = planMove(p);
+  const how = planned ? `: ${describeMove(planned)}` : shortPosition(part) ? `: ${part.position} → ${p.result || "nothing"}.` : ".";
+  if (lone) {
+    panel.append(el("p", {}, `The value is ${p.value}, not 0: the player to move wins by moving to a position of value 0` + (e.components[0].derivation && e.components[0].derivation.options && e.components[0].derivation.options.length ? " (the options marked G = 0 above)" : "") + how));
+  } else {
+    panel.append(el("p", {}, (bit !== null && bit !== undefined ? `The total's highest 1 is in the column worth ${2 ** bit}. ` : "") +
+      `${cap(componentName(part, p.component, lone))} has value ${p.value}; moving it to a position of value ${p.value} XOR ${e.total} = ${p.target} makes the total 0` + how));
+  }
   panel.append(el("p", {}, e.outcome === "N" ? "N-position: the player to move wins." : "P-position: the player to move loses against best play."));
 }
 
-/// G(position) = mex{options' values} = value, with the options listed and the least missing
-/// value highlighted.
-function derivationBlock(c, i) {
+/// The move a plan stands for, among the hint's and the winning moves, when the page can say
+/// it in words: a game drawn by a draw-*.js file.
+function planMove(p) {
+  const family = state.start && state.families[state.start.game];
+  if (!family || !DRAWINGS[family.positions.drawing] || !DRAWINGS[family.positions.drawing].words) return null;
+  const shown = $("hint-panel").hidden ? null : state.hint && state.hint.move;
+  const moves = [shown, ...((state.analysis && state.analysis.winning_moves) || [])];
+  return moves.find((m) => m && m.component === p.component && m.to.map(positionOf).join(" + ") === p.result) || null;
+}
+
+/// Whether a component's position is short enough to write out (a graph's text form is not).
+function shortPosition(c) {
+  return String(c.position).length <= 24;
+}
+
+/// G(position) = mex{options' values} = value, with the options listed (drawn small where the
+/// game has a drawing) and the least missing value highlighted; or, where a closed form makes
+/// the value the XOR of parts (the heads of a row of coins), those parts in binary columns.
+function derivationBlock(c, i, lone) {
   const d = c.derivation;
   const box = el("div", { class: "derivation" });
-  box.append(el("p", {}, el("strong", {}, `Heap ${i + 1}`), ` (${c.ruleset} at ${c.position}): G = ${c.value}`));
+  const family = familyOfRuleset(c.ruleset);
+  const drawing = family && DRAWINGS[family.positions.drawing];
+  // A position drawn on the board is not written out again (a graph's text form is long).
+  const at = drawing && lone ? "" : shortPosition(c) ? ` at ${c.position}` : "";
+  box.append(el("p", {}, el("strong", {}, cap(componentName(c, i, lone))), ` (${c.ruleset}${at})`, `: G = ${c.value}`));
   if (!d) return box;
   if (d.options && d.options.length) {
     const list = el("ul", { class: "options" });
-    for (const o of d.options) list.append(el("li", {}, `${pretty(o.option)}`, el("span", { class: "val" + (o.value === 0 ? " zero" : "") }, `G = ${o.value}`)));
-    box.append(el("p", { class: "help" }, `Its ${d.option_count} option${d.option_count === 1 ? "" : "s"}:`), list);
+    for (const o of d.options) {
+      const mini = drawing && drawing.mini ? drawing.mini(c.position, o.option) : null;
+      const value = el("span", { class: "val" + (o.value === 0 ? " zero" : "") }, `G = ${o.value}`);
+      list.append(mini ? el("li", { class: "mini-option", title: pretty(o.option) }, mini, value) : el("li", {}, `${pretty(o.option)}`, value));
+    }
+    box.append(el("p", { class: "help" }, `Its ${d.option_count} option${d.option_count === 1 ? "" : "s"}` + (drawing && drawing.mini ? " (what each move leaves, the move marked):" : ":")), list);
   } else if (d.option_count !== undefined) {
     box.append(el("p", { class: "help" }, d.option_count === 0 ? "It has no move: the mex of nothing is 0." : `Its ${d.option_count} options are too many to list; their values are below.`));
+  }
+  if (d.parts) {
+    const p = d.parts;
+    if (d.reason) box.append(el("p", { class: "help" }, pretty(d.reason) + "."));
+    box.append(el("p", { class: "help" }, "The parts' values XORed, column by column:"),
+      bitsTable(p.parts.map((x) => ({ name: x.option, value: x.value })), p.columns.binary, p.columns, d.value, p.columns.total_binary, [], "value", "part"));
+    return box;
   }
   if (d.option_values) {
     const seen = new Set(d.option_values);
@@ -146,14 +214,74 @@ function derivationBlock(c, i) {
   return box;
 }
 
+/// Why? for a lone position of Moore's Nim: the heaps in binary, each column's count of 1s
+/// and its remainder modulo k + 1 (Moore's theorem), and the winning move column by column.
+function renderMooreWhy(panel, e) {
+  const m = e.k + 1;
+  panel.append(el("h4", {}, `Moore's theorem: count the 1s in each column, modulo ${m}`),
+    el("p", { class: "help" }, `A move takes from 1 to ${e.k} heap${e.k === 1 ? "" : "s"}. Write the heaps in binary: the player to move loses exactly when every column holds a multiple of ${m} ones (Moore, 1910). With k = 1 it is Nim's rule, an even number of 1s in every column.`),
+    mooreTable(e.heaps, e.binary, e.ones, m, e.plan ? e.plan.lowered : []));
+  const bad = e.ones.map((n, j) => [n, e.bits - 1 - j]).filter(([n]) => n % m !== 0).map(([, k]) => 2 ** k);
+  if (!e.plan) {
+    panel.append(el("p", {}, bad.length
+      ? `The column${bad.length === 1 ? "" : "s"} worth ${listWords(bad)} ${bad.length === 1 ? "is" : "are"} not a multiple of ${m}.`
+      : `Every column holds a multiple of ${m} ones. A move lowers 1 to ${e.k} heaps; in the highest column where one of them changes, each heap that changes there turns a 1 into a 0, so that column loses 1 to ${e.k} ones and stops being a multiple of ${m}. Whatever the move, the opponent faces a column to fix: the player to move loses against best play.`));
+    return;
+  }
+  const p = e.plan;
+  panel.append(el("h4", {}, "The winning move, column by column"),
+    el("p", { class: "help" }, `The column${bad.length === 1 ? "" : "s"} worth ${listWords(bad)} ${bad.length === 1 ? "is" : "are"} not a multiple of ${m}. Go down the columns from the left. A heap whose 1 becomes 0 is lowered: it is smaller whatever follows, so its digits further right are free. In each column make the count a multiple of ${m}: give 1s to free heaps, or lower more heaps that have a 1 there (at most ${e.k} heaps in all).`));
+  const steps = el("ol", { class: "steps" });
+  for (const s of p.steps) steps.append(el("li", {}, mooreStep(s, m)));
+  const takes = p.lowered.map((i) => `${e.heaps[i] - p.to[i]} from heap ${i + 1}`);
+  panel.append(steps, el("p", {}, "After the move every column holds a multiple of " + m + ":"),
+    mooreTable(p.to, p.binary, p.ones, m, p.lowered),
+    el("p", {}, el("strong", {}, `Move: take ${listWords(takes)}: (${e.heaps.join(", ")}) → (${p.to.join(", ")}).`)),
+    el("p", {}, "N-position: the player to move wins."));
+}
+
+function mooreStep(s, m) {
+  const heaps = (list) => (list.length === 1 ? `heap ${list[0] + 1}` : `heaps ${listWords(list.map((i) => i + 1))}`);
+  const parts = [`${s.kept_ones} one${s.kept_ones === 1 ? "" : "s"} in the heaps kept as they are`];
+  if (s.lowered_here.length) parts.push(`${heaps(s.lowered_here)} ${s.lowered_here.length === 1 ? "turns its" : "turn their"} 1 into 0 (lowered from here on)`);
+  if (s.free.length) {
+    const ones = s.free_ones;
+    parts.push(ones.length === s.free.length ? `${heaps(s.free)}, lowered above, ${ones.length === 1 ? "takes" : "take"} a 1`
+      : ones.length ? `of the heaps lowered above, ${heaps(ones)} ${ones.length === 1 ? "takes" : "take"} a 1, the other${s.free.length - ones.length === 1 ? "" : "s"} 0`
+        : `${heaps(s.free)}, lowered above, ${s.free.length === 1 ? "takes" : "take"} a 0`);
+  }
+  return `Column ${s.bit < 31 ? 2 ** s.bit : `2^${s.bit}`}: ${parts.join("; ")}. Count: ${s.ones}, a multiple of ${m}.`;
+}
+
+/// Heaps in binary with each column's count of 1s and the count modulo m (red where it is
+/// not 0); the heaps a move lowers are marked.
+function mooreTable(heaps, binary, ones, m, lowered) {
+  const bits = binary.length ? binary[0].length : 1;
+  const table = el("table", { class: "bits moore" });
+  const head = el("tr", {}, el("th", { scope: "col" }, "heap"), el("th", { scope: "col" }, "size"));
+  for (let j = 0; j < bits; j += 1) head.append(el("th", { scope: "col" }, bits - 1 - j < 31 ? String(2 ** (bits - 1 - j)) : `2^${bits - 1 - j}`));
+  table.append(head);
+  heaps.forEach((h, i) => {
+    const tr = el("tr", { class: lowered.includes(i) ? "pick" : "" }, el("td", { class: "name" }, `heap ${i + 1}`), el("td", { class: "num" }, String(h)));
+    [...binary[i]].forEach((b) => tr.append(el("td", { class: b === "1" ? "one" : "zero" }, b)));
+    table.append(tr);
+  });
+  const count = el("tr", { class: "count" }, el("td", { class: "name" }, "1s in the column"), el("td", {}, ""));
+  ones.forEach((n) => count.append(el("td", {}, String(n))));
+  const mod = el("tr", { class: "mod" }, el("td", { class: "name" }, `modulo ${m}`), el("td", {}, ""));
+  ones.forEach((n) => mod.append(el("td", { class: n % m === 0 ? "ok" : "bad" }, String(n % m))));
+  table.append(count, mod);
+  return table;
+}
+
 /// A table of numbers in binary columns: one row each, then their XOR; the column of the
 /// XOR's highest 1 and the rows that have it are marked.
-function bitsTable(rows, binary, c, total, totalBinary, withBit, totalName) {
+function bitsTable(rows, binary, c, total, totalBinary, withBit, totalName, rowName = "heap") {
   const bits = binary.length ? binary[0].length : totalBinary.length;
   const window = c.columns;
   const top = window ? window.high : bits - 1;
   const table = el("table", { class: "bits" });
-  const head = el("tr", {}, el("th", { scope: "col" }, "heap"), el("th", { scope: "col" }, totalName === "nim-sum" ? "size" : "value"));
+  const head = el("tr", {}, el("th", { scope: "col" }, rowName), el("th", { scope: "col" }, totalName === "nim-sum" ? "size" : "value"));
   for (let j = 0; j < bits; j += 1) {
     const k = top - j;
     head.append(el("th", { scope: "col", class: k === c.highest_bit ? "hi" : "" }, k < 31 ? String(2 ** k) : `2^${k}`));
@@ -208,7 +336,7 @@ function renderValues() {
   const list = el("ol", { class: "valued" });
   for (const m of v.moves.slice(0, 200)) {
     const b = el("button", { type: "button", class: "move-choice" + (m.outcome === "win" ? " v-win" : " v-lose") + (m.best ? " best" : "") },
-      pretty(m.move.text).replace(/^heap/, "Heap"), el("span", { class: "val" }, valueLabel(m) + (m.value !== undefined ? ` · leaves G = ${m.value}` : "") + (m.best ? " · best" : "")));
+      moveText(m.move), el("span", { class: "val" }, valueLabel(m) + (m.value !== undefined ? ` · leaves G = ${m.value}` : "") + (m.best ? " · best" : "")));
     b.disabled = !isLive();
     b.addEventListener("click", () => playListed(m.move));
     list.append(el("li", {}, b));

@@ -11,6 +11,11 @@ const APP_JS: &str = include_str!("../assets/app.js");
 const BOARD_JS: &str = include_str!("../assets/board.js");
 const TEACH_JS: &str = include_str!("../assets/teach.js");
 const SEQUENCES_JS: &str = include_str!("../assets/sequences.js");
+const DRAWINGS_CSS: &str = include_str!("../assets/drawings.css");
+const DRAW_KIT_JS: &str = include_str!("../assets/draw-kit.js");
+const DRAW_GRID_JS: &str = include_str!("../assets/draw-grid.js");
+const DRAW_GRAPH_JS: &str = include_str!("../assets/draw-graph.js");
+const DRAW_COINS_JS: &str = include_str!("../assets/draw-coins.js");
 const FAVICON_SVG: &str = include_str!("../assets/favicon.svg");
 
 fn asset(content_type: &'static str, body: &'static str) -> Response {
@@ -52,6 +57,31 @@ pub async fn teach_js() -> Response {
 /// `GET /sequences.js`: the Sequences view.
 pub async fn sequences_js() -> Response {
     asset("text/javascript; charset=utf-8", SEQUENCES_JS)
+}
+
+/// `GET /drawings.css`: the boards, graphs and coins.
+pub async fn drawings_css() -> Response {
+    asset("text/css; charset=utf-8", DRAWINGS_CSS)
+}
+
+/// `GET /draw-kit.js`: what the drawings of boards, graphs and coins share.
+pub async fn draw_kit_js() -> Response {
+    asset("text/javascript; charset=utf-8", DRAW_KIT_JS)
+}
+
+/// `GET /draw-grid.js`: Cram's board and Chomp's bar.
+pub async fn draw_grid_js() -> Response {
+    asset("text/javascript; charset=utf-8", DRAW_GRID_JS)
+}
+
+/// `GET /draw-graph.js`: the graphs of Node-Kayles and Arc-Kayles.
+pub async fn draw_graph_js() -> Response {
+    asset("text/javascript; charset=utf-8", DRAW_GRAPH_JS)
+}
+
+/// `GET /draw-coins.js`: the rows of coins of the coin-turning games.
+pub async fn draw_coins_js() -> Response {
+    asset("text/javascript; charset=utf-8", DRAW_COINS_JS)
 }
 
 /// `GET /favicon.svg`.

@@ -489,13 +489,25 @@ async fn slow_computations_hit_the_time_limit() {
 
 #[tokio::test]
 async fn the_page_and_its_assets_are_served() {
-    for (path, kind) in [
-        ("/", "text/html"),
-        ("/app.js", "text/javascript"),
-        ("/app.css", "text/css"),
-        ("/favicon.svg", "image/svg+xml"),
-    ] {
-        let request = Request::builder().uri(path).body(Body::empty()).unwrap();
+    // Every file the page links to (its scripts, stylesheets and icon) is served, with its type.
+    let page = include_str!("../assets/index.html");
+    let mut linked: Vec<&str> = ["src=\"/", "href=\"/"]
+        .iter()
+        .flat_map(|attr| page.split(attr).skip(1))
+        .filter_map(|rest| rest.split('"').next())
+        .collect();
+    linked.sort_unstable();
+    linked.dedup();
+    assert!(linked.len() >= 10, "{linked:?}");
+    for file in linked.iter().chain([&""]) {
+        let path = format!("/{file}");
+        let kind = match file.rsplit('.').next() {
+            Some("js") => "text/javascript",
+            Some("css") => "text/css",
+            Some("svg") => "image/svg+xml",
+            _ => "text/html",
+        };
+        let request = Request::builder().uri(&path).body(Body::empty()).unwrap();
         let response = router(Config::default()).oneshot(request).await.unwrap();
         assert_eq!(response.status(), StatusCode::OK, "{path}");
         let content_type = response.headers()["content-type"].to_str().unwrap();

@@ -6,6 +6,7 @@
 use serde::Serialize;
 
 use super::{ColumnWindow, MovePlan, NimExplanation, SumExplanation};
+use crate::games::moore::Moore;
 use crate::games::nim::NimHeap;
 use crate::nimber::{nim_sum, Nimber};
 use crate::report::{Explained, Explanation};
@@ -72,9 +73,24 @@ impl SumExplanation {
 
 impl Explanation {
     /// The same explanation, its plan made for the move `m` where it has one (a sum's, see
-    /// [`SumExplanation::plan_for`]); other kinds are returned as they are.
+    /// [`SumExplanation::plan_for`]; Moore's Nim's, see
+    /// [`crate::games::moore::MooreExplanation::planned_for`]);
+    /// other kinds are returned as they are.
     pub fn planned_for(self, m: &SumMove) -> Self {
         match self {
+            Explanation::Moore(e) => {
+                let to = m.to.first().and_then(|c| c.position::<Moore>()).cloned();
+                let detail = match to {
+                    Some(to) if m.component == 0 => e.detail.planned_for(&to),
+                    _ => e.detail,
+                };
+                let text = detail.to_text();
+                Explanation::Moore(Explained {
+                    kind: e.kind,
+                    detail,
+                    text,
+                })
+            }
             Explanation::Sum(e) => {
                 let detail = e.detail.plan_for(m);
                 let text = detail.to_text();

@@ -11,6 +11,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
+use super::ValueColumns;
 use crate::error::Result;
 use crate::games::{PositionForm, Ruleset};
 use crate::nimber::{mex, Nimber};
@@ -25,7 +26,8 @@ pub const MAX_ENUMERATED_OPTIONS: u64 = 4096;
 /// One option of a derivation and its value.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct OptionValue {
-    /// What the component becomes, as shown: `10`, `2 + 3`, `(6, 3)`.
+    /// What the component becomes, as shown: `10`, `2 + 3`, `(6, 3)` (or, in
+    /// [`ValueParts`], the part's name: `coin 3`).
     pub option: String,
     /// Its value (the nim-sum of its parts' values).
     pub value: Nimber,
@@ -51,6 +53,21 @@ pub struct Derivation {
     /// proven period, a table.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
+    /// When the closed form makes the value the nim-sum of parts (the heads of a row of
+    /// coins): the parts with their values, XORed in binary columns.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub parts: Option<ValueParts>,
+}
+
+/// A value that is the nim-sum of parts' values, for [`Derivation::parts`]: a row of coins is
+/// the sum of its heads (Winning Ways, ch. 14), so its value is their values XORed, shown in the
+/// same binary columns as a sum of games.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ValueParts {
+    /// What each part is called (`coin 3`) and its value.
+    pub parts: Vec<OptionValue>,
+    /// The parts' values in binary columns, with their nim-sum.
+    pub columns: ValueColumns,
 }
 
 impl Derivation {
@@ -63,6 +80,21 @@ impl Derivation {
             options: Vec::new(),
             option_values: None,
             reason: Some(reason),
+            parts: None,
+        }
+    }
+
+    /// A value that is the nim-sum of `parts` (each named, with its value) by a closed form
+    /// stated in `reason`.
+    pub fn nim_sum_of(position: String, parts: Vec<OptionValue>, reason: String) -> Self {
+        let values: Vec<Nimber> = parts.iter().map(|p| p.value).collect();
+        let value = values.iter().fold(0, |a, &v| a ^ v);
+        Derivation {
+            parts: Some(ValueParts {
+                columns: ValueColumns::new(&values),
+                parts,
+            }),
+            ..Derivation::closed_form(position, value, reason)
         }
     }
 
@@ -84,6 +116,7 @@ impl Derivation {
             },
             option_values: Some(values),
             reason: None,
+            parts: None,
         }
     }
 
@@ -122,7 +155,13 @@ impl Derivation {
                 );
             }
             (None, _) => {
-                let _ = write!(out, "{g} = {}", self.value);
+                if let Some(p) = self.parts.as_ref().filter(|p| p.parts.len() > 1) {
+                    let terms: Vec<String> = p.parts.iter().map(|o| o.value.to_string()).collect();
+                    let _ = write!(out, "{g} = {}", terms.join(" XOR "));
+                    let _ = write!(out, " = {}", self.value);
+                } else {
+                    let _ = write!(out, "{g} = {}", self.value);
+                }
                 if let Some(reason) = &self.reason {
                     let _ = write!(out, ": {reason}");
                 }

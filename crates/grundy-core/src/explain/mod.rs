@@ -17,8 +17,8 @@ mod derivation;
 pub use columns::ValueColumns;
 
 pub use derivation::{
-    derive_by_options, derive_from, shown_option, Derivation, OptionValue, MAX_DERIVED_OPTIONS,
-    MAX_ENUMERATED_OPTIONS,
+    derive_by_options, derive_from, shown_option, Derivation, OptionValue, ValueParts,
+    MAX_DERIVED_OPTIONS, MAX_ENUMERATED_OPTIONS,
 };
 
 use std::fmt::{self, Write as _};
@@ -354,6 +354,9 @@ pub struct SumExplanation<V = Nimber> {
 pub struct ComponentValue<V = Nimber> {
     /// The ruleset, e.g. `subtraction {1,4,9}`.
     pub ruleset: String,
+    /// What the component is called: `heap`, `board`, `graph`, `row of coins`
+    /// ([`crate::games::Ruleset::noun`]).
+    pub noun: &'static str,
     /// The position, e.g. `11`.
     pub position: String,
     /// Its Grundy value.
@@ -408,6 +411,7 @@ impl SumExplanation {
             .zip(&analysis.values)
             .map(|(c, &value)| ComponentValue {
                 ruleset: c.ruleset_name(),
+                noun: c.noun(),
                 position: c.to_string(),
                 value,
                 derivation: c.explain_value().ok(),
@@ -443,6 +447,7 @@ impl SumExplanation<BigUint> {
             .zip(&analysis.values)
             .map(|(c, value)| ComponentValue {
                 ruleset: c.ruleset_name(),
+                noun: c.noun(),
                 position: c.to_string(),
                 value: value.clone(),
                 derivation: match c {
@@ -479,12 +484,27 @@ impl<V: NimHeap> SumExplanation<V> {
         out
     }
 
+    /// What the components are called together: `heap` when they all are heaps, `part` when
+    /// they are of several kinds.
+    fn common_noun(&self) -> &'static str {
+        match self.components.first() {
+            Some(first) if self.components.iter().all(|c| c.noun == first.noun) => first.noun,
+            Some(_) => "part",
+            None => "heap",
+        }
+    }
+
     fn write_text(&self, out: &mut String) -> fmt::Result {
-        out.push_str("Grundy value of each heap (the mex of its options' values):\n");
+        writeln!(
+            out,
+            "Grundy value of each {} (the mex of its options' values):",
+            self.common_noun()
+        )?;
         for (i, c) in self.components.iter().enumerate() {
             writeln!(
                 out,
-                "  heap {}: {} at {} has value {}",
+                "  {} {}: {} at {} has value {}",
+                c.noun,
                 i + 1,
                 c.ruleset,
                 c.position,
@@ -504,12 +524,15 @@ impl<V: NimHeap> SumExplanation<V> {
         }
         writeln!(out, " = {}", self.total)?;
         match &self.plan {
-            None => out.push_str(
-                "The total is 0: every move changes one heap's value and makes the total non-zero.\n",
-            ),
+            None => writeln!(
+                out,
+                "The total is 0: every move changes one {}'s value and makes the total non-zero.",
+                self.common_noun()
+            )?,
             Some(p) => writeln!(
                 out,
-                "Move in heap {} (value {}) to a position of value {} XOR {} = {}: {} -> {}. The total becomes 0.",
+                "Move in {} {} (value {}) to a position of value {} XOR {} = {}: {} -> {}. The total becomes 0.",
+                self.components[p.component].noun,
                 p.component + 1,
                 p.value,
                 p.value,
@@ -619,6 +642,64 @@ mod tests {
             text.contains(&format!("Cut heap 1 from {huge} to")),
             "{text}"
         );
+    }
+
+    /// Components are named by what they are, in the text and the JSON alike: a board, a
+    /// graph, a row of coins, a heap.
+    #[test]
+    fn components_are_named_by_their_nouns() {
+        let sum = crate::spec::parse_sum("cram:1x3 + nim:4 + turtles:THHTH").unwrap();
+        let e = SumExplanation::new(&sum).unwrap();
+        let text = e.to_text();
+        assert!(text.starts_with("Grundy value of each part"), "{text}");
+        for line in [
+            "board 1: cram at ...",
+            "heap 2: nim at 4",
+            "row of coins 3: turtles at THHTH",
+        ] {
+            assert!(text.contains(line), "{line}: {text}");
+        }
+        let json = serde_json::to_value(&e).unwrap();
+        assert_eq!(json["components"][0]["noun"], "board");
+        assert_eq!(json["components"][2]["noun"], "row of coins");
+        let lone = SumExplanation::new(&crate::spec::parse_sum("cram:2x2").unwrap()).unwrap();
+        let text = lone.to_text();
+        assert!(text.starts_with("Grundy value of each board"), "{text}");
+        assert!(
+            text.contains("every move changes one board's value"),
+            "{text}"
+        );
+        let graph = crate::spec::parse_sum("node-kayles:path:3").unwrap();
+        let text = SumExplanation::new(&graph).unwrap().to_text();
+        assert!(text.contains("Move in graph 1 (value"), "{text}");
+    }
+
+    /// A row of coins is worth its heads XORed (Winning Ways, ch. 14): Turning Turtles THHTH has
+    /// heads at coins 2, 3, 5, worth 2 XOR 3 XOR 5 = 4, shown in binary columns.
+    #[test]
+    fn coin_rows_xor_their_heads() {
+        let sum = crate::spec::parse_sum("turtles:THHTH").unwrap();
+        let e = SumExplanation::new(&sum).unwrap();
+        let d = e.components[0].derivation.as_ref().unwrap();
+        let parts = d.parts.as_ref().unwrap();
+        let named: Vec<(&str, Nimber)> = parts
+            .parts
+            .iter()
+            .map(|p| (p.option.as_str(), p.value))
+            .collect();
+        assert_eq!(named, [("coin 2", 2), ("coin 3", 3), ("coin 5", 5)]);
+        assert_eq!(parts.columns.binary, ["010", "011", "101"]);
+        assert_eq!(parts.columns.total_binary, "100");
+        assert_eq!(d.value, 4);
+        assert!(
+            d.to_text().starts_with("G(THHTH) = 2 XOR 3 XOR 5 = 4: "),
+            "{}",
+            d.to_text()
+        );
+        // No heads: the value is 0, with no parts to XOR.
+        let none = crate::spec::parse_sum("turtles:TTT").unwrap();
+        let e = SumExplanation::new(&none).unwrap();
+        assert_eq!(e.components[0].derivation.as_ref().unwrap().value, 0);
     }
 
     #[test]

@@ -102,10 +102,21 @@ pub fn moves(position: &GraphPosition) -> Vec<(usize, usize)> {
 
 /// The position after picking the edge `v-w`.
 pub fn play(position: &GraphPosition, (v, w): (usize, usize)) -> Result<GraphPosition> {
-    let in_play = |x: usize| x < position.vertices() && position.alive() >> x & 1 == 1;
-    if !in_play(v) || !in_play(w) || !position.adjacent(v, w) {
+    let n = position.vertices();
+    if let Some(x) = [v, w].into_iter().find(|&x| x >= n) {
         return Err(GameError::IllegalMove(format!(
-            "edge {v}-{w} is not an edge with both ends in play in {position}"
+            "there is no vertex {x}: the graph's vertices are numbered 0 to {}",
+            n.saturating_sub(1)
+        )));
+    }
+    if !position.adjacent(v, w) {
+        return Err(GameError::IllegalMove(format!(
+            "vertices {v} and {w} are not joined by an edge: choose two neighbours"
+        )));
+    }
+    if let Some(x) = [v, w].into_iter().find(|&x| position.alive() >> x & 1 == 0) {
+        return Err(GameError::IllegalMove(format!(
+            "vertex {x} is already gone, and the edge {v}-{w} with it"
         )));
     }
     Ok(position.without(1 << v | 1 << w))

@@ -118,9 +118,21 @@ impl ChompBoard {
     /// The position after `bite`, or an error naming it if it is not legal here.
     pub fn play(&self, bite: Bite) -> Result<ChompBoard> {
         let (r, c) = (bite.row as usize, bite.col);
-        if (r == 0 && c == 0) || r >= self.rows.len() || c >= self.rows[r] {
+        if r == 0 && c == 0 {
+            return Err(GameError::IllegalMove(
+                "the square at row 1, column 1 is the poisoned one: it is never eaten (bite another square)".into(),
+            ));
+        }
+        if r >= self.rows.len() || c >= self.rows[r] {
             return Err(GameError::IllegalMove(format!(
-                "bite {bite} must be a square of {self} other than the poisoned 1,1"
+                "the square at row {}, column {} is already eaten (or off the bar): the rows hold {} squares, from the poisoned row up",
+                r + 1,
+                c + 1,
+                self.rows
+                    .iter()
+                    .map(u32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
             )));
         }
         let rows = self

@@ -38,7 +38,7 @@
 use std::sync::Arc;
 
 use crate::error::{GameError, Result};
-use crate::explain::Derivation;
+use crate::explain::{Derivation, OptionValue};
 use crate::games::{MoveContext, PositionForm, Ruleset};
 use crate::nimber::Nimber;
 use crate::play::{forms, MoveError};
@@ -233,6 +233,48 @@ impl Coins {
         Ok(())
     }
 
+    /// Why turning the coins at row indices `turned` (ascending, distinct) is not a move of
+    /// `row`, in the rules' words; `None` when it is one.
+    pub fn why_not(&self, row: &[u64], turned: &[usize]) -> Option<String> {
+        let Some(&r) = turned.last() else {
+            return Some("a move turns at least one coin".into());
+        };
+        if r >= row.len() {
+            return Some(format!(
+                "there is no coin {}: the coins are numbered {} to {}",
+                self.number(r),
+                self.number(0),
+                self.number(row.len().saturating_sub(1))
+            ));
+        }
+        if row[r] == 0 {
+            return Some(format!(
+                "the rightmost coin turned, coin {}, must go from heads to tails, and it shows tails",
+                self.number(r)
+            ));
+        }
+        let n = turned.len();
+        let title = self.game.title();
+        match self.game {
+            CoinGame::TurningTurtles if n > 2 => {
+                Some(format!("{title} turns one or two coins, not {n}"))
+            }
+            CoinGame::Twins if n != 2 => Some(format!("{title} turns exactly two coins, not {n}")),
+            CoinGame::MockTurtles if n > 3 => {
+                Some(format!("{title} turns one, two or three coins, not {n}"))
+            }
+            CoinGame::Ruler if turned.windows(2).any(|w| w[1] != w[0] + 1) => {
+                let names: Vec<String> =
+                    turned.iter().map(|&i| self.number(i).to_string()).collect();
+                Some(format!(
+                    "{title} turns a run of coins next to each other, and coins {} are not one",
+                    names.join(", ")
+                ))
+            }
+            _ => None,
+        }
+    }
+
     /// The coins a move from `from` to `to` turns, as coin numbers, if the rows differ only
     /// in coins.
     fn turned(&self, from: &[u64], to: &[u64]) -> Vec<u64> {
@@ -278,6 +320,14 @@ impl Ruleset for Coins {
 
     fn title(&self) -> String {
         self.game.title().into()
+    }
+
+    fn noun(&self) -> &'static str {
+        "row of coins"
+    }
+
+    fn show_position(&self, row: &Vec<u64>) -> String {
+        show_row(row)
     }
 
     /// `THHTH` (T and H), or `0,1,1,0,1`: one row either way.
@@ -326,10 +376,20 @@ impl Ruleset for Coins {
 
     /// The heads, their values and their nim-sum.
     fn explain_value(&self, row: &Vec<u64>) -> Result<Derivation> {
-        let value = self.grundy(row)?;
-        Ok(Derivation::closed_form(
+        self.check_row(row)?;
+        let heads = (0..row.len())
+            .filter(|&i| row[i] == 1)
+            .map(|i| {
+                let n = self.number(i);
+                OptionValue {
+                    option: format!("coin {n}"),
+                    value: self.game.coin_value(n),
+                }
+            })
+            .collect();
+        Ok(Derivation::nim_sum_of(
             show_row(row),
-            value,
+            heads,
             self.value_source(row),
         ))
     }
@@ -365,6 +425,13 @@ impl Ruleset for Coins {
         let ["turn", coins @ ..] = words else {
             if let ["to", row] = words {
                 if let Some(to) = read_th(row) {
+                    if to.len() == from.len() {
+                        let turned: Vec<usize> =
+                            (0..from.len()).filter(|&i| from[i] != to[i]).collect();
+                        if let Some(why) = self.why_not(from, &turned) {
+                            return Some(Err(MoveError::Illegal(why)));
+                        }
+                    }
                     return Some(forms::checked_option(self, from, &[to], context));
                 }
             }
@@ -384,9 +451,20 @@ impl Ruleset for Coins {
                 "there is no coin {bad}: the coins are numbered {first} to {last}"
             ))));
         }
+        let mut turned: Vec<usize> = numbers.iter().map(|&n| (n - first) as usize).collect();
+        turned.sort_unstable();
+        if let Some(twice) = turned.windows(2).find(|w| w[0] == w[1]) {
+            return Some(Err(MoveError::Illegal(format!(
+                "coin {} is named twice: name each coin to turn once",
+                self.number(twice[0])
+            ))));
+        }
+        if let Some(why) = self.why_not(from, &turned) {
+            return Some(Err(MoveError::Illegal(why)));
+        }
         let mut to = from.clone();
-        for &n in &numbers {
-            to[(n - first) as usize] ^= 1;
+        for &i in &turned {
+            to[i] ^= 1;
         }
         Some(forms::checked_option(self, from, &[to], context))
     }

@@ -154,11 +154,23 @@ impl CramBoard {
         } else {
             (domino.row, domino.col + 1)
         };
-        if !self.is_empty_square(domino.row, domino.col) || !self.is_empty_square(r2, c2) {
-            return Err(GameError::IllegalMove(format!(
-                "domino {domino} needs two empty squares of the {}x{} board",
-                self.rows, self.cols
-            )));
+        for (r, c) in [(domino.row, domino.col), (r2, c2)] {
+            if r >= self.rows || c >= self.cols {
+                return Err(GameError::IllegalMove(format!(
+                    "there is no square at row {}, column {}: the board has {} rows and {} columns",
+                    r + 1,
+                    c + 1,
+                    self.rows,
+                    self.cols
+                )));
+            }
+            if !self.is_empty_square(r, c) {
+                return Err(GameError::IllegalMove(format!(
+                    "the square at row {}, column {} is already covered: a domino needs two empty squares",
+                    r + 1,
+                    c + 1
+                )));
+            }
         }
         let mut next = *self;
         next.empty &= !(1 << (domino.row * self.cols + domino.col) | 1 << (r2 * self.cols + c2));

@@ -70,6 +70,20 @@ pub trait Ruleset: Debug + Send + Sync + Eq + Hash + Ord + 'static {
     /// A title for people, e.g. `Subtraction game S = {1,4,9}`.
     fn title(&self) -> String;
 
+    /// What a component of these rules is called in moves and analyses (`heap 2: 7 -> 4`,
+    /// `board 1: ...`): by default its shape's noun ([`PositionForm::NOUN`]); rulesets whose
+    /// shape is shared with other kinds of game name their own (a row of coins is not a row of
+    /// heaps).
+    fn noun(&self) -> &'static str {
+        Self::Position::NOUN
+    }
+
+    /// A position as shown to people: by default its shape's ([`PositionForm::show`]); a row
+    /// of coins shows as `THHTH`, not as the numbers it is stored as.
+    fn show_position(&self, position: &Self::Position) -> String {
+        position.show()
+    }
+
     /// The positions written in a term's list (the text after the colon, e.g. `11,15`), checked
     /// against this ruleset's limits.
     fn parse_positions(&self, text: &str) -> Result<Vec<Self::Position>> {

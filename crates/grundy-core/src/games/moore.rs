@@ -697,5 +697,8 @@ fn reverse_bits(p: u32, m: u32) -> u32 {
     (0..m).fold(0, |r, j| r << 1 | (p >> j & 1))
 }
 
+mod explain;
+pub use explain::{ColumnStep, MooreExplanation, MoorePlan};
+
 #[cfg(test)]
 mod tests;

@@ -99,9 +99,15 @@ pub fn moves(position: &GraphPosition) -> Vec<usize> {
 
 /// The position after picking `vertex`.
 pub fn play(position: &GraphPosition, vertex: usize) -> Result<GraphPosition> {
-    if vertex >= position.vertices() || position.alive() >> vertex & 1 == 0 {
+    if vertex >= position.vertices() {
         return Err(GameError::IllegalMove(format!(
-            "vertex {vertex} is not in play in {position}"
+            "there is no vertex {vertex}: the graph's vertices are numbered 0 to {}",
+            position.vertices().saturating_sub(1)
+        )));
+    }
+    if position.alive() >> vertex & 1 == 0 {
+        return Err(GameError::IllegalMove(format!(
+            "vertex {vertex} is already gone: choose a vertex still in play"
         )));
     }
     Ok(position.without(position.neighbours(vertex) | 1 << vertex))

@@ -178,9 +178,15 @@ impl<G: SearchedGame> Ruleset for Searched<G> {
     ) -> Option<std::result::Result<Vec<G::Board>, MoveError>> {
         let read = G::read_move(board, words)?;
         Some(
-            read.and_then(|m| G::play(board, m).map_err(|e| e.to_string()))
-                .map(|b| vec![b])
-                .map_err(MoveError::Illegal),
+            read.and_then(|m| {
+                G::play(board, m).map_err(|e| match e {
+                    // The reason alone: `MoveError::Illegal` says "illegal move" itself.
+                    GameError::IllegalMove(why) => why,
+                    other => other.to_string(),
+                })
+            })
+            .map(|b| vec![b])
+            .map_err(MoveError::Illegal),
         )
     }
 

@@ -55,16 +55,16 @@ pub fn checked_option<R: Ruleset + ?Sized>(
         });
     }
     rules.option_to(from, parts).ok_or_else(|| {
-        let to: Vec<String> = parts.iter().map(PositionForm::show).collect();
+        let to: Vec<String> = parts.iter().map(|p| rules.show_position(p)).collect();
         let to = if to.is_empty() {
-            from.emptied().show()
+            rules.show_position(&from.emptied())
         } else {
             to.join(" + ")
         };
         MoveError::Illegal(format!(
             "{} does not allow {} to become {to} in one move",
             rules.name(),
-            from.show()
+            rules.show_position(from)
         ))
     })
 }

@@ -2,7 +2,7 @@
 //! parameters and its typed moves.
 
 use super::{Family, Param};
-use crate::games::octal;
+use crate::games::{coins, octal};
 
 /// Named values of a parameter, `(name, value, description)`, for a form's list of choices:
 /// the octal games known by name ([`octal::PRESETS`]) for the octal code; none elsewhere.
@@ -18,19 +18,68 @@ pub fn presets(
 }
 
 /// The typed move forms of the family's games, as `grundy play` and the API's typed moves read
-/// them (see [`crate::games::Ruleset::move_examples`]), from its example term; empty if the
-/// example does not parse (it always does: the registry's tests read every example).
+/// them (see [`crate::games::Ruleset::move_examples`]), from its example term: numbered by
+/// component when the example holds several (heaps), as for a lone component otherwise (a
+/// board, a graph, a row); empty if the example does not parse (it always does: the
+/// registry's tests read every example).
 pub fn move_forms(family: &Family) -> String {
     crate::spec::parse_sum(family.example)
         .ok()
-        .and_then(|sum| sum.components.first().map(|c| c.move_examples(true)))
+        .and_then(|sum| {
+            let numbered = sum.components.len() > 1;
+            sum.components.first().map(|c| c.move_examples(numbered))
+        })
         .unwrap_or_default()
+}
+
+/// What one of the family's components is called in moves and analyses (`heap`, `board`,
+/// `graph`, `row of coins`: [`crate::games::Ruleset::noun`]), from its example term.
+pub fn noun(family: &Family) -> &'static str {
+    crate::spec::parse_sum(family.example)
+        .ok()
+        .and_then(|sum| sum.components.first().map(|c| c.noun()))
+        .unwrap_or("heap")
+}
+
+/// The number of the leftmost coin of a row, for the coin-turning families (1, or 0 where the
+/// published values number the coins from 0: [`coins::CoinGame::first_coin`]); `None` for
+/// the others.
+pub fn first_coin(family: &Family) -> Option<u64> {
+    let rules = family.rules(&[]).ok()?;
+    super::downcast::<coins::Coins>(&*rules).map(|c| c.game().first_coin())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::registry::REGISTRY;
+
+    #[test]
+    fn nouns_and_coin_numbers() {
+        let nouns: Vec<(&str, &str)> = REGISTRY.iter().map(|f| (f.name, noun(f))).collect();
+        for (name, want) in [
+            ("nim", "heap"),
+            ("wythoff", "heap"),
+            ("moore", "row"),
+            ("cram", "board"),
+            ("chomp", "bar"),
+            ("node-kayles", "graph"),
+            ("turtles", "row of coins"),
+        ] {
+            assert!(nouns.contains(&(name, want)), "{name}: {nouns:?}");
+        }
+        let firsts: Vec<Option<u64>> =
+            ["turtles", "twins", "mock-turtles", "ruler", "nim", "moore"]
+                .iter()
+                .map(|n| first_coin(crate::registry::family(n).unwrap()))
+                .collect();
+        assert_eq!(firsts, [Some(1), Some(0), Some(0), Some(1), None, None]);
+        // A lone board's typed moves are not numbered; heaps' are.
+        let cram = move_forms(crate::registry::family("cram").unwrap());
+        assert!(!cram.contains("component's number"), "{cram}");
+        let nim = move_forms(crate::registry::family("nim").unwrap());
+        assert!(nim.contains("heap 3"), "{nim}");
+    }
 
     #[test]
     fn every_family_has_move_forms_and_only_octal_codes_have_presets() {

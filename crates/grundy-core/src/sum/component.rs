@@ -205,7 +205,7 @@ impl<R: Ruleset> Erased for Typed<R> {
     }
 
     fn show(&self) -> String {
-        self.position.show()
+        self.rules.show_position(&self.position)
     }
 
     fn write(&self) -> String {
@@ -217,7 +217,7 @@ impl<R: Ruleset> Erased for Typed<R> {
     }
 
     fn noun(&self) -> &'static str {
-        R::Position::NOUN
+        self.rules.noun()
     }
 
     fn position_serialize(&self) -> &dyn erased_serde::Serialize {
@@ -241,7 +241,7 @@ impl<R: Ruleset> Erased for Typed<R> {
     fn describe_move(&self, to: &[Component]) -> String {
         match Self::positions_of(to) {
             Some(parts) => self.rules.describe_move(&self.position, &parts),
-            None => format!("{} -> ?", self.position.show()),
+            None => format!("{} -> ?", self.rules.show_position(&self.position)),
         }
     }
 
@@ -377,8 +377,8 @@ impl Component {
         self.0.position_count()
     }
 
-    /// What this component is called in moves and analyses: `heap`, `row`, `board` or
-    /// `graph` ([`crate::games::PositionForm::NOUN`]).
+    /// What this component is called in moves and analyses: `heap`, `row`, `board`, `graph`,
+    /// `row of coins` ([`Ruleset::noun`]).
     pub fn noun(&self) -> &'static str {
         self.0.noun()
     }

@@ -66,8 +66,10 @@ pub async fn health() -> Json<Value> {
 
 /// `GET /api/rulesets`: the registry of rulesets, from which the page builds its list of
 /// games and their forms (name, title, rules, parameters, how positions are given and drawn),
-/// with each parameter's named values (`presets`, e.g. the octal games' names) and each
-/// family's typed move forms (`moves`, as `grundy play` reads them).
+/// with each parameter's named values (`presets`, e.g. the octal games' names), each
+/// family's typed move forms (`moves`, as `grundy play` reads them), what a component is
+/// called (`noun`: `heap`, `board`, `graph`, `row of coins`) and, for rows of coins, the
+/// number of the leftmost coin (`first_coin`).
 pub async fn rulesets() -> Json<Value> {
     let families: Vec<Value> = REGISTRY
         .iter()
@@ -83,6 +85,10 @@ pub async fn rulesets() -> Json<Value> {
                 }
             }
             entry["moves"] = json!(registry::move_forms(family));
+            entry["noun"] = json!(registry::noun(family));
+            if let Some(first) = registry::first_coin(family) {
+                entry["first_coin"] = json!(first);
+            }
             entry
         })
         .collect();

@@ -24,7 +24,7 @@ pub const DESKTOP: (u32, u32) = (1280, 900);
 pub const PHONE: (u32, u32) = (390, 844);
 
 /// The human may move (a live board of any drawing).
-pub const MY_TURN: &str = "document.querySelector('.tokens.live, #wythoff-board.live, .move-choice:not([disabled])') !== null && !document.getElementById('typed-move').querySelector('button').disabled";
+pub const MY_TURN: &str = "document.querySelector('.tokens.live, #wythoff-board.live, .drawing.live, .move-choice:not([disabled])') !== null && !document.getElementById('typed-move').querySelector('button').disabled";
 /// The result box is shown.
 pub const GAME_OVER: &str = "!document.getElementById('result').hidden";
 
@@ -291,16 +291,30 @@ pub async fn hint(client: &Client) {
     .await;
 }
 
-/// Plays the hinted move by clicking what the hint highlights (then Move, for a row of
-/// heaps), and waits for the move to be recorded.
+/// What is highlighted and not yet selected, by the hint.
+const UNPICKED_HINTS: &str = "document.querySelectorAll('.hinted:not(.selected)').length";
+
+/// Plays the hinted move by clicking what the hint highlights, each highlighted thing once (a
+/// domino's two squares, a move's coins), then the drawing's Move or Turn button when it has
+/// one, and waits for the move to be recorded.
 pub async fn play_hint(client: &Client) {
     let before = moves_played(client).await;
     values_loaded(client).await;
     let hinted = eval(client, "moveText(state.hint.move)").await;
-    click(client, ".hinted").await;
-    if eval(client, "!document.getElementById('row-bar').hidden").await == json!(true) {
-        wait_until(client, "!document.getElementById('row-move').disabled").await;
-        click(client, "#row-move").await;
+    let played =
+        format!("document.querySelectorAll('#history li').length > {before} || {GAME_OVER}");
+    loop {
+        let left = eval(client, UNPICKED_HINTS).await.as_u64().unwrap();
+        if left == 0 || eval(client, &played).await == json!(true) {
+            break;
+        }
+        click(client, ".hinted:not(.selected)").await;
+        wait_until(client, &format!("({played}) || {UNPICKED_HINTS} < {left}")).await;
+    }
+    if eval(client, &played).await != json!(true) {
+        let confirm = "[...document.querySelectorAll('#row-move, .confirm-move')].find((b) => b.offsetParent !== null)";
+        wait_until(client, &format!("{confirm} && !{confirm}.disabled")).await;
+        click(client, "#row-bar:not([hidden]) #row-move, .confirm-move").await;
     }
     wait_until(
         client,

@@ -216,3 +216,41 @@ fn winning_moves_reach_zero() {
         }
     }
 }
+
+/// `why_not` agrees with the options: a set of coins is refused with a reason exactly when no
+/// option turns it, for every row of up to 6 coins and every set of coins, in all four games.
+#[test]
+fn reasons_agree_with_the_options() {
+    for game in GAMES {
+        let rules = Coins::new(game);
+        for n in 1..=6usize {
+            for bits in 0..1u32 << n {
+                let row: Vec<u64> = (0..n).map(|i| u64::from(bits >> i & 1)).collect();
+                let options = rules.options(&row);
+                for set in 1..1u32 << n {
+                    let turned: Vec<usize> = (0..n).filter(|&i| set >> i & 1 == 1).collect();
+                    let mut to = row.clone();
+                    turned.iter().for_each(|&i| to[i] ^= 1);
+                    let legal = options.contains(&vec![to]);
+                    let why = rules.why_not(&row, &turned);
+                    assert_eq!(why.is_none(), legal, "{game:?} {row:?} {turned:?}: {why:?}");
+                }
+            }
+        }
+    }
+    let turtles = Coins::new(CoinGame::TurningTurtles);
+    let row = vec![0, 1, 1, 0, 1];
+    assert_eq!(
+        turtles.why_not(&row, &[0, 3]).unwrap(),
+        "the rightmost coin turned, coin 4, must go from heads to tails, and it shows tails"
+    );
+    assert_eq!(
+        turtles.why_not(&row, &[0, 1, 2]).unwrap(),
+        "Turning Turtles turns one or two coins, not 3"
+    );
+    let ruler = Coins::new(CoinGame::Ruler);
+    assert!(ruler
+        .why_not(&row, &[0, 2])
+        .unwrap()
+        .contains("coins 1, 3 are not one"));
+}

@@ -40,7 +40,10 @@ pub static ARC_KAYLES: Family = Family {
     title: "Arc-Kayles",
     rules: "A move chooses an edge and removes both its ends (with every edge at them); whoever cannot move loses.",
     params: &[],
-    positions: GRAPH,
+    positions: Positions {
+        drawing: Drawing::GraphEdges,
+        ..GRAPH
+    },
     example: "arc-kayles:grid:3x3",
     sequence: false,
     build: |_| Ok(Arc::new(Searched::<ArcKaylesGame>::new())),

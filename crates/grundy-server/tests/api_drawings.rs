@@ -1,0 +1,115 @@
+//! What the page needs from the API to draw and teach the games that are not heaps, in
+//! process: each family's noun (what a component is called, as the engine's moves and
+//! explanations call it), its drawing kind, the coin games' numbering, lone boards' typed moves
+//! without a component number, Moore's Nim explained by Moore's theorem (the hint's plan being
+//! the hint's move), and illegal coin sets refused in the rule's words.
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use grundy_server::{router, Config};
+use http_body_util::BodyExt;
+use serde_json::{json, Value};
+use tower::ServiceExt;
+
+async fn send(request: Request<Body>) -> (StatusCode, Value) {
+    let response = router(Config::default()).oneshot(request).await.unwrap();
+    let status = response.status();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    (status, serde_json::from_slice(&bytes).unwrap())
+}
+
+async fn get(path: &str) -> (StatusCode, Value) {
+    send(Request::builder().uri(path).body(Body::empty()).unwrap()).await
+}
+
+async fn post(path: &str, body: Value) -> (StatusCode, Value) {
+    let request = Request::builder()
+        .method("POST")
+        .uri(path)
+        .header("content-type", "application/json")
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    send(request).await
+}
+
+#[tokio::test]
+async fn nouns_drawings_and_explanations_of_boards_graphs_coins_and_rows() {
+    // What a component is called, as the engine's moves and explanations call it; the coin
+    // games' numbering; how each is drawn.
+    let (s, b) = get("/api/rulesets").await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let family = |name: &str| {
+        b["rulesets"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["name"] == name)
+            .cloned()
+            .unwrap()
+    };
+    for (name, noun, drawing) in [
+        ("nim", "heap", "heaps"),
+        ("moore", "row", "heap-row"),
+        ("cram", "board", "board"),
+        ("chomp", "bar", "chomp"),
+        ("node-kayles", "graph", "graph"),
+        ("arc-kayles", "graph", "graph-edges"),
+        ("turtles", "row of coins", "coins"),
+    ] {
+        let f = family(name);
+        assert_eq!(
+            (&f["noun"], &f["positions"]["drawing"]),
+            (&json!(noun), &json!(drawing)),
+            "{f}"
+        );
+    }
+    assert_eq!(family("turtles")["first_coin"], 1);
+    assert_eq!(family("mock-turtles")["first_coin"], 0);
+    assert_eq!(family("nim").get("first_coin"), None);
+    assert!(!family("cram")["moves"]
+        .as_str()
+        .unwrap()
+        .contains("component's number"));
+    // The explanation names the board, and a move's text the same.
+    let (_, b) = post(
+        "/api/analyze",
+        json!({ "position": { "game": "cram", "position": "2x3" } }),
+    )
+    .await;
+    assert_eq!(b["explanation"]["components"][0]["noun"], "board", "{b}");
+    assert!(
+        b["explanation"]["text"]
+            .as_str()
+            .unwrap()
+            .contains("  board 1: cram at"),
+        "{b}"
+    );
+    assert!(
+        b["winning_moves"][0]["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("board 1: "),
+        "{b}"
+    );
+    // Moore's Nim is explained by Moore's theorem; the hint's plan is the hint's move.
+    let moore = json!({ "game": "moore", "k": 2, "heaps": [3, 5, 6] });
+    let (_, b) = post("/api/hint", json!({ "position": moore })).await;
+    assert_eq!(b["explanation"]["kind"], "moore", "{b}");
+    assert_eq!(
+        b["explanation"]["plan"]["to"], b["move"]["to"][0]["heaps"],
+        "{b}"
+    );
+    // An illegal set of coins is refused in the rule's words.
+    let (_, b) = post(
+        "/api/apply",
+        json!({ "position": { "game": "twins", "position": "THHTH" }, "move": { "typed": "turn 4" } }),
+    )
+    .await;
+    assert!(
+        b["reason"]
+            .as_str()
+            .unwrap()
+            .contains("Twins turns exactly two coins, not 1"),
+        "{b}"
+    );
+}
