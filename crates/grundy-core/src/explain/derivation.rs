@@ -51,6 +51,10 @@ pub struct Derivation {
     /// proven period, a table.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
+    /// A reduction that gives the same value step by step, when the ruleset has one (Green
+    /// Hackenbush's fusion and colon principles); empty otherwise.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub steps: Vec<String>,
 }
 
 impl Derivation {
@@ -63,6 +67,7 @@ impl Derivation {
             options: Vec::new(),
             option_values: None,
             reason: Some(reason),
+            steps: Vec::new(),
         }
     }
 
@@ -84,10 +89,12 @@ impl Derivation {
             },
             option_values: Some(values),
             reason: None,
+            steps: Vec::new(),
         }
     }
 
-    /// The derivation in one line: `G(11) = mex{G(10), G(7), G(2)} = mex{0, 1, 0} = 2`.
+    /// The derivation in one line: `G(11) = mex{G(10), G(7), G(2)} = mex{0, 1, 0} = 2`, then
+    /// the [`Derivation::steps`], if any, one per line, indented by two spaces.
     pub fn to_text(&self) -> String {
         let g = format!("G({})", bare(&self.position));
         let mut out = String::new();
@@ -127,6 +134,9 @@ impl Derivation {
                     let _ = write!(out, ": {reason}");
                 }
             }
+        }
+        for step in &self.steps {
+            let _ = write!(out, "\n  {step}");
         }
         out
     }
