@@ -293,6 +293,7 @@ fn api_routes() -> Router<AppState> {
         .route("/sequence", post(api::sequence))
         .route("/simulate", post(api::simulate))
         .route("/wythoff/table", post(api::wythoff_table))
+        .route("/hackenbush/layout", post(api::hackenbush_layout))
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)
 }

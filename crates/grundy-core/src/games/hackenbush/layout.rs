@@ -18,7 +18,7 @@ pub const MAX_DRAWN_EDGES: usize = 5_000;
 /// The radius of a loop, in slots.
 const LOOP_RADIUS: f64 = 0.22;
 /// How far parallel edges bend apart, per edge, as a fraction of their length.
-const BEND: f64 = 0.3;
+const BEND: f64 = 0.45;
 
 /// A point: `[x, y]`, `y` up from the ground.
 pub type Point = [f64; 2];
