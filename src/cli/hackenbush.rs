@@ -5,10 +5,10 @@
 use std::path::PathBuf;
 
 use clap::Subcommand;
+use grundy_chart::hackenbush::{rgb, svg, Drawing};
 use grundy_core::games::hackenbush::cuts::cuts_to_value;
 use grundy_core::games::hackenbush::layout::layout;
 use grundy_core::games::hackenbush::{value, Picture};
-use grundy_chart::hackenbush::{rgb, svg, Drawing};
 use serde_json::json;
 
 use super::chart::parse_plot_path;

@@ -108,7 +108,11 @@ impl Drawing<'_> {
         }
         let dot = (u / 12.0).clamp(1.5, 4.5) as i32;
         for spot in &self.layout.vertices {
-            area.draw(&Circle::new(self.px([spot.x, spot.y]), dot, VERTEX.filled()))?;
+            area.draw(&Circle::new(
+                self.px([spot.x, spot.y]),
+                dot,
+                VERTEX.filled(),
+            ))?;
         }
         if text {
             self.labels(area)?;
@@ -205,7 +209,10 @@ mod tests {
         let l = layout(&p).unwrap();
         let d = drawing(&l, vec![false, true, false, false]);
         let text = svg(&d);
-        assert!(text.starts_with("<svg") && text.contains("Green Hackenbush"), "{text}");
+        assert!(
+            text.starts_with("<svg") && text.contains("Green Hackenbush"),
+            "{text}"
+        );
         // The title, 4 edge numbers and 3 vertex names; a circle for the loop.
         assert_eq!(text.matches("<text").count(), 8, "{text}");
         assert!(text.contains("fill=\"none\" stroke=\"#2E8B3C\""), "{text}");

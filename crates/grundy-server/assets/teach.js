@@ -39,7 +39,8 @@ function renderHint() {
     ? "A winning move: it leaves a position where the other player loses against best play." + (answer.moves_left ? ` It wins in ${movesText(answer.moves_left)}.` : "")
     : "No winning move exists here: every move leaves a position the other player wins. This one makes the game last as long as possible." + length;
   panel.append(el("p", {}, lead), el("p", { class: "hint-move" }, el("strong", {}, describeMove(m))));
-  const where = drawingKind() === "heaps" ? "The highlighted tokens (or gap) are this move: click one to play it." : drawingKind() === "queen" ? "The highlighted square is this move." : drawingKind() === "heap-row" ? "The highlighted tokens are this move: click one to select it, then Move." : "The highlighted move in the list is this one.";
+  const kind = drawingKind();
+  const where = kind === "heaps" ? "The highlighted tokens (or gap) are this move: click one to play it." : kind === "queen" ? "The highlighted square is this move." : kind === "heap-row" ? "The highlighted tokens are this move: click one to select it, then Move." : kind === "hackenbush" && pictureReady() ? "The highlighted edge is this cut: click it (or its dot) to play it." : "The highlighted move in the list is this one.";
   panel.append(el("p", { class: "help" }, where));
   const why = el("button", { type: "button" }, "Why?");
   why.addEventListener("click", () => toggleWhy(true));
@@ -142,6 +143,9 @@ function derivationBlock(c, i) {
     box.append(row);
   } else if (d.reason) {
     box.append(el("p", { class: "help" }, pretty(d.reason)));
+  }
+  if (d.steps && d.steps.length) {
+    box.append(el("p", { class: "help" }, "The same value step by step:"), el("ol", { class: "steps" }, ...d.steps.map((s) => el("li", {}, s))));
   }
   return box;
 }

@@ -33,11 +33,7 @@ const EXAMPLE: &str = "0-1,1-2,1-3,3-3,0-4,4-5,5-6,4-6";
 
 #[tokio::test]
 async fn analyze_gives_the_value_every_winning_cut_and_the_reduction() {
-    let (s, b) = post(
-        "/api/analyze",
-        json!({ "position": picture(EXAMPLE) }),
-    )
-    .await;
+    let (s, b) = post("/api/analyze", json!({ "position": picture(EXAMPLE) })).await;
     assert_eq!(s, StatusCode::OK, "{b}");
     assert_eq!(b["values"], json!([6]));
     assert_eq!(b["outcome"], "N");
@@ -48,7 +44,10 @@ async fn analyze_gives_the_value_every_winning_cut_and_the_reduction() {
         text.starts_with("graph 1: cut edge 3 (1-3), edge 4 (3-3) falls: "),
         "{text}"
     );
-    assert_eq!(b["winning_moves"][0]["to"][0]["graph"], "0-1,1-2,0-4,4-5,5-6,4-6");
+    assert_eq!(
+        b["winning_moves"][0]["to"][0]["graph"],
+        "0-1,1-2,0-4,4-5,5-6,4-6"
+    );
     let d = &b["explanation"]["components"][0]["derivation"];
     assert_eq!(d["value"], 6);
     assert_eq!(d["options"].as_array().unwrap().len(), 8);
@@ -58,15 +57,29 @@ async fn analyze_gives_the_value_every_winning_cut_and_the_reduction() {
         .iter()
         .map(|s| s.as_str().unwrap())
         .collect();
-    assert!(steps.iter().any(|s| s.contains("Fuse vertex 4 (fused with 5, 6)")), "{steps:?}");
-    assert!(steps.last().unwrap().contains("the picture is worth *6"), "{steps:?}");
+    assert!(
+        steps
+            .iter()
+            .any(|s| s.contains("Fuse vertex 4 (fused with 5, 6)")),
+        "{steps:?}"
+    );
+    assert!(
+        steps.last().unwrap().contains("the picture is worth *6"),
+        "{steps:?}"
+    );
 }
 
 #[tokio::test]
 async fn hint_apply_and_moves_play_a_picture() {
     let (s, b) = post("/api/hint", json!({ "position": picture(EXAMPLE) })).await;
     assert_eq!(s, StatusCode::OK, "{b}");
-    assert!(b["move"]["text"].as_str().unwrap().contains("cut edge 3 (1-3)"), "{b}");
+    assert!(
+        b["move"]["text"]
+            .as_str()
+            .unwrap()
+            .contains("cut edge 3 (1-3)"),
+        "{b}"
+    );
     // A typed cut, by number and by its ends: the same position after it.
     for typed in ["cut 3", "cut 1-3", "cut edge 3"] {
         let (s, b) = post(
@@ -76,7 +89,10 @@ async fn hint_apply_and_moves_play_a_picture() {
         .await;
         assert_eq!(s, StatusCode::OK, "{b}");
         assert_eq!(b["legal"], true, "{typed}: {b}");
-        assert_eq!(b["position"]["position"], "0-1,1-2,0-4,4-5,5-6,4-6", "{typed}");
+        assert_eq!(
+            b["position"]["position"], "0-1,1-2,0-4,4-5,5-6,4-6",
+            "{typed}"
+        );
     }
     let (_, b) = post(
         "/api/apply",
@@ -85,7 +101,10 @@ async fn hint_apply_and_moves_play_a_picture() {
     .await;
     assert_eq!(b["legal"], false);
     assert!(
-        b["reason"].as_str().unwrap().contains("there is no edge 12: the picture has 8 edges"),
+        b["reason"]
+            .as_str()
+            .unwrap()
+            .contains("there is no edge 12: the picture has 8 edges"),
         "{b}"
     );
     // Every cut valued: exactly one wins.
@@ -119,10 +138,17 @@ async fn pictures_play_in_sums() {
 
 #[tokio::test]
 async fn the_layout_places_every_vertex_and_edge() {
-    let (s, b) = post("/api/hackenbush/layout", json!({ "position": "0-1,1-2,1-1,0-0,g-3,0-3" })).await;
+    let (s, b) = post(
+        "/api/hackenbush/layout",
+        json!({ "position": "0-1,1-2,1-1,0-0,g-3,0-3" }),
+    )
+    .await;
     assert_eq!(s, StatusCode::OK, "{b}");
     assert_eq!(b["position"], "0-1,1-2,1-1,0-0,0-3,0-3");
-    assert_eq!(b["edges"], json!([[0, 1], [1, 2], [1, 1], [0, 0], [0, 3], [0, 3]]));
+    assert_eq!(
+        b["edges"],
+        json!([[0, 1], [1, 2], [1, 1], [0, 0], [0, 3], [0, 3]])
+    );
     let layout = &b["layout"];
     assert_eq!(layout["vertices"].as_array().unwrap().len(), 3);
     let kinds: Vec<&str> = layout["edges"]
@@ -147,10 +173,16 @@ async fn bad_pictures_are_4xx_naming_what_is_wrong() {
     ] {
         let (s, b) = post("/api/analyze", json!({ "position": picture(position) })).await;
         assert!(s.is_client_error(), "{position}: {s} {b}");
-        assert!(b["error"].as_str().unwrap().contains(says), "{position}: {b}");
+        assert!(
+            b["error"].as_str().unwrap().contains(says),
+            "{position}: {b}"
+        );
         let (s, b) = post("/api/hackenbush/layout", json!({ "position": position })).await;
         assert!(s.is_client_error(), "{position}: {s} {b}");
-        assert!(b["error"].as_str().unwrap().contains(says), "{position}: {b}");
+        assert!(
+            b["error"].as_str().unwrap().contains(says),
+            "{position}: {b}"
+        );
     }
     // Heaps are not a picture.
     let (s, b) = post(
@@ -159,15 +191,29 @@ async fn bad_pictures_are_4xx_naming_what_is_wrong() {
     )
     .await;
     assert!(s.is_client_error(), "{b}");
-    assert!(b["error"].as_str().unwrap().contains("written as text"), "{b}");
+    assert!(
+        b["error"].as_str().unwrap().contains("written as text"),
+        "{b}"
+    );
     // Too many edges to draw (but not to analyse).
-    let (s, b) = post("/api/hackenbush/layout", json!({ "position": "stalk:5001" })).await;
+    let (s, b) = post(
+        "/api/hackenbush/layout",
+        json!({ "position": "stalk:5001" }),
+    )
+    .await;
     assert!(s.is_client_error(), "{b}");
-    assert!(b["error"].as_str().unwrap().contains("at most 5000 edges"), "{b}");
+    assert!(
+        b["error"].as_str().unwrap().contains("at most 5000 edges"),
+        "{b}"
+    );
     let (s, b) = post("/api/analyze", json!({ "position": picture("stalk:5001") })).await;
     assert_eq!(s, StatusCode::OK, "{b}");
     assert_eq!(b["values"], json!([5001]));
-    let (s, b) = post("/api/hackenbush/layout", json!({ "position": "0-1", "edges": 3 })).await;
+    let (s, b) = post(
+        "/api/hackenbush/layout",
+        json!({ "position": "0-1", "edges": 3 }),
+    )
+    .await;
     assert!(s.is_client_error(), "{b}");
     assert!(b["error"].as_str().unwrap().contains("edges"), "{b}");
 }

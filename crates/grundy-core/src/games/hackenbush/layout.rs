@@ -17,8 +17,9 @@ pub const MAX_DRAWN_EDGES: usize = 5_000;
 
 /// The radius of a loop, in slots.
 const LOOP_RADIUS: f64 = 0.22;
-/// How far parallel edges bend apart, per edge, as a fraction of their length.
-const BEND: f64 = 0.45;
+/// How far parallel edges bend apart, per edge: the control point's distance from the
+/// straight line, as a fraction of the edge's length (the curve itself goes half as far).
+const BEND: f64 = 0.9;
 
 /// A point: `[x, y]`, `y` up from the ground.
 pub type Point = [f64; 2];
@@ -201,7 +202,7 @@ pub fn layout(picture: &Picture) -> Result<Layout> {
         let mut bend = (index as f64 - (count as f64 - 1.0) / 2.0) * BEND;
         // A lone edge straight through a vertex between its ends bends a little.
         if count == 1 && (p[0] - q[0]).abs() < 1e-9 && (p[1] - q[1]).abs() > 1.5 {
-            bend = BEND / 2.0;
+            bend = BEND / 4.0;
         }
         edges.push(line_shape(p, q, bend));
     }
