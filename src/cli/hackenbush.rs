@@ -1,4 +1,5 @@
-//! `grundy hackenbush draw`: a Green Hackenbush picture as SVG or PNG (the drawing is the
+//! `grundy hackenbush value` (the value of a picture of any size, and its fusion and colon
+//! reduction) and `grundy hackenbush draw` (a picture as SVG or PNG: the drawing is the
 //! `grundy-chart` crate's, from the core's layout; the PNG goes through
 //! [`super::picture::write_png`]).
 
@@ -8,6 +9,7 @@ use clap::Subcommand;
 use grundy_chart::hackenbush::{rgb, svg, Drawing};
 use grundy_core::games::hackenbush::cuts::cuts_to_value;
 use grundy_core::games::hackenbush::layout::layout;
+use grundy_core::games::hackenbush::reduction::reduction;
 use grundy_core::games::hackenbush::{value, Picture};
 use serde_json::json;
 
@@ -19,6 +21,18 @@ use super::{CliError, Output};
 /// The `hackenbush` subcommands.
 #[derive(Debug, Subcommand)]
 pub enum HackenbushCommand {
+    /// The value of a picture by the fusion and colon principles, at any size (up to 1,000,000
+    /// edges), without its winning moves (`grundy analyze hackenbush` lists those).
+    ///
+    /// Example: grundy hackenbush value tree:12x2 cycle:5 --explain
+    Value {
+        /// The picture, as in `grundy analyze hackenbush`.
+        #[arg(required = true, num_args = 1.., value_name = "PICTURE")]
+        picture: Vec<String>,
+        /// Show the reduction step by step.
+        #[arg(long)]
+        explain: bool,
+    },
     /// A picture of a position: the ground, the edges (numbered as typed moves number them),
     /// the vertices; SVG or PNG by the file name (the PNG without the numbers).
     ///
@@ -40,12 +54,47 @@ pub enum HackenbushCommand {
 /// Runs a `hackenbush` subcommand.
 pub fn run(command: &HackenbushCommand, out: &Output) -> Result<(), CliError> {
     match command {
+        HackenbushCommand::Value { picture, explain } => {
+            value_of(&picture.join(","), *explain, out)
+        }
         HackenbushCommand::Draw {
             picture,
             output,
             winning,
         } => draw(&picture.join(","), output, *winning, out),
     }
+}
+
+fn value_of(text: &str, explain: bool, out: &Output) -> Result<(), CliError> {
+    let picture: Picture = text.parse()?;
+    let v = value(&picture);
+    let steps = if explain {
+        reduction(&picture)
+    } else {
+        Vec::new()
+    };
+    if out.json {
+        return out.json(&json!({
+            "game": "hackenbush",
+            "edges": picture.len(),
+            "value": v,
+            "steps": if explain { Some(&steps) } else { None },
+        }));
+    }
+    out.line(format!(
+        "Green Hackenbush picture of {} edge{}: value *{v} ({}).",
+        picture.len(),
+        if picture.len() == 1 { "" } else { "s" },
+        if v == 0 {
+            "a P-position: the player to move loses"
+        } else {
+            "an N-position: the player to move wins"
+        }
+    ))?;
+    for step in &steps {
+        out.line(format!("  {step}"))?;
+    }
+    Ok(())
 }
 
 fn draw(text: &str, path: &std::path::Path, winning: bool, out: &Output) -> Result<(), CliError> {

@@ -7,7 +7,7 @@
 //! [`picture`]). Its value comes from the **fusion principle** (the vertices of every cycle
 //! fused, its edges become loops, worth one edge each) and the **colon principle** (branches at
 //! a vertex add by XOR, an edge below a part worth `*v` makes `*(v + 1)`), in time linear in the
-//! number of edges ([`fusion`]). Every winning cut is found by carrying the value each part must
+//! number of edges (the `fusion` module). Every winning cut is found by carrying the value each part must
 //! take up the tree of blocks ([`cuts`]); the reduction is told step by step ([`reduction`]);
 //! [`layout`] places the picture for drawing. Both principles are checked against exhaustive
 //! search ([`naive`]) on every rooted multigraph of up to 5 edges and on random pictures.

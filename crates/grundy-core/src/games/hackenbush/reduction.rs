@@ -2,7 +2,7 @@
 //! vertices are fused and what their edges are worth as loops, then, from the top down to the
 //! ground, what each branch is worth and how the branches meeting at a vertex add up.
 //!
-//! The steps follow [`Fusion`] exactly, so the value they end on is the value computed. Long
+//! The steps follow the fusion (the `fusion` module) exactly, so the value they end on is the value computed. Long
 //! reductions name their first steps and say how many more there are.
 
 use super::fusion::Fusion;
