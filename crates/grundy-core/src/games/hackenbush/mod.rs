@@ -10,7 +10,7 @@
 //! number of edges (the `fusion` module). Every winning cut is found by carrying the value each part must
 //! take up the tree of blocks ([`cuts`]); the reduction is told step by step ([`reduction`]);
 //! [`layout`] places the picture for drawing. Both principles are checked against exhaustive
-//! search ([`naive`]) on every rooted multigraph of up to 5 edges and on random pictures.
+//! search ([`naive`]) on every rooted multigraph of up to 6 edges and on random pictures.
 //!
 //! ```
 //! use grundy_core::games::hackenbush::{Hackenbush, Picture};
