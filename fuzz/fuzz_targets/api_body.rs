@@ -14,7 +14,7 @@ use tokio::runtime::Runtime;
 use tower::ServiceExt;
 
 /// Every POST endpoint. When the API gains one, add it here (and a seed in the corpus).
-const ENDPOINTS: [&str; 7] = [
+const ENDPOINTS: [&str; 8] = [
     "/api/analyze",
     "/api/move",
     "/api/hint",
@@ -22,6 +22,7 @@ const ENDPOINTS: [&str; 7] = [
     "/api/sequence",
     "/api/simulate",
     "/api/wythoff/table",
+    "/api/hackenbush/layout",
 ];
 
 /// One runtime and one router for the whole run: building them per input would dominate.

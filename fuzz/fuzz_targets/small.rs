@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use arbitrary::Arbitrary;
 use grundy_core::games::all_but::AllButGame;
+use grundy_core::games::hackenbush::{Hackenbush, Picture};
 use grundy_core::games::lasker::Lasker;
 use grundy_core::games::moore::Moore;
 use grundy_core::games::octal::OctalGame;
@@ -31,6 +32,9 @@ pub enum Part {
     Lasker(u8),
     /// Moore's Nim_k (k in 1..4) on one to four heaps of 0..6.
     Moore(u8, Vec<u8>),
+    /// A Green Hackenbush picture of up to 7 edges on the vertices 0..5 (0 the ground; loops
+    /// and parallel edges included).
+    Hackenbush(Vec<(u8, u8)>),
 }
 
 /// The component `part` describes, or `None` when its rules are invalid (e.g. a take-set that
@@ -68,6 +72,14 @@ pub fn component(part: &Part) -> Option<Component> {
                 return None; // a row of no heaps is refused (1 to 8 heaps), not a position
             }
             Component::new(&Arc::new(Moore::new(u64::from(k % 4) + 1).ok()?), heaps)
+        }
+        Part::Hackenbush(edges) => {
+            let edges = edges
+                .iter()
+                .take(7)
+                .map(|&(a, b)| (u32::from(a % 5), u32::from(b % 5)))
+                .collect();
+            Component::new(&Arc::new(Hackenbush), Picture::new(edges).ok()?)
         }
     })
 }

@@ -21,6 +21,7 @@
 pub mod analyze;
 pub mod chart;
 pub mod game;
+pub mod hackenbush;
 pub mod memory;
 pub mod misere;
 pub mod nimber;
@@ -85,6 +86,11 @@ pub enum Command {
     /// Misère play of heap games: quotients (presentation, P-portion) and genera.
     #[command(subcommand)]
     Misere(misere::MisereCommand),
+    /// Green Hackenbush pictures: draw one as SVG or PNG, its winning cuts marked.
+    ///
+    /// Example: grundy hackenbush draw stalk:3 cycle:3 --winning -o picture.svg
+    #[command(subcommand)]
+    Hackenbush(hackenbush::HackenbushCommand),
 }
 
 /// Runs the parsed command line and turns errors into exit codes.
@@ -100,6 +106,7 @@ pub fn main(cli: Cli) -> ExitCode {
         Command::Search(args) => search::run(args, &out),
         Command::Nimber(cmd) => nimber::run(cmd, &out),
         Command::Misere(cmd) => misere::run(cmd, &out),
+        Command::Hackenbush(cmd) => hackenbush::run(cmd, &out),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

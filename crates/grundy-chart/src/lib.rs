@@ -26,8 +26,13 @@
 //! let svg = grundy_chart::svg(&chart);
 //! assert!(svg.starts_with("<svg") && svg.contains("period 12 from n = 71"));
 //! ```
+//!
+//! The same crate draws Green Hackenbush pictures ([`hackenbush`]) for `grundy hackenbush
+//! draw`, with the same two backends.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+
+pub mod hackenbush;
 
 use grundy_core::nimber::Nimber;
 use grundy_core::sequence::report::{the, Report};

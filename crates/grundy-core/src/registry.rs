@@ -40,7 +40,7 @@ use serde::Serialize;
 
 use crate::error::{GameError, Result};
 use crate::games::{
-    all_but, coins, lasker, moore, nim, octal, rules, subtraction, wythoff, Ruleset,
+    all_but, coins, hackenbush, lasker, moore, nim, octal, rules, subtraction, wythoff, Ruleset,
 };
 use crate::sum::Component;
 
@@ -63,6 +63,7 @@ pub static REGISTRY: &[&Family] = &[
     &coins::TWINS,
     &coins::MOCK_TURTLES,
     &coins::RULER,
+    &hackenbush::FAMILY,
 ];
 
 /// A ruleset with its type forgotten: what the registry builds and a [`Component`] points to.
@@ -153,6 +154,8 @@ pub enum Drawing {
     GraphEdges,
     /// A row of coins, heads or tails (the coin-turning games), written `THHTH`.
     Coins,
+    /// A picture of edges standing on the ground (Green Hackenbush), written `0-1,1-2`.
+    Hackenbush,
 }
 
 /// What a family's parameter holds.

@@ -1,11 +1,12 @@
 // Grundy, the page: drawing a position and reading clicks as moves.
 //
 // How a position is drawn comes from the registry (`positions.drawing`): `heaps` (tokens, one
-// row per heap), `queen` (Wythoff's board) and `heap-row` (Moore's Nim: the heaps of one
-// position, tokens selected in several heaps, then Move). Other kinds are drawn by the files
-// that register in DRAWINGS (draw-grid.js, draw-graph.js, draw-coins.js); a kind without one,
-// or a position too big to draw, shows as text with the list of its moves. The typed-move box
-// works for every ruleset.
+// row per heap), `queen` (Wythoff's board), `heap-row` (Moore's Nim: the heaps of one
+// position, tokens selected in several heaps, then Move) and `hackenbush` (draw-hackenbush.js: a
+// picture on its ground, an edge cut by a click). Other kinds are drawn by the files that
+// register in DRAWINGS (draw-grid.js, draw-graph.js, draw-coins.js); a kind without one, or a
+// position too big to draw, shows as text with the list of its moves. The typed-move box works
+// for every ruleset.
 //
 // A click is read against the moves the server listed (POST /api/moves): the page only finds
 // which listed move the clicked tokens stand for; the server checks every move it is sent.
@@ -24,7 +25,7 @@ function drawingKind() {
   if (!family) return "heaps";
   const kind = family.positions.drawing;
   const lone = state.analysis && state.analysis.components.length === 1;
-  if (kind === "queen" || kind === "heap-row") return lone ? kind : "list";
+  if (kind === "queen" || kind === "heap-row" || kind === "hackenbush") return lone ? kind : "list";
   if (DRAWINGS[kind]) return lone && DRAWINGS[kind].drawable(state.analysis.components[0]) ? kind : "list";
   return kind === "heaps" ? "heaps" : "list";
 }
@@ -42,6 +43,7 @@ function prepareBoard(spec) {
 async function loadDrawing(spec, generation) {
   const family = state.families[spec.game];
   if (family && family.positions.drawing === "queen" && spec.heaps.length === 2) await loadTile(spec.heaps, generation);
+  if (family && family.positions.drawing === "hackenbush") await loadPicture(generation);
 }
 
 /// Whether the board takes a move now.
@@ -55,6 +57,7 @@ function moveHelp() {
   if (kind === "heap-row") return "click a token in each heap you take from (it and the tokens after it), then Move.";
   if (kind === "list") return "pick a move from the list, or type one.";
   if (DRAWINGS[kind]) return DRAWINGS[kind].help;
+  if (kind === "hackenbush") return "click an edge (or its dot) to cut it; whatever no longer touches the ground falls with it.";
   const take = "click a token to take it and the tokens after it, or drag across tokens to take exactly those";
   return (splits() ? take + ", or click a gap to split the heap there." : take + ".") + drawnPartsHelp();
 }
@@ -77,6 +80,7 @@ function render() {
   $("row-bar").hidden = kind !== "heap-row";
   if (a && kind === "queen") drawWythoff(a.components[0].heaps, live);
   else if (a && kind === "heap-row") board.append(drawRow(a.components[0], live));
+  else if (a && kind === "hackenbush") board.append(pictureReady() ? drawPicture(a.components[0], live) : drawList(a, live));
   else if (a && kind === "list") board.append(drawList(a, live));
   else if (a && DRAWINGS[kind]) board.append(DRAWINGS[kind].draw(a.components[0], live));
   else if (a) a.components.forEach((c, i) => board.append(c.heap !== undefined ? drawHeap(c, i, live) : drawTerm(c, i, live)));
@@ -269,6 +273,7 @@ function preview(i, n, k) {
 
 function clearPreview() {
   document.querySelectorAll(".preview").forEach((t) => t.classList.remove("preview"));
+  document.querySelectorAll(".falls").forEach((t) => t.classList.remove("falls"));
 }
 
 // Dragging across tokens selects exactly those tokens (mouse and touch alike).

@@ -43,7 +43,7 @@ function renderHint() {
   // In a sum, the component the hint moves in says how its highlight is played.
   const moved = familyOfRuleset(m.from.ruleset);
   const drawn = DRAWINGS[kind] || (kind === "heaps" && moved && DRAWINGS[moved.positions.drawing]);
-  const where = drawn ? drawn.hintWhere : kind === "heaps" ? "The highlighted tokens (or gap) are this move: click one to play it." : kind === "queen" ? "The highlighted square is this move." : kind === "heap-row" ? "The highlighted tokens are this move: click one to select it, then Move." : "The highlighted move in the list is this one.";
+  const where = drawn ? drawn.hintWhere : kind === "heaps" ? "The highlighted tokens (or gap) are this move: click one to play it." : kind === "queen" ? "The highlighted square is this move." : kind === "heap-row" ? "The highlighted tokens are this move: click one to select it, then Move." : kind === "hackenbush" && pictureReady() ? "The highlighted edge is this cut: click it (or its dot) to play it." : "The highlighted move in the list is this one.";
   panel.append(el("p", { class: "help" }, where));
   const why = el("button", { type: "button" }, "Why?");
   why.addEventListener("click", () => toggleWhy(true));
@@ -210,6 +210,9 @@ function derivationBlock(c, i, lone) {
     box.append(row);
   } else if (d.reason) {
     box.append(el("p", { class: "help" }, pretty(d.reason)));
+  }
+  if (d.steps && d.steps.length) {
+    box.append(el("p", { class: "help" }, "The same value step by step:"), el("ol", { class: "steps" }, ...d.steps.map((s) => el("li", {}, s))));
   }
   return box;
 }

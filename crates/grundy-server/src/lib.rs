@@ -277,6 +277,7 @@ pub fn router(config: Config) -> Router {
         .route("/draw-grid.js", get(assets::draw_grid_js))
         .route("/draw-graph.js", get(assets::draw_graph_js))
         .route("/draw-coins.js", get(assets::draw_coins_js))
+        .route("/draw-hackenbush.js", get(assets::draw_hackenbush_js))
         .route("/favicon.svg", get(assets::favicon))
         .nest("/api", api_routes())
         .fallback(assets::not_found)
@@ -298,6 +299,7 @@ fn api_routes() -> Router<AppState> {
         .route("/sequence", post(api::sequence))
         .route("/simulate", post(api::simulate))
         .route("/wythoff/table", post(api::wythoff_table))
+        .route("/hackenbush/layout", post(api::hackenbush_layout))
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)
 }

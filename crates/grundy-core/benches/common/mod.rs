@@ -2,6 +2,8 @@
 //! The baselines exist only here, to be measured against.
 #![allow(dead_code)]
 
+use grundy_core::games::hackenbush::Picture;
+
 /// A deterministic take-set of `size` amounts from 1 to `max` that includes `max`.
 pub fn take_set(size: usize, max: u64) -> Vec<u64> {
     let mut set = std::collections::BTreeSet::from([max]);
@@ -92,4 +94,64 @@ fn recursive_mex(n: usize, take: &[u64], nimber: &mut [i64]) -> i64 {
         }
     }
     nimber[n]
+}
+
+// ---- Green Hackenbush pictures (the `hackenbush` bench and the `hackenbush_probe` example) ----
+
+/// A fixed xorshift stream, so every run measures the same Green Hackenbush pictures.
+struct Stream(u64);
+
+impl Stream {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n
+    }
+}
+
+/// A random tree of `edges` edges: vertex `i` hangs on a random earlier vertex.
+pub fn random_tree(edges: u32) -> Picture {
+    let mut s = Stream(0x9E37_79B9_7F4A_7C15);
+    let list = (1..=edges)
+        .map(|i| (s.below(u64::from(i)) as u32, i))
+        .collect();
+    Picture::new(list).unwrap()
+}
+
+/// A random graph of `edges` edges: a random tree on two thirds of them, and the last third
+/// between random vertices (cycles of every size, a few loops and parallel edges).
+pub fn random_graph(edges: u32) -> Picture {
+    let mut s = Stream(0xD1B5_4A32_D192_ED03);
+    let vertices = edges / 3 * 2;
+    let mut list: Vec<(u32, u32)> = (1..=vertices)
+        .map(|i| (s.below(u64::from(i)) as u32, i))
+        .collect();
+    while list.len() < edges as usize {
+        let a = s.below(u64::from(vertices) + 1) as u32;
+        let b = s.below(u64::from(vertices) + 1) as u32;
+        list.push((a, b));
+    }
+    Picture::new(list).unwrap()
+}
+
+/// A forest of small cycle blocks: a random tree whose every tenth edge is doubled and whose
+/// every tenth vertex carries a loop (blocks of 2 edges or 1 loop).
+pub fn small_blocks(edges: u32) -> Picture {
+    let mut s = Stream(0x2545_F491_4F6C_DD1D);
+    let mut list = Vec::new();
+    let mut i = 0u32;
+    while list.len() < edges as usize {
+        i += 1;
+        let parent = s.below(u64::from(i)) as u32;
+        list.push((parent, i));
+        if i % 10 == 0 {
+            list.push((parent, i));
+        }
+        if i % 10 == 5 {
+            list.push((i, i));
+        }
+    }
+    list.truncate(edges as usize);
+    Picture::new(list).unwrap()
 }

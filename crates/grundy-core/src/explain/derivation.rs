@@ -57,6 +57,10 @@ pub struct Derivation {
     /// coins): the parts with their values, XORed in binary columns.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub parts: Option<ValueParts>,
+    /// A reduction that gives the same value step by step, when the ruleset has one (Green
+    /// Hackenbush's fusion and colon principles); empty otherwise.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub steps: Vec<String>,
 }
 
 /// A value that is the nim-sum of parts' values, for [`Derivation::parts`]: a row of coins is
@@ -81,6 +85,7 @@ impl Derivation {
             option_values: None,
             reason: Some(reason),
             parts: None,
+            steps: Vec::new(),
         }
     }
 
@@ -117,10 +122,12 @@ impl Derivation {
             option_values: Some(values),
             reason: None,
             parts: None,
+            steps: Vec::new(),
         }
     }
 
-    /// The derivation in one line: `G(11) = mex{G(10), G(7), G(2)} = mex{0, 1, 0} = 2`.
+    /// The derivation in one line: `G(11) = mex{G(10), G(7), G(2)} = mex{0, 1, 0} = 2`, then
+    /// the [`Derivation::steps`], if any, one per line, indented by two spaces.
     pub fn to_text(&self) -> String {
         let g = format!("G({})", bare(&self.position));
         let mut out = String::new();
@@ -166,6 +173,9 @@ impl Derivation {
                     let _ = write!(out, ": {reason}");
                 }
             }
+        }
+        for step in &self.steps {
+            let _ = write!(out, "\n  {step}");
         }
         out
     }

@@ -511,7 +511,9 @@ impl<V: NimHeap> SumExplanation<V> {
                 c.value
             )?;
             if let Some(d) = &c.derivation {
-                writeln!(out, "    {}", d.to_text())?;
+                for line in d.to_text().lines() {
+                    writeln!(out, "    {line}")?;
+                }
             }
         }
         out.push_str("Total (nim-sum of the values): ");

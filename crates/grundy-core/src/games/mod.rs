@@ -29,6 +29,7 @@ pub mod cram;
 mod form;
 mod future_options;
 pub mod graph;
+pub mod hackenbush;
 pub mod lasker;
 pub mod moore;
 pub mod nim;

@@ -14,6 +14,7 @@
 //! | `POST /api/sequence` | `{game, set/except/code, count?, at?}` | the sequence report: G(0..count-1), the period and its certificate, G(at) |
 //! | `POST /api/simulate` | `{position, first?, second?, games?, seed?}` | wins of each side over many games |
 //! | `POST /api/wythoff/table` | `{x0, y0, width, height, values?}` | a tile of Wythoff's G(x, y), P-positions marked |
+//! | `POST /api/hackenbush/layout` | `{position}` | where to draw a Green Hackenbush picture |
 //!
 //! Positions are [`PositionSpec`]s; moves are the core's `SumMove` JSON
 //! (`{component, from, to, text}`).
@@ -44,6 +45,7 @@ use crate::position::{spec_of, Position, PositionSpec};
 use crate::{AppState, Limits};
 
 mod analyze;
+mod hackenbush;
 mod moves;
 mod sequence;
 mod simulate;
@@ -51,6 +53,7 @@ mod values;
 mod wythoff;
 
 pub use analyze::*;
+pub use hackenbush::*;
 pub use moves::*;
 pub use sequence::*;
 pub use simulate::*;
@@ -104,7 +107,8 @@ pub async fn limits(State(app): State<AppState>) -> Json<Limits> {
 pub async fn not_found() -> ApiError {
     ApiError::bad_request(
         "no such endpoint: see GET /api/health, /api/limits, /api/rulesets and POST /api/analyze, /api/hint, \
-         /api/move, /api/moves, /api/apply, /api/sequence, /api/simulate, /api/wythoff/table",
+         /api/move, /api/moves, /api/apply, /api/sequence, /api/simulate, /api/wythoff/table, \
+         /api/hackenbush/layout",
     )
     .with_status(StatusCode::NOT_FOUND)
 }

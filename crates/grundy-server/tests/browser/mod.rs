@@ -24,7 +24,7 @@ pub const DESKTOP: (u32, u32) = (1280, 900);
 pub const PHONE: (u32, u32) = (390, 844);
 
 /// The human may move (a live board of any drawing).
-pub const MY_TURN: &str = "document.querySelector('.tokens.live, #wythoff-board.live, .drawing.live, .move-choice:not([disabled])') !== null && !document.getElementById('typed-move').querySelector('button').disabled";
+pub const MY_TURN: &str = "document.querySelector('.tokens.live, #wythoff-board.live, .drawing.live, #hb-board.live, .move-choice:not([disabled])') !== null && !document.getElementById('typed-move').querySelector('button').disabled";
 /// The result box is shown.
 pub const GAME_OVER: &str = "!document.getElementById('result').hidden";
 
