@@ -11,13 +11,17 @@
 //! an error naming it (exit code 2).
 
 use std::io::{IsTerminal, Write};
-use std::time::Duration;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use grundy_core::games::octal::OctalGame;
 use grundy_core::misere::game::{HeapGame, Nim, OptionTable};
 use grundy_core::misere::genus::heap_genera;
 use grundy_core::misere::monoid::Presentation;
 use grundy_core::misere::quotient::{Limits, MisereQuotient, MAX_QUOTIENT_HEAP};
+use grundy_core::misere::run::QuotientRun;
 use serde_json::json;
 
 use super::{CliError, Output};
@@ -54,6 +58,14 @@ pub struct QuotientArgs {
     /// 4·order² bytes).
     #[arg(long, default_value_t = 2048, value_parser = clap::value_parser!(u64).range(2..=16384))]
     pub max_order: u64,
+    /// Save the proven quotient to this file every few seconds, and when the run stops
+    /// (Ctrl-C, a limit): a later run goes on from it with --resume.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
+    /// Go on from a checkpoint written by --checkpoint (same game; --max-heap at least the heap
+    /// it reached). The saved quotient is proven again before it is used.
+    #[arg(long, value_name = "FILE")]
+    pub resume: Option<PathBuf>,
 }
 
 /// Arguments of `grundy misere genus`.
@@ -89,25 +101,7 @@ fn quotient(args: &QuotientArgs, out: &Output) -> Result<(), CliError> {
         time_budget: Duration::from_secs(args.seconds),
         ..Limits::default()
     };
-    let show_progress = !out.json && std::io::stderr().is_terminal();
-    let mut progress = |n: usize, order: usize| {
-        if show_progress {
-            let mut err = std::io::stderr().lock();
-            // Progress is best effort: a closed stderr must not stop the computation.
-            let _ = write!(err, "\rheap {n}: order {order}   ");
-            let _ = err.flush();
-        }
-    };
-    let q = MisereQuotient::compute_with_progress(
-        game.as_ref(),
-        args.max_heap as usize,
-        limits,
-        &mut progress,
-    );
-    if show_progress {
-        eprint!("\r\x1b[K");
-    }
-    let q = q?;
+    let q = run_quotient(game.as_ref(), args, limits, !out.json)?;
     let gens: Vec<String> = (0..q.presentation.generators.len())
         .map(Presentation::generator_name)
         .collect();
@@ -167,6 +161,96 @@ fn quotient(args: &QuotientArgs, out: &Output) -> Result<(), CliError> {
         q.max_heap,
         growth.join(" ")
     ))
+}
+
+/// How often a checkpoint is written during a run.
+const CHECKPOINT_INTERVAL: Duration = Duration::from_secs(5);
+
+/// Computes the quotient heap by heap: progress on a terminal, checkpoints every few seconds
+/// and when the run stops, Ctrl-C saves and exits with code 130.
+fn run_quotient(
+    game: &dyn HeapGame,
+    args: &QuotientArgs,
+    limits: Limits,
+    progress: bool,
+) -> Result<MisereQuotient, CliError> {
+    let max_heap = args.max_heap as usize;
+    let mut run = match &args.resume {
+        Some(path) => {
+            let bytes = std::fs::read(path).map_err(|e| {
+                CliError::Usage(format!("cannot read checkpoint {}: {e}", path.display()))
+            })?;
+            QuotientRun::resume(game, &bytes, max_heap, limits).map_err(|e| {
+                CliError::Usage(format!("--resume {}: {e}", path.display()))
+            })?
+        }
+        None => QuotientRun::new(game, max_heap, limits)?,
+    };
+    let show = progress && std::io::stderr().is_terminal();
+    let interrupt = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&interrupt);
+    // Only one handler per process; if one is already set, Ctrl-C keeps its default meaning.
+    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
+    let mut last_save = Instant::now();
+    let result = grundy_core::cancel::with_flag(Arc::clone(&interrupt), || {
+        while !run.is_done() {
+            run.step()?;
+            if show {
+                let mut err = std::io::stderr().lock();
+                // Progress is best effort: a closed stderr must not stop the computation.
+                let _ = write!(
+                    err,
+                    "\rheap {} of {}: order {}   ",
+                    run.heap(),
+                    run.target(),
+                    run.order()
+                );
+                let _ = err.flush();
+            }
+            if let Some(path) = &args.checkpoint {
+                if last_save.elapsed() >= CHECKPOINT_INTERVAL {
+                    save(path, &run)?;
+                    last_save = Instant::now();
+                }
+            }
+        }
+        Ok::<(), CliError>(())
+    });
+    if show {
+        eprint!("\r\x1b[K");
+    }
+    let kept = match &args.checkpoint {
+        Some(path) => {
+            save(path, &run)?;
+            format!(
+                "Q_{} (order {}) is saved in {}: run the same command with --resume {} to go on",
+                run.heap(),
+                run.order(),
+                path.display(),
+                path.display()
+            )
+        }
+        None => format!(
+            "Q_{} (order {}) was proven; add --checkpoint FILE to keep it and go on later",
+            run.heap(),
+            run.order()
+        ),
+    };
+    match result {
+        Ok(()) => Ok(run.finish()?),
+        Err(_) if interrupt.load(Ordering::SeqCst) => {
+            Err(CliError::Interrupted(format!("interrupted; {kept}")))
+        }
+        Err(CliError::Usage(e)) => Err(CliError::Usage(format!("{e}; {kept}"))),
+        Err(e) => Err(e),
+    }
+}
+
+/// Writes the run's checkpoint to `path` (replaced atomically).
+fn save(path: &Path, run: &QuotientRun) -> Result<(), CliError> {
+    let mut file = super::write::FileWriter::create(path, "--checkpoint")?;
+    run.write_checkpoint(&mut file)?;
+    file.finish()
 }
 
 fn genus(args: &GenusArgs, out: &Output) -> Result<(), CliError> {
