@@ -5,8 +5,11 @@
 //! grundy misere genus kayles --count 12 [--json]
 //! ```
 //!
-//! `GAME` is `nim`, an octal code (`0.77`, `.07`, `4.7`) or a preset name (`kayles`,
-//! `dawsons-kayles`, …). Every quotient printed is proven for every position with heaps of at
+//! `GAME` is `nim`, an octal code (`0.77`, `.07`, `4.7`), a preset name (`kayles`,
+//! `dawsons-kayles`, …) or another heap ruleset of the registry in the sum format
+//! (`sub{1,4,9}`, `bachet{3}`, `allbut{2}`, `lasker`, `grundys`). Wythoff's game and Moore's
+//! Nim are not heap games in this sense (a move changes two heaps at once), nor are boards,
+//! graphs and coin rows. Every quotient printed is proven for every position with heaps of at
 //! most `--max-heap` (see `grundy_core::misere`); a computation that reaches a limit stops with
 //! an error naming it (exit code 2).
 
@@ -17,7 +20,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use grundy_core::games::octal::OctalGame;
-use grundy_core::misere::game::{HeapGame, Nim, OptionTable};
+use grundy_core::misere::game::{HeapGame, Nim, OptionTable, RegistryHeapGame};
 use grundy_core::misere::genus::heap_genera;
 use grundy_core::misere::monoid::Presentation;
 use grundy_core::misere::quotient::{Limits, MisereQuotient, MAX_QUOTIENT_HEAP};
@@ -46,7 +49,8 @@ pub enum MisereCommand {
 /// Arguments of `grundy misere quotient`.
 #[derive(Debug, clap::Args)]
 pub struct QuotientArgs {
-    /// The game: nim, an octal code such as 0.77, or a preset name such as kayles.
+    /// The game: nim, an octal code such as 0.77, a preset name such as kayles, or a heap
+    /// ruleset such as sub{1,4,9}, bachet{3}, allbut{2}, lasker, grundys.
     pub game: String,
     /// The largest heap covered (1 to 1000).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_QUOTIENT_HEAP as u64))]
@@ -71,7 +75,8 @@ pub struct QuotientArgs {
 /// Arguments of `grundy misere genus`.
 #[derive(Debug, clap::Args)]
 pub struct GenusArgs {
-    /// The game: nim, an octal code such as 0.77, or a preset name such as kayles.
+    /// The game: nim, an octal code such as 0.77, a preset name such as kayles, or a heap
+    /// ruleset such as sub{1,4,9}, bachet{3}, allbut{2}, lasker, grundys.
     pub game: String,
     /// How many heaps, 1..=COUNT (1 to 64).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_GENUS_COUNT as u64))]
@@ -86,12 +91,20 @@ pub fn run(cmd: &MisereCommand, out: &Output) -> Result<(), CliError> {
     }
 }
 
-/// The heap game a `GAME` argument names.
+/// The heap game a `GAME` argument names: `nim`, an octal code or preset, or a heap ruleset of
+/// the registry in the sum format (`sub{1,4,9}`, `bachet{3}`, `allbut{2}`, `lasker`,
+/// `grundys`).
 pub fn heap_game(name: &str) -> Result<Box<dyn HeapGame>, CliError> {
     if name.trim().eq_ignore_ascii_case("nim") {
         return Ok(Box::new(Nim));
     }
-    Ok(Box::new(OctalGame::named(name)?.rules().clone()))
+    match OctalGame::named(name) {
+        Ok(octal) => Ok(Box::new(octal.rules().clone())),
+        Err(octal_error) => match grundy_core::spec::parse_rules(name) {
+            Ok(rules) => Ok(Box::new(RegistryHeapGame::new(rules)?)),
+            Err(_) => Err(octal_error.into()),
+        },
+    }
 }
 
 fn quotient(args: &QuotientArgs, out: &Output) -> Result<(), CliError> {

@@ -88,7 +88,7 @@ pub mod run;
 pub mod search;
 pub mod sums;
 
-pub use analysis::{Explanation, HeapMove, MisereAnalysis};
+pub use analysis::{Explanation, HeapMove, MisereAnalysis, MoveCheck};
 pub use game::HeapGame;
 pub use quotient::{Limits, MisereQuotient};
 pub use run::QuotientRun;

@@ -64,14 +64,11 @@ impl QuotientAnswer {
         self.analysis.outcome
     }
 
-    /// The explanation as text: each heap's element, the product, the P-portion.
+    /// The explanation as text: each heap's element, the product, whether it is in the
+    /// P-portion, a winning move checked, and who wins.
     pub fn text(&self) -> String {
         format!(
-            "Misère quotient Q_{} of {} (order {}, proven for every position with heaps up to {}).\n{}\n{}.",
-            self.quotient.max_heap,
-            self.quotient.game,
-            self.quotient.order(),
-            self.quotient.max_heap,
+            "{}\n{}.",
             self.analysis.explanation.to_text(),
             self.analysis.outcome.describe()
         )
