@@ -193,9 +193,8 @@ fn run_quotient(
             let bytes = std::fs::read(path).map_err(|e| {
                 CliError::Usage(format!("cannot read checkpoint {}: {e}", path.display()))
             })?;
-            QuotientRun::resume(game, &bytes, max_heap, limits).map_err(|e| {
-                CliError::Usage(format!("--resume {}: {e}", path.display()))
-            })?
+            QuotientRun::resume(game, &bytes, max_heap, limits)
+                .map_err(|e| CliError::Usage(format!("--resume {}: {e}", path.display())))?
         }
         None => QuotientRun::new(game, max_heap, limits)?,
     };

@@ -204,10 +204,9 @@ impl MisereQuotient {
         }
         let winning_move = winning_moves.first().map(|m| {
             let rest = self.monoid.mul(prefix[m.heap], suffix[m.heap + 1]);
-            let after = m
-                .to
-                .iter()
-                .fold(rest, |e, &x| self.monoid.mul(e, self.pretend[x]));
+            let after =
+                m.to.iter()
+                    .fold(rest, |e, &x| self.monoid.mul(e, self.pretend[x]));
             MoveCheck {
                 heap: m.heap,
                 from: m.from,

@@ -86,10 +86,9 @@ impl RegistryHeapGame {
         let game = RegistryHeapGame { rules };
         let heap_like = (1..=3).all(|n| {
             game.heap(n as u64).is_some_and(|c| {
-                c.options().iter().all(|o| {
-                    o.iter()
-                        .all(|p| p.noun() == "heap" && p.heaps().len() == 1)
-                })
+                c.options()
+                    .iter()
+                    .all(|o| o.iter().all(|p| p.noun() == "heap" && p.heaps().len() == 1))
             })
         });
         if !heap_like {

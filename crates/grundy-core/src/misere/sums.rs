@@ -120,7 +120,10 @@ fn cached(game: &dyn HeapGame, n: usize) -> Option<Arc<MisereQuotient>> {
     let key = game.name();
     {
         let mut guard = CACHE.lock().ok()?;
-        let known = guard.get_or_insert_with(HashMap::new).entry(key.clone()).or_default();
+        let known = guard
+            .get_or_insert_with(HashMap::new)
+            .entry(key.clone())
+            .or_default();
         if let Some(q) = known.largest.as_ref().filter(|q| q.max_heap >= n) {
             return Some(Arc::clone(q));
         }
@@ -137,7 +140,10 @@ fn cached(game: &dyn HeapGame, n: usize) -> Option<Arc<MisereQuotient>> {
     let timed_out =
         crate::cancel::is_cancelled() || started.elapsed() >= SUM_QUOTIENT_LIMITS.time_budget;
     let mut guard = CACHE.lock().ok()?;
-    let known = guard.get_or_insert_with(HashMap::new).entry(key).or_default();
+    let known = guard
+        .get_or_insert_with(HashMap::new)
+        .entry(key)
+        .or_default();
     match result {
         Ok(q) => {
             let q = Arc::new(q);
