@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 
 use grundy_core::games::octal::OctalGame;
 use grundy_core::misere::game::{HeapGame, Nim, OptionTable, RegistryHeapGame};
-use grundy_core::misere::genus::heap_genera;
+use grundy_core::misere::genus::{heap_genera, tame_sum_outcome, HeapGenus};
 use grundy_core::misere::monoid::Presentation;
 use grundy_core::misere::quotient::{Limits, MisereQuotient, MAX_QUOTIENT_HEAP};
 use grundy_core::misere::run::QuotientRun;
@@ -81,6 +81,21 @@ pub struct GenusArgs {
     /// How many heaps, 1..=COUNT (1 to 64).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_GENUS_COUNT as u64))]
     pub count: u64,
+    /// Also answer the sum of these heaps (each at most COUNT, e.g. 3,5,5) by the genus rule
+    /// when every heap is tame.
+    #[arg(long, value_name = "HEAPS", value_parser = parse_heaps)]
+    pub sum: Option<HeapList>,
+}
+
+/// Heap sizes given as one comma-separated argument.
+#[derive(Debug, Clone)]
+pub struct HeapList(pub Vec<usize>);
+
+/// A comma-separated list of heap sizes.
+fn parse_heaps(text: &str) -> Result<HeapList, String> {
+    grundy_core::spec::parse_list(text, "heap")
+        .map(|v| HeapList(v.into_iter().map(|h| h as usize).collect()))
+        .map_err(|e| e.to_string())
 }
 
 /// Runs `grundy misere`.
@@ -178,6 +193,8 @@ fn quotient(args: &QuotientArgs, out: &Output) -> Result<(), CliError> {
 
 /// How often a checkpoint is written during a run.
 const CHECKPOINT_INTERVAL: Duration = Duration::from_secs(5);
+/// A heap whose adjoining took this long is saved at once, whatever the interval.
+const SLOW_STEP: Duration = Duration::from_secs(1);
 
 /// Computes the quotient heap by heap: progress on a terminal, checkpoints every few seconds
 /// and when the run stops, Ctrl-C saves and exits with code 130.
@@ -206,7 +223,10 @@ fn run_quotient(
     let mut last_save = Instant::now();
     let result = grundy_core::cancel::with_flag(Arc::clone(&interrupt), || {
         while !run.is_done() {
+            let step_started = Instant::now();
             run.step()?;
+            // A slow heap is worth keeping at once: writing costs far less than redoing it.
+            let slow = step_started.elapsed() >= SLOW_STEP;
             if show {
                 let mut err = std::io::stderr().lock();
                 // Progress is best effort: a closed stderr must not stop the computation.
@@ -220,7 +240,7 @@ fn run_quotient(
                 let _ = err.flush();
             }
             if let Some(path) = &args.checkpoint {
-                if last_save.elapsed() >= CHECKPOINT_INTERVAL {
+                if slow || last_save.elapsed() >= CHECKPOINT_INTERVAL {
                     save(path, &run)?;
                     last_save = Instant::now();
                 }
@@ -267,9 +287,24 @@ fn save(path: &Path, run: &QuotientRun) -> Result<(), CliError> {
 
 fn genus(args: &GenusArgs, out: &Output) -> Result<(), CliError> {
     let game = heap_game(&args.game)?;
-    let options = OptionTable::new(game.as_ref(), args.count as usize)?;
+    let count = args.count as usize;
+    if let Some(h) = args
+        .sum
+        .iter()
+        .flat_map(|l| &l.0)
+        .find(|&&h| h == 0 || h > count)
+    {
+        return Err(CliError::Usage(format!(
+            "invalid heap {h} in --sum: expected heaps from 1 to --count ({count})"
+        )));
+    }
+    let options = OptionTable::new(game.as_ref(), count)?;
     let genera = heap_genera(&options)?;
     let kind = |tame: bool| if tame { "tame" } else { "wild" };
+    let sum = args.sum.as_ref().map(|HeapList(heaps)| {
+        let of: Vec<&HeapGenus> = heaps.iter().map(|&h| &genera[h - 1]).collect();
+        (heaps, tame_sum_outcome(&of))
+    });
     if out.json {
         let rows: Vec<serde_json::Value> = genera
             .iter()
@@ -285,12 +320,38 @@ fn genus(args: &GenusArgs, out: &Output) -> Result<(), CliError> {
                 })
             })
             .collect();
-        return out.json(&json!({ "game": game.name(), "heaps": rows }));
+        let mut doc = json!({ "game": game.name(), "heaps": rows });
+        if let Some((heaps, outcome)) = &sum {
+            doc["sum"] = json!({ "heaps": heaps, "outcome": outcome });
+        }
+        return out.json(&doc);
     }
     out.line(format!("{} {}", out.bold("Genera of"), game.name()))?;
     out.line("heap  genus  kind")?;
     for g in &genera {
         out.line(format!("{:>4}  {}  {}", g.heap, g.genus, kind(g.tame)))?;
     }
-    out.line("tame: the heap and all its followers have genera of misère Nim positions (Conway)")
+    out.line(
+        "tame: the heap and all its followers have genera of misère Nim positions (Conway); \
+         wild: not tame (restive heaps are not told apart from other wild ones)",
+    )?;
+    if let Some((heaps, outcome)) = sum {
+        let list: Vec<String> = heaps.iter().map(|h| h.to_string()).collect();
+        match outcome {
+            Some(o) => out.line(format!(
+                "Sum {}: every heap is tame, so it plays like the misère Nim position with the \
+                 same genera (Conway's genus rule). {}.",
+                list.join(" + "),
+                o.describe()
+            ))?,
+            None => out.line(format!(
+                "Sum {}: a heap is not tame, so the genus rule does not apply; grundy misere \
+                 quotient {} --max-heap {} answers it.",
+                list.join(" + "),
+                game.name(),
+                heaps.iter().max().copied().unwrap_or(1)
+            ))?,
+        }
+    }
+    Ok(())
 }
