@@ -263,7 +263,7 @@ fn run_quotient(
             )
         }
         None => format!(
-            "Q_{} (order {}) was proven; add --checkpoint FILE to keep it and go on later",
+            "add --checkpoint FILE to keep Q_{} (order {}) and go on from it later",
             run.heap(),
             run.order()
         ),

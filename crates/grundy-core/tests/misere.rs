@@ -438,6 +438,18 @@ fn quotients_pass_an_independent_proof() {
     for (game, n) in cases {
         let q = MisereQuotient::compute(game.as_ref(), n, Limits::default()).unwrap();
         independent_check(game.as_ref(), &q);
+        // The options behind the quotient give the normal-play values the octal solver gives
+        // (a separate code path, itself checked against published sequences).
+        if let Ok(octal) = grundy_core::games::octal::OctalGame::named(&q.game) {
+            for h in 1..=n {
+                assert_eq!(
+                    q.normal_values[h],
+                    octal.value(h as u64).unwrap(),
+                    "{} {h}",
+                    q.game
+                );
+            }
+        }
         if q.game == "0.77" {
             assert_eq!((q.order(), q.orders[26], q.orders[27]), (40, 32, 40));
             assert_eq!(q.p_elements().len(), 9);

@@ -7,9 +7,9 @@
 //! P-portion) and the explanation, in time linear in the heaps once the quotient is known.
 //! Quotients are computed within [`SUM_QUOTIENT_LIMITS`] and kept for the life of the process
 //! (the largest per game: `Q_M` answers every sum whose heaps are at most `M`, so a game played
-//! down from its first position computes one quotient). A quotient that reaches a size limit
-//! is remembered as such; one stopped by the clock is tried again next time. Either way the
-//! caller falls back to exhaustive search.
+//! down from its first position computes one quotient). A quotient that reaches a limit is
+//! remembered as such; one whose computation a front end cancelled (a request's deadline) is
+//! tried again next time. Either way the caller falls back to exhaustive search.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -34,7 +34,7 @@ pub const SUM_QUOTIENT_LIMITS: Limits = Limits {
 };
 
 /// What is known of one game's quotients: the largest computed, and the smallest largest heap
-/// for which the computation reached a size limit (no larger one is tried again).
+/// for which the computation reached a limit (no larger one is tried again).
 #[derive(Default)]
 struct Known {
     largest: Option<Arc<MisereQuotient>>,
@@ -133,12 +133,11 @@ fn cached(game: &dyn HeapGame, n: usize) -> Option<Arc<MisereQuotient>> {
     }
     // Computed without the lock held: another thread may compute the same quotient meanwhile,
     // which costs time but never a wrong answer.
-    let started = std::time::Instant::now();
     let result = MisereQuotient::compute(game, n, SUM_QUOTIENT_LIMITS);
-    // A computation stopped by the clock (its budget, or a front end's deadline) says nothing
-    // about the quotient: it is tried again next time. One stopped by a size limit is not.
-    let timed_out =
-        crate::cancel::is_cancelled() || started.elapsed() >= SUM_QUOTIENT_LIMITS.time_budget;
+    // A computation cancelled by a front end (the server's deadline for one request) says
+    // nothing about the quotient: it is tried again next time. One that reached a limit of its
+    // own (size, or its time budget) is not, for the life of the process.
+    let cancelled = crate::cancel::is_cancelled();
     let mut guard = CACHE.lock().ok()?;
     let known = guard
         .get_or_insert_with(HashMap::new)
@@ -153,7 +152,7 @@ fn cached(game: &dyn HeapGame, n: usize) -> Option<Arc<MisereQuotient>> {
             Some(q)
         }
         Err(_) => {
-            if !timed_out {
+            if !cancelled {
                 known.beyond_limits = Some(known.beyond_limits.map_or(n, |m| m.min(n)));
             }
             None
