@@ -114,8 +114,8 @@ impl Explanation {
                 ));
             }
             None if self.in_p_portion => lines.push(
-                "Every move changes one heap's element and leaves a product outside the \
-                 P-portion."
+                "So every move leaves a product outside the P-portion: the opponent then has a \
+                 winning move."
                     .into(),
             ),
             None => lines.push("No move reaches the P-portion.".into()),

@@ -7,7 +7,7 @@
 //! of at most `n`, or finds a position where it fails; a failed guess is refined
 //! ([`super::refine`]) or rebuilt exactly from context games ([`super::contexts`]). Only proven
 //! quotients are returned, and they are reduced by construction (Moore minimisation) and
-//! checked ([`is_reduced`]).
+//! checked ([`super::check::is_reduced`]).
 //!
 //! The limits ([`Limits`]) bound the order of every monoid met on the way (memory: four bytes
 //! per entry of an `order × order` table), the states of each proof and the wall-clock time;
