@@ -132,7 +132,7 @@ function renderQuotientWhy(panel, e) {
   if (e.p_portion.length <= 12) panel.append(el("p", { class: "help" }, `P-portion: {${e.p_portion.join(", ")}}`));
   const m = e.winning_move;
   if (m) {
-    const parts = m.to.length ? m.to.map((h, i) => `${h} (${m.to_elements[i]})`).join(" + ") : "nothing";
+    const parts = m.to.length ? m.to.map((h, i) => `${h} (element ${m.to_elements[i]})`).join(" + ") : "nothing";
     panel.append(el("p", {}, `A winning move: heap ${m.heap + 1}: ${m.from} → ${parts} makes the product ${m.product}, which is in the P-portion.`));
   }
   panel.append(el("p", {}, e.in_p_portion ? "P-position: the player to move loses against best play." : "N-position: the player to move wins."));
