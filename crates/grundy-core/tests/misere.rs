@@ -438,6 +438,9 @@ fn quotients_pass_an_independent_proof() {
     for (game, n) in cases {
         let q = MisereQuotient::compute(game.as_ref(), n, Limits::default()).unwrap();
         independent_check(game.as_ref(), &q);
+        // Every impartial misère quotient but the trivial one has even order (Plambeck and
+        // Siegel 2008).
+        assert_eq!(q.order() % 2, 0, "{}: order {}", q.game, q.order());
         // The options behind the quotient give the normal-play values the octal solver gives
         // (a separate code path, itself checked against published sequences).
         if let Ok(octal) = grundy_core::games::octal::OctalGame::named(&q.game) {
@@ -570,4 +573,66 @@ fn tame_games_have_tame_quotients_and_the_genus_rule_holds() {
     assert!(!genera[4].tame);
     assert_eq!(tame_sum_outcome(&[&genera[4], &genera[0]]), None);
     assert!(tame_sum_outcome(&[&genera[3], &genera[0]]).is_some());
+}
+
+/// Genera against a naive reference: `G⁻(heap + n·*2)` by plain memoised recursion over
+/// (the game's heaps, the count of `*2`, the count of `*1`), with `G⁻ = 1` where no move is
+/// left, for n = 0..6, and the normal value by the mex rule. Covers tame and wild heaps of
+/// Kayles, Dawson's Kayles, Daisies and 0.312.
+#[test]
+fn genera_agree_with_a_naive_reference() {
+    use std::collections::HashMap;
+    type Key = (Vec<usize>, usize, usize);
+    fn misere(options: &OptionTable, key: Key, memo: &mut HashMap<Key, u64>) -> u64 {
+        if let Some(&v) = memo.get(&key) {
+            return v;
+        }
+        let (heaps, twos, ones) = key.clone();
+        let mut seen = Vec::new();
+        let mut done = std::collections::HashSet::new();
+        for (i, &h) in heaps.iter().enumerate() {
+            for o in &options.options[h] {
+                let mut next: Vec<usize> = heaps.clone();
+                next.remove(i);
+                next.extend(o);
+                next.sort_unstable();
+                if done.insert(next.clone()) {
+                    seen.push(misere(options, (next, twos, ones), memo));
+                }
+            }
+        }
+        if twos > 0 {
+            seen.push(misere(options, (heaps.clone(), twos - 1, ones + 1), memo));
+            seen.push(misere(options, (heaps.clone(), twos - 1, ones), memo));
+        }
+        if ones > 0 {
+            seen.push(misere(options, (heaps.clone(), twos, ones - 1), memo));
+        }
+        let v = if seen.is_empty() {
+            1
+        } else {
+            (0..).find(|x| !seen.contains(x)).unwrap()
+        };
+        memo.insert(key, v);
+        v
+    }
+    for (code, n) in [("0.77", 9), ("0.07", 12), ("4.7", 9), ("0.312", 8)] {
+        let game = HeapRules::parse(code).unwrap();
+        let options = OptionTable::new(&game, n).unwrap();
+        let genera = heap_genera(&options).unwrap();
+        let octal = grundy_core::games::octal::OctalGame::named(code).unwrap();
+        let mut memo = HashMap::new();
+        for g in &genera {
+            assert_eq!(
+                g.genus.normal,
+                octal.value(g.heap as u64).unwrap(),
+                "{code} {}",
+                g.heap
+            );
+            for k in 0..=6 {
+                let naive = misere(&options, (vec![g.heap], k, 0), &mut memo);
+                assert_eq!(g.genus.term(k), naive, "{code} heap {} with {k} *2", g.heap);
+            }
+        }
+    }
 }
