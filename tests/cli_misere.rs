@@ -76,3 +76,163 @@ fn bad_input_is_exit_code_2() {
         assert!(err.contains("error"), "{args:?}: {err}");
     }
 }
+
+fn temp_path(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("grundy-cli-misere-{}-{name}", std::process::id()))
+}
+
+/// A run saved at heap 10 and resumed to 16 prints what one run to 16 prints; a checkpoint is
+/// refused for another game or below the heap it reached.
+#[test]
+fn checkpoint_and_resume() {
+    let path = temp_path("dawson.json");
+    let file = path.to_str().unwrap();
+    json(&["quotient", "0.07", "--max-heap", "10", "--checkpoint", file]);
+    let saved: serde_json::Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    assert_eq!(saved["heap"], 10);
+    let resumed = json(&["quotient", "0.07", "--max-heap", "16", "--resume", file]);
+    let direct = json(&["quotient", "0.07", "--max-heap", "16"]);
+    assert_eq!(resumed, direct);
+    common::fails_with_usage(
+        &[
+            "misere",
+            "quotient",
+            "0.77",
+            "--max-heap",
+            "16",
+            "--resume",
+            file,
+        ],
+        "not 0.77",
+    );
+    common::fails_with_usage(
+        &[
+            "misere",
+            "quotient",
+            "0.07",
+            "--max-heap",
+            "9",
+            "--resume",
+            file,
+        ],
+        "at least 10",
+    );
+    common::fails_with_usage(
+        &[
+            "misere",
+            "quotient",
+            "0.07",
+            "--max-heap",
+            "9",
+            "--resume",
+            "/nonexistent/q.json",
+        ],
+        "cannot read checkpoint",
+    );
+    let _ = std::fs::remove_file(&path);
+}
+
+/// A run stopped by a limit keeps what it proved: the checkpoint holds the last quotient, and a
+/// resumed run with a larger limit goes on from it.
+#[test]
+fn a_run_stopped_by_a_limit_is_saved() {
+    let path = temp_path("limit.json");
+    let file = path.to_str().unwrap();
+    let out = grundy()
+        .args(["misere", "quotient", "0.07", "--max-heap", "30"])
+        .args(["--max-order", "100", "--checkpoint", file])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("Q_24 (order 24) is saved in"), "{err}");
+    let v = json(&["quotient", "0.07", "--max-heap", "26", "--resume", file]);
+    assert_eq!(v["order"], 144);
+    let _ = std::fs::remove_file(&path);
+}
+
+/// Ctrl-C (SIGINT) during a long run: the checkpoint is saved, the message says how to go on,
+/// the exit code is 130, and the saved quotient resumes.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_saves_and_exits_130() {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let path = temp_path("interrupted.json");
+    let _ = std::fs::remove_file(&path);
+    let child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(["misere", "quotient", "0.07", "--max-heap", "1000"])
+        .args(["--max-order", "16384", "--seconds", "3600", "--checkpoint"])
+        .arg(&path)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    let start = Instant::now();
+    while !path.exists() {
+        assert!(start.elapsed() < Duration::from_secs(120), "no checkpoint");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    let out = child.wait_with_output().expect("exits");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(
+        stderr.contains("interrupted") && stderr.contains("--resume"),
+        "{stderr}"
+    );
+    let saved: serde_json::Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    let heap = saved["heap"].as_u64().unwrap().to_string();
+    let file = path.to_str().unwrap();
+    let v = json(&["quotient", "0.07", "--max-heap", &heap, "--resume", file]);
+    assert_eq!(v["order"], saved["order"]);
+    let _ = std::fs::remove_file(&path);
+}
+
+/// Heap rulesets of the registry: a subtraction game, Lasker's Nim, Grundy's game. Games
+/// whose moves touch several heaps, or that are not heaps, are refused.
+#[test]
+fn registry_heap_rulesets() {
+    // S(1, 2) is tame (heaps 1, 2, 0, 1, 2, 0, …): the quotient T_2 of order 6.
+    let v = json(&["quotient", "sub{1,2}", "--max-heap", "9"]);
+    assert_eq!(v["order"], 6);
+    assert_eq!(v["game"], "sub{1,2}");
+    assert_eq!(
+        json(&["quotient", "lasker", "--max-heap", "6"])["order"]
+            .as_u64()
+            .unwrap()
+            % 2,
+        0
+    );
+    assert_eq!(
+        json(&["quotient", "grundys", "--max-heap", "8"])["max_heap"],
+        8
+    );
+    for game in ["wythoff", "moore{2}", "turtles"] {
+        common::fails_with_usage(
+            &["misere", "quotient", game, "--max-heap", "5"],
+            "heap game",
+        );
+    }
+}
+
+/// The genus rule answers sums of tame heaps, and refuses to guess for the others.
+#[test]
+fn genus_rule_for_sums() {
+    // 0.31: heaps 2, 3, 5 have genera 2^{20}, 0^{02}, 0^{02}: like *2 + (*2+*2) + (*2+*2),
+    // nim-sum 2 with a large heap: N.
+    let v = json(&["genus", "0.31", "--count", "6", "--sum", "2,3,5"]);
+    assert_eq!(v["sum"]["outcome"], "N");
+    let v = json(&["genus", "0.31", "--count", "6", "--sum", "3,5"]);
+    assert_eq!(v["sum"]["outcome"], "P");
+    let v = json(&["genus", "0.77", "--count", "6", "--sum", "5,1"]);
+    assert_eq!(v["sum"]["outcome"], serde_json::Value::Null);
+    common::fails_with_usage(
+        &["misere", "genus", "0.77", "--count", "6", "--sum", "7"],
+        "invalid heap 7",
+    );
+}

@@ -5,19 +5,26 @@
 //! grundy misere genus kayles --count 12 [--json]
 //! ```
 //!
-//! `GAME` is `nim`, an octal code (`0.77`, `.07`, `4.7`) or a preset name (`kayles`,
-//! `dawsons-kayles`, …). Every quotient printed is proven for every position with heaps of at
+//! `GAME` is `nim`, an octal code (`0.77`, `.07`, `4.7`), a preset name (`kayles`,
+//! `dawsons-kayles`, …) or another heap ruleset of the registry in the sum format
+//! (`sub{1,4,9}`, `bachet{3}`, `allbut{2}`, `lasker`, `grundys`). Wythoff's game and Moore's
+//! Nim are not heap games in this sense (a move changes two heaps at once), nor are boards,
+//! graphs and coin rows. Every quotient printed is proven for every position with heaps of at
 //! most `--max-heap` (see `grundy_core::misere`); a computation that reaches a limit stops with
 //! an error naming it (exit code 2).
 
 use std::io::{IsTerminal, Write};
-use std::time::Duration;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use grundy_core::games::octal::OctalGame;
-use grundy_core::misere::game::{HeapGame, Nim, OptionTable};
-use grundy_core::misere::genus::heap_genera;
+use grundy_core::misere::game::{HeapGame, Nim, OptionTable, RegistryHeapGame};
+use grundy_core::misere::genus::{heap_genera, tame_sum_outcome, HeapGenus};
 use grundy_core::misere::monoid::Presentation;
 use grundy_core::misere::quotient::{Limits, MisereQuotient, MAX_QUOTIENT_HEAP};
+use grundy_core::misere::run::QuotientRun;
 use serde_json::json;
 
 use super::{CliError, Output};
@@ -42,7 +49,8 @@ pub enum MisereCommand {
 /// Arguments of `grundy misere quotient`.
 #[derive(Debug, clap::Args)]
 pub struct QuotientArgs {
-    /// The game: nim, an octal code such as 0.77, or a preset name such as kayles.
+    /// The game: nim, an octal code such as 0.77, a preset name such as kayles, or a heap
+    /// ruleset such as sub{1,4,9}, bachet{3}, allbut{2}, lasker, grundys.
     pub game: String,
     /// The largest heap covered (1 to 1000).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_QUOTIENT_HEAP as u64))]
@@ -54,16 +62,40 @@ pub struct QuotientArgs {
     /// 4·order² bytes).
     #[arg(long, default_value_t = 2048, value_parser = clap::value_parser!(u64).range(2..=16384))]
     pub max_order: u64,
+    /// Save the proven quotient to this file every few seconds, and when the run stops
+    /// (Ctrl-C, a limit): a later run goes on from it with --resume.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
+    /// Go on from a checkpoint written by --checkpoint (same game; --max-heap at least the heap
+    /// it reached). The saved quotient is proven again before it is used.
+    #[arg(long, value_name = "FILE")]
+    pub resume: Option<PathBuf>,
 }
 
 /// Arguments of `grundy misere genus`.
 #[derive(Debug, clap::Args)]
 pub struct GenusArgs {
-    /// The game: nim, an octal code such as 0.77, or a preset name such as kayles.
+    /// The game: nim, an octal code such as 0.77, a preset name such as kayles, or a heap
+    /// ruleset such as sub{1,4,9}, bachet{3}, allbut{2}, lasker, grundys.
     pub game: String,
     /// How many heaps, 1..=COUNT (1 to 64).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_GENUS_COUNT as u64))]
     pub count: u64,
+    /// Also answer the sum of these heaps (each at most COUNT, e.g. 3,5,5) by the genus rule
+    /// when every heap is tame.
+    #[arg(long, value_name = "HEAPS", value_parser = parse_heaps)]
+    pub sum: Option<HeapList>,
+}
+
+/// Heap sizes given as one comma-separated argument.
+#[derive(Debug, Clone)]
+pub struct HeapList(pub Vec<usize>);
+
+/// A comma-separated list of heap sizes.
+fn parse_heaps(text: &str) -> Result<HeapList, String> {
+    grundy_core::spec::parse_list(text, "heap")
+        .map(|v| HeapList(v.into_iter().map(|h| h as usize).collect()))
+        .map_err(|e| e.to_string())
 }
 
 /// Runs `grundy misere`.
@@ -74,12 +106,20 @@ pub fn run(cmd: &MisereCommand, out: &Output) -> Result<(), CliError> {
     }
 }
 
-/// The heap game a `GAME` argument names.
+/// The heap game a `GAME` argument names: `nim`, an octal code or preset, or a heap ruleset of
+/// the registry in the sum format (`sub{1,4,9}`, `bachet{3}`, `allbut{2}`, `lasker`,
+/// `grundys`).
 pub fn heap_game(name: &str) -> Result<Box<dyn HeapGame>, CliError> {
     if name.trim().eq_ignore_ascii_case("nim") {
         return Ok(Box::new(Nim));
     }
-    Ok(Box::new(OctalGame::named(name)?.rules().clone()))
+    match OctalGame::named(name) {
+        Ok(octal) => Ok(Box::new(octal.rules().clone())),
+        Err(octal_error) => match grundy_core::spec::parse_rules(name) {
+            Ok(rules) => Ok(Box::new(RegistryHeapGame::new(rules)?)),
+            Err(_) => Err(octal_error.into()),
+        },
+    }
 }
 
 fn quotient(args: &QuotientArgs, out: &Output) -> Result<(), CliError> {
@@ -89,25 +129,7 @@ fn quotient(args: &QuotientArgs, out: &Output) -> Result<(), CliError> {
         time_budget: Duration::from_secs(args.seconds),
         ..Limits::default()
     };
-    let show_progress = !out.json && std::io::stderr().is_terminal();
-    let mut progress = |n: usize, order: usize| {
-        if show_progress {
-            let mut err = std::io::stderr().lock();
-            // Progress is best effort: a closed stderr must not stop the computation.
-            let _ = write!(err, "\rheap {n}: order {order}   ");
-            let _ = err.flush();
-        }
-    };
-    let q = MisereQuotient::compute_with_progress(
-        game.as_ref(),
-        args.max_heap as usize,
-        limits,
-        &mut progress,
-    );
-    if show_progress {
-        eprint!("\r\x1b[K");
-    }
-    let q = q?;
+    let q = run_quotient(game.as_ref(), args, limits, !out.json)?;
     let gens: Vec<String> = (0..q.presentation.generators.len())
         .map(Presentation::generator_name)
         .collect();
@@ -169,11 +191,120 @@ fn quotient(args: &QuotientArgs, out: &Output) -> Result<(), CliError> {
     ))
 }
 
+/// How often a checkpoint is written during a run.
+const CHECKPOINT_INTERVAL: Duration = Duration::from_secs(5);
+/// A heap whose adjoining took this long is saved at once, whatever the interval.
+const SLOW_STEP: Duration = Duration::from_secs(1);
+
+/// Computes the quotient heap by heap: progress on a terminal, checkpoints every few seconds
+/// and when the run stops, Ctrl-C saves and exits with code 130.
+fn run_quotient(
+    game: &dyn HeapGame,
+    args: &QuotientArgs,
+    limits: Limits,
+    progress: bool,
+) -> Result<MisereQuotient, CliError> {
+    let max_heap = args.max_heap as usize;
+    let mut run = match &args.resume {
+        Some(path) => {
+            let bytes = std::fs::read(path).map_err(|e| {
+                CliError::Usage(format!("cannot read checkpoint {}: {e}", path.display()))
+            })?;
+            QuotientRun::resume(game, &bytes, max_heap, limits)
+                .map_err(|e| CliError::Usage(format!("--resume {}: {e}", path.display())))?
+        }
+        None => QuotientRun::new(game, max_heap, limits)?,
+    };
+    let show = progress && std::io::stderr().is_terminal();
+    let interrupt = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&interrupt);
+    // Only one handler per process; if one is already set, Ctrl-C keeps its default meaning.
+    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
+    let mut last_save = Instant::now();
+    let result = grundy_core::cancel::with_flag(Arc::clone(&interrupt), || {
+        while !run.is_done() {
+            let step_started = Instant::now();
+            run.step()?;
+            // A slow heap is worth keeping at once: writing costs far less than redoing it.
+            let slow = step_started.elapsed() >= SLOW_STEP;
+            if show {
+                let mut err = std::io::stderr().lock();
+                // Progress is best effort: a closed stderr must not stop the computation.
+                let _ = write!(
+                    err,
+                    "\rheap {} of {}: order {}   ",
+                    run.heap(),
+                    run.target(),
+                    run.order()
+                );
+                let _ = err.flush();
+            }
+            if let Some(path) = &args.checkpoint {
+                if slow || last_save.elapsed() >= CHECKPOINT_INTERVAL {
+                    save(path, &run)?;
+                    last_save = Instant::now();
+                }
+            }
+        }
+        Ok::<(), CliError>(())
+    });
+    if show {
+        eprint!("\r\x1b[K");
+    }
+    let kept = match &args.checkpoint {
+        Some(path) => {
+            save(path, &run)?;
+            format!(
+                "Q_{} (order {}) is saved in {}: run the same command with --resume {} to go on",
+                run.heap(),
+                run.order(),
+                path.display(),
+                path.display()
+            )
+        }
+        None => format!(
+            "add --checkpoint FILE to keep Q_{} (order {}) and go on from it later",
+            run.heap(),
+            run.order()
+        ),
+    };
+    match result {
+        Ok(()) => Ok(run.finish()?),
+        Err(_) if interrupt.load(Ordering::SeqCst) => {
+            Err(CliError::Interrupted(format!("interrupted; {kept}")))
+        }
+        Err(CliError::Usage(e)) => Err(CliError::Usage(format!("{e}; {kept}"))),
+        Err(e) => Err(e),
+    }
+}
+
+/// Writes the run's checkpoint to `path` (replaced atomically).
+fn save(path: &Path, run: &QuotientRun) -> Result<(), CliError> {
+    let mut file = super::write::FileWriter::create(path, "--checkpoint")?;
+    run.write_checkpoint(&mut file)?;
+    file.finish()
+}
+
 fn genus(args: &GenusArgs, out: &Output) -> Result<(), CliError> {
     let game = heap_game(&args.game)?;
-    let options = OptionTable::new(game.as_ref(), args.count as usize)?;
+    let count = args.count as usize;
+    if let Some(h) = args
+        .sum
+        .iter()
+        .flat_map(|l| &l.0)
+        .find(|&&h| h == 0 || h > count)
+    {
+        return Err(CliError::Usage(format!(
+            "invalid heap {h} in --sum: expected heaps from 1 to --count ({count})"
+        )));
+    }
+    let options = OptionTable::new(game.as_ref(), count)?;
     let genera = heap_genera(&options)?;
     let kind = |tame: bool| if tame { "tame" } else { "wild" };
+    let sum = args.sum.as_ref().map(|HeapList(heaps)| {
+        let of: Vec<&HeapGenus> = heaps.iter().map(|&h| &genera[h - 1]).collect();
+        (heaps, tame_sum_outcome(&of))
+    });
     if out.json {
         let rows: Vec<serde_json::Value> = genera
             .iter()
@@ -189,12 +320,38 @@ fn genus(args: &GenusArgs, out: &Output) -> Result<(), CliError> {
                 })
             })
             .collect();
-        return out.json(&json!({ "game": game.name(), "heaps": rows }));
+        let mut doc = json!({ "game": game.name(), "heaps": rows });
+        if let Some((heaps, outcome)) = &sum {
+            doc["sum"] = json!({ "heaps": heaps, "outcome": outcome });
+        }
+        return out.json(&doc);
     }
     out.line(format!("{} {}", out.bold("Genera of"), game.name()))?;
     out.line("heap  genus  kind")?;
     for g in &genera {
         out.line(format!("{:>4}  {}  {}", g.heap, g.genus, kind(g.tame)))?;
     }
-    out.line("tame: the heap and all its followers have genera of misère Nim positions (Conway)")
+    out.line(
+        "tame: the heap and all its followers have genera of misère Nim positions (Conway); \
+         wild: not tame (restive heaps are not told apart from other wild ones)",
+    )?;
+    if let Some((heaps, outcome)) = sum {
+        let list: Vec<String> = heaps.iter().map(|h| h.to_string()).collect();
+        match outcome {
+            Some(o) => out.line(format!(
+                "Sum {}: every heap is tame, so it plays like the misère Nim position with the \
+                 same genera (Conway's genus rule). {}.",
+                list.join(" + "),
+                o.describe()
+            ))?,
+            None => out.line(format!(
+                "Sum {}: a heap is not tame, so the genus rule does not apply; grundy misere \
+                 quotient {} --max-heap {} answers it.",
+                list.join(" + "),
+                game.name(),
+                heaps.iter().max().copied().unwrap_or(1)
+            ))?,
+        }
+    }
+    Ok(())
 }

@@ -10,7 +10,7 @@ use clap::{Args, ValueEnum};
 use grundy_core::games::wythoff::Wythoff;
 use grundy_core::play::{remoteness_text, GameRecord, MoveParser, Seat};
 use grundy_core::player::{choose_move, Player};
-use grundy_core::report::analyze_sum;
+use grundy_core::report::{analyze_sum, Explanation};
 use grundy_core::strategy::{best_move, Convention};
 use grundy_core::sum::{Outcome, Sum, SumMove};
 use rand_chacha::rand_core::SeedableRng;
@@ -376,12 +376,14 @@ impl<R: BufRead, W: Write> Session<R, W> {
 /// The reasoning about a position, as `grundy analyze --explain` gives it.
 fn explanation(position: &Sum, convention: Convention) -> Result<String, CliError> {
     let report = analyze_sum(position, convention, true)?;
+    let quotient = matches!(report.explanation, Some(Explanation::Quotient(_)));
     let text = report
         .explanation
         .map(|e| e.text().to_string())
         .unwrap_or_default();
     Ok(match convention {
-        Convention::Misere if position.nim_heaps().is_none() => {
+        // The normal-play values say nothing about a misère sum read off its quotient.
+        Convention::Misere if position.nim_heaps().is_none() && !quotient => {
             format!("{}\n{text}", value_line(position)?)
         }
         _ => text,

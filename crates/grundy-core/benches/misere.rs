@@ -1,5 +1,7 @@
-//! Misère quotient benchmarks: computing (and proving) `Q_N` for Kayles, Dawson's Kayles and
-//! 0.75, and answering a 10-heap misère Dawson's Kayles position once its quotient is known.
+//! Misère quotient benchmarks: computing (and proving) `Q_N` for 0.75, Kayles, Dawson's Kayles,
+//! Dawson's Chess, Treblecross and Daisies, and answering a 10-heap misère Dawson's Kayles
+//! position once its quotient is known (the quotient alone, and the whole report as the front
+//! ends ask for it).
 //!
 //! `cargo bench -p grundy-core --bench misere`
 
@@ -26,6 +28,9 @@ fn main() {
         ("0.77", 80),
         ("0.07", 24),
         ("0.07", 30),
+        ("0.137", 30),
+        ("0.007", 40),
+        ("4.7", 30),
     ] {
         c.bench_function(&format!("quotient {code} N={n}"), |b| {
             b.iter(|| black_box(quotient(code, n).order()))
@@ -44,5 +49,21 @@ fn main() {
             )
         })
     });
+    // The path every front end takes: the position as text, the quotient from the process's
+    // cache (computed by the first call), the report with the explanation.
+    let text = "octal{0.07}:30,29,27,25,23,17,14,11,9,5";
+    let analyze = |explain| {
+        grundy_core::report::analyze(text, grundy_core::strategy::Convention::Misere, explain)
+            .unwrap()
+            .winning_move_count
+    };
+    analyze(true);
+    c.bench_function("report::analyze 10-heap misère 0.07 (cached Q_30)", |b| {
+        b.iter(|| black_box(analyze(false)))
+    });
+    c.bench_function(
+        "report::analyze 10-heap misère 0.07 (cached Q_30), explained",
+        |b| b.iter(|| black_box(analyze(true))),
+    );
     c.final_summary();
 }

@@ -80,6 +80,9 @@ pub enum Explanation {
     Wythoff(Explained<WythoffExplanation>),
     /// A lone position of Moore's Nim: Moore's theorem's binary columns counted modulo `k + 1`.
     Moore(Explained<MooreExplanation>),
+    /// A misère sum of one heap ruleset answered through its misère quotient: each heap's
+    /// element, the product, the P-portion and a winning move checked.
+    Quotient(Explained<crate::misere::Explanation>),
     /// Misère sums and lone components answered without values: the text says how.
     Text(Explained<NoDetail>),
 }
@@ -87,7 +90,7 @@ pub enum Explanation {
 /// An explanation's detail with its `kind` and its plain-text rendering.
 #[derive(Debug, Clone, Serialize)]
 pub struct Explained<E> {
-    /// `nim`, `sum`, `search` or `closed-form`.
+    /// `nim`, `sum`, `wythoff`, `quotient`, `search` or `closed-form`.
     pub kind: &'static str,
     /// The data.
     #[serde(flatten)]
@@ -110,6 +113,7 @@ impl Explanation {
             Explanation::BigSum(e) => &e.text,
             Explanation::Wythoff(e) => &e.text,
             Explanation::Moore(e) => &e.text,
+            Explanation::Quotient(e) => &e.text,
             Explanation::Text(e) => &e.text,
         }
     }
@@ -378,7 +382,14 @@ fn explain_sum(sum: &Sum, convention: Convention, outcome: Outcome) -> Result<Ex
             }
         },
         (None, Convention::Misere) => match crate::misere::sums::answer(sum) {
-            Some(answer) => Explanation::text_only("quotient", answer.text()),
+            Some(answer) => {
+                let text = answer.text();
+                Explanation::Quotient(Explained {
+                    kind: "quotient",
+                    detail: answer.analysis.explanation,
+                    text,
+                })
+            }
             None => Explanation::text_only(
             "search",
             format!(
@@ -580,7 +591,9 @@ impl Report {
             };
             writeln!(out, "  {} {}{name}: {c}{value}", c.noun(), i + 1)?;
         }
-        if let (Some(values), Some(total)) = (&self.values, &self.nim_sum) {
+        // Under misère play the nim-sum of a sum other than Nim decides nothing: it is left out.
+        let nim_sum_counts = is_nim || self.convention == Convention::Normal;
+        if let (Some(values), Some(total), true) = (&self.values, &self.nim_sum, nim_sum_counts) {
             let label = if is_nim {
                 "Nim-sum"
             } else {

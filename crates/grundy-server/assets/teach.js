@@ -94,6 +94,7 @@ function renderWhy() {
   }
   if (e.kind === "sum") return renderSumWhy(panel, e);
   if (e.kind === "moore") return renderMooreWhy(panel, e);
+  if (e.kind === "quotient") return renderQuotientWhy(panel, e);
   for (const line of e.text.split("\n").filter(Boolean)) panel.append(el("p", {}, pretty(line)));
 }
 
@@ -151,6 +152,27 @@ function renderSumWhy(panel, e) {
       `${cap(componentName(part, p.component, lone))} has value ${p.value}; moving it to a position of value ${p.value} XOR ${e.total} = ${p.target} makes the total 0` + how));
   }
   panel.append(el("p", {}, e.outcome === "N" ? "N-position: the player to move wins." : "P-position: the player to move loses against best play."));
+}
+
+/// Why? for a misère sum read off its misère quotient: each heap's element, their product, and
+/// whether the product lies in the P-portion (as the Nim lesson XORs the heaps).
+function renderQuotientWhy(panel, e) {
+  panel.append(el("p", { class: "help" },
+    `Under misère play the heaps do not add like Nim heaps. Instead each heap size pretends to be an element of the misère quotient of ${e.game} ` +
+    `(${e.order} elements, proven for every position with heaps up to ${e.max_heap}); the elements multiply, and the position is a P-position exactly when the product is in the P-portion (${e.p_portion_size} of the ${e.order} elements).`));
+  const table = el("table", { class: "bits" });
+  table.append(el("tr", {}, el("th", { scope: "col" }, "heap"), el("th", { scope: "col" }, "size"), el("th", { scope: "col" }, "element")));
+  e.heaps.forEach((h, i) => table.append(el("tr", {}, el("th", { scope: "row" }, `heap ${i + 1}`), el("td", {}, String(h)), el("td", {}, e.elements[i]))));
+  table.append(el("tr", { class: "total" }, el("th", { scope: "row" }, "product"), el("td", {}, ""), el("td", { class: "hi" }, e.product)));
+  panel.append(table);
+  panel.append(el("p", {}, `The product ${e.product} ${e.in_p_portion ? "is" : "is not"} in the P-portion.`));
+  if (e.p_portion.length <= 12) panel.append(el("p", { class: "help" }, `P-portion: {${e.p_portion.join(", ")}}`));
+  const m = e.winning_move;
+  if (m) {
+    const parts = m.to.length ? m.to.map((h, i) => `${h} (element ${m.to_elements[i]})`).join(" + ") : "nothing";
+    panel.append(el("p", {}, `A winning move: heap ${m.heap + 1}: ${m.from} → ${parts} makes the product ${m.product}, which is in the P-portion.`));
+  }
+  panel.append(el("p", {}, e.in_p_portion ? "P-position: the player to move loses against best play." : "N-position: the player to move wins."));
 }
 
 /// The move a plan stands for, among the hint's and the winning moves, when the page can say

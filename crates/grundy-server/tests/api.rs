@@ -124,6 +124,38 @@ async fn analyze_misere_all_but_and_sums() {
     assert_eq!(body["explanation"]["kind"], "search");
 }
 
+/// A misère sum of one heap ruleset is answered through its misère quotient: the explanation
+/// has each heap's element, the product and a winning move checked; the hint's move is one of
+/// the winning moves. Lasker's Nim goes the same way (any heap ruleset of the registry).
+#[tokio::test]
+async fn misere_sums_through_the_quotient() {
+    let position =
+        json!({ "game": "octal", "code": "0.07", "heaps": [12, 9, 7], "convention": "misere" });
+    let (status, body) = post("/api/analyze", json!({ "position": position })).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let e = &body["explanation"];
+    assert_eq!(e["kind"], "quotient", "{body}");
+    assert_eq!(e["heaps"], json!([12, 9, 7]));
+    assert_eq!(e["elements"].as_array().unwrap().len(), 3);
+    assert_eq!(e["in_p_portion"], body["outcome"] == "P");
+    assert_eq!(
+        e["p_portion_size"],
+        e["p_portion"].as_array().unwrap().len()
+    );
+    let count = body["winning_move_count"].as_u64().unwrap();
+    assert_eq!(e["winning_move"].is_null(), count == 0);
+    let (status, hint) = post("/api/hint", json!({ "position": position })).await;
+    assert_eq!(status, StatusCode::OK, "{hint}");
+    if count > 0 {
+        let moves = body["winning_moves"].as_array().unwrap();
+        assert!(moves.contains(&hint["move"]), "{hint}");
+    }
+    let position = json!({ "game": "lasker", "heaps": [7, 5, 3], "convention": "misere" });
+    let (status, body) = post("/api/analyze", json!({ "position": position })).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["explanation"]["kind"], "quotient", "{body}");
+}
+
 #[tokio::test]
 async fn malformed_json_and_wrong_types() {
     let (s, b) = send(Method::POST, "/api/analyze", "{\"position\": ").await;

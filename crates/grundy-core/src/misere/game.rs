@@ -5,8 +5,12 @@
 //! that are "smaller" in a well-founded sense (for octal games: fewer tokens, or as many tokens
 //! split in two). Any heap ruleset can implement [`HeapGame`] and use [`super::quotient`].
 
+use std::sync::Arc;
+
 use crate::error::{GameError, Result};
 use crate::games::octal::HeapRules;
+use crate::registry::AnyRules;
+use crate::sum::Component;
 
 /// A heap game: heaps `1..=max_heap()` and, for each, its options.
 pub trait HeapGame {
@@ -63,6 +67,77 @@ impl HeapGame for Nim {
         (0..n)
             .map(|m| if m == 0 { vec![] } else { vec![m] })
             .collect()
+    }
+}
+
+/// A heap ruleset of the registry (subtraction games, Bachet's game, all-but games, Lasker's
+/// Nim, Grundy's game, octal games, Nim) as a [`HeapGame`]: its positions are sums of single
+/// heaps and a move replaces one heap by heaps, so the quotient theory applies. Rulesets whose
+/// components are not single heaps (Wythoff's game and Moore's Nim, whose moves touch two or
+/// more heaps at once; boards, graphs and coin rows) are refused by [`RegistryHeapGame::new`].
+#[derive(Debug, Clone)]
+pub struct RegistryHeapGame {
+    rules: Arc<dyn AnyRules>,
+}
+
+impl RegistryHeapGame {
+    /// The heap game of `rules`, or an error naming the rulesets that are heap games.
+    pub fn new(rules: Arc<dyn AnyRules>) -> Result<Self> {
+        let game = RegistryHeapGame { rules };
+        let heap_like = (1..=3).all(|n| {
+            game.heap(n as u64).is_some_and(|c| {
+                c.options()
+                    .iter()
+                    .all(|o| o.iter().all(|p| p.noun() == "heap" && p.heaps().len() == 1))
+            })
+        });
+        if !heap_like {
+            return Err(GameError::invalid(
+                "heap game",
+                game.rules.term(),
+                "a ruleset whose positions are heaps and whose moves change one heap: nim, an \
+                 octal code or preset, sub{...}, bachet{...}, allbut{...}, grundys, lasker",
+            ));
+        }
+        Ok(game)
+    }
+
+    /// The component of a heap of `n` tokens.
+    fn heap(&self, n: u64) -> Option<Component> {
+        let parts = Arc::clone(&self.rules).components_from(vec![n]).ok()?;
+        match parts.as_slice() {
+            [c] if c.noun() == "heap" && c.heaps() == [n] => Some(c.clone()),
+            _ => None,
+        }
+    }
+}
+
+impl HeapGame for RegistryHeapGame {
+    fn name(&self) -> String {
+        self.rules.term()
+    }
+
+    fn options(&self, n: usize) -> Vec<Vec<usize>> {
+        let Some(c) = self.heap(n as u64) else {
+            return Vec::new();
+        };
+        let mut found: Vec<Vec<usize>> = c
+            .options()
+            .iter()
+            .map(|o| {
+                let mut heaps: Vec<usize> = o
+                    .iter()
+                    .flat_map(|p| p.heaps())
+                    .filter(|&h| h > 0)
+                    .map(|h| h as usize)
+                    .collect();
+                heaps.sort_unstable();
+                heaps
+            })
+            .collect();
+        found.sort();
+        found.dedup();
+        found
     }
 }
 
@@ -125,6 +200,28 @@ mod tests {
         assert_eq!(grundy.options(4), vec![vec![1, 3]]);
         assert_eq!(Nim.options(3), vec![vec![], vec![1], vec![2]]);
         let table = OptionTable::new(&kayles, 4).unwrap();
+        // Registry rulesets give the same options as their own definitions.
+        let rules = |t: &str| RegistryHeapGame::new(crate::spec::parse_rules(t).unwrap());
+        // The octal ruleset's own move generation (a separate code path) agrees with the
+        // options read off the code, for the games whose quotients the tests check.
+        for code in ["0.77", "0.07", "0.137", "0.007", "4.7", "0.75", "0.312"] {
+            let own = HeapRules::parse(code).unwrap();
+            let registry = rules(&format!("octal{{{code}}}")).unwrap();
+            for n in 1..=40 {
+                assert_eq!(registry.options(n), own.options(n), "{code} heap {n}");
+            }
+        }
+        assert_eq!(rules("nim").unwrap().options(3), Nim.options(3));
+        assert_eq!(
+            rules("sub{1,4}").unwrap().options(5),
+            vec![vec![1], vec![4]]
+        );
+        assert_eq!(
+            rules("lasker").unwrap().options(3),
+            vec![vec![], vec![1], vec![1, 2], vec![2]]
+        );
+        assert!(rules("wythoff").is_err());
+        assert!(rules("moore{2}").is_err());
         assert_eq!(table.max_heap(), 4);
         assert!(table.has_move(1));
     }

@@ -101,6 +101,30 @@ pub struct HeapGenus {
     pub tame: bool,
 }
 
+/// The misère outcome of a sum of tame heaps by Conway's genus rule (*On Numbers and Games*,
+/// ch. 12): a sum of tame games has the outcome of the misère Nim position with the same
+/// genera. Genera `0^{120}` and `1^{031}` play as `*0` and `*1`; every other tame genus
+/// `g^{g (g⊕2)}` plays as a Nim position with a heap of at least 2 and nim-sum `g` (`*g` for
+/// `g >= 2`, `*2 + *2` for `0^{02}`, `*2 + *3` for `1^{13}`). So by Bouton's misère rule the
+/// sum is a P-position exactly when the XOR of the normal values is 0 if some heap has a genus
+/// of the second kind, and 1 otherwise. `None` when some heap is not tame: the rule says
+/// nothing then (see [`super::quotient`]).
+pub fn tame_sum_outcome(heaps: &[&HeapGenus]) -> Option<crate::sum::Outcome> {
+    if heaps.iter().any(|h| !h.tame) {
+        return None;
+    }
+    let xor = heaps.iter().fold(0, |x, h| x ^ h.genus.normal);
+    let large = heaps
+        .iter()
+        .any(|h| h.genus.normal >= 2 || h.genus.term(0) == h.genus.normal);
+    let p = if large { xor == 0 } else { xor == 1 };
+    Some(if p {
+        crate::sum::Outcome::P
+    } else {
+        crate::sum::Outcome::N
+    })
+}
+
 /// The genus of a position (heaps ascending) and of all its followers.
 pub fn genera(options: &OptionTable, position: &[u16]) -> Result<HashMap<Position, Genus>> {
     let followers = followers(options, position)?;

@@ -84,9 +84,11 @@ pub mod monoid;
 mod proof_automaton;
 pub mod quotient;
 pub mod refine;
+pub mod run;
 pub mod search;
 pub mod sums;
 
-pub use analysis::{Explanation, HeapMove, MisereAnalysis};
+pub use analysis::{Explanation, HeapMove, MisereAnalysis, MoveCheck};
 pub use game::HeapGame;
 pub use quotient::{Limits, MisereQuotient};
+pub use run::QuotientRun;

@@ -57,6 +57,11 @@ impl Monoid {
         self.table[a as usize * self.order + b as usize]
     }
 
+    /// The whole table, row by row (`table()[a * order + b] = a·b`).
+    pub fn table(&self) -> &[u32] {
+        &self.table
+    }
+
     /// The products `a·r` for every `r`, in order.
     pub fn row(&self, a: u32) -> &[u32] {
         &self.table[a as usize * self.order..(a as usize + 1) * self.order]

@@ -7,19 +7,18 @@
 //! of at most `n`, or finds a position where it fails; a failed guess is refined
 //! ([`super::refine`]) or rebuilt exactly from context games ([`super::contexts`]). Only proven
 //! quotients are returned, and they are reduced by construction (Moore minimisation) and
-//! checked ([`is_reduced`]).
+//! checked ([`super::check::is_reduced`]).
 //!
 //! The limits ([`Limits`]) bound the order of every monoid met on the way (memory: four bytes
 //! per entry of an `order × order` table), the states of each proof and the wall-clock time;
 //! beyond them the error says which was reached.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use super::adjoin::{adjoin, Bounds, Rule, Stage};
-use super::check::{is_reduced, Candidate};
 use super::game::{HeapGame, OptionTable};
 use super::monoid::{Monoid, Presentation};
-use crate::error::{GameError, Result};
+use super::run::QuotientRun;
+use crate::error::Result;
 use crate::nimber::{mex, Nimber};
 
 /// The largest `--max-heap` accepted (the option table alone holds every split of every heap,
@@ -81,78 +80,19 @@ impl MisereQuotient {
     }
 
     /// As [`MisereQuotient::compute`], telling `progress` each heap `n` adjoined and the order
-    /// of the proven `Q_n`.
+    /// of the proven `Q_n` ([`QuotientRun`] does the same one heap at a time, with checkpoints).
     pub fn compute_with_progress(
         game: &dyn HeapGame,
         max_heap: usize,
         limits: Limits,
         progress: &mut dyn FnMut(usize, usize),
     ) -> Result<Self> {
-        if max_heap == 0 || max_heap > MAX_QUOTIENT_HEAP {
-            return Err(GameError::out_of_range(
-                "largest heap of a misère quotient",
-                max_heap,
-                format!("a whole number from 1 to {MAX_QUOTIENT_HEAP}"),
-            ));
+        let mut run = QuotientRun::new(game, max_heap, limits)?;
+        while !run.is_done() {
+            run.step()?;
+            progress(run.heap(), run.order());
         }
-        let options = OptionTable::new(game, max_heap)?;
-        let bounds = Bounds {
-            max_proof_states: limits.max_proof_states,
-            max_order: limits.max_order,
-            deadline: Some(Instant::now() + limits.time_budget),
-        };
-        let rule = Rule::misere(max_heap);
-        let mut stage = Stage::empty(&rule);
-        let mut orders = vec![1];
-        for n in 1..=max_heap {
-            stage = adjoin(&options, &stage, &rule, bounds, 0).map_err(|e| {
-                GameError::too_large(
-                    format!(
-                        "the misère quotient of {} with heaps up to {max_heap}",
-                        game.name()
-                    ),
-                    format!(
-                        "Q_{} (order {}) was proven, then heap {n}: {e}",
-                        n - 1,
-                        stage.order()
-                    ),
-                )
-            })?;
-            orders.push(stage.order());
-            progress(n, stage.order());
-        }
-        let Stage {
-            monoid,
-            pretend,
-            p_portion,
-            proof_states,
-            ..
-        } = stage;
-        let candidate = Candidate {
-            monoid: &monoid,
-            pretend: &pretend,
-            p_portion: &p_portion,
-        };
-        if !is_reduced(candidate) {
-            return Err(GameError::invalid(
-                "misère quotient",
-                game.name(),
-                "a reduced monoid (internal error: a proven quotient was not reduced)",
-            ));
-        }
-        let presentation = Presentation::of(&monoid, &pretend[1..]);
-        Ok(MisereQuotient {
-            game: game.name(),
-            max_heap,
-            normal_values: normal_values(&options),
-            monoid,
-            pretend,
-            p_portion,
-            presentation,
-            options,
-            proof_states,
-            orders,
-        })
+        run.finish()
     }
 
     /// The number of elements.
@@ -197,7 +137,7 @@ impl MisereQuotient {
 }
 
 /// Normal-play values `G(0..=N)` from the options (a split's value is the XOR of its parts).
-fn normal_values(options: &OptionTable) -> Vec<Nimber> {
+pub(crate) fn normal_values(options: &OptionTable) -> Vec<Nimber> {
     let mut values = vec![0];
     for n in 1..=options.max_heap() {
         let v = mex(options.options[n]

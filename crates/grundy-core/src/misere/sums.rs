@@ -1,18 +1,22 @@
 //! Misère sums of octal heaps answered through their misère quotient.
 //!
-//! A misère position made only of heaps of one octal game (Kayles, Dawson's Kayles, …), none
-//! larger than [`MAX_SUM_HEAP`], is answered from the proven quotient `Q_N` (`N` its largest
+//! A misère position made only of heaps of one heap ruleset (an octal game such as Kayles or
+//! Dawson's Kayles, a subtraction game, Lasker's Nim, Grundy's game: see
+//! [`RegistryHeapGame`]), none larger than [`MAX_SUM_HEAP`], is answered from the proven quotient `Q_N` (`N` its largest
 //! heap): the outcome, every winning move (a move in one heap that lands the product in the
 //! P-portion) and the explanation, in time linear in the heaps once the quotient is known.
-//! Quotients are computed within [`SUM_QUOTIENT_LIMITS`] and kept for the life of the process;
-//! a quotient that cannot be computed within them is remembered as such, and the caller falls
-//! back to exhaustive search.
+//! Quotients are computed within [`SUM_QUOTIENT_LIMITS`] and kept for the life of the process
+//! (the largest per game: `Q_M` answers every sum whose heaps are at most `M`, so a game played
+//! down from its first position computes one quotient). A quotient that reaches a limit is
+//! remembered as such; one whose computation a front end cancelled (a request's deadline) is
+//! tried again next time. Either way the caller falls back to exhaustive search.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use super::analysis::MisereAnalysis;
+use super::game::{HeapGame, RegistryHeapGame};
 use super::quotient::{Limits, MisereQuotient};
 use crate::games::octal::OctalGame;
 use crate::moves::{MoveList, MAX_LISTED_MOVES};
@@ -21,15 +25,25 @@ use crate::sum::{Component, Outcome, Sum, SumMove};
 /// The largest heap a sum may hold to be answered through a quotient.
 pub const MAX_SUM_HEAP: u64 = 40;
 
-/// The limits of one quotient computed for a sum (it is computed once per game and `N`).
+/// The limits of one quotient computed for a sum (it is computed once per game and reused for
+/// every sum whose heaps it covers).
 pub const SUM_QUOTIENT_LIMITS: Limits = Limits {
     max_order: 2048,
     max_proof_states: 2_000_000,
     time_budget: Duration::from_secs(10),
 };
 
-/// Quotients computed so far, by game and largest heap (`None`: not within the limits).
-type Cache = HashMap<(String, usize), Option<Arc<MisereQuotient>>>;
+/// What is known of one game's quotients: the largest computed, and the smallest largest heap
+/// for which the computation reached a limit (no larger one is tried again).
+#[derive(Default)]
+struct Known {
+    largest: Option<Arc<MisereQuotient>>,
+    beyond_limits: Option<usize>,
+}
+
+/// Quotients computed so far, by game. A quotient `Q_M` answers every position whose heaps are
+/// at most `M`, so one per game is kept: the largest.
+type Cache = HashMap<String, Known>;
 
 static CACHE: Mutex<Option<Cache>> = Mutex::new(None);
 
@@ -50,14 +64,11 @@ impl QuotientAnswer {
         self.analysis.outcome
     }
 
-    /// The explanation as text: each heap's element, the product, the P-portion.
+    /// The explanation as text: each heap's element, the product, whether it is in the
+    /// P-portion, a winning move checked, and who wins.
     pub fn text(&self) -> String {
         format!(
-            "Misère quotient Q_{} of {} (order {}, proven for every position with heaps up to {}).\n{}\n{}.",
-            self.quotient.max_heap,
-            self.quotient.game,
-            self.quotient.order(),
-            self.quotient.max_heap,
+            "{}\n{}.",
             self.analysis.explanation.to_text(),
             self.analysis.outcome.describe()
         )
@@ -65,28 +76,36 @@ impl QuotientAnswer {
 }
 
 /// `sum` answered through its game's quotient, or `None` when it is not a sum of heaps of one
-/// octal game of at most [`MAX_SUM_HEAP`] tokens, or its quotient is beyond the limits.
+/// heap ruleset of at most [`MAX_SUM_HEAP`] tokens, or its quotient is beyond the limits.
 pub fn answer(sum: &Sum) -> Option<QuotientAnswer> {
     let first = sum.components.first()?;
-    let (rules, _) = first.downcast::<OctalGame>()?;
+    let rules = first.rules();
     let mut heaps = Vec::with_capacity(sum.components.len());
     for c in &sum.components {
-        let (_, &h) = c.downcast::<OctalGame>()?;
-        if !c.same_rules(first) || h > MAX_SUM_HEAP {
+        let h = match c.heaps().as_slice() {
+            [h] if c.noun() == "heap" && c.same_rules(first) => *h,
+            _ => return None,
+        };
+        if h > MAX_SUM_HEAP {
             return None;
         }
         heaps.push(h as usize);
     }
+    // Octal games read their options off the code; other heap rulesets through the registry.
+    let game: Box<dyn HeapGame> = match first.downcast::<OctalGame>() {
+        Some((octal, _)) => Box::new(octal.rules().clone()),
+        None => Box::new(RegistryHeapGame::new(Arc::clone(&rules)).ok()?),
+    };
     let n = heaps.iter().copied().max().unwrap_or(0).max(1);
-    let quotient = cached(rules.rules(), n)?;
+    let quotient = cached(game.as_ref(), n)?;
     let analysis = quotient.analyze(&heaps).ok()?;
     let mut moves = MoveList::with_limit(MAX_LISTED_MOVES);
     for m in &analysis.winning_moves {
         let from = &sum.components[m.heap];
-        let parts: Vec<Component> =
-            m.to.iter()
-                .map(|&h| Component::new(rules, h as u64))
-                .collect();
+        let mut parts: Vec<Component> = Vec::with_capacity(m.to.len());
+        for &h in &m.to {
+            parts.extend(Arc::clone(&rules).components_from(vec![h as u64]).ok()?);
+        }
         let to = from.option_to(&parts).unwrap_or(parts);
         moves.push(SumMove::new(m.heap, from, to));
     }
@@ -97,25 +116,46 @@ pub fn answer(sum: &Sum) -> Option<QuotientAnswer> {
     })
 }
 
-fn cached(rules: &crate::games::octal::HeapRules, n: usize) -> Option<Arc<MisereQuotient>> {
-    let key = (rules.to_string(), n);
-    if let Some(found) = CACHE
-        .lock()
-        .ok()?
-        .get_or_insert_with(HashMap::new)
-        .get(&key)
+fn cached(game: &dyn HeapGame, n: usize) -> Option<Arc<MisereQuotient>> {
+    let key = game.name();
     {
-        return found.clone();
+        let mut guard = CACHE.lock().ok()?;
+        let known = guard
+            .get_or_insert_with(HashMap::new)
+            .entry(key.clone())
+            .or_default();
+        if let Some(q) = known.largest.as_ref().filter(|q| q.max_heap >= n) {
+            return Some(Arc::clone(q));
+        }
+        if known.beyond_limits.is_some_and(|m| m <= n) {
+            return None;
+        }
     }
     // Computed without the lock held: another thread may compute the same quotient meanwhile,
     // which costs time but never a wrong answer.
-    let q = MisereQuotient::compute(rules, n, SUM_QUOTIENT_LIMITS)
-        .ok()
-        .map(Arc::new);
-    CACHE
-        .lock()
-        .ok()?
+    let result = MisereQuotient::compute(game, n, SUM_QUOTIENT_LIMITS);
+    // A computation cancelled by a front end (the server's deadline for one request) says
+    // nothing about the quotient: it is tried again next time. One that reached a limit of its
+    // own (size, or its time budget) is not, for the life of the process.
+    let cancelled = crate::cancel::is_cancelled();
+    let mut guard = CACHE.lock().ok()?;
+    let known = guard
         .get_or_insert_with(HashMap::new)
-        .insert(key, q.clone());
-    q
+        .entry(key)
+        .or_default();
+    match result {
+        Ok(q) => {
+            let q = Arc::new(q);
+            if known.largest.as_ref().map_or(true, |old| old.max_heap < n) {
+                known.largest = Some(Arc::clone(&q));
+            }
+            Some(q)
+        }
+        Err(_) => {
+            if !cancelled {
+                known.beyond_limits = Some(known.beyond_limits.map_or(n, |m| m.min(n)));
+            }
+            None
+        }
+    }
 }
