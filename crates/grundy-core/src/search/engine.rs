@@ -219,6 +219,19 @@ impl<G: SplitGame> Engine<G> {
     /// narrow question prunes far more than "what is the value?". Used for the components
     /// of the position asked about; inside the search every option gets its own question.
     fn value_by_aspiration(&mut self, key: &G::Key) -> Result<Nimber> {
+        if let Some(Knowledge::Exact(v)) = self.table.get(key) {
+            return Ok(v);
+        }
+        let (budget, started) = (self.time_budget, self.started);
+        let mut check = || check_time(budget, started);
+        if let Some(v) = self
+            .game
+            .value_outright(key, self.table.memory_limit(), &mut check)
+        {
+            let v = v?;
+            self.table.store(key, Knowledge::Exact(v), u8::MAX >> 1);
+            return Ok(v);
+        }
         if self.strategy == Strategy::Mex || self.game.move_count(key) >= SET_BITS as usize - 1 {
             return self.value(key);
         }
@@ -432,24 +445,30 @@ impl<G: SplitGame> Engine<G> {
         if self.expanded % CHECK_EVERY != 0 {
             return Ok(());
         }
-        crate::cancel::check()?;
-        if let (Some(budget), Some(started)) = (self.time_budget, self.started) {
-            if started.elapsed() > budget {
-                return Err(GameError::too_large(
-                    "the search",
-                    format!(
-                        "it did not finish within its time budget of {} s",
-                        budget.as_secs_f64()
-                    ),
-                ));
-            }
-        }
+        check_time(self.time_budget, self.started)?;
         if let Some(mut report) = self.progress.take() {
             report(&self.stats());
             self.progress = Some(report);
         }
         Ok(())
     }
+}
+
+/// Fails when the thread's computation is cancelled or the time budget is spent.
+fn check_time(budget: Option<Duration>, started: Option<Instant>) -> Result<()> {
+    crate::cancel::check()?;
+    if let (Some(budget), Some(started)) = (budget, started) {
+        if started.elapsed() > budget {
+            return Err(GameError::too_large(
+                "the search",
+                format!(
+                    "it did not finish within its time budget of {} s",
+                    budget.as_secs_f64()
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// What listing the options of a component found.
