@@ -75,11 +75,6 @@ fn rank(p: u64, c: &Binomials) -> u64 {
     r
 }
 
-/// How many diagrams the box of `rows × cols` holds, if it fits a `u64`.
-pub(crate) fn diagrams_in_box(rows: u32, cols: u32) -> Option<u64> {
-    (rows + cols < 64).then(|| Binomials::new().get(rows + cols, rows))
-}
-
 /// The value of the diagram with row lengths `rows` (non-increasing, the first at least 1),
 /// valuing every diagram of smaller rank in its box, or `None` when that takes more than
 /// `memory_bytes` bytes or a value could exceed a byte (more than 256 squares in the box).
@@ -186,8 +181,7 @@ mod tests {
             assert_eq!(rank(p, &c), r);
             p = next_combination(p);
         }
-        assert_eq!(diagrams_in_box(4, 5), Some(126));
-        assert_eq!(diagrams_in_box(40, 30), None);
+        assert_eq!(c.get(9, 4), 126);
         assert_eq!(path(&[2, 1], 2), 0b1010);
     }
 }
