@@ -281,6 +281,9 @@ impl<G: SplitGame> Engine<G> {
         let listed = self.expand(key, moves, wanted, false)?;
         let mut candidates = match listed {
             Listed::Answered => {
+                // Options listed before the answer came are dropped.
+                self.keys.truncate(base_keys);
+                self.opts.truncate(base_opts);
                 self.exclude(key, wanted | ruled_out, before);
                 return Ok(None);
             }
