@@ -347,6 +347,28 @@ impl Cram {
         }
     }
 
+    /// Lists the options of the dominoes whose first squares are `pairs` (the second `step`
+    /// further); `false` when the sink wants no more.
+    fn list_dominoes<S: OptionSink<ShapeKey>>(
+        &self,
+        grid: &Grid,
+        b: u64,
+        mut pairs: u64,
+        step: u32,
+        out: &mut S,
+    ) -> bool {
+        while pairs != 0 {
+            let i = pairs.trailing_zeros();
+            pairs &= pairs - 1;
+            out.begin();
+            self.push_components(grid, b & !(1 << i | 1 << (i + step)), out);
+            if !out.end() {
+                return false;
+            }
+        }
+        true
+    }
+
     /// Adds one connected region, reduced and split as far as it goes.
     fn push_region<S: OptionSink<ShapeKey>>(&self, grid: &Grid, region: u64, out: &mut S) {
         let reduced = grid.without_redundant_squares(region);
@@ -409,16 +431,20 @@ impl SplitGame for Cram {
             return;
         };
         let grid = Grid::new(h, w);
-        for (pairs, step) in [(grid.right(b), 1), (grid.down(b), w)] {
-            let mut bits = pairs;
-            while bits != 0 {
-                let i = bits.trailing_zeros();
-                bits &= bits - 1;
-                out.begin();
-                self.push_components(&grid, b & !(1 << i | 1 << (i + step)), out);
-                if !out.end() {
-                    return;
-                }
+        // Dominoes across the box first, those nearest its centre first (as igs orders them):
+        // they split the region most evenly, into parts the table most likely knows.
+        let down = grid.down(b);
+        let column = grid.first_col();
+        for c in centre_out(w) {
+            if !self.list_dominoes(&grid, b, down & column << c, w, out) {
+                return;
+            }
+        }
+        let right = grid.right(b);
+        let row = (1u64 << w) - 1;
+        for r in centre_out(h) {
+            if !self.list_dominoes(&grid, b, right & row << (r * w), 1, out) {
+                return;
             }
         }
     }
@@ -433,7 +459,7 @@ impl SplitGame for Cram {
 }
 
 mod regions;
-use regions::{central_domino_wins, mirror_strategy_works, Grid};
+use regions::{central_domino_wins, centre_out, mirror_strategy_works, Grid};
 
 #[cfg(test)]
 mod tests;

@@ -311,8 +311,10 @@ impl<G: SplitGame> Engine<G> {
         }
         self.keys.truncate(base_keys);
         self.opts.truncate(base_opts);
-        if candidates & wanted != 0 || (exact && i == end) {
-            // One candidate left: in `wanted` (so at most the horizon) or every option exact.
+        if candidates & wanted != 0 || (i == end && (exact || largest(candidates) <= horizon)) {
+            // One candidate left: in `wanted`, or at most the horizon (no option is worth it: an
+            // option worth it would have been asked about it and said so), or every option
+            // exact.
             debug_assert_eq!(candidates.count_ones(), 1);
             let v = Nimber::from(largest(candidates));
             let spent = work(self.expanded - before);

@@ -33,6 +33,11 @@ impl Grid {
         }
     }
 
+    /// The squares of the first column.
+    pub(super) fn first_col(&self) -> u64 {
+        self.first_col
+    }
+
     /// Squares whose right neighbour is also in `b`.
     pub(super) fn right(&self, b: u64) -> u64 {
         b & self.not_last_col & (b >> 1)
@@ -162,6 +167,22 @@ impl Grid {
             region = grown;
         }
     }
+}
+
+/// `0..n` from the middle out: the middle one or two, then the next one on each side, and
+/// so on.
+pub(super) fn centre_out(n: u32) -> impl Iterator<Item = u32> {
+    let (lower, upper) = ((n.max(1) - 1) / 2, n / 2);
+    (0..n + 2).filter_map(move |k| {
+        let p = k / 2;
+        if k % 2 == 0 {
+            lower.checked_sub(p)
+        } else if lower == upper && p == 0 {
+            None
+        } else {
+            Some(upper + p).filter(|&i| i < n)
+        }
+    })
 }
 
 /// The squares of a `w × h` box (`w` squares a row) that a domino could share with its

@@ -195,3 +195,15 @@ fn bridges_between_pendant_centres_are_dropped() {
     assert_eq!(reduced >> 7 & 1, 1, "not a bridge");
     assert_eq!(kept.value_with(&mut e).unwrap(), naive_value(&kept));
 }
+
+#[test]
+fn dominoes_are_listed_from_the_centre_out() {
+    assert_eq!(centre_out(5).collect::<Vec<_>>(), [2, 1, 3, 0, 4]);
+    assert_eq!(centre_out(4).collect::<Vec<_>>(), [1, 2, 0, 3]);
+    assert_eq!(centre_out(1).collect::<Vec<_>>(), [0]);
+    for n in 1..=64 {
+        let mut all: Vec<u32> = centre_out(n).collect();
+        all.sort_unstable();
+        assert_eq!(all, (0..n).collect::<Vec<_>>());
+    }
+}
