@@ -107,6 +107,16 @@ pub(crate) fn value(
                 return Some(Err(e));
             }
         }
+        // In a square box the diagram's transpose is in the box too, with the same value:
+        // when it came first, its value is copied rather than found again.
+        if m == n {
+            let t = (!p).reverse_bits() >> (64 - width) & all;
+            let rt = rank(t, &c);
+            if rt < r {
+                values[r as usize] = values[rt as usize];
+                continue;
+            }
+        }
         values[r as usize] = mex_of_options(p, r, all, &values, &c);
     }
     debug_assert_eq!(p, start);
@@ -122,7 +132,9 @@ fn next_combination(p: u64) -> u64 {
 
 /// The mex of the values of the options of path `p` of rank `r` (`all`: the bits of a path).
 fn mex_of_options(p: u64, r: u64, all: u64, values: &[u8], c: &Binomials) -> u8 {
-    let mut seen = [0u64; 4];
+    // Values below 128 in one word (almost all of them), the rest in a second array.
+    let mut seen = 0u128;
+    let mut seen_high = [0u64; 2];
     // The step down that ends row 0, the poisoned row.
     let last_down = 63 - p.leading_zeros();
     // i: just after the c-th step right (0 for c = 0).
@@ -145,7 +157,11 @@ fn mex_of_options(p: u64, r: u64, all: u64, values: &[u8], c: &Binomials) -> u8 
             let square_there = j + 1 - i > moved;
             if square_there && !(i == 0 && j == last_down) {
                 let v = values[(r - (old_sum - new_sum)) as usize];
-                seen[v as usize / 64] |= 1 << (v % 64);
+                if v < 128 {
+                    seen |= 1 << v;
+                } else {
+                    seen_high[(v as usize - 128) / 64] |= 1 << (v % 64);
+                }
             }
         }
         if rights == 0 {
@@ -157,12 +173,14 @@ fn mex_of_options(p: u64, r: u64, all: u64, values: &[u8], c: &Binomials) -> u8 
             break;
         }
     }
-    let mut v = 0u32;
-    for word in seen {
-        let free = word.trailing_ones();
-        v += free;
-        if free < 64 {
-            break;
+    let mut v = seen.trailing_ones();
+    if v == 128 {
+        for word in seen_high {
+            let free = word.trailing_ones();
+            v += free;
+            if free < 64 {
+                break;
+            }
         }
     }
     v.min(255) as u8
@@ -183,5 +201,45 @@ mod tests {
         }
         assert_eq!(c.get(9, 4), 126);
         assert_eq!(path(&[2, 1], 2), 0b1010);
+    }
+
+    fn naive_value(rows: &[u32]) -> Nimber {
+        let board = super::super::ChompBoard::from_rows(rows.to_vec()).unwrap();
+        crate::search::naive::value(&board, &|b: &super::super::ChompBoard| {
+            b.moves().into_iter().map(|m| b.play(m).unwrap()).collect()
+        })
+    }
+
+    #[test]
+    fn every_diagram_of_a_few_rows_matches_exhaustive_search() {
+        // Square boxes (transposes copied) and long and tall ones.
+        let mut ok = || Ok(());
+        for rows in [
+            vec![1],
+            vec![2, 1],
+            vec![3, 3, 3],
+            vec![4, 4, 2, 1],
+            vec![5, 3, 3, 2, 2],
+            vec![6, 6, 6, 6, 6, 6],
+            vec![7, 2],
+            vec![2, 2, 2, 2, 2, 1, 1],
+            vec![6, 5, 5, 1],
+        ] {
+            let v = value(&rows, 1 << 20, &mut ok).unwrap().unwrap();
+            assert_eq!(v, naive_value(&rows), "{rows:?}");
+        }
+    }
+
+    #[test]
+    fn boxes_beyond_the_memory_or_a_byte_are_left_to_search() {
+        let mut ok = || Ok(());
+        // 3 x 3 has C(6, 3) = 20 diagrams, rank 19: 20 bytes are enough, 19 are not.
+        assert!(value(&[3, 3, 3], 19, &mut ok).is_none());
+        assert!(value(&[3, 3, 3], 20, &mut ok).is_some());
+        // 8 x 33 squares: a value could need more than a byte.
+        assert!(value(&[33; 8], usize::MAX, &mut ok).is_none());
+        // A cancelled computation says so.
+        let mut cancel = || Err(crate::error::GameError::invalid("test", "x", "y"));
+        assert!(matches!(value(&[9; 9], 1 << 20, &mut cancel), Some(Err(_))));
     }
 }

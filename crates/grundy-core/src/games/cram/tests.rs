@@ -266,7 +266,11 @@ fn central_dominoes_rule_out_zero_only_on_even_by_odd_half_turns() {
     // 5 x 5 (both odd): nothing known. (3 x 4 without its two centre squares is 0 by the
     // mirror strategy and never searched.)
     assert_eq!(cram.known_not(&key("5x5")), 0);
-    assert!(CramBoard::from_str("..../.##./....").unwrap().components().0.is_empty());
+    assert!(CramBoard::from_str("..../.##./....")
+        .unwrap()
+        .components()
+        .0
+        .is_empty());
     // Not its own half turn.
     assert_eq!(cram.known_not(&key("#.../..../....")), 0);
     for text in ["3x4", "3x6", "5x4", "#..#/..../#..#"] {
