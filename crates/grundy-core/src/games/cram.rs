@@ -4,13 +4,16 @@
 //! A position is a board of at most [`MAX_CELLS`] squares, some empty ([`CramBoard`]). The
 //! empty squares fall into connected regions that are played independently, so a board's
 //! value is the XOR of its regions' values; each region is searched in canonical form (up to
-//! the eight symmetries of the square) by [`crate::search`]. A lone square is worth 0, a
-//! domino-shaped region 1, squares that share the one square they touch count once (see
-//! `Grid::without_redundant_squares`, with bridges between them), a region that is its own half turn 0 when no domino can meet its
-//! own image (the second player copies every move rotated: Gardner's strategy for even by
-//! even boards), and a
-//! straight line of `n` squares is Dawson's Kayles `0.07` on a
-//! heap of `n` (Winning Ways, ch. 4), read from a table.
+//! the eight symmetries of the square) by [`crate::search`]. What is known without search
+//! (the reasons are in `regions`): a lone square is worth 0, a domino-shaped region 1; of
+//! several squares that share the one square they touch one counts, and bridges between such
+//! squares do not; a region splits along a 2 × 2 block whose corners touch nothing else; a
+//! region that is its own half turn is worth 0 when no domino can meet its own image (the
+//! second player copies every move rotated: Gardner's strategy for even by even boards), and
+//! anything but 0 when one side of its box is odd, the other even and the central domino is
+//! there (the first player takes it, then copies); a straight line of `n` squares is Dawson's
+//! Kayles `0.07` on a heap of `n` (Winning Ways, ch. 4), read from a table. Dominoes are
+//! listed across the region from its centre out.
 //!
 //! Text form: rows separated by `/`, `.` an empty square and `#` a filled one (a hole or a
 //! domino); `RxC` alone is the empty `R × C` board.

@@ -127,7 +127,7 @@ pub(crate) fn value(
 fn next_combination(p: u64) -> u64 {
     let low = p & p.wrapping_neg();
     let ripple = p + low;
-    ripple | ((p ^ ripple) >> 2) / low
+    ripple | (((p ^ ripple) >> 2) / low)
 }
 
 /// The mex of the values of the options of path `p` of rank `r` (`all`: the bits of a path).
