@@ -338,7 +338,7 @@ impl SplitGame for Chomp {
         }
     }
 
-    /// Every diagram in the key's box valued in turn ([`ranked`]), when the box's diagrams
+    /// Every diagram in the key's box valued in turn (the module `ranked`), when the box's diagrams
     /// fit `memory_bytes` bytes (one byte each).
     fn value_outright(
         &self,

@@ -76,7 +76,7 @@ pub fn canonical_shape_and_symmetry(rows: &[u64], w: u32) -> (ShapeKey, bool) {
 /// stride `stride` (bit `r * stride + c` for square `(r, c)`), with bit tricks instead of
 /// rows: the box is cut out in one pass over its rows that also builds its image with the
 /// rows reversed; the two images turned by a half turn are one `reverse_bits` each; a box
-/// taller than wide is transposed row by row through a table ([`spread`]). `region` is not
+/// taller than wide is transposed row by row through a table of spread rows. `region` is not
 /// empty and its box is at least 2 wide when it is taller than wide (no straight lines).
 pub fn canonical_region(region: u64, stride: u32) -> (ShapeKey, bool) {
     debug_assert!(region != 0 && (1..=64).contains(&stride));
