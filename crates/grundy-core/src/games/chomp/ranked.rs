@@ -86,7 +86,7 @@ pub(crate) fn value(
     let m = rows.len() as u32;
     let n = *rows.first()?;
     // Values are at most the number of moves, below m * n.
-    if m * n > 256 || m + n >= 64 {
+    if n == 0 || m * n > 256 || m + n >= 64 {
         return None;
     }
     let c = Binomials::new();
