@@ -24,11 +24,11 @@ use igs::solver::stats::EventStats;
 /// Table memory for Grundy's engine.
 const MEMORY: usize = 4 << 30;
 
-fn grundy(game: &str, rows: u32, cols: u32) -> u64 {
+fn grundy(game: &str, board: &str, rows: u32, cols: u32) -> u64 {
     match game {
         "cram" => {
             let mut engine = Engine::new(GCram::new(), MEMORY);
-            let v = CramBoard::new(rows, cols).unwrap().value_with(&mut engine).unwrap();
+            let v = board.parse::<CramBoard>().unwrap().value_with(&mut engine).unwrap();
             eprintln!("{:?}", engine.stats());
             v
         }
@@ -39,13 +39,21 @@ fn grundy(game: &str, rows: u32, cols: u32) -> u64 {
     }
 }
 
-fn igs(game: &str, rows: u32, cols: u32) -> u64 {
+fn igs(game: &str, board: &str, rows: u32, cols: u32) -> u64 {
     let (r, c) = (rows as u8, cols as u8);
     let v = match game {
         "cram" => {
             let g = Cram::new(c, r);
             let mut s = Solver::new(&g, HashMap::new(), (), SmallerComponentsFirst {}, EventStats::default());
-            let v = s.nimber_of_initial_br_aspset();
+            // A board with holes is solved from its position (igs's initial position is the
+            // empty board, for which it also knows the outcome of even sides).
+            let v = if board.contains('/') {
+                let text = board.replace('/', "|").replace('.', "_");
+                let position = g.pos_from_str(&text);
+                s.nimber_br_aspset(&position)
+            } else {
+                s.nimber_of_initial_br_aspset()
+            };
             if std::env::var_os("IGS_STATS").is_some() {
                 eprintln!("{}", s.stats);
             }
@@ -68,31 +76,36 @@ fn timed(f: impl FnOnce() -> u64) -> (u64, f64) {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: igs-side-by-side cram|chomp RxC [grundy|igs]";
+    let usage = "usage: igs-side-by-side cram|chomp RxC|ROWS [grundy|igs] (ROWS: a Cram board with holes, rows of . and # joined by /)";
     let (Some(game), Some(size)) = (args.first(), args.get(1)) else {
         eprintln!("{usage}");
         std::process::exit(2);
     };
-    let (rows, cols) = size
-        .split_once('x')
-        .and_then(|(r, c)| Some((r.parse().ok()?, c.parse().ok()?)))
-        .unwrap_or_else(|| {
-            eprintln!("{usage}");
-            std::process::exit(2)
-        });
+    let (rows, cols) = if size.contains('/') && game == "cram" {
+        let lines: Vec<&str> = size.split('/').collect();
+        (lines.len() as u32, lines[0].len() as u32)
+    } else {
+        size.split_once('x')
+            .and_then(|(r, c)| Some((r.parse().ok()?, c.parse().ok()?)))
+            .unwrap_or_else(|| {
+                eprintln!("{usage}");
+                std::process::exit(2)
+            })
+    };
+    let board = if size.contains('/') { size.clone() } else { format!("{rows}x{cols}") };
     let which = args.get(2).map(String::as_str).unwrap_or("both");
     if which != "igs" {
-        let (v, t) = timed(|| grundy(game, rows, cols));
-        println!("{game} {rows}x{cols} grundy value {v} time {t:.3} s");
+        let (v, t) = timed(|| grundy(game, &board, rows, cols));
+        println!("{game} {board} grundy value {v} time {t:.3} s");
         if which == "grundy" {
             return;
         }
-        let (w, u) = timed(|| igs(game, rows, cols));
-        println!("{game} {rows}x{cols} igs value {w} time {u:.3} s");
-        assert_eq!(v, w, "the solvers disagree on {game} {rows}x{cols}");
-        println!("{game} {rows}x{cols} same value {v}; igs / grundy = {:.2}", u / t);
+        let (w, u) = timed(|| igs(game, &board, rows, cols));
+        println!("{game} {board} igs value {w} time {u:.3} s");
+        assert_eq!(v, w, "the solvers disagree on {game} {board}");
+        println!("{game} {board} same value {v}; igs / grundy = {:.2}", u / t);
     } else {
-        let (w, u) = timed(|| igs(game, rows, cols));
-        println!("{game} {rows}x{cols} igs value {w} time {u:.3} s");
+        let (w, u) = timed(|| igs(game, &board, rows, cols));
+        println!("{game} {board} igs value {w} time {u:.3} s");
     }
 }

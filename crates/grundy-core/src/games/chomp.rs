@@ -350,10 +350,27 @@ impl SplitGame for Chomp {
         }
     }
 
+    /// Every diagram in the key's box valued in turn (the module `ranked`), when the box's diagrams
+    /// fit `memory_bytes` bytes (one byte each).
+    fn value_outright(
+        &self,
+        key: &u64,
+        memory_bytes: usize,
+        check: &mut dyn FnMut() -> Result<()>,
+    ) -> Option<Result<Nimber>> {
+        let rows = decode(*key);
+        if rows.is_empty() || rows.windows(2).any(|w| w[0] < w[1]) {
+            return None;
+        }
+        ranked::value(&rows, memory_bytes, check)
+    }
+
     fn strategy(&self) -> Strategy {
         Strategy::Mex
     }
 }
+
+mod ranked;
 
 #[cfg(test)]
 mod tests {

@@ -4,13 +4,16 @@
 //! A position is a board of at most [`MAX_CELLS`] squares, some empty ([`CramBoard`]). The
 //! empty squares fall into connected regions that are played independently, so a board's
 //! value is the XOR of its regions' values; each region is searched in canonical form (up to
-//! the eight symmetries of the square) by [`crate::search`]. A lone square is worth 0, a
-//! domino-shaped region 1, squares that share the one square they touch count once (see
-//! `Grid::without_redundant_squares`, with bridges between them), a region that is its own half turn 0 when no domino can meet its
-//! own image (the second player copies every move rotated: Gardner's strategy for even by
-//! even boards), and a
-//! straight line of `n` squares is Dawson's Kayles `0.07` on a
-//! heap of `n` (Winning Ways, ch. 4), read from a table.
+//! the eight symmetries of the square) by [`crate::search`]. What is known without search
+//! (the reasons are in `regions`): a lone square is worth 0, a domino-shaped region 1; of
+//! several squares that share the one square they touch one counts, and bridges between such
+//! squares do not; a region splits along a 2 × 2 block whose corners touch nothing else; a
+//! region that is its own half turn is worth 0 when no domino can meet its own image (the
+//! second player copies every move rotated: Gardner's strategy for even by even boards), and
+//! anything but 0 when one side of its box is odd, the other even and the central domino is
+//! there (the first player takes it, then copies); a straight line of `n` squares is Dawson's
+//! Kayles `0.07` on a heap of `n` (Winning Ways, ch. 4), read from a table. Dominoes are
+//! listed across the region from its centre out.
 //!
 //! Text form: rows separated by `/`, `.` an empty square and `#` a filled one (a hole or a
 //! domino); `RxC` alone is the empty `R × C` board.
@@ -30,7 +33,7 @@ use std::time::Duration;
 
 use crate::error::{GameError, Result};
 use crate::nimber::{mex, Nimber};
-use crate::search::canon::{canonical_shape_and_symmetry, shape_rows, ShapeKey};
+use crate::search::canon::{canonical_region, shape_parts, ShapeKey};
 use crate::search::{Engine, OptionSink, Options, SplitGame};
 
 /// The most squares a board may have.
@@ -324,146 +327,6 @@ impl fmt::Display for CramBoard {
     }
 }
 
-/// Bit masks of a `h × w` grid stored row by row (`h * w <= 64`).
-#[derive(Debug, Clone, Copy)]
-struct Grid {
-    w: u32,
-    all: u64,
-    not_first_col: u64,
-    not_last_col: u64,
-}
-
-impl Grid {
-    fn new(h: u32, w: u32) -> Self {
-        let cells = h * w;
-        let all = if cells >= 64 {
-            u64::MAX
-        } else {
-            (1 << cells) - 1
-        };
-        let mut first = 0u64;
-        for r in 0..h {
-            first |= 1 << (r * w);
-        }
-        Grid {
-            w,
-            all,
-            not_first_col: all & !first,
-            not_last_col: all & !(first << (w - 1)),
-        }
-    }
-
-    /// Squares whose right neighbour is also in `b`.
-    fn right(&self, b: u64) -> u64 {
-        b & self.not_last_col & (b >> 1)
-    }
-
-    /// Squares whose lower neighbour is also in `b`.
-    fn down(&self, b: u64) -> u64 {
-        b & b.checked_shr(self.w).unwrap_or(0)
-    }
-
-    fn neighbours(&self, b: u64) -> u64 {
-        ((b & self.not_last_col) << 1)
-            | ((b & self.not_first_col) >> 1)
-            | b.checked_shl(self.w).unwrap_or(0)
-            | b.checked_shr(self.w).unwrap_or(0)
-    }
-
-    /// `region` without squares that do not change its value. Pendants: when several
-    /// squares have the same square (their centre) as their only neighbour, all but one are
-    /// dropped, since a domino on the centre and any of its pendants leaves the other
-    /// pendants isolated, so the choice of pendant never matters, and no other move touches
-    /// them. Bridges (below) are dropped too. What is left may fall apart into regions.
-    fn without_redundant_squares(&self, region: u64) -> u64 {
-        let left = region & ((region & self.not_last_col) << 1);
-        let right = region & ((region & self.not_first_col) >> 1);
-        let up = region & region.checked_shl(self.w).unwrap_or(0);
-        let down = region & region.checked_shr(self.w).unwrap_or(0);
-        let two = (left & right)
-            | (left & up)
-            | (left & down)
-            | (right & up)
-            | (right & down)
-            | (up & down);
-        let pendant = (left | right | up | down) & !two;
-        // Each pendant's centre, direction by direction; a centre seen before keeps its
-        // earlier pendant.
-        let mut seen = (pendant & left) >> 1;
-        let mut drop = 0;
-        let centres = (pendant & right) << 1;
-        drop |= (centres & seen) >> 1;
-        seen |= centres;
-        let centres = (pendant & up).checked_shr(self.w).unwrap_or(0);
-        drop |= (centres & seen).checked_shl(self.w).unwrap_or(0);
-        seen |= centres;
-        let centres = (pendant & down).checked_shl(self.w).unwrap_or(0);
-        drop |= (centres & seen).checked_shr(self.w).unwrap_or(0);
-        seen |= centres;
-        // Bridges: squares, neither pendants nor centres, whose every neighbour is a centre.
-        // A domino on a bridge and a centre is worth what the domino on that centre and its
-        // pendant is (the pendant is left isolated either way), and the bridge never changes
-        // this while it stands, so by induction the region without it has the same options'
-        // values (Beling and Rogalski's Cram reductions, "On pruning search trees of
-        // impartial games", 2020).
-        let rest = region & !pendant & !seen;
-        let bridges = rest & !self.neighbours(rest);
-        region & !drop & !bridges
-    }
-
-    /// The connected region of `b` containing its lowest square.
-    fn region(&self, b: u64) -> u64 {
-        let mut region = b & b.wrapping_neg();
-        loop {
-            let grown = (region | self.neighbours(region)) & b & self.all;
-            if grown == region {
-                return region;
-            }
-            region = grown;
-        }
-    }
-
-    /// The rows of `region` cut to its bounding box (into `rows`): how many, and the box's
-    /// width.
-    fn shape(&self, region: u64, rows: &mut [u64; 64]) -> (usize, u32) {
-        let mask = if self.w >= 64 {
-            u64::MAX
-        } else {
-            (1 << self.w) - 1
-        };
-        let first_row = region.trailing_zeros() / self.w;
-        let last_row = (63 - region.leading_zeros()) / self.w;
-        let n = (last_row - first_row + 1) as usize;
-        let mut all = 0;
-        for (i, r) in (first_row..=last_row).enumerate() {
-            rows[i] = region >> (r * self.w) & mask;
-            all |= rows[i];
-        }
-        let (lo, hi) = (all.trailing_zeros(), 63 - all.leading_zeros());
-        for row in &mut rows[..n] {
-            *row >>= lo;
-        }
-        (n, hi - lo + 1)
-    }
-}
-
-/// Whether the second player wins a region that is its own half turn by answering every
-/// domino with its image (Gardner's strategy for even by even boards, and the first
-/// player's after a central domino on even by odd ones): that works exactly when no domino
-/// meets its own image, i.e. unless the squares at the centre of the box that a domino
-/// could share with its image are all there: the centre square when both sides are odd,
-/// the two centre squares when one side is even (none when both are).
-fn mirror_strategy_works(rows: &[u64], w: u32) -> bool {
-    let h = rows.len() as u32;
-    let at = |r: u32, c: u32| rows[r as usize] >> c & 1 == 1;
-    match (h % 2, w % 2) {
-        (0, 0) => true,
-        (1, 1) => !at(h / 2, w / 2),
-        (1, 0) => !(at(h / 2, w / 2 - 1) && at(h / 2, w / 2)),
-        _ => !(at(h / 2 - 1, w / 2) && at(h / 2, w / 2)),
-    }
-}
-
 /// Cram as a [`SplitGame`]: components are canonical shapes ([`ShapeKey`]).
 #[derive(Debug, Clone)]
 pub struct Cram {
@@ -495,29 +358,67 @@ impl Cram {
         while b != 0 {
             let region = grid.region(b);
             b &= !region;
-            let reduced = grid.without_redundant_squares(region);
-            if reduced != region {
-                // What is left may fall apart, and reduce further: look at it again.
-                b |= reduced;
-                continue;
-            }
-            let n = region.count_ones();
-            if n <= 2 {
-                out.value(n as Nimber - 1);
-                continue;
-            }
-            let mut rows = [0u64; 64];
-            let (h, w) = grid.shape(region, &mut rows);
-            if (h == 1 || w == 1) && n as usize == h * w as usize {
-                out.value(self.line[n as usize]);
-                continue;
-            }
-            let (key, symmetric) = canonical_shape_and_symmetry(&rows[..h], w);
-            if symmetric && mirror_strategy_works(&rows[..h], w) {
-                continue;
-            }
-            out.component(key);
+            self.push_region(grid, region, out);
         }
+    }
+
+    /// Lists the options of the dominoes whose first squares are `pairs` (the second `step`
+    /// further); `false` when the sink wants no more.
+    fn list_dominoes<S: OptionSink<ShapeKey>>(
+        &self,
+        grid: &Grid,
+        b: u64,
+        mut pairs: u64,
+        step: u32,
+        out: &mut S,
+    ) -> bool {
+        while pairs != 0 {
+            let i = pairs.trailing_zeros();
+            pairs &= pairs - 1;
+            out.begin();
+            self.push_components(grid, b & !(1 << i | 1 << (i + step)), out);
+            if !out.end() {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Adds one connected region, reduced and split as far as it goes.
+    fn push_region<S: OptionSink<ShapeKey>>(&self, grid: &Grid, region: u64, out: &mut S) {
+        let reduced = grid.without_redundant_squares(region);
+        if reduced != region {
+            // What is left may fall apart, and reduce further: look at it again.
+            self.push_components(grid, reduced, out);
+            return;
+        }
+        let n = region.count_ones();
+        if n <= 2 {
+            out.value(n as Nimber - 1);
+            return;
+        }
+        if grid.is_line(region) {
+            out.value(self.line[n as usize]);
+            return;
+        }
+        let cut = grid.block_edges(region);
+        if cut != 0 && grid.region_without(region, cut) != region {
+            let mut rest = region;
+            while rest != 0 {
+                let part = grid.region_without(rest, cut);
+                rest &= !part;
+                self.push_region(grid, part, out);
+            }
+            return;
+        }
+        let (key, symmetric) = canonical_region(region, grid.w);
+        if symmetric {
+            let (w, h, cells) = shape_parts(key).expect("a key just made");
+            if mirror_strategy_works(w, h, cells) {
+                return;
+            }
+        }
+        out.component(key);
     }
 }
 
@@ -533,36 +434,47 @@ impl SplitGame for Cram {
     }
 
     fn move_count(&self, key: &ShapeKey) -> usize {
-        let (rows, w) = shape_rows(*key);
-        if rows.is_empty() {
+        let Some((w, h, b)) = shape_parts(*key) else {
             return 0;
-        }
-        let grid = Grid::new(rows.len() as u32, w);
-        let b = *key as u64;
+        };
+        let grid = Grid::new(h, w);
         (grid.right(b).count_ones() + grid.down(b).count_ones()) as usize
     }
 
     fn options<S: OptionSink<ShapeKey>>(&self, key: &ShapeKey, out: &mut S) {
-        let (rows, w) = shape_rows(*key);
-        if rows.is_empty() {
+        let Some((w, h, b)) = shape_parts(*key) else {
             return;
+        };
+        let grid = Grid::new(h, w);
+        // Dominoes across the box first, those nearest its centre first (as igs orders them):
+        // they split the region most evenly, into parts the table most likely knows.
+        let down = grid.down(b);
+        let column = grid.first_col();
+        for c in centre_out(w) {
+            if !self.list_dominoes(&grid, b, down & column << c, w, out) {
+                return;
+            }
         }
-        let grid = Grid::new(rows.len() as u32, w);
-        let b = *key as u64;
-        for (pairs, step) in [(grid.right(b), 1), (grid.down(b), w)] {
-            let mut bits = pairs;
-            while bits != 0 {
-                let i = bits.trailing_zeros();
-                bits &= bits - 1;
-                out.begin();
-                self.push_components(&grid, b & !(1 << i | 1 << (i + step)), out);
-                if !out.end() {
-                    return;
-                }
+        let right = grid.right(b);
+        let row = (1u64 << w) - 1;
+        for r in centre_out(h) {
+            if !self.list_dominoes(&grid, b, right & row << (r * w), 1, out) {
+                return;
             }
         }
     }
+
+    /// 0 for a region that is its own half turn and wins by the central domino.
+    fn known_not(&self, key: &ShapeKey) -> u128 {
+        match shape_parts(*key) {
+            Some((w, h, b)) if central_domino_wins(w, h, b) => 1,
+            _ => 0,
+        }
+    }
 }
+
+mod regions;
+use regions::{central_domino_wins, centre_out, mirror_strategy_works, Grid};
 
 #[cfg(test)]
 mod tests;

@@ -72,6 +72,92 @@ pub fn canonical_shape_and_symmetry(rows: &[u64], w: u32) -> (ShapeKey, bool) {
     )
 }
 
+/// [`canonical_shape_and_symmetry`] of the region `region` of a board stored row by row at
+/// stride `stride` (bit `r * stride + c` for square `(r, c)`), with bit tricks instead of
+/// rows: the box is cut out in one pass over its rows that also builds its image with the
+/// rows reversed; the two images turned by a half turn are one `reverse_bits` each; a box
+/// taller than wide is transposed row by row through a table of spread rows. `region` is not
+/// empty and its box is at least 2 wide when it is taller than wide (no straight lines).
+pub fn canonical_region(region: u64, stride: u32) -> (ShapeKey, bool) {
+    debug_assert!(region != 0 && (1..=64).contains(&stride));
+    let first_row = region.trailing_zeros() / stride;
+    let last_row = (63 - region.leading_zeros()) / stride;
+    let h = last_row - first_row + 1;
+    let shifted = region >> (first_row * stride);
+    let row_mask = low_bits(stride);
+    let mut columns = 0u64;
+    for r in 0..h {
+        columns |= shifted >> (r * stride) & row_mask;
+    }
+    let lo = columns.trailing_zeros();
+    let w = 64 - columns.leading_zeros() - lo;
+    let keep = low_bits(w);
+    let (mut a, mut b) = (0u64, 0u64);
+    for r in 0..h {
+        let row = shifted >> (r * stride + lo) & keep;
+        a |= row << (r * w);
+        b |= row << ((h - 1 - r) * w);
+    }
+    let cells = h * w;
+    let turn = |x: u64| x.reverse_bits() >> (64 - cells);
+    let d = turn(a);
+    let symmetric = a == d;
+    let mut best = u64::MAX;
+    if h <= w {
+        best = a.min(b).min(d).min(turn(b));
+    }
+    if h >= w {
+        // Transposed: w rows of h squares; row c holds column c.
+        let table = spread(h);
+        let mut t = 0u64;
+        for r in 0..h {
+            t |= table[(a >> (r * w) & keep) as usize] << r;
+        }
+        let row_mask = low_bits(h);
+        let mut tb = 0u64;
+        for c in 0..w {
+            tb |= (t >> (c * h) & row_mask) << ((w - 1 - c) * h);
+        }
+        best = best.min(t).min(tb).min(turn(t)).min(turn(tb));
+    }
+    let (h, w) = (h.min(w), h.max(w));
+    (
+        u128::from(best) | u128::from(w) << 64 | u128::from(h) << 72,
+        symmetric,
+    )
+}
+
+/// For rows of at most 8 squares: `spread(h)[x]` has bit `c * h` for each bit `c` of `x`
+/// (a row turned into a column of a box of stride `h`), for `h` up to 64.
+fn spread(h: u32) -> &'static [u64; 256] {
+    use std::sync::OnceLock;
+    static TABLES: OnceLock<Vec<[u64; 256]>> = OnceLock::new();
+    let tables = TABLES.get_or_init(|| {
+        (0..=64u32)
+            .map(|h| {
+                let mut t = [0u64; 256];
+                for (x, entry) in t.iter_mut().enumerate() {
+                    for c in 0..8u32 {
+                        if x >> c & 1 == 1 && c * h < 64 {
+                            *entry |= 1 << (c * h);
+                        }
+                    }
+                }
+                t
+            })
+            .collect()
+    });
+    &tables[h as usize]
+}
+
+/// The width, height and cells of a shape key, or `None` for a key this module does not
+/// make (a table file written by hand).
+pub fn shape_parts(key: ShapeKey) -> Option<(u32, u32, u64)> {
+    let w = (key >> 64 & 0xff) as u32;
+    let h = (key >> 72 & 0xff) as u32;
+    (w >= 1 && h >= 1 && h * w <= 64 && key >> 80 == 0).then_some((w, h, key as u64))
+}
+
 /// The rows and width of a shape key.
 pub fn shape_rows(key: ShapeKey) -> (Vec<u64>, u32) {
     let w = (key >> 64 & 0xff) as u32;
@@ -366,6 +452,38 @@ mod tests {
             canonical_shape(&[0b110, 0b011], 3),
             canonical_shape(&[0b111, 0b010], 3)
         );
+        // The fast form agrees with the plain one on every shape of up to 12 cells in a
+        // 3 x 4 box and a sample of larger boxes.
+        for (rows, cols, step) in [(3u32, 4u32, 1u64), (4, 4, 1), (5, 7, 9_973), (2, 16, 7_919)] {
+            let stride = cols;
+            let mut pattern = 1u64;
+            while pattern < 1 << (rows * cols) {
+                let rows_of: Vec<u64> = (0..rows)
+                    .map(|r| pattern >> (r * stride) & low_bits(cols))
+                    .collect();
+                // Cut to the box, as canonical_shape expects.
+                let used: Vec<u64> = rows_of.iter().copied().skip_while(|&r| r == 0).collect();
+                let used: Vec<u64> = {
+                    let mut u = used;
+                    while u.last() == Some(&0) {
+                        u.pop();
+                    }
+                    u
+                };
+                let all = used.iter().fold(0, |a, &r| a | r);
+                let lo = all.trailing_zeros();
+                let w = 64 - all.leading_zeros() - lo;
+                let cut: Vec<u64> = used.iter().map(|&r| r >> lo).collect();
+                if w >= 2 || cut.len() == 1 {
+                    assert_eq!(
+                        canonical_region(pattern, stride),
+                        canonical_shape_and_symmetry(&cut, w),
+                        "{pattern:b}"
+                    );
+                }
+                pattern += step;
+            }
+        }
         let key = canonical_shape(&[0b011, 0b110], 3);
         let (rows, w) = shape_rows(key);
         assert_eq!(canonical_shape(&rows, w), key);

@@ -219,6 +219,19 @@ impl<G: SplitGame> Engine<G> {
     /// narrow question prunes far more than "what is the value?". Used for the components
     /// of the position asked about; inside the search every option gets its own question.
     fn value_by_aspiration(&mut self, key: &G::Key) -> Result<Nimber> {
+        if let Some(Knowledge::Exact(v)) = self.table.get(key) {
+            return Ok(v);
+        }
+        let (budget, started) = (self.time_budget, self.started);
+        let mut check = || check_time(budget, started);
+        if let Some(v) = self
+            .game
+            .value_outright(key, self.table.memory_limit(), &mut check)
+        {
+            let v = v?;
+            self.table.store(key, Knowledge::Exact(v), u8::MAX >> 1);
+            return Ok(v);
+        }
         if self.strategy == Strategy::Mex || self.game.move_count(key) >= SET_BITS as usize - 1 {
             return self.value(key);
         }
@@ -268,6 +281,9 @@ impl<G: SplitGame> Engine<G> {
         let listed = self.expand(key, moves, wanted, false)?;
         let mut candidates = match listed {
             Listed::Answered => {
+                // Options listed before the answer came are dropped.
+                self.keys.truncate(base_keys);
+                self.opts.truncate(base_opts);
                 self.exclude(key, wanted | ruled_out, before);
                 return Ok(None);
             }
@@ -295,8 +311,10 @@ impl<G: SplitGame> Engine<G> {
         }
         self.keys.truncate(base_keys);
         self.opts.truncate(base_opts);
-        if candidates & wanted != 0 || (exact && i == end) {
-            // One candidate left: in `wanted` (so at most the horizon) or every option exact.
+        if candidates & wanted != 0 || (i == end && (exact || largest(candidates) <= horizon)) {
+            // One candidate left: in `wanted`, or at most the horizon (no option is worth it: an
+            // option worth it would have been asked about it and said so), or every option
+            // exact.
             debug_assert_eq!(candidates.count_ones(), 1);
             let v = Nimber::from(largest(candidates));
             let spent = work(self.expanded - before);
@@ -432,24 +450,30 @@ impl<G: SplitGame> Engine<G> {
         if self.expanded % CHECK_EVERY != 0 {
             return Ok(());
         }
-        crate::cancel::check()?;
-        if let (Some(budget), Some(started)) = (self.time_budget, self.started) {
-            if started.elapsed() > budget {
-                return Err(GameError::too_large(
-                    "the search",
-                    format!(
-                        "it did not finish within its time budget of {} s",
-                        budget.as_secs_f64()
-                    ),
-                ));
-            }
-        }
+        check_time(self.time_budget, self.started)?;
         if let Some(mut report) = self.progress.take() {
             report(&self.stats());
             self.progress = Some(report);
         }
         Ok(())
     }
+}
+
+/// Fails when the thread's computation is cancelled or the time budget is spent.
+fn check_time(budget: Option<Duration>, started: Option<Instant>) -> Result<()> {
+    crate::cancel::check()?;
+    if let (Some(budget), Some(started)) = (budget, started) {
+        if started.elapsed() > budget {
+            return Err(GameError::too_large(
+                "the search",
+                format!(
+                    "it did not finish within its time budget of {} s",
+                    budget.as_secs_f64()
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// What listing the options of a component found.

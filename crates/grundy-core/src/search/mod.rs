@@ -62,6 +62,21 @@ pub trait SplitGame {
         0
     }
 
+    /// The value of `key` computed outright by a method of the game's own that is faster than
+    /// search (e.g. every position below it valued in turn, in arrays of at most
+    /// `memory_bytes` bytes), or `None` when the game has none or it does not fit. `check` is
+    /// to be called every few thousand steps: it fails when the search is cancelled or out of
+    /// time. The engine asks this only for the components of the position asked about, and
+    /// keeps the answer in its table. None by default.
+    fn value_outright(
+        &self,
+        _key: &Self::Key,
+        _memory_bytes: usize,
+        _check: &mut dyn FnMut() -> crate::error::Result<()>,
+    ) -> Option<crate::error::Result<crate::nimber::Nimber>> {
+        None
+    }
+
     /// How the engine should search this game.
     fn strategy(&self) -> Strategy {
         Strategy::Pruned

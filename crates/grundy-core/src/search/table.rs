@@ -190,6 +190,8 @@ pub struct Table<K: TableKey> {
     heap_limit: usize,
     /// The most buckets the memory limit allows; the table doubles up to it as it fills.
     max_buckets: usize,
+    /// The memory limit the table was made with.
+    memory_limit: usize,
     stats: TableStats,
 }
 
@@ -217,6 +219,7 @@ impl<K: TableKey + Default> Table<K> {
             heap_bytes: 0,
             heap_limit: memory_bytes.saturating_sub(max_buckets * BUCKET * slot),
             max_buckets,
+            memory_limit: memory_bytes,
             stats: TableStats::default(),
         }
     }
@@ -275,6 +278,12 @@ impl<K: TableKey> Table<K> {
     /// The counters so far.
     pub fn stats(&self) -> TableStats {
         self.stats
+    }
+
+    /// The memory limit the table was made with, in bytes (a game that computes a value
+    /// outright, [`super::SplitGame::value_outright`], may use as much for its own arrays).
+    pub fn memory_limit(&self) -> usize {
+        self.memory_limit
     }
 
     /// Bytes in use: the slots and the keys' heap memory.

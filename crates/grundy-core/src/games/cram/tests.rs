@@ -195,3 +195,86 @@ fn bridges_between_pendant_centres_are_dropped() {
     assert_eq!(reduced >> 7 & 1, 1, "not a bridge");
     assert_eq!(kept.value_with(&mut e).unwrap(), naive_value(&kept));
 }
+
+#[test]
+fn dominoes_are_listed_from_the_centre_out() {
+    assert_eq!(centre_out(5).collect::<Vec<_>>(), [2, 1, 3, 0, 4]);
+    assert_eq!(centre_out(4).collect::<Vec<_>>(), [1, 2, 0, 3]);
+    assert_eq!(centre_out(1).collect::<Vec<_>>(), [0]);
+    for n in 1..=64 {
+        let mut all: Vec<u32> = centre_out(n).collect();
+        all.sort_unstable();
+        assert_eq!(all, (0..n).collect::<Vec<_>>());
+    }
+}
+
+#[test]
+fn every_board_of_up_to_sixteen_squares_matches_exhaustive_search() {
+    // Every hole pattern of the 4 x 4 and 3 x 5 boards: the 2 x 2 block split, the
+    // reductions and the half-turn strategies are all met many times over.
+    let mut e = engine();
+    for (rows, cols) in [(4u32, 4u32), (3, 5)] {
+        let mut memo = std::collections::HashMap::new();
+        for pattern in 0u64..1 << (rows * cols) {
+            let holes: Vec<(u32, u32)> = (0..rows * cols)
+                .filter(|i| pattern >> i & 1 == 1)
+                .map(|i| (i / cols, i % cols))
+                .collect();
+            let board = CramBoard::with_holes(rows, cols, &holes).unwrap();
+            let expected = naive::value_memo(
+                &board,
+                &|b: &CramBoard| b.moves().into_iter().map(|d| b.play(d).unwrap()).collect(),
+                &mut memo,
+            );
+            assert_eq!(board.value_with(&mut e).unwrap(), expected, "{board}");
+        }
+    }
+}
+
+#[test]
+fn two_by_two_blocks_split_a_region_only_when_their_corners_touch_nothing_else() {
+    // A B / C D in the middle of a 4 x 4 board; A's left and D's right squares are holes,
+    // the top and bottom rows are holes.
+    let grid = Grid::new(4, 4);
+    let at = |r: u32, c: u32| 1u64 << (r * 4 + c);
+    let block = at(1, 1) | at(1, 2) | at(2, 1) | at(2, 2);
+    // B and C reach out (to the right and to the left): the block still qualifies.
+    let region = block | at(1, 3) | at(2, 0);
+    assert_eq!(grid.block_edges(region), at(1, 1) | at(2, 1));
+    let left = grid.region_without(region, grid.block_edges(region));
+    assert_eq!(left, at(1, 1) | at(2, 1) | at(2, 0));
+    // A touching a square outside the block (above it): no split.
+    assert_eq!(grid.block_edges(region | at(0, 1)), 0);
+    // The mirror image: B and C touch only the block.
+    let mirrored = block | at(1, 0) | at(2, 3);
+    assert_eq!(grid.block_edges(mirrored), at(1, 1) | at(2, 1));
+    // A lone 2 x 2 square splits into two vertical dominoes.
+    assert_eq!(grid.block_edges(block), at(1, 1) | at(2, 1));
+}
+
+#[test]
+fn central_dominoes_rule_out_zero_only_on_even_by_odd_half_turns() {
+    let key = |text: &str| {
+        let board: CramBoard = text.parse().unwrap();
+        let (keys, _) = board.components();
+        assert_eq!(keys.len(), 1, "{text}");
+        keys[0]
+    };
+    let cram = Cram::new();
+    // 3 x 4: its own half turn, the two centre squares there: not 0.
+    assert_eq!(cram.known_not(&key("3x4")), 1);
+    // 5 x 5 (both odd): nothing known. (3 x 4 without its two centre squares is 0 by the
+    // mirror strategy and never searched.)
+    assert_eq!(cram.known_not(&key("5x5")), 0);
+    assert!(CramBoard::from_str("..../.##./....")
+        .unwrap()
+        .components()
+        .0
+        .is_empty());
+    // Not its own half turn.
+    assert_eq!(cram.known_not(&key("#.../..../....")), 0);
+    for text in ["3x4", "3x6", "5x4", "#..#/..../#..#"] {
+        let board: CramBoard = text.parse().unwrap();
+        assert_ne!(naive_value(&board), 0, "{text}");
+    }
+}

@@ -1,0 +1,245 @@
+//! Chomp by dynamic programming over every diagram in a box, each one numbered.
+//!
+//! From a full `m × n` bar every diagram that fits in the box can be reached, so a search
+//! visits all of them anyway; this values them all in one pass, in an array indexed by their
+//! rank, instead of a hash table:
+//!
+//! * A diagram in the box is a **path** of `m + n` steps from the top left corner of the box
+//!   to its bottom right one, bit `k` for step `k` (1: down past a row end, 0: right), `m`
+//!   bits set; every such path is a diagram (rows may be empty at the top).
+//! * Its **rank** is its place among the paths with `m` bits set in increasing order, given
+//!   by the combinatorial number system: `Σ_t C(p_t, t)` over its set bits `p_1 < p_2 < ...`
+//!   (`t` from 1). Ranks run from 0 to `C(m + n, m) - 1` with no gap.
+//! * A **bite** at row `r`, column `c` cuts the rows from `r` up to at most `c` squares. On
+//!   the path, the steps from just after the `c`-th step right (`i`) to the step down that
+//!   ends row `r` (`j`) are reordered, every step down first: the set bits of `[i, j]` move
+//!   down to `i, i + 1, ...`. The bite is legal when a step right lies in `[i, j)` (the square
+//!   is there), except the poisoned corner (`c = 0` and `r = 0`).
+//! * A bite moves set bits down, so the option's rank is smaller: valuing the diagrams in
+//!   increasing rank (Gosper's next-combination step) finds every option already valued.
+//!   The option's rank differs from the diagram's by terms of the moved bits only, which the
+//!   listing keeps as running sums: each option costs a few additions and one array read.
+
+use crate::error::Result;
+use crate::nimber::Nimber;
+
+/// How many diagrams between two calls of the `check` function.
+const CHECK_EVERY: usize = 1 << 14;
+
+/// Binomial coefficients `C(k, t)` for `k, t < 64` (`C(63, 31)` fits a `u64`).
+struct Binomials(Vec<u64>);
+
+impl Binomials {
+    fn new() -> Self {
+        let mut c = vec![0u64; 64 * 64];
+        for k in 0..64 {
+            c[k * 64] = 1;
+            for t in 1..=k {
+                c[k * 64 + t] = c[(k - 1) * 64 + t - 1] + c[(k - 1) * 64 + t];
+            }
+        }
+        Binomials(c)
+    }
+
+    fn get(&self, k: u32, t: u32) -> u64 {
+        self.0[k as usize * 64 + t as usize]
+    }
+}
+
+/// The path of the diagram with these row lengths (poisoned row first) in the box of
+/// `rows.len()` rows and `cols` columns.
+fn path(rows: &[u32], cols: u32) -> u64 {
+    let mut p = 0u64;
+    let mut bit = 0;
+    let mut above = 0;
+    for &len in rows.iter().rev() {
+        bit += len - above;
+        p |= 1 << bit;
+        bit += 1;
+        above = len;
+    }
+    debug_assert!(bit <= rows.len() as u32 + cols);
+    p
+}
+
+/// The rank of a path (see the module documentation).
+fn rank(p: u64, c: &Binomials) -> u64 {
+    let mut r = 0;
+    let mut bits = p;
+    let mut t = 1;
+    while bits != 0 {
+        r += c.get(bits.trailing_zeros(), t);
+        bits &= bits - 1;
+        t += 1;
+    }
+    r
+}
+
+/// The value of the diagram with row lengths `rows` (non-increasing, the first at least 1),
+/// valuing every diagram of smaller rank in its box, or `None` when that takes more than
+/// `memory_bytes` bytes or a value could exceed a byte (more than 256 squares in the box).
+pub(crate) fn value(
+    rows: &[u32],
+    memory_bytes: usize,
+    check: &mut dyn FnMut() -> Result<()>,
+) -> Option<Result<Nimber>> {
+    let m = rows.len() as u32;
+    let n = *rows.first()?;
+    // Values are at most the number of moves, below m * n.
+    if n == 0 || m * n > 256 || m + n >= 64 {
+        return None;
+    }
+    let c = Binomials::new();
+    let start = path(rows, n);
+    let last = rank(start, &c);
+    if usize::try_from(last).map_or(true, |l| l >= memory_bytes) {
+        return None;
+    }
+    let mut values = vec![0u8; last as usize + 1];
+    let width = m + n;
+    let all = (1u64 << width) - 1;
+    // The empty diagram (every step down first) is rank 0 and never an option.
+    let mut p = (1u64 << m) - 1;
+    for r in 1..=last {
+        p = next_combination(p);
+        if r as usize % CHECK_EVERY == 0 {
+            if let Err(e) = check() {
+                return Some(Err(e));
+            }
+        }
+        // In a square box the diagram's transpose is in the box too, with the same value:
+        // when it came first, its value is copied rather than found again.
+        if m == n {
+            let t = (!p).reverse_bits() >> (64 - width) & all;
+            let rt = rank(t, &c);
+            if rt < r {
+                values[r as usize] = values[rt as usize];
+                continue;
+            }
+        }
+        values[r as usize] = mex_of_options(p, r, all, &values, &c);
+    }
+    debug_assert_eq!(p, start);
+    Some(Ok(Nimber::from(values[last as usize])))
+}
+
+/// The next larger number with as many bits set (Gosper's hack).
+fn next_combination(p: u64) -> u64 {
+    let low = p & p.wrapping_neg();
+    let ripple = p + low;
+    ripple | (((p ^ ripple) >> 2) / low)
+}
+
+/// The mex of the values of the options of path `p` of rank `r` (`all`: the bits of a path).
+fn mex_of_options(p: u64, r: u64, all: u64, values: &[u8], c: &Binomials) -> u8 {
+    // Values below 128 in one word (almost all of them), the rest in a second array.
+    let mut seen = 0u128;
+    let mut seen_high = [0u64; 2];
+    // The step down that ends row 0, the poisoned row.
+    let last_down = 63 - p.leading_zeros();
+    // i: just after the c-th step right (0 for c = 0).
+    let mut rights = !p & all;
+    let mut i = 0u32;
+    loop {
+        // Set bits below i.
+        let t0 = (p & ((1u64 << i) - 1)).count_ones();
+        let mut old_sum = 0u64;
+        let mut new_sum = 0u64;
+        let mut moved = 0u32;
+        let mut downs = p >> i << i;
+        while downs != 0 {
+            let j = downs.trailing_zeros();
+            downs &= downs - 1;
+            moved += 1;
+            old_sum += c.get(j, t0 + moved);
+            new_sum += c.get(i + moved - 1, t0 + moved);
+            // A step right in [i, j): the square at the bite is there.
+            let square_there = j + 1 - i > moved;
+            if square_there && !(i == 0 && j == last_down) {
+                let v = values[(r - (old_sum - new_sum)) as usize];
+                if v < 128 {
+                    seen |= 1 << v;
+                } else {
+                    seen_high[(v as usize - 128) / 64] |= 1 << (v % 64);
+                }
+            }
+        }
+        if rights == 0 {
+            break;
+        }
+        i = rights.trailing_zeros() + 1;
+        rights &= rights - 1;
+        if i > last_down {
+            break;
+        }
+    }
+    let mut v = seen.trailing_ones();
+    if v == 128 {
+        for word in seen_high {
+            let free = word.trailing_ones();
+            v += free;
+            if free < 64 {
+                break;
+            }
+        }
+    }
+    v.min(255) as u8
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranks_count_the_paths_in_order() {
+        let c = Binomials::new();
+        let (m, n) = (4u32, 5u32);
+        let mut p = (1u64 << m) - 1;
+        for r in 0..c.get(m + n, m) {
+            assert_eq!(rank(p, &c), r);
+            p = next_combination(p);
+        }
+        assert_eq!(c.get(9, 4), 126);
+        assert_eq!(path(&[2, 1], 2), 0b1010);
+    }
+
+    fn naive_value(rows: &[u32]) -> Nimber {
+        let board = super::super::ChompBoard::from_rows(rows.to_vec()).unwrap();
+        crate::search::naive::value(&board, &|b: &super::super::ChompBoard| {
+            b.moves().into_iter().map(|m| b.play(m).unwrap()).collect()
+        })
+    }
+
+    #[test]
+    fn every_diagram_of_a_few_rows_matches_exhaustive_search() {
+        // Square boxes (transposes copied) and long and tall ones.
+        let mut ok = || Ok(());
+        for rows in [
+            vec![1],
+            vec![2, 1],
+            vec![3, 3, 3],
+            vec![4, 4, 2, 1],
+            vec![5, 3, 3, 2, 2],
+            vec![6, 6, 6, 6, 6, 6],
+            vec![7, 2],
+            vec![2, 2, 2, 2, 2, 1, 1],
+            vec![6, 5, 5, 1],
+        ] {
+            let v = value(&rows, 1 << 20, &mut ok).unwrap().unwrap();
+            assert_eq!(v, naive_value(&rows), "{rows:?}");
+        }
+    }
+
+    #[test]
+    fn boxes_beyond_the_memory_or_a_byte_are_left_to_search() {
+        let mut ok = || Ok(());
+        // 3 x 3 has C(6, 3) = 20 diagrams, rank 19: 20 bytes are enough, 19 are not.
+        assert!(value(&[3, 3, 3], 19, &mut ok).is_none());
+        assert!(value(&[3, 3, 3], 20, &mut ok).is_some());
+        // 8 x 33 squares: a value could need more than a byte.
+        assert!(value(&[33; 8], usize::MAX, &mut ok).is_none());
+        // A cancelled computation says so.
+        let mut cancel = || Err(crate::error::GameError::invalid("test", "x", "y"));
+        assert!(matches!(value(&[9; 9], 1 << 20, &mut cancel), Some(Err(_))));
+    }
+}
