@@ -63,6 +63,7 @@ pub static REGISTRY: &[&Family] = &[
     &coins::TWINS,
     &coins::MOCK_TURTLES,
     &coins::RULER,
+    &coins::RULED,
 ];
 
 /// A ruleset with its type forgotten: what the registry builds and a [`Component`] points to.
