@@ -40,7 +40,8 @@ use serde::Serialize;
 
 use crate::error::{GameError, Result};
 use crate::games::{
-    all_but, coins, lasker, moore, nim, octal, rules, subtraction, wythoff, Ruleset,
+    acrostic, all_but, coins, lasker, moore, nim, octal, rules, subtraction, tartan, wythoff,
+    Ruleset,
 };
 use crate::sum::Component;
 
@@ -64,6 +65,11 @@ pub static REGISTRY: &[&Family] = &[
     &coins::MOCK_TURTLES,
     &coins::RULER,
     &coins::RULED,
+    &tartan::FAMILY,
+    &tartan::TURNING_CORNERS,
+    &tartan::RUGS,
+    &acrostic::FAMILY,
+    &acrostic::ACROSTIC_TWINS,
 ];
 
 /// A ruleset with its type forgotten: what the registry builds and a [`Component`] points to.
@@ -152,6 +158,9 @@ pub enum Drawing {
     Graph,
     /// A row of coins, heads or tails (the coin-turning games), written `THHTH`.
     Coins,
+    /// A rectangle of coins, heads or tails (the two-dimensional coin-turning games), written
+    /// as rows separated by `/`: `THT/TTH`.
+    CoinGrid,
 }
 
 /// What a family's parameter holds.
