@@ -40,6 +40,7 @@
 //! assert_eq!(mock.grundy(&vec![1, 1, 1, 1]).unwrap(), 1 ^ 2 ^ 4 ^ 7);
 //! ```
 
+mod layers;
 pub mod line;
 pub mod rule;
 
@@ -289,13 +290,13 @@ impl Coins {
             let why = if most < MAX_COINS {
                 format!(
                     "1 to {most} coins (beyond, a coin of {} has more than {MAX_HEAD_MOVES} moves, which are listed one by one)",
-                    self.line.term()
+                    self.line.label()
                 )
             } else {
                 format!("1 to {most} coins")
             };
             return Err(GameError::out_of_range(
-                format!("number of coins of a {} row", self.line.title()),
+                format!("number of coins of a {} row", self.line.label()),
                 row.len(),
                 why,
             ));
@@ -386,7 +387,7 @@ impl Ruleset for Coins {
             Some(row) => self.positions_from(row),
             None if text.trim().is_empty() || text.trim().chars().any(|c| c.is_ascii_alphabetic()) => {
                 Err(GameError::invalid(
-                    format!("{} row", self.line.title()),
+                    format!("{} row", self.line.label()),
                     text.trim(),
                     "coins written with T (tails) and H (heads), e.g. THHTH, or 0 and 1 separated by commas",
                 ))

@@ -260,7 +260,7 @@ impl Tartan {
                     n,
                     format!(
                         "1 to {most} (beyond, a coin of {} has more than {MAX_GRID_HEAD_MOVES} moves)",
-                        line.term()
+                        line.label()
                     ),
                 ));
             }

@@ -15,6 +15,7 @@
 use std::ops::ControlFlow;
 use std::sync::{Arc, Mutex};
 
+use super::layers::{self, Besides};
 use super::rule::{CoinRule, TurnSet, RULE_COINS};
 use super::CoinGame;
 use crate::error::{GameError, Result};
@@ -131,6 +132,14 @@ impl CoinLine {
         }
     }
 
+    /// As named in messages: `Twins`, `coins{at-most=3}`.
+    pub fn label(&self) -> String {
+        match self.named {
+            Some(game) => game.title().into(),
+            None => format!("coins{{{}}}", self.rule),
+        }
+    }
+
     /// The longest line whose every coin has at most `head_moves` moves (at most 64 coins).
     pub fn max_coins(&self, head_moves: u128) -> usize {
         (0..RULE_COINS)
@@ -145,7 +154,9 @@ impl CoinLine {
 
     /// The values of lone heads at indices `0..count` (`count` at most 64), by the closed form
     /// where one is known ([`CoinRule::closed_form`], and the named games' own), otherwise by
-    /// the mex rule bottom-up (kept for the next call).
+    /// the mex rule bottom-up (kept for the next call): for "at most `K`" and "exactly `K`" over
+    /// the nim-sums each number of coins can reach ([`super::layers`]), for the other rules over
+    /// the sets a move may turn, listed.
     pub fn values(&self, count: usize) -> Vec<Nimber> {
         let count = count.min(RULE_COINS);
         if let Some(game) = self.named {
@@ -160,7 +171,14 @@ impl CoinLine {
             return closed;
         }
         let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
-        extend_by_mex(&self.rule, &mut cache, count);
+        if cache.len() < count {
+            // Sets of any coins: their nim-sums by the number of coins, without listing them.
+            match self.rule {
+                CoinRule::AtMost(k) => *cache = layers::values(Besides::FewerThan(k), count),
+                CoinRule::Exactly(k) => *cache = layers::values(Besides::Exactly(k), count),
+                _ => extend_by_mex(&self.rule, &mut cache, count),
+            }
+        }
         cache[..count].to_vec()
     }
 

@@ -77,9 +77,9 @@ impl CoinRule {
         };
         let bad = || GameError::invalid("coin rule", text.trim(), RULE_FORMS);
         let rule = match (kind, arg) {
-            ("at-most", Some(k)) => CoinRule::AtMost(coin_count(k, "at-most", 1)?),
-            ("exactly", Some(k)) => CoinRule::Exactly(coin_count(k, "exactly", 1)?),
-            ("spaced", Some(k)) => CoinRule::Spaced(coin_count(k, "spaced", 2)?),
+            ("at-most", Some(k)) => CoinRule::AtMost(coin_count(k, "K of at-most=K", 1)?),
+            ("exactly", Some(k)) => CoinRule::Exactly(coin_count(k, "K of exactly=K", 1)?),
+            ("spaced", Some(k)) => CoinRule::Spaced(coin_count(k, "K of spaced=K", 2)?),
             ("any", None) => CoinRule::Any,
             ("grunt", None) => CoinRule::Grunt,
             ("consecutive", None) => CoinRule::Consecutive {
@@ -369,32 +369,24 @@ fn list(d: &[usize]) -> String {
     d.iter().map(usize::to_string).collect::<Vec<_>>().join(",")
 }
 
-/// A rule's `K`, from `least` to 64.
-fn coin_count(text: &str, kind: &str, least: usize) -> Result<usize> {
+/// A rule's `K` (`what` names it), from `least` to 64.
+fn coin_count(text: &str, what: &str, least: usize) -> Result<usize> {
     let allowed = format!("a whole number from {least} to {RULE_COINS}");
     match text.parse::<usize>() {
         Ok(k) if (least..=RULE_COINS).contains(&k) => Ok(k),
-        Ok(_) => Err(GameError::out_of_range(
-            format!("number of coins of {kind}"),
-            text,
-            allowed,
-        )),
-        Err(_) => Err(GameError::invalid(
-            format!("number of coins of {kind}"),
-            text,
-            allowed,
-        )),
+        Ok(_) => Err(GameError::out_of_range(what, text, allowed)),
+        Err(_) => Err(GameError::invalid(what, text, allowed)),
     }
 }
 
 /// `K`, `A..B` or `A..` of `consecutive=`.
 fn consecutive(text: &str) -> Result<CoinRule> {
     let (shortest, longest) = match text.split_once("..") {
-        None => (1, Some(coin_count(text, "consecutive", 1)?)),
-        Some((a, "")) => (coin_count(a, "consecutive", 1)?, None),
+        None => (1, Some(coin_count(text, "length of consecutive", 1)?)),
+        Some((a, "")) => (coin_count(a, "length of consecutive", 1)?, None),
         Some((a, b)) => (
-            coin_count(a, "consecutive", 1)?,
-            Some(coin_count(b, "consecutive", 1)?),
+            coin_count(a, "length of consecutive", 1)?,
+            Some(coin_count(b, "length of consecutive", 1)?),
         ),
     };
     if let Some(b) = longest.filter(|&b| b < shortest) {

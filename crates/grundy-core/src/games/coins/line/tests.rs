@@ -1,4 +1,5 @@
 use super::*;
+use crate::games::coins::layers::{self, Besides};
 use crate::games::coins::rule::odious;
 use crate::games::coins::Coins;
 use crate::games::Ruleset;
@@ -237,4 +238,28 @@ fn longest_lines() {
     let _ = Coins::ruled(CoinRule::AtMost(4))
         .grundy(&vec![1; 40])
         .unwrap();
+}
+
+/// The nim-sums kept by number of coins ([`layers`]) against the sets listed one by one, for
+/// "at most K" and "exactly K", K from 1 to 10, on every coin the listing reaches within a
+/// budget of 10^7 sets (all 64 coins up to `at-most=5`), both sides of each bitmap's growth
+/// included.
+#[test]
+fn layered_values_match_the_listing() {
+    for k in 1..=10usize {
+        for rule in [CoinRule::AtMost(k), CoinRule::Exactly(k)] {
+            let line = CoinLine::ruled(rule.clone());
+            let count = (0..RULE_COINS)
+                .find(|&r| (0..=r).map(|i| line.set_count(i)).sum::<u128>() > 10_000_000)
+                .unwrap_or(RULE_COINS);
+            let listed = CoinLine::values_by_mex(&rule, count);
+            assert_eq!(line.values(count), listed, "{rule}");
+            let besides = match rule {
+                CoinRule::AtMost(k) => Besides::FewerThan(k),
+                _ => Besides::Exactly(k),
+            };
+            assert_eq!(layers::values(besides, count), listed, "{rule}");
+            assert!(count >= 20, "{rule}: {count}");
+        }
+    }
 }
