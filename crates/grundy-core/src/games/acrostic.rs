@@ -33,7 +33,7 @@ use crate::registry::{Drawing, Family, Param, ParamKind, Positions};
 use crate::tree_size::TreeEstimate;
 
 /// How a grid is written, in the families' help.
-const GRID_HELP: &str = "a rectangle of coins: rows of T (tails) and H (heads) separated by /, e.g. THT/TTH (at most 64 × 64, fewer where a game gives a coin more than 4096 moves); rows are numbered as the first game numbers its coins, columns as the second";
+const GRID_HELP: &str = "coins of a rectangle, as its rows of T (tails) and H (heads) separated by /, e.g. THT/TTH (at most 64 × 64, fewer where a game gives a coin more than 4096 moves); rows are numbered as the first game numbers its coins, columns as the second";
 
 /// Acrostic games of any two coin games: `acrostic{twins;ruler}:THT/TTH`.
 pub static FAMILY: Family = Family {
@@ -94,6 +94,9 @@ pub static ACROSTIC_TWINS: Family = Family {
     sequence: false,
     build: |_| Ok(Arc::new(Acrostic::twins())),
 };
+
+/// What [`Acrostic`]'s moves are given to: the rows and the columns a move turns.
+type ProductVisitor<'a> = dyn FnMut(&[usize], &[usize]) -> ControlFlow<()> + 'a;
 
 /// An acrostic game (see the module documentation). Compared by its rules alone; the table of
 /// values it keeps is a cache.
@@ -229,12 +232,7 @@ impl Acrostic {
 
     /// The moves of the head at `(x, y)`, in order: the column's sets, then the row's (less
     /// the lone coin already listed). `f` gets the rows and the columns turned.
-    fn for_each_move(
-        &self,
-        x: usize,
-        y: usize,
-        f: &mut dyn FnMut(&[usize], &[usize]) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
+    fn for_each_move(&self, x: usize, y: usize, f: &mut ProductVisitor) -> ControlFlow<()> {
         self.rows.for_each_set(x, &mut |xs| f(xs, &[y]))?;
         let skip_single = self.single_twice(x, y);
         self.cols.for_each_set(y, &mut |ys| {

@@ -21,7 +21,7 @@
 //! Beyond the four named games, the family `coins` plays any rule of the usual kinds, described
 //! by the user ([`rule`]): `coins{at-most=5}:THHTH`, `coins{consecutive=2..}:HTTH`,
 //! `coins{two-at=1,4,9}:THTH`. Its coins are numbered from 1; its heads' values come from the
-//! closed form where one is known, otherwise from the mex rule bottom-up ([`line`]).
+//! closed form where one is known, otherwise from the mex rule bottom-up ([`mod@line`]).
 //!
 //! A position is one row (`Vec<u64>` of 0 = tails, 1 = heads), written `turtles:THHTH` (or
 //! `turtles:0,1,1,0,1`).
@@ -198,7 +198,7 @@ macro_rules! coin_family {
 }
 
 /// How a row is written, in every family's help.
-const ROW_HELP: &str = "one row of 1 to 64 coins, left to right, as T (tails) and H (heads), e.g. THHTH, or as 0 and 1 separated by commas";
+const ROW_HELP: &str = "coins of one row, 1 to 64 of them, left to right, as T (tails) and H (heads), e.g. THHTH, or as 0 and 1 separated by commas";
 
 coin_family!(
     TURNING_TURTLES,
@@ -242,7 +242,7 @@ pub static RULED: Family = Family {
     }],
     positions: Positions {
         label: "Coins",
-        help: "one row of coins (at most 64, fewer where the rule gives a coin more than 2^20 moves), left to right, as T (tails) and H (heads), e.g. THHTH, or as 0 and 1 separated by commas",
+        help: "coins of one row (at most 64, fewer where the rule gives a coin more than 2^20 moves), left to right, as T (tails) and H (heads), e.g. THHTH, or as 0 and 1 separated by commas",
         example: "THHTH",
         drawing: Drawing::Coins,
     },

@@ -83,7 +83,7 @@ impl NamedTartan {
 }
 
 /// How a grid is written, in the families' help.
-const GRID_HELP: &str = "a rectangle of coins: rows of T (tails) and H (heads) separated by /, e.g. THT/TTH (at most 64 × 64, fewer where a factor gives a coin more than 4096 moves); rows are numbered as the first game numbers its coins, columns as the second";
+const GRID_HELP: &str = "coins of a rectangle, as its rows of T (tails) and H (heads) separated by /, e.g. THT/TTH (at most 64 × 64, fewer where a factor gives a coin more than 4096 moves); rows are numbered as the first game numbers its coins, columns as the second";
 
 /// Tartan products of any two coin games: `tartan{twins;ruler}:THT/TTH`.
 pub static FAMILY: Family = Family {

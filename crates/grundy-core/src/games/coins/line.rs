@@ -155,7 +155,7 @@ impl CoinLine {
     /// The values of lone heads at indices `0..count` (`count` at most 64), by the closed form
     /// where one is known ([`CoinRule::closed_form`], and the named games' own), otherwise by
     /// the mex rule bottom-up (kept for the next call): for "at most `K`" and "exactly `K`" over
-    /// the nim-sums each number of coins can reach ([`super::layers`]), for the other rules over
+    /// the nim-sums each number of coins can reach (module `coins::layers`), for the other rules over
     /// the sets a move may turn, listed.
     pub fn values(&self, count: usize) -> Vec<Nimber> {
         let count = count.min(RULE_COINS);

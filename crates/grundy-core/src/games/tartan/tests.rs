@@ -189,9 +189,9 @@ fn fergusons_tables() {
     };
     let corners = Tartan::named(NamedTartan::TurningCorners);
     let by_mex = crate::nimber::field::product_table_by_mex(16);
-    for x in 0..16 {
-        for y in 0..16 {
-            assert_eq!(value_at(&corners, 16, 16, x, y), by_mex[x][y]);
+    for (x, row) in by_mex.iter().enumerate() {
+        for (y, &v) in row.iter().enumerate() {
+            assert_eq!(value_at(&corners, 16, 16, x, y), v);
         }
     }
     let table_5_3 = [
