@@ -64,5 +64,5 @@ def test_bad_rules_and_grids_say_what_is_allowed():
         grundy.TurningCorners("TH/T")
     with pytest.raises(grundy.GrundyError, match="1 to 21 coins"):
         grundy.Coins("any")("H" * 22)
-    with pytest.raises(grundy.GrundyError, match="not a list of heaps"):
+    with pytest.raises(grundy.GrundyError, match=r"invalid coin grid \"1,0\""):
         grundy.Rugs(1, 0)
