@@ -21,9 +21,11 @@
 //! more than its options and values; rulesets whose positions can be huge override the defaults
 //! that would enumerate (see `CONTRIBUTING.md`, "Adding a ruleset").
 
+pub mod acrostic;
 pub mod all_but;
 pub mod arc_kayles;
 pub mod chomp;
+pub mod coin_grid;
 pub mod coins;
 pub mod cram;
 mod form;
@@ -38,6 +40,7 @@ pub mod octal;
 pub mod rules;
 pub mod searched;
 pub mod subtraction;
+pub mod tartan;
 pub mod wythoff;
 
 pub use form::{MoveContext, PositionForm};
