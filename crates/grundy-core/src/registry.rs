@@ -40,7 +40,7 @@ use serde::Serialize;
 
 use crate::error::{GameError, Result};
 use crate::games::{
-    all_but, coins, lasker, moore, nim, octal, rules, subtraction, wythoff, Ruleset,
+    all_but, coins, lasker, moore, nim, octal, rules, subtraction, take_break, wythoff, Ruleset,
 };
 use crate::sum::Component;
 
@@ -52,6 +52,7 @@ pub static REGISTRY: &[&Family] = &[
     &all_but::FAMILY,
     &octal::FAMILY,
     &octal::GRUNDYS_GAME,
+    &take_break::FAMILY,
     &wythoff::FAMILY,
     &lasker::FAMILY,
     &moore::FAMILY,

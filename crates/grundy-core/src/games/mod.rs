@@ -37,6 +37,7 @@ pub mod octal;
 pub mod rules;
 pub mod searched;
 pub mod subtraction;
+pub mod take_break;
 pub mod wythoff;
 
 pub use form::{MoveContext, PositionForm};

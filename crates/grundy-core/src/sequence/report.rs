@@ -36,6 +36,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{GameError, Result};
 use crate::games::octal::{Progress, RunStatus};
+use crate::games::take_break::period::Proof;
+use crate::games::take_break::TakeBreakCode;
 use crate::nimber::Nimber;
 use crate::registry::{self, AnyRules, REGISTRY};
 use crate::sequence::Period;
@@ -117,6 +119,13 @@ pub enum PeriodRule {
     GuySmith {
         /// The most tokens a move removes.
         max_removed: u64,
+    },
+    /// Take-and-break codes beyond octal: Guy–Smith for moves leaving up to three heaps, and
+    /// the move-class test for codes that repeat for ever and for arithmetic periods
+    /// ([`crate::games::take_break::period`]).
+    TakeBreak {
+        /// The code.
+        code: Arc<TakeBreakCode>,
     },
     /// No period is claimed for this game.
     NotClaimed {
@@ -292,7 +301,7 @@ impl<'a> Report<'a> {
             return Err(unknown(&game, computed));
         }
         let at = match &request.at {
-            Some(n) => match answer_at(n, computation) {
+            Some(n) => match answer_at(n, computation)? {
                 Some(answer) => Some(answer),
                 None if complete => return Err(unknown(&game, computed)),
                 None => None,
@@ -501,6 +510,7 @@ impl PeriodStatus {
                 preperiod: c.preperiod,
                 period: c.period,
                 checked: c.checked,
+                saltus: c.saltus,
             }),
             _ => None,
         }
@@ -512,8 +522,13 @@ impl PeriodStatus {
 pub struct Certificate {
     /// The least period.
     pub period: u64,
-    /// The least preperiod for it: `G(n + period) = G(n)` for every `n >= preperiod`.
+    /// The least preperiod for it: `G(n + period) = G(n) + saltus` for every
+    /// `n >= preperiod`.
     pub preperiod: u64,
+    /// What a period adds to the values: absent (0) for an ordinary period, positive for an
+    /// arithmetic-periodic sequence.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub saltus: u64,
     /// The theorem that turns the finite check into a proof.
     pub theorem: Theorem,
     /// `G(0..checked)` were computed.
@@ -540,6 +555,33 @@ pub enum Theorem {
         /// `t`.
         max_removed: u64,
     },
+    /// Guy and Smith's argument for take-and-break codes whose moves leave up to `heaps`
+    /// heaps: `G(n + p) = G(n)` for `n0 <= n < heaps·n0 + (heaps - 1)·p + t` implies it for
+    /// every `n >= n0` (docs/theory.md).
+    GuySmithHeaps {
+        /// `t`.
+        max_removed: u64,
+        /// The most heaps a move leaves.
+        heaps: u64,
+    },
+    /// The move-class test for take-and-break codes (docs/theory.md): with blocks of
+    /// `block` heaps and saltus `block_saltus` (0 or a power of two), the `classes` classes of
+    /// moves from a heap of `n0 + R + block·Q` tokens decide its value for every
+    /// `Q >= from_quotient`, so the values compared prove the (arithmetic) period.
+    MoveClasses {
+        /// The block: a multiple of the period.
+        block: u64,
+        /// The saltus of a block.
+        block_saltus: u64,
+        /// The classes of moves examined.
+        classes: u64,
+        /// The quotient from which the classes decide every value.
+        from_quotient: u64,
+    },
+}
+
+fn is_zero(x: &u64) -> bool {
+    *x == 0
 }
 
 /// A half-open range `from <= n < to`.
@@ -565,29 +607,56 @@ pub struct AtAnswer {
     pub text: String,
 }
 
-fn answer_at(n: &BigUint, computation: &dyn Computation) -> Option<AtAnswer> {
+/// `G(n)` for the report: `None` when it is unknown, an error when it is known but does not
+/// fit in 64 bits (an arithmetic-periodic sequence at a huge heap).
+fn answer_at(n: &BigUint, computation: &dyn Computation) -> Result<Option<AtAnswer>> {
     if let Some(small) = n.to_u64().filter(|&s| s < computation.computed()) {
-        let value = computation.value_at(small)?;
-        return Some(AtAnswer {
+        let Some(value) = computation.value_at(small) else {
+            return Ok(None);
+        };
+        return Ok(Some(AtAnswer {
             n: n.to_string(),
             value,
             reduced: None,
             text: format!("G({n}) = {value}"),
-        });
+        }));
     }
-    let p = computation.proven()?;
-    let residue = (n - BigUint::from(p.preperiod)) % BigUint::from(p.period);
-    let reduced = p.preperiod + residue.to_u64()?;
-    let value = computation.value_at(reduced)?;
-    Some(AtAnswer {
+    let Some(p) = computation.proven() else {
+        return Ok(None);
+    };
+    let (reduced, _) = p.value_big(n, 0);
+    let Some(base) = computation.value_at(reduced) else {
+        return Ok(None);
+    };
+    let (_, big) = p.value_big(n, base);
+    let Some(value) = big.to_u64() else {
+        return Err(GameError::too_large(
+            format!("G({n}) = {big}"),
+            "reports give values below 2^64 (this arithmetic-periodic sequence passes it)",
+        ));
+    };
+    let residue = reduced - p.preperiod;
+    let text = if p.saltus == 0 {
+        format!(
+            "G({n}) = {value} (from the period: {n} - {} = {residue} (mod {}), so G({n}) = G({reduced}))",
+            p.preperiod, p.period
+        )
+    } else {
+        let periods = (n - BigUint::from(reduced)) / BigUint::from(p.period);
+        format!(
+            "G({n}) = {value} (from the arithmetic period: {n} = {reduced} + {periods}*{}, so \
+             G({n}) = G({reduced}) + {periods}*{} = {base} + {})",
+            p.period,
+            p.saltus,
+            &periods * BigUint::from(p.saltus)
+        )
+    };
+    Ok(Some(AtAnswer {
         n: n.to_string(),
         value,
         reduced: Some(reduced),
-        text: format!(
-            "G({n}) = {value} (from the period: {n} - {} = {residue} (mod {}), so G({n}) = G({reduced}))",
-            p.preperiod, p.period
-        ),
-    })
+        text,
+    }))
 }
 
 /// The period status of `computation` under `rule`, with the proof in sentences.
@@ -603,6 +672,13 @@ pub fn period_status(rule: &PeriodRule, computation: &dyn Computation) -> Period
         (PeriodRule::GuySmith { max_removed }, Some(p)) => {
             PeriodStatus::Proven(guy_smith_certificate(p, *max_removed))
         }
+        (PeriodRule::TakeBreak { code }, Some(p)) => match take_break_proof(code, computation, p) {
+            Some(proof) => PeriodStatus::Proven(take_break_certificate(p, proof)),
+            None => PeriodStatus::NotProven {
+                checked,
+                text: format!("No period proven within the {checked} values computed."),
+            },
+        },
         (_, None) => PeriodStatus::NotProven {
             checked,
             text: format!("No period proven within the {checked} values computed."),
@@ -611,10 +687,103 @@ pub fn period_status(rule: &PeriodRule, computation: &dyn Computation) -> Period
 }
 
 fn heading(p: Period) -> String {
+    if p.saltus > 0 {
+        return format!(
+            "Arithmetic period {} with saltus {} from n = {}: G(n + {}) = G(n) + {} for every n >= {} \
+             (the least period, and the least preperiod for it).",
+            p.period, p.saltus, p.preperiod, p.period, p.saltus, p.preperiod
+        );
+    }
     format!(
         "Period {} from n = {} (the least period, and the least preperiod for it).",
         p.period, p.preperiod
     )
+}
+
+/// The proof of a take-and-break code's period, found again from the computed values.
+fn take_break_proof(
+    code: &TakeBreakCode,
+    computation: &dyn Computation,
+    p: Period,
+) -> Option<Proof> {
+    let mut values = vec![0; p.checked.min(computation.computed()) as usize];
+    if !computation.values_into(0, &mut values) {
+        return None;
+    }
+    let values: Vec<u32> = values.into_iter().map(|v| v as u32).collect();
+    match crate::games::take_break::period::search(code, &values) {
+        crate::games::take_break::period::Search::Proven(found, proof)
+            if found.period == p.period && found.saltus == p.saltus =>
+        {
+            Some(proof)
+        }
+        _ => None,
+    }
+}
+
+fn take_break_certificate(p: Period, proof: Proof) -> Certificate {
+    let last = p.checked - 1;
+    let n0 = p.preperiod.max(1);
+    match proof {
+        Proof::GuySmith {
+            max_removed: t,
+            heaps,
+        } => {
+            let to = heaps * n0 + (heaps - 1) * p.period + t;
+            let text = format!(
+                "{}\nProof (Guy-Smith for moves leaving up to {heaps} heaps, moves remove at most {t} \
+                 tokens; docs/theory.md): G(n + {period}) = G(n) was checked for n0 <= n < \
+                 {heaps}*n0 + {}*{period} + {t} with n0 = {n0}, using G(0..{last}).",
+                heading(p),
+                heaps - 1,
+                period = p.period,
+            );
+            Certificate {
+                period: p.period,
+                preperiod: p.preperiod,
+                saltus: 0,
+                theorem: Theorem::GuySmithHeaps {
+                    max_removed: t,
+                    heaps,
+                },
+                checked: p.checked,
+                compared: Compared { from: n0, to },
+                text,
+            }
+        }
+        Proof::Classes(c) => {
+            let to = c.window - c.block;
+            let relation = if c.block_saltus == 0 {
+                format!("G(n + {}) = G(n)", c.block)
+            } else {
+                format!("G(n + {}) = G(n) + {}", c.block, c.block_saltus)
+            };
+            let text = format!(
+                "{}\nProof (the move-class test for take-and-break codes, docs/theory.md; arithmetic \
+                 periodicity after Howse and Nowakowski 2004): the {} classes of moves from a heap of \
+                 {n0} + R + {}*Q tokens decide its value for every Q >= {}, so {relation} for \
+                 {n0} <= n < {to}, checked using G(0..{last}), holds for every n >= {n0}.",
+                heading(p),
+                c.classes,
+                c.block,
+                c.from_quotient,
+            );
+            Certificate {
+                period: p.period,
+                preperiod: p.preperiod,
+                saltus: p.saltus,
+                theorem: Theorem::MoveClasses {
+                    block: c.block,
+                    block_saltus: c.block_saltus,
+                    classes: c.classes,
+                    from_quotient: c.from_quotient,
+                },
+                checked: p.checked,
+                compared: Compared { from: n0, to },
+                text,
+            }
+        }
+    }
 }
 
 fn window_certificate(p: Period, window: u64) -> Certificate {
@@ -641,6 +810,7 @@ fn window_certificate(p: Period, window: u64) -> Certificate {
     Certificate {
         period: p.period,
         preperiod: p.preperiod,
+        saltus: 0,
         theorem: Theorem::Window { window },
         checked: p.checked,
         compared: Compared {
@@ -663,6 +833,7 @@ fn guy_smith_certificate(p: Period, t: u64) -> Certificate {
     Certificate {
         period: p.period,
         preperiod: p.preperiod,
+        saltus: 0,
         theorem: Theorem::GuySmith { max_removed: t },
         checked: p.checked,
         compared: Compared {
