@@ -147,6 +147,16 @@ pub trait Ruleset: Debug + Send + Sync + Eq + Hash + Ord + 'static {
         false
     }
 
+    /// The most components one move may leave in place of one: 2 for rulesets that split (a
+    /// heap split in two), 1 for the others; take-and-break codes that split in three say 3.
+    fn max_parts(&self) -> usize {
+        if self.splits() {
+            2
+        } else {
+            1
+        }
+    }
+
     /// The Grundy sequence `G(0), G(1), ...` of a heap ruleset with one, for `grundy sequence`
     /// and `/api/sequence` ([`crate::sequence::report`]); `None` for rulesets without one.
     fn sequence(&self) -> Option<&dyn HeapSequence> {

@@ -93,10 +93,13 @@ pub fn build(code: &str) -> Result<Arc<dyn AnyRules>> {
 
 /// Values computed on the first query (fewer for a small heap).
 pub const FIRST_SEARCH: u64 = 1 << 10;
-/// How far a query of a heap beyond the table extends it to find a period.
-pub const PERIOD_SEARCH_LIMIT: u64 = 1 << 13;
-/// Heaps beyond this are answered only through a proven period.
-pub const MAX_TABLE_HEAP: u64 = 1 << 16;
+/// Heaps beyond this are answered only through a proven period; also how far a query of a
+/// heap beyond it extends the table to find one. Values cost `O(n)` set operations each
+/// (words of 64 values): 16,384 values of `C.0` take about 25 s on one core.
+pub const MAX_TABLE_HEAP: u64 = 1 << 14;
+/// The same for codes whose splits in three must leave unequal heaps, listed one by one
+/// (`O(n²)` each: 4,096 values of `8!.0` take about 5 s).
+pub const MAX_TABLE_HEAP_UNEQUAL: u64 = 1 << 12;
 /// The most values one sequence computation holds.
 pub const MAX_COMPUTED: u64 = 1 << 24;
 
@@ -168,7 +171,16 @@ impl TakeBreakGame {
         Ok((run.step().values().to_vec(), run.proven()))
     }
 
-    /// The proven period, searching up to [`PERIOD_SEARCH_LIMIT`] values if needed.
+    /// The heaps answered from the table (beyond them only a proven period answers).
+    pub fn max_table_heap(&self) -> u64 {
+        if solver::lists_triples(&self.code) {
+            MAX_TABLE_HEAP_UNEQUAL
+        } else {
+            MAX_TABLE_HEAP
+        }
+    }
+
+    /// The proven period, searching up to [`MAX_TABLE_HEAP`] values if needed.
     pub fn period(&self) -> Result<Option<Period>> {
         if self.code.has_unequal() {
             return Ok(None);
@@ -218,15 +230,12 @@ impl TakeBreakGame {
             return Ok(found);
         }
         let claims = !self.code.has_unequal();
-        if run.proven().is_none() && (heap < MAX_TABLE_HEAP || claims) {
-            let wanted = if heap < MAX_TABLE_HEAP {
-                heap + 1
-            } else {
-                PERIOD_SEARCH_LIMIT
-            };
+        let most = self.max_table_heap();
+        if run.proven().is_none() && (heap < most || claims) {
+            let wanted = if heap < most { heap + 1 } else { most };
             if wanted > run.computed() {
-                let doubled = (run.computed() * 2).min(MAX_TABLE_HEAP);
-                run.set_target(wanted.max(doubled).min(MAX_TABLE_HEAP.max(wanted)))?;
+                let doubled = (run.computed() * 2).min(most);
+                run.set_target(wanted.max(doubled))?;
                 extend(run)?;
                 if let Some(found) = answer(run) {
                     return Ok(found);
@@ -236,8 +245,8 @@ impl TakeBreakGame {
         Err(GameError::too_large(
             format!("heap {heap}"),
             format!(
-                "no period of {} is proven within {} values, so only heaps below \
-                 {MAX_TABLE_HEAP} are answered",
+                "no period of {} is proven within {} values, so only heaps below {most} are \
+                 answered",
                 self.code,
                 run.computed()
             ),
@@ -288,6 +297,9 @@ impl Ord for TakeBreakGame {
     }
 }
 
+#[cfg(test)]
+mod tests;
+
 impl Ruleset for TakeBreakGame {
     type Position = u64;
 
@@ -307,8 +319,23 @@ impl Ruleset for TakeBreakGame {
         self.code.uses(code::LEAVE_TWO | code::LEAVE_THREE)
     }
 
+    fn max_parts(&self) -> usize {
+        self.code.max_heaps().max(1)
+    }
+
     fn sequence(&self) -> Option<&dyn crate::sequence::report::HeapSequence> {
         Some(self)
+    }
+
+    /// The heap forms, and splits in three when the code has them.
+    fn move_examples(&self, numbered: bool) -> String {
+        let forms =
+            <u64 as crate::games::PositionForm>::move_examples(Ruleset::splits(self), numbered);
+        if self.code.uses(code::LEAVE_THREE) {
+            format!("{forms}; to split a heap in three \"3 to 1 2 4\"")
+        } else {
+            forms
+        }
     }
 
     fn options(&self, &heap: &u64) -> Vec<Vec<u64>> {

@@ -2,7 +2,7 @@
 //! [`crate::sequence::report`]), computed by a [`TableRun`] around the [`Solver`].
 
 use super::solver::Solver;
-use super::{TakeBreakGame, MAX_COMPUTED, MAX_TABLE_HEAP};
+use super::{TakeBreakGame, MAX_COMPUTED};
 use crate::error::Result;
 use crate::games::Ruleset;
 use crate::sequence::report::{Computation, HeapSequence, Limits, PeriodRule, SequenceGame};
@@ -36,9 +36,9 @@ impl HeapSequence for TakeBreakGame {
         Limits {
             max_count: crate::games::octal::MAX_RUN_VALUES,
             max_computed: MAX_COMPUTED,
-            period_search: if claims { MAX_TABLE_HEAP } else { 0 },
+            period_search: if claims { self.max_table_heap() } else { 0 },
             period_first: false,
-            max_at: MAX_TABLE_HEAP,
+            max_at: self.max_table_heap(),
             // The value and, per heap, the sets of its splits (one word each while the values
             // stay below 64).
             bytes_per_value: 4 + 16,

@@ -26,6 +26,15 @@ use crate::error::{GameError, Result};
 /// The most words (8 bytes each) the solver's sets of options may hold.
 pub const MAX_SET_WORDS: usize = 1 << 25;
 
+/// Whether the solver lists triples one by one (splits in three that must leave unequal
+/// heaps): `O(n²)` work per value instead of `O(n)`.
+pub fn lists_triples(code: &TakeBreakCode) -> bool {
+    code.prefix()
+        .iter()
+        .chain(code.repeat())
+        .any(|&c| c & LEAVE_THREE != 0 && c & UNEQUAL != 0)
+}
+
 /// One residue class of amounts of a repeating code: `k = first + q·w`, `w >= 0`, with the
 /// running unions of the sets those amounts reach, one per residue of `m` modulo `q`.
 #[derive(Debug, Clone)]
@@ -95,11 +104,7 @@ impl Solver {
             .iter()
             .chain(code.repeat())
             .any(|&c| c & LEAVE_THREE != 0 && c & UNEQUAL == 0);
-        let three_distinct = code
-            .prefix()
-            .iter()
-            .chain(code.repeat())
-            .any(|&c| c & LEAVE_THREE != 0 && c & UNEQUAL != 0);
+        let three_distinct = lists_triples(code);
         Solver {
             code: code.clone(),
             values: Vec::new(),
