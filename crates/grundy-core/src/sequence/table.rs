@@ -2,12 +2,14 @@
 //! those below it — everything but the step itself (chunks, cancelling, progress, period
 //! checks on a fixed schedule, checkpoints).
 //!
-//! A ruleset provides the step as an [`Extend`] (subtraction games, all-but games) and gets a
+//! A ruleset provides the step as an [`Extend`] (subtraction games, all-but games,
+//! take-and-break codes) and gets a
 //! [`Computation`] for [`HeapSequence::start`](super::report::HeapSequence::start) and
 //! [`HeapSequence::restore`](super::report::HeapSequence::restore).
 //!
-//! Periods are looked for only at fixed lengths — `max(4·window, 256)` for the window rule,
-//! 1024 for Guy–Smith (at most the search limit), then doubling up to the limit — whatever
+//! Periods are looked for only at lengths decided by the values — `max(4·window, 256)` for the
+//! window rule, 1024 for Guy–Smith, 16 for take-and-break codes (at most the search limit),
+//! then doubling up to the limit, or sooner at the length a candidate's proof needs — whatever
 //! the chunks and the target, so that a run resumed from a checkpoint proves the same period
 //! at the same length as one that never stopped.
 
@@ -157,7 +159,7 @@ impl<E: Extend> TableRun<E> {
         match self.rule {
             PeriodRule::Window { window } => (4 * window).max(256).min(self.period_search),
             PeriodRule::GuySmith { .. } => 1024.min(self.period_search),
-            PeriodRule::TakeBreak { .. } => 128.min(self.period_search),
+            PeriodRule::TakeBreak { .. } => 16.min(self.period_search),
             PeriodRule::NotClaimed { .. } => u64::MAX,
         }
     }

@@ -242,14 +242,21 @@ impl TakeBreakGame {
                 }
             }
         }
-        Err(GameError::too_large(
-            format!("heap {heap}"),
+        let why = if claims {
             format!(
-                "no period of {} is proven within {} values, so only heaps below {most} are \
-                 answered",
+                "no period of {} is proven within {} values",
                 self.code,
                 run.computed()
-            ),
+            )
+        } else {
+            format!(
+                "no period is claimed for {} (its splits must leave unequal heaps)",
+                self.code
+            )
+        };
+        Err(GameError::too_large(
+            format!("heap {heap}"),
+            format!("{why}, so only heaps below {most} are answered"),
         ))
     }
 }
@@ -427,6 +434,6 @@ impl Ruleset for TakeBreakGame {
         self.grundy(&heap)?;
         let cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
         let run = cache.as_ref().expect("filled by grundy");
-        moves::moves_to_value(&self.code, run, heap, target, limit)
+        moves::moves_to_value(&self.code, run, heap, target, limit, self.max_table_heap())
     }
 }

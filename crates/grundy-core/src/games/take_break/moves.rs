@@ -34,13 +34,15 @@ pub const MAX_COUNTED_OPTIONS: u128 = 1 << 28;
 
 /// The options of `heap` of value `target`, in the order of the ruleset's options, the first
 /// `limit` listed and all counted. `G(heap)` must be known to `run` (computed, or through its
-/// proven period).
+/// proven period). Heaps below `listed_below` have their options gone through one by one (the
+/// values read from the table or the period); larger ones are counted through the period.
 pub(super) fn moves_to_value(
     code: &TakeBreakCode,
     run: &TableRun<Solver>,
     heap: u64,
     target: Nimber,
     limit: usize,
+    listed_below: u64,
 ) -> Result<MoveList<Vec<u64>>> {
     let value = |x: u64| -> Result<Nimber> {
         run.value_at(x).ok_or_else(|| {
@@ -50,11 +52,11 @@ pub(super) fn moves_to_value(
             )
         })
     };
-    if heap < run.computed() {
+    if heap < run.computed().max(listed_below) {
         return within_table(code, heap, target, limit, &value);
     }
     let period = run.proven().expect("G(heap) is known beyond the table");
-    beyond_table(code, period, heap, target, limit, &value)
+    beyond_table(code, period, heap, target, limit, &value, listed_below)
 }
 
 /// Every option of a heap within the table, one by one.
@@ -111,10 +113,13 @@ fn within_table(
     Ok(found)
 }
 
-fn beyond(code: &TakeBreakCode, heap: u64, what: &str) -> GameError {
+fn beyond(code: &TakeBreakCode, heap: u64, what: &str, listed_below: u64) -> GameError {
     GameError::too_large(
-        format!("the moves of heap {heap} of {code} that {what}"),
-        "such moves are counted only for heaps within the table of values (see docs/limits.md)",
+        format!("heap {heap} of {code} (its moves that {what})"),
+        format!(
+            "such moves are counted only for heaps below {listed_below}, whose options are \
+             gone through one by one (see docs/limits.md)"
+        ),
     )
 }
 
@@ -126,6 +131,7 @@ fn beyond_table(
     target: Nimber,
     limit: usize,
     value: &dyn Fn(u64) -> Result<Nimber>,
+    listed_below: u64,
 ) -> Result<MoveList<Vec<u64>>> {
     let mut found = MoveList::with_limit(limit);
     let start = code.repeat_start() as u64;
@@ -140,12 +146,17 @@ fn beyond_table(
         }
         if cell & LEAVE_TWO != 0 {
             if cell & UNEQUAL != 0 {
-                return Err(beyond(code, heap, "split into unequal heaps"));
+                return Err(beyond(
+                    code,
+                    heap,
+                    "split it into unequal heaps",
+                    listed_below,
+                ));
             }
             pairs(period, rest, target, &mut found, value)?;
         }
         if cell & LEAVE_THREE != 0 {
-            return Err(beyond(code, heap, "split it in three"));
+            return Err(beyond(code, heap, "split it in three", listed_below));
         }
     }
     if code.is_finite() {
@@ -157,6 +168,7 @@ fn beyond_table(
             code,
             heap,
             "split it after removing a repeating amount",
+            listed_below,
         ));
     }
     if flags & LEAVE_ONE != 0 {

@@ -189,7 +189,18 @@ fn limits_are_errors_that_say_why() {
         .moves_to_value(&3_000_000_001, 0, 10)
         .unwrap_err()
         .to_string();
-    assert!(err.contains("three") && err.contains("table"), "{err}");
+    assert!(
+        err.contains("in three") && err.contains("below 16384"),
+        "{err}"
+    );
+    // Below the bound the options are gone through, their values read from the period.
+    let heap = MAX_TABLE_HEAP - 1;
+    assert!(game.known_period().unwrap().checked < heap);
+    let moves = game.moves_to_value(&heap, 0, 3).unwrap();
+    assert!(moves.total() > 0);
+    for m in moves.moves() {
+        assert_eq!(game.value_of_all(m).unwrap(), 0);
+    }
     // Unequal splits claim no period, so huge heaps are out of reach.
     let unequal = TakeBreakGame::parse("4!.[2]").unwrap();
     assert_eq!(unequal.period().unwrap(), None);
