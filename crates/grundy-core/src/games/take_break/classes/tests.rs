@@ -179,3 +179,21 @@ fn proofs_hold_far_beyond_their_window() {
     assert!(proven_count >= 60, "{proven_count} proven");
     assert!(arithmetic >= 20, "{arithmetic} arithmetic");
 }
+
+/// Not every hexadecimal game is periodic or arithmetic-periodic (Howse and Nowakowski 2004):
+/// the games built on `0.2048` show a ruler regularity instead (Grossman and Nowakowski 2015).
+/// No period of any kind is proven for it, however many values are looked at.
+#[test]
+fn the_ruler_game_0_2048_proves_nothing() {
+    let code = TakeBreakCode::parse("0.2048").unwrap();
+    let mut solver = Solver::new(&code);
+    solver.extend_to(3000).unwrap();
+    let all = solver.values();
+    assert_eq!(all[..20], naive_values(&code, 20)[..]);
+    for len in [100, 500, 1000, 2000, 3000] {
+        assert!(
+            !matches!(search(&code, &all[..len]), Search::Proven(..)),
+            "0.2048 at {len}"
+        );
+    }
+}
