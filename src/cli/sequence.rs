@@ -116,7 +116,7 @@ pub struct SequenceOptions {
     #[arg(long)]
     pub period: bool,
     /// Compute until a period is proven (up to 16777216 values for octal games, 16384 for
-    /// take-and-break codes, 33554432 for subtraction games, whose period is always searched),
+    /// take-and-break codes (8192 if they split in three), 33554432 for subtraction games, whose period is always searched),
     /// then stop: the rest follows from the period (for an arithmetic period, G(n + p) =
     /// G(n) + s). Refused for games that claim no period.
     #[arg(long)]

@@ -94,11 +94,14 @@ pub fn build(code: &str) -> Result<Arc<dyn AnyRules>> {
 /// Values computed on the first query (fewer for a small heap).
 pub const FIRST_SEARCH: u64 = 1 << 10;
 /// Heaps beyond this are answered only through a proven period; also how far a query of a
-/// heap beyond it extends the table to find one. Values cost `O(n)` set operations each
-/// (words of 64 values): 16,384 values of `C.0` take about 25 s on one core.
+/// heap beyond it extends the table to find one. For codes that never split in three: each
+/// value costs `O(n)` word operations at most.
 pub const MAX_TABLE_HEAP: u64 = 1 << 14;
+/// The same for codes that split in three: each value costs `O(n)` set operations of sets as
+/// wide as the values (8,192 values of `C.0` take about 3 s on one core, of `0.[F]` 12 s).
+pub const MAX_TABLE_HEAP_THREE: u64 = 1 << 13;
 /// The same for codes whose splits in three must leave unequal heaps, listed one by one
-/// (`O(n²)` each: 4,096 values of `8!.0` take about 5 s).
+/// (`O(n²)` each: 4,096 values of `8!.0` take about 4 s).
 pub const MAX_TABLE_HEAP_UNEQUAL: u64 = 1 << 12;
 /// The most values one sequence computation holds.
 pub const MAX_COMPUTED: u64 = 1 << 24;
@@ -175,6 +178,8 @@ impl TakeBreakGame {
     pub fn max_table_heap(&self) -> u64 {
         if solver::lists_triples(&self.code) {
             MAX_TABLE_HEAP_UNEQUAL
+        } else if self.code.uses(code::LEAVE_THREE) {
+            MAX_TABLE_HEAP_THREE
         } else {
             MAX_TABLE_HEAP
         }

@@ -190,11 +190,11 @@ fn limits_are_errors_that_say_why() {
         .unwrap_err()
         .to_string();
     assert!(
-        err.contains("in three") && err.contains("below 16384"),
+        err.contains("in three") && err.contains("below 8192"),
         "{err}"
     );
     // Below the bound the options are gone through, their values read from the period.
-    let heap = MAX_TABLE_HEAP - 1;
+    let heap = MAX_TABLE_HEAP_THREE - 1;
     assert!(game.known_period().unwrap().checked < heap);
     let moves = game.moves_to_value(&heap, 0, 3).unwrap();
     assert!(moves.total() > 0);
@@ -207,7 +207,11 @@ fn limits_are_errors_that_say_why() {
     let err = unequal.grundy(&(1 << 40)).unwrap_err().to_string();
     assert!(err.contains(&MAX_TABLE_HEAP.to_string()), "{err}");
     // Unequal splits in three are listed one by one: a smaller table.
-    for (code, most) in [("8!.0", MAX_TABLE_HEAP_UNEQUAL), ("8.7!", MAX_TABLE_HEAP)] {
+    for (code, most) in [
+        ("8!.0", MAX_TABLE_HEAP_UNEQUAL),
+        ("8.7!", MAX_TABLE_HEAP_THREE),
+        ("0.4[3]", MAX_TABLE_HEAP),
+    ] {
         assert_eq!(
             TakeBreakGame::parse(code).unwrap().max_table_heap(),
             most,
