@@ -3,7 +3,7 @@
 //!
 //! A code such as `0.8` or `4.[3]` ([`code`]) gives the moves; a position is one heap. Octal
 //! codes are the special case and keep their own solvers: [`FAMILY`] builds an
-//! [`OctalGame`](crate::games::octal::OctalGame) for them (and Grundy's game for `4!.0`), so
+//! [`OctalGame`] for them (and Grundy's game for `4!.0`), so
 //! `hex{0.77}` is Kayles, solved by the rare/common method. Everything else is a
 //! [`TakeBreakGame`]:
 //!

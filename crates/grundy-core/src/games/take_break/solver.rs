@@ -16,7 +16,7 @@
 //! such class the solver keeps the running union of the sets it reaches, so each heap still
 //! costs a few unions.
 //!
-//! The sets are bit words ([`super::sets`]); their width grows with the values. Their memory
+//! The sets are bit words (module `sets`); their width grows with the values. Their memory
 //! is bounded by [`MAX_SET_WORDS`].
 
 use super::code::{TakeBreakCode, LEAVE_NONE, LEAVE_ONE, LEAVE_THREE, LEAVE_TWO, UNEQUAL};
