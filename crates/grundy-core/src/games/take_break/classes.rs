@@ -548,9 +548,11 @@ mod cover {
         // Every witness's constants are below 2^k: then whether it exists depends on Q mod 2^k.
         let constants = bottom + top + 4 * (cmax + 8) + 16;
         let k = 64 - (constants as u64).leading_zeros() + 2;
+        // From here on the regions are apart, every class exists, and near 0 every witness's
+        // common part d = (sum - h) / 2 exceeds every offset (sum >= Q - δ - 3 - 2·(cmax + 7)).
         let from_quotient = (max_delta as i64 + 1)
             .max(bottom + top + 2)
-            .max(3 * cmax + deltas + bottom + 24);
+            .max(4 * cmax + deltas + bottom + 32);
         let base = ((from_quotient >> k) + 1) << k;
         let residues = 1usize << k;
         let slots = (bottom + top + cmax + 1) as usize;
