@@ -360,7 +360,17 @@ impl Ruleset for TakeBreakGame {
     }
 
     fn grundy(&self, &heap: &u64) -> Result<Nimber> {
-        self.value_big(&BigUint::from(heap))
+        self.with_table(heap, |run| {
+            if heap < run.computed() {
+                return run.value_at(heap).map(Ok);
+            }
+            let p = run.proven()?;
+            let base = run.value_at(p.reduce(heap).0)?;
+            Some(
+                p.value(heap, base)
+                    .ok_or_else(|| overflow(heap, "a value beyond 2^64 - 1")),
+            )
+        })?
     }
 
     /// Read off the code's digits, in the form [`Ruleset::options`] lists (parts ascending).
