@@ -106,8 +106,9 @@ pub enum Format {
 /// What every `sequence` subcommand takes.
 #[derive(Debug, Args)]
 pub struct SequenceOptions {
-    /// How many values, G(0) to G(count - 1): at most 2^31 (all-but games: 10000001), and
-    /// refused at once when the computation's memory exceeds the machine's available memory.
+    /// How many values, G(0) to G(count - 1): at most 2^31 (all-but games: 10000001;
+    /// take-and-break codes: 16777216), and refused at once when the computation's memory
+    /// exceeds the machine's available memory.
     /// Values beyond a proven period are filled from it, not computed.
     #[arg(long, short, default_value_t = 40, allow_negative_numbers = true, value_parser = parse_count)]
     pub count: u64,

@@ -34,7 +34,7 @@ impl HeapSequence for TakeBreakGame {
     fn limits(&self) -> Limits {
         let claims = !self.code().has_unequal();
         Limits {
-            max_count: crate::games::octal::MAX_RUN_VALUES,
+            max_count: MAX_COMPUTED,
             max_computed: MAX_COMPUTED,
             period_search: if claims { self.max_table_heap() } else { 0 },
             period_first: false,
