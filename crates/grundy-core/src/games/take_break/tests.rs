@@ -119,6 +119,40 @@ fn octal_codes_go_to_the_octal_solvers() {
     assert_eq!((p.preperiod, p.period, p.saltus), (71, 12, 0));
 }
 
+/// Grundy's game written as the code `4!.0` and solved by this module's solver (unequal splits
+/// listed as sets of pairs): its rare values as published by Flammenkamp ("Sprague-Grundy
+/// values of Grundy's game", the list of known sparse values; docs/bibliography.md).
+#[test]
+fn grundys_game_as_a_code_has_the_published_sparse_values() {
+    let mut solver = Solver::new(&TakeBreakCode::parse("4!.0").unwrap());
+    solver.extend_to(232).unwrap();
+    let g = solver.values();
+    for (n, value) in [
+        (87, 7),
+        (90, 7),
+        (93, 7),
+        (146, 6),
+        (149, 6),
+        (152, 6),
+        (158, 11),
+        (161, 11),
+        (164, 11),
+        (167, 11),
+        (176, 7),
+        (179, 7),
+        (181, 12),
+        (182, 7),
+        (185, 7),
+        (188, 7),
+        (190, 12),
+        (193, 12),
+        (196, 10),
+        (231, 10),
+    ] {
+        assert_eq!(g[n], value, "G({n})");
+    }
+}
+
 #[test]
 fn moves_are_the_options_of_that_value() {
     for code in ["0.8", "C.0", "0.F!", "8!.0", "0.1[8]", "4.[7]", "0.2048"] {
