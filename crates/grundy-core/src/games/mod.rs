@@ -40,6 +40,7 @@ pub mod octal;
 pub mod rules;
 pub mod searched;
 pub mod subtraction;
+pub mod take_break;
 pub mod tartan;
 pub mod wythoff;
 
@@ -162,6 +163,16 @@ pub trait Ruleset: Debug + Send + Sync + Eq + Hash + Ord + 'static {
     /// Whether a move may leave more than one component (a heap split in two).
     fn splits(&self) -> bool {
         false
+    }
+
+    /// The most components one move may leave in place of one: 2 for rulesets that split (a
+    /// heap split in two), 1 for the others; take-and-break codes that split in three say 3.
+    fn max_parts(&self) -> usize {
+        if self.splits() {
+            2
+        } else {
+            1
+        }
     }
 
     /// The Grundy sequence `G(0), G(1), ...` of a heap ruleset with one, for `grundy sequence`
