@@ -109,27 +109,7 @@ pub struct Acrostic {
     cache: Arc<Mutex<Vec<Vec<Nimber>>>>,
 }
 
-impl PartialEq for Acrostic {
-    fn eq(&self, other: &Self) -> bool {
-        self.key() == other.key()
-    }
-}
-impl Eq for Acrostic {}
-impl std::hash::Hash for Acrostic {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.key().hash(state);
-    }
-}
-impl PartialOrd for Acrostic {
-    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-impl Ord for Acrostic {
-    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        self.key().cmp(&other.key())
-    }
-}
+rules_compared_by!(Acrostic, twins, rows, cols);
 
 impl Acrostic {
     /// The acrostic game of `rows` (played down a column) and `cols` (along a row).
@@ -151,10 +131,6 @@ impl Acrostic {
                 CoinLine::named(CoinGame::Twins),
             )
         }
-    }
-
-    fn key(&self) -> (bool, &CoinLine, &CoinLine) {
-        (self.twins, &self.rows, &self.cols)
     }
 
     /// The most rows and the most columns of a grid (see [`MAX_GRID_HEAD_MOVES`]).

@@ -21,6 +21,35 @@
 //! more than its options and values; rulesets whose positions can be huge override the defaults
 //! that would enumerate (see `CONTRIBUTING.md`, "Adding a ruleset").
 
+/// Equality, hashing and order of a ruleset by the fields that name its rules, leaving its
+/// caches out: equal rules make equal components, which sums and exhaustive search rely on.
+/// `rules_compared_by!(Moore, k)` compares Moore's Nim by `k` alone.
+macro_rules! rules_compared_by {
+    ($ty:ty, $($field:ident),+) => {
+        impl PartialEq for $ty {
+            fn eq(&self, other: &Self) -> bool {
+                ($(&self.$field,)+) == ($(&other.$field,)+)
+            }
+        }
+        impl Eq for $ty {}
+        impl std::hash::Hash for $ty {
+            fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+                ($(&self.$field,)+).hash(state);
+            }
+        }
+        impl PartialOrd for $ty {
+            fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+                Some(self.cmp(other))
+            }
+        }
+        impl Ord for $ty {
+            fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+                ($(&self.$field,)+).cmp(&($(&other.$field,)+))
+            }
+        }
+    };
+}
+
 pub mod acrostic;
 pub mod all_but;
 pub mod arc_kayles;

@@ -34,7 +34,6 @@ mod sequence;
 pub mod sparse;
 pub mod values;
 
-use std::hash::{Hash, Hasher};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
@@ -282,27 +281,7 @@ fn extend(run: &mut SequenceRun) -> Result<()> {
     }
 }
 
-impl PartialEq for OctalGame {
-    fn eq(&self, other: &Self) -> bool {
-        self.rules == other.rules
-    }
-}
-impl Eq for OctalGame {}
-impl Hash for OctalGame {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        self.rules.hash(state);
-    }
-}
-impl PartialOrd for OctalGame {
-    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-impl Ord for OctalGame {
-    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        self.rules.cmp(&other.rules)
-    }
-}
+rules_compared_by!(OctalGame, rules);
 impl Clone for OctalGame {
     fn clone(&self) -> Self {
         let cache = self.cache.lock().unwrap_or_else(|e| e.into_inner()).clone();

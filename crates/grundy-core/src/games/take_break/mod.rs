@@ -35,7 +35,6 @@ mod sequence;
 mod sets;
 pub mod solver;
 
-use std::hash::{Hash, Hasher};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
@@ -287,27 +286,7 @@ fn extend(run: &mut TableRun<Solver>) -> Result<()> {
     }
 }
 
-impl PartialEq for TakeBreakGame {
-    fn eq(&self, other: &Self) -> bool {
-        self.code == other.code
-    }
-}
-impl Eq for TakeBreakGame {}
-impl Hash for TakeBreakGame {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        self.code.hash(state);
-    }
-}
-impl PartialOrd for TakeBreakGame {
-    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-impl Ord for TakeBreakGame {
-    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        self.code.cmp(&other.code)
-    }
-}
+rules_compared_by!(TakeBreakGame, code);
 
 #[cfg(test)]
 mod tests;
