@@ -235,7 +235,7 @@ impl OctalGame {
             *cache = Some(first);
         }
         let run = cache.as_mut().expect("just filled");
-        extend(run)?;
+        crate::sequence::report::compute(run)?;
         if let Some(found) = answer(run) {
             return Ok(found);
         }
@@ -249,7 +249,7 @@ impl OctalGame {
                 // Grow geometrically so that many small queries do not each resume.
                 let doubled = (run.values().len() as u64 * 2).min(MAX_TABLE_HEAP);
                 run.set_target(wanted.max(doubled).min(MAX_TABLE_HEAP.max(wanted)))?;
-                extend(run)?;
+                crate::sequence::report::compute(run)?;
                 if let Some(found) = answer(run) {
                     return Ok(found);
                 }
@@ -263,21 +263,6 @@ impl OctalGame {
                 run.values().len()
             ),
         ))
-    }
-}
-
-/// Computes `run` up to its target, or until this thread's computation is cancelled (then an
-/// error; the values computed so far stay in the run).
-fn extend(run: &mut SequenceRun) -> Result<()> {
-    let stop = AtomicBool::new(false);
-    let status = run.run(&stop, &mut |_| {
-        if crate::cancel::is_cancelled() {
-            stop.store(true, std::sync::atomic::Ordering::Relaxed);
-        }
-    })?;
-    match status {
-        RunStatus::Finished => Ok(()),
-        RunStatus::Cancelled => crate::cancel::check(),
     }
 }
 

@@ -35,7 +35,6 @@ mod sequence;
 mod sets;
 pub mod solver;
 
-use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
 use num_bigint::BigUint;
@@ -43,7 +42,7 @@ use num_bigint::BigUint;
 pub use code::{TakeBreakCode, MAX_CODE_DIGITS, MAX_REPEAT_DIGITS};
 
 use crate::error::{GameError, Result};
-use crate::games::octal::{OctalGame, RunStatus};
+use crate::games::octal::OctalGame;
 use crate::games::Ruleset;
 use crate::moves::MoveList;
 use crate::nimber::Nimber;
@@ -169,7 +168,7 @@ impl TakeBreakGame {
     /// `G(0..count)`, and the period if the values prove one.
     pub fn sequence(&self, count: u64) -> Result<(Vec<u32>, Option<Period>)> {
         let mut run = self.run(count)?;
-        extend(&mut run)?;
+        crate::sequence::report::compute(&mut run)?;
         Ok((run.step().values().to_vec(), run.proven()))
     }
 
@@ -229,7 +228,7 @@ impl TakeBreakGame {
             *cache = Some(self.run(first)?);
         }
         let run = cache.as_mut().expect("just filled");
-        extend(run)?;
+        crate::sequence::report::compute(run)?;
         if let Some(found) = answer(run) {
             return Ok(found);
         }
@@ -240,7 +239,7 @@ impl TakeBreakGame {
             if wanted > run.computed() {
                 let doubled = (run.computed() * 2).min(most);
                 run.set_target(wanted.max(doubled))?;
-                extend(run)?;
+                crate::sequence::report::compute(run)?;
                 if let Some(found) = answer(run) {
                     return Ok(found);
                 }
@@ -270,20 +269,6 @@ fn overflow(heap: impl std::fmt::Display, value: impl std::fmt::Display) -> Game
         format!("G({heap}) = {value}"),
         "values below 2^64 (this arithmetic-periodic sequence passes it)",
     )
-}
-
-/// Computes `run` up to its target, or until this thread's computation is cancelled.
-fn extend(run: &mut TableRun<Solver>) -> Result<()> {
-    let stop = AtomicBool::new(false);
-    let status = run.run(&stop, &mut |_| {
-        if crate::cancel::is_cancelled() {
-            stop.store(true, std::sync::atomic::Ordering::Relaxed);
-        }
-    })?;
-    match status {
-        RunStatus::Finished => Ok(()),
-        RunStatus::Cancelled => crate::cancel::check(),
-    }
 }
 
 rules_compared_by!(TakeBreakGame, code);
