@@ -4,39 +4,15 @@
 //! list (as the page plays positions it has no drawing for) or typed, simulated, and their bad
 //! input answered with a 4xx that says what is wrong.
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
-use grundy_server::{router, Config};
-use http_body_util::BodyExt;
-use serde_json::{json, Value};
-use tower::ServiceExt;
+mod support;
 
-async fn call(method: &str, path: &str, body: Value) -> (StatusCode, Value) {
-    let request = Request::builder()
-        .method(method)
-        .uri(path)
-        .header("content-type", "application/json")
-        .body(Body::from(if method == "GET" {
-            String::new()
-        } else {
-            body.to_string()
-        }))
-        .unwrap();
-    let response = router(Config::default()).oneshot(request).await.unwrap();
-    let status = response.status();
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    let value: Value = serde_json::from_slice(&bytes).unwrap();
-    assert!(!status.is_server_error(), "{path}: {status} {value}");
-    (status, value)
-}
-
-async fn post(path: &str, body: Value) -> (StatusCode, Value) {
-    call("POST", path, body).await
-}
+use axum::http::StatusCode;
+use serde_json::json;
+use support::*;
 
 #[tokio::test]
 async fn listed_with_their_drawings() {
-    let (s, b) = call("GET", "/api/rulesets", json!(null)).await;
+    let (s, b) = get("/api/rulesets").await;
     assert_eq!(s, StatusCode::OK);
     let drawing = |name: &str| {
         b["rulesets"]
