@@ -122,10 +122,12 @@ function renderSumWhy(panel, e) {
   const lone = e.components.length === 1;
   const noun = commonNoun(e.components);
   const byParts = e.components.every((c) => c.derivation && c.derivation.parts);
-  panel.append(el("h4", {}, `1. The value of ${lone ? "the" : "each"} ${noun}` + (byParts ? ": the sum of its parts" : ": the mex rule")),
+  const byMex = e.components.every((c) => c.derivation && c.derivation.option_values);
+  const mex = `The Grundy value of a ${noun} is the mex (minimum excluded value) of the values of the positions it can move to: the least whole number none of them has.`;
+  panel.append(el("h4", {}, `1. The value of ${lone ? "the" : "each"} ${noun}` + (byParts ? ": the sum of its parts" : byMex ? ": the mex rule" : ": the mex rule, or a closed form")),
     el("p", { class: "help" }, byParts
       ? `A closed form gives the value of a ${noun}: it is the sum of independent parts, so its value is the XOR of the parts' values.`
-      : `The Grundy value of a ${noun} is the mex (minimum excluded value) of the values of the positions it can move to: the least whole number none of them has.`));
+      : byMex ? mex : `${mex} Where a closed form is known (a Nim heap, a row or a grid of coins: the sum of its heads) it gives the value directly, as said below.`));
   e.components.forEach((c, i) => panel.append(derivationBlock(c, i, lone)));
   const c = e.columns;
   if (!lone) {
