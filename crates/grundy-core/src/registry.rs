@@ -40,8 +40,8 @@ use serde::Serialize;
 
 use crate::error::{GameError, Result};
 use crate::games::{
-    acrostic, all_but, coins, hackenbush, lasker, moore, nim, octal, rules, subtraction, tartan,
-    wythoff, Ruleset,
+    acrostic, all_but, coins, hackenbush, lasker, moore, nim, octal, rules, subtraction,
+    take_break, tartan, wythoff, Ruleset,
 };
 use crate::sum::Component;
 
@@ -53,6 +53,7 @@ pub static REGISTRY: &[&Family] = &[
     &all_but::FAMILY,
     &octal::FAMILY,
     &octal::GRUNDYS_GAME,
+    &take_break::FAMILY,
     &wythoff::FAMILY,
     &lasker::FAMILY,
     &moore::FAMILY,

@@ -603,6 +603,76 @@ async fn octal_games_analyse_split_and_sequence() {
     assert_client_error(s, &b, "code is missing");
 }
 
+// ---- take-and-break codes ---------------------------------------------------------------------
+
+#[tokio::test]
+async fn hexadecimal_games_split_in_three_and_grow() {
+    // 0.8: remove one token, split the rest into three heaps; G(n) = (n - 1) div 3.
+    let game = json!({ "game": "hex", "code": "0.8", "heaps": [10, 20] });
+    let (s, b) = post("/api/analyze", json!({ "position": game })).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(b["values"], json!([3, 6]));
+    let (s, b) = post(
+        "/api/apply",
+        json!({ "position": game, "move": { "component": 0, "to": [2, 3, 4] } }),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(b["legal"], true, "{b}");
+    assert_eq!(b["position"]["heaps"], json!([2, 20, 3, 4]));
+    // The sequence: the arithmetic period and its certificate, and G(n) for a huge n.
+    let (s, b) = post(
+        "/api/sequence",
+        json!({ "game": "hex", "code": "0.8", "count": 10, "at": "3000000000001" }),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(b["values"], json!([0, 0, 0, 0, 1, 1, 1, 2, 2, 2]));
+    assert_eq!(b["period"]["status"], "proven");
+    assert_eq!(
+        (
+            &b["period"]["period"],
+            &b["period"]["preperiod"],
+            &b["period"]["saltus"]
+        ),
+        (&json!(3), &json!(1), &json!(1))
+    );
+    assert_eq!(b["period"]["theorem"]["name"], "move-classes");
+    assert_eq!(b["at"]["value"], json!(1_000_000_000_000u64));
+    // Lasker's Nim as a code, in a sum with the registered ruleset: equal heaps cancel.
+    let (s, b) = post(
+        "/api/analyze",
+        json!({ "position": { "game": "sum", "terms": "hex{4.[3]}:7 + lasker:7" } }),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(b["values"], json!([8, 8]));
+    assert_eq!(b["outcome"], "P");
+    // An octal code through the hex family is the octal game.
+    let (s, b) = post(
+        "/api/sequence",
+        json!({ "game": "hex", "code": "0.77", "count": 5 }),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(b["term"], "octal{0.77}");
+    // Bad codes and a value beyond 64 bits are client errors naming the problem.
+    for (code, needle) in [("0.G", "'G'"), ("1.8", "0, 4, 8 or C"), ("0.[", "']'")] {
+        let (s, b) = post(
+            "/api/analyze",
+            json!({ "position": { "game": "hex", "code": code, "heaps": [3] } }),
+        )
+        .await;
+        assert_client_error(s, &b, needle);
+    }
+    let (s, b) = post(
+        "/api/sequence",
+        json!({ "game": "hex", "code": "0.[3]", "count": 3, "at": "100000000000000000000000" }),
+    )
+    .await;
+    assert_client_error(s, &b, "2^64");
+}
+
 // ---- Wythoff ---------------------------------------------------------------------------------
 
 use grundy_core::games::wythoff::beatty::{is_p_position, p_position};

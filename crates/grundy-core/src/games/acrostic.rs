@@ -20,15 +20,14 @@
 use std::ops::ControlFlow;
 use std::sync::{Arc, Mutex};
 
-use crate::error::{GameError, Result};
+use crate::error::Result;
 use crate::explain::{Derivation, OptionValue};
-use crate::games::coin_grid::{self, CoinGrid, Numbering, MAX_GRID_HEAD_MOVES};
+use crate::games::coin_grid::{self, factors, CoinGrid, Numbering};
 use crate::games::coins::{CoinGame, CoinLine};
-use crate::games::tartan::northwest_estimate;
-use crate::games::{uniform_below, MoveContext, Ruleset};
+use crate::games::{MoveContext, Ruleset};
 use crate::moves::MoveList;
 use crate::nimber::{MexSet, Nimber};
-use crate::play::{forms, MoveError};
+use crate::play::MoveError;
 use crate::registry::{Drawing, Family, Param, ParamKind, Positions};
 use crate::tree_size::TreeEstimate;
 
@@ -109,27 +108,7 @@ pub struct Acrostic {
     cache: Arc<Mutex<Vec<Vec<Nimber>>>>,
 }
 
-impl PartialEq for Acrostic {
-    fn eq(&self, other: &Self) -> bool {
-        self.key() == other.key()
-    }
-}
-impl Eq for Acrostic {}
-impl std::hash::Hash for Acrostic {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.key().hash(state);
-    }
-}
-impl PartialOrd for Acrostic {
-    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-impl Ord for Acrostic {
-    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        self.key().cmp(&other.key())
-    }
-}
+rules_compared_by!(Acrostic, twins, rows, cols);
 
 impl Acrostic {
     /// The acrostic game of `rows` (played down a column) and `cols` (along a row).
@@ -151,10 +130,6 @@ impl Acrostic {
                 CoinLine::named(CoinGame::Twins),
             )
         }
-    }
-
-    fn key(&self) -> (bool, &CoinLine, &CoinLine) {
-        (self.twins, &self.rows, &self.cols)
     }
 
     /// How its grids' rows and columns are numbered: as its games number their coins.
@@ -212,32 +187,13 @@ impl Acrostic {
         }
     }
 
-    /// The most rows and the most columns of a grid (see [`MAX_GRID_HEAD_MOVES`]).
+    /// The most rows and the most columns of a grid (see [`factors::max_sides`]).
     pub fn max_sides(&self) -> (usize, usize) {
-        (
-            self.rows.max_coins(MAX_GRID_HEAD_MOVES),
-            self.cols.max_coins(MAX_GRID_HEAD_MOVES),
-        )
+        factors::max_sides(&self.rows, &self.cols)
     }
 
     fn check(&self, grid: &CoinGrid) -> Result<()> {
-        let (most_rows, most_cols) = self.max_sides();
-        for (what, n, most, line) in [
-            ("rows", grid.rows(), most_rows, &self.rows),
-            ("columns", grid.cols(), most_cols, &self.cols),
-        ] {
-            if n > most {
-                return Err(GameError::out_of_range(
-                    format!("number of {what} of a {} grid", self.title()),
-                    n,
-                    format!(
-                        "1 to {most} (beyond, a coin of {} has more than {MAX_GRID_HEAD_MOVES} moves)",
-                        line.label()
-                    ),
-                ));
-            }
-        }
-        Ok(())
+        factors::check_sides(&self.title(), &self.rows, &self.cols, grid)
     }
 
     /// Lone heads' values on a `rows × cols` grid: Acrostic Twins' closed form `x ⊕ y`, or the
@@ -297,6 +253,21 @@ impl Acrostic {
                 f(&[x], ys)
             }
         })
+    }
+
+    /// The `k`-th move (from 0) of the head at `(x, y)`, in the order of [`Self::for_each_move`].
+    fn nth_move(&self, grid: &CoinGrid, x: usize, y: usize, k: u128) -> Option<CoinGrid> {
+        let mut chosen = None;
+        let mut seen = 0u128;
+        let _ = self.for_each_move(x, y, &mut |xs, ys| {
+            if seen == k {
+                chosen = Some(grid.turned(xs, ys));
+                return ControlFlow::Break(());
+            }
+            seen += 1;
+            ControlFlow::Continue(())
+        });
+        chosen
     }
 
     fn head_moves(&self, x: usize, y: usize) -> u128 {
@@ -359,7 +330,7 @@ impl Ruleset for Acrostic {
     fn grundy(&self, grid: &CoinGrid) -> Result<Nimber> {
         self.check(grid)?;
         let table = self.table(grid.rows(), grid.cols());
-        Ok(grid.heads().fold(0, |acc, (x, y)| acc ^ table[x][y]))
+        Ok(factors::heads_nim_sum(grid, |x, y| table[x][y]))
     }
 
     /// Every move of every head, its change of value read from the table, counted.
@@ -420,36 +391,16 @@ impl Ruleset for Acrostic {
         grid: &CoinGrid,
         rng: &mut dyn rand_core::RngCore,
     ) -> Option<Vec<CoinGrid>> {
-        let heads: Vec<(usize, usize, u128)> = grid
-            .heads()
-            .map(|(x, y)| (x, y, self.head_moves(x, y)))
-            .collect();
-        let total: u128 = heads.iter().map(|h| h.2).sum();
-        let mut k = u128::from(uniform_below(
+        factors::uniform_move(
+            grid,
             rng,
-            u64::try_from(total).ok().filter(|&t| t > 0)?,
-        ));
-        for (x, y, count) in heads {
-            if k < count {
-                let mut chosen = None;
-                let mut seen = 0u128;
-                let _ = self.for_each_move(x, y, &mut |xs, ys| {
-                    if seen == k {
-                        chosen = Some(grid.turned(xs, ys));
-                        return ControlFlow::Break(());
-                    }
-                    seen += 1;
-                    ControlFlow::Continue(())
-                });
-                return chosen.map(|g| vec![g]);
-            }
-            k -= count;
-        }
-        None
+            |x, y| self.head_moves(x, y),
+            |x, y, k| self.nth_move(grid, x, y, k),
+        )
     }
 
     fn tree_estimate(&self, group: &[&CoinGrid], _limit: u64) -> TreeEstimate {
-        northwest_estimate(group, |x, y| self.head_moves(x, y))
+        factors::northwest_estimate(group, |x, y| self.head_moves(x, y))
     }
 
     /// The heads, each worth its value in the table of lone heads, and their nim-sum.
@@ -475,22 +426,9 @@ impl Ruleset for Acrostic {
             return "beyond the grid's limits".into();
         }
         let table = self.table(grid.rows(), grid.cols());
-        let heads: Vec<String> = grid
-            .heads()
-            .map(|(x, y)| {
-                format!(
-                    "({}, {}) worth {}",
-                    self.rows.number(x),
-                    self.cols.number(y),
-                    table[x][y]
-                )
-            })
-            .collect();
-        let sum = if heads.is_empty() {
-            "no heads, so the value is 0".to_string()
-        } else {
-            format!("heads: {}; the value is their nim-sum", heads.join(", "))
-        };
+        let sum = factors::heads_worth(grid, (&self.rows, &self.cols), |x, y| {
+            table[x][y].to_string()
+        });
         let rule = if self.twins {
             "a head at (x, y) is worth x ⊕ y (Ferguson, Part I §5.2, Table 5.1)".to_string()
         } else {
@@ -514,15 +452,14 @@ impl Ruleset for Acrostic {
         words: &[&str],
         context: MoveContext,
     ) -> Option<std::result::Result<Vec<CoinGrid>, MoveError>> {
-        let read =
-            coin_grid::read_move(from, words, self.rows.first_coin(), self.cols.first_coin())?;
-        Some(read.and_then(|to| {
-            let cells = coin_grid::cells_between(from, &to).map_err(MoveError::Illegal)?;
-            match self.why_not(from, &cells) {
-                Some(why) => Err(MoveError::Illegal(why)),
-                None => forms::checked_option(self, from, &[to], context),
-            }
-        }))
+        factors::parse_move(
+            self,
+            (&self.rows, &self.cols),
+            from,
+            words,
+            context,
+            |cells| self.why_not(from, cells),
+        )
     }
 
     fn move_examples(&self, numbered: bool) -> String {

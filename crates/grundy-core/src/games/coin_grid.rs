@@ -16,6 +16,10 @@ use crate::error::{GameError, Result};
 use crate::games::{MoveContext, PositionForm, Ruleset};
 use crate::play::MoveError;
 
+#[cfg(test)]
+pub(crate) mod exhaustive;
+pub(crate) mod factors;
+
 /// The most rows, and the most columns, of a grid.
 pub const MAX_GRID_SIDE: usize = 64;
 

@@ -38,14 +38,14 @@ use std::collections::HashMap;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use crate::error::{GameError, Result};
+use crate::error::Result;
 use crate::explain::{Derivation, OptionValue};
-use crate::games::coin_grid::{self, CoinGrid, Numbering, MAX_GRID_HEAD_MOVES};
+use crate::games::coin_grid::{self, factors, CoinGrid, Numbering};
 use crate::games::coins::{CoinGame, CoinLine};
-use crate::games::{uniform_below, MoveContext, Ruleset};
+use crate::games::{MoveContext, Ruleset};
 use crate::moves::MoveList;
 use crate::nimber::{nim_div, nim_mul, Nimber};
-use crate::play::{forms, MoveError};
+use crate::play::MoveError;
 use crate::registry::{Drawing, Family, Param, ParamKind, Positions};
 use crate::tree_size::TreeEstimate;
 
@@ -285,32 +285,13 @@ impl Tartan {
         None
     }
 
-    /// The most rows and the most columns of a grid (see [`MAX_GRID_HEAD_MOVES`]).
+    /// The most rows and the most columns of a grid (see [`factors::max_sides`]).
     pub fn max_sides(&self) -> (usize, usize) {
-        (
-            self.rows.max_coins(MAX_GRID_HEAD_MOVES),
-            self.cols.max_coins(MAX_GRID_HEAD_MOVES),
-        )
+        factors::max_sides(&self.rows, &self.cols)
     }
 
     fn check(&self, grid: &CoinGrid) -> Result<()> {
-        let (most_rows, most_cols) = self.max_sides();
-        for (what, n, most, line) in [
-            ("rows", grid.rows(), most_rows, &self.rows),
-            ("columns", grid.cols(), most_cols, &self.cols),
-        ] {
-            if n > most {
-                return Err(GameError::out_of_range(
-                    format!("number of {what} of a {} grid", self.title()),
-                    n,
-                    format!(
-                        "1 to {most} (beyond, a coin of {} has more than {MAX_GRID_HEAD_MOVES} moves)",
-                        line.label()
-                    ),
-                ));
-            }
-        }
-        Ok(())
+        factors::check_sides(&self.title(), &self.rows, &self.cols, grid)
     }
 
     /// The factors' values on the grid's rows and columns.
@@ -390,9 +371,7 @@ impl Ruleset for Tartan {
     /// The Tartan theorem: the nim-sum over the heads of `G(x) ⊗ H(y)`.
     fn grundy(&self, grid: &CoinGrid) -> Result<Nimber> {
         let (g, h) = self.values(grid)?;
-        Ok(grid
-            .heads()
-            .fold(0, |acc, (x, y)| acc ^ nim_mul(g[x], h[y])))
+        Ok(factors::heads_nim_sum(grid, |x, y| nim_mul(g[x], h[y])))
     }
 
     /// The moves whose factors' nim-sums `s1`, `s2` have `s1 ⊗ s2 = value ⊕ target`, found
@@ -473,27 +452,17 @@ impl Ruleset for Tartan {
         grid: &CoinGrid,
         rng: &mut dyn rand_core::RngCore,
     ) -> Option<Vec<CoinGrid>> {
-        let heads: Vec<(usize, usize, u128)> = grid
-            .heads()
-            .map(|(x, y)| (x, y, self.head_moves(x, y)))
-            .collect();
-        let total: u128 = heads.iter().map(|h| h.2).sum();
-        let mut k = u128::from(uniform_below(
+        factors::uniform_move(
+            grid,
             rng,
-            u64::try_from(total).ok().filter(|&t| t > 0)?,
-        ));
-        for (x, y, count) in heads {
-            if k < count {
-                return self.nth_move(grid, x, y, k).map(|g| vec![g]);
-            }
-            k -= count;
-        }
-        None
+            |x, y| self.head_moves(x, y),
+            |x, y, k| self.nth_move(grid, x, y, k),
+        )
     }
 
     /// Every grid reached differs only northwest of some head; the moves are counted exactly.
     fn tree_estimate(&self, group: &[&CoinGrid], _limit: u64) -> TreeEstimate {
-        northwest_estimate(group, |x, y| self.head_moves(x, y))
+        factors::northwest_estimate(group, |x, y| self.head_moves(x, y))
     }
 
     /// The heads, each worth the nim product of its row's and its column's values, and their
@@ -525,24 +494,9 @@ impl Ruleset for Tartan {
         let Ok((g, h)) = self.values(grid) else {
             return "beyond the grid's limits".into();
         };
-        let heads: Vec<String> = grid
-            .heads()
-            .map(|(x, y)| {
-                format!(
-                    "({}, {}) worth {} ⊗ {} = {}",
-                    self.rows.number(x),
-                    self.cols.number(y),
-                    g[x],
-                    h[y],
-                    nim_mul(g[x], h[y])
-                )
-            })
-            .collect();
-        let sum = if heads.is_empty() {
-            "no heads, so the value is 0".to_string()
-        } else {
-            format!("heads: {}; the value is their nim-sum", heads.join(", "))
-        };
+        let sum = factors::heads_worth(grid, (&self.rows, &self.cols), |x, y| {
+            format!("{} ⊗ {} = {}", g[x], h[y], nim_mul(g[x], h[y]))
+        });
         format!(
             "the Tartan product {} × {} (Ferguson, Part I §5.4): rows are coins of {} numbered from {} ({}), columns coins of {} numbered from {} ({}); by the Tartan theorem a head at (x, y) is worth G(x) ⊗ H(y), the nim product of the two games' values; {sum}",
             self.rows.title(),
@@ -562,15 +516,14 @@ impl Ruleset for Tartan {
         words: &[&str],
         context: MoveContext,
     ) -> Option<std::result::Result<Vec<CoinGrid>, MoveError>> {
-        let read =
-            coin_grid::read_move(from, words, self.rows.first_coin(), self.cols.first_coin())?;
-        Some(read.and_then(|to| {
-            let cells = coin_grid::cells_between(from, &to).map_err(MoveError::Illegal)?;
-            match self.why_not(from, &cells) {
-                Some(why) => Err(MoveError::Illegal(why)),
-                None => forms::checked_option(self, from, &[to], context),
-            }
-        }))
+        factors::parse_move(
+            self,
+            (&self.rows, &self.cols),
+            from,
+            words,
+            context,
+            |cells| self.why_not(from, cells),
+        )
     }
 
     fn move_examples(&self, numbered: bool) -> String {
@@ -580,38 +533,6 @@ impl Ruleset for Tartan {
     fn describe_move(&self, from: &CoinGrid, to: &[CoinGrid]) -> String {
         coin_grid::describe_move(from, to, self.rows.first_coin(), self.cols.first_coin())
     }
-}
-
-/// The estimate of a group of grids whose moves stay northwest of a head: the cells northwest
-/// of some head are the only ones that change, and `moves(x, y)` counts a head's moves.
-pub(crate) fn northwest_estimate(
-    group: &[&CoinGrid],
-    moves: impl Fn(usize, usize) -> u128,
-) -> TreeEstimate {
-    let mut estimate = TreeEstimate {
-        positions: 1,
-        options: 0,
-        components: group.len() as u64,
-    };
-    for grid in group {
-        // Row by row from the bottom: the rightmost head in this row or below.
-        let mut reach = 0usize;
-        let mut cells = 0u32;
-        for x in (0..grid.rows()).rev() {
-            if let Some(y) = (0..grid.cols()).rev().find(|&y| grid.is_head(x, y)) {
-                reach = reach.max(y + 1);
-            }
-            cells += reach as u32;
-        }
-        estimate.positions = estimate
-            .positions
-            .saturating_mul(1u64.checked_shl(cells).unwrap_or(u64::MAX));
-        let options: u128 = grid.heads().map(|(x, y)| moves(x, y)).sum();
-        estimate.options = estimate
-            .options
-            .saturating_add(u64::try_from(options).unwrap_or(u64::MAX));
-    }
-    estimate
 }
 
 #[cfg(test)]

@@ -35,27 +35,7 @@ pub struct CoinLine {
     cache: Arc<Mutex<Vec<Nimber>>>,
 }
 
-impl PartialEq for CoinLine {
-    fn eq(&self, other: &Self) -> bool {
-        (self.named, &self.rule) == (other.named, &other.rule)
-    }
-}
-impl Eq for CoinLine {}
-impl std::hash::Hash for CoinLine {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        (self.named, &self.rule).hash(state);
-    }
-}
-impl PartialOrd for CoinLine {
-    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-impl Ord for CoinLine {
-    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        (self.named, &self.rule).cmp(&(other.named, &other.rule))
-    }
-}
+rules_compared_by!(CoinLine, named, rule);
 
 /// What a line may be, for errors.
 const LINE_FORMS: &str = "turtles, twins, mock-turtles or ruler, or a coin rule such as at-most=3, exactly=2, consecutive, two-at=1,2,3 (the rules of the coins family)";

@@ -1,4 +1,6 @@
 use super::*;
+use crate::games::coin_grid::exhaustive::every_grid_by_search;
+use crate::games::coin_grid::MAX_GRID_HEAD_MOVES;
 use crate::games::coins::CoinRule;
 use crate::nimber::mex;
 use crate::solve::{grundy_by_search, DEFAULT_POSITION_LIMIT};
@@ -88,66 +90,7 @@ fn every_small_grid_by_exhaustive_search() {
         (6, 2),
     ];
     for game in products() {
-        for (rows, cols) in shapes {
-            let cells = rows * cols;
-            let to_grid = |mask: u64| {
-                let mut g = CoinGrid::tails(rows, cols).unwrap();
-                for k in 0..cells {
-                    if mask >> k & 1 == 1 {
-                        g.flip(k / cols, k % cols);
-                    }
-                }
-                g
-            };
-            // Bit k is cell k in reading order, so the southeast coin of a move is its
-            // highest bit turned: every option is a smaller mask.
-            let to_mask = |g: &CoinGrid| {
-                (0..cells).fold(0u64, |m, k| {
-                    m | u64::from(g.is_head(k / cols, k % cols)) << k
-                })
-            };
-            let mut values: Vec<Nimber> = Vec::with_capacity(1 << cells);
-            for mask in 0u64..1 << cells {
-                let g = to_grid(mask);
-                let options = game.options(&g);
-                let option_values: Vec<Nimber> = options
-                    .iter()
-                    .map(|o| {
-                        let m = to_mask(&o[0]);
-                        assert!(m < mask, "{} {g}", game.term());
-                        values[m as usize]
-                    })
-                    .collect();
-                let v = mex(option_values.iter().copied());
-                values.push(v);
-                assert_eq!(game.grundy(&g).unwrap(), v, "{} {g}", game.term());
-                if mask % 97 == 5 || mask + 1 == 1 << cells {
-                    for target in [0, 1, 3, v ^ 2] {
-                        let expected: Vec<_> = options
-                            .iter()
-                            .zip(&option_values)
-                            .filter(|(_, &w)| w == target)
-                            .map(|(o, _)| o.clone())
-                            .collect();
-                        for limit in [0, 2, usize::MAX] {
-                            let found = game.moves_to_value(&g, target, limit).unwrap();
-                            assert_eq!(
-                                found.total(),
-                                expected.len() as u128,
-                                "{} {g}",
-                                game.term()
-                            );
-                            assert_eq!(found.moves(), &expected[..expected.len().min(limit)]);
-                        }
-                    }
-                    assert_eq!(game.gentlest_option(&g), options.first().cloned());
-                    assert_eq!(game.tree_estimate(&[&g], 0).options, options.len() as u64);
-                    for o in &options {
-                        assert_eq!(game.option_to(&g, o), Some(o.clone()), "{g} -> {}", o[0]);
-                    }
-                }
-            }
-        }
+        every_grid_by_search(&game, &shapes);
     }
 }
 
