@@ -176,6 +176,8 @@ async fn rugs(client: &Client, url: &str) {
             "coin (4, 3): 4 ⊗ 1",
             "coin (5, 5): 1 ⊗ 1",
             "Tartan theorem",
+            "the sum of its heads",
+            "The heads' values XORed",
         ],
     )
     .await;
