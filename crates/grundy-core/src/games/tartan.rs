@@ -285,7 +285,8 @@ impl Tartan {
         None
     }
 
-    /// The most rows and the most columns of a grid (see [`factors::max_sides`]).
+    /// The most rows and the most columns of a grid: each game stops before its first coin with
+    /// more than [`MAX_GRID_HEAD_MOVES`](coin_grid::MAX_GRID_HEAD_MOVES) moves.
     pub fn max_sides(&self) -> (usize, usize) {
         factors::max_sides(&self.rows, &self.cols)
     }
