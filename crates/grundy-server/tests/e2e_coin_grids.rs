@@ -320,6 +320,14 @@ async fn picture_in_a_sum(client: &Client, url: &str) {
     if hinted == json!(0) {
         assert_eq!(count(client, "svg.hb .hb-handle.hinted").await, 1);
     }
+    click(client, "#values-btn").await;
+    wait_until(
+        client,
+        "document.querySelectorAll('svg.hb.valued .hb-edge.v-win, svg.hb.valued .hb-edge.v-lose').length === 2",
+    )
+    .await;
+    both_sizes(client, "sum-picture-hint", "board-card").await;
+    click(client, "#values-btn").await;
     play_hint(client).await;
     click(client, "#why-btn").await;
     wait_until(
