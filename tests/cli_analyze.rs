@@ -314,3 +314,85 @@ fn sums_with_huge_nim_heaps() {
             "heap \"{TWO_64}\" is out of range"
         )));
 }
+
+/// `--explain` names each component by what it is and says how its value was found: a lone
+/// board, picture, row or grid of coins is "the board" (its value is the position's, with no
+/// total to take), a mixed sum's components are "parts".
+#[test]
+fn explanations_name_components_by_what_they_are() {
+    let explain = |args: &[&str]| {
+        let out = grundy()
+            .arg("analyze")
+            .args(args)
+            .arg("--explain")
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{args:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let cases: [(&[&str], &[&str]); 5] = [
+        (
+            &["cram", "3x4"],
+            &[
+                "Grundy value of the board (the mex of its options' values):",
+                "  board 1: cram at ..../..../.... has value 1",
+                "The value is 1, not 0: move the board to a position of value 0:",
+                "  board 1: 1,1-2,1:",
+            ],
+        ),
+        (
+            &["hackenbush", "stalk:3,cycle:3"],
+            &[
+                "Grundy value of the picture (the mex of its options' values):",
+                "  picture 1: hackenbush at 0-1,1-2,2-3,0-4,4-5,5-6,4-6 has value 1",
+                "move the picture to a position of value 0",
+                "  picture 1: cut edge 3 (2-3):",
+            ],
+        ),
+        (
+            &["turtles", "THHTH"],
+            &[
+                "Grundy value of the row of coins (by a closed form):",
+                "G(THHTH) = 2 XOR 3 XOR 5 = 4",
+                "  row of coins 1: THHTH -> HHHTT (turn 1, 5)",
+            ],
+        ),
+        (
+            &["rugs", "HT/TH"],
+            &[
+                "Grundy value of the grid of coins (by a closed form):",
+                "G(HT/TH) = 1 XOR 3 = 2",
+                "(2, 2) worth 2 ⊗ 2 = 3",
+                "  grid of coins 1: HT/TH -> TH/HT (turn rows 1, 2 × columns 1, 2)",
+            ],
+        ),
+        (
+            &[
+                "sum",
+                "nim:3",
+                "cram:2x2",
+                "hackenbush:0-1,1-2",
+                "rugs:HT/TH",
+            ],
+            &[
+                "Grundy value of each part (the mex of its options' values, or a closed form):",
+                "  heap 1: nim at 3 has value 3",
+                "  picture 3: hackenbush at 0-1,1-2 has value 2",
+                "  grid of coins 4: rugs at HT/TH has value 2",
+                "Total (nim-sum of the values): 3 XOR 0 XOR 2 XOR 2 = 3",
+            ],
+        ),
+    ];
+    for (args, needles) in cases {
+        let out = explain(args);
+        for needle in needles {
+            assert!(out.contains(needle), "{args:?} lacks {needle:?}: {out}");
+        }
+        if args[0] != "sum" {
+            assert!(
+                !out.contains("heap") && !out.contains("Total"),
+                "{args:?}: {out}"
+            );
+        }
+    }
+}

@@ -36,7 +36,7 @@ fn analyze_grids() {
     assert_eq!(v["winning_move_count"], 1);
     assert_eq!(
         v["winning_moves"][0]["text"],
-        "grid 1: TTTTT/TTTHT/TTTTT/TTHTT/TTTTH -> TTTTT/TTTHT/TTTTT/TTHHH/TTTHT (turn rows 3, 4 × columns 3, 4)"
+        "grid of coins 1: TTTTT/TTTHT/TTTTT/TTHTT/TTTTH -> TTTTT/TTTHT/TTTTT/TTHHH/TTTHT (turn rows 3, 4 × columns 3, 4)"
     );
     assert_eq!(json(&["analyze", "rugs", layout])["nim_sum"], 13);
     assert_eq!(json(&["analyze", "acrostic-twins", layout])["nim_sum"], 3);

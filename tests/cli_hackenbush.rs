@@ -39,15 +39,15 @@ fn analyze_lists_every_winning_cut_with_what_falls() {
         .map(|m| m["text"].as_str().unwrap())
         .collect();
     assert!(
-        texts[0].starts_with("graph 1: cut edge 3 (2-3): "),
+        texts[0].starts_with("picture 1: cut edge 3 (2-3): "),
         "{texts:?}"
     );
     assert!(
-        texts[1].starts_with("graph 1: cut edge 5 (4-5): "),
+        texts[1].starts_with("picture 1: cut edge 5 (4-5): "),
         "{texts:?}"
     );
     assert!(
-        texts[2].starts_with("graph 1: cut edge 7 (4-6): "),
+        texts[2].starts_with("picture 1: cut edge 7 (4-6): "),
         "{texts:?}"
     );
     // The explanation derives the value twice: the mex over the cuts, and the reduction.

@@ -358,7 +358,7 @@ fn wythoff_in_a_sum_and_large_boards() {
     assert!(out.contains("heap 1: queen at (3, 5) [wythoff]"), "{out}");
     assert!(out.contains("heap 2: ||  (2) [nim]"), "{out}");
     assert!(
-        out.contains("heap 1 is a wythoff component: its moves are typed e.g. \"1 x 3\""),
+        out.contains("heap 1 plays wythoff: its moves are typed e.g. \"1 x 3\""),
         "{out}"
     );
     assert!(out.contains("You: heap 2: 2 -> 1 (take 1)"), "{out}");
@@ -439,4 +439,70 @@ fn simulate_wythoff() {
             "Player 1: queen (4, 3) -> (2, 1): take 2 from both heaps",
         ))
         .stdout(predicate::str::contains("After: [(2, 1)], Grundy value 0"));
+}
+
+/// The board and the prompts name each component by what it is (a picture, a board, a grid or
+/// a row of coins, a graph), never "heap"; boards and grids are drawn row by row with their
+/// rows and columns numbered as moves name them.
+#[test]
+fn components_are_named_by_what_they_are() {
+    let out = session(&["node-kayles", "path:5", "--seed", "1"], "hint\n7\nhelp\n");
+    assert!(out.contains("  graph 1: 5:0-1,1-2,2-3,3-4"), "{out}");
+    assert!(out.contains("there is no vertex 7"), "{out}");
+    assert!(!out.contains("heap"), "{out}");
+    let out = session(
+        &["hackenbush", "stalk:3,cycle:3", "--seed", "1"],
+        "2 cut 1\nhelp\n",
+    );
+    assert!(
+        out.contains("  picture 1: 0-1,1-2,2-3,0-4,4-5,5-6,4-6"),
+        "{out}"
+    );
+    assert!(
+        out.contains("there is no picture 2: the position is one picture, picture 1"),
+        "{out}"
+    );
+    assert!(out.contains("Type a move such as \"cut 3\""), "{out}");
+    assert!(!out.contains("heap") && !out.contains("1 cut 3"), "{out}");
+    let out = session(&["rugs", "HT/TH", "--seed", "1"], "turn 1 x 2\n");
+    for line in [
+        "  grid of coins 1: HT/TH",
+        "         1 2",
+        "      1  H T",
+        "      2  T H",
+    ] {
+        assert!(out.contains(line), "{line:?}: {out}");
+    }
+    assert!(out.contains("the southeast coin turned"), "{out}");
+    let out = session(&["turtles", "THHTH", "--seed", "1"], "");
+    assert!(
+        out.contains("  row of coins 1: THHTH  (heads: coins 2, 3 and 5; coins numbered from 1)"),
+        "{out}"
+    );
+    let out = session(
+        &[
+            "sum",
+            "nim:3",
+            "cram:2x2",
+            "hackenbush:0-1",
+            "acrostic-twins:HT/TH",
+            "--seed",
+            "1",
+        ],
+        "9 1\nhelp\n",
+    );
+    for needle in [
+        "           heap 1: |||  (3) [nim]",
+        "          board 2: ../.. [cram]",
+        "        picture 3: 0-1 [hackenbush]",
+        "  grid of coins 4: HT/TH [acrostic-twins]",
+        "         0 1",
+        "      0  H T",
+        "there is no part 9: the parts are numbered 1 to 4",
+        "on a board (cram): the board's number, then",
+        "on a picture (hackenbush): \"1 cut 3\" (in picture 1, cut edge 3;",
+        "Parts are numbered from 1, top to bottom.",
+    ] {
+        assert!(out.contains(needle), "{needle:?}: {out}");
+    }
 }

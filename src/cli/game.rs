@@ -9,6 +9,10 @@
 //! [`grundy_core::spec`].
 
 use clap::{Arg, ArgAction, ArgMatches, Command};
+use grundy_core::games::acrostic::Acrostic;
+use grundy_core::games::coin_grid::Numbering;
+use grundy_core::games::coins::Coins;
+use grundy_core::games::tartan::Tartan;
 use grundy_core::games::wythoff::Wythoff;
 use grundy_core::registry::{Drawing, Family, ParamKind, REGISTRY};
 use grundy_core::spec::{self, MAX_COMPONENTS};
@@ -292,9 +296,11 @@ fn bars(tokens: u64) -> String {
     }
 }
 
-/// The position, one line per heap: `  heap 3: ||||  (4)`, with the ruleset named when the
-/// game mixes rulesets; a Wythoff board is drawn under its heading line (see [`board`]), a row
-/// of heaps (Moore's Nim) one heap per line under its heading.
+/// The position, one line per component named by what it is (`  heap 3: ||||  (4)`,
+/// `  board 1:`, `  row of coins 2: THHTH`), with the ruleset named when the game mixes
+/// rulesets; under its line, a Wythoff board is drawn (see [`board`]), a row of heaps (Moore's
+/// Nim) one heap per line, a board or a grid of coins row by row with its rows and columns
+/// numbered as moves name them.
 pub fn draw(sum: &Sum) -> Vec<String> {
     if let [c] = sum.components.as_slice() {
         if let Some(&(x, y)) = c.position::<Wythoff>() {
@@ -312,10 +318,15 @@ pub fn draw(sum: &Sum) -> Vec<String> {
         .map(|(_, d)| d.chars().count())
         .max()
         .unwrap_or(0);
-    let label_width = format!("heap {}", sum.components.len()).len();
+    let labels: Vec<String> = sum
+        .components
+        .iter()
+        .enumerate()
+        .map(|(i, c)| format!("{} {}", c.noun(), i + 1))
+        .collect();
+    let label_width = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0);
     let mut lines = Vec::new();
-    for (i, (c, d)) in sum.components.iter().zip(&drawn).enumerate() {
-        let label = format!("heap {}", i + 1);
+    for ((c, d), label) in sum.components.iter().zip(&drawn).zip(&labels) {
         let rules = if mixed {
             format!(" [{}]", c.ruleset_name())
         } else {
@@ -326,11 +337,16 @@ pub fn draw(sum: &Sum) -> Vec<String> {
                 "  {label:>label_width$}: queen at ({x}, {y}){rules}"
             ));
             lines.extend(board(x, y).into_iter().map(|l| format!("      {l}")));
+        } else if let Some(words) = coin_row(c) {
+            lines.push(format!("  {label:>label_width$}: {c}  ({words}){rules}"));
+        } else if let Some(grid) = squares(c) {
+            lines.push(format!("  {label:>label_width$}: {c}{rules}"));
+            lines.extend(grid.into_iter().map(|l| format!("      {l}")));
         } else if single(c) {
             lines.push(format!(
                 "  {label:>label_width$}: {d:<width$}  ({c}){rules}"
             ));
-        } else {
+        } else if c.noun() == "row" {
             // A row of heaps played together: each heap on its own line, numbered within.
             lines.push(format!("  {label:>label_width$}: {c}{rules}"));
             let heaps = c.heaps();
@@ -342,9 +358,73 @@ pub fn draw(sum: &Sum) -> Vec<String> {
             for (j, h) in heaps.iter().enumerate() {
                 lines.push(format!("      {}: {:<row_width$}  ({h})", j + 1, bars(*h)));
             }
+        } else {
+            lines.push(format!("  {label:>label_width$}: {c}{rules}"));
         }
     }
     lines
+}
+
+/// A row of coins' heads in words, numbered as its game numbers them: `heads: coins 2, 3 and
+/// 5`, `no heads`.
+fn coin_row(c: &Component) -> Option<String> {
+    let (rules, row) = c.downcast::<Coins>()?;
+    let heads: Vec<String> = (0..row.len())
+        .filter(|&i| row[i] == 1)
+        .map(|i| rules.line().number(i).to_string())
+        .collect();
+    let first = rules.line().first_coin();
+    Some(match heads.as_slice() {
+        [] => format!("no heads; coins numbered from {first}"),
+        [one] => format!("heads: coin {one}; coins numbered from {first}"),
+        [rest @ .., last] => format!(
+            "heads: coins {} and {last}; coins numbered from {first}",
+            rest.join(", ")
+        ),
+    })
+}
+
+/// A grid of coins or a Cram board row by row, under a line of column numbers, each row
+/// after its number: rows and columns numbered as the game's moves name them.
+fn squares(c: &Component) -> Option<Vec<String>> {
+    let numbering = if let Some((rules, _)) = c.downcast::<Tartan>() {
+        rules.numbering()
+    } else if let Some((rules, _)) = c.downcast::<Acrostic>() {
+        rules.numbering()
+    } else if c.noun() == "board" {
+        Numbering {
+            first_row: 1,
+            first_col: 1,
+        }
+    } else {
+        return None;
+    };
+    let text = c.to_string();
+    let rows: Vec<Vec<char>> = text.split('/').map(|r| r.chars().collect()).collect();
+    let cols = rows.first().map_or(0, Vec::len);
+    let last_row = numbering.first_row + rows.len() as u64 - 1;
+    let last_col = numbering.first_col + cols.saturating_sub(1) as u64;
+    let row_width = last_row.to_string().len();
+    let cell = last_col.to_string().len().max(1);
+    let mut lines = vec![format!(
+        "{:row_width$}  {}",
+        "",
+        (0..cols)
+            .map(|y| format!("{:>cell$}", y as u64 + numbering.first_col))
+            .collect::<Vec<_>>()
+            .join(" ")
+    )];
+    for (x, row) in rows.iter().enumerate() {
+        lines.push(format!(
+            "{:>row_width$}  {}",
+            x as u64 + numbering.first_row,
+            row.iter()
+                .map(|ch| format!("{ch:>cell$}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        ));
+    }
+    Some(lines)
 }
 
 /// The largest Wythoff board drawn cell by cell: both heaps at most 20 (21 × 21 cells). A

@@ -254,10 +254,20 @@ impl<R: BufRead, W: Write> Session<R, W> {
 
     fn help(&mut self) -> Result<(), CliError> {
         let position = self.game.position();
-        let mut moves = vec![format!(
-            "Moves: {}. Heaps are numbered from 1, top to bottom.",
-            self.parser.examples()
-        )];
+        // Numbers name the components when there are several (or heaps, whose moves always
+        // start with one).
+        let noun = position.noun();
+        let numbered = if position.components.len() > 1 || noun == "heap" {
+            let plural = grundy_core::games::plural(noun);
+            format!(
+                " {}{} are numbered from 1, top to bottom.",
+                plural[..1].to_uppercase(),
+                &plural[1..]
+            )
+        } else {
+            String::new()
+        };
+        let mut moves = vec![format!("Moves: {}.{numbered}", self.parser.examples())];
         if position
             .components
             .iter()

@@ -30,7 +30,7 @@
 
 mod forms;
 
-pub use forms::{first_coin, move_forms, noun, presets};
+pub use forms::{first_coin, grid_numbering, move_forms, noun, presets};
 
 use std::any::Any;
 use std::fmt::Debug;

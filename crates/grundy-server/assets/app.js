@@ -250,10 +250,19 @@ async function startGame(spec, settings, moves) {
   $("pause-btn").textContent = "Pause";
   const family = state.families[spec.game];
   $("rules").textContent = family ? family.rules : "Several games side by side: each move is made in one of them; whoever cannot move loses.";
-  $("typed-help").textContent = family && family.moves ? `Typed moves: ${pretty(family.moves)}.` : "Typed moves: the heap's number, then \"to\" and what it becomes, e.g. 1 to 2 3.";
+  $("typed-help").textContent = family && family.moves ? `Typed moves: ${pretty(family.moves)}.` : sumTypedHelp(analysis);
   prepareBoard(spec);
   if (moves && moves.length) return replay(moves);
   await showPosition(spec, analysis);
+}
+
+/// How the moves of a sum are typed: the part's number, then the move as its game reads it.
+function sumTypedHelp(analysis) {
+  const families = [...new Set(analysis.components.map((c) => familyOfRuleset(c.ruleset)).filter(Boolean))];
+  const heapsOnly = families.every((f) => f.positions.drawing === "heaps");
+  if (heapsOnly) return "Typed moves: the heap's number, then \"to\" and what it becomes, e.g. 1 to 2 3.";
+  const forms = families.map((f) => (f.positions.drawing === "heaps" ? `a heap (${f.name}): ${pretty(f.moves)}` : `a ${f.noun} (${f.name}): its number, then ${pretty(f.moves)}`));
+  return `Typed moves start with the number of the part they move in (1 to ${analysis.components.length}). On ${forms.join("; on ")}.`;
 }
 
 function setupError(message) {
@@ -291,7 +300,7 @@ async function showPosition(spec, known) {
   try {
     const analysis = known || await api("analyze", { position: spec });
     if (generation !== state.generation) return;
-    await loadDrawing(spec, generation);
+    await loadDrawing(spec, generation, analysis);
     if (generation !== state.generation) return;
     state.spec = spec;
     state.analysis = analysis;

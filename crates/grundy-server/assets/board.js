@@ -4,9 +4,11 @@
 // row per heap), `queen` (Wythoff's board), `heap-row` (Moore's Nim: the heaps of one
 // position, tokens selected in several heaps, then Move) and `hackenbush` (draw-hackenbush.js: a
 // picture on its ground, an edge cut by a click). Other kinds are drawn by the files that
-// register in DRAWINGS (draw-grid.js, draw-graph.js, draw-coins.js); a kind without one, or a
-// position too big to draw, shows as text with the list of its moves. The typed-move box works
-// for every ruleset.
+// register in DRAWINGS (draw-grid.js, draw-graph.js, draw-coins.js: rows and grids of coins);
+// a kind without one, or a position too big to draw, shows as text with the list of its moves.
+// In a sum of games each part is drawn by its own drawing (heaps as tokens, the others through
+// DRAWINGS, Green Hackenbush pictures included) when it has one that fits. The typed-move box
+// works for every ruleset.
 //
 // A click is read against the moves the server listed (POST /api/moves): the page only finds
 // which listed move the clicked tokens stand for; the server checks every move it is sent.
@@ -40,10 +42,13 @@ function prepareBoard(spec) {
   $("puzzle").checked = false;
 }
 
-async function loadDrawing(spec, generation) {
+/// What a drawing needs from the server before it is drawn: the Wythoff board's tile of values,
+/// a lone picture's layout, the layouts of the pictures of a sum (`analysis`: the position's).
+async function loadDrawing(spec, generation, analysis) {
   const family = state.families[spec.game];
   if (family && family.positions.drawing === "queen" && spec.heaps.length === 2) await loadTile(spec.heaps, generation);
   if (family && family.positions.drawing === "hackenbush") await loadPicture(generation);
+  if (!family) await loadSumPictures(analysis, generation);
 }
 
 /// Whether the board takes a move now.
@@ -352,7 +357,9 @@ function drawTerm(c, i, live) {
 function drawList(a, live) {
   const box = el("div", { class: "list-board" });
   const lone = a.components.length === 1;
-  a.components.forEach((c, i) => box.append(el("p", {}, el("strong", {}, lone ? "Position: " : `Heap ${i + 1}: `), positionText(c), el("span", { class: "rs" }, ` · ${c.ruleset}`))));
+  // Each component named by what it is: "Board 2: ...", "Picture 1: ...".
+  const noun = (c) => (familyOfRuleset(c.ruleset) || { noun: "heap" }).noun;
+  a.components.forEach((c, i) => box.append(el("p", {}, el("strong", {}, lone ? "Position: " : `${cap(noun(c))} ${i + 1}: `), positionText(c), el("span", { class: "rs" }, ` · ${c.ruleset}`))));
   const moves = state.values && state.values.moves;
   if (!moves) {
     if (!state.finished) box.append(el("p", { class: "help" }, state.values && state.values.error ? state.values.error : "Loading the moves…"));

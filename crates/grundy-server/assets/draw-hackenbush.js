@@ -1,13 +1,18 @@
 // Grundy, the page: a Green Hackenbush picture (drawing `hackenbush`), standing on its ground;
-// an edge is cut by a click. Uses svgEl from draw-kit.js.
+// an edge is cut by a click. A lone picture is drawn by board.js through drawPicture; a picture
+// in a sum of games is drawn through DRAWINGS like the boards, graphs and coins of draw-*.js.
+// Uses svgEl and the helpers of draw-kit.js.
 "use strict";
 
 // ---- Green Hackenbush: the picture on its ground, an edge cut by a click ----------------------
 //
-// The layout comes from the server (POST /api/hackenbush/layout) for the game's start position
-// and is kept for the whole game, so nothing moves when edges are cut: each edge of the current
-// picture is drawn where it stood at the start (cuts only delete edges, in order). A click plays
-// the edge's place in the listed moves; the hint's edge is the one its text names ("cut edge 3").
+// The layout comes from the server (POST /api/hackenbush/layout). A lone picture's is that of
+// the game's start position, kept for the whole game, so nothing moves when edges are cut: each
+// edge of the current picture is drawn where it stood at the start (cuts only delete edges, in
+// order). A picture in a sum keeps the layout of the first picture of it drawn in this game
+// while the current one is that picture less some edges (a new layout otherwise: after an
+// Undo, a refresh). A click plays the listed move that cuts the edge (for a lone picture, the
+// edge's place in the list); the hint's edge is the one its text names ("cut edge 3").
 
 const HB_UNIT = 56; // pixels per slot of the layout
 const HB_MARGIN = 30;
@@ -22,6 +27,34 @@ async function loadPicture(generation) {
   } catch (e) {
     state.hb = { start, error: e.message };
   }
+}
+
+/// The layouts of the pictures of a sum (`analysis` of the position about to be drawn): each
+/// kept while it fits its part, fetched otherwise. A picture that cannot be laid out is
+/// listed (its moves in the list, its text shown).
+async function loadSumPictures(analysis, generation) {
+  if (!analysis || !state.start || state.start.game !== "sum") return;
+  if (!state.hbParts || state.hbParts.generation !== generation) state.hbParts = { generation, parts: {} };
+  const parts = state.hbParts.parts;
+  const asked = analysis.components.map(async (c, i) => {
+    const family = familyOfRuleset(c.ruleset);
+    if (!family || family.positions.drawing !== "hackenbush") return;
+    if (parts[i] && partFits(parts[i], c.graph)) return;
+    try {
+      const answer = await api("hackenbush/layout", { position: c.graph });
+      parts[i] = { edges: answer.edges, layout: answer.layout };
+    } catch (e) {
+      parts[i] = { error: e.message };
+    }
+  });
+  await Promise.all(asked);
+}
+
+/// Whether a laid-out picture holds every edge of `text`, in order (cuts only delete edges).
+function partFits(part, text) {
+  if (!part.layout) return false;
+  const current = pictureEdges(text);
+  return alignEdges(current, part.edges).every((k) => k < part.edges.length);
 }
 
 /// Whether the start position's layout is here (else the moves are listed as buttons).
@@ -47,26 +80,41 @@ function alignEdges(current, start) {
   return out;
 }
 
-/// The edge the hint cuts (numbered from 1), read from its text.
-function hintedEdge() {
+/// The edge the hint cuts in picture `i` (numbered from 1), read from its text.
+function hintedEdge(i = 0) {
   const m = state.hint && state.hint.move;
-  if (!m || m.component !== 0) return null;
+  if (!m || m.component !== i) return null;
   const found = /cut edge (\d+)/.exec(m.text);
   return found ? Number(found[1]) : null;
 }
 
-function drawPicture(c, live) {
-  const layout = state.hb.layout;
+/// The listed move of picture `i` that cuts edge `n`: {v, index}, or null.
+function listedCut(i, n) {
+  const list = listedMoves();
+  return list ? list.find((m) => m.v.move.component === i && new RegExp(`^cut edge ${n} \\(`).test(moveWords(m.v.move.text))) || null : null;
+}
+
+/// Whether picture `i` is a game's one component (drawn from the start's layout).
+function lonePicture(i) {
+  return i === 0 && drawingKind() === "hackenbush";
+}
+
+/// Picture `i` of the position (its component `c`), from `laid`: the layout and the edges it
+/// was made for. A lone picture's svg is `#hb-board`; the parts of a sum are `#hb-board-2`...
+function drawPicture(c, live, i = 0, laid = state.hb) {
+  const lone = lonePicture(i);
+  const layout = laid.layout;
   const width = layout.width * HB_UNIT + 2 * HB_MARGIN;
   const height = layout.height * HB_UNIT + 2 * HB_MARGIN;
   const px = (p) => [HB_MARGIN + p[0] * HB_UNIT, height - HB_MARGIN - p[1] * HB_UNIT];
   const current = pictureEdges(c.graph);
-  const places = alignEdges(current, state.hb.edges);
-  const hinted = hintedEdge();
-  const moves = state.values && state.values.moves && state.values.moves.length === current.length ? state.values.moves : null;
+  const places = alignEdges(current, laid.edges);
+  const hinted = hintedEdge(i);
+  const all = state.values && state.values.moves;
+  const valueOf = (n) => (lone ? (all && all.length === current.length ? all[n - 1] : null) : (listedCut(i, n) || {}).v || null);
   const svg = svgEl("svg", {
-    id: "hb-board", class: "hb" + (live ? " live" : "") + (state.showValues && moves ? " valued" : ""),
-    viewBox: `0 0 ${width} ${height}`, style: `max-width: ${width}px`, role: "group",
+    id: lone ? "hb-board" : `hb-board-${i + 1}`, class: "hb" + (lone ? "" : " drawing") + (live ? " live" : "") + (state.showValues && all ? " valued" : ""),
+    viewBox: `0 0 ${width} ${height}`, style: `max-width: ${width}px`, role: "group", "data-picture": String(i),
     "aria-label": `Green Hackenbush picture: ${current.length} edge${current.length === 1 ? "" : "s"} standing on the ground`,
   });
   const ground = px([0, 0])[1];
@@ -80,8 +128,8 @@ function drawPicture(c, live) {
     const shape = layout.edges[places[j]];
     if (!shape) return;
     standing.add(a).add(b);
-    const v = moves ? moves[j] : null;
-    const what = v ? pretty(v.move.text).replace(/^graph 1: /, "") : `cut edge ${n} (${a}-${b})`;
+    const v = valueOf(n);
+    const what = v ? moveWords(v.move.text) : `cut edge ${n} (${a}-${b})`;
     const label = `Edge ${n} (${a}-${b}): ${what}` + (state.showValues && v ? `, ${valueLabel(v)}` : "");
     let d;
     if (shape.kind === "loop") {
@@ -108,14 +156,14 @@ function drawPicture(c, live) {
     }, svgEl("title", {}, label));
     const number = svgEl("text", { class: "hb-label", x: lx, y: ly, "text-anchor": "middle", "dominant-baseline": "middle" }, String(n));
     for (const target of [group, handle]) {
-      target.addEventListener("click", () => hackenbushCut(n));
-      target.addEventListener("pointerenter", () => previewCut(n));
+      target.addEventListener("click", () => hackenbushCut(n, i));
+      target.addEventListener("pointerenter", () => previewCut(n, i));
       target.addEventListener("pointerleave", clearPreview);
     }
     handle.addEventListener("keydown", (e) => {
-      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); hackenbushCut(n); }
+      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); hackenbushCut(n, i); }
     });
-    handle.addEventListener("focus", () => previewCut(n));
+    handle.addEventListener("focus", () => previewCut(n, i));
     handle.addEventListener("blur", clearPreview);
     edges.append(group);
     handles.append(handle, number);
@@ -131,25 +179,47 @@ function drawPicture(c, live) {
   return box;
 }
 
-/// Cuts edge `n` (from 1): its place in the listed moves, which list the edges in order.
-function hackenbushCut(n) {
+/// Cuts edge `n` (from 1) of picture `i`: a lone picture's edges are listed in order, so edge n
+/// is move n; in a sum, the listed move that cuts it, or the typed move "i cut n".
+function hackenbushCut(n, i = 0) {
   if (!isLive()) return;
-  humanMove({ index: n - 1 });
+  if (lonePicture(i)) return humanMove({ index: n - 1 });
+  playClick(listedCut(i, n), `cut ${n}`, i);
 }
 
-/// While the pointer is on edge `n`: it, and the edges that would fall with it (the listed
-/// move's picture lacks them), are marked.
-function previewCut(n) {
+/// While the pointer is on edge `n` of picture `i`: it, and the edges that would fall with it
+/// (the listed move's picture lacks them), are marked.
+function previewCut(n, i = 0) {
   clearPreview();
   if (!isLive()) return;
-  document.querySelector(`#hb-board .hb-edge[data-edge="${n}"]`)?.classList.add("preview");
+  const svg = document.querySelector(`svg.hb[data-picture="${i}"]`);
+  if (!svg) return;
+  svg.querySelector(`.hb-edge[data-edge="${n}"]`)?.classList.add("preview");
   const a = state.analysis;
-  const moves = state.values && state.values.moves;
-  if (!a || !moves || !moves[n - 1]) return;
-  const current = pictureEdges(a.components[0].graph);
-  const left = pictureEdges(moves[n - 1].move.to[0].graph);
+  const found = lonePicture(i) ? (state.values && state.values.moves ? { v: state.values.moves[n - 1] } : null) : listedCut(i, n);
+  if (!a || !found || !found.v) return;
+  const current = pictureEdges(a.components[i].graph);
+  const left = pictureEdges(found.v.move.to[0].graph);
   const kept = new Set(alignEdges(left, current));
   current.forEach((_, j) => {
-    if (j !== n - 1 && !kept.has(j)) document.querySelector(`#hb-board .hb-edge[data-edge="${j + 1}"]`)?.classList.add("falls");
+    if (j !== n - 1 && !kept.has(j)) svg.querySelector(`.hb-edge[data-edge="${j + 1}"]`)?.classList.add("falls");
   });
 }
+
+/// A cut in words: "Cut edge 3 (1-3), edge 4 (3-3) falls".
+function pictureWords(m) {
+  return cap(moveWords(m.text));
+}
+
+DRAWINGS.hackenbush = {
+  // A picture in a sum is drawn once its layout is here.
+  drawable: (c) => {
+    const i = state.analysis ? state.analysis.components.indexOf(c) : -1;
+    const part = state.hbParts && state.hbParts.parts[i];
+    return !!(part && part.layout && partFits(part, c.graph));
+  },
+  draw: (c, live, i) => drawPicture(c, live, i, state.hbParts.parts[i]),
+  help: "click an edge (or its dot) to cut it; whatever no longer touches the ground falls with it.",
+  hintWhere: "The highlighted edge is this cut: click it (or its dot) to play it.",
+  words: pictureWords,
+};

@@ -122,10 +122,16 @@ function renderSumWhy(panel, e) {
   const lone = e.components.length === 1;
   const noun = commonNoun(e.components);
   const byParts = e.components.every((c) => c.derivation && c.derivation.parts);
-  panel.append(el("h4", {}, `1. The value of ${lone ? "the" : "each"} ${noun}` + (byParts ? ": the sum of its parts" : ": the mex rule")),
+  // A row or a grid of coins is the sum of its heads.
+  const heads = byParts && e.components.every((c) => partNoun(c) === "head");
+  const byMex = e.components.every((c) => c.derivation && c.derivation.option_values);
+  const mex = `The Grundy value of a ${noun} is the mex (minimum excluded value) of the values of the positions it can move to: the least whole number none of them has.`;
+  panel.append(el("h4", {}, `1. The value of ${lone ? "the" : "each"} ${noun}` + (byParts ? `: the sum of its ${heads ? "heads" : "parts"}` : byMex ? ": the mex rule" : ": the mex rule, or a closed form")),
     el("p", { class: "help" }, byParts
-      ? `A closed form gives the value of a ${noun}: it is the sum of independent parts, so its value is the XOR of the parts' values.`
-      : `The Grundy value of a ${noun} is the mex (minimum excluded value) of the values of the positions it can move to: the least whole number none of them has.`));
+      ? (heads
+        ? `A closed form gives the value of a ${noun}: each head is a game of its own, so the value is the XOR of the heads' values.`
+        : `A closed form gives the value of a ${noun}: it is the sum of independent parts, so its value is the XOR of the parts' values.`)
+      : byMex ? mex : `${mex} Where a closed form is known (a Nim heap, a row or a grid of coins: the sum of its heads) it gives the value directly, as said below.`));
   e.components.forEach((c, i) => panel.append(derivationBlock(c, i, lone)));
   const c = e.columns;
   if (!lone) {
@@ -190,6 +196,13 @@ function shortPosition(c) {
   return String(c.position).length <= 24;
 }
 
+/// What the parts of a component's closed form are: the heads of a row or a grid of coins.
+function partNoun(c) {
+  const family = familyOfRuleset(c.ruleset);
+  const drawing = family && family.positions.drawing;
+  return drawing === "coins" || drawing === "coin-grid" ? "head" : "part";
+}
+
 /// G(position) = mex{options' values} = value, with the options listed (drawn small where the
 /// game has a drawing) and the least missing value highlighted; or, where a closed form makes
 /// the value the XOR of parts (the heads of a row of coins), those parts in binary columns.
@@ -216,8 +229,9 @@ function derivationBlock(c, i, lone) {
   if (d.parts) {
     const p = d.parts;
     if (d.reason) box.append(el("p", { class: "help" }, pretty(d.reason) + "."));
-    box.append(el("p", { class: "help" }, "The parts' values XORed, column by column:"),
-      bitsTable(p.parts.map((x) => ({ name: x.option, value: x.value })), p.columns.binary, p.columns, d.value, p.columns.total_binary, [], "value", "part"));
+    const part = partNoun(c);
+    box.append(el("p", { class: "help" }, `The ${part}s' values XORed, column by column:`),
+      bitsTable(p.parts.map((x) => ({ name: x.option, value: x.value })), p.columns.binary, p.columns, d.value, p.columns.total_binary, [], "value", part));
     return box;
   }
   if (d.option_values) {

@@ -25,7 +25,7 @@ async fn analyze_gives_the_value_every_winning_cut_and_the_reduction() {
     assert_eq!(b["winning_move_count"], 1);
     let text = b["winning_moves"][0]["text"].as_str().unwrap();
     assert!(
-        text.starts_with("graph 1: cut edge 3 (1-3), edge 4 (3-3) falls: "),
+        text.starts_with("picture 1: cut edge 3 (1-3), edge 4 (3-3) falls: "),
         "{text}"
     );
     assert_eq!(

@@ -132,7 +132,7 @@ async fn hackenbush_is_drawn_hinted_and_played_by_clicking_edges() {
     assert_text_contains(
         client,
         "history",
-        &["cut edge 1 (0-1), edge 2 (1-2), edge 3 (1-3), edge 4 (3-3) fall"],
+        &["Cut edge 1 (0-1), edge 2 (1-2), edge 3 (1-3), edge 4 (3-3) fall"],
     )
     .await;
     wait_until(client, MY_TURN).await;

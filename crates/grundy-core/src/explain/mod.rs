@@ -487,18 +487,36 @@ impl<V: NimHeap> SumExplanation<V> {
     /// What the components are called together: `heap` when they all are heaps, `part` when
     /// they are of several kinds.
     fn common_noun(&self) -> &'static str {
-        match self.components.first() {
-            Some(first) if self.components.iter().all(|c| c.noun == first.noun) => first.noun,
-            Some(_) => "part",
-            None => "heap",
+        crate::games::common_noun(self.components.iter().map(|c| c.noun))
+    }
+
+    /// How the values were found, for the heading: by the mex rule, by closed forms, or both.
+    fn how_valued(&self) -> &'static str {
+        let by_mex = self
+            .components
+            .iter()
+            .filter(|c| {
+                c.derivation
+                    .as_ref()
+                    .is_some_and(|d| d.option_values.is_some())
+            })
+            .count();
+        match by_mex {
+            0 => "by a closed form",
+            n if n == self.components.len() => "the mex of its options' values",
+            _ => "the mex of its options' values, or a closed form",
         }
     }
 
     fn write_text(&self, out: &mut String) -> fmt::Result {
+        let noun = self.common_noun();
+        // A lone component: its value is the position's, with no total to take.
+        let lone = self.components.len() == 1;
         writeln!(
             out,
-            "Grundy value of each {} (the mex of its options' values):",
-            self.common_noun()
+            "Grundy value of {} {noun} ({}):",
+            if lone { "the" } else { "each" },
+            self.how_valued()
         )?;
         for (i, c) in self.components.iter().enumerate() {
             writeln!(
@@ -515,6 +533,9 @@ impl<V: NimHeap> SumExplanation<V> {
                     writeln!(out, "    {line}")?;
                 }
             }
+        }
+        if lone {
+            return self.write_lone_plan(out);
         }
         out.push_str("Total (nim-sum of the values): ");
         if self.components.is_empty() {
@@ -541,6 +562,27 @@ impl<V: NimHeap> SumExplanation<V> {
                 self.total,
                 p.target,
                 self.components[p.component].position,
+                if p.result.is_empty() { "nothing" } else { &p.result }
+            )?,
+        }
+        writeln!(out, "{}.", self.outcome.describe())
+    }
+
+    /// The move of a lone component: to a position of value 0, when its value is not 0.
+    fn write_lone_plan(&self, out: &mut String) -> fmt::Result {
+        let c = &self.components[0];
+        match &self.plan {
+            None => writeln!(
+                out,
+                "The value is 0: every move gives the {} a non-zero value, from which the other player can move back to 0.",
+                c.noun
+            )?,
+            Some(p) => writeln!(
+                out,
+                "The value is {}, not 0: move the {} to a position of value 0: {} -> {}.",
+                p.value,
+                c.noun,
+                c.position,
                 if p.result.is_empty() { "nothing" } else { &p.result }
             )?,
         }
@@ -666,14 +708,43 @@ mod tests {
         assert_eq!(json["components"][2]["noun"], "row of coins");
         let lone = SumExplanation::new(&crate::spec::parse_sum("cram:2x2").unwrap()).unwrap();
         let text = lone.to_text();
-        assert!(text.starts_with("Grundy value of each board"), "{text}");
         assert!(
-            text.contains("every move changes one board's value"),
+            text.starts_with("Grundy value of the board (the mex of its options' values)"),
             "{text}"
         );
+        assert!(
+            text.contains("every move gives the board a non-zero value"),
+            "{text}"
+        );
+        assert!(!text.contains("Total"), "{text}");
         let graph = crate::spec::parse_sum("node-kayles:path:3").unwrap();
         let text = SumExplanation::new(&graph).unwrap().to_text();
-        assert!(text.contains("Move in graph 1 (value"), "{text}");
+        assert!(
+            text.contains("The value is 2, not 0: move the graph to a position of value 0"),
+            "{text}"
+        );
+        let two = crate::spec::parse_sum("node-kayles:path:3 + cram:1x3").unwrap();
+        let text = SumExplanation::new(&two).unwrap().to_text();
+        assert!(text.contains("Move in graph 1 (value 2)"), "{text}");
+        // Pictures and grids of coins are named as such; values by a closed form say so.
+        let text =
+            SumExplanation::new(&crate::spec::parse_sum("hackenbush:0-1 + rugs:HT/TH").unwrap())
+                .unwrap()
+                .to_text();
+        for line in [
+            "picture 1: hackenbush at 0-1",
+            "grid of coins 2: rugs at HT/TH",
+            "each part (the mex of its options' values, or a closed form)",
+        ] {
+            assert!(text.contains(line), "{line}: {text}");
+        }
+        let text = SumExplanation::new(&crate::spec::parse_sum("rugs:HT/TH").unwrap())
+            .unwrap()
+            .to_text();
+        assert!(
+            text.starts_with("Grundy value of the grid of coins (by a closed form)"),
+            "{text}"
+        );
     }
 
     /// A row of coins is worth its heads XORed (Winning Ways, ch. 14): Turning Turtles THHTH has

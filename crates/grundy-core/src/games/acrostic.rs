@@ -21,8 +21,8 @@ use std::ops::ControlFlow;
 use std::sync::{Arc, Mutex};
 
 use crate::error::Result;
-use crate::explain::Derivation;
-use crate::games::coin_grid::{self, factors, CoinGrid};
+use crate::explain::{Derivation, OptionValue};
+use crate::games::coin_grid::{self, factors, CoinGrid, Numbering};
 use crate::games::coins::{CoinGame, CoinLine};
 use crate::games::{MoveContext, Ruleset};
 use crate::moves::MoveList;
@@ -132,7 +132,63 @@ impl Acrostic {
         }
     }
 
-    /// The most rows and the most columns of a grid (see [`factors::max_sides`]).
+    /// How its grids' rows and columns are numbered: as its games number their coins.
+    pub fn numbering(&self) -> Numbering {
+        Numbering {
+            first_row: self.rows.first_coin(),
+            first_col: self.cols.first_coin(),
+        }
+    }
+
+    /// Why turning the coins `cells` (row and column indices) of `grid` is not a move, in the
+    /// rules' words; `None` when it is one. A move is a move of the first game down one
+    /// column or of the second along one row, its southeast coin showing heads.
+    pub fn why_not(&self, grid: &CoinGrid, cells: &[(usize, usize)]) -> Option<String> {
+        let numbering = self.numbering();
+        let span = match coin_grid::span_of(grid, cells, numbering) {
+            Ok(span) => span,
+            Err(why) => return Some(why),
+        };
+        let title = self.title();
+        if span.rows.len() > 1 && span.cols.len() > 1 {
+            return Some(format!(
+                "{title} turns coins in one column or in one row, and these are in {} and {}",
+                numbering.rows(&span.rows),
+                numbering.cols(&span.cols)
+            ));
+        }
+        if let Some(why) = coin_grid::southeast_tails(grid, &span, numbering) {
+            return Some(why);
+        }
+        let down = self.rows.why_not_set(&span.rows, "row");
+        let along = self.cols.why_not_set(&span.cols, "column");
+        let (x, y) = (span.rows[0], span.cols[0]);
+        match (span.rows.len() > 1, span.cols.len() > 1) {
+            (true, _) => down.map(|why| {
+                format!(
+                    "in {title} the coins turned down {} must be a move of {}: {why}",
+                    numbering.cols(&[y]),
+                    self.rows.title()
+                )
+            }),
+            (_, true) => along.map(|why| {
+                format!(
+                    "in {title} the coins turned along {} must be a move of {}: {why}",
+                    numbering.rows(&[x]),
+                    self.cols.title()
+                )
+            }),
+            // One coin: a move of either game.
+            _ => down.zip(along).map(|(down, along)| {
+                format!(
+                    "in {title} one coin alone is a move of neither game: down its column, {down}; along its row, {along}"
+                )
+            }),
+        }
+    }
+
+    /// The most rows and the most columns of a grid: each game stops before its first coin with
+    /// more than [`MAX_GRID_HEAD_MOVES`](coin_grid::MAX_GRID_HEAD_MOVES) moves.
     pub fn max_sides(&self) -> (usize, usize) {
         factors::max_sides(&self.rows, &self.cols)
     }
@@ -348,11 +404,20 @@ impl Ruleset for Acrostic {
         factors::northwest_estimate(group, |x, y| self.head_moves(x, y))
     }
 
+    /// The heads, each worth its value in the table of lone heads, and their nim-sum.
     fn explain_value(&self, grid: &CoinGrid) -> Result<Derivation> {
-        let value = self.grundy(grid)?;
-        Ok(Derivation::closed_form(
+        self.check(grid)?;
+        let table = self.table(grid.rows(), grid.cols());
+        let heads = grid
+            .heads()
+            .map(|(x, y)| OptionValue {
+                option: format!("coin ({}, {})", self.rows.number(x), self.cols.number(y)),
+                value: table[x][y],
+            })
+            .collect();
+        Ok(Derivation::nim_sum_of(
             grid.to_string(),
-            value,
+            heads,
             self.value_source(grid),
         ))
     }
@@ -388,7 +453,14 @@ impl Ruleset for Acrostic {
         words: &[&str],
         context: MoveContext,
     ) -> Option<std::result::Result<Vec<CoinGrid>, MoveError>> {
-        factors::parse_move(self, (&self.rows, &self.cols), from, words, context)
+        factors::parse_move(
+            self,
+            (&self.rows, &self.cols),
+            from,
+            words,
+            context,
+            |cells| self.why_not(from, cells),
+        )
     }
 
     fn move_examples(&self, numbered: bool) -> String {

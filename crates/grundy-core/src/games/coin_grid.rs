@@ -180,7 +180,7 @@ impl serde::Serialize for CoinGrid {
 
 impl PositionForm for CoinGrid {
     const JSON_FIELD: &'static str = "grid";
-    const NOUN: &'static str = "grid";
+    const NOUN: &'static str = "grid of coins";
 
     fn from_numbers(numbers: Vec<u64>) -> Result<Vec<Self>> {
         let text: Vec<String> = numbers.iter().map(u64::to_string).collect();
@@ -346,10 +346,163 @@ pub fn describe_move(from: &CoinGrid, to: &[CoinGrid], first_row: u64, first_col
     }
 }
 
+/// How a grid game numbers its rows and columns: as its one-dimensional games number their
+/// coins, from 0 or from 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Numbering {
+    /// The number of the top row.
+    pub first_row: u64,
+    /// The number of the leftmost column.
+    pub first_col: u64,
+}
+
+impl Numbering {
+    /// A coin in words: `row 2, column 3`.
+    pub fn coin(self, x: usize, y: usize) -> String {
+        format!(
+            "row {}, column {}",
+            x as u64 + self.first_row,
+            y as u64 + self.first_col
+        )
+    }
+
+    /// Rows (`noun` "row", indices from `first`) or columns in words: `row 1`, `rows 1 and 3`.
+    fn lines(noun: &str, indices: &[usize], first: u64) -> String {
+        let names: Vec<String> = indices
+            .iter()
+            .map(|&i| (i as u64 + first).to_string())
+            .collect();
+        let plural = if names.len() == 1 { "" } else { "s" };
+        format!("{noun}{plural} {}", crate::games::coins::and_list(&names))
+    }
+
+    /// Rows in words: `row 1`, `rows 1, 2 and 4`.
+    pub fn rows(self, xs: &[usize]) -> String {
+        Numbering::lines("row", xs, self.first_row)
+    }
+
+    /// Columns in words: `column 3`, `columns 3 and 5`.
+    pub fn cols(self, ys: &[usize]) -> String {
+        Numbering::lines("column", ys, self.first_col)
+    }
+}
+
+/// The rows and the columns a set of coins spans (each ascending), and whether the set is every
+/// coin where they cross: a product, the shape of a move in every grid game here.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Span {
+    /// The rows, top to bottom.
+    pub rows: Vec<usize>,
+    /// The columns, left to right.
+    pub cols: Vec<usize>,
+    /// Whether the set holds every coin where those rows cross those columns.
+    pub product: bool,
+}
+
+/// The coins that differ between `from` and `to`, row by row (row and column indices), or why
+/// `to` is not a grid a move could leave (another shape).
+pub fn cells_between(
+    from: &CoinGrid,
+    to: &CoinGrid,
+) -> std::result::Result<Vec<(usize, usize)>, String> {
+    if (from.rows(), from.cols()) != (to.rows(), to.cols()) {
+        return Err(format!(
+            "the grid after a move has the same shape, {} rows of {} coins, not {} of {}",
+            from.rows(),
+            from.cols(),
+            to.rows(),
+            to.cols()
+        ));
+    }
+    Ok((0..from.rows())
+        .flat_map(|x| (0..from.cols()).map(move |y| (x, y)))
+        .filter(|&(x, y)| from.is_head(x, y) != to.is_head(x, y))
+        .collect())
+}
+
+/// The span of the coins `cells` (row and column indices) chosen on `grid`, checked as every
+/// grid game checks a move's coins: at least one, each on the grid, none twice. Otherwise why
+/// not, in words.
+pub fn span_of(
+    grid: &CoinGrid,
+    cells: &[(usize, usize)],
+    numbering: Numbering,
+) -> std::result::Result<Span, String> {
+    if cells.is_empty() {
+        return Err("a move turns at least one coin".into());
+    }
+    if let Some(&(x, y)) = cells
+        .iter()
+        .find(|&&(x, y)| x >= grid.rows() || y >= grid.cols())
+    {
+        return Err(format!(
+            "there is no coin at {}: the rows are numbered {} to {}, the columns {} to {}",
+            numbering.coin(x, y),
+            numbering.first_row,
+            numbering.first_row + grid.rows() as u64 - 1,
+            numbering.first_col,
+            numbering.first_col + grid.cols() as u64 - 1
+        ));
+    }
+    let mut sorted = cells.to_vec();
+    sorted.sort_unstable();
+    if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
+        return Err(format!(
+            "the coin at {} is named twice: name each coin to turn once",
+            numbering.coin(w[0].0, w[0].1)
+        ));
+    }
+    let mut rows: Vec<usize> = sorted.iter().map(|c| c.0).collect();
+    let mut cols: Vec<usize> = sorted.iter().map(|c| c.1).collect();
+    for list in [&mut rows, &mut cols] {
+        list.sort_unstable();
+        list.dedup();
+    }
+    let product = sorted.len() == rows.len() * cols.len();
+    Ok(Span {
+        rows,
+        cols,
+        product,
+    })
+}
+
+/// Why a product's southeast coin — in its lowest row and its rightmost column — cannot be the
+/// one that goes from heads to tails: it shows tails. `None` when it shows heads.
+pub fn southeast_tails(grid: &CoinGrid, span: &Span, numbering: Numbering) -> Option<String> {
+    let (&x, &y) = (span.rows.last()?, span.cols.last()?);
+    (!grid.is_head(x, y)).then(|| {
+        format!(
+            "the southeast coin turned (in the lowest row and the rightmost column turned), at {}, must go from heads to tails, and it shows tails",
+            numbering.coin(x, y)
+        )
+    })
+}
+
+/// The coins of a product that a set lacks, in words: `row 1, column 2 and row 2, column 1`.
+pub fn missing_coins(span: &Span, cells: &[(usize, usize)], numbering: Numbering) -> String {
+    let missing: Vec<String> = span
+        .rows
+        .iter()
+        .flat_map(|&x| span.cols.iter().map(move |&y| (x, y)))
+        .filter(|c| !cells.contains(c))
+        .map(|(x, y)| numbering.coin(x, y))
+        .collect();
+    const SHOWN: usize = 4;
+    if missing.len() > SHOWN {
+        format!(
+            "{} and {} more",
+            missing[..SHOWN].join("; "),
+            missing.len() - SHOWN
+        )
+    } else {
+        missing.join("; ")
+    }
+}
+
 /// The typed move forms of a grid game, as shown to the user.
 pub fn move_examples(numbered: bool) -> String {
     if numbered {
-        "\"1 turn 1,2 x 3,5\" (in component 1, turn over the coins where rows 1 and 2 cross columns 3 and 5) or \"1 to THT/TTH\"".into()
+        "\"1 turn 1,2 x 3,5\" (in grid of coins 1, turn over the coins where rows 1 and 2 cross columns 3 and 5) or \"1 to THT/TTH\"".into()
     } else {
         "\"turn 1,2 x 3,5\" (turn over the coins where rows 1 and 2 cross columns 3 and 5) or \"to THT/TTH\" (the grid after the move)".into()
     }
@@ -364,6 +517,38 @@ pub fn checked(
 ) -> Option<Vec<CoinGrid>> {
     let (xs, ys) = from.product_between(&to)?;
     (from.is_head(xs[0], ys[0]) && allows(&xs, &ys)).then(|| vec![to])
+}
+
+/// For the grid games' tests: `why_not` refuses a set of coins exactly when no option turns
+/// it, on every grid of every shape up to 3 × 3, 2 × 4 and 4 × 2 and every set of its coins.
+#[cfg(test)]
+pub(crate) fn assert_reasons_agree(
+    label: &str,
+    options: impl Fn(&CoinGrid) -> Vec<Vec<CoinGrid>>,
+    why_not: impl Fn(&CoinGrid, &[(usize, usize)]) -> Option<String>,
+) {
+    let shapes = (1..=3).flat_map(|r| (1..=3).map(move |c| (r, c)));
+    for (rows, cols) in shapes.chain([(2, 4), (4, 2)]) {
+        let n = rows * cols;
+        let cell = |i: usize| (i / cols, i % cols);
+        for bits in 0..1u32 << n {
+            let mut grid = CoinGrid::tails(rows, cols).unwrap();
+            (0..n).filter(|&i| bits >> i & 1 == 1).for_each(|i| {
+                let (x, y) = cell(i);
+                grid.flip(x, y);
+            });
+            let options = options(&grid);
+            for set in 1..1u32 << n {
+                let cells: Vec<(usize, usize)> =
+                    (0..n).filter(|&i| set >> i & 1 == 1).map(cell).collect();
+                let mut to = grid.clone();
+                cells.iter().for_each(|&(x, y)| to.flip(x, y));
+                let legal = options.contains(&vec![to]);
+                let why = why_not(&grid, &cells);
+                assert_eq!(why.is_none(), legal, "{label} {grid} {cells:?}: {why:?}");
+            }
+        }
+    }
 }
 
 #[cfg(test)]

@@ -332,31 +332,7 @@ impl Coins {
                 line.number(r)
             ));
         }
-        let descending: Vec<usize> = turned.iter().rev().copied().collect();
-        if line.allows(&descending) {
-            return None;
-        }
-        let n = turned.len();
-        let names: Vec<String> = turned.iter().map(|&i| line.number(i).to_string()).collect();
-        let title = line.title();
-        Some(match line.game() {
-            Some(CoinGame::TurningTurtles) => format!("{title} turns one or two coins, not {n}"),
-            Some(CoinGame::Twins) => format!("{title} turns exactly two coins, not {n}"),
-            Some(CoinGame::MockTurtles) => {
-                format!("{title} turns one, two or three coins, not {n}")
-            }
-            Some(CoinGame::Ruler) => format!(
-                "{title} turns a run of coins next to each other, and coins {} are not one",
-                names.join(", ")
-            ),
-            None => format!(
-                "a move must {} ({title}), and coin{} {} {} not such a set",
-                line.rule().describe(),
-                if n == 1 { "" } else { "s" },
-                and_list(&names),
-                if n == 1 { "is" } else { "are" }
-            ),
-        })
+        line.why_not_set(turned, "coin")
     }
 
     /// The heads' indices, left to right.
@@ -384,7 +360,7 @@ impl Coins {
 }
 
 /// Words joined as a person lists them: `1`, `1 and 2`, `1, 2 and 4`.
-fn and_list(words: &[String]) -> String {
+pub(crate) fn and_list(words: &[String]) -> String {
     match words.split_last() {
         Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
         Some((last, _)) => last.clone(),
@@ -668,7 +644,7 @@ impl Ruleset for Coins {
 
     fn move_examples(&self, numbered: bool) -> String {
         if numbered {
-            "\"1 turn 2 5\" (in component 1, turn over coins 2 and 5) or \"1 to THTTH\"".into()
+            "\"1 turn 2 5\" (in row of coins 1, turn over coins 2 and 5) or \"1 to THTTH\"".into()
         } else {
             "\"turn 2 5\" (turn over coins 2 and 5) or \"to THTTH\" (the row after the move)".into()
         }

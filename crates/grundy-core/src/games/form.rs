@@ -231,7 +231,7 @@ impl PositionForm for (u64, u64) {
 
     fn move_examples(_splits: bool, numbered: bool) -> String {
         if numbered {
-            "\"1 to 4 7\" (component 1 becomes the pair (4, 7))".into()
+            format!("\"1 to 4 7\" ({} 1 becomes the pair (4, 7))", Self::NOUN)
         } else {
             "\"to 4 7\" (the pair becomes (4, 7))".into()
         }
@@ -311,7 +311,10 @@ impl PositionForm for Vec<u64> {
 
     fn move_examples(_splits: bool, numbered: bool) -> String {
         if numbered {
-            "\"1 to 3 0 2\" (component 1 becomes the heaps 3, 0, 2)".into()
+            format!(
+                "\"1 to 3 0 2\" ({} 1 becomes the heaps 3, 0, 2)",
+                Self::NOUN
+            )
         } else {
             "\"to 3 0 2\" (the heaps become 3, 0, 2)".into()
         }

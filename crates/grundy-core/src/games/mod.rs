@@ -290,6 +290,25 @@ pub trait Ruleset: Debug + Send + Sync + Eq + Hash + Ord + 'static {
     }
 }
 
+/// A noun of [`Ruleset::noun`] in the plural: `heaps`, `rows of coins`, `grids of coins`.
+pub fn plural(noun: &str) -> String {
+    match noun.split_once(' ') {
+        Some((first, rest)) => format!("{first}s {rest}"),
+        None => format!("{noun}s"),
+    }
+}
+
+/// What the components of a position are called together: their [`Ruleset::noun`] when they
+/// share one (`heap`, `board`, `row of coins`), `part` when they are of several kinds.
+pub fn common_noun<'a>(nouns: impl IntoIterator<Item = &'a str>) -> &'a str {
+    let mut nouns = nouns.into_iter();
+    match nouns.next() {
+        Some(first) if nouns.all(|n| n == first) => first,
+        Some(_) => "part",
+        None => "heap",
+    }
+}
+
 /// A uniform random integer in `0..n` (`n > 0`), without modulo bias.
 pub fn uniform_below(rng: &mut dyn rand_core::RngCore, n: u64) -> u64 {
     assert!(n > 0, "uniform_below needs a non-empty range");

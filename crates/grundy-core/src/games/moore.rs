@@ -419,7 +419,7 @@ impl Ruleset for Moore {
 
     fn move_examples(&self, numbered: bool) -> String {
         if numbered {
-            "in Moore's Nim \"1 to 3 0 2\" (component 1's heaps become 3, 0, 2) or \"1 take 2 from 1 and 1 from 3\"".into()
+            "in Moore's Nim \"1 to 3 0 2\" (row 1's heaps become 3, 0, 2) or \"1 take 2 from 1 and 1 from 3\"".into()
         } else {
             format!(
                 "\"1 2\" (take 2 from heap 1), \"1 2 3 1\" (2 from heap 1 and 1 from heap 3: up to {} heaps at once), \"take 2 from 1 and 1 from 3\" or \"to 1 4 2\" (the heaps become 1, 4, 2)",
@@ -461,6 +461,7 @@ impl Moore {
         if heaps.iter().all(|&h| h == 0) {
             return Err(MoveError::EmptyHeap {
                 heap: context.index + 1,
+                noun: self.noun(),
             });
         }
         if takes.len() as u64 > self.k {

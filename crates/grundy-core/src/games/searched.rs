@@ -192,7 +192,7 @@ impl<G: SearchedGame> Ruleset for Searched<G> {
 
     fn move_examples(&self, numbered: bool) -> String {
         if numbered {
-            format!("the component's number, then {}", G::EXAMPLES)
+            format!("the {}'s number, then {}", self.noun(), G::EXAMPLES)
         } else {
             G::EXAMPLES.into()
         }

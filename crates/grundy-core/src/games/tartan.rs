@@ -39,8 +39,8 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use crate::error::Result;
-use crate::explain::Derivation;
-use crate::games::coin_grid::{self, factors, CoinGrid};
+use crate::explain::{Derivation, OptionValue};
+use crate::games::coin_grid::{self, factors, CoinGrid, Numbering};
 use crate::games::coins::{CoinGame, CoinLine};
 use crate::games::{MoveContext, Ruleset};
 use crate::moves::MoveList;
@@ -240,7 +240,53 @@ impl Tartan {
         (&self.rows, &self.cols)
     }
 
-    /// The most rows and the most columns of a grid (see [`factors::max_sides`]).
+    /// How its grids' rows and columns are numbered: as its factors number their coins.
+    pub fn numbering(&self) -> Numbering {
+        Numbering {
+            first_row: self.rows.first_coin(),
+            first_col: self.cols.first_coin(),
+        }
+    }
+
+    /// Why turning the coins `cells` (row and column indices) of `grid` is not a move, in the
+    /// rules' words; `None` when it is one. A move is every coin where a move of the rows'
+    /// game crosses a move of the columns' game, its southeast coin showing heads.
+    pub fn why_not(&self, grid: &CoinGrid, cells: &[(usize, usize)]) -> Option<String> {
+        let numbering = self.numbering();
+        let span = match coin_grid::span_of(grid, cells, numbering) {
+            Ok(span) => span,
+            Err(why) => return Some(why),
+        };
+        let title = self.title();
+        if !span.product {
+            return Some(format!(
+                "{title} turns every coin where the rows it turns cross the columns it turns: {} and {} cross at {} coins, and {} are chosen (missing: {})",
+                numbering.rows(&span.rows),
+                numbering.cols(&span.cols),
+                span.rows.len() * span.cols.len(),
+                cells.len(),
+                coin_grid::missing_coins(&span, cells, numbering)
+            ));
+        }
+        if let Some(why) = coin_grid::southeast_tails(grid, &span, numbering) {
+            return Some(why);
+        }
+        for (line, set, noun, what) in [
+            (&self.rows, &span.rows, "row", "rows"),
+            (&self.cols, &span.cols, "column", "columns"),
+        ] {
+            if let Some(why) = line.why_not_set(set, noun) {
+                return Some(format!(
+                    "in {title} the {what} turned must be a move of {}: {why}",
+                    line.title()
+                ));
+            }
+        }
+        None
+    }
+
+    /// The most rows and the most columns of a grid: each game stops before its first coin with
+    /// more than [`MAX_GRID_HEAD_MOVES`](coin_grid::MAX_GRID_HEAD_MOVES) moves.
     pub fn max_sides(&self) -> (usize, usize) {
         factors::max_sides(&self.rows, &self.cols)
     }
@@ -420,11 +466,26 @@ impl Ruleset for Tartan {
         factors::northwest_estimate(group, |x, y| self.head_moves(x, y))
     }
 
+    /// The heads, each worth the nim product of its row's and its column's values, and their
+    /// nim-sum.
     fn explain_value(&self, grid: &CoinGrid) -> Result<Derivation> {
-        let value = self.grundy(grid)?;
-        Ok(Derivation::closed_form(
+        let (g, h) = self.values(grid)?;
+        let heads = grid
+            .heads()
+            .map(|(x, y)| OptionValue {
+                option: format!(
+                    "coin ({}, {}): {} ⊗ {}",
+                    self.rows.number(x),
+                    self.cols.number(y),
+                    g[x],
+                    h[y]
+                ),
+                value: nim_mul(g[x], h[y]),
+            })
+            .collect();
+        Ok(Derivation::nim_sum_of(
             grid.to_string(),
-            value,
+            heads,
             self.value_source(grid),
         ))
     }
@@ -456,7 +517,14 @@ impl Ruleset for Tartan {
         words: &[&str],
         context: MoveContext,
     ) -> Option<std::result::Result<Vec<CoinGrid>, MoveError>> {
-        factors::parse_move(self, (&self.rows, &self.cols), from, words, context)
+        factors::parse_move(
+            self,
+            (&self.rows, &self.cols),
+            from,
+            words,
+            context,
+            |cells| self.why_not(from, cells),
+        )
     }
 
     fn move_examples(&self, numbered: bool) -> String {

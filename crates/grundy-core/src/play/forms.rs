@@ -52,6 +52,7 @@ pub fn checked_option<R: Ruleset + ?Sized>(
     if rules.gentlest_option(from).is_none() {
         return Err(MoveError::EmptyHeap {
             heap: context.index + 1,
+            noun: rules.noun(),
         });
     }
     rules.option_to(from, parts).ok_or_else(|| {
@@ -143,7 +144,10 @@ fn checked_heap_move<R: Ruleset<Position = u64> + ?Sized>(
     heap_no: usize,
 ) -> Result<Vec<u64>, MoveError> {
     if rules.gentlest_option(&tokens).is_none() {
-        return Err(MoveError::EmptyHeap { heap: heap_no });
+        return Err(MoveError::EmptyHeap {
+            heap: heap_no,
+            noun: "heap",
+        });
     }
     let left = match change {
         HeapChange::Take(0) | HeapChange::TakeLeaving(0, _) => {

@@ -26,6 +26,8 @@ pub enum MoveError {
     TooManyTokens {
         /// How many were given.
         count: usize,
+        /// What the position's components are called ([`Sum::noun`]).
+        noun: &'static str,
         /// The move forms to suggest.
         examples: String,
     },
@@ -36,17 +38,21 @@ pub enum MoveError {
         /// The move forms to suggest.
         examples: String,
     },
-    /// The heap number is not one of the position's.
+    /// The number typed is not one of the position's components (heaps, boards...).
     UnknownHeap {
-        /// The heap as typed.
+        /// The number as typed.
         heap: String,
-        /// How many heaps there are.
+        /// How many components there are.
         heaps: usize,
+        /// What they are called ([`Sum::noun`]).
+        noun: &'static str,
     },
-    /// The heap has no move left.
+    /// The component has no move left.
     EmptyHeap {
-        /// The heap, counted from 1.
+        /// The component, counted from 1.
         heap: usize,
+        /// What it is called ([`crate::games::Ruleset::noun`]).
+        noun: &'static str,
     },
     /// Understood, but the rules do not allow it.
     Illegal(String),
@@ -56,20 +62,37 @@ impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             MoveError::Empty { examples } => write!(f, "type a move, e.g. {examples}, or help"),
-            MoveError::TooManyTokens { count, examples } => write!(
+            MoveError::TooManyTokens {
+                count,
+                noun,
+                examples,
+            } => write!(
                 f,
-                "too many words or numbers ({count}): a move names one heap and what to do with it, e.g. {examples}"
+                "too many words or numbers ({count}): a move names one {noun} and what to do with it, e.g. {examples}"
             ),
             MoveError::BadSyntax { text, examples } => {
                 write!(f, "cannot read {text:?} as a move: try {examples}")
             }
-            MoveError::UnknownHeap { heap, heaps } => write!(
+            MoveError::UnknownHeap {
+                heap,
+                heaps: 1,
+                noun,
+            } => write!(
                 f,
-                "there is no heap {heap}: the heaps are numbered 1 to {heaps}"
+                "there is no {noun} {heap}: the position is one {noun}, {noun} 1"
             ),
-            MoveError::EmptyHeap { heap } => write!(
+            MoveError::UnknownHeap { heap, heaps, noun } => write!(
+                f,
+                "there is no {noun} {heap}: the {} are numbered 1 to {heaps}",
+                crate::games::plural(noun)
+            ),
+            MoveError::EmptyHeap { heap, noun: "heap" } => write!(
                 f,
                 "heap {heap} has no move left: choose a heap that still has tokens"
+            ),
+            MoveError::EmptyHeap { heap, noun } => write!(
+                f,
+                "{noun} {heap} has no move left: choose one that still has a move"
             ),
             MoveError::Illegal(why) => write!(f, "illegal move: {why}"),
         }
@@ -88,6 +111,8 @@ const MAX_TOKENS: usize = 32;
 #[derive(Debug, Clone)]
 pub struct MoveParser {
     examples: String,
+    /// What the position's components are called ([`Sum::noun`]).
+    noun: &'static str,
 }
 
 impl MoveParser {
@@ -103,9 +128,9 @@ impl MoveParser {
                 continue;
             }
             seen.push(forms.clone());
-            // In a mixed sum each ruleset's forms are labelled with its name.
+            // In a mixed sum each ruleset's forms are labelled with what it is.
             let forms = if mixed && c.heaps().len() != 1 {
-                format!("on a {} component {forms}", c.ruleset_name())
+                format!("on a {} ({}): {forms}", c.noun(), c.ruleset_name())
             } else {
                 forms
             };
@@ -120,6 +145,7 @@ impl MoveParser {
         }
         MoveParser {
             examples: examples.join("; "),
+            noun: position.noun(),
         }
     }
 
@@ -195,8 +221,9 @@ impl MoveParser {
             _ => {
                 let numbers: Vec<String> = found.iter().map(|(i, _)| (i + 1).to_string()).collect();
                 Some(Err(MoveError::Illegal(format!(
-                    "that move fits {} components (heaps {}): start it with the number of the one to move, e.g. \"{} {}\"",
+                    "that move fits {} {} ({}): start it with the number of the one to move, e.g. \"{} {}\"",
                     found.len(),
+                    crate::games::plural(self.noun),
                     numbers.join(", "),
                     numbers[0],
                     words.join(" ")
@@ -231,7 +258,7 @@ impl MoveParser {
             .any(|c| c.parse_move(rest, context).is_some());
         if other {
             return Err(MoveError::Illegal(format!(
-                "{} {} is a {} component: its moves are typed e.g. {}",
+                "{} {} plays {}: its moves are typed e.g. {}",
                 from.noun(),
                 index + 1,
                 from.ruleset_name(),
@@ -244,6 +271,7 @@ impl MoveParser {
     fn too_many(&self, count: usize) -> MoveError {
         MoveError::TooManyTokens {
             count,
+            noun: self.noun,
             examples: self.examples.clone(),
         }
     }
@@ -270,6 +298,7 @@ pub(crate) fn component_index(sum: &Sum, heap: &str) -> std::result::Result<usiz
         .ok_or_else(|| MoveError::UnknownHeap {
             heap: heap.to_string(),
             heaps,
+            noun: sum.noun(),
         })
 }
 

@@ -78,7 +78,10 @@ pub fn queen_move(
 /// The move, if the queen may make it from where she stands.
 fn checked((x, y): (u64, u64), wanted: QueenMove, index: usize) -> Result<(u64, u64), MoveError> {
     if x == 0 && y == 0 {
-        return Err(MoveError::EmptyHeap { heap: index + 1 });
+        return Err(MoveError::EmptyHeap {
+            heap: index + 1,
+            noun: "heap",
+        });
     }
     let illegal = |why: String| Err(MoveError::Illegal(why));
     Ok(match wanted {
@@ -179,7 +182,10 @@ mod tests {
         assert!(e.contains("both 2"), "{e}");
         assert_eq!(
             parse("x 1", "wythoff:0,0"),
-            Err(MoveError::EmptyHeap { heap: 1 })
+            Err(MoveError::EmptyHeap {
+                heap: 1,
+                noun: "heap"
+            })
         );
     }
 
@@ -195,16 +201,16 @@ mod tests {
         // "1 3" names the board with a heap move: explained, not guessed.
         let e = parse("1 3", p).unwrap_err().to_string();
         assert!(
-            e.contains("heap 1 is a wythoff component") && e.contains("1 both 2"),
+            e.contains("heap 1 plays wythoff") && e.contains("1 both 2"),
             "{e}"
         );
         let e = parse("2 both 1", p).unwrap_err().to_string();
-        assert!(e.contains("heap 2 is a nim component"), "{e}");
+        assert!(e.contains("heap 2 plays nim"), "{e}");
         // Two boards: the number is needed.
         let p = "wythoff:3,5,4,4";
         assert_eq!(to("2 to 1 1", p), (1, board(1, 1)));
         let e = parse("both 1", p).unwrap_err().to_string();
-        assert!(e.contains("fits 2 components (heaps 1, 2)"), "{e}");
+        assert!(e.contains("fits 2 heaps (1, 2)"), "{e}");
     }
 
     #[test]

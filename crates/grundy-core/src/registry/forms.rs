@@ -2,7 +2,8 @@
 //! parameters and its typed moves.
 
 use super::{Family, Param};
-use crate::games::{coins, octal};
+use crate::games::coin_grid::Numbering;
+use crate::games::{acrostic, coins, octal, tartan};
 
 /// Named values of a parameter, `(name, value, description)`, for a form's list of choices:
 /// the octal games known by name ([`octal::PRESETS`]) for the octal code; none elsewhere.
@@ -49,6 +50,19 @@ pub fn first_coin(family: &Family) -> Option<u64> {
     super::downcast::<coins::Coins>(&*rules).map(|c| c.line().first_coin())
 }
 
+/// How the grids of a two-dimensional coin game are numbered (rows and columns from 0 or 1, as
+/// its one-dimensional games number their coins), for the families whose rules have no
+/// parameters (Turning Corners, Rugs, Acrostic Twins); `None` for the others: the numbering of
+/// `tartan{G;H}` and `acrostic{G;H}` is that of `G` and `H` ([`first_coin`]).
+pub fn grid_numbering(family: &Family) -> Option<Numbering> {
+    let rules = family.rules(&[]).ok()?;
+    super::downcast::<tartan::Tartan>(&*rules)
+        .map(tartan::Tartan::numbering)
+        .or_else(|| {
+            super::downcast::<acrostic::Acrostic>(&*rules).map(acrostic::Acrostic::numbering)
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -65,6 +79,10 @@ mod tests {
             ("chomp", "bar"),
             ("node-kayles", "graph"),
             ("turtles", "row of coins"),
+            ("hackenbush", "picture"),
+            ("rugs", "grid of coins"),
+            ("tartan", "grid of coins"),
+            ("acrostic-twins", "grid of coins"),
         ] {
             assert!(nouns.contains(&(name, want)), "{name}: {nouns:?}");
         }
@@ -74,6 +92,22 @@ mod tests {
                 .map(|n| first_coin(crate::registry::family(n).unwrap()))
                 .collect();
         assert_eq!(firsts, [Some(1), Some(0), Some(0), Some(1), None, None]);
+        let grids: Vec<Option<(u64, u64)>> = [
+            "turning-corners",
+            "rugs",
+            "acrostic-twins",
+            "tartan",
+            "turtles",
+        ]
+        .iter()
+        .map(|n| {
+            grid_numbering(crate::registry::family(n).unwrap()).map(|g| (g.first_row, g.first_col))
+        })
+        .collect();
+        assert_eq!(
+            grids,
+            [Some((0, 0)), Some((1, 1)), Some((0, 0)), None, None]
+        );
         // A lone board's typed moves are not numbered; heaps' are.
         let cram = move_forms(crate::registry::family("cram").unwrap());
         assert!(!cram.contains("component's number"), "{cram}");

@@ -142,6 +142,13 @@ impl Sum {
         self.components.windows(2).all(|w| w[0].same_rules(&w[1]))
     }
 
+    /// What its components are called together: their noun when they share one (`heap`,
+    /// `board`, `row of coins`), `part` when they are of several kinds
+    /// ([`crate::games::common_noun`]).
+    pub fn noun(&self) -> &'static str {
+        crate::games::common_noun(self.components.iter().map(Component::noun))
+    }
+
     /// The heaps, if every component is a Nim heap.
     pub fn nim_heaps(&self) -> Option<Vec<u64>> {
         self.components.iter().map(Component::as_nim).collect()

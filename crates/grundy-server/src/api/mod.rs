@@ -71,8 +71,11 @@ pub async fn health() -> Json<Value> {
 /// games and their forms (name, title, rules, parameters, how positions are given and drawn),
 /// with each parameter's named values (`presets`, e.g. the octal games' names), each
 /// family's typed move forms (`moves`, as `grundy play` reads them), what a component is
-/// called (`noun`: `heap`, `board`, `graph`, `row of coins`) and, for rows of coins, the
-/// number of the leftmost coin (`first_coin`).
+/// called (`noun`: `heap`, `board`, `graph`, `row of coins`, `picture`, `grid of coins`), for
+/// rows of coins the number of the leftmost coin (`first_coin`), and for the grids of coins
+/// whose rules have no parameters the numbers of the top row and the leftmost column
+/// (`first_row`, `first_column`; a `tartan{G;H}` grid is numbered as `G` and `H` number their
+/// coins).
 pub async fn rulesets() -> Json<Value> {
     let families: Vec<Value> = REGISTRY
         .iter()
@@ -91,6 +94,10 @@ pub async fn rulesets() -> Json<Value> {
             entry["noun"] = json!(registry::noun(family));
             if let Some(first) = registry::first_coin(family) {
                 entry["first_coin"] = json!(first);
+            }
+            if let Some(n) = registry::grid_numbering(family) {
+                entry["first_row"] = json!(n.first_row);
+                entry["first_column"] = json!(n.first_col);
             }
             entry
         })

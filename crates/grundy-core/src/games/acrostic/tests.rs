@@ -122,3 +122,61 @@ fn sums_limits_moves_and_words() {
     assert_ne!(Acrostic::twins(), acrostic("twins", "twins"));
     assert_eq!(acrostic("twins", "twins").title(), "Acrostic Twins / Twins");
 }
+
+/// `why_not` agrees with the options on every small grid and every set of coins, and says why
+/// in the rules' words.
+#[test]
+fn reasons_agree_with_the_options() {
+    for game in games() {
+        coin_grid::assert_reasons_agree(
+            &game.term(),
+            |g| game.options(g),
+            |g, c| game.why_not(g, c),
+        );
+    }
+    let twins = Acrostic::twins();
+    let g = grid("HTT/TTH/THH");
+    let why = |cells: &[(usize, usize)]| twins.why_not(&g, cells).unwrap();
+    assert_eq!(
+        why(&[(0, 0), (1, 1)]),
+        "Acrostic Twins turns coins in one column or in one row, and these are in rows 0 and 1 and columns 0 and 1"
+    );
+    assert_eq!(
+        why(&[(1, 2), (2, 2), (0, 2)]),
+        "in Acrostic Twins the coins turned down column 2 must be a move of Twins: Twins turns exactly two rows, not 3"
+    );
+    assert_eq!(
+        why(&[(2, 0), (2, 1), (2, 2)]),
+        "in Acrostic Twins the coins turned along row 2 must be a move of Twins: Twins turns exactly two columns, not 3"
+    );
+    assert_eq!(
+        why(&[(2, 2)]),
+        "in Acrostic Twins one coin alone is a move of neither game: down its column, Twins turns exactly two rows, not 1; along its row, Twins turns exactly two columns, not 1"
+    );
+    assert_eq!(twins.why_not(&g, &[(0, 2), (1, 2)]), None);
+    let sum = Sum::new(vec![Component::new(&Arc::new(twins.clone()), g.clone())]);
+    let e = crate::play::MoveParser::for_position(&sum)
+        .parse("to TTT/TTT/TTT", &sum)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("in one column or in one row"), "{e}");
+}
+
+/// Why? for a grid: its heads with their values in the table, XORed in binary columns.
+#[test]
+fn derivations_xor_the_heads() {
+    let d = Acrostic::twins()
+        .explain_value(&grid("TTTTT/TTTHT/TTTTT/TTHTT/TTTTH"))
+        .unwrap();
+    let parts = d.parts.as_ref().unwrap();
+    let named: Vec<(&str, Nimber)> = parts
+        .parts
+        .iter()
+        .map(|p| (p.option.as_str(), p.value))
+        .collect();
+    assert_eq!(
+        named,
+        [("coin (1, 3)", 2), ("coin (3, 2)", 1), ("coin (4, 4)", 0)]
+    );
+    assert_eq!(d.value, 3);
+}

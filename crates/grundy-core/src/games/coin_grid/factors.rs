@@ -5,7 +5,7 @@
 //! estimates and explanations of a nim-sum of heads are the same, and live here.
 
 use crate::error::{GameError, Result};
-use crate::games::coin_grid::{read_move, CoinGrid, MAX_GRID_HEAD_MOVES};
+use crate::games::coin_grid::{cells_between, read_move, CoinGrid, MAX_GRID_HEAD_MOVES};
 use crate::games::coins::CoinLine;
 use crate::games::{uniform_below, MoveContext, Ruleset};
 use crate::nimber::Nimber;
@@ -48,17 +48,25 @@ pub(crate) fn check_sides(
     Ok(())
 }
 
-/// A typed move (see [`read_move`]), numbered as the factors number their coins and judged
-/// by the game's own options.
+/// A typed move (see [`read_move`]), numbered as the factors number their coins: a set of
+/// coins the rules refuse is refused in their words (`why_not(cells)`, the game's own
+/// explanation of the coins turned), any other judged by the game's own options.
 pub(crate) fn parse_move<R: Ruleset<Position = CoinGrid> + ?Sized>(
     game: &R,
     (rows, cols): (&CoinLine, &CoinLine),
     from: &CoinGrid,
     words: &[&str],
     context: MoveContext,
+    why_not: impl Fn(&[(usize, usize)]) -> Option<String>,
 ) -> Option<std::result::Result<Vec<CoinGrid>, MoveError>> {
     let read = read_move(from, words, rows.first_coin(), cols.first_coin())?;
-    Some(read.and_then(|to| forms::checked_option(game, from, &[to], context)))
+    Some(read.and_then(|to| {
+        let cells = cells_between(from, &to).map_err(MoveError::Illegal)?;
+        match why_not(&cells) {
+            Some(why) => Err(MoveError::Illegal(why)),
+            None => forms::checked_option(game, from, &[to], context),
+        }
+    }))
 }
 
 /// One move drawn uniformly among every move of every head, without listing them: a head is

@@ -201,6 +201,48 @@ impl CoinLine {
         self.rule.allows(set)
     }
 
+    /// Why turning the coins at indices `turned` (ascending, distinct, not empty) is not a move
+    /// of this game, in its rule's words; `None` when it is one. The coins are called `noun`:
+    /// `coin` in a row, `row` or `column` when a grid game plays this one across its rows or
+    /// columns ("Twins turns exactly two rows, not 3").
+    pub fn why_not_set(&self, turned: &[usize], noun: &str) -> Option<String> {
+        let descending: Vec<usize> = turned.iter().rev().copied().collect();
+        if self.allows(&descending) {
+            return None;
+        }
+        let n = turned.len();
+        let names: Vec<String> = turned.iter().map(|&i| self.number(i).to_string()).collect();
+        let title = self.title();
+        Some(match self.named {
+            Some(CoinGame::TurningTurtles) => {
+                format!("{title} turns one or two {noun}s, not {n}")
+            }
+            Some(CoinGame::Twins) => format!("{title} turns exactly two {noun}s, not {n}"),
+            Some(CoinGame::MockTurtles) => {
+                format!("{title} turns one, two or three {noun}s, not {n}")
+            }
+            Some(CoinGame::Ruler) => format!(
+                "{title} turns a run of {noun}s next to each other, and {noun}s {} are not one",
+                names.join(", ")
+            ),
+            None => {
+                let (plural, verb) = if n == 1 { ("", "is") } else { ("s", "are") };
+                let names = super::and_list(&names);
+                if noun == "coin" {
+                    format!(
+                        "a move must {} ({title}), and coin{plural} {names} {verb} not such a set",
+                        self.rule.describe()
+                    )
+                } else {
+                    format!(
+                        "a move of {title} must {} (here {noun}s), and {noun}{plural} {names} {verb} not such a set",
+                        self.rule.describe()
+                    )
+                }
+            }
+        })
+    }
+
     /// The `k`-th set (from 0) of [`CoinLine::for_each_set`] at `r`, if there are more than `k`.
     pub fn nth_set(&self, r: usize, k: u128) -> Option<Vec<usize>> {
         let mut seen = 0u128;

@@ -9,7 +9,7 @@ use super::Picture;
 
 impl PositionForm for Picture {
     const JSON_FIELD: &'static str = "graph";
-    const NOUN: &'static str = "graph";
+    const NOUN: &'static str = "picture";
 
     fn from_numbers(numbers: Vec<u64>) -> Result<Vec<Self>> {
         let text: Vec<String> = numbers.iter().map(u64::to_string).collect();

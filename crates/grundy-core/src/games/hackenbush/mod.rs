@@ -324,6 +324,7 @@ impl Ruleset for Hackenbush {
         if from.is_empty() {
             return Some(Err(MoveError::EmptyHeap {
                 heap: context.index + 1,
+                noun: self.noun(),
             }));
         }
         Some(typed_edge(from, word).map(|i| vec![from.cut(i).0]))
@@ -331,7 +332,7 @@ impl Ruleset for Hackenbush {
 
     fn move_examples(&self, numbered: bool) -> String {
         if numbered {
-            "\"1 cut 3\" (in graph 1, cut edge 3; edges are numbered from 1 in the order written) or \"1 cut 2-5\" (the edge joining vertices 2 and 5)".into()
+            "\"1 cut 3\" (in picture 1, cut edge 3; edges are numbered from 1 in the order written) or \"1 cut 2-5\" (the edge joining vertices 2 and 5)".into()
         } else {
             "\"cut 3\" (cut edge 3; edges are numbered from 1 in the order written) or \"cut 2-5\" (the edge joining vertices 2 and 5; g is the ground)".into()
         }

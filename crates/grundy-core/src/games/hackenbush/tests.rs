@@ -341,7 +341,7 @@ fn typed_moves_name_edges_by_number_or_ends() {
     let m = parser.parse("cut 2", &sum).unwrap();
     assert_eq!(
         m.to_string(),
-        "graph 1: cut edge 2 (1-2): 0-1,1-2,1-2,2-3 -> 0-1,1-2,2-3"
+        "picture 1: cut edge 2 (1-2): 0-1,1-2,1-2,2-3 -> 0-1,1-2,2-3"
     );
     // The same move by its ends, or the parallel copy: the first edge that leaves it.
     assert_eq!(parser.parse("cut 1-2", &sum).unwrap(), m);
@@ -352,7 +352,7 @@ fn typed_moves_name_edges_by_number_or_ends() {
     let m = parser.parse("cut g-1", &sum).unwrap();
     assert_eq!(
         m.to_string(),
-        "graph 1: cut edge 1 (0-1), edge 2 (1-2), edge 3 (1-2), edge 4 (2-3) fall: 0-1,1-2,1-2,2-3 -> ground"
+        "picture 1: cut edge 1 (0-1), edge 2 (1-2), edge 3 (1-2), edge 4 (2-3) fall: 0-1,1-2,1-2,2-3 -> ground"
     );
     for (bad, says) in [
         ("cut 9", "there is no edge 9: the picture has 4 edges"),
@@ -368,7 +368,7 @@ fn typed_moves_name_edges_by_number_or_ends() {
     let sum = parse_sum("nim:3 + hackenbush:stalk:2").unwrap();
     let parser = crate::play::MoveParser::for_position(&sum);
     let m = parser.parse("2 cut 2", &sum).unwrap();
-    assert_eq!(m.to_string(), "graph 2: cut edge 2 (1-2): 0-1,1-2 -> 0-1");
+    assert_eq!(m.to_string(), "picture 2: cut edge 2 (1-2): 0-1,1-2 -> 0-1");
 }
 
 #[test]

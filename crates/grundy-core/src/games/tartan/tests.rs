@@ -325,3 +325,85 @@ fn terms_typed_moves_and_words() {
         "{err}"
     );
 }
+
+/// `why_not` agrees with the options on every small grid and every set of coins, and says why
+/// in the rules' words.
+#[test]
+fn reasons_agree_with_the_options() {
+    for game in products().into_iter().chain([
+        Tartan::named(NamedTartan::TurningCorners),
+        Tartan::named(NamedTartan::Rugs),
+    ]) {
+        coin_grid::assert_reasons_agree(
+            &game.term(),
+            |g| game.options(g),
+            |g, c| game.why_not(g, c),
+        );
+    }
+    let rugs = Tartan::named(NamedTartan::Rugs);
+    let g = grid("HTT/TTH/THH");
+    let why = |cells: &[(usize, usize)]| rugs.why_not(&g, cells).unwrap();
+    assert_eq!(why(&[]), "a move turns at least one coin");
+    assert_eq!(
+        why(&[(0, 0), (1, 1)]),
+        "Rugs turns every coin where the rows it turns cross the columns it turns: rows 1 and 2 and columns 1 and 2 cross at 4 coins, and 2 are chosen (missing: row 1, column 2; row 2, column 1)"
+    );
+    assert_eq!(
+        why(&[(0, 0), (0, 1)]),
+        "the southeast coin turned (in the lowest row and the rightmost column turned), at row 1, column 2, must go from heads to tails, and it shows tails"
+    );
+    assert_eq!(
+        why(&[(0, 2), (2, 2)]),
+        "in Rugs the rows turned must be a move of Ruler: Ruler turns a run of rows next to each other, and rows 1, 3 are not one"
+    );
+    assert_eq!(
+        why(&[(3, 0)]),
+        "there is no coin at row 4, column 1: the rows are numbered 1 to 3, the columns 1 to 3"
+    );
+    assert_eq!(
+        why(&[(2, 2), (2, 2)]),
+        "the coin at row 3, column 3 is named twice: name each coin to turn once"
+    );
+    assert_eq!(rugs.why_not(&g, &[(1, 1), (1, 2), (2, 1), (2, 2)]), None);
+    let corners = Tartan::named(NamedTartan::TurningCorners);
+    assert_eq!(
+        corners.why_not(&g, &[(2, 1), (2, 2)]).unwrap(),
+        "in Turning Corners the rows turned must be a move of Twins: Twins turns exactly two rows, not 1"
+    );
+    // Typed, in either form, the refusal is the same.
+    let sum = Sum::new(vec![Component::new(&Arc::new(rugs.clone()), g.clone())]);
+    let parser = crate::play::MoveParser::for_position(&sum);
+    for typed in ["turn 1 x 1,2", "to THT/TTH/THH"] {
+        let e = parser.parse(typed, &sum).unwrap_err().to_string();
+        assert!(e.contains("the southeast coin turned"), "{typed}: {e}");
+    }
+    let e = parser.parse("to HT/TH", &sum).unwrap_err().to_string();
+    assert!(
+        e.contains("same shape, 3 rows of 3 coins, not 2 of 2"),
+        "{e}"
+    );
+}
+
+/// Why? for a grid: its heads, each worth `G(x) ⊗ H(y)`, XORed in binary columns.
+#[test]
+fn derivations_xor_the_heads() {
+    let rugs = Tartan::named(NamedTartan::Rugs);
+    let d = rugs.explain_value(&grid("HT/TH")).unwrap();
+    let parts = d.parts.as_ref().unwrap();
+    let named: Vec<(&str, Nimber)> = parts
+        .parts
+        .iter()
+        .map(|p| (p.option.as_str(), p.value))
+        .collect();
+    assert_eq!(
+        named,
+        [("coin (1, 1): 1 ⊗ 1", 1), ("coin (2, 2): 2 ⊗ 2", 3)]
+    );
+    assert_eq!(parts.columns.binary, ["01", "11"]);
+    assert_eq!(d.value, 2);
+    assert!(
+        d.to_text().starts_with("G(HT/TH) = 1 XOR 3 = 2: "),
+        "{}",
+        d.to_text()
+    );
+}

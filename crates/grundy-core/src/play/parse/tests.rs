@@ -50,6 +50,7 @@ fn errors_say_what_went_wrong() {
         parse("3 2 1", &sum),
         Err(MoveError::TooManyTokens {
             count: 3,
+            noun: "heap",
             examples: examples.clone()
         })
     );
@@ -81,11 +82,18 @@ fn errors_say_what_went_wrong() {
             parse(&format!("{heap} 1"), &sum),
             Err(MoveError::UnknownHeap {
                 heap: heap.into(),
-                heaps: 3
+                heaps: 3,
+                noun: "heap"
             })
         );
     }
-    assert_eq!(parse("2 1", &sum), Err(MoveError::EmptyHeap { heap: 2 }));
+    assert_eq!(
+        parse("2 1", &sum),
+        Err(MoveError::EmptyHeap {
+            heap: 2,
+            noun: "heap"
+        })
+    );
     for text in [
         "1 3",
         "1 0",
@@ -302,4 +310,47 @@ fn overflowing_sizes_are_added_exactly_in_errors() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("= 18446744073709551616"), "{e}");
+}
+
+/// Errors name the components as the position does: a board, a picture, a part of a mixed
+/// sum; a lone component says it is the only one.
+#[test]
+fn errors_name_components_by_their_nouns() {
+    let message = |terms: &str, text: &str| {
+        let sum = crate::spec::parse_sum(terms).unwrap();
+        parse(text, &sum).unwrap_err().to_string()
+    };
+    assert_eq!(
+        message("hackenbush:0-1,1-2", "2 cut 1"),
+        "there is no picture 2: the position is one picture, picture 1"
+    );
+    assert_eq!(
+        message("cram:2x2 + cram:1x3", "3 1 1 1 2"),
+        "there is no board 3: the boards are numbered 1 to 2"
+    );
+    assert_eq!(
+        message("cram:2x2 + nim:3 + turtles:THH", "5 2"),
+        "there is no part 5: the parts are numbered 1 to 3"
+    );
+    assert_eq!(
+        message("hackenbush:ground + hackenbush:0-1", "1 cut 1"),
+        "picture 1 has no move left: choose one that still has a move"
+    );
+    let e = message("turtles:THH + turtles:HTH", "turn 1 3");
+    assert!(
+        e.starts_with("illegal move: that move fits 2 rows of coins (1, 2)"),
+        "{e}"
+    );
+    let e = message("cram:2x2 + nim:3", "1 1");
+    assert!(
+        e.contains("board 1 plays cram: its moves are typed e.g. the board's number"),
+        "{e}"
+    );
+    let sum = crate::spec::parse_sum("nim:3 + cram:2x2 + turtles:THH").unwrap();
+    let forms = MoveParser::for_position(&sum).examples().to_string();
+    assert!(
+        forms.contains("on a board (cram): the board's number, then")
+            && forms.contains("on a row of coins (turtles): \"1 turn 2 5\" (in row of coins 1,"),
+        "{forms}"
+    );
 }
