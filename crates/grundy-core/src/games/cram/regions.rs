@@ -6,7 +6,7 @@
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Grid {
     pub(super) w: u32,
-    all: u64,
+    h: u32,
     first_col: u64,
     not_first_col: u64,
     not_last_col: u64,
@@ -26,11 +26,16 @@ impl Grid {
         }
         Grid {
             w,
-            all,
+            h,
             first_col: first,
             not_first_col: all & !first,
             not_last_col: all & !(first << (w - 1)),
         }
+    }
+
+    /// The number of rows.
+    pub(super) fn h(&self) -> u32 {
+        self.h
     }
 
     /// The squares of the first column.
@@ -48,7 +53,8 @@ impl Grid {
         b & b.checked_shr(self.w).unwrap_or(0)
     }
 
-    fn neighbours(&self, b: u64) -> u64 {
+    /// Squares with a neighbour in `b` (in `b` or not).
+    pub(super) fn neighbours(&self, b: u64) -> u64 {
         ((b & self.not_last_col) << 1)
             | ((b & self.not_first_col) >> 1)
             | b.checked_shl(self.w).unwrap_or(0)
@@ -104,11 +110,22 @@ impl Grid {
         region & !drop & !bridges
     }
 
-    /// The connected region of `b` containing its lowest square.
+    /// `b` without redundant squares, again and again until none is left.
+    pub(super) fn reduced(&self, mut b: u64) -> u64 {
+        loop {
+            let r = self.without_redundant_squares(b);
+            if r == b {
+                return b;
+            }
+            b = r;
+        }
+    }
+
+    /// The connected region of `b` (squares of the box) containing its lowest square.
     pub(super) fn region(&self, b: u64) -> u64 {
         let mut region = b & b.wrapping_neg();
         loop {
-            let grown = (region | self.neighbours(region)) & b & self.all;
+            let grown = (region | self.neighbours(region)) & b;
             if grown == region {
                 return region;
             }
