@@ -22,8 +22,8 @@ use crate::search::canon::{box_images, canonical_region, shape_parts, ShapeKey};
 
 /// Regions seen lately, by their squares and the width of the box they were seen in, with
 /// their value or key. Direct-mapped: a region takes the slot its hash picks, over whatever
-/// was there. It starts small and doubles (forgetting what it held) each time it has missed
-/// twice as often as it has slots, up to its limit.
+/// was there. It starts small and doubles (keeping what it holds) each time it has missed as
+/// often as it has slots, up to its limit.
 pub(super) struct RegionCache {
     /// Per slot: the squares; the width of the box (0 for an empty slot) and, above bit 32,
     /// a value; then the key's two halves (key 0, never a shape's key: the region is worth
@@ -38,14 +38,14 @@ pub(super) struct RegionCache {
 /// The most slots of a [`RegionCache`]: 2 MiB of 32-byte slots.
 pub(super) const CACHE_SLOTS: usize = 1 << 16;
 
-/// The slots a [`RegionCache`] starts with.
-const FIRST_SLOTS: usize = 1 << 10;
+/// The fewest slots of a [`RegionCache`].
+pub(super) const FEWEST_SLOTS: usize = 1 << 10;
 
 impl RegionCache {
-    /// An empty cache that grows to at most `limit` slots (a power of two).
-    pub(super) fn new(limit: usize) -> Self {
-        debug_assert!(limit.is_power_of_two());
-        let slots = FIRST_SLOTS.min(limit);
+    /// An empty cache of `first` slots that grows to at most `limit` (both powers of two).
+    pub(super) fn new(first: usize, limit: usize) -> Self {
+        debug_assert!(first.is_power_of_two() && limit.is_power_of_two());
+        let slots = first.clamp(FEWEST_SLOTS, limit.max(FEWEST_SLOTS));
         RegionCache {
             slots: vec![[0; 4]; slots],
             shift: 64 - slots.trailing_zeros(),
@@ -81,11 +81,15 @@ impl RegionCache {
             (key >> 64) as u64,
         ];
         self.misses += 1;
-        if self.misses >= 2 * self.slots.len() && self.slots.len() < self.limit {
-            let slots = self.slots.len() * 2;
-            self.slots = vec![[0; 4]; slots];
+        if self.misses >= self.slots.len() && self.slots.len() < self.limit {
+            let doubled = vec![[0; 4]; 2 * self.slots.len()];
+            let old = std::mem::replace(&mut self.slots, doubled);
             self.shift -= 1;
             self.misses = 0;
+            for entry in old.into_iter().filter(|e| e[1] != 0) {
+                let slot = self.slot(entry[0], entry[1] as u32);
+                self.slots[slot] = entry;
+            }
         }
     }
 }
@@ -133,22 +137,29 @@ impl<'a> OptionParts<'a> {
     /// `i + step`.
     pub(super) fn after_domino(&mut self, parent: &mut Parent<'_>, d: usize, i: u32, step: u32) {
         let grid = parent.grid;
-        let after = parent.cells & !(1u64 << i | 1u64 << (i + step));
-        if after & after.wrapping_sub(1) == 0 {
-            // A lone square or nothing: worth 0.
+        let domino = 1u64 << i | 1u64 << (i + step);
+        let after = parent.cells & !domino;
+        // Squares and dominoes the domino cuts off alone are known; what is left of a
+        // connected region is still connected (they hung on the domino alone), so the ring
+        // test below still holds.
+        let (rest, x) = grid.without_small_pieces(after);
+        self.x ^= x;
+        if rest == 0 {
             return;
         }
-        if stays_connected(after, grid.w, parent.windows[d]) {
-            self.region(grid, after, Some((parent, d)));
+        // The parent's images serve when the region is all the domino left.
+        let whole = |p| (rest == after).then_some((p, d));
+        if stays_connected(rest, grid.w, parent.windows[d]) {
+            self.region(grid, rest, whole(parent));
             return;
         }
-        let first = grid.region(after);
-        if first == after {
-            self.region(grid, after, Some((parent, d)));
+        let first = grid.region(rest);
+        if first == rest {
+            self.region(grid, rest, whole(parent));
             return;
         }
         self.region(grid, first, None);
-        self.regions(grid, after & !first);
+        self.regions(grid, rest & !first);
     }
 
     /// Adds the squares `b` of `grid`, region by region.

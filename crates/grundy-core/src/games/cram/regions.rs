@@ -110,6 +110,26 @@ impl Grid {
         region & !drop & !bridges
     }
 
+    /// `b` without its lone squares (worth 0) and its dominoes standing alone (worth 1 each),
+    /// and the XOR of the values of those.
+    pub(super) fn without_small_pieces(&self, b: u64) -> (u64, u64) {
+        let has_left = b & ((b & self.not_last_col) << 1);
+        let has_right = b & ((b & self.not_first_col) >> 1);
+        let has_up = b & b.checked_shl(self.w).unwrap_or(0);
+        let has_down = b & b.checked_shr(self.w).unwrap_or(0);
+        let any = has_left | has_right | has_up | has_down;
+        let two = (has_left & has_right)
+            | ((has_left | has_right) & (has_up | has_down))
+            | (has_up & has_down);
+        let one = any & !two;
+        // A domino alone: its first square's one neighbour is the second, whose one
+        // neighbour is the first.
+        let across = one & has_right & (one >> 1);
+        let down = one & has_down & one.checked_shr(self.w).unwrap_or(0);
+        let gone = (b & !any) | across | across << 1 | down | down.checked_shl(self.w).unwrap_or(0);
+        (b & !gone, u64::from((across | down).count_ones() & 1))
+    }
+
     /// `b` without redundant squares, again and again until none is left.
     pub(super) fn reduced(&self, mut b: u64) -> u64 {
         loop {

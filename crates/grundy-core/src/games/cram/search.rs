@@ -20,7 +20,7 @@
 //!   stacks, and the order of the dominoes and the images of each square are worked out once
 //!   per box size met.
 
-use super::parts::{cancel_pairs, OptionParts, Parent, RegionCache, CACHE_SLOTS};
+use super::parts::{cancel_pairs, OptionParts, Parent, RegionCache, CACHE_SLOTS, FEWEST_SLOTS};
 use super::regions::{central_domino_wins, Grid};
 use super::ring::Window;
 use super::Cram;
@@ -42,7 +42,7 @@ pub(super) fn value(
         // Not a key this game makes (a table file written by hand): no moves.
         return Ok(0);
     };
-    let mut search = Searcher::new(cram, cx);
+    let mut search = Searcher::new(cram, cx, cells.count_ones());
     // A key made by hand may hold several regions, or a region not in canonical form: the
     // search expands only what the decomposition makes.
     let (keys, mut total) = search.components(w, h, cells);
@@ -152,8 +152,12 @@ struct Searcher<'s, 'c> {
 const _: () = assert!(112 < SET_BITS - 1);
 
 impl<'s, 'c> Searcher<'s, 'c> {
-    fn new(cram: &'s Cram, cx: &'s mut SearchContext<'c, ShapeKey>) -> Self {
-        let cache = RegionCache::new(cache_slots(cx.table().memory_limit()));
+    /// A search of a position of `squares` squares.
+    fn new(cram: &'s Cram, cx: &'s mut SearchContext<'c, ShapeKey>, squares: u32) -> Self {
+        let limit = cache_slots(cx.table().memory_limit());
+        // Distinct regions grow about as 2^(squares / 2): a small board gets a small cache
+        // (fewer pages to touch), a large one starts near its limit.
+        let cache = RegionCache::new(1 << (squares / 2).min(16), limit);
         Searcher {
             cram,
             cx,
@@ -236,8 +240,8 @@ impl<'s, 'c> Searcher<'s, 'c> {
             self.exclude(key, wanted | ruled_out, before);
             return Ok(None);
         }
-        // Smallest first; among equals, in the order listed (the sort is stable).
-        self.opts[base_opts..].sort_by_key(|o| o.size);
+        // Smallest first; among equals, in the order listed.
+        sort_stably(&mut self.opts[base_opts..]);
         let end = self.opts.len();
         let mut exact = true;
         let mut horizon = largest(candidates);
@@ -379,10 +383,24 @@ impl<'s, 'c> Searcher<'s, 'c> {
     }
 }
 
-/// Slots of the region cache for a table of `memory` bytes: a sixteenth of it, at most
-/// [`CACHE_SLOTS`], at least 1,024.
+/// Sorts options by size, keeping the order of equals: by insertion (a few dozen options,
+/// no allocation).
+fn sort_stably(opts: &mut [Opt]) {
+    for i in 1..opts.len() {
+        let o = opts[i];
+        let mut j = i;
+        while j > 0 && opts[j - 1].size > o.size {
+            opts[j] = opts[j - 1];
+            j -= 1;
+        }
+        opts[j] = o;
+    }
+}
+
+/// The most slots of the region cache for a table of `memory` bytes: a sixteenth of it, at
+/// most [`CACHE_SLOTS`], at least [`FEWEST_SLOTS`].
 fn cache_slots(memory: usize) -> usize {
-    let slots = (memory / 16 / 32).clamp(1 << 10, CACHE_SLOTS);
+    let slots = (memory / 16 / 32).clamp(FEWEST_SLOTS, CACHE_SLOTS);
     1 << (usize::BITS - 1 - slots.leading_zeros())
 }
 
