@@ -168,10 +168,16 @@ fn ctrl_c_saves_and_exits_130() {
         .stderr(Stdio::piped())
         .spawn()
         .expect("starts");
+    let mut child = child;
     let start = Instant::now();
+    // The first heap is saved at once; the run then goes on for a long time (heap 34 alone
+    // takes minutes), so the interrupt lands during the computation.
     while !path.exists() {
-        assert!(start.elapsed() < Duration::from_secs(120), "no checkpoint");
-        std::thread::sleep(Duration::from_millis(100));
+        if start.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            panic!("no checkpoint within 60 s");
+        }
+        std::thread::sleep(Duration::from_millis(50));
     }
     let sent = Command::new("kill")
         .args(["-INT", &child.id().to_string()])

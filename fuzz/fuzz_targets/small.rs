@@ -11,6 +11,8 @@ use grundy_core::games::lasker::Lasker;
 use grundy_core::games::moore::Moore;
 use grundy_core::games::octal::OctalGame;
 use grundy_core::games::subtraction::SubtractionGame;
+use grundy_core::games::take_break::code::{TakeBreakCode, UNEQUAL};
+use grundy_core::games::take_break::TakeBreakGame;
 use grundy_core::sum::{Component, Sum};
 
 /// One component, before its parameters are reduced to a small range.
@@ -35,6 +37,10 @@ pub enum Part {
     /// A Green Hackenbush picture of up to 7 edges on the vertices 0..5 (0 the ground; loops
     /// and parallel edges included).
     Hackenbush(Vec<(u8, u8)>),
+    /// A heap (0..10) of the take-and-break code d0.d1d2 (d0 one of 0, 4, 8, C; d1, d2 any
+    /// hexadecimal digits, a `!` on each by a bit), followed for ever by a repeating digit when
+    /// one is given.
+    TakeBreak(u32, u8),
 }
 
 /// The component `part` describes, or `None` when its rules are invalid (e.g. a take-set that
@@ -61,9 +67,7 @@ pub fn component(part: &Part) -> Option<Component> {
             let game = OctalGame::parse(&format!("0.{digits}")).ok()?;
             Component::new(&Arc::new(game), u64::from(h % 12))
         }
-        Part::Grundys(h) => {
-            Component::new(&Arc::new(OctalGame::grundys_game()), u64::from(h % 12))
-        }
+        Part::Grundys(h) => Component::new(&Arc::new(OctalGame::grundys_game()), u64::from(h % 12)),
         Part::Wythoff(x, y) => Component::wythoff(u64::from(x % 6), u64::from(y % 6)),
         Part::Lasker(h) => Component::new(&Arc::new(Lasker), u64::from(h % 12)),
         Part::Moore(k, heaps) => {
@@ -80,6 +84,27 @@ pub fn component(part: &Part) -> Option<Component> {
                 .map(|&(a, b)| (u32::from(a % 5), u32::from(b % 5)))
                 .collect();
             Component::new(&Arc::new(Hackenbush), Picture::new(edges).ok()?)
+        }
+        Part::TakeBreak(bits, h) => {
+            let digit = |i: u32| ((bits >> (4 * i)) & 15) as u8;
+            let flag = |i: u32, cell: u8| {
+                if bits >> (16 + i) & 1 == 1 && cell & 12 != 0 {
+                    cell | UNEQUAL
+                } else {
+                    cell
+                }
+            };
+            let prefix = [
+                flag(0, [0, 4, 8, 12][(bits & 3) as usize]),
+                flag(1, digit(1)),
+                flag(2, digit(2)),
+            ];
+            let repeat: Vec<u8> = (bits >> 20 & 1 == 1)
+                .then(|| flag(3, digit(3)))
+                .into_iter()
+                .collect();
+            let code = TakeBreakCode::from_cells(&prefix, &repeat)?;
+            Component::new(&Arc::new(TakeBreakGame::new(code)), u64::from(h % 10))
         }
     })
 }

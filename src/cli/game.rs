@@ -32,8 +32,9 @@ pub type ExtraFlags = &'static [(&'static str, &'static str)];
 
 /// The `sum` subcommand's help.
 const SUM_ABOUT: &str = "A sum of games from any rulesets: terms like nim:3,4  sub{1,4,9}:11  \
-bachet{3}:7  allbut{2}:5  octal{0.77}:9  grundys:9  wythoff:10,7  lasker:7  moore{2}:3,5,6, joined \
-by + or given as separate arguments.";
+bachet{3}:7  allbut{2}:5  octal{0.77}:9  grundys:9  wythoff:10,7  lasker:7  moore{2}:3,5,6  \
+turtles:THHTH  coins{at-most=5}:THHTH  tartan{twins;ruler}:THT/TTH, joined by + or given as separate \
+arguments.";
 
 /// The subcommands, one per family and `sum`, each with the `extra` flags.
 pub fn subcommands(cmd: Command, extra: ExtraFlags) -> Command {

@@ -196,8 +196,8 @@ const CHECKPOINT_INTERVAL: Duration = Duration::from_secs(5);
 /// A heap whose adjoining took this long is saved at once, whatever the interval.
 const SLOW_STEP: Duration = Duration::from_secs(1);
 
-/// Computes the quotient heap by heap: progress on a terminal, checkpoints every few seconds
-/// and when the run stops, Ctrl-C saves and exits with code 130.
+/// Computes the quotient heap by heap: progress on a terminal, checkpoints after the first
+/// heap, every few seconds and when the run stops, Ctrl-C saves and exits with code 130.
 fn run_quotient(
     game: &dyn HeapGame,
     args: &QuotientArgs,
@@ -220,7 +220,8 @@ fn run_quotient(
     let flag = Arc::clone(&interrupt);
     // Only one handler per process; if one is already set, Ctrl-C keeps its default meaning.
     let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
-    let mut last_save = Instant::now();
+    // The first heap is saved at once, so a checkpoint exists from the start of the run.
+    let mut last_save: Option<Instant> = None;
     let result = grundy_core::cancel::with_flag(Arc::clone(&interrupt), || {
         while !run.is_done() {
             let step_started = Instant::now();
@@ -240,9 +241,9 @@ fn run_quotient(
                 let _ = err.flush();
             }
             if let Some(path) = &args.checkpoint {
-                if slow || last_save.elapsed() >= CHECKPOINT_INTERVAL {
+                if slow || last_save.map_or(true, |t| t.elapsed() >= CHECKPOINT_INTERVAL) {
                     save(path, &run)?;
-                    last_save = Instant::now();
+                    last_save = Some(Instant::now());
                 }
             }
         }

@@ -29,7 +29,8 @@ use super::{CliError, Output};
 /// with its parameters and the [`SequenceOptions`].
 ///
 /// Examples: grundy sequence subtraction --set 1,4,9 --count 40 --period;
-/// grundy sequence octal 0.77 --count 100 --period; grundy sequence grundys-game --count 1000000
+/// grundy sequence octal 0.77 --count 100 --period; grundy sequence grundys-game --count 1000000;
+/// grundy sequence hex 0.8 --until-period --period --at 3000000000001
 #[derive(Debug)]
 pub struct SequenceCommand {
     /// The rules in the text format, e.g. `sub{1,4,9}`.
@@ -105,8 +106,9 @@ pub enum Format {
 /// What every `sequence` subcommand takes.
 #[derive(Debug, Args)]
 pub struct SequenceOptions {
-    /// How many values, G(0) to G(count - 1): at most 2^31 (all-but games: 10000001), and
-    /// refused at once when the computation's memory exceeds the machine's available memory.
+    /// How many values, G(0) to G(count - 1): at most 2^31 (all-but games: 10000001;
+    /// take-and-break codes: 16777216), and refused at once when the computation's memory
+    /// exceeds the machine's available memory.
     /// Values beyond a proven period are filled from it, not computed.
     #[arg(long, short, default_value_t = 40, allow_negative_numbers = true, value_parser = parse_count)]
     pub count: u64,
@@ -114,9 +116,10 @@ pub struct SequenceOptions {
     /// prove it, or that none is proven, or why none is claimed.
     #[arg(long)]
     pub period: bool,
-    /// Compute until a period is proven (up to 16777216 values for octal games, 33554432 for
-    /// subtraction games, whose period is always searched), then stop: the rest follows from
-    /// the period. Refused for games that claim no period.
+    /// Compute until a period is proven (up to 16777216 values for octal games, 16384 for
+    /// take-and-break codes (8192 if they split in three), 33554432 for subtraction games, whose period is always searched),
+    /// then stop: the rest follows from the period (for an arithmetic period, G(n + p) =
+    /// G(n) + s). Refused for games that claim no period.
     #[arg(long)]
     pub until_period: bool,
     /// Print G(n) for this heap size: any whole number (beyond the computed values it needs a

@@ -177,8 +177,8 @@
 //!
 //! | module | what it holds |
 //! | --- | --- |
-//! | [`nimber`] | values ([`Nimber`]), the nim-sum ([`nim_sum`]), the mex ([`mex`], [`nimber::MexSet`]) |
-//! | [`games`] | one module per ruleset behind the [`games::Ruleset`] trait: [`games::nim`], [`games::subtraction`] (and all-but games), [`games::octal`] (and Grundy's game), [`games::wythoff`] |
+//! | [`nimber`] | values ([`Nimber`]), the nim-sum ([`nim_sum`]), the mex ([`mex`], [`nimber::MexSet`]); nim multiplication ([`nimber::field`]) |
+//! | [`games`] | one module per ruleset behind the [`games::Ruleset`] trait: [`games::nim`], [`games::subtraction`] (and all-but games), [`games::octal`] (and Grundy's game), [`games::wythoff`], coin-turning games in a row ([`games::coins`], rules described by the user included) and in a grid ([`games::tartan`]: values by nim products; [`games::acrostic`]) |
 //! | [`sequence`] | Grundy sequences `G(0), G(1), …` of heap games and their proven periods |
 //! | [`sum`] | sums of components from any rulesets: value, outcome, every winning move |
 //! | [`big_nim`] | sums whose Nim heaps have any number of digits (XOR of [`num_bigint::BigUint`]s) |

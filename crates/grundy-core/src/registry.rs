@@ -40,7 +40,8 @@ use serde::Serialize;
 
 use crate::error::{GameError, Result};
 use crate::games::{
-    all_but, coins, hackenbush, lasker, moore, nim, octal, rules, subtraction, wythoff, Ruleset,
+    acrostic, all_but, coins, hackenbush, lasker, moore, nim, octal, rules, subtraction,
+    take_break, tartan, wythoff, Ruleset,
 };
 use crate::sum::Component;
 
@@ -52,6 +53,7 @@ pub static REGISTRY: &[&Family] = &[
     &all_but::FAMILY,
     &octal::FAMILY,
     &octal::GRUNDYS_GAME,
+    &take_break::FAMILY,
     &wythoff::FAMILY,
     &lasker::FAMILY,
     &moore::FAMILY,
@@ -64,6 +66,12 @@ pub static REGISTRY: &[&Family] = &[
     &coins::MOCK_TURTLES,
     &coins::RULER,
     &hackenbush::FAMILY,
+    &coins::RULED,
+    &tartan::FAMILY,
+    &tartan::TURNING_CORNERS,
+    &tartan::RUGS,
+    &acrostic::FAMILY,
+    &acrostic::ACROSTIC_TWINS,
 ];
 
 /// A ruleset with its type forgotten: what the registry builds and a [`Component`] points to.
@@ -156,6 +164,9 @@ pub enum Drawing {
     Coins,
     /// A picture of edges standing on the ground (Green Hackenbush), written `0-1,1-2`.
     Hackenbush,
+    /// A rectangle of coins, heads or tails (the two-dimensional coin-turning games), written
+    /// as rows separated by `/`: `THT/TTH`.
+    CoinGrid,
 }
 
 /// What a family's parameter holds.

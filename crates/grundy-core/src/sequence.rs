@@ -20,6 +20,7 @@
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
+pub mod arithmetic;
 pub mod checkpoint;
 pub mod document;
 pub mod report;
@@ -27,15 +28,62 @@ pub mod table;
 
 use crate::nimber::Nimber;
 
-/// A proven period of a Grundy sequence.
+/// A proven period of a Grundy sequence: `G(n + period) = G(n) + saltus` for every
+/// `n >= preperiod`. The saltus is 0 for an ordinary period; a sequence with a positive saltus
+/// is *arithmetic-periodic* and grows without bound.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Period {
-    /// The least `n0` with `G(n + period) = G(n)` for all `n >= n0`.
+    /// The least `n0` with `G(n + period) = G(n) + saltus` for all `n >= n0`.
     pub preperiod: u64,
-    /// The least `p > 0` with `G(n + p) = G(n)` for all large `n`.
+    /// The least `p > 0` with `G(n + p) = G(n) + s` for all large `n` and some `s`.
     pub period: u64,
     /// How many values (`G(0)..G(checked - 1)`) were computed and compared to prove it.
     pub checked: u64,
+    /// What a period adds to every value: 0 for an ordinary period.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub saltus: u64,
+}
+
+fn is_zero(x: &u64) -> bool {
+    *x == 0
+}
+
+impl Period {
+    /// An ordinary period (saltus 0).
+    pub fn new(preperiod: u64, period: u64, checked: u64) -> Self {
+        Period {
+            preperiod,
+            period,
+            checked,
+            saltus: 0,
+        }
+    }
+
+    /// For `n >= preperiod`: the heap `preperiod + (n - preperiod) mod period` and how many
+    /// whole periods separate it from `n`, so that `G(n) = G(reduced) + periods · saltus`.
+    pub fn reduce(&self, n: u64) -> (u64, u64) {
+        let offset = n - self.preperiod;
+        (self.preperiod + offset % self.period, offset / self.period)
+    }
+
+    /// `G(n)` for `n >= preperiod` from `G(reduced)` (see [`Period::reduce`]); `None` when it
+    /// does not fit in 64 bits.
+    pub fn value(&self, n: u64, reduced_value: Nimber) -> Option<Nimber> {
+        let (_, periods) = self.reduce(n);
+        periods.checked_mul(self.saltus)?.checked_add(reduced_value)
+    }
+
+    /// For `n >= preperiod` of any size: the reduced heap and `G(n)` as a big integer.
+    pub fn value_big(&self, n: &BigUint, reduced_value: Nimber) -> (u64, BigUint) {
+        let offset = n - BigUint::from(self.preperiod);
+        let period = BigUint::from(self.period);
+        let reduced = self.preperiod
+            + (&offset % &period)
+                .to_u64()
+                .expect("a remainder below the period fits");
+        let value = (offset / period) * BigUint::from(self.saltus) + BigUint::from(reduced_value);
+        (reduced, value)
+    }
 }
 
 /// Values `G(0), G(1), ...` of a heap game, with their period once one is proven.
@@ -55,19 +103,21 @@ impl GrundySequence {
             return Some(v as Nimber);
         }
         let p = self.period?;
-        let index = p.preperiod + (n - p.preperiod) % p.period;
-        self.values.get(index as usize).map(|&v| v as Nimber)
+        let (index, _) = p.reduce(n);
+        let base = *self.values.get(index as usize)? as Nimber;
+        p.value(n, base)
     }
 
-    /// `G(n)` for a heap of any size, like [`GrundySequence::value_at`].
+    /// `G(n)` for a heap of any size, like [`GrundySequence::value_at`]; `None` also when the
+    /// value (of an arithmetic-periodic sequence) does not fit in 64 bits.
     pub fn value_at_big(&self, n: &BigUint) -> Option<Nimber> {
         if let Some(small) = n.to_u64() {
             return self.value_at(small);
         }
         let p = self.period?;
-        let offset = (n - BigUint::from(p.preperiod)) % BigUint::from(p.period);
-        let index = p.preperiod + offset.to_u64().expect("remainder below the period");
-        self.values.get(index as usize).map(|&v| v as Nimber)
+        let (index, _) = p.value_big(n, 0);
+        let base = *self.values.get(index as usize)? as Nimber;
+        p.value_big(n, base).1.to_u64()
     }
 }
 
@@ -84,11 +134,11 @@ pub fn find_window_period(values: &[u32], window: usize) -> Option<Period> {
         return None;
     }
     let p = least_shift_of_tail(values, window)?;
-    Some(Period {
-        preperiod: least_preperiod(values, p, len - window - p) as u64,
-        period: p as u64,
-        checked: len as u64,
-    })
+    Some(Period::new(
+        least_preperiod(values, p, len - window - p) as u64,
+        p as u64,
+        len as u64,
+    ))
 }
 
 /// The least `p >= 1` with `values[len - window - p..len - p] == values[len - window..]`: where
@@ -179,11 +229,7 @@ pub fn find_guy_smith_period<T: Copy + Eq>(values: &[T], max_removed: usize) -> 
         }
         let needed = 2 * n0.max(1) + 2 * p + max_removed;
         if len - n0 >= 2 * p && len >= needed {
-            return PeriodSearch::Proven(Period {
-                preperiod: n0 as u64,
-                period: p as u64,
-                checked: len as u64,
-            });
+            return PeriodSearch::Proven(Period::new(n0 as u64, p as u64, len as u64));
         }
         // A repetition counts as a candidate (and its multiples are skipped) only when it is
         // long: a short one at the end of the prefix is usually a coincidence.
@@ -279,11 +325,7 @@ mod tests {
         let values: Vec<u32> = (0..9).map(|n| [0, 1, 2][n % 3]).collect();
         assert_eq!(
             find_guy_smith_period(&values, 1),
-            PeriodSearch::Proven(Period {
-                preperiod: 0,
-                period: 3,
-                checked: 9
-            })
+            PeriodSearch::Proven(Period::new(0, 3, 9))
         );
         assert!(matches!(
             find_guy_smith_period(&values[..8], 1),
@@ -309,11 +351,7 @@ mod tests {
     fn lookups_beyond_the_table() {
         let seq = GrundySequence {
             values: vec![9, 0, 1, 0, 1],
-            period: Some(Period {
-                preperiod: 1,
-                period: 2,
-                checked: 5,
-            }),
+            period: Some(Period::new(1, 2, 5)),
         };
         assert_eq!(seq.value_at(0), Some(9));
         assert_eq!(seq.value_at(1_000_001), Some(0));

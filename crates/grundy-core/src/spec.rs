@@ -11,6 +11,7 @@
 //! | `allbut{2,3}:10` | a heap of the all-but game that forbids taking 2 or 3 |
 //! | `octal{0.77}:10,20` | two heaps of the octal game 0.77 (Kayles); a preset name works too |
 //! | `grundys:9` | a heap of Grundy's game |
+//! | `hex{0.8}:10` | a heap of the take-and-break game 0.8 (codes beyond octal: `hex{4.[3]}`) |
 //! | `wythoff:10,7` | a position of Wythoff's game (heaps in pairs: `wythoff:10,7,3,5` is two) |
 //! | `lasker:7,9` | two heaps of Lasker's Nim |
 //! | `moore{2}:3,5,6` | one position of Moore's Nim_2 with three heaps |

@@ -6,6 +6,8 @@ use std::sync::Arc;
 use grundy_core::games::all_but::AllButGame;
 use grundy_core::games::nim;
 use grundy_core::games::subtraction::{subtraction_values, SubtractionGame};
+use grundy_core::games::take_break::code::{TakeBreakCode, UNEQUAL};
+use grundy_core::games::take_break::TakeBreakGame;
 use grundy_core::solve::{grundy_by_search, misere_outcome_by_search, DEFAULT_POSITION_LIMIT};
 use grundy_core::strategy::{analyze, Convention};
 use grundy_core::sum::{Component, Outcome, Sum};
@@ -32,6 +34,39 @@ fn mixed_sum() -> impl Strategy<Value = Sum> {
             .prop_map(|(ex, h)| { Component::new(&Arc::new(AllButGame::new(ex).unwrap()), h) }),
     ];
     prop::collection::vec(component, 0..4).prop_map(Sum::new)
+}
+
+/// A random take-and-break code `d0.d1d2` (hexadecimal digits, `!` on splitting digits by a
+/// bit, a repeating digit or not) and a sum of up to three of its small heaps.
+fn take_break_sum() -> impl Strategy<Value = Sum> {
+    (
+        0usize..4,
+        0u8..16,
+        0u8..16,
+        prop::option::of(0u8..16),
+        0u8..8,
+        prop::collection::vec(0u64..9, 1..4),
+    )
+        .prop_filter_map("a valid code", |(d0, d1, d2, rep, flags, heaps)| {
+            let mark = |i: u8, cell: u8| {
+                if flags >> i & 1 == 1 && cell & 12 != 0 {
+                    cell | UNEQUAL
+                } else {
+                    cell
+                }
+            };
+            let prefix = [mark(0, [0, 4, 8, 12][d0]), mark(1, d1), d2];
+            let repeat: Vec<u8> = rep.into_iter().map(|r| mark(2, r)).collect();
+            let game = Arc::new(TakeBreakGame::new(TakeBreakCode::from_cells(
+                &prefix, &repeat,
+            )?));
+            Some(Sum::new(
+                heaps
+                    .into_iter()
+                    .map(|h| Component::new(&game, h))
+                    .collect(),
+            ))
+        })
 }
 
 /// The outcome under `convention` by exhaustive search.
@@ -103,6 +138,7 @@ proptest! {
     fn misere_mixed_sums_match_search(sum in mixed_sum()) {
         check_against_search(&sum, Convention::Misere)?;
     }
+
 
     /// A proven period predicts values far past the computation that proved it.
     #[test]
@@ -177,5 +213,18 @@ fn louis_2021_sum_by_search() {
         for reply in after.moves().unwrap() {
             assert_ne!(after.after(&reply).value().unwrap(), 0);
         }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(80))]
+
+    /// Take-and-break codes (splits in three, repeating digits, unequal heaps): values,
+    /// outcomes and every winning move agree with exhaustive search (fewer cases: a split in
+    /// three has many moves to search).
+    #[test]
+    fn take_break_sums_match_search(sum in take_break_sum()) {
+        prop_assert_eq!(sum.value().unwrap(), grundy_by_search(&sum, LIMIT).unwrap());
+        check_against_search(&sum, Convention::Normal)?;
     }
 }

@@ -87,7 +87,7 @@ pub fn families() -> Vec<Family> {
 /// >>> grundy.family("chess")
 /// Traceback (most recent call last):
 /// ...
-/// grundy.GrundyError: invalid rules "chess": expected one of nim, subtraction, bachet, all-but, octal, grundys-game, wythoff, lasker, moore, ...
+/// grundy.GrundyError: invalid rules "chess": expected one of nim, subtraction, ...
 #[pyfunction]
 pub fn family(name: &str) -> PyResult<Family> {
     match registry::family(name) {
@@ -250,13 +250,20 @@ impl Ruleset {
     }
 
     /// The position of this ruleset from Python positions: consecutive ints form one term,
-    /// each tuple or list one term of its own.
+    /// each tuple or list one term of its own, and each str too (a position in the family's
+    /// own text: a coin row `THHTH`, a coin grid `THT/TTH`, a Cram board `3x4`).
     pub fn position_text(&self, positions: &Bound<'_, PyTuple>) -> PyResult<String> {
         let term = self.rules.term();
         let mut terms: Vec<String> = Vec::new();
         let mut run: Vec<String> = Vec::new();
         for p in positions.iter() {
-            if p.is_instance_of::<pyo3::types::PyTuple>()
+            if let Ok(text) = p.cast::<pyo3::types::PyString>() {
+                if !run.is_empty() {
+                    terms.push(format!("{term}:{}", run.join(",")));
+                    run.clear();
+                }
+                terms.push(format!("{term}:{text}"));
+            } else if p.is_instance_of::<pyo3::types::PyTuple>()
                 || p.is_instance_of::<pyo3::types::PyList>()
             {
                 if !run.is_empty() {
@@ -329,7 +336,12 @@ impl Ruleset {
     }
 
     /// The position of these heaps (ints of any size; a tuple or list is a position of its
-    /// own, e.g. a Wythoff board), under normal play or ``misere=True``.
+    /// own, e.g. a Wythoff board; a str is a position in the family's own text, e.g. a coin
+    /// grid ``"THT/TTH"``), under normal play or ``misere=True``.
+    ///
+    /// >>> import grundy
+    /// >>> grundy.TurningCorners("TTTTT/TTTHT/TTTTT/TTHTT/TTTTH").value
+    /// 4
     #[pyo3(signature = (*positions, misere = false))]
     fn __call__(&self, positions: &Bound<'_, PyTuple>, misere: bool) -> PyResult<Position> {
         let convention = if misere {

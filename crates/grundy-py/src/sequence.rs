@@ -370,13 +370,18 @@ impl Sequence {
             PeriodStatus::Proven(c) => Some(Period {
                 period: c.period,
                 preperiod: c.preperiod,
+                saltus: c.saltus,
                 theorem: match c.theorem {
                     Theorem::Window { .. } => "window",
                     Theorem::GuySmith { .. } => "guy-smith",
+                    Theorem::GuySmithHeaps { .. } => "guy-smith-heaps",
+                    Theorem::MoveClasses { .. } => "move-classes",
                 },
                 bound: match c.theorem {
                     Theorem::Window { window } => window,
-                    Theorem::GuySmith { max_removed } => max_removed,
+                    Theorem::GuySmith { max_removed }
+                    | Theorem::GuySmithHeaps { max_removed, .. } => max_removed,
+                    Theorem::MoveClasses { block, .. } => block,
                 },
                 checked: c.checked,
                 compared: (c.compared.from, c.compared.to),
@@ -596,18 +601,25 @@ impl Sequence {
 pub struct Period {
     /// The least period p.
     pub period: u64,
-    /// The least preperiod for it: G(n + p) = G(n) for every n >= preperiod.
+    /// The least preperiod for it: G(n + p) = G(n) + saltus for every n >= preperiod.
     pub preperiod: u64,
+    /// What a period adds to the values: 0 for an ordinary period, positive for an
+    /// arithmetic-periodic sequence (take-and-break codes such as ``0.8``).
+    pub saltus: u64,
     /// The theorem that makes the finite check a proof: ``'window'`` (each value depends only
-    /// on the ``bound`` values below it: subtraction games) or ``'guy-smith'`` (Guy and Smith,
-    /// 1956: octal games whose moves remove at most ``bound`` tokens).
+    /// on the ``bound`` values below it: subtraction games), ``'guy-smith'`` (Guy and Smith,
+    /// 1956: octal games whose moves remove at most ``bound`` tokens), ``'guy-smith-heaps'``
+    /// (their argument for moves leaving up to three heaps) or ``'move-classes'`` (the
+    /// move-class test for take-and-break codes, with blocks of ``bound`` heaps; see
+    /// docs/theory.md).
     pub theorem: &'static str,
-    /// The theorem's bound: the window (largest move), or the most tokens a move removes.
+    /// The theorem's bound: the window (largest move), the most tokens a move removes, or the
+    /// block of the move-class test.
     pub bound: u64,
     /// G(0..checked) were computed.
     pub checked: u64,
-    /// G(n + p) = G(n) was compared for ``compared[0] <= n < compared[1]``, as the theorem
-    /// needs.
+    /// G(n + p) = G(n) (+ saltus) was compared for ``compared[0] <= n < compared[1]`` (with the
+    /// block for ``'move-classes'``), as the theorem needs.
     pub compared: (u64, u64),
     /// The proof in sentences.
     pub text: String,

@@ -4,33 +4,11 @@
 //! without a component number, Moore's Nim explained by Moore's theorem (the hint's plan being
 //! the hint's move), and illegal coin sets refused in the rule's words.
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
-use grundy_server::{router, Config};
-use http_body_util::BodyExt;
-use serde_json::{json, Value};
-use tower::ServiceExt;
+mod support;
 
-async fn send(request: Request<Body>) -> (StatusCode, Value) {
-    let response = router(Config::default()).oneshot(request).await.unwrap();
-    let status = response.status();
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    (status, serde_json::from_slice(&bytes).unwrap())
-}
-
-async fn get(path: &str) -> (StatusCode, Value) {
-    send(Request::builder().uri(path).body(Body::empty()).unwrap()).await
-}
-
-async fn post(path: &str, body: Value) -> (StatusCode, Value) {
-    let request = Request::builder()
-        .method("POST")
-        .uri(path)
-        .header("content-type", "application/json")
-        .body(Body::from(body.to_string()))
-        .unwrap();
-    send(request).await
-}
+use axum::http::StatusCode;
+use serde_json::json;
+use support::*;
 
 #[tokio::test]
 async fn nouns_drawings_and_explanations_of_boards_graphs_coins_and_rows() {

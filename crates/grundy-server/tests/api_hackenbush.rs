@@ -2,27 +2,11 @@
 //! cut, the fusion and colon reduction), a hint, typed cuts applied, the valued moves, the
 //! layout the page draws, and bad pictures answered with a 4xx naming what is wrong.
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
-use grundy_server::{router, Config};
-use http_body_util::BodyExt;
-use serde_json::{json, Value};
-use tower::ServiceExt;
+mod support;
 
-async fn post(path: &str, body: Value) -> (StatusCode, Value) {
-    let request = Request::builder()
-        .method("POST")
-        .uri(path)
-        .header("content-type", "application/json")
-        .body(Body::from(body.to_string()))
-        .unwrap();
-    let response = router(Config::default()).oneshot(request).await.unwrap();
-    let status = response.status();
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    let value = serde_json::from_slice(&bytes).unwrap();
-    assert!(!status.is_server_error(), "{path}: {status}: {value}");
-    (status, value)
-}
+use axum::http::StatusCode;
+use serde_json::{json, Value};
+use support::*;
 
 fn picture(text: &str) -> Value {
     json!({ "game": "hackenbush", "position": text })

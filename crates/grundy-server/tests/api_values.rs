@@ -3,25 +3,11 @@
 //! a position with no move has remoteness 0; a player who can win wins as fast as possible,
 //! a player who cannot win makes the game last as long as possible).
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
-use grundy_server::{router, Config};
-use http_body_util::BodyExt;
-use serde_json::{json, Value};
-use tower::ServiceExt;
+mod support;
 
-async fn post(path: &str, body: Value) -> (StatusCode, Value) {
-    let request = Request::builder()
-        .method("POST")
-        .uri(path)
-        .header("content-type", "application/json")
-        .body(Body::from(body.to_string()))
-        .unwrap();
-    let response = router(Config::default()).oneshot(request).await.unwrap();
-    let status = response.status();
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    (status, serde_json::from_slice(&bytes).unwrap())
-}
+use axum::http::StatusCode;
+use serde_json::{json, Value};
+use support::*;
 
 /// The Nim positions one move from `heaps`.
 fn children(heaps: &[u64]) -> Vec<Vec<u64>> {

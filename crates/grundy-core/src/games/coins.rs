@@ -18,6 +18,11 @@
 //! table is checked in the tests against the mex rule on single coins and against exhaustive
 //! search of every row of up to 12 coins.
 //!
+//! Beyond the four named games, the family `coins` plays any rule of the usual kinds, described
+//! by the user ([`rule`]): `coins{at-most=5}:THHTH`, `coins{consecutive=2..}:HTTH`,
+//! `coins{two-at=1,4,9}:THTH`. Its coins are numbered from 1; its heads' values come from the
+//! closed form where one is known, otherwise from the mex rule bottom-up ([`mod@line`]).
+//!
 //! A position is one row (`Vec<u64>` of 0 = tails, 1 = heads), written `turtles:THHTH` (or
 //! `turtles:0,1,1,0,1`).
 //!
@@ -35,17 +40,28 @@
 //! assert_eq!(mock.grundy(&vec![1, 1, 1, 1]).unwrap(), 1 ^ 2 ^ 4 ^ 7);
 //! ```
 
+mod layers;
+pub mod line;
+pub mod rule;
+
+use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use crate::error::{GameError, Result};
 use crate::explain::{Derivation, OptionValue};
-use crate::games::{MoveContext, PositionForm, Ruleset};
+use crate::games::{uniform_below, MoveContext, PositionForm, Ruleset};
+use crate::moves::MoveList;
 use crate::nimber::Nimber;
 use crate::play::{forms, MoveError};
-use crate::registry::{Drawing, Family, Positions};
+use crate::registry::{Drawing, Family, Param, ParamKind, Positions};
+use crate::tree_size::TreeEstimate;
+
+pub use line::{CoinLine, MAX_HEAD_MOVES};
+pub use rule::CoinRule;
 
 /// The most coins in a row: a row's options are enumerated (Mock Turtles has about `n³/6` of
-/// them for `n` heads), and 64 keeps every coin's value within `u64` for all four games.
+/// them for `n` heads), and 64 keeps every coin's value within `u64` for all four games. Rows of
+/// a described rule may be shorter ([`CoinLine::max_coins`] with [`MAX_HEAD_MOVES`]).
 pub const MAX_COINS: usize = 64;
 
 /// The rules of one coin-turning game (see the module documentation).
@@ -63,12 +79,33 @@ pub enum CoinGame {
 }
 
 impl CoinGame {
+    /// The four games, in the registry's order.
+    pub const ALL: [CoinGame; 4] = [
+        CoinGame::TurningTurtles,
+        CoinGame::Twins,
+        CoinGame::MockTurtles,
+        CoinGame::Ruler,
+    ];
+
     /// The number of the leftmost coin: 1 for Turning Turtles and Ruler, 0 for Twins and Mock
     /// Turtles (the numberings under which the values are the published sequences).
     pub fn first_coin(self) -> u64 {
         match self {
             CoinGame::TurningTurtles | CoinGame::Ruler => 1,
             CoinGame::Twins | CoinGame::MockTurtles => 0,
+        }
+    }
+
+    /// The game as a described rule: `at-most=2`, `exactly=2`, `at-most=3`, `consecutive`.
+    pub fn rule(self) -> CoinRule {
+        match self {
+            CoinGame::TurningTurtles => CoinRule::AtMost(2),
+            CoinGame::Twins => CoinRule::Exactly(2),
+            CoinGame::MockTurtles => CoinRule::AtMost(3),
+            CoinGame::Ruler => CoinRule::Consecutive {
+                shortest: 1,
+                longest: None,
+            },
         }
     }
 
@@ -79,7 +116,7 @@ impl CoinGame {
             CoinGame::TurningTurtles | CoinGame::Twins => n,
             // The odious numbers: 2n, plus 1 when n has an even number of 1s, so that the
             // result has an odd number (Winning Ways, ch. 14).
-            CoinGame::MockTurtles => 2 * n + u64::from(n.count_ones() % 2 == 0),
+            CoinGame::MockTurtles => rule::odious(n),
             // The ruler function: the lowest set bit.
             CoinGame::Ruler => n & n.wrapping_neg(),
         }
@@ -88,17 +125,12 @@ impl CoinGame {
     /// The sets of coins (row indices, ascending) a move may turn when its rightmost coin is
     /// at index `r`, fewest coins first, then the others from nearest to farthest.
     pub fn turn_sets(self, r: usize) -> Vec<Vec<usize>> {
-        let singles = std::iter::once(vec![r]);
-        let pairs = (0..r).rev().map(move |j| vec![j, r]);
-        let triples = (0..r)
-            .rev()
-            .flat_map(move |j| (0..j).rev().map(move |i| vec![i, j, r]));
-        match self {
-            CoinGame::TurningTurtles => singles.chain(pairs).collect(),
-            CoinGame::Twins => pairs.collect(),
-            CoinGame::MockTurtles => singles.chain(pairs).chain(triples).collect(),
-            CoinGame::Ruler => (0..=r).rev().map(|start| (start..=r).collect()).collect(),
-        }
+        let mut sets = Vec::new();
+        let _ = self.rule().for_each_set(r, &mut |set| {
+            sets.push(set.iter().rev().copied().collect());
+            ControlFlow::Continue(())
+        });
+        sets
     }
 
     /// The registry name: `turtles`, `twins`, `mock-turtles`, `ruler`.
@@ -108,6 +140,15 @@ impl CoinGame {
             CoinGame::Twins => "twins",
             CoinGame::MockTurtles => "mock-turtles",
             CoinGame::Ruler => "ruler",
+        }
+    }
+
+    /// The other names the registry accepts.
+    pub const fn aliases(self) -> &'static [&'static str] {
+        match self {
+            CoinGame::TurningTurtles => &["turning-turtles"],
+            CoinGame::MockTurtles => &["mock"],
+            CoinGame::Twins | CoinGame::Ruler => &[],
         }
     }
 
@@ -135,17 +176,17 @@ impl CoinGame {
 
 /// Declares the registry family of one coin-turning game.
 macro_rules! coin_family {
-    ($name:ident, $game:expr, $aliases:expr, $rules:expr, $help:expr, $example:expr) => {
+    ($name:ident, $game:expr, $rules:expr, $example:expr) => {
         #[doc = concat!("The coin-turning game `", $example, "` in the registry.")]
         pub static $name: Family = Family {
             name: $game.term(),
-            aliases: $aliases,
+            aliases: $game.aliases(),
             title: $game.title(),
             rules: $rules,
             params: &[],
             positions: Positions {
                 label: "Coins",
-                help: $help,
+                help: ROW_HELP,
                 example: "THHTH",
                 drawing: Drawing::Coins,
             },
@@ -157,70 +198,107 @@ macro_rules! coin_family {
 }
 
 /// How a row is written, in every family's help.
-const ROW_HELP: &str = "one row of 1 to 64 coins, left to right, as T (tails) and H (heads), e.g. THHTH, or as 0 and 1 separated by commas";
+const ROW_HELP: &str = "coins of one row, 1 to 64 of them, left to right, as T (tails) and H (heads), e.g. THHTH, or as 0 and 1 separated by commas";
 
 coin_family!(
     TURNING_TURTLES,
     CoinGame::TurningTurtles,
-    &["turning-turtles"],
     "A row of coins: turn over one or two coins, the rightmost of them from heads to tails.",
-    ROW_HELP,
     "turtles:THHTH"
 );
 coin_family!(
     TWINS,
     CoinGame::Twins,
-    &[],
     "A row of coins: turn over exactly two coins, the rightmost of them from heads to tails.",
-    ROW_HELP,
     "twins:THHTH"
 );
 coin_family!(
     MOCK_TURTLES,
     CoinGame::MockTurtles,
-    &["mock"],
     "A row of coins: turn over one, two or three coins, the rightmost of them from heads to tails.",
-    ROW_HELP,
     "mock-turtles:THHTH"
 );
 coin_family!(
     RULER,
     CoinGame::Ruler,
-    &[],
     "A row of coins: turn over any number of consecutive coins, the rightmost of them from heads to tails.",
-    ROW_HELP,
     "ruler:THHTH"
 );
 
+/// Coin-turning games of a rule the user describes, in the registry: `coins{at-most=3}:THHTH`.
+pub static RULED: Family = Family {
+    name: "coins",
+    aliases: &["coin-turning"],
+    title: "Coin-turning game of your rule",
+    rules: "A row of coins, numbered from 1: a move turns over a set of coins that the rule allows, the rightmost of them from heads to tails.",
+    params: &[Param {
+        name: "rule",
+        short: Some('r'),
+        positional: true,
+        kind: ParamKind::Word,
+        label: "Rule",
+        help: "which coins a move turns over: at-most=K or exactly=K (K from 1 to 64), any, consecutive (or consecutive=K, consecutive=A..B, consecutive=A..), two-at=D or one-or-two-at=D (D distances from 1 to 63, e.g. 1,2,3), spaced=K (K from 2 to 64) or grunt",
+        example: "at-most=3",
+    }],
+    positions: Positions {
+        label: "Coins",
+        help: "coins of one row (at most 64, fewer where the rule gives a coin more than 2^20 moves), left to right, as T (tails) and H (heads), e.g. THHTH, or as 0 and 1 separated by commas",
+        example: "THHTH",
+        drawing: Drawing::Coins,
+    },
+    example: "coins{at-most=3}:THHTH",
+    sequence: false,
+    build: |params| Ok(Arc::new(Coins::ruled(CoinRule::parse(params[0])?))),
+};
+
 /// A coin-turning ruleset. A position is one row of coins, 0 for tails and 1 for heads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Coins {
-    game: CoinGame,
+    line: CoinLine,
 }
 
 impl Coins {
     /// The ruleset of `game`.
     pub fn new(game: CoinGame) -> Self {
-        Coins { game }
+        Coins {
+            line: CoinLine::named(game),
+        }
     }
 
-    /// Its rules.
-    pub fn game(&self) -> CoinGame {
-        self.game
+    /// The ruleset of a described rule, its coins numbered from 1.
+    pub fn ruled(rule: CoinRule) -> Self {
+        Coins {
+            line: CoinLine::ruled(rule),
+        }
     }
 
-    /// The number of the coin at row index `i`.
-    fn number(&self, i: usize) -> u64 {
-        i as u64 + self.game.first_coin()
+    /// Its game: the rule and how coins are numbered.
+    pub fn line(&self) -> &CoinLine {
+        &self.line
     }
 
-    /// Checks a row: 1 to [`MAX_COINS`] coins, each 0 or 1.
+    /// The longest row allowed: 64 coins, or fewer where the rule gives a coin more than
+    /// [`MAX_HEAD_MOVES`] moves.
+    pub fn max_coins(&self) -> usize {
+        self.line.max_coins(MAX_HEAD_MOVES)
+    }
+
+    /// Checks a row: 1 to [`Coins::max_coins`] coins, each 0 or 1.
     fn check_row(&self, row: &[u64]) -> Result<()> {
-        if row.is_empty() || row.len() > MAX_COINS {
+        let most = self.max_coins();
+        if row.is_empty() || row.len() > most {
+            let why = if most < MAX_COINS {
+                format!(
+                    "1 to {most} coins (beyond, a coin of {} has more than {MAX_HEAD_MOVES} moves, which are listed one by one)",
+                    self.line.label()
+                )
+            } else {
+                format!("1 to {most} coins")
+            };
             return Err(GameError::out_of_range(
-                format!("number of coins of a {} row", self.game.title()),
+                format!("number of coins of a {} row", self.line.label()),
                 row.len(),
-                format!("1 to {MAX_COINS} coins"),
+                why,
             ));
         }
         if let Some(&bad) = row.iter().find(|&&c| c > 1) {
@@ -236,43 +314,54 @@ impl Coins {
     /// Why turning the coins at row indices `turned` (ascending, distinct) is not a move of
     /// `row`, in the rules' words; `None` when it is one.
     pub fn why_not(&self, row: &[u64], turned: &[usize]) -> Option<String> {
+        let line = &self.line;
         let Some(&r) = turned.last() else {
             return Some("a move turns at least one coin".into());
         };
         if r >= row.len() {
             return Some(format!(
                 "there is no coin {}: the coins are numbered {} to {}",
-                self.number(r),
-                self.number(0),
-                self.number(row.len().saturating_sub(1))
+                line.number(r),
+                line.number(0),
+                line.number(row.len().saturating_sub(1))
             ));
         }
         if row[r] == 0 {
             return Some(format!(
                 "the rightmost coin turned, coin {}, must go from heads to tails, and it shows tails",
-                self.number(r)
+                line.number(r)
             ));
         }
-        let n = turned.len();
-        let title = self.game.title();
-        match self.game {
-            CoinGame::TurningTurtles if n > 2 => {
-                Some(format!("{title} turns one or two coins, not {n}"))
-            }
-            CoinGame::Twins if n != 2 => Some(format!("{title} turns exactly two coins, not {n}")),
-            CoinGame::MockTurtles if n > 3 => {
-                Some(format!("{title} turns one, two or three coins, not {n}"))
-            }
-            CoinGame::Ruler if turned.windows(2).any(|w| w[1] != w[0] + 1) => {
-                let names: Vec<String> =
-                    turned.iter().map(|&i| self.number(i).to_string()).collect();
-                Some(format!(
-                    "{title} turns a run of coins next to each other, and coins {} are not one",
-                    names.join(", ")
-                ))
-            }
-            _ => None,
+        let descending: Vec<usize> = turned.iter().rev().copied().collect();
+        if line.allows(&descending) {
+            return None;
         }
+        let n = turned.len();
+        let names: Vec<String> = turned.iter().map(|&i| line.number(i).to_string()).collect();
+        let title = line.title();
+        Some(match line.game() {
+            Some(CoinGame::TurningTurtles) => format!("{title} turns one or two coins, not {n}"),
+            Some(CoinGame::Twins) => format!("{title} turns exactly two coins, not {n}"),
+            Some(CoinGame::MockTurtles) => {
+                format!("{title} turns one, two or three coins, not {n}")
+            }
+            Some(CoinGame::Ruler) => format!(
+                "{title} turns a run of coins next to each other, and coins {} are not one",
+                names.join(", ")
+            ),
+            None => format!(
+                "a move must {} ({title}), and coin{} {} {} not such a set",
+                line.rule().describe(),
+                if n == 1 { "" } else { "s" },
+                and_list(&names),
+                if n == 1 { "is" } else { "are" }
+            ),
+        })
+    }
+
+    /// The heads' indices, left to right.
+    fn heads(row: &[u64]) -> impl Iterator<Item = usize> + '_ {
+        (0..row.len()).filter(|&i| row[i] == 1)
     }
 
     /// The coins a move from `from` to `to` turns, as coin numbers, if the rows differ only
@@ -280,8 +369,26 @@ impl Coins {
     fn turned(&self, from: &[u64], to: &[u64]) -> Vec<u64> {
         (0..from.len())
             .filter(|&i| from[i] != to[i])
-            .map(|i| self.number(i))
+            .map(|i| self.line.number(i))
             .collect()
+    }
+
+    /// `row` with the coins of `set` turned over.
+    fn turn(row: &[u64], set: &[usize]) -> Vec<u64> {
+        let mut next = row.to_vec();
+        for &i in set {
+            next[i] ^= 1;
+        }
+        next
+    }
+}
+
+/// Words joined as a person lists them: `1`, `1 and 2`, `1, 2 and 4`.
+fn and_list(words: &[String]) -> String {
+    match words.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        Some((last, _)) => last.clone(),
+        None => String::new(),
     }
 }
 
@@ -293,7 +400,7 @@ pub fn show_row(row: &[u64]) -> String {
 }
 
 /// Reads a row written with T and H (any case); `None` when the text has other characters.
-fn read_th(text: &str) -> Option<Vec<u64>> {
+pub fn read_th(text: &str) -> Option<Vec<u64>> {
     let text = text.trim();
     if text.is_empty() {
         return None;
@@ -311,15 +418,24 @@ impl Ruleset for Coins {
     type Position = Vec<u64>;
 
     fn term(&self) -> String {
-        self.game.term().into()
+        match self.line.game() {
+            Some(game) => game.term().into(),
+            None => format!("coins{{{}}}", self.line.rule()),
+        }
     }
 
     fn name(&self) -> String {
-        self.game.term().into()
+        match self.line.game() {
+            Some(game) => game.term().into(),
+            None => format!("coins {{{}}}", self.line.rule()),
+        }
     }
 
     fn title(&self) -> String {
-        self.game.title().into()
+        match self.line.game() {
+            Some(game) => game.title().into(),
+            None => format!("Coins: {}", self.line.rule().describe()),
+        }
     }
 
     fn noun(&self) -> &'static str {
@@ -336,7 +452,7 @@ impl Ruleset for Coins {
             Some(row) => self.positions_from(row),
             None if text.trim().is_empty() || text.trim().chars().any(|c| c.is_ascii_alphabetic()) => {
                 Err(GameError::invalid(
-                    format!("{} row", self.game.title()),
+                    format!("{} row", self.line.label()),
                     text.trim(),
                     "coins written with T (tails) and H (heads), e.g. THHTH, or 0 and 1 separated by commas",
                 ))
@@ -351,17 +467,14 @@ impl Ruleset for Coins {
     }
 
     /// For each head from left to right (the rightmost coin turned), the sets of
-    /// [`CoinGame::turn_sets`].
+    /// [`CoinRule::for_each_set`]. Meant for small rows (a row may have `2^26` moves).
     fn options(&self, row: &Vec<u64>) -> Vec<Vec<Vec<u64>>> {
         let mut out = Vec::new();
-        for r in (0..row.len()).filter(|&r| row[r] == 1) {
-            for set in self.game.turn_sets(r) {
-                let mut next = row.clone();
-                for i in set {
-                    next[i] ^= 1;
-                }
-                out.push(vec![next]);
-            }
+        for r in Coins::heads(row) {
+            let _ = self.line.for_each_set(r, &mut |set| {
+                out.push(vec![Coins::turn(row, set)]);
+                ControlFlow::Continue(())
+            });
         }
         out
     }
@@ -369,22 +482,109 @@ impl Ruleset for Coins {
     /// The nim-sum of the heads' values (see the module documentation).
     fn grundy(&self, row: &Vec<u64>) -> Result<Nimber> {
         self.check_row(row)?;
-        Ok((0..row.len())
-            .filter(|&i| row[i] == 1)
-            .fold(0, |acc, i| acc ^ self.game.coin_value(self.number(i))))
+        let values = self.line.values(row.len());
+        Ok(Coins::heads(row).fold(0, |acc, i| acc ^ values[i]))
+    }
+
+    /// A move changes the value by the nim-sum of the values of the coins it turns, so the
+    /// moves to `target` are the sets whose values' nim-sum is `value ⊕ target`: every set of
+    /// every head is looked at once (in the order of [`Ruleset::options`]), and counted.
+    fn moves_to_value(
+        &self,
+        row: &Vec<u64>,
+        target: Nimber,
+        limit: usize,
+    ) -> Result<MoveList<Vec<Vec<u64>>>> {
+        let wanted = self.grundy(row)? ^ target;
+        let values = self.line.values(row.len());
+        let mut found = MoveList::with_limit(limit);
+        for r in Coins::heads(row) {
+            crate::cancel::check()?;
+            let _ = self.line.for_each_set(r, &mut |set| {
+                if set.iter().fold(0, |acc, &i| acc ^ values[i]) == wanted {
+                    if found.wants_more() {
+                        found.push(vec![Coins::turn(row, set)]);
+                    } else {
+                        found.count_unlisted(1);
+                    }
+                }
+                ControlFlow::Continue(())
+            });
+        }
+        Ok(found)
+    }
+
+    /// The move is legal when the coins that differ form a set the rule allows whose
+    /// rightmost coin shows heads.
+    fn option_to(&self, row: &Vec<u64>, parts: &[Vec<u64>]) -> Option<Vec<Vec<u64>>> {
+        let [to] = parts else { return None };
+        if to.len() != row.len() || to.iter().any(|&c| c > 1) {
+            return None;
+        }
+        let set: Vec<usize> = (0..row.len()).rev().filter(|&i| row[i] != to[i]).collect();
+        let legal = set.first().is_some_and(|&r| row[r] == 1) && self.line.allows(&set);
+        legal.then(|| vec![to.clone()])
+    }
+
+    fn gentlest_option(&self, row: &Vec<u64>) -> Option<Vec<Vec<u64>>> {
+        Coins::heads(row)
+            .find_map(|r| self.line.nth_set(r, 0))
+            .map(|set| vec![Coins::turn(row, &set)])
+    }
+
+    /// Uniform over every move, without listing them: a head weighted by its count of moves.
+    fn random_option(
+        &self,
+        row: &Vec<u64>,
+        rng: &mut dyn rand_core::RngCore,
+    ) -> Option<Vec<Vec<u64>>> {
+        let counts: Vec<(usize, u128)> = Coins::heads(row)
+            .map(|r| (r, self.line.set_count(r)))
+            .collect();
+        let total: u128 = counts.iter().map(|&(_, c)| c).sum();
+        let total = u64::try_from(total).ok().filter(|&t| t > 0)?;
+        let mut k = u128::from(uniform_below(rng, total));
+        for (r, count) in counts {
+            if k < count {
+                return self
+                    .line
+                    .nth_set(r, k)
+                    .map(|set| vec![Coins::turn(row, &set)]);
+            }
+            k -= count;
+        }
+        None
+    }
+
+    /// Every row reached keeps the coins right of its rightmost head; the moves of a row are
+    /// counted exactly from the rule.
+    fn tree_estimate(&self, group: &[&Vec<u64>], _limit: u64) -> TreeEstimate {
+        let mut estimate = TreeEstimate {
+            positions: 1,
+            options: 0,
+            components: group.len() as u64,
+        };
+        for row in group {
+            let reach = Coins::heads(row).last().map_or(0, |r| r + 1);
+            estimate.positions = estimate
+                .positions
+                .saturating_mul(1u64.checked_shl(reach as u32).unwrap_or(u64::MAX));
+            let moves: u128 = Coins::heads(row).map(|r| self.line.set_count(r)).sum();
+            estimate.options = estimate
+                .options
+                .saturating_add(u64::try_from(moves).unwrap_or(u64::MAX));
+        }
+        estimate
     }
 
     /// The heads, their values and their nim-sum.
     fn explain_value(&self, row: &Vec<u64>) -> Result<Derivation> {
         self.check_row(row)?;
-        let heads = (0..row.len())
-            .filter(|&i| row[i] == 1)
-            .map(|i| {
-                let n = self.number(i);
-                OptionValue {
-                    option: format!("coin {n}"),
-                    value: self.game.coin_value(n),
-                }
+        let values = self.line.values(row.len());
+        let heads = Coins::heads(row)
+            .map(|i| OptionValue {
+                option: format!("coin {}", self.line.number(i)),
+                value: values[i],
             })
             .collect();
         Ok(Derivation::nim_sum_of(
@@ -395,14 +595,11 @@ impl Ruleset for Coins {
     }
 
     fn value_source(&self, row: &Vec<u64>) -> String {
-        let heads: Vec<String> = (0..row.len())
-            .filter(|&i| row[i] == 1)
-            .map(|i| {
-                let n = self.number(i);
-                format!("coin {n} worth {}", self.game.coin_value(n))
-            })
+        let values = self.line.values(row.len());
+        let heads: Vec<String> = Coins::heads(row)
+            .map(|i| format!("coin {} worth {}", self.line.number(i), values[i]))
             .collect();
-        let first = self.game.first_coin();
+        let first = self.line.first_coin();
         let sum = if heads.is_empty() {
             "no heads, so the value is 0".to_string()
         } else {
@@ -410,8 +607,8 @@ impl Ruleset for Coins {
         };
         format!(
             "{}, coins numbered from {first}: {}; a row is the sum of its heads (Winning Ways, ch. 14), {sum}",
-            self.game.title(),
-            self.game.value_rule()
+            self.line.title(),
+            self.line.value_rule()
         )
     }
 
@@ -441,7 +638,7 @@ impl Ruleset for Coins {
             .iter()
             .map(|w| forms::number(w))
             .collect::<Option<_>>()?;
-        let first = self.game.first_coin();
+        let first = self.line.first_coin();
         let last = first + from.len() as u64 - 1;
         if numbers.is_empty() {
             return None;
@@ -456,7 +653,7 @@ impl Ruleset for Coins {
         if let Some(twice) = turned.windows(2).find(|w| w[0] == w[1]) {
             return Some(Err(MoveError::Illegal(format!(
                 "coin {} is named twice: name each coin to turn once",
-                self.number(twice[0])
+                self.line.number(twice[0])
             ))));
         }
         if let Some(why) = self.why_not(from, &turned) {

@@ -21,9 +21,40 @@
 //! more than its options and values; rulesets whose positions can be huge override the defaults
 //! that would enumerate (see `CONTRIBUTING.md`, "Adding a ruleset").
 
+/// Equality, hashing and order of a ruleset by the fields that name its rules, leaving its
+/// caches out: equal rules make equal components, which sums and exhaustive search rely on.
+/// `rules_compared_by!(Moore, k)` compares Moore's Nim by `k` alone.
+macro_rules! rules_compared_by {
+    ($ty:ty, $($field:ident),+) => {
+        impl PartialEq for $ty {
+            fn eq(&self, other: &Self) -> bool {
+                ($(&self.$field,)+) == ($(&other.$field,)+)
+            }
+        }
+        impl Eq for $ty {}
+        impl std::hash::Hash for $ty {
+            fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+                ($(&self.$field,)+).hash(state);
+            }
+        }
+        impl PartialOrd for $ty {
+            fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+                Some(self.cmp(other))
+            }
+        }
+        impl Ord for $ty {
+            fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+                ($(&self.$field,)+).cmp(&($(&other.$field,)+))
+            }
+        }
+    };
+}
+
+pub mod acrostic;
 pub mod all_but;
 pub mod arc_kayles;
 pub mod chomp;
+pub mod coin_grid;
 pub mod coins;
 pub mod cram;
 mod form;
@@ -38,6 +69,8 @@ pub mod octal;
 pub mod rules;
 pub mod searched;
 pub mod subtraction;
+pub mod take_break;
+pub mod tartan;
 pub mod wythoff;
 
 pub use form::{MoveContext, PositionForm};
@@ -159,6 +192,16 @@ pub trait Ruleset: Debug + Send + Sync + Eq + Hash + Ord + 'static {
     /// Whether a move may leave more than one component (a heap split in two).
     fn splits(&self) -> bool {
         false
+    }
+
+    /// The most components one move may leave in place of one: 2 for rulesets that split (a
+    /// heap split in two), 1 for the others; take-and-break codes that split in three say 3.
+    fn max_parts(&self) -> usize {
+        if self.splits() {
+            2
+        } else {
+            1
+        }
     }
 
     /// The Grundy sequence `G(0), G(1), ...` of a heap ruleset with one, for `grundy sequence`

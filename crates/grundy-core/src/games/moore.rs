@@ -24,7 +24,6 @@
 //! ```
 
 use std::collections::HashMap;
-use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex};
 
 use crate::error::{GameError, Result};
@@ -249,27 +248,7 @@ fn column_pattern(heaps: &[u64], touched: u32, c: u32) -> u32 {
     pattern
 }
 
-impl PartialEq for Moore {
-    fn eq(&self, other: &Self) -> bool {
-        self.k == other.k
-    }
-}
-impl Eq for Moore {}
-impl Hash for Moore {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        self.k.hash(state);
-    }
-}
-impl PartialOrd for Moore {
-    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-impl Ord for Moore {
-    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        self.k.cmp(&other.k)
-    }
-}
+rules_compared_by!(Moore, k);
 
 impl Ruleset for Moore {
     type Position = Vec<u64>;

@@ -17,7 +17,6 @@
 //! assert_eq!(game.value(1_000_000_000_000_000_000).unwrap(), 0);
 //! ```
 
-use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::error::{GameError, Result};
@@ -249,27 +248,7 @@ impl SubtractionGame {
     }
 }
 
-impl PartialEq for SubtractionGame {
-    fn eq(&self, other: &Self) -> bool {
-        self.set == other.set
-    }
-}
-impl Eq for SubtractionGame {}
-impl Hash for SubtractionGame {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        self.set.hash(state);
-    }
-}
-impl PartialOrd for SubtractionGame {
-    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-impl Ord for SubtractionGame {
-    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        self.set.cmp(&other.set)
-    }
-}
+rules_compared_by!(SubtractionGame, set);
 
 impl Ruleset for SubtractionGame {
     type Position = u64;

@@ -164,7 +164,7 @@ fn checked_heap_move<R: Ruleset<Position = u64> + ?Sized>(
             rest => vec![rest],
         },
         HeapChange::To(sizes) => {
-            check_sizes_left(&sizes, tokens, heap_no)?;
+            check_sizes_left(&sizes, tokens, heap_no, rules.max_parts().max(2))?;
             if let [one] = sizes.as_slice() {
                 if *one >= tokens {
                     return Err(illegal(format!(
@@ -175,7 +175,7 @@ fn checked_heap_move<R: Ruleset<Position = u64> + ?Sized>(
             sizes
         }
         HeapChange::TakeLeaving(n, sizes) => {
-            check_sizes_left(&sizes, tokens, heap_no)?;
+            check_sizes_left(&sizes, tokens, heap_no, rules.max_parts().max(2))?;
             let total = sizes.iter().fold(0u64, |a, &b| a.saturating_add(b));
             if total != tokens - n {
                 return Err(illegal(format!(
@@ -199,16 +199,23 @@ fn checked_heap_move<R: Ruleset<Position = u64> + ?Sized>(
         .ok_or_else(|| not_allowed(rules, tokens, heap_no, &left))
 }
 
-/// The heaps a move leaves in place of one: at most two, none empty (a `0` alone means the
-/// heap is emptied), together no more than the heap had.
-fn check_sizes_left(sizes: &[u64], tokens: u64, heap_no: usize) -> Result<(), MoveError> {
-    if sizes.len() > 2 {
+/// The heaps a move leaves in place of one: at most `most` (two, or three for codes that split
+/// in three), none empty (a `0` alone means the heap is emptied), together no more than the
+/// heap had.
+fn check_sizes_left(
+    sizes: &[u64],
+    tokens: u64,
+    heap_no: usize,
+    most: usize,
+) -> Result<(), MoveError> {
+    if sizes.len() > most {
         return Err(illegal(format!(
-            "a move leaves at most two heaps in place of one, not {}",
+            "a move leaves at most {} heaps in place of one, not {}",
+            if most == 2 { "two" } else { "three" },
             sizes.len()
         )));
     }
-    if sizes.len() == 2 && sizes.contains(&0) {
+    if sizes.len() >= 2 && sizes.contains(&0) {
         return Err(illegal(format!(
             "both heaps left by a split must be non-empty: to leave one heap write \"{heap_no} to {}\"",
             sizes.iter().sum::<u64>()
@@ -216,7 +223,7 @@ fn check_sizes_left(sizes: &[u64], tokens: u64, heap_no: usize) -> Result<(), Mo
     }
     // Two sizes whose sum overflows are certainly more than the heap holds.
     let total = sizes.iter().try_fold(0u64, |a, &b| a.checked_add(b));
-    if sizes.len() == 2 && total.map_or(true, |t| t > tokens) {
+    if sizes.len() >= 2 && total.map_or(true, |t| t > tokens) {
         return Err(illegal(format!(
             "heap {heap_no} has only {tokens} token{}: it cannot become {}",
             plural(tokens),

@@ -42,11 +42,11 @@ pub fn noun(family: &Family) -> &'static str {
 }
 
 /// The number of the leftmost coin of a row, for the coin-turning families (1, or 0 where the
-/// published values number the coins from 0: [`coins::CoinGame::first_coin`]); `None` for
+/// published values number the coins from 0: [`coins::CoinLine::first_coin`]); `None` for
 /// the others.
 pub fn first_coin(family: &Family) -> Option<u64> {
     let rules = family.rules(&[]).ok()?;
-    super::downcast::<coins::Coins>(&*rules).map(|c| c.game().first_coin())
+    super::downcast::<coins::Coins>(&*rules).map(|c| c.line().first_coin())
 }
 
 #[cfg(test)]

@@ -93,11 +93,7 @@ pub fn parse(bytes: &[u8]) -> Result<(Header, &[u8])> {
         code,
         target,
         next_check,
-        period: (period > 0).then_some(Period {
-            preperiod,
-            period,
-            checked,
-        }),
+        period: (period > 0).then_some(Period::new(preperiod, period, checked)),
         count,
         width,
     };
@@ -119,11 +115,7 @@ pub fn write(
     out.put(&[VERSION, header.flags])?;
     out.put(&(header.code.len() as u16).to_le_bytes())?;
     out.put(header.code.as_bytes())?;
-    let p = header.period.unwrap_or(Period {
-        preperiod: 0,
-        period: 0,
-        checked: 0,
-    });
+    let p = header.period.unwrap_or(Period::new(0, 0, 0));
     for x in [
         header.target,
         header.next_check,

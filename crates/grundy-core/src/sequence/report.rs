@@ -36,6 +36,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{GameError, Result};
 use crate::games::octal::{Progress, RunStatus};
+use crate::games::take_break::TakeBreakCode;
 use crate::nimber::Nimber;
 use crate::registry::{self, AnyRules, REGISTRY};
 use crate::sequence::Period;
@@ -117,6 +118,13 @@ pub enum PeriodRule {
     GuySmith {
         /// The most tokens a move removes.
         max_removed: u64,
+    },
+    /// Take-and-break codes beyond octal: Guy–Smith for moves leaving up to three heaps, and
+    /// the move-class test for codes that repeat for ever and for arithmetic periods
+    /// ([`crate::games::take_break::period`]).
+    TakeBreak {
+        /// The code.
+        code: Arc<TakeBreakCode>,
     },
     /// No period is claimed for this game.
     NotClaimed {
@@ -292,7 +300,7 @@ impl<'a> Report<'a> {
             return Err(unknown(&game, computed));
         }
         let at = match &request.at {
-            Some(n) => match answer_at(n, computation) {
+            Some(n) => match answer_at(n, computation)? {
                 Some(answer) => Some(answer),
                 None if complete => return Err(unknown(&game, computed)),
                 None => None,
@@ -501,6 +509,7 @@ impl PeriodStatus {
                 preperiod: c.preperiod,
                 period: c.period,
                 checked: c.checked,
+                saltus: c.saltus,
             }),
             _ => None,
         }
@@ -512,8 +521,13 @@ impl PeriodStatus {
 pub struct Certificate {
     /// The least period.
     pub period: u64,
-    /// The least preperiod for it: `G(n + period) = G(n)` for every `n >= preperiod`.
+    /// The least preperiod for it: `G(n + period) = G(n) + saltus` for every
+    /// `n >= preperiod`.
     pub preperiod: u64,
+    /// What a period adds to the values: absent (0) for an ordinary period, positive for an
+    /// arithmetic-periodic sequence.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub saltus: u64,
     /// The theorem that turns the finite check into a proof.
     pub theorem: Theorem,
     /// `G(0..checked)` were computed.
@@ -540,6 +554,33 @@ pub enum Theorem {
         /// `t`.
         max_removed: u64,
     },
+    /// Guy and Smith's argument for take-and-break codes whose moves leave up to `heaps`
+    /// heaps: `G(n + p) = G(n)` for `n0 <= n < heaps·n0 + (heaps - 1)·p + t` implies it for
+    /// every `n >= n0` (docs/theory.md).
+    GuySmithHeaps {
+        /// `t`.
+        max_removed: u64,
+        /// The most heaps a move leaves.
+        heaps: u64,
+    },
+    /// The move-class test for take-and-break codes (docs/theory.md): with blocks of
+    /// `block` heaps and saltus `block_saltus` (0 or a power of two), the `classes` classes of
+    /// moves from a heap of `n0 + R + block·Q` tokens decide its value for every
+    /// `Q >= from_quotient`, so the values compared prove the (arithmetic) period.
+    MoveClasses {
+        /// The block: a multiple of the period.
+        block: u64,
+        /// The saltus of a block.
+        block_saltus: u64,
+        /// The classes of moves examined.
+        classes: u64,
+        /// The quotient from which the classes decide every value.
+        from_quotient: u64,
+    },
+}
+
+fn is_zero(x: &u64) -> bool {
+    *x == 0
 }
 
 /// A half-open range `from <= n < to`.
@@ -565,112 +606,56 @@ pub struct AtAnswer {
     pub text: String,
 }
 
-fn answer_at(n: &BigUint, computation: &dyn Computation) -> Option<AtAnswer> {
+/// `G(n)` for the report: `None` when it is unknown, an error when it is known but does not
+/// fit in 64 bits (an arithmetic-periodic sequence at a huge heap).
+fn answer_at(n: &BigUint, computation: &dyn Computation) -> Result<Option<AtAnswer>> {
     if let Some(small) = n.to_u64().filter(|&s| s < computation.computed()) {
-        let value = computation.value_at(small)?;
-        return Some(AtAnswer {
+        let Some(value) = computation.value_at(small) else {
+            return Ok(None);
+        };
+        return Ok(Some(AtAnswer {
             n: n.to_string(),
             value,
             reduced: None,
             text: format!("G({n}) = {value}"),
-        });
+        }));
     }
-    let p = computation.proven()?;
-    let residue = (n - BigUint::from(p.preperiod)) % BigUint::from(p.period);
-    let reduced = p.preperiod + residue.to_u64()?;
-    let value = computation.value_at(reduced)?;
-    Some(AtAnswer {
+    let Some(p) = computation.proven() else {
+        return Ok(None);
+    };
+    let (reduced, _) = p.value_big(n, 0);
+    let Some(base) = computation.value_at(reduced) else {
+        return Ok(None);
+    };
+    let (_, big) = p.value_big(n, base);
+    let Some(value) = big.to_u64() else {
+        return Err(GameError::too_large(
+            format!("G({n}) = {big}"),
+            "reports give values below 2^64 (this arithmetic-periodic sequence passes it)",
+        ));
+    };
+    let residue = reduced - p.preperiod;
+    let text = if p.saltus == 0 {
+        format!(
+            "G({n}) = {value} (from the period: {n} - {} = {residue} (mod {}), so G({n}) = G({reduced}))",
+            p.preperiod, p.period
+        )
+    } else {
+        let periods = (n - BigUint::from(reduced)) / BigUint::from(p.period);
+        format!(
+            "G({n}) = {value} (from the arithmetic period: {n} = {reduced} + {periods}*{}, so \
+             G({n}) = G({reduced}) + {periods}*{} = {base} + {})",
+            p.period,
+            p.saltus,
+            &periods * BigUint::from(p.saltus)
+        )
+    };
+    Ok(Some(AtAnswer {
         n: n.to_string(),
         value,
         reduced: Some(reduced),
-        text: format!(
-            "G({n}) = {value} (from the period: {n} - {} = {residue} (mod {}), so G({n}) = G({reduced}))",
-            p.preperiod, p.period
-        ),
-    })
-}
-
-/// The period status of `computation` under `rule`, with the proof in sentences.
-pub fn period_status(rule: &PeriodRule, computation: &dyn Computation) -> PeriodStatus {
-    let checked = computation.computed();
-    match (rule, computation.proven()) {
-        (PeriodRule::NotClaimed { reason }, _) => PeriodStatus::NotClaimed {
-            text: format!("No period is claimed: {reason}; {checked} values computed."),
-        },
-        (PeriodRule::Window { window }, Some(p)) => {
-            PeriodStatus::Proven(window_certificate(p, *window))
-        }
-        (PeriodRule::GuySmith { max_removed }, Some(p)) => {
-            PeriodStatus::Proven(guy_smith_certificate(p, *max_removed))
-        }
-        (_, None) => PeriodStatus::NotProven {
-            checked,
-            text: format!("No period proven within the {checked} values computed."),
-        },
-    }
-}
-
-fn heading(p: Period) -> String {
-    format!(
-        "Period {} from n = {} (the least period, and the least preperiod for it).",
-        p.period, p.preperiod
-    )
-}
-
-fn window_certificate(p: Period, window: u64) -> Certificate {
-    let last = p.checked - 1;
-    let from = p.checked - window - p.period;
-    let mut text = format!(
-        "{}\nProof: G(n + {}) = G(n) for the {window} consecutive n = {from}..{} (as many as the \
-         largest move), so it holds for every n >= {from} (each value depends only on the \
-         {window} below it).",
-        heading(p),
-        p.period,
-        from + window - 1,
-    );
-    if p.preperiod < from {
-        let not_before = match p.preperiod {
-            0 => String::new(),
-            n => format!(", and not at n = {}", n - 1),
-        };
-        text.push_str(&format!(
-            "\nBelow n = {from}, the computed values G(0..{last}) show G(n + {}) = G(n) from n = {}{not_before}.",
-            p.period, p.preperiod
-        ));
-    }
-    Certificate {
-        period: p.period,
-        preperiod: p.preperiod,
-        theorem: Theorem::Window { window },
-        checked: p.checked,
-        compared: Compared {
-            from,
-            to: from + window,
-        },
         text,
-    }
-}
-
-fn guy_smith_certificate(p: Period, t: u64) -> Certificate {
-    let n0 = p.preperiod.max(1);
-    let text = format!(
-        "{}\nProof (Guy-Smith, moves remove at most {t} tokens): G(n + {period}) = G(n) was checked \
-         for n0 <= n < 2*n0 + {period} + {t} with n0 = {n0}, using G(0..{last}).",
-        heading(p),
-        period = p.period,
-        last = p.checked - 1,
-    );
-    Certificate {
-        period: p.period,
-        preperiod: p.preperiod,
-        theorem: Theorem::GuySmith { max_removed: t },
-        checked: p.checked,
-        compared: Compared {
-            from: n0,
-            to: 2 * n0 + p.period + t,
-        },
-        text,
-    }
+    }))
 }
 
 /// The sequence of `rules`, when its ruleset has one (see [`crate::games::Ruleset::sequence`]).
@@ -775,6 +760,9 @@ pub fn report_document(
     compute(computation.as_mut())?;
     Ok(Report::new(seq, computation.as_ref(), request, true)?.document())
 }
+
+mod certificates;
+pub use certificates::period_status;
 
 #[cfg(test)]
 mod tests;

@@ -2,12 +2,14 @@
 //! those below it — everything but the step itself (chunks, cancelling, progress, period
 //! checks on a fixed schedule, checkpoints).
 //!
-//! A ruleset provides the step as an [`Extend`] (subtraction games, all-but games) and gets a
+//! A ruleset provides the step as an [`Extend`] (subtraction games, all-but games,
+//! take-and-break codes) and gets a
 //! [`Computation`] for [`HeapSequence::start`](super::report::HeapSequence::start) and
 //! [`HeapSequence::restore`](super::report::HeapSequence::restore).
 //!
-//! Periods are looked for only at fixed lengths — `max(4·window, 256)` for the window rule,
-//! 1024 for Guy–Smith (at most the search limit), then doubling up to the limit — whatever
+//! Periods are looked for only at lengths decided by the values — `max(4·window, 256)` for the
+//! window rule, 1024 for Guy–Smith, 16 for take-and-break codes (at most the search limit),
+//! then doubling up to the limit, or sooner at the length a candidate's proof needs — whatever
 //! the chunks and the target, so that a run resumed from a checkpoint proves the same period
 //! at the same length as one that never stopped.
 
@@ -20,14 +22,15 @@ use super::report::{Computation, PeriodRule};
 use super::{find_guy_smith_period, find_window_period, Period, PeriodSearch};
 use crate::error::{GameError, Result};
 use crate::games::octal::{Progress, RunStatus};
+use crate::games::take_break;
 use crate::nimber::Nimber;
 
 /// The step of a [`TableRun`]: the values so far, and how to compute more.
 pub trait Extend: Send {
     /// `G(0..len)`, computed so far.
     fn values(&self) -> &[u32];
-    /// Computes values until there are `count` of them.
-    fn extend_to(&mut self, count: usize);
+    /// Computes values until there are `count` of them, or fails at a documented limit.
+    fn extend_to(&mut self, count: usize) -> Result<()>;
 }
 
 /// Bounds on the chunks of values computed between two looks at the cancel flag: a chunk
@@ -84,7 +87,7 @@ impl<E: Extend> TableRun<E> {
         rule: PeriodRule,
         period_search: u64,
         limit: u64,
-        resume: impl FnOnce(Vec<u32>) -> E,
+        resume: impl FnOnce(Vec<u32>) -> Result<E>,
     ) -> Result<Self> {
         let (header, stored) = checkpoint::parse(bytes)?;
         if header.flags & FLAG_TABLE == 0 || header.code != term {
@@ -120,14 +123,20 @@ impl<E: Extend> TableRun<E> {
                 .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
                 .collect(),
         };
+        // The checkpoint stores no saltus: it is what a period adds, read off the values.
+        let period = header.period.map(|mut p| {
+            let at = |n: u64| values.get(n as usize).copied().unwrap_or(0);
+            p.saltus = at(p.preperiod + p.period).saturating_sub(at(p.preperiod)) as u64;
+            p
+        });
         Ok(TableRun {
             term,
-            step: resume(values),
+            step: resume(values)?,
             rule,
             limit,
             period_search,
             target: header.target,
-            period: header.period,
+            period,
             next_check: header.next_check,
         })
     }
@@ -150,6 +159,7 @@ impl<E: Extend> TableRun<E> {
         match self.rule {
             PeriodRule::Window { window } => (4 * window).max(256).min(self.period_search),
             PeriodRule::GuySmith { .. } => 1024.min(self.period_search),
+            PeriodRule::TakeBreak { .. } => 16.min(self.period_search),
             PeriodRule::NotClaimed { .. } => u64::MAX,
         }
     }
@@ -161,21 +171,32 @@ impl<E: Extend> TableRun<E> {
     fn check_period(&mut self) {
         let values = self.step.values();
         let len = values.len() as u64;
-        let found = match self.rule {
-            PeriodRule::Window { window } => find_window_period(values, window as usize),
+        let mut needed = u64::MAX;
+        let found = match &self.rule {
+            PeriodRule::Window { window } => find_window_period(values, *window as usize),
             PeriodRule::GuySmith { max_removed } => {
-                match find_guy_smith_period(values, max_removed as usize) {
+                match find_guy_smith_period(values, *max_removed as usize) {
                     PeriodSearch::Proven(p) => Some(p),
                     _ => None,
                 }
             }
+            PeriodRule::TakeBreak { code } => match take_break::period::search(code, values) {
+                take_break::period::Search::Proven(p, _) => Some(p),
+                take_break::period::Search::Candidate { needed: n } => {
+                    needed = n;
+                    None
+                }
+                take_break::period::Search::Nothing => None,
+            },
             PeriodRule::NotClaimed { .. } => None,
         };
         self.period = found;
+        // A candidate's proof needs `needed` values: look again there if that is sooner than
+        // the doubling (the choice depends on the values only, so a resumed run makes it too).
         self.next_check = if found.is_some() || len >= self.period_search {
             u64::MAX
         } else {
-            (2 * len).min(self.period_search)
+            (2 * len).min(needed.max(len + 1)).min(self.period_search)
         };
     }
 }
@@ -191,8 +212,9 @@ impl<E: Extend> Computation for TableRun<E> {
             return Some(v as Nimber);
         }
         let p = self.period?;
-        let index = p.preperiod + (n - p.preperiod) % p.period;
-        values.get(index as usize).map(|&v| v as Nimber)
+        let (index, _) = p.reduce(n);
+        let base = *values.get(index as usize)? as Nimber;
+        p.value(n, base)
     }
 
     fn proven(&self) -> Option<Period> {
@@ -231,7 +253,7 @@ impl<E: Extend> Computation for TableRun<E> {
                 .min(len + chunk)
                 .min(self.next_check.max(len + 1));
             let started = Instant::now();
-            self.step.extend_to(stop as usize);
+            self.step.extend_to(stop as usize)?;
             let took = started.elapsed();
             if took < CHUNK_TIME / 2 {
                 chunk = (chunk * 2).min(MAX_CHUNK);

@@ -10,7 +10,7 @@ MAX_LISTED_MOVES: int
 
 Progress = Union[None, bool, Callable[[int, int], object]]
 ParamValue = Union[str, int, "set[int]", "frozenset[int]", "list[int]", "tuple[int, ...]", range]
-PositionArg = Union[int, "tuple[int, ...]", "list[int]"]
+PositionArg = Union[int, str, "tuple[int, ...]", "list[int]"]
 
 class GrundyError(ValueError): ...
 
@@ -135,6 +135,8 @@ class Period:
     def period(self) -> int: ...
     @property
     def preperiod(self) -> int: ...
+    @property
+    def saltus(self) -> int: ...
     @property
     def theorem(self) -> str: ...
     @property

@@ -15,7 +15,7 @@ use super::*;
 /// [1, 4, 9]}`).
 #[derive(Debug, Deserialize)]
 pub struct SequenceRequest {
-    /// The ruleset: `subtraction`, `bachet`, `all-but`, `octal`, `grundys-game`.
+    /// The ruleset: `subtraction`, `bachet`, `all-but`, `octal`, `grundys-game`, `hex`.
     pub game: String,
     /// How many values, G(0..count-1) (default 60).
     #[serde(default = "default_count")]

@@ -14,7 +14,6 @@
 
 mod sequence;
 
-use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex};
 
 use crate::error::{GameError, Result};
@@ -130,27 +129,7 @@ impl AllButGame {
     }
 }
 
-impl PartialEq for AllButGame {
-    fn eq(&self, other: &Self) -> bool {
-        self.excluded == other.excluded
-    }
-}
-impl Eq for AllButGame {}
-impl Hash for AllButGame {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        self.excluded.hash(state);
-    }
-}
-impl PartialOrd for AllButGame {
-    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-impl Ord for AllButGame {
-    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        self.excluded.cmp(&other.excluded)
-    }
-}
+rules_compared_by!(AllButGame, excluded);
 
 impl Ruleset for AllButGame {
     type Position = u64;

@@ -12,8 +12,9 @@ impl Extend for AllButSequencer {
         &self.values
     }
 
-    fn extend_to(&mut self, count: usize) {
+    fn extend_to(&mut self, count: usize) -> Result<()> {
         AllButSequencer::extend_to(self, count);
+        Ok(())
     }
 }
 
@@ -64,7 +65,7 @@ impl HeapSequence for AllButGame {
             self.period_rule(),
             0,
             MAX_ALL_BUT_HEAP + 1,
-            move |values| AllButSequencer::resume(&excluded, values),
+            move |values| Ok(AllButSequencer::resume(&excluded, values)),
         )?))
     }
 }

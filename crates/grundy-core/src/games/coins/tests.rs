@@ -2,6 +2,7 @@ use super::*;
 use crate::nimber::mex;
 use crate::solve::{grundy_by_search, DEFAULT_POSITION_LIMIT};
 use crate::sum::{Component, Sum};
+use rand_core::SeedableRng;
 
 const GAMES: [CoinGame; 4] = [
     CoinGame::TurningTurtles,
@@ -217,12 +218,207 @@ fn winning_moves_reach_zero() {
     }
 }
 
+/// The described rules: one of every kind (`rule/tests.rs`).
+fn described() -> Vec<Coins> {
+    rule::tests::sample_rules()
+        .into_iter()
+        .map(Coins::ruled)
+        .collect()
+}
+
+/// The value of every row of up to 11 coins by exhaustive search over the ruleset's own
+/// options (rows as bit masks: every option is a smaller mask), against the nim-sum of its
+/// heads' values, for every kind of described rule; and the winning moves (and the moves to
+/// every other value) against the options filtered by value: the same moves, in the same
+/// order, counted exactly.
+#[test]
+fn every_small_row_of_every_rule_by_exhaustive_search() {
+    for rules in described() {
+        let mut values: Vec<Nimber> = Vec::new();
+        for len in 1..=11usize {
+            values.clear();
+            for mask in 0u64..1 << len {
+                let row: Vec<u64> = (0..len).map(|i| mask >> i & 1).collect();
+                let options = rules.options(&row);
+                let option_values: Vec<Nimber> = options
+                    .iter()
+                    .map(|o| {
+                        let option_mask = o[0].iter().rev().fold(0u64, |m, &c| m << 1 | c);
+                        assert!(option_mask < mask, "{} {row:?}", rules.term());
+                        values[option_mask as usize]
+                    })
+                    .collect();
+                let v = mex(option_values.iter().copied());
+                values.push(v);
+                assert_eq!(rules.grundy(&row).unwrap(), v, "{} {row:?}", rules.term());
+                if len == 7 {
+                    for target in [0, 1, 2, v ^ 1] {
+                        let expected: Vec<_> = options
+                            .iter()
+                            .zip(&option_values)
+                            .filter(|(_, &w)| w == target)
+                            .map(|(o, _)| o.clone())
+                            .collect();
+                        let found = rules.moves_to_value(&row, target, 2).unwrap();
+                        assert_eq!(found.total(), expected.len() as u128, "{row:?}");
+                        assert_eq!(found.moves(), &expected[..expected.len().min(2)]);
+                    }
+                    assert_eq!(rules.gentlest_option(&row), options.first().cloned());
+                    let estimate = rules.tree_estimate(&[&row], 0);
+                    assert_eq!(estimate.options, options.len() as u64);
+                    for o in &options {
+                        assert_eq!(rules.option_to(&row, o), Some(o.clone()));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The named games equal their described rules: the same values and the same moves, row by
+/// row, for every row of up to 10 coins (`turtles` is `coins{at-most=2}`, `twins`
+/// `coins{exactly=2}`, `mock-turtles` `coins{at-most=3}`, `ruler` `coins{consecutive}`).
+#[test]
+fn named_games_equal_their_described_rules() {
+    let pairs = [
+        ("turtles", "coins{at-most=2}"),
+        ("twins", "coins{exactly=2}"),
+        ("mock-turtles", "coins{at-most=3}"),
+        ("ruler", "coins{consecutive}"),
+    ];
+    for (game, rule) in pairs {
+        let named = crate::spec::parse_rules(game).unwrap();
+        let ruled = crate::spec::parse_rules(rule).unwrap();
+        let named = crate::registry::downcast::<Coins>(named.as_ref())
+            .unwrap()
+            .clone();
+        let ruled = crate::registry::downcast::<Coins>(ruled.as_ref())
+            .unwrap()
+            .clone();
+        assert_eq!(named.line().rule(), ruled.line().rule());
+        for len in 1..=10usize {
+            for mask in 0u64..1 << len {
+                let row: Vec<u64> = (0..len).map(|i| mask >> i & 1).collect();
+                assert_eq!(named.grundy(&row).unwrap(), ruled.grundy(&row).unwrap());
+                assert_eq!(named.options(&row), ruled.options(&row), "{game} {row:?}");
+            }
+        }
+    }
+}
+
+/// Sums of described rows with other games, by the generic solver.
+#[test]
+fn described_rows_in_sums_by_the_solver() {
+    let nim = Arc::new(crate::games::nim::Nim);
+    for rules in described() {
+        let rules = Arc::new(rules);
+        for text in ["THHTH", "HHHHHH", "TTHTHH"] {
+            let row = rules.parse_positions(text).unwrap().remove(0);
+            for heap in 0..3u64 {
+                let sum = Sum::new(vec![
+                    Component::new(&rules, row.clone()),
+                    Component::new(&nim, heap),
+                ]);
+                let searched = grundy_by_search(&sum, DEFAULT_POSITION_LIMIT).unwrap();
+                assert_eq!(
+                    searched,
+                    rules.grundy(&row).unwrap() ^ heap,
+                    "{}",
+                    rules.term()
+                );
+            }
+        }
+    }
+}
+
+/// Rows as long as the rule allows, on both sides of the limit; the longest rows' winning
+/// moves are found and counted without listing the options.
+#[test]
+fn described_rows_and_their_limits() {
+    let sum = crate::spec::parse_sum("coins{at-most=5}:THHTH + coins{any}:HH").unwrap();
+    assert_eq!(
+        sum.to_terms(),
+        "coins{at-most=5}:0,1,1,0,1 + coins{any}:1,1"
+    );
+    let any = Coins::ruled(CoinRule::Any);
+    assert_eq!(any.max_coins(), 21);
+    assert!(any.grundy(&vec![1; 21]).is_ok());
+    let err = any.grundy(&vec![1; 22]).unwrap_err().to_string();
+    assert!(
+        err.contains("1 to 21 coins") && err.contains("1048576 moves"),
+        "{err}"
+    );
+    let err = any
+        .parse_positions(&"H".repeat(22))
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("\"22\""), "{err}");
+    // All 21 heads of `any`: 2^21 - 1 moves, each one a different change of value.
+    let row = vec![1; 21];
+    let v = any.grundy(&row).unwrap();
+    assert_eq!(v, (1 << 21) - 1);
+    let winning = any.moves_to_value(&row, 0, 3).unwrap();
+    assert_eq!(winning.total(), 1);
+    assert_eq!(winning.moves(), [vec![vec![0; 21]]]);
+    // Mock Turtles' longest row: every head's winning moves counted exactly.
+    let mock = Coins::ruled(CoinRule::AtMost(3));
+    let row: Vec<u64> = (0..64).map(|i| u64::from(i % 3 != 0)).collect();
+    let v = mock.grundy(&row).unwrap();
+    let found = mock.moves_to_value(&row, 0, 5).unwrap();
+    assert!(found.total() > 5 && found.len() == 5);
+    for m in found.moves() {
+        assert_eq!(mock.value_of_all(m).unwrap(), 0);
+    }
+    assert_ne!(v, 0);
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    for _ in 0..50 {
+        let option = mock.random_option(&row, &mut rng).unwrap();
+        assert!(mock.option_to(&row, &option).is_some());
+    }
+    assert_eq!(mock.random_option(&vec![0; 5], &mut rng), None);
+    assert_eq!(mock.gentlest_option(&vec![0; 5]), None);
+}
+
+/// Typed moves, words and explanations of a described rule.
+#[test]
+fn described_moves_and_explanations() {
+    let sum = crate::spec::parse_sum("coins{two-at=2,3}:HTTHH").unwrap();
+    let parser = crate::play::MoveParser::for_position(&sum);
+    let rules = Arc::new(Coins::ruled(CoinRule::TwoAt(vec![2, 3])));
+    let m = parser.parse("1 turn 2 5", &sum).unwrap();
+    assert_eq!(m.to, [Component::new(&rules, vec![1, 1, 0, 1, 0])]);
+    assert!(parser.parse("1 turn 4 5", &sum).is_err());
+    assert!(parser.parse("1 turn 5", &sum).is_err());
+    assert!(parser.parse("1 turn 1 5", &sum).is_err()); // distance 4
+    let d = rules.explain_value(&vec![1, 0, 0, 1, 1]).unwrap();
+    let reason = d.reason.unwrap();
+    assert!(
+        reason.contains("coins {two-at=2,3}") && reason.contains("numbered from 1"),
+        "{reason}"
+    );
+    assert!(
+        reason.contains("coin 4 worth") && reason.contains("mex"),
+        "{reason}"
+    );
+    assert_eq!(
+        rules.title(),
+        "Coins: turn over two coins at a distance in {2,3}"
+    );
+    let ruler = Coins::ruled(CoinRule::parse("consecutive").unwrap());
+    let reason = ruler.explain_value(&vec![0, 1]).unwrap().reason.unwrap();
+    assert!(
+        reason.contains("largest power of 2 dividing n") && reason.contains("coin 2 worth 2"),
+        "{reason}"
+    );
+}
+
 /// `why_not` agrees with the options: a set of coins is refused with a reason exactly when no
-/// option turns it, for every row of up to 6 coins and every set of coins, in all four games.
+/// option turns it, for every row of up to 6 coins and every set of coins, in the four named
+/// games and one rule of every described kind.
 #[test]
 fn reasons_agree_with_the_options() {
-    for game in GAMES {
-        let rules = Coins::new(game);
+    let named = GAMES.iter().map(|&g| Coins::new(g));
+    for rules in named.chain(described()) {
         for n in 1..=6usize {
             for bits in 0..1u32 << n {
                 let row: Vec<u64> = (0..n).map(|i| u64::from(bits >> i & 1)).collect();
@@ -233,7 +429,8 @@ fn reasons_agree_with_the_options() {
                     turned.iter().for_each(|&i| to[i] ^= 1);
                     let legal = options.contains(&vec![to]);
                     let why = rules.why_not(&row, &turned);
-                    assert_eq!(why.is_none(), legal, "{game:?} {row:?} {turned:?}: {why:?}");
+                    let term = rules.term();
+                    assert_eq!(why.is_none(), legal, "{term} {row:?} {turned:?}: {why:?}");
                 }
             }
         }
@@ -253,4 +450,9 @@ fn reasons_agree_with_the_options() {
         .why_not(&row, &[0, 2])
         .unwrap()
         .contains("coins 1, 3 are not one"));
+    let spaced = Coins::ruled(CoinRule::parse("spaced=3").unwrap());
+    assert_eq!(
+        spaced.why_not(&[1, 1, 1, 1, 1], &[0, 1, 3]).unwrap(),
+        "a move must turn over 3 equally spaced coins (coins {spaced=3}), and coins 1, 2 and 4 are not such a set"
+    );
 }

@@ -34,7 +34,6 @@ mod sequence;
 pub mod sparse;
 pub mod values;
 
-use std::hash::{Hash, Hasher};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
@@ -236,7 +235,7 @@ impl OctalGame {
             *cache = Some(first);
         }
         let run = cache.as_mut().expect("just filled");
-        extend(run)?;
+        crate::sequence::report::compute(run)?;
         if let Some(found) = answer(run) {
             return Ok(found);
         }
@@ -250,7 +249,7 @@ impl OctalGame {
                 // Grow geometrically so that many small queries do not each resume.
                 let doubled = (run.values().len() as u64 * 2).min(MAX_TABLE_HEAP);
                 run.set_target(wanted.max(doubled).min(MAX_TABLE_HEAP.max(wanted)))?;
-                extend(run)?;
+                crate::sequence::report::compute(run)?;
                 if let Some(found) = answer(run) {
                     return Ok(found);
                 }
@@ -267,42 +266,7 @@ impl OctalGame {
     }
 }
 
-/// Computes `run` up to its target, or until this thread's computation is cancelled (then an
-/// error; the values computed so far stay in the run).
-fn extend(run: &mut SequenceRun) -> Result<()> {
-    let stop = AtomicBool::new(false);
-    let status = run.run(&stop, &mut |_| {
-        if crate::cancel::is_cancelled() {
-            stop.store(true, std::sync::atomic::Ordering::Relaxed);
-        }
-    })?;
-    match status {
-        RunStatus::Finished => Ok(()),
-        RunStatus::Cancelled => crate::cancel::check(),
-    }
-}
-
-impl PartialEq for OctalGame {
-    fn eq(&self, other: &Self) -> bool {
-        self.rules == other.rules
-    }
-}
-impl Eq for OctalGame {}
-impl Hash for OctalGame {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        self.rules.hash(state);
-    }
-}
-impl PartialOrd for OctalGame {
-    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-impl Ord for OctalGame {
-    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        self.rules.cmp(&other.rules)
-    }
-}
+rules_compared_by!(OctalGame, rules);
 impl Clone for OctalGame {
     fn clone(&self) -> Self {
         let cache = self.cache.lock().unwrap_or_else(|e| e.into_inner()).clone();

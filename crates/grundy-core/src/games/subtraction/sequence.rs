@@ -13,8 +13,9 @@ impl Extend for Sequencer {
         &self.values
     }
 
-    fn extend_to(&mut self, count: usize) {
+    fn extend_to(&mut self, count: usize) -> Result<()> {
         Sequencer::extend_to(self, count);
+        Ok(())
     }
 }
 
@@ -72,7 +73,7 @@ impl HeapSequence for SubtractionGame {
             self.period_rule(),
             search,
             search,
-            move |values| Sequencer::resume(&set, values),
+            move |values| Ok(Sequencer::resume(&set, values)),
         )?))
     }
 }

@@ -64,10 +64,15 @@ fn streamed_json_is_the_serialised_document() {
 fn certificates_name_the_theorem_and_the_range_compared() {
     // Subtraction {1,4,9}: period 5 from 0, by the window rule with window 9 (Berlekamp,
     // Conway and Guy, Winning Ways, 1982, ch. 4); Kayles: period 12 from 71, by Guy and Smith
-    // (1956), moves removing at most 2 tokens.
-    for (seq, period, preperiod) in [
-        (by_name("subtraction", &["1,4,9"]).unwrap(), 5, 0),
-        (by_name("octal", &["kayles"]).unwrap(), 12, 71),
+    // (1956), moves removing at most 2 tokens. Take-and-break codes: 0.A (remove one token,
+    // leave one heap or three) by Guy and Smith's argument for three heaps; 0.8 = (n - 1) div 3
+    // and Lasker's Nim 4.[3] (its closed form, Winning Ways ch. 4) by the move-class test.
+    for (seq, period, preperiod, saltus) in [
+        (by_name("subtraction", &["1,4,9"]).unwrap(), 5, 0, 0),
+        (by_name("octal", &["kayles"]).unwrap(), 12, 71, 0),
+        (by_name("hex", &["0.A"]).unwrap(), 2, 1, 0),
+        (by_name("hex", &["0.8"]).unwrap(), 3, 1, 1),
+        (by_name("hex", &["4.[3]"]).unwrap(), 4, 1, 4),
     ] {
         let request = Request {
             count: 10,
@@ -80,7 +85,10 @@ fn certificates_name_the_theorem_and_the_range_compared() {
         else {
             panic!("{} has a proven period", seq.game().title);
         };
-        assert_eq!((c.period, c.preperiod), (period, preperiod));
+        assert_eq!(
+            (c.period, c.preperiod, c.saltus),
+            (period, preperiod, saltus)
+        );
         assert_eq!(c.checked, computation.computed());
         let g = |n: u64| computation.value_at(n).unwrap();
         let needed_to = match c.theorem {
@@ -95,6 +103,27 @@ fn certificates_name_the_theorem_and_the_range_compared() {
                 assert_eq!(c.compared.from, n0);
                 2 * n0 + c.period + max_removed
             }
+            Theorem::GuySmithHeaps { max_removed, heaps } => {
+                assert_eq!((max_removed, heaps), (1, 3));
+                let n0 = c.preperiod.max(1);
+                assert_eq!(c.compared.from, n0);
+                heaps * n0 + (heaps - 1) * c.period + max_removed
+            }
+            Theorem::MoveClasses {
+                block,
+                block_saltus,
+                from_quotient,
+                classes,
+            } => {
+                assert!(classes > 0);
+                assert_eq!(block % c.period, 0);
+                assert_eq!(block_saltus, c.saltus * (block / c.period));
+                assert!(block_saltus.is_power_of_two(), "{block_saltus}");
+                for n in c.compared.from..c.compared.to {
+                    assert_eq!(g(n + block), g(n) + block_saltus, "n = {n}");
+                }
+                c.preperiod.max(1) + block * from_quotient
+            }
         };
         assert_eq!(c.compared.to, needed_to);
         assert!(
@@ -102,10 +131,10 @@ fn certificates_name_the_theorem_and_the_range_compared() {
             "compared within the computed values"
         );
         for n in c.preperiod..c.compared.to {
-            assert_eq!(g(n + c.period), g(n), "n = {n}");
+            assert_eq!(g(n + c.period), g(n) + c.saltus, "n = {n}");
         }
         if c.preperiod > 0 {
-            assert_ne!(g(c.preperiod - 1 + c.period), g(c.preperiod - 1));
+            assert_ne!(g(c.preperiod - 1 + c.period), g(c.preperiod - 1) + c.saltus);
         }
     }
 }
