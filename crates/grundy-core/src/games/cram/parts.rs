@@ -13,12 +13,17 @@
 //! * **Images from the parent's.** A region in its parent's box is the parent without some
 //!   squares, and so are its images under the symmetries of the box: the least of those is
 //!   its key, with no rows to cut out or transpose.
+//! * **Values learnt by the cache.** A region whose one part to search has an exact value in
+//!   the engine's table is kept in the cache as that value: listed again, it costs one read of
+//!   the cache and no look-up in the (much larger, so slower) table. On Cram 4 × 9 two
+//!   look-ups in three found something in the table.
 
 use super::regions::{mirror_strategy_works, Grid};
 use super::ring::{stays_connected, Window};
 use super::Cram;
 use crate::nimber::Nimber;
 use crate::search::canon::{box_images, canonical_region, shape_parts, ShapeKey};
+use crate::search::{Knowledge, Table};
 
 /// Regions seen lately, by their squares and the width of the box they were seen in, with
 /// their value or key. Direct-mapped: a region takes the slot its hash picks, over whatever
@@ -71,6 +76,15 @@ impl RegionCache {
         Some((meta >> 32, u128::from(lo) | u128::from(hi) << 64))
     }
 
+    /// Replaces the entry at `slot` (which holds `cells` at `stride`) by the value `value`.
+    #[inline]
+    fn learn(&mut self, slot: usize, stride: u32, value: Nimber) {
+        let entry = &mut self.slots[slot];
+        entry[1] = u64::from(stride) | value << 32;
+        entry[2] = 0;
+        entry[3] = 0;
+    }
+
     /// Keeps what [`RegionCache::get`] gives for `cells` at `stride`.
     fn put(&mut self, cells: u64, stride: u32, value: Nimber, key: ShapeKey) {
         let slot = self.slot(cells, stride);
@@ -100,6 +114,8 @@ impl RegionCache {
 pub(super) struct OptionParts<'a> {
     cram: &'a Cram,
     cache: &'a mut RegionCache,
+    /// The engine's table, read for the exact values of the parts to search.
+    table: &'a Table<ShapeKey>,
     keys: &'a mut Vec<ShapeKey>,
     pub(super) x: Nimber,
 }
@@ -123,11 +139,13 @@ impl<'a> OptionParts<'a> {
     pub(super) fn new(
         cram: &'a Cram,
         cache: &'a mut RegionCache,
+        table: &'a Table<ShapeKey>,
         keys: &'a mut Vec<ShapeKey>,
     ) -> Self {
         OptionParts {
             cram,
             cache,
+            table,
             keys,
             x: 0,
         }
@@ -183,7 +201,13 @@ impl<'a> OptionParts<'a> {
         if let Some((value, key)) = self.cache.get(slot, region, grid.w) {
             self.x ^= value;
             if key != 0 {
-                self.keys.push(key);
+                match self.table.peek(&key) {
+                    Some(Knowledge::Exact(v)) => {
+                        self.x ^= v;
+                        self.cache.learn(slot, grid.w, value ^ v);
+                    }
+                    _ => self.keys.push(key),
+                }
             }
             return;
         }
@@ -193,7 +217,14 @@ impl<'a> OptionParts<'a> {
         cancel_pairs(self.keys, start);
         match self.keys.len() - start {
             0 => self.cache.put(region, grid.w, self.x, 0),
-            1 => self.cache.put(region, grid.w, self.x, self.keys[start]),
+            1 => match self.table.peek(&self.keys[start]) {
+                Some(Knowledge::Exact(v)) => {
+                    self.keys.truncate(start);
+                    self.x ^= v;
+                    self.cache.put(region, grid.w, self.x, 0);
+                }
+                _ => self.cache.put(region, grid.w, self.x, self.keys[start]),
+            },
             _ => {}
         }
         self.x ^= outer;

@@ -183,7 +183,8 @@ impl<'s, 'c> Searcher<'s, 'c> {
     /// values known without search.
     fn components(&mut self, w: u32, h: u32, cells: u64) -> (Vec<ShapeKey>, Nimber) {
         let grid = Grid::new(h, w);
-        let mut option = OptionParts::new(self.cram, &mut self.cache, &mut self.keys);
+        let mut option =
+            OptionParts::new(self.cram, &mut self.cache, self.cx.table(), &mut self.keys);
         option.regions(&grid, cells);
         let x = option.x;
         cancel_pairs(&mut self.keys, 0);
@@ -314,7 +315,8 @@ impl<'s, 'c> Searcher<'s, 'c> {
                 continue;
             }
             let first = self.keys.len();
-            let mut option = OptionParts::new(self.cram, &mut self.cache, &mut self.keys);
+            let mut option =
+                OptionParts::new(self.cram, &mut self.cache, self.cx.table(), &mut self.keys);
             option.after_domino(&mut parent, d, i, step);
             let mut x = option.x;
             cancel_pairs(&mut self.keys, first);
