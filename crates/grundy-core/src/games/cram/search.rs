@@ -318,24 +318,18 @@ impl<'s, 'c> Searcher<'s, 'c> {
             let mut option =
                 OptionParts::new(self.cram, &mut self.cache, self.cx.table(), &mut self.keys);
             option.after_domino(&mut parent, d, i, step);
-            let mut x = option.x;
+            let x = option.x;
             cancel_pairs(&mut self.keys, first);
-            // Components the table knows are folded in.
-            let mut j = first;
+            // No component needs a look-up in the table here: the region cache looked each
+            // one up when it gave it, and folded in those of exact value.
             let mut size = 0u32;
-            while j < self.keys.len() {
-                let key = self.keys[j];
-                match self.cx.table().get(&key) {
-                    Some(Knowledge::Exact(v)) => {
-                        x ^= v;
-                        self.keys.swap_remove(j);
-                    }
-                    _ => {
-                        let s = (key as u64).count_ones();
-                        size += s * s;
-                        j += 1;
-                    }
-                }
+            for key in &self.keys[first..] {
+                debug_assert!(!matches!(
+                    self.cx.table().peek(key),
+                    Some(Knowledge::Exact(_))
+                ));
+                let s = (*key as u64).count_ones();
+                size += s * s;
             }
             let len = self.keys.len() - first;
             if len > 0 {
