@@ -34,7 +34,7 @@ use std::time::Duration;
 use crate::error::{GameError, Result};
 use crate::nimber::{mex, Nimber};
 use crate::search::canon::{canonical_region, shape_parts, ShapeKey};
-use crate::search::{Engine, OptionSink, Options, SplitGame};
+use crate::search::{Engine, OptionSink, Options, SearchContext, SplitGame};
 
 /// The most squares a board may have.
 pub const MAX_CELLS: u32 = 64;
@@ -327,11 +327,14 @@ impl fmt::Display for CramBoard {
     }
 }
 
-/// Cram as a [`SplitGame`]: components are canonical shapes ([`ShapeKey`]).
+/// Cram as a [`SplitGame`]: components are canonical shapes ([`ShapeKey`]), searched by
+/// Cram's own search (`cram/search.rs`) unless made with [`Cram::generic`].
 #[derive(Debug, Clone)]
 pub struct Cram {
     /// Dawson's Kayles: the value of a straight line of `n` squares.
     line: Vec<Nimber>,
+    /// Components are searched by Cram's own search rather than the engine's.
+    own_search: bool,
 }
 
 impl Default for Cram {
@@ -341,15 +344,27 @@ impl Default for Cram {
 }
 
 impl Cram {
-    /// The game, with its table of straight lines.
+    /// The game, with its table of straight lines, searched by its own search.
     pub fn new() -> Self {
+        Cram {
+            own_search: true,
+            ..Self::generic()
+        }
+    }
+
+    /// The game searched by the engine's generic search (the same values, more slowly: to
+    /// compare the two).
+    pub fn generic() -> Self {
         let mut line: Vec<Nimber> = Vec::with_capacity(MAX_CELLS as usize + 1);
         for n in 0..=MAX_CELLS as usize {
             // A domino on squares i, i+1 leaves lines of i and n - 2 - i squares.
             let options = (0..n.saturating_sub(1)).map(|i| line[i] ^ line[n - 2 - i]);
             line.push(mex(options));
         }
-        Cram { line }
+        Cram {
+            line,
+            own_search: false,
+        }
     }
 
     /// Adds the regions of `b` (on `grid`) to the current option of `out`: known values
@@ -464,6 +479,14 @@ impl SplitGame for Cram {
         }
     }
 
+    fn value_searched(
+        &self,
+        key: &ShapeKey,
+        cx: &mut SearchContext<'_, ShapeKey>,
+    ) -> Option<Result<Nimber>> {
+        self.own_search.then(|| search::value(self, key, cx))
+    }
+
     /// 0 for a region that is its own half turn and wins by the central domino.
     fn known_not(&self, key: &ShapeKey) -> u128 {
         match shape_parts(*key) {
@@ -473,7 +496,10 @@ impl SplitGame for Cram {
     }
 }
 
+mod parts;
 mod regions;
+mod ring;
+mod search;
 use regions::{central_domino_wins, centre_out, mirror_strategy_works, Grid};
 
 #[cfg(test)]

@@ -74,52 +74,48 @@ pub fn canonical_shape_and_symmetry(rows: &[u64], w: u32) -> (ShapeKey, bool) {
 
 /// [`canonical_shape_and_symmetry`] of the region `region` of a board stored row by row at
 /// stride `stride` (bit `r * stride + c` for square `(r, c)`), with bit tricks instead of
-/// rows: the box is cut out in one pass over its rows that also builds its image with the
-/// rows reversed; the two images turned by a half turn are one `reverse_bits` each; a box
-/// taller than wide is transposed row by row through a table of spread rows. `region` is not
-/// empty and its box is at least 2 wide when it is taller than wide (no straight lines).
+/// rows: one pass over the rows of its box cuts it out and builds its images (see
+/// [`box_images`]), the half turns are one `reverse_bits` each. `region` is not empty and its
+/// box is at least 2 wide when it is taller than wide (no straight lines).
 pub fn canonical_region(region: u64, stride: u32) -> (ShapeKey, bool) {
     debug_assert!(region != 0 && (1..=64).contains(&stride));
     let first_row = region.trailing_zeros() / stride;
     let last_row = (63 - region.leading_zeros()) / stride;
     let h = last_row - first_row + 1;
     let shifted = region >> (first_row * stride);
-    let row_mask = low_bits(stride);
-    let mut columns = 0u64;
-    for r in 0..h {
-        columns |= shifted >> (r * stride) & row_mask;
+    // The union of the rows, folded in halves (`span * stride < h * stride <= 64`).
+    let mut columns = shifted;
+    let mut span = 1;
+    while span < h {
+        columns |= columns >> (span * stride);
+        span *= 2;
     }
+    let columns = columns & low_bits(stride);
     let lo = columns.trailing_zeros();
     let w = 64 - columns.leading_zeros() - lo;
-    let keep = low_bits(w);
-    let (mut a, mut b) = (0u64, 0u64);
-    for r in 0..h {
-        let row = shifted >> (r * stride + lo) & keep;
-        a |= row << (r * w);
-        b |= row << ((h - 1 - r) * w);
-    }
-    let cells = h * w;
-    let turn = |x: u64| x.reverse_bits() >> (64 - cells);
-    let d = turn(a);
-    let symmetric = a == d;
-    let mut best = u64::MAX;
-    if h <= w {
-        best = a.min(b).min(d).min(turn(b));
-    }
-    if h >= w {
-        // Transposed: w rows of h squares; row c holds column c.
-        let table = spread(h);
-        let mut t = 0u64;
-        for r in 0..h {
-            t |= table[(a >> (r * w) & keep) as usize] << r;
+    let rows = shifted >> lo;
+    let cells = w * h;
+    let min4 = |x: [u64; 4]| x[0].min(x[1]).min(x[2].min(x[3]));
+    let (best, symmetric) = match h.cmp(&w) {
+        std::cmp::Ordering::Less => {
+            let (a, b) = upright(rows, stride, w, h);
+            let turned = half_turn(a, cells);
+            (min4([a, b, turned, half_turn(b, cells)]), a == turned)
         }
-        let row_mask = low_bits(h);
-        let mut tb = 0u64;
-        for c in 0..w {
-            tb |= (t >> (c * h) & row_mask) << ((w - 1 - c) * h);
+        std::cmp::Ordering::Greater => {
+            let (t, tv) = transposed(rows, stride, w, h);
+            let turned = half_turn(t, cells);
+            (min4([t, tv, turned, half_turn(tv, cells)]), t == turned)
         }
-        best = best.min(t).min(tb).min(turn(t)).min(turn(tb));
-    }
+        std::cmp::Ordering::Equal => {
+            let (a, b) = upright(rows, stride, w, h);
+            let (t, tv) = transposed(rows, stride, w, h);
+            let turned = half_turn(a, cells);
+            let upright = min4([a, b, turned, half_turn(b, cells)]);
+            let across = min4([t, tv, half_turn(t, cells), half_turn(tv, cells)]);
+            (upright.min(across), a == turned)
+        }
+    };
     let (h, w) = (h.min(w), h.max(w));
     (
         u128::from(best) | u128::from(w) << 64 | u128::from(h) << 72,
@@ -127,27 +123,101 @@ pub fn canonical_region(region: u64, stride: u32) -> (ShapeKey, bool) {
     )
 }
 
+/// The shape whose row `r` is bits `r * stride ..` of `rows` (`w` of them) cut out at stride
+/// `w`, as it is and with its `h` rows reversed.
+#[inline]
+fn upright(rows: u64, stride: u32, w: u32, h: u32) -> (u64, u64) {
+    let keep = low_bits(w);
+    let (mut a, mut b) = (0u64, 0u64);
+    let (mut src, mut up, mut down) = (rows, 0, (h - 1) * w);
+    for r in 0..h {
+        let row = src & keep;
+        a |= row << up;
+        b |= row << down;
+        if r + 1 < h {
+            src >>= stride;
+            up += w;
+            down -= w;
+        }
+    }
+    (a, b)
+}
+
+/// The same shape transposed (`w <= 8`: row `c` of the result, at stride `h`, is column `c`),
+/// as it is and with its rows reversed first.
+#[inline]
+fn transposed(rows: u64, stride: u32, w: u32, h: u32) -> (u64, u64) {
+    let keep = low_bits(w);
+    let table = spread(h);
+    let (mut t, mut tv) = (0u64, 0u64);
+    let mut src = rows;
+    for r in 0..h {
+        let column = table[(src & keep) as usize];
+        t |= column << r;
+        tv |= column << (h - 1 - r);
+        if r + 1 < h {
+            src >>= stride;
+        }
+    }
+    (t, tv)
+}
+
+/// The shape `a` (a box of `cells` squares, row by row) under a half turn.
+#[inline]
+pub fn half_turn(a: u64, cells: u32) -> u64 {
+    a.reverse_bits() >> (64 - cells)
+}
+
+/// The images of a shape whose least is its canonical form. The shape is the box `w` wide
+/// and `h` high whose row `r` is bits `r * stride ..` of `rows` (bits beyond `w` in a row are
+/// ignored); with `a` the shape at stride `w`, `V` the reversal of the rows and `T` the
+/// transposition (row `c` of `T a` is column `c` of `a`, at stride `h`), `out` gets in this
+/// order `a`, `V a`, the half turns of those two, `T a`, `T V a` and the half turns of those
+/// two. Returns the range of `out` made and needed: the first four when the box is wider than
+/// high, the last four when higher than wide, all eight when square.
+#[inline]
+pub fn box_images(
+    rows: u64,
+    stride: u32,
+    w: u32,
+    h: u32,
+    out: &mut [u64; 8],
+) -> std::ops::Range<usize> {
+    let cells = w * h;
+    if h <= w {
+        let (a, b) = upright(rows, stride, w, h);
+        *out.first_chunk_mut::<4>().expect("eight images") =
+            [a, b, half_turn(a, cells), half_turn(b, cells)];
+    }
+    if h >= w {
+        let (t, tv) = transposed(rows, stride, w, h);
+        *out.last_chunk_mut::<4>().expect("eight images") =
+            [t, tv, half_turn(t, cells), half_turn(tv, cells)];
+    }
+    match h.cmp(&w) {
+        std::cmp::Ordering::Less => 0..4,
+        std::cmp::Ordering::Equal => 0..8,
+        std::cmp::Ordering::Greater => 4..8,
+    }
+}
+
 /// For rows of at most 8 squares: `spread(h)[x]` has bit `c * h` for each bit `c` of `x`
-/// (a row turned into a column of a box of stride `h`), for `h` up to 64.
+/// (a row turned into a column of a box of stride `h`), for `h` up to 64. Each table is made
+/// the first time it is needed (a search meets few heights).
 fn spread(h: u32) -> &'static [u64; 256] {
     use std::sync::OnceLock;
-    static TABLES: OnceLock<Vec<[u64; 256]>> = OnceLock::new();
-    let tables = TABLES.get_or_init(|| {
-        (0..=64u32)
-            .map(|h| {
-                let mut t = [0u64; 256];
-                for (x, entry) in t.iter_mut().enumerate() {
-                    for c in 0..8u32 {
-                        if x >> c & 1 == 1 && c * h < 64 {
-                            *entry |= 1 << (c * h);
-                        }
-                    }
+    static TABLES: [OnceLock<[u64; 256]>; 65] = [const { OnceLock::new() }; 65];
+    TABLES[h as usize].get_or_init(|| {
+        let mut t = [0u64; 256];
+        for (x, entry) in t.iter_mut().enumerate() {
+            for c in 0..8u32 {
+                if x >> c & 1 == 1 && c * h < 64 {
+                    *entry |= 1 << (c * h);
                 }
-                t
-            })
-            .collect()
-    });
-    &tables[h as usize]
+            }
+        }
+        t
+    })
 }
 
 /// The width, height and cells of a shape key, or `None` for a key this module does not

@@ -43,7 +43,7 @@ use super::options::OptionSink;
 use super::sets::{
     contains, largest, least_absent, low, remove_or_largest, xor_set, Set, ALL, SET_BITS,
 };
-use super::table::{Knowledge, Table, TableStats, EXCLUDABLE};
+use super::table::{Knowledge, Table, TableKey, TableStats, EXCLUDABLE};
 use super::SplitGame;
 use crate::error::{GameError, Result};
 use crate::nimber::{mex, Nimber};
@@ -207,6 +207,9 @@ impl<G: SplitGame> Engine<G> {
         if let Some(Knowledge::Exact(v)) = self.table.get(key) {
             return Ok(v);
         }
+        if let Some(v) = self.value_searched(key) {
+            return v;
+        }
         if self.strategy == Strategy::Mex || self.game.move_count(key) >= SET_BITS as usize - 1 {
             return self.value_by_mex(key);
         }
@@ -232,6 +235,9 @@ impl<G: SplitGame> Engine<G> {
             self.table.store(key, Knowledge::Exact(v), u8::MAX >> 1);
             return Ok(v);
         }
+        if let Some(v) = self.value_searched(key) {
+            return v;
+        }
         if self.strategy == Strategy::Mex || self.game.move_count(key) >= SET_BITS as usize - 1 {
             return self.value(key);
         }
@@ -243,8 +249,25 @@ impl<G: SplitGame> Engine<G> {
         unreachable!("a component with fewer than 127 options is worth less than 128")
     }
 
+    /// The value of `key` by the game's own search ([`SplitGame::value_searched`]), if it
+    /// has one.
+    fn value_searched(&mut self, key: &G::Key) -> Option<Result<Nimber>> {
+        let mut cx = SearchContext {
+            table: &mut self.table,
+            expanded: &mut self.expanded,
+            budget: self.time_budget,
+            started: self.started,
+            search_time: self.search_time,
+            progress: &mut self.progress,
+        };
+        self.game.value_searched(key, &mut cx)
+    }
+
     /// Whether the value of the canonical component `key` is exactly `k`.
     pub fn is_value(&mut self, key: &G::Key, k: Nimber) -> Result<bool> {
+        if let Some(v) = self.value_searched(key) {
+            return Ok(v? == k);
+        }
         if self.strategy == Strategy::Mex
             || k >= Nimber::from(SET_BITS)
             || self.game.move_count(key) >= SET_BITS as usize - 1
@@ -474,6 +497,57 @@ fn check_time(budget: Option<Duration>, started: Option<Instant>) -> Result<()> 
         }
     }
     Ok(())
+}
+
+/// What a game's own search ([`SplitGame::value_searched`]) uses of the engine: its table,
+/// and its count of expanded components, which also stops the search when the computation is
+/// cancelled or out of time and reports progress.
+pub struct SearchContext<'a, K: TableKey> {
+    table: &'a mut Table<K>,
+    expanded: &'a mut u64,
+    budget: Option<Duration>,
+    started: Option<Instant>,
+    search_time: Duration,
+    progress: &'a mut Option<ProgressFn>,
+}
+
+impl<K: TableKey> SearchContext<'_, K> {
+    /// The engine's table: what the search proves goes there (exact values and exclusions,
+    /// with their work), and what it finds there it may use.
+    #[inline]
+    pub fn table(&mut self) -> &mut Table<K> {
+        self.table
+    }
+
+    /// Counts one expanded component (a component whose options are listed); every few
+    /// thousand, fails when the computation is cancelled or out of time, and reports
+    /// progress.
+    #[inline]
+    pub fn tick(&mut self) -> Result<()> {
+        *self.expanded += 1;
+        if *self.expanded % CHECK_EVERY != 0 {
+            return Ok(());
+        }
+        self.check()
+    }
+
+    /// The components expanded so far (by the engine and by the game's search).
+    pub fn expanded(&self) -> u64 {
+        *self.expanded
+    }
+
+    #[cold]
+    fn check(&mut self) -> Result<()> {
+        check_time(self.budget, self.started)?;
+        if let Some(report) = self.progress.as_mut() {
+            report(&SearchStats {
+                expanded: *self.expanded,
+                table: self.table.stats(),
+                elapsed: self.search_time + self.started.map_or(Duration::ZERO, |s| s.elapsed()),
+            });
+        }
+        Ok(())
+    }
 }
 
 /// What listing the options of a component found.

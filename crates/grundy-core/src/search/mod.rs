@@ -22,10 +22,10 @@ pub mod engine;
 pub mod naive;
 pub mod options;
 pub mod persist;
-mod sets;
+pub(crate) mod sets;
 pub mod table;
 
-pub use engine::{Engine, SearchStats, Strategy};
+pub use engine::{Engine, SearchContext, SearchStats, Strategy};
 pub use options::{OptionSink, Options};
 pub use table::{Knowledge, Table, TableKey, TableStats};
 
@@ -73,6 +73,19 @@ pub trait SplitGame {
         _key: &Self::Key,
         _memory_bytes: usize,
         _check: &mut dyn FnMut() -> crate::error::Result<()>,
+    ) -> Option<crate::error::Result<crate::nimber::Nimber>> {
+        None
+    }
+
+    /// The value of `key` by a search of the game's own (one written for its positions alone,
+    /// faster than the engine's), which keeps what it proves in the engine's table
+    /// ([`SearchContext::table`]) and calls [`SearchContext::tick`] for every component whose
+    /// options it lists; `None` when the game has none. The engine asks this for every
+    /// component it would otherwise search itself. None by default.
+    fn value_searched(
+        &self,
+        _key: &Self::Key,
+        _cx: &mut SearchContext<'_, Self::Key>,
     ) -> Option<crate::error::Result<crate::nimber::Nimber>> {
         None
     }

@@ -80,7 +80,7 @@ impl TableKey for u128 {
         vec![0; n]
     }
     fn hash64(&self) -> u64 {
-        mix64((*self as u64) ^ mix64((*self >> 64) as u64))
+        mix64((*self as u64) ^ ((*self >> 64) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15))
     }
     fn write(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(&self.to_le_bytes());
@@ -297,6 +297,7 @@ impl<K: TableKey> Table<K> {
     }
 
     /// What is known about `key`, if anything.
+    #[inline]
     pub fn get(&mut self, key: &K) -> Option<Knowledge> {
         let found = self.peek(key);
         if found.is_some() {
@@ -308,10 +309,15 @@ impl<K: TableKey> Table<K> {
     }
 
     /// Like [`Table::get`] without counting the look-up.
+    #[inline]
     pub fn peek(&self, key: &K) -> Option<Knowledge> {
-        self.bucket(key)
-            .find(|&i| self.packed[i] != 0 && self.keys[i] == *key)
-            .map(|i| Knowledge::unpack(self.packed[i]))
+        let start = self.bucket(key).start;
+        let keys = &self.keys[start..start + BUCKET];
+        let packed = &self.packed[start..start + BUCKET];
+        keys.iter()
+            .zip(packed)
+            .find(|&(k, &p)| k == key && p != 0)
+            .map(|(_, &p)| Knowledge::unpack(p))
     }
 
     /// [`Table::store`] for a fact read back from disk: the table grows (within its limit)

@@ -6,7 +6,7 @@
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Grid {
     pub(super) w: u32,
-    all: u64,
+    h: u32,
     first_col: u64,
     not_first_col: u64,
     not_last_col: u64,
@@ -26,11 +26,16 @@ impl Grid {
         }
         Grid {
             w,
-            all,
+            h,
             first_col: first,
             not_first_col: all & !first,
             not_last_col: all & !(first << (w - 1)),
         }
+    }
+
+    /// The number of rows.
+    pub(super) fn h(&self) -> u32 {
+        self.h
     }
 
     /// The squares of the first column.
@@ -48,7 +53,8 @@ impl Grid {
         b & b.checked_shr(self.w).unwrap_or(0)
     }
 
-    fn neighbours(&self, b: u64) -> u64 {
+    /// Squares with a neighbour in `b` (in `b` or not).
+    pub(super) fn neighbours(&self, b: u64) -> u64 {
         ((b & self.not_last_col) << 1)
             | ((b & self.not_first_col) >> 1)
             | b.checked_shl(self.w).unwrap_or(0)
@@ -104,11 +110,42 @@ impl Grid {
         region & !drop & !bridges
     }
 
-    /// The connected region of `b` containing its lowest square.
+    /// `b` without its lone squares (worth 0) and its dominoes standing alone (worth 1 each),
+    /// and the XOR of the values of those.
+    pub(super) fn without_small_pieces(&self, b: u64) -> (u64, u64) {
+        let has_left = b & ((b & self.not_last_col) << 1);
+        let has_right = b & ((b & self.not_first_col) >> 1);
+        let has_up = b & b.checked_shl(self.w).unwrap_or(0);
+        let has_down = b & b.checked_shr(self.w).unwrap_or(0);
+        let any = has_left | has_right | has_up | has_down;
+        let two = (has_left & has_right)
+            | ((has_left | has_right) & (has_up | has_down))
+            | (has_up & has_down);
+        let one = any & !two;
+        // A domino alone: its first square's one neighbour is the second, whose one
+        // neighbour is the first.
+        let across = one & has_right & (one >> 1);
+        let down = one & has_down & one.checked_shr(self.w).unwrap_or(0);
+        let gone = (b & !any) | across | across << 1 | down | down.checked_shl(self.w).unwrap_or(0);
+        (b & !gone, u64::from((across | down).count_ones() & 1))
+    }
+
+    /// `b` without redundant squares, again and again until none is left.
+    pub(super) fn reduced(&self, mut b: u64) -> u64 {
+        loop {
+            let r = self.without_redundant_squares(b);
+            if r == b {
+                return b;
+            }
+            b = r;
+        }
+    }
+
+    /// The connected region of `b` (squares of the box) containing its lowest square.
     pub(super) fn region(&self, b: u64) -> u64 {
         let mut region = b & b.wrapping_neg();
         loop {
-            let grown = (region | self.neighbours(region)) & b & self.all;
+            let grown = (region | self.neighbours(region)) & b;
             if grown == region {
                 return region;
             }

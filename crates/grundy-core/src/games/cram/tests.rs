@@ -278,3 +278,69 @@ fn central_dominoes_rule_out_zero_only_on_even_by_odd_half_turns() {
         assert_ne!(naive_value(&board), 0, "{text}");
     }
 }
+
+/// Cram's own search (`cram/search.rs`) against the engine's generic search on random boards
+/// with holes of up to 30 squares: the same values. The own search runs with a fresh engine
+/// per board, and on the boards of up to 20 squares also with one small engine for all of them
+/// (a table that evicts, a region cache at its least size), so that values found through the
+/// table, the region cache and the parent's images are all checked. (A table far too small
+/// for the board makes both searches exponential, so the large boards are not run small.)
+#[test]
+fn own_search_matches_the_generic_engine_on_random_boards() {
+    let mut generic = Engine::new(Cram::generic(), 1 << 24);
+    let mut shared = Engine::new(Cram::new(), 1 << 16);
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = || {
+        seed = crate::search::table::mix64(seed);
+        seed
+    };
+    let mut boards = 0;
+    for (rows, cols) in [
+        (3u32, 6u32),
+        (4, 5),
+        (5, 4),
+        (4, 6),
+        (5, 5),
+        (3, 9),
+        (2, 13),
+        (5, 6),
+    ] {
+        for trial in 0..60u32 {
+            // From no holes to about one square in three.
+            let holes: Vec<(u32, u32)> = (0..rows * cols)
+                .filter(|_| next() % 24 < u64::from(trial % 9))
+                .map(|i| (i / cols, i % cols))
+                .collect();
+            let board = CramBoard::with_holes(rows, cols, &holes).unwrap();
+            let expected = board.value_with(&mut generic).unwrap();
+            let mut fresh = Engine::new(Cram::new(), 1 << 24);
+            assert_eq!(board.value_with(&mut fresh).unwrap(), expected, "{board}");
+            if rows * cols <= 20 {
+                assert_eq!(board.value_with(&mut shared).unwrap(), expected, "{board}");
+            }
+            boards += 1;
+        }
+    }
+    assert_eq!(boards, 480);
+}
+
+/// Every hole pattern of the 3 x 6 board, own search against exhaustive search (shared memo).
+#[test]
+fn every_three_by_six_board_matches_exhaustive_search() {
+    let mut e = engine();
+    let (rows, cols) = (3u32, 6u32);
+    let mut memo = std::collections::HashMap::new();
+    for pattern in 0u64..1 << (rows * cols) {
+        let holes: Vec<(u32, u32)> = (0..rows * cols)
+            .filter(|i| pattern >> i & 1 == 1)
+            .map(|i| (i / cols, i % cols))
+            .collect();
+        let board = CramBoard::with_holes(rows, cols, &holes).unwrap();
+        let expected = naive::value_memo(
+            &board,
+            &|b: &CramBoard| b.moves().into_iter().map(|d| b.play(d).unwrap()).collect(),
+            &mut memo,
+        );
+        assert_eq!(board.value_with(&mut e).unwrap(), expected, "{board}");
+    }
+}
