@@ -4,6 +4,7 @@
 #![no_main]
 
 use arbitrary::Arbitrary;
+use grundy_core::error::GameError;
 use grundy_core::solve::{grundy_rule, misere_rule, sum_options, Solver};
 use grundy_core::strategy::{analyze, Convention};
 use grundy_core::sum::{Outcome, Sum};
@@ -58,7 +59,14 @@ fuzz_target!(|case: Case| {
     let Some(expected) = search.outcome(&sum) else {
         return; // too large to search: nothing to compare
     };
-    let analysis = analyze(&sum, convention).expect("small positions are always analysed");
+    let analysis = match analyze(&sum, convention) {
+        Ok(analysis) => analysis,
+        // The documented time budget of a misère search is a clean refusal, not a wrong
+        // answer; the fuzz build (sanitizers, coverage) runs many times slower than a release
+        // build and meets it on sums a release build answers in a fraction of a second.
+        Err(GameError::TooLarge { limit, .. }) if limit.contains("time budget") => return,
+        Err(e) => panic!("small positions are always analysed: {e} ({sum:?})"),
+    };
     assert_eq!(analysis.outcome, expected, "{sum:?}");
     let mut to_p = Vec::new();
     for m in sum.moves().expect("small positions list their moves") {
