@@ -34,32 +34,6 @@ fn link(url: &str, game: &str) -> String {
     format!("{url}#game={game}&mode=human&first=human&strength=100")
 }
 
-async fn count(client: &Client, css: &str) -> u64 {
-    eval(
-        client,
-        &format!("document.querySelectorAll({css:?}).length"),
-    )
-    .await
-    .as_u64()
-    .unwrap()
-}
-
-/// Screenshots of the board card at both sizes.
-async fn both_sizes(client: &Client, name: &str, id: &str) {
-    for (size, (w, h)) in [("1280", DESKTOP), ("390", PHONE)] {
-        client.set_window_size(w, h).await.unwrap();
-        scroll_to(client, id).await;
-        screenshot(client, &format!("boards-{name}-{size}")).await;
-    }
-    client.set_window_size(DESKTOP.0, DESKTOP.1).await.unwrap();
-}
-
-/// Waits for the human's turn with the moves listed.
-async fn my_turn(client: &Client) {
-    wait_until(client, MY_TURN).await;
-    values_loaded(client).await;
-}
-
 /// Asks for a hint, checks that the drawing highlights `expected` things, and plays them by
 /// clicks (the helper checks that what was played is the hinted move).
 async fn hint_and_play(client: &Client, expected: u64) {
@@ -103,7 +77,7 @@ async fn cram(client: &Client, url: &str) {
     assert_eq!(count(client, ".cram .cell.domino").await, 4);
     click(client, ".cram .cell.domino").await;
     wait_text(client, "status", "already covered").await;
-    both_sizes(client, "cram-played", "board-card").await;
+    both_sizes(client, "boards-cram-played", "board-card").await;
     // A refresh keeps the game (the moves are in the link); Undo takes the pair back.
     let history = text(client, "history").await;
     client.refresh().await.unwrap();
@@ -134,7 +108,7 @@ async fn cram(client: &Client, url: &str) {
         count(client, "#why-panel .mini-grid .new").await >= 2,
         "each option's domino marked"
     );
-    both_sizes(client, "cram-why", "why-panel").await;
+    both_sizes(client, "boards-cram-why", "why-panel").await;
     follow_hints_to_the_end(client, 10).await;
     assert_text_contains(client, "result-text", &["You win"]).await;
 }
@@ -170,7 +144,7 @@ async fn chomp(client: &Client, url: &str) {
     my_turn(client).await;
     assert!(count(client, ".chomp .cell.last-eaten").await >= 1);
     assert_text_contains(client, "board", &["The computer's last move: ate row"]).await;
-    both_sizes(client, "chomp-played", "board-card").await;
+    both_sizes(client, "boards-chomp-played", "board-card").await;
     follow_hints_to_the_end(client, 12).await;
     assert_text_contains(client, "result-text", &["You win"]).await;
     // Misère Chomp 3 × 4 (whoever makes the last move loses) and every move coloured: each
@@ -225,7 +199,7 @@ async fn node_kayles(client: &Client, url: &str) {
     my_turn(client).await;
     assert!(count(client, ".graph .vertex.gone").await >= 3);
     assert!(count(client, ".graph .vertex.last-gone").await >= 1);
-    both_sizes(client, "node-kayles-played", "board-card").await;
+    both_sizes(client, "boards-node-kayles-played", "board-card").await;
     // The keyboard plays too: Enter on a vertex still in play.
     let vertex = client
         .find(fantoccini::Locator::Css(".graph .vertex:not(.gone)"))
@@ -254,7 +228,7 @@ async fn node_kayles(client: &Client, url: &str) {
     let why = text(client, "why-panel").await;
     assert!(why.contains("The graph") && !why.contains("9:0-1"), "{why}");
     assert_eq!(count(client, "#why-panel svg.mini-graph").await, 9);
-    both_sizes(client, "node-kayles-why", "why-panel").await;
+    both_sizes(client, "boards-node-kayles-why", "why-panel").await;
 }
 
 /// Arc-Kayles on the grid 3 × 3: an edge by a vertex and then a neighbour; a vertex with no
@@ -290,7 +264,7 @@ async fn arc_kayles(client: &Client, url: &str) {
     assert_text_contains(client, "board", &["Player 2's last move took the edge 3-6"]).await;
     assert_eq!(count(client, ".graph .edge.last").await, 1);
     hint_and_play(client, 1).await;
-    both_sizes(client, "arc-kayles-played", "board-card").await;
+    both_sizes(client, "boards-arc-kayles-played", "board-card").await;
 }
 
 /// Named graphs keep their shapes: a grid as a grid, a cycle on a circle, an edge list spread
@@ -374,11 +348,11 @@ async fn coins(client: &Client, url: &str) {
     .await;
     let rows = count(client, "#why-panel .derivation table.bits tr").await;
     assert_eq!(rows, 5, "header, heads 2, 3 and 5, the value");
-    both_sizes(client, "coins-why", "why-panel").await;
+    both_sizes(client, "boards-coins-why", "why-panel").await;
     play_hint(client).await;
     my_turn(client).await;
     assert!(count(client, ".coin.last").await >= 1);
-    both_sizes(client, "coins-played", "board-card").await;
+    both_sizes(client, "boards-coins-played", "board-card").await;
     follow_hints_to_the_end(client, 10).await;
     assert_text_contains(client, "result-text", &["You win"]).await;
     open(client, &format!("{}&position=HTTH", link(url, "twins"))).await;
@@ -420,7 +394,7 @@ async fn moore(client: &Client, url: &str) {
     );
     let plan = eval(client, "currentExplanation().plan.to").await;
     assert_eq!(plan, eval(client, "state.hint.move.to[0].heaps").await);
-    both_sizes(client, "moore-why", "why-panel").await;
+    both_sizes(client, "boards-moore-why", "why-panel").await;
     open(client, &format!("{}&k=2&heaps=1,1,1", link(url, "moore"))).await;
     wait_until(client, "state.analysis !== null").await;
     click(client, "#why-btn").await;
@@ -476,7 +450,7 @@ async fn sums_draw_their_boards(client: &Client, url: &str) {
     client.refresh().await.unwrap();
     my_turn(client).await;
     assert_eq!(text(client, "history").await, history);
-    both_sizes(client, "sum", "board-card").await;
+    both_sizes(client, "boards-sum", "board-card").await;
     follow_hints_to_the_end(client, 12).await;
     assert_text_contains(client, "result-text", &["You win"]).await;
 }

@@ -30,31 +30,6 @@ fn link(url: &str, game: &str, position: &str) -> String {
     format!("{url}#game={game}&position={position}&mode=human&first=human&strength=100")
 }
 
-async fn count(client: &Client, css: &str) -> u64 {
-    eval(
-        client,
-        &format!("document.querySelectorAll({css:?}).length"),
-    )
-    .await
-    .as_u64()
-    .unwrap()
-}
-
-/// Screenshots of element `id` at both sizes.
-async fn both_sizes(client: &Client, name: &str, id: &str) {
-    for (size, (w, h)) in [("1280", DESKTOP), ("390", PHONE)] {
-        client.set_window_size(w, h).await.unwrap();
-        scroll_to(client, id).await;
-        screenshot(client, &format!("grids-{name}-{size}")).await;
-    }
-    client.set_window_size(DESKTOP.0, DESKTOP.1).await.unwrap();
-}
-
-async fn my_turn(client: &Client) {
-    wait_until(client, MY_TURN).await;
-    values_loaded(client).await;
-}
-
 /// The numbers written beside the rows and above the columns.
 async fn axes(client: &Client) -> (Value, Value) {
     let rows = eval(
@@ -144,7 +119,7 @@ async fn rugs(client: &Client, url: &str) {
     click(client, "#values-btn").await;
     wait_until(client, "document.querySelectorAll('.coin-grid .coin.heads.v-win, .coin-grid .coin.heads.v-lose').length === 3").await;
     assert!(count(client, ".coin-grid .coin.heads.v-win").await >= 1);
-    both_sizes(client, "rugs-values", "board-card").await;
+    both_sizes(client, "grids-rugs-values", "board-card").await;
     click(client, "#values-btn").await;
     // The hint highlights exactly the coins its move turns.
     hint(client).await;
@@ -159,7 +134,7 @@ async fn rugs(client: &Client, url: &str) {
         &["Turn rows", "click each of them, then Turn"],
     )
     .await;
-    both_sizes(client, "rugs-hint", "board-card").await;
+    both_sizes(client, "grids-rugs-hint", "board-card").await;
     // Why?: the heads, each worth G(x) ⊗ H(y), XORed in binary columns.
     click(client, "#why-btn").await;
     wait_until(
@@ -188,7 +163,7 @@ async fn rugs(client: &Client, url: &str) {
     );
     let why = text(client, "why-panel").await;
     assert!(!why.contains("heap") && !why.contains("Heap"), "{why}");
-    both_sizes(client, "rugs-why", "why-panel").await;
+    both_sizes(client, "grids-rugs-why", "why-panel").await;
     // Played by clicking the highlighted coins and Turn; the computer's reply is outlined.
     play_hint(client).await;
     assert_text_contains(
@@ -205,10 +180,10 @@ async fn rugs(client: &Client, url: &str) {
         &["The computer's last move turned", "(outlined in red)"],
     )
     .await;
-    both_sizes(client, "rugs-played", "board-card").await;
+    both_sizes(client, "grids-rugs-played", "board-card").await;
     follow_hints_to_the_end(client, 12).await;
     assert_text_contains(client, "result-text", &["You win"]).await;
-    both_sizes(client, "rugs-end", "board-card").await;
+    both_sizes(client, "grids-rugs-end", "board-card").await;
 }
 
 /// Turning Corners and Acrostic Twins number rows and columns from 0, as Twins numbers its
@@ -303,7 +278,7 @@ async fn picture_in_a_sum(client: &Client, url: &str) {
     )
     .await;
     assert_text_contains(client, "status", &["On a picture, click an edge"]).await;
-    both_sizes(client, "sum-picture", "board-card").await;
+    both_sizes(client, "grids-sum-picture", "board-card").await;
     // Player 1 cuts the stalk's top edge (edge 2) by clicking it.
     click(client, "svg.hb[data-picture='0'] .hb-handle[data-edge='2']").await;
     wait_until(
@@ -326,7 +301,7 @@ async fn picture_in_a_sum(client: &Client, url: &str) {
         "document.querySelectorAll('svg.hb.valued .hb-edge.v-win, svg.hb.valued .hb-edge.v-lose').length === 2",
     )
     .await;
-    both_sizes(client, "sum-picture-hint", "board-card").await;
+    both_sizes(client, "grids-sum-picture-hint", "board-card").await;
     click(client, "#values-btn").await;
     play_hint(client).await;
     click(client, "#why-btn").await;
@@ -341,7 +316,7 @@ async fn picture_in_a_sum(client: &Client, url: &str) {
         &["picture 1", "heap 2", "grid of coins 3", "XOR the values"],
     )
     .await;
-    both_sizes(client, "sum-picture-why", "why-panel").await;
+    both_sizes(client, "grids-sum-picture-why", "why-panel").await;
     // Against the computer, following the hints wins.
     open(
         client,

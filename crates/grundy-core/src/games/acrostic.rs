@@ -134,10 +134,7 @@ impl Acrostic {
 
     /// How its grids' rows and columns are numbered: as its games number their coins.
     pub fn numbering(&self) -> Numbering {
-        Numbering {
-            first_row: self.rows.first_coin(),
-            first_col: self.cols.first_coin(),
-        }
+        Numbering::of(&self.rows, &self.cols)
     }
 
     /// Why turning the coins `cells` (row and column indices) of `grid` is not a move, in the

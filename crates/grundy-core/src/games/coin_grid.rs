@@ -357,6 +357,17 @@ pub struct Numbering {
 }
 
 impl Numbering {
+    /// The numbering of a grid whose rows are the coins of `rows` and columns those of `cols`.
+    pub(crate) fn of(
+        rows: &crate::games::coins::CoinLine,
+        cols: &crate::games::coins::CoinLine,
+    ) -> Self {
+        Numbering {
+            first_row: rows.first_coin(),
+            first_col: cols.first_coin(),
+        }
+    }
+
     /// A coin in words: `row 2, column 3`.
     pub fn coin(self, x: usize, y: usize) -> String {
         format!(

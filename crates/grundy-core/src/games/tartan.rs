@@ -242,10 +242,7 @@ impl Tartan {
 
     /// How its grids' rows and columns are numbered: as its factors number their coins.
     pub fn numbering(&self) -> Numbering {
-        Numbering {
-            first_row: self.rows.first_coin(),
-            first_col: self.cols.first_coin(),
-        }
+        Numbering::of(&self.rows, &self.cols)
     }
 
     /// Why turning the coins `cells` (row and column indices) of `grid` is not a move, in the

@@ -342,3 +342,30 @@ pub async fn follow_hints_to_the_end(client: &Client, most: usize) {
     }
     wait_until(client, GAME_OVER).await;
 }
+
+/// How many elements match `css`.
+pub async fn count(client: &Client, css: &str) -> u64 {
+    eval(
+        client,
+        &format!("document.querySelectorAll({css:?}).length"),
+    )
+    .await
+    .as_u64()
+    .unwrap()
+}
+
+/// Screenshots `name-1280` and `name-390` of element `id`, at the desktop and phone sizes.
+pub async fn both_sizes(client: &Client, name: &str, id: &str) {
+    for (size, (w, h)) in [("1280", DESKTOP), ("390", PHONE)] {
+        client.set_window_size(w, h).await.unwrap();
+        scroll_to(client, id).await;
+        screenshot(client, &format!("{name}-{size}")).await;
+    }
+    client.set_window_size(DESKTOP.0, DESKTOP.1).await.unwrap();
+}
+
+/// Waits for the human's turn with the moves valued.
+pub async fn my_turn(client: &Client) {
+    wait_until(client, MY_TURN).await;
+    values_loaded(client).await;
+}
