@@ -40,11 +40,12 @@ use std::fmt;
 
 use num_bigint::BigUint;
 
-use crate::error::{GameError, Result};
 use crate::games::nim::{self, BigNimMove, HeapJson, NimMove};
-use crate::moves::{MoveList, MAX_LISTED_MOVES};
+use crate::kernel::error::{GameError, Result};
+use crate::kernel::move_forms::MAX_LISTED_HEAP;
+use crate::kernel::moves::{MoveList, MAX_LISTED_MOVES};
 use crate::strategy::{analyze, Analysis, Convention};
-use crate::sum::{Component, Outcome, Sum, SumMove, MAX_LISTED_HEAP};
+use crate::sum::{Component, Outcome, Sum, SumMove};
 
 /// One component of a [`BigSum`].
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

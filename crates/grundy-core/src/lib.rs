@@ -204,12 +204,10 @@
 #![deny(missing_docs)]
 
 pub mod big_nim;
-pub mod cancel;
-pub mod error;
 pub mod explain;
 pub mod games;
+pub mod kernel;
 pub mod misere;
-pub mod moves;
 pub mod nimber;
 pub mod play;
 pub mod player;
@@ -223,5 +221,5 @@ pub mod strategy;
 pub mod sum;
 pub mod tree_size;
 
-pub use error::{GameError, Result};
+pub use kernel::{GameError, Result};
 pub use nimber::{mex, nim_sum, Nimber};

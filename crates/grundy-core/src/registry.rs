@@ -12,7 +12,7 @@
 //! A position is a sum of *terms* joined by `+`. A term is `NAME{PARAMETERS}:POSITIONS`: the
 //! family's name or an alias, its parameters in braces (separated by `;` when there are
 //! several; no braces when there are none), a colon, and the positions as a comma-separated
-//! list whose meaning the ruleset's [`crate::games::PositionForm`] gives (`3,4` is two heaps;
+//! list whose meaning the ruleset's [`crate::kernel::PositionForm`] gives (`3,4` is two heaps;
 //! `10,7` is one Wythoff pair; `3,4,5` is one row of Moore's Nim):
 //!
 //! ```
@@ -38,11 +38,12 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
-use crate::error::{GameError, Result};
 use crate::games::{
     acrostic, all_but, coins, hackenbush, lasker, moore, nim, octal, rules, subtraction,
-    take_break, tartan, wythoff, Ruleset,
+    take_break, tartan, wythoff,
 };
+use crate::kernel::error::{GameError, Result};
+use crate::kernel::Ruleset;
 use crate::sum::Component;
 
 /// Every registered ruleset family, in the order the front ends list them.

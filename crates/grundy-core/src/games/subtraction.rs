@@ -19,16 +19,16 @@
 
 use std::sync::{Arc, Mutex, OnceLock};
 
-use crate::error::{GameError, Result};
-use crate::explain::Derivation;
 use crate::games::all_but::list_text;
 use crate::games::future_options::FutureOptions;
-use crate::games::Ruleset;
-use crate::moves::MoveList;
+use crate::kernel::error::{GameError, Result};
+use crate::kernel::moves::MoveList;
+use crate::kernel::Derivation;
+use crate::kernel::Ruleset;
+use crate::kernel::{parse_list, parse_u64};
 use crate::nimber::{MexSet, Nimber};
 use crate::registry::{Drawing, Family, Param, ParamKind, Positions};
 use crate::sequence::GrundySequence;
-use crate::spec::{parse_list, parse_u64};
 
 const HEAPS: Positions = Positions {
     label: "Heaps",
@@ -286,7 +286,7 @@ impl Ruleset for SubtractionGame {
 
     /// The options are at most `|S|` heaps, each a lookup: derived in full at any size.
     fn explain_value(&self, heap: &u64) -> Result<Derivation> {
-        crate::explain::derive_from(self, heap, self.options(heap))
+        crate::kernel::derive_from(self, heap, self.options(heap))
     }
 
     fn value_source(&self, _heap: &u64) -> String {
@@ -664,3 +664,6 @@ mod tests {
         assert!(SubtractionGame::bachet(0).is_err());
     }
 }
+
+#[cfg(test)]
+mod derivation_tests;

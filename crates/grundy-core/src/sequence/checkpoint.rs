@@ -17,7 +17,7 @@
 
 use std::io::{self, Write};
 
-use crate::error::{GameError, Result};
+use crate::kernel::error::{GameError, Result};
 use crate::sequence::Period;
 
 /// The first eight bytes of every checkpoint.

@@ -34,9 +34,9 @@ use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 use serde::{Deserialize, Serialize};
 
-use crate::error::{GameError, Result};
 use crate::games::octal::{Progress, RunStatus};
 use crate::games::take_break::TakeBreakCode;
+use crate::kernel::error::{GameError, Result};
 use crate::nimber::Nimber;
 use crate::registry::{self, AnyRules, REGISTRY};
 use crate::sequence::Period;
@@ -658,7 +658,7 @@ fn answer_at(n: &BigUint, computation: &dyn Computation) -> Result<Option<AtAnsw
     }))
 }
 
-/// The sequence of `rules`, when its ruleset has one (see [`crate::games::Ruleset::sequence`]).
+/// The sequence of `rules`, when its ruleset has one (see [`crate::kernel::Ruleset::sequence`]).
 pub fn of_rules(rules: Arc<dyn AnyRules>) -> Result<Box<dyn HeapSequence>> {
     if rules.sequence().is_none() {
         return Err(GameError::invalid(
@@ -720,17 +720,17 @@ impl HeapSequence for RulesSequence {
 }
 
 /// Runs a computation to its end on this thread (for callers with no progress to show); a
-/// cancellation through [`crate::cancel`] stops it with an error.
+/// cancellation through [`crate::kernel::cancel`] stops it with an error.
 pub fn compute(computation: &mut dyn Computation) -> Result<()> {
     let stop = AtomicBool::new(false);
     let status = computation.run(&stop, &mut |_| {
-        if crate::cancel::is_cancelled() {
+        if crate::kernel::cancel::is_cancelled() {
             stop.store(true, std::sync::atomic::Ordering::Relaxed);
         }
     })?;
     match status {
         RunStatus::Finished => Ok(()),
-        RunStatus::Cancelled => crate::cancel::check(),
+        RunStatus::Cancelled => crate::kernel::cancel::check(),
     }
 }
 

@@ -20,9 +20,9 @@ use std::time::{Duration, Instant};
 use super::checkpoint::{self, Header, FLAG_STOP_AT_PERIOD, FLAG_TABLE, VERSION};
 use super::report::{Computation, PeriodRule};
 use super::{find_guy_smith_period, find_window_period, Period, PeriodSearch};
-use crate::error::{GameError, Result};
 use crate::games::octal::{Progress, RunStatus};
 use crate::games::take_break;
+use crate::kernel::error::{GameError, Result};
 use crate::nimber::Nimber;
 
 /// The step of a [`TableRun`]: the values so far, and how to compute more.

@@ -2,8 +2,8 @@
 //! checkpoints, see [`crate::sequence::report`]) and the all-but games' sequencer.
 
 use super::{AllButGame, MAX_ALL_BUT_HEAP};
-use crate::error::Result;
-use crate::games::Ruleset;
+use crate::kernel::error::Result;
+use crate::kernel::Ruleset;
 use crate::sequence::report::{Computation, HeapSequence, Limits, PeriodRule, SequenceGame};
 use crate::sequence::table::{Extend, TableRun};
 

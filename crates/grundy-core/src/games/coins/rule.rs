@@ -23,7 +23,7 @@
 use std::fmt;
 use std::ops::ControlFlow;
 
-use crate::error::{GameError, Result};
+use crate::kernel::error::{GameError, Result};
 use crate::nimber::Nimber;
 
 /// The most coins a rule is described for: a row has at most 64 coins.
@@ -403,7 +403,7 @@ fn consecutive(text: &str) -> Result<CoinRule> {
 fn distances(text: &str, kind: &str) -> Result<Vec<usize>> {
     let what = format!("distance of {kind}");
     let mut d = Vec::new();
-    for item in crate::spec::parse_list(text, &what)? {
+    for item in crate::kernel::parse_list(text, &what)? {
         if !(1..RULE_COINS as u64).contains(&item) {
             return Err(GameError::out_of_range(
                 what,

@@ -19,7 +19,7 @@ use num_traits::ToPrimitive;
 use super::code::HeapRules;
 use super::sparse::SparseSolver;
 use super::values::Values;
-use crate::error::{GameError, Result};
+use crate::kernel::error::{GameError, Result};
 use crate::nimber::Nimber;
 use crate::sequence::{find_guy_smith_period, GrundySequence, Period, PeriodSearch};
 

@@ -5,7 +5,7 @@ use std::io;
 use std::sync::atomic::AtomicBool;
 
 use super::{OctalGame, Progress, RunStatus, SequenceRun, MAX_RUN_VALUES, MAX_TABLE_HEAP};
-use crate::error::{GameError, Result};
+use crate::kernel::error::{GameError, Result};
 use crate::nimber::Nimber;
 use crate::sequence::report::{Computation, HeapSequence, Limits, PeriodRule, SequenceGame};
 use crate::sequence::Period;

@@ -3,8 +3,8 @@
 
 use super::solver::Solver;
 use super::{TakeBreakGame, MAX_COMPUTED};
-use crate::error::Result;
-use crate::games::Ruleset;
+use crate::kernel::error::Result;
+use crate::kernel::Ruleset;
 use crate::sequence::report::{Computation, HeapSequence, Limits, PeriodRule, SequenceGame};
 use crate::sequence::table::{Extend, TableRun};
 
