@@ -88,7 +88,7 @@ pub trait AnyRules: Debug + Send + Sync + 'static {
     /// The amounts the rules list (see [`Ruleset::amounts`]).
     fn amounts(&self) -> &[u64];
     /// The Grundy sequence, for rulesets with one (see [`Ruleset::sequence`]).
-    fn sequence(&self) -> Option<&dyn crate::sequence::report::HeapSequence>;
+    fn sequence(&self) -> Option<&dyn crate::kernel::heap_sequence::HeapSequence>;
     /// The components a term's list of positions names, e.g. `3,4` (two heaps).
     fn components(self: Arc<Self>, positions: &str) -> Result<Vec<Component>>;
     /// The components a list of numbers names (see [`Ruleset::positions_from`]).
@@ -118,7 +118,7 @@ impl<R: Ruleset> AnyRules for R {
         Ruleset::amounts(self)
     }
 
-    fn sequence(&self) -> Option<&dyn crate::sequence::report::HeapSequence> {
+    fn sequence(&self) -> Option<&dyn crate::kernel::heap_sequence::HeapSequence> {
         Ruleset::sequence(self)
     }
 

@@ -26,9 +26,9 @@ use std::sync::{Arc, Mutex};
 use std::thread::{self, Thread};
 use std::time::{Duration, Instant};
 
-use grundy_core::games::octal::RunStatus;
 use grundy_core::kernel::cancel;
-use grundy_core::sequence::report::Computation;
+use grundy_core::kernel::heap_sequence::Computation;
+use grundy_core::kernel::heap_sequence::RunStatus;
 use grundy_core::GameError;
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;

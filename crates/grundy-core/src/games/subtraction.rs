@@ -269,7 +269,7 @@ impl Ruleset for SubtractionGame {
         &self.set
     }
 
-    fn sequence(&self) -> Option<&dyn crate::sequence::report::HeapSequence> {
+    fn sequence(&self) -> Option<&dyn crate::kernel::heap_sequence::HeapSequence> {
         Some(self)
     }
 
@@ -487,13 +487,13 @@ pub fn period_search(set: &[u64], limit: usize) -> GrundySequence {
     let mut run = game
         .table_run(limit as u64)
         .expect("the limit is within the search limit");
-    crate::sequence::report::Computation::run(
+    crate::kernel::heap_sequence::Computation::run(
         &mut run,
         &std::sync::atomic::AtomicBool::new(false),
         &mut |_| {},
     )
     .expect("a subtraction run cannot fail");
-    let period = crate::sequence::report::Computation::proven(&run);
+    let period = crate::kernel::heap_sequence::Computation::proven(&run);
     GrundySequence {
         values: run.into_step().values,
         period,

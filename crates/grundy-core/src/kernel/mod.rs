@@ -2,7 +2,7 @@
 //!
 //! This is the bottom layer of the core. It imports nothing from the engines (sequences,
 //! search, exhaustive solving, misère play, strategy, explanations), nothing from the rulesets
-//! of [`crate::games`] and nothing from the registry or the doors above them: only
+//! of `games` and nothing from the registry or the doors above them: only
 //! [`crate::nimber`] and the standard library. Every other module may import it; see
 //! `docs/architecture.md` for the layers and the test that keeps them acyclic
 //! (`tests/layers.rs`).
@@ -18,6 +18,7 @@
 //! | [`columns`] | values in Bouton's binary columns ([`ValueColumns`]) |
 //! | [`nim_heap`] | heap sizes of any width ([`NimHeap`]: `u64`, `BigUint`) |
 //! | [`tree_estimate`] | bounds on a game tree below a group of components ([`TreeEstimate`]) |
+//! | [`heap_sequence`] | Grundy sequences of heap rulesets ([`heap_sequence::HeapSequence`]), their [`heap_sequence::Period`] and its certificate |
 //! | [`list`] | lists of whole numbers in the text format ([`parse_list`]) |
 //! | [`error`] | the one error type ([`GameError`]) |
 //! | [`cancel`] | the cancel flag of long computations |
@@ -27,6 +28,7 @@ pub mod columns;
 pub mod derivation;
 pub mod error;
 pub mod form;
+pub mod heap_sequence;
 pub mod list;
 pub mod move_error;
 pub mod move_forms;

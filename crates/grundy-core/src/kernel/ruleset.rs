@@ -5,10 +5,10 @@ use std::hash::Hash;
 
 use super::error::Result;
 use super::form::{MoveContext, PositionForm};
+use super::heap_sequence::HeapSequence;
 use super::moves::MoveList;
 use super::{Derivation, MoveError, TreeEstimate};
 use crate::nimber::{nim_sum, Nimber};
-use crate::sequence::report::HeapSequence;
 
 /// The rules of one kind of component.
 ///

@@ -18,7 +18,7 @@
 use std::io::{self, Write};
 
 use crate::kernel::error::{GameError, Result};
-use crate::sequence::Period;
+use crate::kernel::heap_sequence::Period;
 
 /// The first eight bytes of every checkpoint.
 pub const MAGIC: &[u8; 8] = b"GRUNDYSQ";

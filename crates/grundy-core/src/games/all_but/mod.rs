@@ -153,7 +153,7 @@ impl Ruleset for AllButGame {
         &self.excluded
     }
 
-    fn sequence(&self) -> Option<&dyn crate::sequence::report::HeapSequence> {
+    fn sequence(&self) -> Option<&dyn crate::kernel::heap_sequence::HeapSequence> {
         Some(self)
     }
 

@@ -3,8 +3,8 @@
 
 use super::{AllButGame, MAX_ALL_BUT_HEAP};
 use crate::kernel::error::Result;
+use crate::kernel::heap_sequence::{Computation, HeapSequence, Limits, PeriodRule, SequenceGame};
 use crate::kernel::Ruleset;
-use crate::sequence::report::{Computation, HeapSequence, Limits, PeriodRule, SequenceGame};
 use crate::sequence::table::{Extend, TableRun};
 
 impl Extend for AllButSequencer {

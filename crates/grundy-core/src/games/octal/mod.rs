@@ -40,17 +40,18 @@ use std::sync::{Arc, Mutex};
 use num_bigint::BigUint;
 
 pub use code::{HeapRules, MAX_CODE_DIGITS};
-pub use run::{Progress, RunStatus, SequenceRun, MAX_RUN_VALUES};
+pub use run::{SequenceRun, MAX_RUN_VALUES};
 pub use values::Values;
 
 use crate::kernel::error::{GameError, Result};
+use crate::kernel::heap_sequence::Period;
 use crate::kernel::moves::MoveList;
 use crate::kernel::tree_estimate::{split_estimate, unsplit_estimate};
 use crate::kernel::Ruleset;
 use crate::kernel::TreeEstimate;
 use crate::nimber::Nimber;
 use crate::registry::{Drawing, Family, Param, ParamKind, Positions};
-use crate::sequence::{GrundySequence, Period};
+use crate::sequence::GrundySequence;
 
 const HEAPS: Positions = Positions {
     label: "Heaps",
@@ -315,7 +316,7 @@ impl Ruleset for OctalGame {
         !self.rules.split().is_empty()
     }
 
-    fn sequence(&self) -> Option<&dyn crate::sequence::report::HeapSequence> {
+    fn sequence(&self) -> Option<&dyn crate::kernel::heap_sequence::HeapSequence> {
         Some(self)
     }
 

@@ -4,8 +4,8 @@
 use super::{Sequencer, SubtractionGame, PERIOD_SEARCH_LIMIT};
 use crate::games::octal::MAX_RUN_VALUES;
 use crate::kernel::error::Result;
+use crate::kernel::heap_sequence::{Computation, HeapSequence, Limits, PeriodRule, SequenceGame};
 use crate::kernel::Ruleset;
-use crate::sequence::report::{Computation, HeapSequence, Limits, PeriodRule, SequenceGame};
 use crate::sequence::table::{Extend, TableRun};
 
 impl Extend for Sequencer {

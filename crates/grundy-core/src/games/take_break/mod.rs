@@ -25,6 +25,7 @@
 //! assert_eq!(game.grundy(&3_000_000_001).unwrap(), 1_000_000_000);
 //! ```
 
+mod certificate;
 pub mod classes;
 pub mod code;
 mod count;
@@ -43,15 +44,15 @@ pub use code::{TakeBreakCode, MAX_CODE_DIGITS, MAX_REPEAT_DIGITS};
 
 use crate::games::octal::OctalGame;
 use crate::kernel::error::{GameError, Result};
+use crate::kernel::heap_sequence::Period;
+use crate::kernel::heap_sequence::{Computation, PeriodRule};
 use crate::kernel::moves::MoveList;
 use crate::kernel::tree_estimate::{split_estimate, unsplit_estimate};
 use crate::kernel::Ruleset;
 use crate::kernel::TreeEstimate;
 use crate::nimber::Nimber;
 use crate::registry::{AnyRules, Drawing, Family, Param, ParamKind, Positions};
-use crate::sequence::report::{Computation, PeriodRule};
 use crate::sequence::table::TableRun;
-use crate::sequence::Period;
 use solver::Solver;
 
 /// Take-and-break games in the registry: `hex{0.8}:10,20`, `hex{4.[3]}:7`.
@@ -300,7 +301,7 @@ impl Ruleset for TakeBreakGame {
         self.code.max_heaps().max(1)
     }
 
-    fn sequence(&self) -> Option<&dyn crate::sequence::report::HeapSequence> {
+    fn sequence(&self) -> Option<&dyn crate::kernel::heap_sequence::HeapSequence> {
         Some(self)
     }
 
