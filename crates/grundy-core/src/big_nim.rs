@@ -266,8 +266,8 @@ impl BigSum {
         Ok(nim::nim_sum_of(&self.values()?))
     }
 
-    /// The position in the text format of [`crate::registry`], as [`Sum::to_terms`] writes it,
-    /// with Nim heaps of any size in decimal: [`crate::spec::parse_big_sum`] reads it back.
+    /// The position in the text format of `registry`, as [`Sum::to_terms`] writes it,
+    /// with Nim heaps of any size in decimal: `spec::parse_big_sum` reads it back.
     ///
     /// ```
     /// use grundy_core::spec::parse_big_sum;

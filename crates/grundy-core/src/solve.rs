@@ -16,7 +16,7 @@
 //! * **time**: wall-clock time per call of [`Solver::value`] ([`DEFAULT_TIME_BUDGET`] unless
 //!   chosen otherwise with [`Solver::with_time_budget`]).
 //!
-//! Callers that can, bound a search before starting it ([`crate::tree_size`]). A search also
+//! Callers that can, bound a search before starting it (`tree_size`). A search also
 //! stops, with an error, when its thread's computation is cancelled (see [`crate::kernel::cancel`]).
 
 use std::collections::HashMap;

@@ -5,7 +5,7 @@
 //! [`estimate`] bounds how many positions there are, how many options each has and how many
 //! components each holds, in a few arithmetic steps per component, so that a caller can tell
 //! *before* starting whether a search fits its budget. The perfect player measures remoteness
-//! only where this bound proves the search small ([`crate::strategy::best_move`]).
+//! only where this bound proves the search small (`strategy::best_move`).
 //!
 //! Components are grouped by ruleset; a position is one multiset of heaps per group, so the
 //! positions are at most the product of the groups' counts:

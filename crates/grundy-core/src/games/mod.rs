@@ -1,23 +1,23 @@
-//! Rulesets, one module each, behind the common [`Ruleset`] trait.
+//! Rulesets, one module each, behind the common [`Ruleset`](crate::kernel::Ruleset) trait (in the kernel).
 //!
 //! A ruleset describes one *component*: a single heap (Nim, subtraction, octal games, Lasker's
 //! Nim), a pair of heaps (Wythoff's game) or a row of heaps played together (Moore's Nim). A
 //! move changes one component into a list of components of the same ruleset: usually one (a
 //! smaller heap), none (the heap is gone), or more (a move that splits a heap). Sums of
-//! components, possibly from different rulesets, live in [`crate::sum`]; the registry of
-//! rulesets that the front ends read lives in [`crate::registry`].
+//! components, possibly from different rulesets, live in `sum`; the registry of
+//! rulesets that the front ends read lives in the registry (`registry`).
 //!
 //! The trait gives everything the generic machinery needs:
 //!
-//! * the mathematics: the options of a position for exhaustive search ([`crate::solve`]), the
+//! * the mathematics: the options of a position for exhaustive search (`solve`), the
 //!   Sprague–Grundy value, the moves to a position of a chosen value (how a winning move in a
 //!   sum is found), the legality of one given move;
 //! * the notation: how the rules and positions are written in the text format of
-//!   [`crate::registry`] and in JSON (through [`PositionForm`]);
-//! * the teaching: the mex derivation of a value ([`Ruleset::explain_value`]), a move in words,
-//!   and the typed moves of the `play` command and the page ([`Ruleset::parse_move`]).
+//!   the registry (`registry`) and in JSON (through [`PositionForm`](crate::kernel::PositionForm));
+//! * the teaching: the mex derivation of a value ([`Ruleset::explain_value`](crate::kernel::Ruleset::explain_value)), a move in words,
+//!   and the typed moves of the `play` command and the page ([`Ruleset::parse_move`](crate::kernel::Ruleset::parse_move)).
 //!
-//! Most methods have defaults written from [`Ruleset::options`], so a new ruleset needs little
+//! Most methods have defaults written from [`Ruleset::options`](crate::kernel::Ruleset::options), so a new ruleset needs little
 //! more than its options and values; rulesets whose positions can be huge override the defaults
 //! that would enumerate (see `CONTRIBUTING.md`, "Adding a ruleset").
 

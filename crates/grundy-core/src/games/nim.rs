@@ -33,8 +33,8 @@ pub static FAMILY: Family = Family {
     build: |_| Ok(Nim::shared().clone()),
 };
 
-/// The largest heap of the [`Nim`] ruleset (and so of Nim heaps in a [`crate::sum::Sum`]):
-/// `u64`. Heaps of any size go through the `_big` functions below and [`crate::big_nim`].
+/// The largest heap of the [`Nim`] ruleset (and so of Nim heaps in a `sum::Sum`):
+/// `u64`. Heaps of any size go through the `_big` functions below and `big_nim`.
 pub const MAX_HEAP: u64 = u64::MAX;
 
 /// The Nim ruleset. A position is one heap.

@@ -171,7 +171,7 @@ pub enum PeriodRule {
     },
     /// Take-and-break codes beyond octal: Guy–Smith for moves leaving up to three heaps, and
     /// the move-class test for codes that repeat for ever and for arithmetic periods
-    /// ([`crate::games::take_break::period`]).
+    /// (`games::take_break::period`).
     TakeBreak {
         /// The code.
         code: Arc<dyn OwnPeriodTest>,

@@ -2,7 +2,7 @@
 //!
 //! Each ruleset reads the moves of its own components ([`crate::kernel::Ruleset::parse_move`]):
 //! heap games read `3 2` (take 2 from heap 3), `3 to 1`, `take 2 from 3`, and, where moves may
-//! split a heap, `3 to 1 4` or `3 take 2 leave 1 4` ([`super::forms`]); a Wythoff board reads
+//! split a heap, `3 to 1 4` or `3 take 2 leave 1 4` ([`crate::kernel::move_forms`]); a Wythoff board reads
 //! the queen's forms of [`super::queen`] (`x 3`, `y 2`, `both 2`, `to 4 7`); Moore's Nim reads
 //! moves in several of its heaps at once. [`MoveParser`] hands the words to the right
 //! component.

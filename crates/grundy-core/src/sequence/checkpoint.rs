@@ -10,8 +10,8 @@
 //!
 //! All integers are little-endian. `period = 0` means no period is proven. The code names the
 //! game: an octal code such as `0.77` (octal runs, see
-//! [`crate::games::octal::SequenceRun`]), or a ruleset in the term format such as `sub{1,4,9}`
-//! when the flag [`FLAG_TABLE`] is set (runs of [`super::table::TableRun`]). Each kind of run
+//! `games::octal::SequenceRun`), or a ruleset in the term format such as `sub{1,4,9}`
+//! when the flag [`FLAG_TABLE`] is set (runs of `table::TableRun`). Each kind of run
 //! checks the fields it needs; this module only reads and writes the layout and refuses a
 //! damaged or truncated file.
 

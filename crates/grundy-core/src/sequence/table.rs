@@ -4,8 +4,8 @@
 //!
 //! A ruleset provides the step as an [`Extend`] (subtraction games, all-but games,
 //! take-and-break codes) and gets a
-//! [`Computation`] for [`HeapSequence::start`](super::report::HeapSequence::start) and
-//! [`HeapSequence::restore`](super::report::HeapSequence::restore).
+//! [`Computation`] for `HeapSequence::start` and
+//! `HeapSequence::restore`.
 //!
 //! Periods are looked for only at lengths decided by the values — `max(4·window, 256)` for the
 //! window rule, 1024 for Guy–Smith, 16 for take-and-break codes (at most the search limit),

@@ -152,9 +152,9 @@ impl Sum {
         self.components.iter().map(Component::as_nim).collect()
     }
 
-    /// The position in the text format of [`crate::registry`], e.g. `nim:3,4 + sub{1,4,9}:11`:
+    /// The position in the text format of `registry`, e.g. `nim:3,4 + sub{1,4,9}:11`:
     /// consecutive components of the same ruleset share a term, and
-    /// [`crate::spec::parse_sum`] reads it back as the same position. The empty sum, which has
+    /// `spec::parse_sum` reads it back as the same position. The empty sum, which has
     /// no term, is the empty string.
     pub fn to_terms(&self) -> String {
         let mut terms: Vec<String> = Vec::new();

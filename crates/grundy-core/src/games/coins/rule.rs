@@ -17,8 +17,8 @@
 //! A rule knows its moves ([`CoinRule::for_each_set`], [`CoinRule::allows`]), how many there
 //! are ([`CoinRule::set_count`], exactly, without listing them) and, where one is known, the
 //! closed form of a lone head's value ([`CoinRule::closed_form`]); the values of the others come
-//! from the mex rule, bottom-up ([`super::line`]). Coins are counted by their **index** from 0
-//! at the left; how a game numbers them for people is [`super::line::CoinLine`]'s business.
+//! from the mex rule, bottom-up (`line`). Coins are counted by their **index** from 0
+//! at the left; how a game numbers them for people is `line::CoinLine`'s business.
 
 use std::fmt;
 use std::ops::ControlFlow;

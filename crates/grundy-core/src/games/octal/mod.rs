@@ -330,7 +330,7 @@ impl Ruleset for OctalGame {
     }
 
     /// Splitting codes: every later position is a partition of the group's tokens (see
-    /// [`crate::tree_size`]); codes that never split are bounded like any heap game.
+    /// `tree_size`); codes that never split are bounded like any heap game.
     fn tree_estimate(&self, group: &[&u64], limit: u64) -> TreeEstimate {
         if self.splits() {
             split_estimate(group, limit)
