@@ -47,7 +47,7 @@ pub struct NimExplanation<H = u64> {
     pub heaps: Vec<H>,
     /// Number of binary digits of the widest heap or nim-sum (at least 1).
     pub bits: u64,
-    /// The columns shown, when not all of them are (heaps wider than [`MAX_SHOWN_BITS`]).
+    /// The columns shown, when not all of them are (heaps wider than [`crate::kernel::MAX_SHOWN_BITS`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub columns: Option<ColumnWindow>,
     /// Each heap in binary, most significant first: `bits` digits, or those of `columns`.

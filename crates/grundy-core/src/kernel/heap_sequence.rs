@@ -81,7 +81,7 @@ pub struct Progress {
     pub target: u64,
 }
 
-/// Why [`SequenceRun::run`] returned.
+/// Why `SequenceRun::run` (octal games) returned.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RunStatus {
     /// Every wanted value is computed (or the period is proven and the run was asked to stop
@@ -126,7 +126,7 @@ pub trait Computation: Send {
     /// `cancel` is raised (the values so far are kept), reporting progress between chunks.
     fn run(&mut self, cancel: &AtomicBool, progress: &mut dyn FnMut(Progress))
         -> Result<RunStatus>;
-    /// Writes the state as a checkpoint (see [`super::checkpoint`]), streaming.
+    /// Writes the state as a checkpoint (see `sequence::checkpoint`), streaming.
     fn write_checkpoint(&self, out: &mut dyn io::Write) -> io::Result<()>;
     /// Uses `threads` threads where the computation can (1 or 2); the values are the same.
     fn set_threads(&mut self, _threads: usize) {}

@@ -14,7 +14,7 @@ pub enum MoveError {
     TooManyTokens {
         /// How many were given.
         count: usize,
-        /// What the position's components are called ([`Sum::noun`]).
+        /// What the position's components are called (`Sum::noun`).
         noun: &'static str,
         /// The move forms to suggest.
         examples: String,
@@ -32,7 +32,7 @@ pub enum MoveError {
         heap: String,
         /// How many components there are.
         heaps: usize,
-        /// What they are called ([`Sum::noun`]).
+        /// What they are called (`Sum::noun`).
         noun: &'static str,
     },
     /// The component has no move left.
