@@ -200,7 +200,8 @@ fn report(seq: &dyn HeapSequence, options: &SequenceOptions, out: &Output) -> Re
         None => seq.start(target)?,
     };
     computation.set_threads(options.threads.unwrap_or(2));
-    let interrupted = super::sequence_run::compute(computation.as_mut(), options)?;
+    let interrupted =
+        super::sequence_run::compute(computation.as_mut(), options.checkpoint.as_deref())?;
     let report = Report::new(seq, computation.as_ref(), &request, !interrupted)?;
     if let Some(path) = &options.plot {
         super::chart::write_plot(path, &super::chart::Chart::of(&report))?;
@@ -221,7 +222,11 @@ fn report(seq: &dyn HeapSequence, options: &SequenceOptions, out: &Output) -> Re
     }
     if interrupted {
         return Err(CliError::Interrupted(
-            super::sequence_run::interruption_note(computation.as_ref(), options),
+            super::sequence_run::interruption_note(
+                computation.as_ref(),
+                options.output.as_deref(),
+                options.checkpoint.as_deref(),
+            ),
         ));
     }
     Ok(())

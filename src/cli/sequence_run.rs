@@ -11,22 +11,26 @@ use std::time::{Duration, Instant};
 use grundy_core::kernel::heap_sequence::Computation;
 use grundy_core::kernel::heap_sequence::RunStatus;
 
-use super::sequence::SequenceOptions;
 use super::write::FileWriter;
 use super::CliError;
 
 /// How often a checkpoint is written during a run.
 pub const CHECKPOINT_INTERVAL: Duration = Duration::from_secs(5);
 
-/// What Ctrl-C kept and how to go on.
-pub fn interruption_note(run: &dyn Computation, options: &SequenceOptions) -> String {
+/// What Ctrl-C kept and how to go on: `output` and `checkpoint` are the files of `--output`
+/// and `--checkpoint`, if given.
+pub fn interruption_note(
+    run: &dyn Computation,
+    output: Option<&Path>,
+    checkpoint: Option<&Path>,
+) -> String {
     let done = run.computed();
     let target = run.target();
-    let written = match &options.output {
+    let written = match output {
         Some(path) => format!("written to {}", path.display()),
         None => "printed".into(),
     };
-    match &options.checkpoint {
+    match checkpoint {
         Some(path) => format!(
             "interrupted: {done} of {target} values computed; they are {written} and saved in the checkpoint {path}. \
              To continue, run the same command with --resume {path}",
@@ -39,8 +43,9 @@ pub fn interruption_note(run: &dyn Computation, options: &SequenceOptions) -> St
     }
 }
 
-/// Computes until done or Ctrl-C, writing checkpoints. Returns whether Ctrl-C stopped it.
-pub fn compute(run: &mut dyn Computation, options: &SequenceOptions) -> Result<bool, CliError> {
+/// Computes until done or Ctrl-C, writing checkpoints to `checkpoint` (`--checkpoint`) if
+/// given. Returns whether Ctrl-C stopped it.
+pub fn compute(run: &mut dyn Computation, checkpoint: Option<&Path>) -> Result<bool, CliError> {
     let interrupt = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&interrupt);
     // Only one handler per process; if one is already set, Ctrl-C keeps its default meaning.
@@ -63,7 +68,7 @@ pub fn compute(run: &mut dyn Computation, options: &SequenceOptions) -> Result<b
         pause.store(false, Ordering::Relaxed);
         let status = run.run(&pause, &mut |p| {
             bar.set_position(p.done);
-            let due = options.checkpoint.is_some() && last_save.elapsed() >= interval;
+            let due = checkpoint.is_some() && last_save.elapsed() >= interval;
             if too_big.is_none() {
                 too_big = watch.look(p.done, p.target);
             }
@@ -71,7 +76,7 @@ pub fn compute(run: &mut dyn Computation, options: &SequenceOptions) -> Result<b
                 pause.store(true, Ordering::Relaxed);
             }
         })?;
-        if let Some(path) = &options.checkpoint {
+        if let Some(path) = checkpoint {
             let started = Instant::now();
             save_as(path, "--checkpoint", run)?;
             // Writing costs at most a tenth of the run, however many values the file holds.
@@ -79,7 +84,7 @@ pub fn compute(run: &mut dyn Computation, options: &SequenceOptions) -> Result<b
         }
         if let Some(why) = too_big {
             bar.abandon();
-            let kept = match &options.checkpoint {
+            let kept = match checkpoint {
                 Some(path) => format!(
                     "the {} values computed are saved in {}: resume with --resume on a machine \
                      with more memory",

@@ -379,9 +379,11 @@ impl Ruleset {
         progress: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Py<Sequence>> {
         let progress = Progress::from_arg(py, progress)?;
+        let ruleset = Py::new(py, Ruleset::of(Arc::clone(&self.rules)))?.into_any();
         Sequence::start(
             py,
             Arc::clone(&self.rules),
+            ruleset,
             count,
             until_period,
             threads,

@@ -23,7 +23,6 @@ use pyo3::types::{PyBool, PyDict, PySlice};
 
 use crate::convert::int_text;
 use crate::error::{game_error, grundy_error, Interrupted, IntoPy};
-use crate::family::Ruleset;
 use crate::interrupt::{run_sequence, Progress};
 
 /// How many values are read from the engine at a time into the NumPy array.
@@ -51,6 +50,9 @@ const BLOCK: usize = 1 << 16;
 #[pyclass(module = "grundy", frozen)]
 pub struct Sequence {
     rules: Arc<dyn AnyRules>,
+    /// The `Ruleset` that started it (given by `Ruleset.sequence`, so that this file does not
+    /// import the one that imports it).
+    ruleset: Py<PyAny>,
     state: Mutex<State>,
 }
 
@@ -137,10 +139,12 @@ fn threads_arg(seq: &dyn HeapSequence, threads: Option<&Bound<'_, PyAny>>) -> Py
 }
 
 impl Sequence {
-    /// Starts and runs the sequence of `rules` (see `Ruleset.sequence`).
+    /// Starts and runs the sequence of `rules` (see `Ruleset.sequence`), `ruleset` being the
+    /// Python `Ruleset` of `rules`.
     pub fn start(
         py: Python<'_>,
         rules: Arc<dyn AnyRules>,
+        ruleset: Py<PyAny>,
         count: Option<&Bound<'_, PyAny>>,
         until_period: Option<&Bound<'_, PyAny>>,
         threads: Option<&Bound<'_, PyAny>>,
@@ -179,6 +183,7 @@ impl Sequence {
             py,
             Sequence {
                 rules,
+                ruleset,
                 state: Mutex::new(state),
             },
         )?;
@@ -479,8 +484,8 @@ impl Sequence {
 
     /// The ruleset.
     #[getter]
-    fn ruleset(&self) -> Ruleset {
-        Ruleset::of(Arc::clone(&self.rules))
+    fn ruleset(&self, py: Python<'_>) -> Py<PyAny> {
+        self.ruleset.clone_ref(py)
     }
 
     /// The game's title: ``Subtraction game S = {1,4,9}``.

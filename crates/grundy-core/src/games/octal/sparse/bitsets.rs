@@ -1,7 +1,7 @@
 //! The bitmaps of the solver: code sets, the options seen at one position, and the byte marks
 //! that record many split values without a chain of read-modify-writes.
 
-use super::width::Value;
+use super::value::Value;
 
 /// A set of codes (or values) as a bitmap that grows on demand.
 #[derive(Debug, Clone, Default)]

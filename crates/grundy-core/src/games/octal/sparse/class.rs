@@ -1,7 +1,7 @@
 //! One class of split moves (removals of one parity) and its choice of common and rare codes.
 
 use super::bitsets::CodeSet;
-use super::width::Value;
+use super::value::Value;
 use super::{DENSE_RATIO, MAX_SMALL_PARTS};
 
 /// The rare/common split for one class of split moves (`k` of parity `d`).

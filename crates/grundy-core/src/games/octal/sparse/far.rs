@@ -5,7 +5,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::kernels::rare_pass;
-use super::width::Value;
+use super::value::Value;
 use super::{Solver, FAR_MIN, FAR_WORTH, SUPERBLOCK};
 use crate::kernel::error::Result;
 

@@ -1,7 +1,7 @@
 //! The inner loops that read long runs of values: the block passes (many positions' options at
 //! once, as bitmap rows) and the vectorised search for a split with a given value.
 
-use super::width::Value;
+use super::value::Value;
 use super::CHUNK;
 
 /// ORs the values `val ^ run[i]` into row `i` of `rows` (rows of `row_words` words, a power

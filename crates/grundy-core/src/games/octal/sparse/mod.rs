@@ -26,8 +26,9 @@
 //! switches that class to *dense* mode and scans every split directly, in vectorisable chunks.
 //!
 //! The solver is in this file; `bitsets` holds its bitmaps, `class` the rare/common classes,
-//! `kernels` the inner loops over runs of values, `far` the optional second thread and `width`
-//! the public [`SparseSolver`], which stores values in one byte each until one needs two.
+//! `kernels` the inner loops over runs of values, `far` the optional second thread, `value` the
+//! stored value type (`u8` or `u16`) and `width` the public [`SparseSolver`], which stores
+//! values in one byte each until one needs two.
 
 mod bitsets;
 mod class;
@@ -35,6 +36,7 @@ mod far;
 mod kernels;
 #[cfg(test)]
 mod tests;
+mod value;
 mod width;
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -45,8 +47,8 @@ use bitsets::{insert_all, insert_pairs, Marks, Seen};
 use class::{code_of, Class};
 use far::FarRows;
 use kernels::{find_pair_xor, rare_pass, small_pass};
+use value::Value;
 pub use width::SparseSolver;
-use width::Value;
 
 /// What one class of split moves (amounts removed of one parity) did so far: for tuning the
 /// rare/common method ([`SparseSolver::class_stats`]).

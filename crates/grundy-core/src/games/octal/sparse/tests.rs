@@ -197,7 +197,7 @@ fn small_values_stay_narrow() {
 
 #[test]
 fn mark_xors_marks_exactly_the_pair_xors_in_both_widths() {
-    use super::width::Value;
+    use super::value::Value;
     // Lengths around the chunk sizes (8 pairs for u8, 32 for u16), with and without a
     // remainder.
     for len in [0, 1, 7, 8, 9, 16, 23, 31, 32, 33, 64, 70] {
