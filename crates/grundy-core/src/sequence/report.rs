@@ -23,8 +23,9 @@
 //! by one, so that a report of 10^8 values is written without a second copy of them), the
 //! period with its certificate — which theorem, which range of `n` was compared — or why there
 //! is none ([`PeriodStatus`]), and `G(n)` for one heap of any size ([`AtAnswer`]).
-//! [`super::document`] writes it as text, CSV or JSON; the JSON is the serialisation of
-//! [`ReportDocument`], the same for the command line and the API (docs/sequence-report.md).
+//! `sequence::document` (which reads this module) writes it as text, CSV or JSON; the JSON is
+//! the serialisation of [`ReportDocument`], the same for the command line and the API
+//! (docs/sequence-report.md).
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
