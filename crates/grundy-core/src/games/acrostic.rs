@@ -23,13 +23,13 @@ use std::sync::{Arc, Mutex};
 use crate::games::coin_grid::{self, factors, CoinGrid, Numbering};
 use crate::games::coins::{CoinGame, CoinLine};
 use crate::kernel::error::Result;
+use crate::kernel::family::{Drawing, Family, Param, ParamKind, Positions};
 use crate::kernel::moves::MoveList;
 use crate::kernel::MoveError;
 use crate::kernel::TreeEstimate;
 use crate::kernel::{Derivation, OptionValue};
 use crate::kernel::{MoveContext, Ruleset};
 use crate::nimber::{MexSet, Nimber};
-use crate::registry::{Drawing, Family, Param, ParamKind, Positions};
 
 /// How a grid is written, in the families' help.
 const GRID_HELP: &str = "coins of a rectangle, as its rows of T (tails) and H (heads) separated by /, e.g. THT/TTH (at most 64 × 64, fewer where a game gives a coin more than 4096 moves); rows are numbered as the first game numbers its coins, columns as the second";

@@ -48,6 +48,7 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use crate::kernel::error::{GameError, Result};
+use crate::kernel::family::{Drawing, Family, Param, ParamKind, Positions};
 use crate::kernel::move_forms as forms;
 use crate::kernel::moves::MoveList;
 use crate::kernel::MoveError;
@@ -55,7 +56,6 @@ use crate::kernel::TreeEstimate;
 use crate::kernel::{uniform_below, MoveContext, PositionForm, Ruleset};
 use crate::kernel::{Derivation, OptionValue};
 use crate::nimber::Nimber;
-use crate::registry::{Drawing, Family, Param, ParamKind, Positions};
 
 pub use line::{CoinLine, MAX_HEAD_MOVES};
 pub use rule::CoinRule;

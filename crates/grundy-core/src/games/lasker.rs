@@ -33,13 +33,13 @@
 use std::sync::Arc;
 
 use crate::kernel::error::Result;
+use crate::kernel::family::{Drawing, Family, Positions};
 use crate::kernel::moves::MoveList;
 use crate::kernel::tree_estimate::split_estimate;
 use crate::kernel::Derivation;
 use crate::kernel::TreeEstimate;
 use crate::kernel::{uniform_below, PositionForm, Ruleset};
 use crate::nimber::Nimber;
-use crate::registry::{Drawing, Family, Positions};
 
 /// Lasker's Nim in the registry: `lasker:7,9`.
 pub static FAMILY: Family = Family {

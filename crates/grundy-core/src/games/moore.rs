@@ -27,6 +27,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use crate::kernel::error::{GameError, Result};
+use crate::kernel::family::{Drawing, Family, Param, ParamKind, Positions};
 use crate::kernel::move_forms as forms;
 use crate::kernel::moves::MoveList;
 use crate::kernel::parse_u64;
@@ -34,7 +35,6 @@ use crate::kernel::Derivation;
 use crate::kernel::MoveError;
 use crate::kernel::{MoveContext, PositionForm, Ruleset};
 use crate::nimber::{mex, Nimber};
-use crate::registry::{Drawing, Family, Param, ParamKind, Positions};
 
 /// The most heaps in one position of Moore's Nim: every winning move is counted by a dynamic
 /// programme over the sets of heaps a move touches, `3^h` work at worst.

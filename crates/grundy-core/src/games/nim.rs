@@ -7,12 +7,13 @@
 
 use std::sync::Arc;
 
+use crate::kernel::component::Component;
 use crate::kernel::error::Result;
+use crate::kernel::family::{Drawing, Family, Positions};
 use crate::kernel::moves::MoveList;
 use crate::kernel::Derivation;
 use crate::kernel::{NimHeap, Ruleset};
 use crate::nimber::{nim_sum, Nimber};
-use crate::registry::{Drawing, Family, Positions};
 use num_bigint::BigUint;
 
 /// Nim in the registry: `nim:3,4,5`.
@@ -40,6 +41,18 @@ pub const MAX_HEAP: u64 = u64::MAX;
 /// The Nim ruleset. A position is one heap.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Nim;
+
+impl Component {
+    /// A Nim heap of `heap` tokens.
+    pub fn nim(heap: u64) -> Self {
+        Component::new(Nim::shared(), heap)
+    }
+
+    /// The heap, if this is a Nim heap.
+    pub fn as_nim(&self) -> Option<u64> {
+        self.position::<Nim>().copied()
+    }
+}
 
 impl Nim {
     /// The ruleset shared by the whole process: Nim heaps are made often (simulations, every

@@ -22,12 +22,12 @@ use std::sync::{Arc, Mutex, OnceLock};
 use crate::games::all_but::list_text;
 use crate::games::future_options::FutureOptions;
 use crate::kernel::error::{GameError, Result};
+use crate::kernel::family::{Drawing, Family, Param, ParamKind, Positions};
 use crate::kernel::moves::MoveList;
 use crate::kernel::Derivation;
 use crate::kernel::Ruleset;
 use crate::kernel::{parse_list, parse_u64};
 use crate::nimber::{MexSet, Nimber};
-use crate::registry::{Drawing, Family, Param, ParamKind, Positions};
 use crate::sequence::GrundySequence;
 
 const HEAPS: Positions = Positions {

@@ -41,13 +41,13 @@ use std::sync::Arc;
 use crate::games::coin_grid::{self, factors, CoinGrid, Numbering};
 use crate::games::coins::{CoinGame, CoinLine};
 use crate::kernel::error::Result;
+use crate::kernel::family::{Drawing, Family, Param, ParamKind, Positions};
 use crate::kernel::moves::MoveList;
 use crate::kernel::MoveError;
 use crate::kernel::TreeEstimate;
 use crate::kernel::{Derivation, OptionValue};
 use crate::kernel::{MoveContext, Ruleset};
 use crate::nimber::{nim_div, nim_mul, Nimber};
-use crate::registry::{Drawing, Family, Param, ParamKind, Positions};
 
 /// The Tartan products known by name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

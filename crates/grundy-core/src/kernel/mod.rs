@@ -21,12 +21,16 @@
 //! | [`heap_sequence`] | Grundy sequences of heap rulesets ([`heap_sequence::HeapSequence`]), their [`heap_sequence::Period`] and its certificate |
 //! | [`list`] | lists of whole numbers in the text format ([`parse_list`]) |
 //! | [`error`] | the one error type ([`GameError`]) |
+//! | [`component`] | one component of a sum, any ruleset behind one type ([`component::Component`]), and a ruleset with its type forgotten ([`component::AnyRules`], [`component::downcast`]) |
+//! | [`family`] | what a family tells the front ends ([`family::Family`], [`family::Param`], [`family::Positions`], [`family::Drawing`]) |
 //! | [`cancel`] | the cancel flag of long computations |
 
 pub mod cancel;
 pub mod columns;
+pub mod component;
 pub mod derivation;
 pub mod error;
+pub mod family;
 pub mod form;
 pub mod heap_sequence;
 pub mod list;

@@ -8,8 +8,8 @@
 use std::sync::Arc;
 
 use crate::games::octal::HeapRules;
+use crate::kernel::component::AnyRules;
 use crate::kernel::error::{GameError, Result};
-use crate::registry::AnyRules;
 use crate::sum::Component;
 
 /// A heap game: heaps `1..=max_heap()` and, for each, its options.

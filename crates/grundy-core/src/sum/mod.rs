@@ -24,9 +24,7 @@
 //! Moves keep component indices stable: a component that disappears stays as an empty heap, and
 //! the second part of a split is appended at the end.
 
-mod component;
-
-pub use component::Component;
+pub use crate::kernel::component::Component;
 
 use std::fmt;
 

@@ -18,11 +18,11 @@ use std::sync::{Arc, Mutex};
 
 use crate::games::subtraction::parse_amounts;
 use crate::kernel::error::{GameError, Result};
+use crate::kernel::family::{Drawing, Family, Param, ParamKind, Positions};
 use crate::kernel::moves::MoveList;
 use crate::kernel::parse_list;
 use crate::kernel::Ruleset;
 use crate::nimber::Nimber;
-use crate::registry::{Drawing, Family, Param, ParamKind, Positions};
 
 /// The largest heap of an all-but subtraction game whose value is computed.
 pub const MAX_ALL_BUT_HEAP: u64 = 10_000_000;

@@ -289,10 +289,10 @@ fn named_games_equal_their_described_rules() {
     for (game, rule) in pairs {
         let named = crate::spec::parse_rules(game).unwrap();
         let ruled = crate::spec::parse_rules(rule).unwrap();
-        let named = crate::registry::downcast::<Coins>(named.as_ref())
+        let named = crate::kernel::component::downcast::<Coins>(named.as_ref())
             .unwrap()
             .clone();
-        let ruled = crate::registry::downcast::<Coins>(ruled.as_ref())
+        let ruled = crate::kernel::component::downcast::<Coins>(ruled.as_ref())
             .unwrap()
             .clone();
         assert_eq!(named.line().rule(), ruled.line().rule());

@@ -40,13 +40,13 @@ use std::sync::Arc;
 pub use picture::{Picture, MAX_EDGES};
 
 use crate::kernel::error::{GameError, Result};
+use crate::kernel::family::{Drawing, Family, Positions};
 use crate::kernel::move_forms as forms;
 use crate::kernel::moves::MoveList;
 use crate::kernel::MoveError;
 use crate::kernel::{derive_from, Derivation, OptionValue, MAX_DERIVED_OPTIONS};
 use crate::kernel::{uniform_below, MoveContext, Ruleset};
 use crate::nimber::Nimber;
-use crate::registry::{Drawing, Family, Positions};
 
 use fusion::Fusion;
 use graph::Names;

@@ -44,13 +44,13 @@ pub use run::{SequenceRun, MAX_RUN_VALUES};
 pub use values::Values;
 
 use crate::kernel::error::{GameError, Result};
+use crate::kernel::family::{Drawing, Family, Param, ParamKind, Positions};
 use crate::kernel::heap_sequence::Period;
 use crate::kernel::moves::MoveList;
 use crate::kernel::tree_estimate::{split_estimate, unsplit_estimate};
 use crate::kernel::Ruleset;
 use crate::kernel::TreeEstimate;
 use crate::nimber::Nimber;
-use crate::registry::{Drawing, Family, Param, ParamKind, Positions};
 use crate::sequence::GrundySequence;
 
 const HEAPS: Positions = Positions {

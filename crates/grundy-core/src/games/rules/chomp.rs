@@ -5,8 +5,8 @@ use std::sync::Arc;
 use crate::games::chomp::{Bite, Chomp, ChompBoard, DEFAULT_MEMORY, DEFAULT_TIME_BUDGET};
 use crate::games::searched::{board_form, numbers, Searched, SearchedGame};
 use crate::kernel::error::Result;
+use crate::kernel::family::{Drawing, Family, Positions};
 use crate::nimber::Nimber;
-use crate::registry::{Drawing, Family, Positions};
 use crate::search::Engine;
 
 /// Chomp in the registry.

@@ -6,8 +6,8 @@ use std::time::Duration;
 use crate::games::cram::{Cram, CramBoard, Domino, DEFAULT_MEMORY, DEFAULT_TIME_BUDGET};
 use crate::games::searched::{board_form, numbers, Searched, SearchedGame};
 use crate::kernel::error::Result;
+use crate::kernel::family::{Drawing, Family, Positions};
 use crate::nimber::Nimber;
-use crate::registry::{Drawing, Family, Positions};
 use crate::search::Engine;
 
 /// Cram in the registry.

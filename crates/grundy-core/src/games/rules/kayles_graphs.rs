@@ -9,8 +9,8 @@ use crate::games::graph::GraphPosition;
 use crate::games::node_kayles::{self, NodeKayles};
 use crate::games::searched::{board_form, numbers, Searched, SearchedGame};
 use crate::kernel::error::Result;
+use crate::kernel::family::{Drawing, Family, Positions};
 use crate::nimber::Nimber;
-use crate::registry::{Drawing, Family, Positions};
 use crate::search::Engine;
 
 const GRAPH: Positions = Positions {

@@ -43,7 +43,9 @@ use num_bigint::BigUint;
 pub use code::{TakeBreakCode, MAX_CODE_DIGITS, MAX_REPEAT_DIGITS};
 
 use crate::games::octal::OctalGame;
+use crate::kernel::component::AnyRules;
 use crate::kernel::error::{GameError, Result};
+use crate::kernel::family::{Drawing, Family, Param, ParamKind, Positions};
 use crate::kernel::heap_sequence::Period;
 use crate::kernel::heap_sequence::{Computation, PeriodRule};
 use crate::kernel::moves::MoveList;
@@ -51,7 +53,6 @@ use crate::kernel::tree_estimate::{split_estimate, unsplit_estimate};
 use crate::kernel::Ruleset;
 use crate::kernel::TreeEstimate;
 use crate::nimber::Nimber;
-use crate::registry::{AnyRules, Drawing, Family, Param, ParamKind, Positions};
 use crate::sequence::table::TableRun;
 use solver::Solver;
 

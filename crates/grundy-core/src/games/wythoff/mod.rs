@@ -53,13 +53,14 @@ use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 use serde::{Deserialize, Serialize};
 
+use crate::kernel::component::Component;
 use crate::kernel::error::{GameError, Result};
+use crate::kernel::family::{Drawing, Family, Positions};
 use crate::kernel::moves::MoveList;
 use crate::kernel::MoveError;
 use crate::kernel::{MoveContext, Ruleset};
 use crate::nimber::Nimber;
 use crate::play::queen;
-use crate::registry::{Drawing, Family, Positions};
 use beatty::{is_p_position, lower_of, partner_of, Natural, FAST_PATH_LIMIT};
 use table::{SgTable, MAX_TABLE_SIDE};
 
@@ -330,6 +331,13 @@ pub fn queen_move(
 #[derive(Debug, Default)]
 pub struct Wythoff {
     table: Mutex<Option<Arc<SgTable>>>,
+}
+
+impl Component {
+    /// A Wythoff position: the queen at `(x, y)`.
+    pub fn wythoff(x: u64, y: u64) -> Self {
+        Component::new(Wythoff::shared(), (x, y))
+    }
 }
 
 impl Wythoff {

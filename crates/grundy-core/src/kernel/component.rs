@@ -1,4 +1,6 @@
-//! One component of a sum: a position of any ruleset, behind one type.
+//! One component of a sum: a position of any ruleset, behind one type ([`Component`]), and a
+//! ruleset with its type forgotten ([`AnyRules`]), which builds components and which each
+//! component points to (the two need each other, so they share this file).
 //!
 //! A sum mixes rulesets (a Nim heap beside a Wythoff board), so its components cannot share
 //! one position type. A [`Component`] holds a ruleset `R` and a position of `R` together and
@@ -8,15 +10,18 @@
 //!
 //! Components compare, order and hash by ruleset and position, so that exhaustive search
 //! recognises equal positions; cloning one is a reference count.
+//!
+//! The constructors of the two rulesets every front end uses, `Component::nim` and
+//! `Component::wythoff`, and `Component::as_nim` are written beside those rulesets
+//! (`games::nim`, `games::wythoff`), so that this file imports no ruleset.
 
 use std::any::Any;
 use std::cmp::Ordering;
 use std::fmt;
+use std::fmt::Debug;
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
-use crate::games::nim::Nim;
-use crate::games::wythoff::Wythoff;
 use crate::kernel::error::Result;
 use crate::kernel::moves::MoveList;
 use crate::kernel::Derivation;
@@ -24,7 +29,6 @@ use crate::kernel::MoveError;
 use crate::kernel::TreeEstimate;
 use crate::kernel::{MoveContext, PositionForm, Ruleset};
 use crate::nimber::Nimber;
-use crate::registry::AnyRules;
 
 /// One component of a sum: a position of some ruleset.
 #[derive(Clone)]
@@ -271,16 +275,6 @@ impl Component {
         }))
     }
 
-    /// A Nim heap of `heap` tokens.
-    pub fn nim(heap: u64) -> Self {
-        Component::new(Nim::shared(), heap)
-    }
-
-    /// A Wythoff position: the queen at `(x, y)`.
-    pub fn wythoff(x: u64, y: u64) -> Self {
-        Component::new(Wythoff::shared(), (x, y))
-    }
-
     /// The ruleset and position, if this component is of ruleset `R`.
     pub fn downcast<R: Ruleset>(&self) -> Option<(&Arc<R>, &R::Position)> {
         self.0
@@ -292,11 +286,6 @@ impl Component {
     /// The position, if this component is of ruleset `R`.
     pub fn position<R: Ruleset>(&self) -> Option<&R::Position> {
         self.downcast::<R>().map(|(_, p)| p)
-    }
-
-    /// The heap, if this is a Nim heap.
-    pub fn as_nim(&self) -> Option<u64> {
-        self.position::<Nim>().copied()
     }
 
     /// The ruleset, type-erased (its name, its term, building more components).
@@ -388,7 +377,7 @@ impl Component {
         self.0.name()
     }
 
-    /// The position as written in a term's list (`11`, `10,7`): see [`crate::registry`].
+    /// The position as written in a term's list (`11`, `10,7`): see the registry's text format.
     pub fn position_text(&self) -> String {
         self.0.write()
     }
@@ -422,7 +411,7 @@ impl Component {
         self.0.splits()
     }
 
-    /// The bound of [`crate::tree_size`] for `group`, live components of this ruleset.
+    /// The bound of `tree_size` for `group`, live components of this ruleset.
     pub fn tree_estimate(&self, group: &[&Component], limit: u64) -> TreeEstimate {
         self.0.tree_estimate(group, limit)
     }
@@ -482,4 +471,77 @@ impl serde::Serialize for Component {
         out.serialize_entry(self.0.json_field(), self.0.position_serialize())?;
         out.end()
     }
+}
+
+/// A ruleset with its type forgotten: what the registry builds and a [`Component`] points to.
+pub trait AnyRules: Debug + Send + Sync + 'static {
+    /// The rules in the text format (see [`Ruleset::term`]).
+    fn term(&self) -> String;
+    /// A short name (see [`Ruleset::name`]).
+    fn name(&self) -> String;
+    /// A title for people (see [`Ruleset::title`]).
+    fn title(&self) -> String;
+    /// Whether a move may leave several components (see [`Ruleset::splits`]).
+    fn splits(&self) -> bool;
+    /// The amounts the rules list (see [`Ruleset::amounts`]).
+    fn amounts(&self) -> &[u64];
+    /// The Grundy sequence, for rulesets with one (see [`Ruleset::sequence`]).
+    fn sequence(&self) -> Option<&dyn crate::kernel::heap_sequence::HeapSequence>;
+    /// The components a term's list of positions names, e.g. `3,4` (two heaps).
+    fn components(self: Arc<Self>, positions: &str) -> Result<Vec<Component>>;
+    /// The components a list of numbers names (see [`Ruleset::positions_from`]).
+    fn components_from(self: Arc<Self>, numbers: Vec<u64>) -> Result<Vec<Component>>;
+    /// The ruleset itself, to look at its own type.
+    fn as_any(&self) -> &dyn Any;
+}
+
+impl<R: Ruleset> AnyRules for R {
+    fn term(&self) -> String {
+        Ruleset::term(self)
+    }
+
+    fn name(&self) -> String {
+        Ruleset::name(self)
+    }
+
+    fn title(&self) -> String {
+        Ruleset::title(self)
+    }
+
+    fn splits(&self) -> bool {
+        Ruleset::splits(self)
+    }
+
+    fn amounts(&self) -> &[u64] {
+        Ruleset::amounts(self)
+    }
+
+    fn sequence(&self) -> Option<&dyn crate::kernel::heap_sequence::HeapSequence> {
+        Ruleset::sequence(self)
+    }
+
+    fn components(self: Arc<Self>, positions: &str) -> Result<Vec<Component>> {
+        Ok(self
+            .parse_positions(positions)?
+            .into_iter()
+            .map(|p| Component::new(&self, p))
+            .collect())
+    }
+
+    fn components_from(self: Arc<Self>, numbers: Vec<u64>) -> Result<Vec<Component>> {
+        Ok(self
+            .positions_from(numbers)?
+            .into_iter()
+            .map(|p| Component::new(&self, p))
+            .collect())
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+/// The ruleset of type `R` in `rules`, if it is one.
+pub fn downcast<R: Ruleset>(rules: &dyn AnyRules) -> Option<&R> {
+    rules.as_any().downcast_ref::<R>()
 }

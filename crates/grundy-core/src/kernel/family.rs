@@ -1,0 +1,137 @@
+//! What a family of rulesets tells the front ends ([`Family`]): its names, rules, parameters
+//! ([`Param`], [`ParamKind`]) and positions ([`Positions`], [`Drawing`]), and how to build its
+//! rules. Each ruleset module declares its own; the registry (`registry::REGISTRY`) lists them.
+
+use std::sync::Arc;
+
+use serde::Serialize;
+
+use crate::kernel::component::AnyRules;
+use crate::kernel::error::{GameError, Result};
+
+/// How the front ends draw a family's positions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Drawing {
+    /// Each component a heap of tokens.
+    Heaps,
+    /// Each component a queen on a quarter-infinite board (a pair of heaps).
+    Queen,
+    /// Each component a row of heaps played together.
+    HeapRow,
+    /// A grid of squares, empty or filled (Cram).
+    Board,
+    /// A bar of chocolate given by its row lengths, the corner poisoned (Chomp).
+    Chomp,
+    /// A graph of numbered vertices, a move picking a vertex (Node-Kayles).
+    Graph,
+    /// A graph of numbered vertices, a move picking an edge (Arc-Kayles).
+    GraphEdges,
+    /// A row of coins, heads or tails (the coin-turning games), written `THHTH`.
+    Coins,
+    /// A picture of edges standing on the ground (Green Hackenbush), written `0-1,1-2`.
+    Hackenbush,
+    /// A rectangle of coins, heads or tails (the two-dimensional coin-turning games), written
+    /// as rows separated by `/`: `THT/TTH`.
+    CoinGrid,
+}
+
+/// What a family's parameter holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ParamKind {
+    /// A comma-separated list of whole numbers, e.g. a take-set `1,4,9`.
+    Amounts,
+    /// One whole number.
+    Number,
+    /// A word, e.g. an octal code or a preset's name.
+    Word,
+}
+
+/// One parameter of a family, e.g. the take-set of a subtraction game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Param {
+    /// Its name: the command line's flag (`--set`) and the API's JSON field (`"set"`).
+    pub name: &'static str,
+    /// A one-letter flag (`-s`), if any.
+    pub short: Option<char>,
+    /// Whether the command line takes it as the first plain argument (`octal 0.77 ...`)
+    /// rather than as a flag.
+    pub positional: bool,
+    /// What it holds.
+    pub kind: ParamKind,
+    /// A label for forms, e.g. `Take-set S`.
+    pub label: &'static str,
+    /// What it means and what is allowed.
+    pub help: &'static str,
+    /// An example value, as typed: `1,4,9`.
+    pub example: &'static str,
+}
+
+/// How a family's positions are given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Positions {
+    /// A label for forms, e.g. `Heaps`.
+    pub label: &'static str,
+    /// What the list means, e.g. `heap sizes, each a whole number`.
+    pub help: &'static str,
+    /// An example list, as typed: `3, 4, 5`.
+    pub example: &'static str,
+    /// How they are drawn.
+    pub drawing: Drawing,
+}
+
+/// A family of rulesets as the front ends see it (see the module documentation).
+#[derive(Debug, Serialize)]
+pub struct Family {
+    /// The name in terms, on the command line and in the API: `subtraction`.
+    pub name: &'static str,
+    /// Other names accepted in terms: `sub`.
+    pub aliases: &'static [&'static str],
+    /// The game's name for people: `Subtraction game`.
+    pub title: &'static str,
+    /// The rules in a sentence or two.
+    pub rules: &'static str,
+    /// Its parameters, in the order a term's braces give them.
+    pub params: &'static [Param],
+    /// How positions are given.
+    pub positions: Positions,
+    /// A whole term, as an example: `sub{1,4,9}:11,15`.
+    pub example: &'static str,
+    /// Whether `grundy sequence` computes its Grundy sequence `G(0), G(1), ...`.
+    pub sequence: bool,
+    /// Builds the rules from the parameters' texts, one per [`Family::params`], checked.
+    #[serde(skip)]
+    pub build: fn(&[&str]) -> Result<Arc<dyn AnyRules>>,
+}
+
+impl Family {
+    /// The rules with these parameters (texts, in the order of [`Family::params`]).
+    pub fn rules(&self, params: &[&str]) -> Result<Arc<dyn AnyRules>> {
+        if params.len() != self.params.len() {
+            let wanted: Vec<&str> = self.params.iter().map(|p| p.name).collect();
+            return Err(GameError::invalid(
+                format!("parameters of {}", self.name),
+                params.join(";"),
+                if wanted.is_empty() {
+                    format!("none: write {}", self.example)
+                } else {
+                    format!(
+                        "{} ({}), e.g. {}",
+                        wanted.len(),
+                        wanted.join("; "),
+                        self.example
+                    )
+                },
+            ));
+        }
+        (self.build)(params)
+    }
+
+    /// Whether `name` names this family (its name or an alias, in any case).
+    pub fn answers_to(&self, name: &str) -> bool {
+        let name = name.trim();
+        self.name.eq_ignore_ascii_case(name)
+            || self.aliases.iter().any(|a| a.eq_ignore_ascii_case(name))
+    }
+}
