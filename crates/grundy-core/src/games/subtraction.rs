@@ -5,8 +5,8 @@
 //! eventually periodic and the window rule of [`crate::sequence`] proves its period after a
 //! finite computation: from then on any heap, `u64` or larger, is a table lookup.
 //!
-//! The all-but games, which allow every amount except a finite set, are in
-//! [`super::all_but`].
+//! The all-but games, which allow every amount except a finite set, are in `games::all_but`
+//! (which reads this module).
 //!
 //! ```
 //! use grundy_core::games::subtraction::SubtractionGame;
@@ -19,7 +19,6 @@
 
 use std::sync::{Arc, Mutex, OnceLock};
 
-use crate::games::all_but::list_text;
 use crate::games::future_options::FutureOptions;
 use crate::kernel::error::{GameError, Result};
 use crate::kernel::family::{Drawing, Family, Param, ParamKind, Positions};
@@ -97,6 +96,15 @@ pub const MAX_TAKE: u64 = 1_000_000;
 pub const MAX_SET_SIZE: usize = 10_000;
 /// How many values a period search may compute before it gives up.
 pub const PERIOD_SEARCH_LIMIT: usize = 1 << 25;
+
+/// `2,3`: amounts as a term's parameter writes them.
+pub(crate) fn list_text(amounts: &[u64]) -> String {
+    amounts
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
+}
 
 /// Checks and normalises a set of amounts: non-empty, no zero, each at most [`MAX_TAKE`], at
 /// most [`MAX_SET_SIZE`] of them. Returns the amounts sorted, without repeats.

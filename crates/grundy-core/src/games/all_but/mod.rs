@@ -16,7 +16,7 @@ mod sequence;
 
 use std::sync::{Arc, Mutex};
 
-use crate::games::subtraction::parse_amounts;
+use crate::games::subtraction::{list_text, parse_amounts};
 use crate::kernel::error::{GameError, Result};
 use crate::kernel::family::{Drawing, Family, Param, ParamKind, Positions};
 use crate::kernel::moves::MoveList;
@@ -202,15 +202,6 @@ impl Ruleset for AllButGame {
             .for_each(|s| found.push(vec![heap - s]));
         Ok(found)
     }
-}
-
-/// `2,3`: amounts as a term's parameter writes them.
-pub(crate) fn list_text(amounts: &[u64]) -> String {
-    amounts
-        .iter()
-        .map(u64::to_string)
-        .collect::<Vec<_>>()
-        .join(",")
 }
 
 fn check_all_but_heap(heap: u64) -> Result<()> {
