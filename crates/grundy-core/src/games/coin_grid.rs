@@ -1,6 +1,6 @@
 //! A rectangle of coins, heads or tails: the position of the two-dimensional coin-turning games
-//! ([`crate::games::tartan`], [`crate::games::acrostic`]), written as its rows of `T` and `H`
-//! separated by `/`: `THT/TTH` is two rows of three coins.
+//! (`games::tartan`, `games::acrostic`, which read this module), written as its rows of `T`
+//! and `H` separated by `/`: `THT/TTH` is two rows of three coins.
 //!
 //! Coin `(x, y)` is in row `x` (from the top) and column `y` (from the left). In every game here
 //! a move turns over a set of coins whose *southeast* coin — the one in the lowest row and the
@@ -25,7 +25,7 @@ pub const MAX_GRID_SIDE: usize = 64;
 
 /// The most moves a coin of a grid's factor may have (`2^12`): a head at `(x, y)` of a Tartan
 /// product has the product of its factors' counts, and the moves to a value are counted by
-/// tables of that size (see [`crate::games::tartan`]). A factor's rows or columns stop before
+/// tables of that size (see `games::tartan`). A factor's rows or columns stop before
 /// the first coin with more (Mock Turtles: all 64; `at-most=4`: 30).
 pub const MAX_GRID_HEAD_MOVES: u128 = 1 << 12;
 
