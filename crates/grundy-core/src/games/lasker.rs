@@ -405,20 +405,4 @@ mod tests {
         }
         assert!(Lasker.grundy(&u64::MAX).is_err());
     }
-
-    #[test]
-    fn typed_moves_and_terms() {
-        let sum = crate::spec::parse_sum("lasker:7 + nim:8").unwrap();
-        let parser = crate::play::MoveParser::for_position(&sum);
-        let m = parser.parse("1 to 3 4", &sum).unwrap();
-        assert_eq!(
-            m.to,
-            [
-                Component::new(&Arc::new(Lasker), 3),
-                Component::new(&Arc::new(Lasker), 4)
-            ]
-        );
-        assert!(parser.parse("1 to 3 3", &sum).is_err());
-        assert_eq!(sum.to_terms(), "lasker:7 + nim:8");
-    }
 }
