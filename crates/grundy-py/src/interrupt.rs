@@ -219,7 +219,8 @@ impl Progress {
     }
 
     /// The progress the `progress` argument asks for: `False` none, `None` a tqdm bar when
-    /// tqdm is installed (from `grundy._progress`), a callable itself.
+    /// tqdm is installed and the run is long, `True` a bar from the start (tqdm's, or a line
+    /// of text on stderr without tqdm; from `grundy._progress`), a callable itself.
     pub fn from_arg(py: Python<'_>, arg: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
         match arg {
             None => {
@@ -232,18 +233,27 @@ impl Progress {
             Some(a) if a.is_instance_of::<pyo3::types::PyBool>() && !a.is_truthy()? => {
                 Ok(Progress::none())
             }
+            // `True`: a bar from the start (tqdm's, or a line of text without tqdm).
+            Some(a) if a.is_instance_of::<pyo3::types::PyBool>() => {
+                let bar = py.import("grundy._progress")?.getattr("forced")?.call0()?;
+                Ok(Progress {
+                    callback: Some(bar.unbind()),
+                    close: true,
+                })
+            }
             Some(a) if a.is_callable() => Ok(Progress {
                 callback: Some(a.clone().unbind()),
                 close: false,
             }),
             Some(a) => Err(pyo3::exceptions::PyTypeError::new_err(format!(
-                "progress must be None, False or a callable taking (done, target), not {}",
+                "progress must be None, True, False or a callable taking (done, target), not {}",
                 a.get_type().name()?
             ))),
         }
     }
 
-    fn finish(&self, py: Python<'_>) -> PyResult<()> {
+    /// Closes the bar made for the call, if any.
+    pub fn finish(&self, py: Python<'_>) -> PyResult<()> {
         if let (Some(bar), true) = (&self.callback, self.close) {
             bar.call_method0(py, "close")?;
         }

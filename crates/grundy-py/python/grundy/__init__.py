@@ -19,8 +19,10 @@ from . import _grundy
 from ._grundy import (
     MAX_LISTED_MOVES,
     Family,
+    Genus,
     GrundyError,
     Interrupted,
+    MisereQuotient,
     Move,
     Moves,
     Param,
@@ -73,8 +75,10 @@ globals().update(_NAMED)
 __all__ = [
     "MAX_LISTED_MOVES",
     "Family",
+    "Genus",
     "GrundyError",
     "Interrupted",
+    "MisereQuotient",
     "Move",
     "Moves",
     "Param",
