@@ -274,8 +274,16 @@ impl Ruleset {
                 let items: PyResult<Vec<String>> =
                     p.try_iter()?.map(|h| int_text(&h?, "a heap")).collect();
                 terms.push(format!("{term}:{}", items?.join(",")));
-            } else {
+            } else if is_whole_number(&p)? {
                 run.push(int_text(&p, "a heap")?);
+            } else {
+                return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                    "a position of {} must be an int (or an integer with __index__, such as \
+                     numpy.int64), a tuple or list of ints, or a str such as {:?}, not {}",
+                    self.family.name,
+                    self.family.positions.example,
+                    p.get_type().name()?
+                )));
             }
         }
         if !run.is_empty() || terms.is_empty() {
@@ -436,12 +444,12 @@ impl Ruleset {
         py: Python<'_>,
         count: &Bound<'_, PyAny>,
     ) -> PyResult<Vec<crate::misere::Genus>> {
-        crate::misere::genera(py, Arc::clone(&self.rules), count)
+        crate::misere::genera(py, Arc::clone(&self.rules), count, "count")
     }
 
     /// Conway's genus of a heap of ``n`` tokens (1 to 64): see :class:`Genus`.
     fn genus(&self, py: Python<'_>, n: &Bound<'_, PyAny>) -> PyResult<crate::misere::Genus> {
-        let mut all = crate::misere::genera(py, Arc::clone(&self.rules), n)?;
+        let mut all = crate::misere::genera(py, Arc::clone(&self.rules), n, "n")?;
         Ok(all.pop().expect("genera of 1..=n with n >= 1"))
     }
 
@@ -458,6 +466,32 @@ impl Ruleset {
         heaps: &Bound<'_, PyAny>,
     ) -> PyResult<Option<&'static str>> {
         crate::misere::genus_outcome(py, Arc::clone(&self.rules), heaps)
+    }
+
+    /// The value of ``position`` (the game's text, e.g. ``"5x6"``) by search with the table's
+    /// memory, a time limit and a table file of your choosing: :func:`search` for this game
+    /// (Cram, Chomp, Node-Kayles, Arc-Kayles).
+    ///
+    /// >>> import grundy
+    /// >>> grundy.Cram.search("3x5", memory_mb=8, time_limit=30).value
+    /// 1
+    #[pyo3(signature = (position, *, memory_mb = None, time_limit = None, table = None))]
+    fn search(
+        &self,
+        py: Python<'_>,
+        position: &str,
+        memory_mb: Option<&Bound<'_, PyAny>>,
+        time_limit: Option<&Bound<'_, PyAny>>,
+        table: Option<std::path::PathBuf>,
+    ) -> PyResult<crate::search::SearchResult> {
+        crate::search::search(
+            py,
+            self.family.name,
+            position,
+            memory_mb,
+            time_limit,
+            table,
+        )
     }
 
     fn __repr__(&self) -> String {

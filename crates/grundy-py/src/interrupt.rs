@@ -326,3 +326,54 @@ pub fn run_sequence(
         interrupt,
     })
 }
+
+/// Runs `work` on a worker thread, with the core's cancel flag, while this thread looks for
+/// Ctrl-C every [`POLL_TIME`]: Ctrl-C raises the flag, and the worker's answer (which then
+/// says it was stopped) comes back with the `KeyboardInterrupt`, so that the caller can keep
+/// what the work left (a search's table) before raising it.
+pub fn run_stoppable<T, F>(py: Python<'_>, work: F) -> PyResult<(T, Option<PyErr>)>
+where
+    T: Send + 'static,
+    F: FnOnce() -> T + Send + 'static,
+{
+    let stop = Arc::new(AtomicBool::new(false));
+    let (sender, receiver) = mpsc::channel();
+    let worker = {
+        let stop = Arc::clone(&stop);
+        thread::Builder::new()
+            .name("grundy-compute".into())
+            .spawn(move || {
+                let _ = sender.send(cancel::with_flag(stop, work));
+            })
+            .map_err(|e| PyRuntimeError::new_err(format!("cannot start a thread: {e}")))?
+    };
+    let receiver = Mutex::new(receiver);
+    let mut interrupt = None;
+    loop {
+        let received = py.detach(|| {
+            receiver
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .recv_timeout(POLL_TIME)
+        });
+        match received {
+            Ok(answer) => {
+                py.detach(|| worker.join()).ok();
+                return Ok((answer, interrupt));
+            }
+            Err(RecvTimeoutError::Timeout) => {
+                if interrupt.is_none() {
+                    if let Err(e) = py.check_signals() {
+                        stop.store(true, Ordering::Relaxed);
+                        interrupt = Some(e);
+                    }
+                }
+            }
+            Err(RecvTimeoutError::Disconnected) => {
+                return Err(PyRuntimeError::new_err(
+                    "the computation stopped without an answer (a bug: please report it)",
+                ))
+            }
+        }
+    }
+}

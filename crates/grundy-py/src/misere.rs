@@ -50,13 +50,13 @@ fn bounded(value: &Bound<'_, PyAny>, what: &str, low: u64, high: u64) -> PyResul
 /// >>> import grundy
 /// >>> q = grundy.Octal("0.07").misere_quotient(max_heap=12)
 /// >>> q.order, q.generators, q.p_portion
-/// (6, ['a', 'b', 'c'], ['a', 'b^2'])
-/// >>> q.relations
-/// ['a^2 = 1', 'b^3 = b', 'bc = ab', 'c^2 = b^2']
+/// (12, ['a', 'b', 'c'], ['a', 'ac', 'b^2'])
+/// >>> q.relations[:2]
+/// ['c^2 = 1', 'a^2 = 1']
 /// >>> q.pretending[:6]
-/// ['1', '1', 'a', 'b', 'c', 'ab']
-/// >>> q.outcome([1, 4]), q.outcome([2, 2])
-/// ('N', 'P')
+/// ['1', '1', 'a', 'a', 'b', '1']
+/// >>> q.element_of([2, 4]), q.outcome([2]), q.outcome([2, 2])
+/// ('ab', 'P', 'N')
 #[pyclass(module = "grundy", frozen)]
 pub struct MisereQuotient {
     q: Arc<Quotient>,
@@ -427,8 +427,9 @@ pub fn genera(
     py: Python<'_>,
     rules: Arc<dyn AnyRules>,
     count: &Bound<'_, PyAny>,
+    what: &str,
 ) -> PyResult<Vec<Genus>> {
-    let count = bounded(count, "count", 1, MAX_GENUS_COUNT)? as usize;
+    let count = bounded(count, what, 1, MAX_GENUS_COUNT)? as usize;
     heap_game_of(Arc::clone(&rules)).py()?;
     let genera = interrupt::run(py, move || {
         let game = heap_game_of(Arc::clone(&rules))?;
@@ -450,7 +451,7 @@ pub fn genus_outcome(
         .collect::<PyResult<_>>()?;
     let largest = heaps.iter().copied().max().unwrap_or(1);
     let count = largest.into_pyobject(py)?;
-    let genera = genera(py, rules, count.as_any())?;
+    let genera = genera(py, rules, count.as_any(), "heap")?;
     let of: Vec<&HeapGenus> = heaps.iter().map(|&h| &genera[h - 1].g).collect();
     Ok(tame_sum_outcome(&of).map(|o| match o {
         Outcome::P => "P",

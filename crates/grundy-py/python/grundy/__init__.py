@@ -29,11 +29,13 @@ from ._grundy import (
     Period,
     Position,
     Ruleset,
+    SearchResult,
     Sequence,
     Svg,
     families,
     family,
     parse,
+    search,
 )
 
 
@@ -85,6 +87,7 @@ __all__ = [
     "Period",
     "Position",
     "Ruleset",
+    "SearchResult",
     "Sequence",
     "Svg",
     "families",
@@ -92,6 +95,7 @@ __all__ = [
     "parse",
     "python_name",
     "ruleset",
+    "search",
 ] + sorted(_NAMED)
 
 __version__ = _grundy.__version__
