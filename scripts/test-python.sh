@@ -17,12 +17,13 @@ fi
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
     -r crates/grundy-py/requirements-test.txt
 
-# The wheel, in release (an extension module is a library, which the test profile would build
-# as a test harness: an executable Python cannot load). Old wheels are removed first, so that
-# exactly the one just built is installed.
+# The wheel, in the `wheel` profile that pyproject.toml names (release without debug info: an
+# extension module is a library, which the test profile would build as a test harness, an
+# executable Python cannot load). Old wheels are removed first, so that exactly the one just
+# built is installed.
 rm -f "$wheels"/grundy-*.whl
 (cd crates/grundy-py && PATH="$PWD/../../$venv/bin:$PATH" \
-    maturin build --release --quiet --interpreter "$PWD/../../$venv/bin/python" \
+    maturin build --quiet --interpreter "$PWD/../../$venv/bin/python" \
     --out "$PWD/../../$wheels")
 wheel=$(ls "$wheels"/grundy-*.whl)
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --force-reinstall \

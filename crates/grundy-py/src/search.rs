@@ -24,7 +24,7 @@ pub const DEFAULT_TABLE_MIB: u64 = 1024;
 /// >>> import grundy
 /// >>> r = grundy.search("cram", "4x5", memory_mb=16, time_limit=60)
 /// >>> r.value, r.outcome, r.position
-/// (0, 'P', '4x5')
+/// (2, 'N', '...../...../...../.....')
 /// >>> r.expanded > 0, r.table_entries > 0
 /// (True, True)
 #[pyclass(module = "grundy", frozen, get_all)]
@@ -119,7 +119,7 @@ fn write_table(path: &Path, bytes: &[u8]) -> PyResult<()> {
 ///
 /// >>> import grundy
 /// >>> grundy.search("node-kayles", "path:12").value
-/// 1
+/// 2
 /// >>> grundy.search("nim", "3")
 /// Traceback (most recent call last):
 /// ...
