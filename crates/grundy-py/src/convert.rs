@@ -28,7 +28,11 @@ pub fn whole_number(value: &Bound<'_, PyAny>, what: &str) -> PyResult<BigInt> {
     let int = if value.is_instance_of::<PyInt>() {
         value.clone()
     } else if value.hasattr("__index__")? {
-        match value.py().import("operator")?.call_method1("index", (value,)) {
+        match value
+            .py()
+            .import("operator")?
+            .call_method1("index", (value,))
+        {
             Ok(int) => int,
             Err(_) => return Err(wrong_type()?),
         }

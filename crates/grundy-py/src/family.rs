@@ -416,7 +416,11 @@ impl Ruleset {
         max_order: Option<&Bound<'_, PyAny>>,
         progress: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<crate::misere::MisereQuotient> {
-        fn default<'py>(py: Python<'py>, v: Option<&Bound<'py, PyAny>>, d: u64) -> Bound<'py, PyAny> {
+        fn default<'py>(
+            py: Python<'py>,
+            v: Option<&Bound<'py, PyAny>>,
+            d: u64,
+        ) -> Bound<'py, PyAny> {
             match v {
                 Some(v) => v.clone(),
                 None => d.into_pyobject(py).expect("an int").into_any(),
@@ -484,14 +488,7 @@ impl Ruleset {
         time_limit: Option<&Bound<'_, PyAny>>,
         table: Option<std::path::PathBuf>,
     ) -> PyResult<crate::search::SearchResult> {
-        crate::search::search(
-            py,
-            self.family.name,
-            position,
-            memory_mb,
-            time_limit,
-            table,
-        )
+        crate::search::search(py, self.family.name, position, memory_mb, time_limit, table)
     }
 
     fn __repr__(&self) -> String {

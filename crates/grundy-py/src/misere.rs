@@ -418,7 +418,10 @@ impl Genus {
 
     fn __repr__(&self) -> String {
         let kind = if self.g.tame { "tame" } else { "wild" };
-        format!("<grundy.Genus of heap {}: {} ({kind})>", self.g.heap, self.g.genus)
+        format!(
+            "<grundy.Genus of heap {}: {} ({kind})>",
+            self.g.heap, self.g.genus
+        )
     }
 }
 

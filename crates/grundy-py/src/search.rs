@@ -63,7 +63,9 @@ fn time_arg(time: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Duration>> {
         return Ok(None);
     };
     let seconds: f64 = if is_whole_number(time)? {
-        int_text(time, "time_limit")?.parse().unwrap_or(f64::INFINITY)
+        int_text(time, "time_limit")?
+            .parse()
+            .unwrap_or(f64::INFINITY)
     } else if time.is_instance_of::<PyFloat>() && !time.is_instance_of::<PyBool>() {
         time.extract()?
     } else {
@@ -97,12 +99,12 @@ fn read_table(path: &Path) -> PyResult<Option<Vec<u8>>> {
 /// Writes `bytes` to `path` through a temporary file beside it, renamed over it: a reader never
 /// sees half a table, and a failed write leaves the old one.
 fn write_table(path: &Path, bytes: &[u8]) -> PyResult<()> {
-    let name = path.file_name().map_or_else(
-        || "table".into(),
-        |n| n.to_string_lossy().into_owned(),
-    );
+    let name = path
+        .file_name()
+        .map_or_else(|| "table".into(), |n| n.to_string_lossy().into_owned());
     let temporary = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-    let written = std::fs::write(&temporary, bytes).and_then(|()| std::fs::rename(&temporary, path));
+    let written =
+        std::fs::write(&temporary, bytes).and_then(|()| std::fs::rename(&temporary, path));
     written.map_err(|e| {
         let _ = std::fs::remove_file(&temporary);
         PyOSError::new_err(format!("table {}: cannot write it: {e}", path.display()))
@@ -182,7 +184,9 @@ pub fn search(
         err.set_cause(py, Some(interrupt));
         return Err(err);
     }
-    let value = run.value.map_err(|e| grundy_error(format!("{e}; {kept}")))?;
+    let value = run
+        .value
+        .map_err(|e| grundy_error(format!("{e}; {kept}")))?;
     Ok(SearchResult {
         game: run.game,
         position: run.position,

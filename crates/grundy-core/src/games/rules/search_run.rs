@@ -171,7 +171,10 @@ mod tests {
     #[test]
     fn unknown_games_and_bad_positions_are_errors() {
         let e = search("nim", "3", &options()).unwrap_err().to_string();
-        assert!(e.contains("one of cram, chomp, node-kayles, arc-kayles"), "{e}");
+        assert!(
+            e.contains("one of cram, chomp, node-kayles, arc-kayles"),
+            "{e}"
+        );
         assert!(search("cram", "9x9", &options()).is_err());
     }
 
