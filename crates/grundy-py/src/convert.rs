@@ -21,8 +21,8 @@ pub fn whole_number(value: &Bound<'_, PyAny>, what: &str) -> PyResult<BigInt> {
             value.get_type().name()?
         )))
     };
-    // `True` is an int to Python but never a heap; NumPy's bool has no `__index__` anyway.
-    if value.is_instance_of::<PyBool>() || value.get_type().name()?.to_string() == "bool_" {
+    // `True` is an int to Python but never a heap (NumPy's bool refuses `__index__` itself).
+    if value.is_instance_of::<PyBool>() {
         return Err(wrong_type()?);
     }
     let int = if value.is_instance_of::<PyInt>() {

@@ -255,7 +255,7 @@ enum Message {
     /// Heap `n` of `target` is adjoined.
     Heap(usize, usize),
     /// The run ended.
-    Done(Result<Quotient, GameError>),
+    Done(Box<Result<Quotient, GameError>>),
 }
 
 /// `Ruleset.misere_quotient`: checks the arguments as the command line does, then computes.
@@ -293,7 +293,7 @@ pub fn quotient(
                     }
                     run.finish()
                 });
-                let _ = sender.send(Message::Done(result));
+                let _ = sender.send(Message::Done(Box::new(result)));
             })
             .map_err(|e| PyRuntimeError::new_err(format!("cannot start a thread: {e}")))?
     };
@@ -314,7 +314,7 @@ pub fn quotient(
                     }
                 }
             }
-            Ok(Message::Done(result)) => break result.map_err(game_error),
+            Ok(Message::Done(result)) => break (*result).map_err(game_error),
             Err(RecvTimeoutError::Timeout) => {
                 if let Err(interrupt) = py.check_signals() {
                     stop.store(true, Ordering::Relaxed);

@@ -156,13 +156,15 @@ mod tests {
 
     #[test]
     fn a_saved_table_resumes_and_another_game_is_refused() {
-        let first = search("cram", "4x4", &options()).unwrap();
+        // 5 x 5: a board whose search stores entries (a 4 x 4 board's stored none).
+        let first = search("cram", "5x5", &options()).unwrap();
+        assert!(first.stats.table.entries > 0);
         let saved = first.table.unwrap();
         let again = SearchOptions {
             table: Some(saved.clone()),
             ..options()
         };
-        let second = search("cram", "4x4", &again).unwrap();
+        let second = search("cram", "5x5", &again).unwrap();
         assert!(second.resumed > 0);
         assert_eq!(second.value.unwrap(), first.value.unwrap());
         assert!(search("chomp", "3x3", &again).is_err());
