@@ -11,6 +11,7 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::Duration;
 
+use grundy_core::kernel::cancel;
 use grundy_core::misere::game::{heap_game_of, OptionTable};
 use grundy_core::misere::genus::{heap_genera, tame_sum_outcome, HeapGenus};
 use grundy_core::misere::monoid::Presentation;
@@ -18,7 +19,7 @@ use grundy_core::misere::quotient::{Limits, MisereQuotient as Quotient, MAX_QUOT
 use grundy_core::misere::QuotientRun;
 use grundy_core::registry::AnyRules;
 use grundy_core::sum::Outcome;
-use grundy_core::{cancel, GameError};
+use grundy_core::GameError;
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 

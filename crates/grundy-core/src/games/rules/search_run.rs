@@ -9,12 +9,12 @@
 
 use std::time::{Duration, Instant};
 
-use crate::error::{GameError, Result};
 use crate::games::arc_kayles::{self, ArcKayles};
 use crate::games::chomp::{Chomp, ChompBoard};
 use crate::games::cram::{Cram, CramBoard};
 use crate::games::graph::GraphPosition;
 use crate::games::node_kayles::{self, NodeKayles};
+use crate::kernel::error::{GameError, Result};
 use crate::nimber::Nimber;
 use crate::search::{persist, Engine, SearchStats, SplitGame};
 
