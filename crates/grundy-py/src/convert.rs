@@ -1,29 +1,68 @@
-//! Python values into the core's text: heaps (Python ints of any size) and parameters.
+//! Python values into the core's text: heaps (Python ints of any size, NumPy integers and
+//! anything else with `__index__`) and parameters.
+//!
+//! Ints are read through their bytes (PyO3's `num-bigint` conversion, `int.to_bytes` under the
+//! stable ABI), never through `str()`: Python refuses to write an int of more than 4,300 digits
+//! as text unless `sys.set_int_max_str_digits` allows it, and a heap's size must not depend on
+//! that setting.
 
+use num_bigint::BigInt;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyFrozenSet, PyInt, PySet, PyString};
 
-/// A heap, a count or any whole number given as a Python int, in decimal (negative numbers
-/// too: the core names them in its error). Anything else is a `TypeError`.
-pub fn int_text(value: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
-    if value.is_instance_of::<PyBool>() || !value.is_instance_of::<PyInt>() {
-        return Err(PyTypeError::new_err(format!(
-            "{what} must be an int, not {}",
+/// The whole number `value` stands for: a Python int, or anything with `__index__` (NumPy's
+/// integers, `numpy.uint64`, ...). A bool, a float, a str and anything else is a `TypeError`
+/// naming `what` and the type given.
+pub fn whole_number(value: &Bound<'_, PyAny>, what: &str) -> PyResult<BigInt> {
+    let wrong_type = || -> PyResult<PyErr> {
+        Ok(PyTypeError::new_err(format!(
+            "{what} must be an int (or an integer with __index__, such as numpy.int64), not {}",
             value.get_type().name()?
-        )));
+        )))
+    };
+    // `True` is an int to Python but never a heap (NumPy's bool refuses `__index__` itself).
+    if value.is_instance_of::<PyBool>() {
+        return Err(wrong_type()?);
     }
-    Ok(value.str()?.to_string())
+    let int = if value.is_instance_of::<PyInt>() {
+        value.clone()
+    } else if value.hasattr("__index__")? {
+        match value
+            .py()
+            .import("operator")?
+            .call_method1("index", (value,))
+        {
+            Ok(int) => int,
+            Err(_) => return Err(wrong_type()?),
+        }
+    } else {
+        return Err(wrong_type()?);
+    };
+    int.extract::<BigInt>()
 }
 
-/// A ruleset parameter as the core reads it: a str as it is (`"0.77"`, `"1,4,9"`), an int in
-/// decimal, an iterable of ints (a set, list, tuple or range) comma-separated — a set in
-/// increasing order.
+/// A heap, a count or any whole number, in decimal (negative numbers too: the core names them
+/// in its error). See [`whole_number`] for what is accepted.
+pub fn int_text(value: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
+    Ok(whole_number(value, what)?.to_string())
+}
+
+/// Whether `value` is a whole number for [`int_text`] (an int or has `__index__`, not a bool).
+pub fn is_whole_number(value: &Bound<'_, PyAny>) -> PyResult<bool> {
+    Ok(!value.is_instance_of::<PyBool>()
+        && !value.is_instance_of::<PyString>()
+        && (value.is_instance_of::<PyInt>() || value.hasattr("__index__")?))
+}
+
+/// A ruleset parameter as the core reads it: a str as it is (`"0.77"`, `"1,4,9"`), a whole
+/// number in decimal, an iterable of whole numbers (a set, list, tuple, range or NumPy array)
+/// comma-separated — a set in increasing order.
 pub fn param_text(value: &Bound<'_, PyAny>, name: &str) -> PyResult<String> {
     if let Ok(text) = value.cast::<PyString>() {
         return Ok(text.to_string());
     }
-    if value.is_instance_of::<PyInt>() && !value.is_instance_of::<PyBool>() {
+    if is_whole_number(value)? && !value.hasattr("__len__")? {
         return int_text(value, name);
     }
     let sorted;
@@ -39,8 +78,8 @@ pub fn param_text(value: &Bound<'_, PyAny>, name: &str) -> PyResult<String> {
         value
     };
     let items = match value.try_iter() {
-        Ok(items) => items,
-        Err(_) => {
+        Ok(items) if !value.is_instance_of::<PyBool>() => items,
+        _ => {
             return Err(PyTypeError::new_err(format!(
                 "{name} must be a str, an int or an iterable of ints, not {}",
                 value.get_type().name()?
@@ -52,4 +91,11 @@ pub fn param_text(value: &Bound<'_, PyAny>, name: &str) -> PyResult<String> {
         texts.push(int_text(&item?, &format!("each item of {name}"))?);
     }
     Ok(texts.join(","))
+}
+
+/// The pandas table of `object` made by `grundy._pandas.<kind>` (the Python half, which
+/// imports pandas only when asked).
+pub fn table(object: &Bound<'_, PyAny>, kind: &str) -> PyResult<Py<PyAny>> {
+    let tables = object.py().import("grundy._pandas")?;
+    Ok(tables.getattr(kind)?.call1((object,))?.unbind())
 }

@@ -13,7 +13,7 @@ use grundy_core::strategy::Convention;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
-use crate::convert::{int_text, param_text};
+use crate::convert::{int_text, is_whole_number, param_text};
 use crate::error::{grundy_error, IntoPy};
 use crate::interrupt::Progress;
 use crate::position::Position;
@@ -249,8 +249,8 @@ impl Ruleset {
         Ok(Ruleset { rules, family })
     }
 
-    /// The position of this ruleset from Python positions: consecutive ints form one term,
-    /// each tuple or list one term of its own, and each str too (a position in the family's
+    /// The position of this ruleset from Python positions: consecutive whole numbers (ints,
+    /// NumPy integers) form one term, each tuple, list or array one term of its own, and each str too (a position in the family's
     /// own text: a coin row `THHTH`, a coin grid `THT/TTH`, a Cram board `3x4`).
     pub fn position_text(&self, positions: &Bound<'_, PyTuple>) -> PyResult<String> {
         let term = self.rules.term();
@@ -265,6 +265,7 @@ impl Ruleset {
                 terms.push(format!("{term}:{text}"));
             } else if p.is_instance_of::<pyo3::types::PyTuple>()
                 || p.is_instance_of::<pyo3::types::PyList>()
+                || (!is_whole_number(&p)? || p.hasattr("__len__")?) && p.hasattr("__iter__")?
             {
                 if !run.is_empty() {
                     terms.push(format!("{term}:{}", run.join(",")));
@@ -273,8 +274,16 @@ impl Ruleset {
                 let items: PyResult<Vec<String>> =
                     p.try_iter()?.map(|h| int_text(&h?, "a heap")).collect();
                 terms.push(format!("{term}:{}", items?.join(",")));
-            } else {
+            } else if is_whole_number(&p)? {
                 run.push(int_text(&p, "a heap")?);
+            } else {
+                return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                    "a position of {} must be an int (or an integer with __index__, such as \
+                     numpy.int64), a tuple or list of ints, or a str such as {:?}, not {}",
+                    self.family.name,
+                    self.family.positions.example,
+                    p.get_type().name()?
+                )));
             }
         }
         if !run.is_empty() || terms.is_empty() {
@@ -389,6 +398,99 @@ impl Ruleset {
             threads,
             progress,
         )
+    }
+
+    /// The proven misère quotient ``Q_N`` of this heap game for heaps of at most ``max_heap``
+    /// tokens (1 to 1000), as ``grundy misere quotient``: see :class:`MisereQuotient`. It
+    /// gives up after ``seconds`` (1 to 86400) or when a monoid would have more than
+    /// ``max_order`` elements (2 to 16384), with an error naming the limit. ``progress`` as
+    /// for sequences, called as ``progress(heap, max_heap)``; Ctrl-C stops it.
+    ///
+    /// >>> import grundy
+    /// >>> grundy.Nim.misere_quotient(max_heap=3).order
+    /// 6
+    #[pyo3(signature = (max_heap = None, *, seconds = None, max_order = None, progress = None))]
+    fn misere_quotient(
+        &self,
+        py: Python<'_>,
+        max_heap: Option<&Bound<'_, PyAny>>,
+        seconds: Option<&Bound<'_, PyAny>>,
+        max_order: Option<&Bound<'_, PyAny>>,
+        progress: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<crate::misere::MisereQuotient> {
+        fn default<'py>(
+            py: Python<'py>,
+            v: Option<&Bound<'py, PyAny>>,
+            d: u64,
+        ) -> Bound<'py, PyAny> {
+            match v {
+                Some(v) => v.clone(),
+                None => d.into_pyobject(py).expect("an int").into_any(),
+            }
+        }
+        let progress = match progress {
+            // No bar unless asked: a quotient's heaps are few and uneven in cost.
+            None => Progress::none(),
+            some => Progress::from_arg(py, some)?,
+        };
+        crate::misere::quotient(
+            py,
+            Arc::clone(&self.rules),
+            &default(py, max_heap, 30),
+            &default(py, seconds, 60),
+            &default(py, max_order, 2048),
+            progress,
+        )
+    }
+
+    /// Conway's genus of each heap from 1 to ``count`` (1 to 64), as ``grundy misere genus``:
+    /// see :class:`Genus`.
+    fn genera(
+        &self,
+        py: Python<'_>,
+        count: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<crate::misere::Genus>> {
+        crate::misere::genera(py, Arc::clone(&self.rules), count, "count")
+    }
+
+    /// Conway's genus of a heap of ``n`` tokens (1 to 64): see :class:`Genus`.
+    fn genus(&self, py: Python<'_>, n: &Bound<'_, PyAny>) -> PyResult<crate::misere::Genus> {
+        let mut all = crate::misere::genera(py, Arc::clone(&self.rules), n, "n")?;
+        Ok(all.pop().expect("genera of 1..=n with n >= 1"))
+    }
+
+    /// The misère outcome (``'P'`` or ``'N'``) of the sum of these heaps (each 1 to 64) by
+    /// Conway's genus rule, or ``None`` when a heap is not tame and the rule says nothing (a
+    /// misère quotient answers then).
+    ///
+    /// >>> import grundy
+    /// >>> grundy.Subtraction({1, 2}).genus_outcome([1, 1, 1])
+    /// 'P'
+    fn genus_outcome(
+        &self,
+        py: Python<'_>,
+        heaps: &Bound<'_, PyAny>,
+    ) -> PyResult<Option<&'static str>> {
+        crate::misere::genus_outcome(py, Arc::clone(&self.rules), heaps)
+    }
+
+    /// The value of ``position`` (the game's text, e.g. ``"5x6"``) by search with the table's
+    /// memory, a time limit and a table file of your choosing: :func:`search` for this game
+    /// (Cram, Chomp, Node-Kayles, Arc-Kayles).
+    ///
+    /// >>> import grundy
+    /// >>> grundy.Cram.search("3x5", memory_mb=8, time_limit=30).value
+    /// 1
+    #[pyo3(signature = (position, *, memory_mb = None, time_limit = None, table = None))]
+    fn search(
+        &self,
+        py: Python<'_>,
+        position: &str,
+        memory_mb: Option<&Bound<'_, PyAny>>,
+        time_limit: Option<&Bound<'_, PyAny>>,
+        table: Option<std::path::PathBuf>,
+    ) -> PyResult<crate::search::SearchResult> {
+        crate::search::search(py, self.family.name, position, memory_mb, time_limit, table)
     }
 
     fn __repr__(&self) -> String {

@@ -219,7 +219,8 @@ impl Progress {
     }
 
     /// The progress the `progress` argument asks for: `False` none, `None` a tqdm bar when
-    /// tqdm is installed (from `grundy._progress`), a callable itself.
+    /// tqdm is installed and the run is long, `True` a bar from the start (tqdm's, or a line
+    /// of text on stderr without tqdm; from `grundy._progress`), a callable itself.
     pub fn from_arg(py: Python<'_>, arg: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
         match arg {
             None => {
@@ -232,18 +233,27 @@ impl Progress {
             Some(a) if a.is_instance_of::<pyo3::types::PyBool>() && !a.is_truthy()? => {
                 Ok(Progress::none())
             }
+            // `True`: a bar from the start (tqdm's, or a line of text without tqdm).
+            Some(a) if a.is_instance_of::<pyo3::types::PyBool>() => {
+                let bar = py.import("grundy._progress")?.getattr("forced")?.call0()?;
+                Ok(Progress {
+                    callback: Some(bar.unbind()),
+                    close: true,
+                })
+            }
             Some(a) if a.is_callable() => Ok(Progress {
                 callback: Some(a.clone().unbind()),
                 close: false,
             }),
             Some(a) => Err(pyo3::exceptions::PyTypeError::new_err(format!(
-                "progress must be None, False or a callable taking (done, target), not {}",
+                "progress must be None, True, False or a callable taking (done, target), not {}",
                 a.get_type().name()?
             ))),
         }
     }
 
-    fn finish(&self, py: Python<'_>) -> PyResult<()> {
+    /// Closes the bar made for the call, if any.
+    pub fn finish(&self, py: Python<'_>) -> PyResult<()> {
         if let (Some(bar), true) = (&self.callback, self.close) {
             bar.call_method0(py, "close")?;
         }
@@ -315,4 +325,55 @@ pub fn run_sequence(
         finished: status == RunStatus::Finished,
         interrupt,
     })
+}
+
+/// Runs `work` on a worker thread, with the core's cancel flag, while this thread looks for
+/// Ctrl-C every [`POLL_TIME`]: Ctrl-C raises the flag, and the worker's answer (which then
+/// says it was stopped) comes back with the `KeyboardInterrupt`, so that the caller can keep
+/// what the work left (a search's table) before raising it.
+pub fn run_stoppable<T, F>(py: Python<'_>, work: F) -> PyResult<(T, Option<PyErr>)>
+where
+    T: Send + 'static,
+    F: FnOnce() -> T + Send + 'static,
+{
+    let stop = Arc::new(AtomicBool::new(false));
+    let (sender, receiver) = mpsc::channel();
+    let worker = {
+        let stop = Arc::clone(&stop);
+        thread::Builder::new()
+            .name("grundy-compute".into())
+            .spawn(move || {
+                let _ = sender.send(cancel::with_flag(stop, work));
+            })
+            .map_err(|e| PyRuntimeError::new_err(format!("cannot start a thread: {e}")))?
+    };
+    let receiver = Mutex::new(receiver);
+    let mut interrupt = None;
+    loop {
+        let received = py.detach(|| {
+            receiver
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .recv_timeout(POLL_TIME)
+        });
+        match received {
+            Ok(answer) => {
+                py.detach(|| worker.join()).ok();
+                return Ok((answer, interrupt));
+            }
+            Err(RecvTimeoutError::Timeout) => {
+                if interrupt.is_none() {
+                    if let Err(e) = py.check_signals() {
+                        stop.store(true, Ordering::Relaxed);
+                        interrupt = Some(e);
+                    }
+                }
+            }
+            Err(RecvTimeoutError::Disconnected) => {
+                return Err(PyRuntimeError::new_err(
+                    "the computation stopped without an answer (a bug: please report it)",
+                ))
+            }
+        }
+    }
 }

@@ -11,6 +11,8 @@
 //! * [`position`]: positions, their moves and values;
 //! * [`sequence`]: Grundy sequences as objects with a NumPy array of values;
 //! * [`interrupt`]: long computations with the GIL released, Ctrl-C and progress;
+//! * [`misere`]: misère quotients and genera of heap games;
+//! * [`search`]: board and graph games searched with the caller's table and budgets;
 //! * [`html`]: what a notebook shows (`_repr_html_`);
 //! * [`convert`] and [`error`]: Python values in, Python exceptions out.
 //!
@@ -27,7 +29,9 @@ pub mod error;
 pub mod family;
 pub mod html;
 pub mod interrupt;
+pub mod misere;
 pub mod position;
+pub mod search;
 pub mod sequence;
 
 use pyo3::prelude::*;
@@ -52,8 +56,12 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<sequence::Sequence>()?;
     m.add_class::<sequence::Period>()?;
     m.add_class::<sequence::Svg>()?;
+    m.add_class::<misere::MisereQuotient>()?;
+    m.add_class::<misere::Genus>()?;
+    m.add_class::<search::SearchResult>()?;
     m.add_function(wrap_pyfunction!(family::families, m)?)?;
     m.add_function(wrap_pyfunction!(family::family, m)?)?;
     m.add_function(wrap_pyfunction!(position::parse, m)?)?;
+    m.add_function(wrap_pyfunction!(search::search, m)?)?;
     Ok(())
 }

@@ -389,6 +389,12 @@ impl Position {
         Ok(py.import("json")?.call_method1("loads", (json,))?.unbind())
     }
 
+    /// The components as a pandas DataFrame (pandas is optional: ``pip install
+    /// 'grundy[pandas]'``): one row per component, its text and its value.
+    fn to_pandas(slf: &Bound<'_, Self>) -> PyResult<Py<PyAny>> {
+        crate::convert::table(slf.as_any(), "position")
+    }
+
     fn _repr_html_(&self, py: Python<'_>) -> PyResult<String> {
         let report = self.report(py, true)?;
         Ok(crate::html::position(&report))
@@ -532,6 +538,12 @@ impl Moves {
     fn __iter__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         let list = pyo3::types::PyList::new(py, &self.items)?;
         Ok(list.try_iter()?.into_any().unbind())
+    }
+
+    /// The listed moves as a pandas DataFrame (pandas is optional: ``pip install
+    /// 'grundy[pandas]'``): the component, the move in words and the position after it.
+    fn to_pandas(slf: &Bound<'_, Self>) -> PyResult<Py<PyAny>> {
+        crate::convert::table(slf.as_any(), "moves")
     }
 
     fn __bool__(&self) -> bool {

@@ -527,6 +527,12 @@ impl Sequence {
         Ok(Svg { svg: self.svg()? })
     }
 
+    /// The values as a pandas DataFrame indexed by ``n`` (pandas is optional: ``pip install
+    /// 'grundy[pandas]'``), with the period in its ``attrs``.
+    fn to_pandas(slf: &Bound<'_, Self>) -> PyResult<Py<PyAny>> {
+        crate::convert::table(slf.as_any(), "sequence")
+    }
+
     fn _repr_html_(&self) -> PyResult<String> {
         self.with_report(|r| {
             crate::html::sequence(r, &grundy_chart::svg(&grundy_chart::Chart::of(r)))

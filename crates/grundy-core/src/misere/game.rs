@@ -141,6 +141,21 @@ impl HeapGame for RegistryHeapGame {
     }
 }
 
+/// The heap game of a ruleset, for its misère quotient and genera: Nim as [`Nim`], an octal
+/// game (and Grundy's game's octal neighbours) read off its code, any other heap ruleset through
+/// the registry ([`RegistryHeapGame`], which refuses rulesets that are not heap games). The
+/// front ends that hold rules rather than a name (the Python package) start here.
+pub fn heap_game_of(rules: Arc<dyn AnyRules>) -> Result<Box<dyn HeapGame>> {
+    if crate::registry::downcast::<crate::games::nim::Nim>(rules.as_ref()).is_some() {
+        return Ok(Box::new(Nim));
+    }
+    if let Some(octal) = crate::registry::downcast::<crate::games::octal::OctalGame>(rules.as_ref())
+    {
+        return Ok(Box::new(octal.rules().clone()));
+    }
+    Ok(Box::new(RegistryHeapGame::new(rules)?))
+}
+
 /// The options of every heap `1..=max_heap`, computed once (index 0 is unused and empty).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OptionTable {
@@ -186,6 +201,18 @@ impl OptionTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn heap_games_of_rules() {
+        let of = |t: &str| heap_game_of(crate::spec::parse_rules(t).unwrap());
+        assert_eq!(of("nim").unwrap().name(), "nim");
+        assert_eq!(of("octal{0.07}").unwrap().name(), "0.07");
+        let sub = of("sub{1,2}").unwrap();
+        assert_eq!(sub.name(), "sub{1,2}");
+        assert_eq!(sub.options(3), vec![vec![1], vec![2]]);
+        let refused = of("wythoff").err().unwrap().to_string();
+        assert!(refused.contains("heap game"), "{refused}");
+    }
 
     #[test]
     fn octal_options_follow_the_digits() {

@@ -19,19 +19,23 @@ from . import _grundy
 from ._grundy import (
     MAX_LISTED_MOVES,
     Family,
+    Genus,
     GrundyError,
     Interrupted,
+    MisereQuotient,
     Move,
     Moves,
     Param,
     Period,
     Position,
     Ruleset,
+    SearchResult,
     Sequence,
     Svg,
     families,
     family,
     parse,
+    search,
 )
 
 
@@ -73,14 +77,17 @@ globals().update(_NAMED)
 __all__ = [
     "MAX_LISTED_MOVES",
     "Family",
+    "Genus",
     "GrundyError",
     "Interrupted",
+    "MisereQuotient",
     "Move",
     "Moves",
     "Param",
     "Period",
     "Position",
     "Ruleset",
+    "SearchResult",
     "Sequence",
     "Svg",
     "families",
@@ -88,6 +95,7 @@ __all__ = [
     "parse",
     "python_name",
     "ruleset",
+    "search",
 ] + sorted(_NAMED)
 
 __version__ = _grundy.__version__

@@ -1,0 +1,193 @@
+//! One search of a board or graph game with the caller's table, memory and time budget: what
+//! `grundy search` does, for front ends that hold no command line (the Python package's
+//! `grundy.search`).
+//!
+//! The registry's rulesets ([`super::cram`], ...) keep one engine each with a fixed budget, so
+//! that sums and `analyze` stay bounded; here the caller chooses the table's memory, the time
+//! budget and a table saved earlier ([`crate::search::persist`]), and gets the table back to
+//! save, whether the search ended or was stopped.
+
+use std::time::{Duration, Instant};
+
+use crate::games::arc_kayles::{self, ArcKayles};
+use crate::games::chomp::{Chomp, ChompBoard};
+use crate::games::cram::{Cram, CramBoard};
+use crate::games::graph::GraphPosition;
+use crate::games::node_kayles::{self, NodeKayles};
+use crate::kernel::error::{GameError, Result};
+use crate::nimber::Nimber;
+use crate::search::{persist, Engine, SearchStats, SplitGame};
+
+/// The games a search takes, by the names of the registry.
+pub const SEARCH_GAMES: &[&str] = &["cram", "chomp", "node-kayles", "arc-kayles"];
+
+/// Most memory a search table may be given, in MiB (as `grundy search --memory`).
+pub const MAX_TABLE_MIB: u64 = 65_536;
+
+/// What the caller chooses for one search.
+#[derive(Debug, Clone, Default)]
+pub struct SearchOptions {
+    /// The table's memory in bytes.
+    pub memory_bytes: usize,
+    /// Wall-clock time after which the search stops with an error (`None`: no limit).
+    pub time_budget: Option<Duration>,
+    /// A table saved by an earlier search of the same game ([`persist::to_bytes`]).
+    pub table: Option<Vec<u8>>,
+    /// Whether to give the table back as bytes at the end.
+    pub keep_table: bool,
+}
+
+/// How a search went: the value (or why there is none) and what the search left.
+#[derive(Debug)]
+pub struct SearchRun {
+    /// The game's name in the registry.
+    pub game: &'static str,
+    /// The position, as the game writes it.
+    pub position: String,
+    /// The value, or the error that stopped the search (time, cancel).
+    pub value: Result<Nimber>,
+    /// Wall-clock time of the search.
+    pub elapsed: Duration,
+    /// Components expanded, the table's entries and more.
+    pub stats: SearchStats,
+    /// Entries read from the table given.
+    pub resumed: u64,
+    /// The table at the end, when asked ([`SearchOptions::keep_table`]).
+    pub table: Option<Vec<u8>>,
+}
+
+/// Searches `position` of `game` (a name of [`SEARCH_GAMES`], or an alias of the registry).
+/// Errors in the arguments (an unknown game, a bad position, a table of another game) are the
+/// `Err`; an error of the search itself is [`SearchRun::value`], so that the table can still be
+/// saved.
+pub fn search(game: &str, position: &str, options: &SearchOptions) -> Result<SearchRun> {
+    let family = crate::registry::family(game)
+        .map(|f| f.name)
+        .filter(|name| SEARCH_GAMES.contains(name))
+        .ok_or_else(|| {
+            GameError::invalid(
+                "search game",
+                game,
+                format!("one of {}", SEARCH_GAMES.join(", ")),
+            )
+        })?;
+    match family {
+        "cram" => {
+            let board: CramBoard = position.parse()?;
+            let (keys, x) = board.components();
+            run(Cram::new(), family, &keys, x, board.to_string(), options)
+        }
+        "chomp" => {
+            let board: ChompBoard = position.parse()?;
+            run(Chomp, family, &[board.key()], 0, board.to_string(), options)
+        }
+        "node-kayles" => {
+            let graph: GraphPosition = position.parse()?;
+            let (keys, x) = node_kayles::components_of(&graph);
+            run(NodeKayles, family, &keys, x, graph.to_string(), options)
+        }
+        _ => {
+            let graph: GraphPosition = position.parse()?;
+            let (keys, x) = arc_kayles::components_of(&graph);
+            run(ArcKayles, family, &keys, x, graph.to_string(), options)
+        }
+    }
+}
+
+fn run<G: SplitGame>(
+    game: G,
+    name: &'static str,
+    keys: &[G::Key],
+    x: Nimber,
+    position: String,
+    options: &SearchOptions,
+) -> Result<SearchRun> {
+    let tag = game.table_tag();
+    let mut engine = match &options.table {
+        Some(bytes) => Engine::with_table(
+            game,
+            persist::from_bytes(bytes, &tag, options.memory_bytes)?,
+        ),
+        None => Engine::new(game, options.memory_bytes),
+    };
+    let resumed = engine.table().stats().entries;
+    engine.set_time_budget(options.time_budget);
+    let started = Instant::now();
+    let value = engine.value_of_sum(keys).map(|v| v ^ x);
+    Ok(SearchRun {
+        game: name,
+        position,
+        value,
+        elapsed: started.elapsed(),
+        stats: engine.stats(),
+        resumed,
+        table: options
+            .keep_table
+            .then(|| persist::to_bytes(engine.table(), &tag)),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn options() -> SearchOptions {
+        SearchOptions {
+            memory_bytes: 1 << 20,
+            keep_table: true,
+            ..SearchOptions::default()
+        }
+    }
+
+    #[test]
+    fn values_match_the_registry() {
+        for (game, position) in [
+            ("cram", "3x4"),
+            ("chomp", "3x4"),
+            ("node-kayles", "path:7"),
+            ("arc-kayles", "cycle:6"),
+        ] {
+            let run = search(game, position, &options()).unwrap();
+            let term = format!("{game}:{position}");
+            let sum = crate::spec::parse_sum(&term).unwrap();
+            assert_eq!(run.value.unwrap(), sum.value().unwrap(), "{term}");
+        }
+    }
+
+    #[test]
+    fn a_saved_table_resumes_and_another_game_is_refused() {
+        // 5 x 5: a board whose search stores entries (a 4 x 4 board's stored none).
+        let first = search("cram", "5x5", &options()).unwrap();
+        assert!(first.stats.table.entries > 0);
+        let saved = first.table.unwrap();
+        let again = SearchOptions {
+            table: Some(saved.clone()),
+            ..options()
+        };
+        let second = search("cram", "5x5", &again).unwrap();
+        assert!(second.resumed > 0);
+        assert_eq!(second.value.unwrap(), first.value.unwrap());
+        assert!(search("chomp", "3x3", &again).is_err());
+    }
+
+    #[test]
+    fn unknown_games_and_bad_positions_are_errors() {
+        let e = search("nim", "3", &options()).unwrap_err().to_string();
+        assert!(
+            e.contains("one of cram, chomp, node-kayles, arc-kayles"),
+            "{e}"
+        );
+        assert!(search("cram", "9x9", &options()).is_err());
+    }
+
+    #[test]
+    fn the_time_budget_stops_a_search() {
+        let tight = SearchOptions {
+            time_budget: Some(Duration::ZERO),
+            ..options()
+        };
+        let run = search("cram", "6x7", &tight).unwrap();
+        assert!(run.value.is_err());
+        assert!(run.table.is_some());
+    }
+}

@@ -1,0 +1,200 @@
+//! `grundy.search`: one search of a board or graph game with the table's memory, a time budget
+//! and a table kept in a file, as `grundy search` (the core's
+//! [`grundy_core::games::rules::search_run`]).
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use grundy_core::games::rules::search_run::{self, SearchOptions, SearchRun, MAX_TABLE_MIB};
+use grundy_core::nimber::Nimber;
+use grundy_core::GameError;
+use pyo3::exceptions::{PyOSError, PyTypeError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyFloat};
+
+use crate::convert::{int_text, is_whole_number};
+use crate::error::{game_error, grundy_error, IntoPy};
+use crate::interrupt::run_stoppable;
+
+/// The table's memory unless chosen, in MiB (as `grundy search --memory`).
+pub const DEFAULT_TABLE_MIB: u64 = 1024;
+
+/// The answer of a search: the value, and what the search did.
+///
+/// >>> import grundy
+/// >>> r = grundy.search("cram", "4x5", memory_mb=16, time_limit=60)
+/// >>> r.value, r.outcome, r.position
+/// (2, 'N', '...../...../...../.....')
+/// >>> r.expanded > 0, r.table_entries > 0
+/// (True, True)
+#[pyclass(module = "grundy", frozen, get_all)]
+pub struct SearchResult {
+    /// The game: ``cram``, ``chomp``, ``node-kayles`` or ``arc-kayles``.
+    pub game: &'static str,
+    /// The position, as the game writes it.
+    pub position: String,
+    /// The Sprague–Grundy value.
+    pub value: Nimber,
+    /// ``'P'`` when the value is 0, else ``'N'``.
+    pub outcome: &'static str,
+    /// Seconds the search took.
+    pub seconds: f64,
+    /// Components the search expanded.
+    pub expanded: u64,
+    /// Entries in the table at the end.
+    pub table_entries: u64,
+    /// Entries read from the table file at the start (0 without one).
+    pub resumed: u64,
+}
+
+#[pymethods]
+impl SearchResult {
+    fn __repr__(&self) -> String {
+        format!(
+            "<grundy.SearchResult {}:{} value {} ({}), {:.2} s, {} expanded>",
+            self.game, self.position, self.value, self.outcome, self.seconds, self.expanded
+        )
+    }
+}
+
+/// `time_limit`: seconds, a number greater than 0, or `None` (no limit).
+fn time_arg(time: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Duration>> {
+    let Some(time) = time.filter(|t| !t.is_none()) else {
+        return Ok(None);
+    };
+    let seconds: f64 = if is_whole_number(time)? {
+        int_text(time, "time_limit")?
+            .parse()
+            .unwrap_or(f64::INFINITY)
+    } else if time.is_instance_of::<PyFloat>() && !time.is_instance_of::<PyBool>() {
+        time.extract()?
+    } else {
+        return Err(PyTypeError::new_err(format!(
+            "time_limit must be a number of seconds or None, not {}",
+            time.get_type().name()?
+        )));
+    };
+    match Duration::try_from_secs_f64(seconds) {
+        Ok(d) if seconds > 0.0 => Ok(Some(d)),
+        _ => Err(game_error(GameError::out_of_range(
+            "time_limit",
+            time.str()?.to_string(),
+            "a number of seconds greater than 0 (or None: no limit)",
+        ))),
+    }
+}
+
+/// The table saved at `path`, if the file exists.
+fn read_table(path: &Path) -> PyResult<Option<Vec<u8>>> {
+    match std::fs::read(path) {
+        Ok(bytes) => Ok(Some(bytes)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(PyOSError::new_err(format!(
+            "table {}: cannot read it: {e}",
+            path.display()
+        ))),
+    }
+}
+
+/// Writes `bytes` to `path` through a temporary file beside it, renamed over it: a reader never
+/// sees half a table, and a failed write leaves the old one.
+fn write_table(path: &Path, bytes: &[u8]) -> PyResult<()> {
+    let name = path
+        .file_name()
+        .map_or_else(|| "table".into(), |n| n.to_string_lossy().into_owned());
+    let temporary = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
+    let written =
+        std::fs::write(&temporary, bytes).and_then(|()| std::fs::rename(&temporary, path));
+    written.map_err(|e| {
+        let _ = std::fs::remove_file(&temporary);
+        PyOSError::new_err(format!("table {}: cannot write it: {e}", path.display()))
+    })
+}
+
+/// The value of a board or graph position by search, as ``grundy search``: ``game`` is
+/// ``cram``, ``chomp``, ``node-kayles`` or ``arc-kayles``, ``position`` the game's text
+/// (``5x5``, ``3x7``, ``path:12``, ``grid:4x5``). ``memory_mb`` is the table's memory (1 to
+/// 65536 MiB, 1024 by default); ``time_limit`` stops the search with an error after that many
+/// seconds (None: no limit); ``table`` is a file: read when it exists, written back at the end,
+/// after a time limit and after Ctrl-C, so that the same call again goes on from everything
+/// proven. The search runs on a worker thread: Ctrl-C stops it (a ``KeyboardInterrupt``).
+///
+/// >>> import grundy
+/// >>> grundy.search("node-kayles", "path:12").value
+/// 2
+/// >>> grundy.search("nim", "3")
+/// Traceback (most recent call last):
+/// ...
+/// grundy.GrundyError: invalid search game "nim": expected one of cram, chomp, node-kayles, arc-kayles
+#[pyfunction]
+#[pyo3(signature = (game, position, *, memory_mb = None, time_limit = None, table = None))]
+pub fn search(
+    py: Python<'_>,
+    game: &str,
+    position: &str,
+    memory_mb: Option<&Bound<'_, PyAny>>,
+    time_limit: Option<&Bound<'_, PyAny>>,
+    table: Option<PathBuf>,
+) -> PyResult<SearchResult> {
+    let memory = match memory_mb {
+        None => DEFAULT_TABLE_MIB,
+        Some(m) => {
+            let text = int_text(m, "memory_mb")?;
+            match text.parse::<u64>() {
+                Ok(n @ 1..=MAX_TABLE_MIB) => n,
+                _ => {
+                    return Err(game_error(GameError::out_of_range(
+                        "memory_mb",
+                        text,
+                        format!("a whole number of MiB from 1 to {MAX_TABLE_MIB}"),
+                    )))
+                }
+            }
+        }
+    };
+    let options = SearchOptions {
+        memory_bytes: memory as usize * (1 << 20),
+        time_budget: time_arg(time_limit)?,
+        table: match &table {
+            Some(path) => read_table(path)?,
+            None => None,
+        },
+        keep_table: table.is_some(),
+    };
+    let (game, position) = (game.to_string(), position.to_string());
+    let (run, interrupt) =
+        run_stoppable(py, move || search_run::search(&game, &position, &options))?;
+    let run: SearchRun = run.py()?;
+    if let (Some(path), Some(bytes)) = (&table, &run.table) {
+        write_table(path, bytes)?;
+    }
+    let kept = match &table {
+        Some(path) => format!(
+            "everything proven so far ({} entries) is saved in {}: the same call goes on from it",
+            run.stats.table.entries,
+            path.display()
+        ),
+        None => "nothing was kept: give table=FILE to make a search resumable".into(),
+    };
+    if let Some(interrupt) = interrupt {
+        let err = pyo3::exceptions::PyKeyboardInterrupt::new_err(format!(
+            "interrupted after {:.1} s; {kept}",
+            run.elapsed.as_secs_f64()
+        ));
+        err.set_cause(py, Some(interrupt));
+        return Err(err);
+    }
+    let value = run
+        .value
+        .map_err(|e| grundy_error(format!("{e}; {kept}")))?;
+    Ok(SearchResult {
+        game: run.game,
+        position: run.position,
+        value,
+        outcome: if value == 0 { "P" } else { "N" },
+        seconds: run.elapsed.as_secs_f64(),
+        expanded: run.stats.expanded,
+        table_entries: run.stats.table.entries,
+        resumed: run.resumed,
+    })
+}

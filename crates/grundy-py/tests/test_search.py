@@ -1,0 +1,80 @@
+"""grundy.search: board and graph games with a table, its memory and a time budget."""
+
+import os
+import signal
+import threading
+import time
+
+import pytest
+
+import grundy
+
+CASES = [
+    ("cram", "4x4"), ("cram", "3x5"), ("chomp", "4x5"), ("chomp", "7,7,5"),
+    ("node-kayles", "path:11"), ("node-kayles", "grid:3x3"),
+    ("arc-kayles", "cycle:8"), ("arc-kayles", "grid:2x4"),
+]
+
+
+@pytest.mark.parametrize("game,position", CASES)
+def test_values_are_those_of_the_registry(game, position):
+    r = grundy.search(game, position, memory_mb=8)
+    assert r.value == grundy.parse(f"{game}:{position}").value
+    assert r.outcome == ("P" if r.value == 0 else "N")
+    assert r.game == game and r.resumed == 0 and r.expanded >= 0
+
+
+def test_the_family_method_is_the_same_search():
+    assert grundy.Cram.search("4x5", memory_mb=8).value == grundy.search("cram", "4x5").value
+    assert grundy.NodeKayles.search("path:9").value == grundy.NodeKayles("path:9").value
+    with pytest.raises(grundy.GrundyError, match="invalid search game"):
+        grundy.Nim.search("3")
+
+
+def test_a_table_file_is_written_and_resumed(tmp_path):
+    table = tmp_path / "cram.table"
+    first = grundy.search("cram", "5x5", memory_mb=16, table=table)
+    assert table.exists() and first.table_entries > 0
+    again = grundy.search("cram", "5x5", memory_mb=16, table=str(table))
+    assert again.value == first.value and again.resumed > 0
+    assert again.expanded < first.expanded
+    # A table of another game is refused, and left as it was.
+    before = table.read_bytes()
+    with pytest.raises(grundy.GrundyError, match="search table"):
+        grundy.search("chomp", "3x4", table=table)
+    assert table.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["cram.table"]
+
+
+def test_bad_arguments():
+    with pytest.raises(grundy.GrundyError, match=r"memory_mb \"0\" is out of range"):
+        grundy.search("cram", "3x3", memory_mb=0)
+    with pytest.raises(grundy.GrundyError, match="from 1 to 65536"):
+        grundy.search("cram", "3x3", memory_mb=65537)
+    with pytest.raises(grundy.GrundyError, match=r"time_limit \"0\" is out of range"):
+        grundy.search("cram", "3x3", time_limit=0)
+    with pytest.raises(TypeError, match="time_limit must be a number"):
+        grundy.search("cram", "3x3", time_limit="soon")
+    with pytest.raises(grundy.GrundyError, match="Cram board"):
+        grundy.search("cram", "9x9")
+
+
+def test_the_time_limit_stops_a_search_and_keeps_its_table(tmp_path):
+    table = tmp_path / "t"
+    started = time.monotonic()
+    with pytest.raises(grundy.GrundyError, match=r"is saved in"):
+        grundy.search("cram", "7x7", memory_mb=64, time_limit=0.3, table=table)
+    assert time.monotonic() - started < 30
+    assert table.exists()
+
+
+def test_ctrl_c_stops_a_search_and_keeps_its_table(tmp_path):
+    table = tmp_path / "t"
+    timer = threading.Timer(0.4, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt, match="is saved in"):
+        grundy.search("cram", "7x7", memory_mb=64, table=table)
+    timer.join()
+    assert time.monotonic() - started < 30
+    assert table.exists()
