@@ -37,6 +37,7 @@ const state = {
   limits: null, // GET /api/limits
   selection: {}, // heap-row drawing: heap index -> tokens kept
   drawSel: null, // draw-*.js: what is selected on the position on the board (draw-kit.js)
+  boardFocus: null, // the board button that had the focus, put back after a redraw (board.js)
 };
 
 // ---- API --------------------------------------------------------------------------------------

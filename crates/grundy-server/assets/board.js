@@ -48,7 +48,7 @@ async function loadDrawing(spec, generation, analysis) {
   const family = state.families[spec.game];
   if (family && family.positions.drawing === "queen" && spec.heaps.length === 2) await loadTile(spec.heaps, generation);
   if (family && family.positions.drawing === "hackenbush") await loadPicture(generation);
-  if (!family) await loadSumPictures(analysis, generation);
+  if (!family) await Promise.all([loadSumPictures(analysis, generation), loadSumQueens(analysis, generation)]);
 }
 
 /// Whether the board takes a move now.
@@ -71,7 +71,7 @@ function moveHelp() {
 function drawnPartsHelp() {
   const families = (state.analysis ? state.analysis.components : []).map((c) => familyOfRuleset(c.ruleset));
   const drawn = families.filter((f, k) => f && DRAWINGS[f.positions.drawing] && families.indexOf(f) === k);
-  return drawn.map((f) => ` On a ${f.noun}, ${DRAWINGS[f.positions.drawing].help}`).join("");
+  return drawn.map((f) => ` On a ${DRAWINGS[f.positions.drawing].noun || f.noun}, ${DRAWINGS[f.positions.drawing].help}`).join("");
 }
 
 function render() {
@@ -90,6 +90,7 @@ function render() {
   else if (a && DRAWINGS[kind]) board.append(DRAWINGS[kind].draw(a.components[0], live));
   else if (a) a.components.forEach((c, i) => board.append(c.heap !== undefined ? drawHeap(c, i, live) : drawTerm(c, i, live)));
   if (kind === "heap-row") renderRowBar(live);
+  restoreBoardFocus();
   const badge = $("turn-badge");
   badge.textContent = state.finished ? "Game over" : state.spec ? `${playerName(state.turn)} to move`.replace("You to move", "Your move") : "";
   badge.className = "badge" + (isHumanTurn() && !state.finished ? " you" : "");
@@ -556,8 +557,71 @@ function boardKey(e) {
   next.focus();
 }
 
+// ---- Keyboard: focus kept on the board across moves, arrow keys between its buttons ---------
+
+/// The boards whose buttons the keyboard walks: the drawing of a position, Wythoff's board.
+function boardOf(node) {
+  return [$("board"), $("wythoff-board")].find((b) => b.contains(node)) || null;
+}
+
+/// What identifies a focused button of a drawing across redraws: its part of a sum and its
+/// data attributes (a token's place, a square, a coin, a vertex, an edge).
+function focusKeyOf(node) {
+  const part = node.closest("[data-heap]");
+  const attrs = Object.entries(node.dataset || {}).map(([k, v]) => `[data-${k.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase())}="${v}"]`).join("");
+  return { part: part ? part.dataset.heap : null, attrs, board: boardOf(node).id };
+}
+
+/// The buttons of a board that take focus, in page order.
+function focusables(board) {
+  return [...board.querySelectorAll("button:not([disabled]), [role=button]")].filter((b) => b.getClientRects().length > 0);
+}
+
+/// After a redraw, puts the focus back where it was on the board (the same button, else one in
+/// the same part, else the board's first), so that a keyboard player keeps playing after a move.
+function restoreBoardFocus() {
+  const key = state.boardFocus;
+  const active = document.activeElement;
+  if (!key || (active && active !== document.body && !boardOf(active))) return;
+  if (active && boardOf(active) && active.isConnected) return;
+  const board = $(key.board);
+  if (!board || board.closest("[hidden]")) return;
+  const scope = key.part !== null ? board.querySelector(`[data-heap="${key.part}"]`) : board;
+  const same = key.attrs ? (scope || board).querySelector(key.attrs) : null;
+  const target = (same && focusables(board).includes(same) && same) || (scope && focusables(scope)[0]) || focusables(board)[0];
+  if (target) target.focus({ preventScroll: true });
+}
+
+/// Arrow keys move the focus to the nearest button of the board in that direction (tokens,
+/// squares, coins, vertices, edges); Enter and Space press it.
+function arrowKey(e) {
+  const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+  const step = steps[e.key];
+  const board = boardOf(e.target);
+  if (!step || !board || board.id === "wythoff-board" || e.target.matches("input, select, textarea")) return;
+  const all = focusables(board);
+  const cur = all.find((b) => b === e.target || b.contains(e.target));
+  if (!cur) return;
+  e.preventDefault();
+  const centre = (b) => { const r = b.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; };
+  const [cx, cy] = centre(cur);
+  let best = null;
+  for (const b of all) {
+    if (b === cur) continue;
+    const [x, y] = centre(b);
+    const along = (x - cx) * step[0] + (y - cy) * step[1];
+    if (along < 4) continue;
+    const across = Math.abs((x - cx) * step[1]) + Math.abs((y - cy) * step[0]);
+    const score = along + 2 * across;
+    if (!best || score < best.score) best = { b, score };
+  }
+  if (best) best.b.focus();
+}
+
 function wireBoard() {
   $("wythoff-board").addEventListener("keydown", boardKey);
+  $("board").addEventListener("keydown", arrowKey);
+  document.addEventListener("focusin", (e) => { state.boardFocus = boardOf(e.target) ? focusKeyOf(e.target) : null; });
   document.addEventListener("pointermove", dragMove);
   document.addEventListener("pointerup", dragEnd);
   $("row-move").addEventListener("click", () => {
