@@ -457,7 +457,7 @@ function moveText(m) {
     return inSum ? `${family.noun.charAt(0).toUpperCase()}${family.noun.slice(1)} ${m.component + 1}: ${words}` : words;
   }
   const text = pretty(m.text).replace(lone ? /^heap 1: / : /^$/, "");
-  return text.replace(/^heap /, "Heap ");
+  return cap(text);
 }
 
 function playerName(turn) {

@@ -350,7 +350,28 @@ function drawTerm(c, i, live) {
   const text = positionText(c);
   return el("div", { class: "heap", role: "group", "aria-label": `${noun} ${i + 1}: ${c.ruleset} at ${text}`, "data-heap": String(i) },
     el("div", { class: "heap-label" }, el("strong", {}, text), `${noun} ${i + 1}`, el("span", { class: "rs" }, ` · ${c.ruleset}`)),
-    el("span", { class: "help" }, `Moves of this part: "Show move values" lists them, or type one (${i + 1} …).`));
+    partMoves(i, live));
+}
+
+const PART_MOVES = 24; // a part of a sum without a drawing lists at most this many moves as buttons
+
+/// The moves of part `i` of a sum that has no drawing (a row of Moore's Nim), as buttons: each
+/// plays the listed move, the hint's is highlighted; beyond PART_MOVES, the typed-move box.
+function partMoves(i, live) {
+  const list = state.values && state.values.moves ? state.values.moves.filter((v) => v.move.component === i) : null;
+  if (!list) return el("span", { class: "help" }, `Its moves are loading; you can also type one (${i + 1} …).`);
+  const hinted = state.hint && state.hint.move && state.hint.move.component === i ? state.hint.move.text : null;
+  const shown = list.filter((v, k) => k < PART_MOVES || v.move.text === hinted);
+  const box = el("div", { class: "move-list part-moves" });
+  for (const v of shown) {
+    const b = el("button", { type: "button", class: "move-choice" + outcomeClass(v) + (v.move.text === hinted ? " hinted" : ""), title: pretty(v.move.text) + (state.showValues ? ` (${valueLabel(v)})` : "") }, pretty(v.move.text).replace(/^[a-z][a-z ]* \d+: /, ""));
+    b.disabled = !live;
+    b.addEventListener("click", () => playListed(v.move));
+    box.append(b);
+  }
+  if (list.length > shown.length) box.append(el("span", { class: "help" }, `and ${(list.length - shown.length).toLocaleString("en")} more: type one (${i + 1} …).`));
+  if (!list.length) box.append(el("span", { class: "help" }, "No move is left here."));
+  return box;
 }
 
 // ---- Any other drawing: the position as text, its moves as buttons ---------------------------
@@ -476,9 +497,10 @@ function squareValue(x, y) {
   return state.values.moves.find((v) => v.move.to[0].heaps[0] === x && v.move.to[0].heaps[1] === y) || null;
 }
 
-function valueColour(g) {
-  // Golden-angle hues keep neighbouring values apart.
-  return `hsl(${(g * 137.508) % 360} 62% 78%)`;
+function valueColour(g, faded = false) {
+  // Golden-angle hues keep neighbouring values apart; squares out of the queen's reach are
+  // paler (not transparent: their numbers keep a readable contrast).
+  return `hsl(${(g * 137.508) % 360} ${faded ? "45% 90%" : "62% 78%"})`;
 }
 
 /// Which axis labels to show: all of them when short, every second or third when the
@@ -518,7 +540,7 @@ function drawWythoff(queen, live) {
         (here ? ", the queen" : reach ? ", the queen can move here" : ", out of the queen's reach") + (state.showValues && v ? `, ${valueLabel(v)}` : "");
       const b = el("button", { type: "button", class: cls, "data-x": String(x), "data-y": String(y), "aria-label": label, title: label, tabindex: "-1" },
         here ? "♛" : g !== null ? String(g) : p ? "P" : "");
-      if (g !== null && !p && !(state.showValues && v)) b.style.background = valueColour(g);
+      if (g !== null && !p && !(state.showValues && v)) b.style.background = valueColour(g, !reach && !here);
       b.addEventListener("click", () => squareClicked(queen, x, y, live));
       b.addEventListener("focus", () => { state.focus = [x, y]; });
       board.append(b);

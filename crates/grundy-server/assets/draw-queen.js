@@ -74,7 +74,7 @@ function drawQueenPart(c, live, i = 0) {
       const b = el("button", { type: "button", class: cls, "data-x": String(x), "data-y": String(y), "aria-label": label, title: label },
         here ? "♛" : g !== null ? String(g) : p ? "P" : "");
       if (!live || !(reach || here)) b.setAttribute("tabindex", "-1");
-      if (g !== null && !p && !(state.showValues && found)) b.style.background = valueColour(g);
+      if (g !== null && !p && !(state.showValues && found)) b.style.background = valueColour(g, !reach && !here);
       b.addEventListener("click", () => queenClicked(c, i, x, y));
       grid.append(b);
     }
