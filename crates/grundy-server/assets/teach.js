@@ -63,6 +63,7 @@ function toggleWhy(force) {
   panel.hidden = !open;
   $("why-btn").setAttribute("aria-expanded", String(open));
   if (open) renderWhy();
+  markWhyPart();
   if (open) panel.scrollIntoView({ block: "nearest" });
 }
 
@@ -447,6 +448,19 @@ function renderPanels() {
   renderValues();
   if (!$("why-panel").hidden) renderWhy();
   if (!$("lesson-panel").hidden) renderLesson();
+  markWhyPart();
+}
+
+/// While Why? is open, the part of the position its move is made in is outlined on the board
+/// (the plan's component of a sum, the heap Bouton's move takes from).
+function markWhyPart() {
+  document.querySelectorAll("#board .why-part").forEach((n) => n.classList.remove("why-part"));
+  if ($("why-panel").hidden) return;
+  const e = currentExplanation();
+  const i = e && e.plan ? e.plan.component : e && e.kind === "nim" && e.moves && e.moves.length ? e.moves[0].heap : null;
+  if (i === null || i === undefined) return;
+  const part = document.querySelector(`#board > .heap[data-heap="${i}"]`);
+  if (part) part.classList.add("why-part");
 }
 
 function closePanels() {
