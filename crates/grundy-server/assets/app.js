@@ -52,7 +52,7 @@ async function api(path, body) {
   try { data = await response.json(); } catch (_) { /* not JSON */ }
   if (!response.ok) {
     const message = (data && data.error) || `the server answered ${response.status}`;
-    throw new Error(message);
+    throw new Error(sentence(message));
   }
   return data;
 }
@@ -60,6 +60,22 @@ async function api(path, body) {
 /// A move's text for people: the engine's words, with arrows.
 function pretty(text) {
   return String(text).replaceAll("->", "→");
+}
+
+/// A whole number for people: "198672" → "198,672" (a string of any length, a BigInt or a
+/// safe integer; exact, never through floating point).
+function groupDigits(n) {
+  return String(n).replace(/^(\d+)$/, (d) => d.replace(/\B(?=(\d{3})+$)/g, ","));
+}
+
+/// A message as one sentence: a capital first letter, a full stop at the end, and its long
+/// whole numbers (5 digits or more, not part of a decimal, a list or a position) grouped.
+function sentence(text) {
+  let t = String(text).trim().replace(/(^|[\s(])(\d{4,})(?=$|[\s),:;]|\.(?!\d))/g, (m, lead, d) => lead + groupDigits(d));
+  t = t.charAt(0).toUpperCase() + t.slice(1);
+  // Sentences run together by a missing full stop ("... together The game") get one.
+  t = t.replace(/([a-z0-9)"])\s+(The game on the board is unchanged)/g, "$1. $2");
+  return /[.!?…]$/.test(t) ? t : t + ".";
 }
 
 /// A reason from the engine, without its "illegal move:" prefix.
@@ -76,7 +92,8 @@ function parseList(text, what) {
   return items.map((s) => {
     if (!/^\d+$/.test(s)) throw new Error(`${what}: "${s}" is not a whole number`);
     const n = Number(s);
-    if (!Number.isSafeInteger(n)) throw new Error(`${what}: ${s} is too large (at most ${Number.MAX_SAFE_INTEGER})`);
+    const shown = s.length > 24 ? `a number of ${groupDigits(s.length)} digits` : s;
+    if (!Number.isSafeInteger(n)) throw new Error(`${what}: ${shown} is too large (at most ${groupDigits(Number.MAX_SAFE_INTEGER)})`);
     return n;
   });
 }
@@ -268,7 +285,7 @@ function sumTypedHelp(analysis) {
 
 function setupError(message) {
   const box = $("setup-error");
-  box.textContent = "Not started: " + message + (state.spec ? " The game on the board is unchanged." : "");
+  box.textContent = sentence("Not started: " + sentence(message) + (state.spec ? " The game on the board is unchanged." : ""));
   box.scrollIntoView({ block: "nearest" });
   setStatus("");
 }
@@ -340,7 +357,7 @@ async function loadValues() {
 /// "Your move: " and how to move, remembered so that it can be refined when the moves arrive.
 function showTurnHelp() {
   const who = state.turn === "human" ? "Your move" : `${playerName(state.turn)} to move`;
-  state.turnHelp = `${who}: ${moveHelp()}`;
+  state.turnHelp = sentence(`${who}: ${moveHelp()}`);
   setStatus(state.turnHelp);
 }
 
@@ -606,7 +623,7 @@ function renderHistory() {
 }
 
 function setStatus(text) {
-  $("status").textContent = text;
+  $("status").textContent = text ? sentence(text) : "";
 }
 
 function el(tag, attrs, ...children) {

@@ -64,7 +64,8 @@ function moveHelp() {
   if (DRAWINGS[kind]) return DRAWINGS[kind].help;
   if (kind === "hackenbush") return "click an edge (or its dot) to cut it; whatever no longer touches the ground falls with it.";
   const take = "click a token to take it and the tokens after it, or drag across tokens to take exactly those";
-  return (splits() ? take + ", or click a gap to split the heap there." : take + ".") + drawnPartsHelp();
+  const big = state.analysis && state.analysis.components.some((c) => c.heap > MAX_DRAWN);
+  return (splits() ? take + ", or click a gap to split the heap there." : take + ".") + (big ? " A heap too large to draw: write what it becomes, then Move." : "") + drawnPartsHelp();
 }
 
 /// How the parts of a sum that are drawn by draw-*.js are played: " On a board, click ...".
@@ -106,10 +107,15 @@ function render() {
 
 // ---- Heaps of tokens --------------------------------------------------------------------------
 
-/// Whether some move of the position splits a heap in two (read from the listed moves).
+/// Whether some move of the position splits a heap in two without taking (Grundy's game,
+/// Lasker's Nim: the gaps between tokens are then buttons; Kayles takes as it splits, so a
+/// click on a token plays it). Read from the listed moves.
 function splits() {
   const moves = state.values && state.values.moves;
-  return !!moves && moves.some((v) => v.move.to.filter((c) => c.heap > 0).length > 1);
+  return !!moves && moves.some((v) => {
+    const parts = v.move.to.filter((c) => c.heap > 0);
+    return parts.length > 1 && v.move.from.heap !== undefined && parts.reduce((t, c) => t + c.heap, 0) === v.move.from.heap;
+  });
 }
 
 /// A component's position as text when the page has no drawing for it: a heap's size, a
@@ -332,7 +338,7 @@ function bigHeap(n, i, live) {
       setStatus(e.message);
     }
   });
-  box.append(el("span", {}, `${n} tokens (too many to draw). Heap ${i + 1} becomes:`), input, go);
+  box.append(el("span", {}, `${groupDigits(n)} tokens (too many to draw). Heap ${i + 1} becomes:`), input, go);
   return box;
 }
 

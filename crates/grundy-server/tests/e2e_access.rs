@@ -36,6 +36,7 @@ async fn the_page_for_every_player() {
     assert_eq!(won, 2);
     keyboard(client, url).await;
     tap_targets_and_widths(client, url).await;
+    texts(client, url).await;
     accessibility(client, url).await;
     session.close().await;
 }
@@ -283,6 +284,65 @@ async fn show_sequence(client: &Client) {
     click(client, "#tab-sequences").await;
     click(client, "#seq-go").await;
     wait_until(client, "document.querySelector('#seq-chart svg') !== null").await;
+}
+
+/// Messages are sentences for people: a full stop, long numbers grouped ("5,000"), no help
+/// about gaps where there are none (Kayles takes as it splits), and a refusal of a heap of 200
+/// digits wraps on a phone instead of widening the page.
+async fn texts(client: &Client, url: &str) {
+    open(
+        client,
+        &format!("{url}#game=octal&code=kayles&heaps=7&mode=human&first=human&strength=100"),
+    )
+    .await;
+    my_turn(client).await;
+    let status = text(client, "status").await;
+    assert!(status.ends_with('.') && !status.contains("gap"), "{status}");
+    open(
+        client,
+        &format!("{url}#game=grundys-game&heaps=7&mode=human&first=human&strength=100"),
+    )
+    .await;
+    my_turn(client).await;
+    assert_text_contains(client, "status", &["click a gap"]).await;
+    open(client, &format!("{url}#game=subtraction&set=1,4,9&heaps=1000000000000000&mode=human&first=human&strength=100")).await;
+    open_panels(client).await;
+    assert_text_contains(
+        client,
+        "values-panel",
+        &["1,000,000,000,000,000 moves", "at most 5,000 moves."],
+    )
+    .await;
+    assert_text_contains(
+        client,
+        "board",
+        &["1,000,000,000,000,000 tokens (too many to draw)"],
+    )
+    .await;
+    assert_text_contains(client, "status", &["too large to draw"]).await;
+    client.set_window_size(PHONE.0, PHONE.1).await.unwrap();
+    eval(
+        client,
+        "(document.getElementById('game').value = 'nim', gameChanged(), true)",
+    )
+    .await;
+    type_into(client, "#positions", &"9".repeat(200)).await;
+    click(client, "#start").await;
+    wait_until(
+        client,
+        "document.getElementById('setup-error').textContent.includes('Not started')",
+    )
+    .await;
+    let error = text(client, "setup-error").await;
+    assert!(error.ends_with("unchanged."), "{error}");
+    assert_eq!(
+        eval(client, TOO_WIDE).await,
+        json!([]),
+        "a refused heap of 200 digits wraps"
+    );
+    scroll_to(client, "setup-error").await;
+    screenshot(client, "access-390-refusal").await;
+    client.set_window_size(DESKTOP.0, DESKTOP.1).await.unwrap();
 }
 
 /// axe-core's violations on the page as it is: [[rule, impact, nodes], ...].
