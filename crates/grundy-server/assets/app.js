@@ -2,7 +2,8 @@
 //   app.js        the game: setup form (built from GET /api/rulesets), turns, moves, the link
 //   board.js      drawing a position (heaps of tokens, the Wythoff board, a row of heaps), and
 //                 the dispatch to draw-*.js (boards, graphs, coins; draw-kit.js their helpers)
-//   teach.js      hint, Why?, move values, the Nim lesson
+//   teach.js      hint, Why?, move values
+//   lessons.js    the guided lessons (Nim, the mex, Kayles, Wythoff, misère Nim)
 //   sequences.js  the Sequences view
 //
 // Every rule, value and move comes from the server's JSON API; the page keeps the position,
@@ -515,6 +516,7 @@ function endGame() {
   setStatus("Game over.");
   render();
   $("again-btn").focus();
+  lessonGameOver(tone === "win");
 }
 
 function undo() {

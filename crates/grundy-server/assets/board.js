@@ -100,7 +100,6 @@ function render() {
   $("typed-move").querySelector("button").disabled = !live;
   $("undo-btn").disabled = state.busy || !state.settings || state.settings.mode === "watch" || !state.history.some((h) => HUMAN_TURNS.includes(h.by));
   $("pause-btn").hidden = !state.settings || state.settings.mode !== "watch" || state.finished;
-  $("lesson-btn").hidden = !(a && a.explanation && a.explanation.kind === "nim" && a.convention === "normal");
   renderHistory();
   renderPanels();
 }

@@ -10,6 +10,7 @@ const APP_CSS: &str = include_str!("../assets/app.css");
 const APP_JS: &str = include_str!("../assets/app.js");
 const BOARD_JS: &str = include_str!("../assets/board.js");
 const TEACH_JS: &str = include_str!("../assets/teach.js");
+const LESSONS_JS: &str = include_str!("../assets/lessons.js");
 const SEQUENCES_JS: &str = include_str!("../assets/sequences.js");
 const DRAWINGS_CSS: &str = include_str!("../assets/drawings.css");
 const DRAW_KIT_JS: &str = include_str!("../assets/draw-kit.js");
@@ -54,6 +55,11 @@ pub async fn board_js() -> Response {
 /// `GET /teach.js`: hint, Why?, move values, the Nim lesson.
 pub async fn teach_js() -> Response {
     asset("text/javascript; charset=utf-8", TEACH_JS)
+}
+
+/// `GET /lessons.js`: the guided lessons.
+pub async fn lessons_js() -> Response {
+    asset("text/javascript; charset=utf-8", LESSONS_JS)
 }
 
 /// `GET /sequences.js`: the Sequences view.

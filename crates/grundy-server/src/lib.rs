@@ -271,6 +271,7 @@ pub fn router(config: Config) -> Router {
         .route("/app.js", get(assets::js))
         .route("/board.js", get(assets::board_js))
         .route("/teach.js", get(assets::teach_js))
+        .route("/lessons.js", get(assets::lessons_js))
         .route("/sequences.js", get(assets::sequences_js))
         .route("/drawings.css", get(assets::drawings_css))
         .route("/draw-kit.js", get(assets::draw_kit_js))
