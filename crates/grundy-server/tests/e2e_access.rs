@@ -478,8 +478,14 @@ async fn accessibility(client: &Client, url: &str) {
         my_turn(client).await;
         click(client, "#lesson-btn").await;
         wait_until(client, "!document.getElementById('lesson-panel').hidden").await;
+        check_axe(&format!("Play {size} px, the lessons"), &axe(client).await);
+        click(client, "#lesson-panel [data-lesson='wythoff']").await;
+        click(client, "#lesson-panel .choice[data-right='false']").await;
+        wait_text(client, "lesson-panel", "Not quite").await;
+        click(client, "#lesson-panel .choice[data-right='true']").await;
+        wait_text(client, "lesson-panel", "Right").await;
         check_axe(
-            &format!("Play {size} px, the Nim lesson"),
+            &format!("Play {size} px, the Wythoff lesson"),
             &axe(client).await,
         );
         show_sequence(client).await;
