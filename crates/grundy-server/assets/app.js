@@ -452,12 +452,15 @@ async function humanMove(mv) {
 /// Adds a move to the history with the value it left (asked of the server), and whether it
 /// threw a win away: the mover stood on an N-position and left another.
 async function recordMove(by, move, mv, before, after) {
-  let left = null;
-  try { left = await api("analyze", { position: after }); } catch (_) { /* no value: no chip */ }
+  // The value left (the chip) and how far the game is from its end (the value history).
+  const [left, distance] = await Promise.all([
+    api("analyze", { position: after }).catch(() => null),
+    api("remoteness", { positions: [after] }).then((a) => a.positions[0]).catch(() => null),
+  ]);
   const value = left ? { outcome: left.outcome, nim_sum: left.convention === "normal" ? left.nim_sum : null } : null;
   const blunder = !!(before && left && before.outcome === "N" && left.outcome === "N");
   state.moves.push(mv);
-  state.history.push({ by, text: moveText(move), move, before: state.spec, value, blunder, forced: before && before.outcome === "P" });
+  state.history.push({ by, text: moveText(move), move, before: state.spec, value, blunder, forced: before && before.outcome === "P", distance });
 }
 
 /// A move for the history: the engine's text, with arrows; "heap 1:" is left out when the
@@ -621,6 +624,7 @@ function renderHistory() {
   });
   $("history-empty").hidden = state.history.length > 0;
   $("strip-help").hidden = state.history.length === 0;
+  renderValueHistory();
   list.scrollTop = list.scrollHeight;
 }
 
@@ -687,6 +691,7 @@ function wire() {
   $("why-btn").addEventListener("click", () => toggleWhy());
   $("values-btn").addEventListener("click", toggleValues);
   $("lesson-btn").addEventListener("click", () => toggleLesson());
+  $("distance-btn").addEventListener("click", () => toggleDistance());
   $("undo-btn").addEventListener("click", undo);
   $("simulate-btn").addEventListener("click", simulate);
   $("pause-btn").addEventListener("click", () => {

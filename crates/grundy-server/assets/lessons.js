@@ -22,10 +22,13 @@ function yesNo(yes, whyYes, whyNo) {
   return [{ label: "Yes", right: yes, why: whyYes }, { label: "No", right: !yes, why: whyNo }];
 }
 
-/// Choices 0..most as numbers, `right` the server's value.
+/// Up to six whole numbers to choose from, 0..most when few, else a run around `right` (the
+/// server's value, always among them).
 function numberChoices(right, most) {
-  const top = Math.max(most, right + 1);
-  return Array.from({ length: top + 1 }, (_, g) => ({ label: String(g), right: g === right, why: `${g} is not it.` }));
+  const first = right <= most ? Math.max(0, Math.min(right - 2, most - 5)) : Math.max(0, right - 3);
+  const last = right <= most ? Math.min(most, first + 5) : right + 2;
+  return Array.from({ length: last - first + 1 }, (_, k) => first + k)
+    .map((g) => ({ label: String(g), right: g === right, why: `${g} is not it.` }));
 }
 
 /// The Nim lesson, on the heaps on the board when they are a Nim game under normal play.

@@ -392,6 +392,7 @@ function renderPanels() {
   renderValues();
   if (!$("why-panel").hidden) renderWhy();
   if (!$("lesson-panel").hidden) renderLesson();
+  renderDistance();
   markWhyPart();
 }
 
@@ -408,6 +409,7 @@ function markWhyPart() {
 }
 
 function closePanels() {
-  for (const id of ["hint-panel", "why-panel", "lesson-panel"]) $(id).hidden = true;
+  for (const id of ["hint-panel", "why-panel", "lesson-panel", "distance-panel"]) $(id).hidden = true;
+  $("distance-btn").setAttribute("aria-expanded", "false");
   $("why-btn").setAttribute("aria-expanded", "false");
 }

@@ -11,6 +11,7 @@ const APP_JS: &str = include_str!("../assets/app.js");
 const BOARD_JS: &str = include_str!("../assets/board.js");
 const TEACH_JS: &str = include_str!("../assets/teach.js");
 const LESSONS_JS: &str = include_str!("../assets/lessons.js");
+const PICTURES_JS: &str = include_str!("../assets/pictures.js");
 const SEQUENCES_JS: &str = include_str!("../assets/sequences.js");
 const DRAWINGS_CSS: &str = include_str!("../assets/drawings.css");
 const DRAW_KIT_JS: &str = include_str!("../assets/draw-kit.js");
@@ -60,6 +61,11 @@ pub async fn teach_js() -> Response {
 /// `GET /lessons.js`: the guided lessons.
 pub async fn lessons_js() -> Response {
     asset("text/javascript; charset=utf-8", LESSONS_JS)
+}
+
+/// `GET /pictures.js`: win/loss distance and the value history.
+pub async fn pictures_js() -> Response {
+    asset("text/javascript; charset=utf-8", PICTURES_JS)
 }
 
 /// `GET /sequences.js`: the Sequences view.

@@ -38,6 +38,7 @@ async fn the_page_for_every_player() {
     keyboard(client, url).await;
     tap_targets_and_widths(client, url).await;
     texts(client, url).await;
+    pictures(client, url).await;
     accessibility(client, url).await;
     session.close().await;
 }
@@ -290,7 +291,12 @@ async fn open_panels(client: &Client) {
     click(client, "#values-btn").await;
     // Valued moves, or the sentence saying why a position of 10^15 moves is not valued.
     wait_until(client, "document.querySelectorAll('#values-panel .move-choice').length > 0 || document.getElementById('values-panel').textContent.includes('cannot be valued')").await;
+    click(client, "#distance-btn").await;
+    wait_until(client, DISTANCE_SHOWN).await;
 }
+
+/// The Distance panel shows its picture, or says why it has none.
+const DISTANCE_SHOWN: &str = "document.querySelector('#distance-panel .dist') !== null || /drawn for heap games|:/.test(document.querySelector('#distance-panel p:last-child')?.textContent || '')";
 
 const GAMES: [&str; 9] = [
     "game=sum&terms=nim%3A3%2C4%20%2B%20sub%7B1%2C4%2C9%7D%3A11%20%2B%20octal%7Bkayles%7D%3A10%20%2B%20wythoff%3A10%2C7",
@@ -405,6 +411,107 @@ async fn texts(client: &Client, url: &str) {
     scroll_to(client, "setup-error").await;
     screenshot(client, "access-390-refusal").await;
     client.set_window_size(DESKTOP.0, DESKTOP.1).await.unwrap();
+}
+
+/// The win/loss distance strip of a heap game and board of Wythoff's game, each cell as
+/// `POST /api/remoteness` says; the value history of a game played; misère values beside the
+/// normal ones in the Sequences tab (Kayles: a heap of 1 is worth 1, and 0 under misère play).
+async fn pictures(client: &Client, url: &str) {
+    open(
+        client,
+        &format!("{url}#game=subtraction&set=1,4,9&heaps=11,9&mode=human&first=human&strength=100"),
+    )
+    .await;
+    my_turn(client).await;
+    click(client, "#distance-btn").await;
+    wait_until(
+        client,
+        "document.querySelectorAll('#distance-panel .dist').length > 0",
+    )
+    .await;
+    assert_eq!(
+        count(client, "#distance-panel .dist").await,
+        12,
+        "heaps 0 to 11"
+    );
+    assert_eq!(
+        count(client, "#distance-panel .dist.here").await,
+        2,
+        "heaps 11 and 9"
+    );
+    let shown = eval(
+        client,
+        "[...document.querySelectorAll('#distance-panel .dist')].map((c) => c.textContent)",
+    )
+    .await;
+    let measured = client
+        .execute_async(
+            "const done = arguments[0]; fetch('/api/remoteness', {method: 'POST', headers: {'content-type': 'application/json'}, body: JSON.stringify({positions: [...Array(12).keys()].map((m) => ({game: 'subtraction', set: [1, 4, 9], heaps: [m]}))})}).then((r) => r.json()).then((j) => done(j.positions.map((p) => (p.outcome === 'N' ? 'W' : 'L') + p.moves_left)));",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(shown, measured);
+    assert_eq!(
+        shown[0],
+        json!("L0"),
+        "an empty heap: the player to move has lost"
+    );
+    both_sizes(client, "access-distance-strip", "distance-panel").await;
+    // Two moves played: the value history has a dot for each.
+    for _ in 0..2 {
+        my_turn(client).await;
+        hint(client).await;
+        play_hint(client).await;
+    }
+    my_turn(client).await;
+    wait_until(
+        client,
+        "document.querySelectorAll('#value-history svg circle').length >= 3",
+    )
+    .await;
+    both_sizes(client, "access-value-history", "history-title").await;
+    open(
+        client,
+        &format!("{url}#game=wythoff&heaps=4,6&mode=human&first=human&strength=100"),
+    )
+    .await;
+    my_turn(client).await;
+    click(client, "#distance-btn").await;
+    wait_until(
+        client,
+        "document.querySelectorAll('#distance-panel .dist').length > 0",
+    )
+    .await;
+    assert_eq!(
+        count(client, "#distance-panel .dist").await,
+        49,
+        "squares (0..6, 0..6)"
+    );
+    assert_text_contains(client, "distance-panel", &["L0"]).await;
+    both_sizes(client, "access-distance-wythoff", "distance-panel").await;
+    open(
+        client,
+        &format!("{url}#game=nim&heaps=3&mode=human&first=human&strength=100"),
+    )
+    .await;
+    my_turn(client).await;
+    eval(client, "(selectTab('sequences'), document.getElementById('seq-game').value = 'octal', seqGameChanged(), true)").await;
+    type_into(client, "#seq-code", "kayles").await;
+    click(client, "#seq-go").await;
+    wait_until(
+        client,
+        "document.querySelectorAll('#seq-misere .misere-values > span').length === 24",
+    )
+    .await;
+    assert_eq!(eval(client, "document.querySelector('#seq-misere .misere-values > span').getAttribute('aria-label')").await, json!("Heap 1: normal value 1, misère value 0, genus 1^{031}"));
+    both_sizes(client, "access-sequences-misere", "seq-misere").await;
+    selected_play(client).await;
+}
+
+/// Back to the Play tab.
+async fn selected_play(client: &Client) {
+    eval(client, "(selectTab('play'), true)").await;
 }
 
 /// axe-core's violations on the page as it is: [[rule, impact, nodes], ...].
