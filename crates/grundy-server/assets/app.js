@@ -478,7 +478,8 @@ function moveText(m) {
     return inSum ? `${family.noun.charAt(0).toUpperCase()}${family.noun.slice(1)} ${m.component + 1}: ${words}` : words;
   }
   const text = pretty(m.text).replace(lone ? /^heap 1: / : /^$/, "");
-  return cap(text);
+  // A part named with its number ("heap 2:", "row 2:") starts the line with a capital.
+  return /^[a-z][a-z ]* \d+: /.test(text) ? cap(text) : text;
 }
 
 function playerName(turn) {
