@@ -237,7 +237,7 @@ async fn keyboard(client: &Client, url: &str) {
             } else {
                 ".confirm-move:not([disabled])"
             };
-            keys_to(client, target, &link).await;
+            keys_to(client, target, link).await;
             press(client, Key::Enter).await;
             tokio::time::sleep(std::time::Duration::from_millis(300)).await;
         }
