@@ -2,7 +2,8 @@
 //   app.js        the game: setup form (built from GET /api/rulesets), turns, moves, the link
 //   board.js      drawing a position (heaps of tokens, the Wythoff board, a row of heaps), and
 //                 the dispatch to draw-*.js (boards, graphs, coins; draw-kit.js their helpers)
-//   teach.js      hint, Why?, move values, the Nim lesson
+//   teach.js      hint, Why?, move values
+//   lessons.js    the guided lessons (Nim, the mex, Kayles, Wythoff, misère Nim)
 //   sequences.js  the Sequences view
 //
 // Every rule, value and move comes from the server's JSON API; the page keeps the position,
@@ -37,6 +38,7 @@ const state = {
   limits: null, // GET /api/limits
   selection: {}, // heap-row drawing: heap index -> tokens kept
   drawSel: null, // draw-*.js: what is selected on the position on the board (draw-kit.js)
+  boardFocus: null, // the board button that had the focus, put back after a redraw (board.js)
 };
 
 // ---- API --------------------------------------------------------------------------------------
@@ -51,7 +53,7 @@ async function api(path, body) {
   try { data = await response.json(); } catch (_) { /* not JSON */ }
   if (!response.ok) {
     const message = (data && data.error) || `the server answered ${response.status}`;
-    throw new Error(message);
+    throw new Error(sentence(message));
   }
   return data;
 }
@@ -59,6 +61,22 @@ async function api(path, body) {
 /// A move's text for people: the engine's words, with arrows.
 function pretty(text) {
   return String(text).replaceAll("->", "→");
+}
+
+/// A whole number for people: "198672" → "198,672" (a string of any length, a BigInt or a
+/// safe integer; exact, never through floating point).
+function groupDigits(n) {
+  return String(n).replace(/^(\d+)$/, (d) => d.replace(/\B(?=(\d{3})+$)/g, ","));
+}
+
+/// A message as one sentence: a capital first letter, a full stop at the end, and its long
+/// whole numbers (5 digits or more, not part of a decimal, a list or a position) grouped.
+function sentence(text) {
+  let t = String(text).trim().replace(/(^|[\s(])(\d{4,})(?=$|[\s),:;]|\.(?!\d))/g, (m, lead, d) => lead + groupDigits(d));
+  t = t.charAt(0).toUpperCase() + t.slice(1);
+  // Sentences run together by a missing full stop ("... together The game") get one.
+  t = t.replace(/([a-z0-9)"])\s+(The game on the board is unchanged)/g, "$1. $2");
+  return /[.!?…]$/.test(t) ? t : t + ".";
 }
 
 /// A reason from the engine, without its "illegal move:" prefix.
@@ -75,7 +93,8 @@ function parseList(text, what) {
   return items.map((s) => {
     if (!/^\d+$/.test(s)) throw new Error(`${what}: "${s}" is not a whole number`);
     const n = Number(s);
-    if (!Number.isSafeInteger(n)) throw new Error(`${what}: ${s} is too large (at most ${Number.MAX_SAFE_INTEGER})`);
+    const shown = s.length > 24 ? `a number of ${groupDigits(s.length)} digits` : s;
+    if (!Number.isSafeInteger(n)) throw new Error(`${what}: ${shown} is too large (at most ${groupDigits(Number.MAX_SAFE_INTEGER)})`);
     return n;
   });
 }
@@ -267,7 +286,7 @@ function sumTypedHelp(analysis) {
 
 function setupError(message) {
   const box = $("setup-error");
-  box.textContent = "Not started: " + message + (state.spec ? " The game on the board is unchanged." : "");
+  box.textContent = sentence("Not started: " + sentence(message) + (state.spec ? " The game on the board is unchanged." : ""));
   box.scrollIntoView({ block: "nearest" });
   setStatus("");
 }
@@ -339,7 +358,7 @@ async function loadValues() {
 /// "Your move: " and how to move, remembered so that it can be refined when the moves arrive.
 function showTurnHelp() {
   const who = state.turn === "human" ? "Your move" : `${playerName(state.turn)} to move`;
-  state.turnHelp = `${who}: ${moveHelp()}`;
+  state.turnHelp = sentence(`${who}: ${moveHelp()}`);
   setStatus(state.turnHelp);
 }
 
@@ -433,12 +452,15 @@ async function humanMove(mv) {
 /// Adds a move to the history with the value it left (asked of the server), and whether it
 /// threw a win away: the mover stood on an N-position and left another.
 async function recordMove(by, move, mv, before, after) {
-  let left = null;
-  try { left = await api("analyze", { position: after }); } catch (_) { /* no value: no chip */ }
+  // The value left (the chip) and how far the game is from its end (the value history).
+  const [left, distance] = await Promise.all([
+    api("analyze", { position: after }).catch(() => null),
+    api("remoteness", { positions: [after] }).then((a) => a.positions[0]).catch(() => null),
+  ]);
   const value = left ? { outcome: left.outcome, nim_sum: left.convention === "normal" ? left.nim_sum : null } : null;
   const blunder = !!(before && left && before.outcome === "N" && left.outcome === "N");
   state.moves.push(mv);
-  state.history.push({ by, text: moveText(move), move, before: state.spec, value, blunder, forced: before && before.outcome === "P" });
+  state.history.push({ by, text: moveText(move), move, before: state.spec, value, blunder, forced: before && before.outcome === "P", distance });
 }
 
 /// A move for the history: the engine's text, with arrows; "heap 1:" is left out when the
@@ -456,7 +478,8 @@ function moveText(m) {
     return inSum ? `${family.noun.charAt(0).toUpperCase()}${family.noun.slice(1)} ${m.component + 1}: ${words}` : words;
   }
   const text = pretty(m.text).replace(lone ? /^heap 1: / : /^$/, "");
-  return text.replace(/^heap /, "Heap ");
+  // A part named with its number ("heap 2:", "row 2:") starts the line with a capital.
+  return /^[a-z][a-z ]* \d+: /.test(text) ? cap(text) : text;
 }
 
 function playerName(turn) {
@@ -497,6 +520,7 @@ function endGame() {
   setStatus("Game over.");
   render();
   $("again-btn").focus();
+  lessonGameOver(tone === "win");
 }
 
 function undo() {
@@ -601,11 +625,12 @@ function renderHistory() {
   });
   $("history-empty").hidden = state.history.length > 0;
   $("strip-help").hidden = state.history.length === 0;
+  renderValueHistory();
   list.scrollTop = list.scrollHeight;
 }
 
 function setStatus(text) {
-  $("status").textContent = text;
+  $("status").textContent = text ? sentence(text) : "";
 }
 
 function el(tag, attrs, ...children) {
@@ -667,6 +692,7 @@ function wire() {
   $("why-btn").addEventListener("click", () => toggleWhy());
   $("values-btn").addEventListener("click", toggleValues);
   $("lesson-btn").addEventListener("click", () => toggleLesson());
+  $("distance-btn").addEventListener("click", () => toggleDistance());
   $("undo-btn").addEventListener("click", undo);
   $("simulate-btn").addEventListener("click", simulate);
   $("pause-btn").addEventListener("click", () => {

@@ -48,7 +48,7 @@ async function loadDrawing(spec, generation, analysis) {
   const family = state.families[spec.game];
   if (family && family.positions.drawing === "queen" && spec.heaps.length === 2) await loadTile(spec.heaps, generation);
   if (family && family.positions.drawing === "hackenbush") await loadPicture(generation);
-  if (!family) await loadSumPictures(analysis, generation);
+  if (!family) await Promise.all([loadSumPictures(analysis, generation), loadSumQueens(analysis, generation)]);
 }
 
 /// Whether the board takes a move now.
@@ -64,14 +64,15 @@ function moveHelp() {
   if (DRAWINGS[kind]) return DRAWINGS[kind].help;
   if (kind === "hackenbush") return "click an edge (or its dot) to cut it; whatever no longer touches the ground falls with it.";
   const take = "click a token to take it and the tokens after it, or drag across tokens to take exactly those";
-  return (splits() ? take + ", or click a gap to split the heap there." : take + ".") + drawnPartsHelp();
+  const big = state.analysis && state.analysis.components.some((c) => c.heap > MAX_DRAWN);
+  return (splits() ? take + ", or click a gap to split the heap there." : take + ".") + (big ? " A heap too large to draw: write what it becomes, then Move." : "") + drawnPartsHelp();
 }
 
 /// How the parts of a sum that are drawn by draw-*.js are played: " On a board, click ...".
 function drawnPartsHelp() {
   const families = (state.analysis ? state.analysis.components : []).map((c) => familyOfRuleset(c.ruleset));
   const drawn = families.filter((f, k) => f && DRAWINGS[f.positions.drawing] && families.indexOf(f) === k);
-  return drawn.map((f) => ` On a ${f.noun}, ${DRAWINGS[f.positions.drawing].help}`).join("");
+  return drawn.map((f) => ` On a ${DRAWINGS[f.positions.drawing].noun || f.noun}, ${DRAWINGS[f.positions.drawing].help}`).join("");
 }
 
 function render() {
@@ -90,6 +91,7 @@ function render() {
   else if (a && DRAWINGS[kind]) board.append(DRAWINGS[kind].draw(a.components[0], live));
   else if (a) a.components.forEach((c, i) => board.append(c.heap !== undefined ? drawHeap(c, i, live) : drawTerm(c, i, live)));
   if (kind === "heap-row") renderRowBar(live);
+  restoreBoardFocus();
   const badge = $("turn-badge");
   badge.textContent = state.finished ? "Game over" : state.spec ? `${playerName(state.turn)} to move`.replace("You to move", "Your move") : "";
   badge.className = "badge" + (isHumanTurn() && !state.finished ? " you" : "");
@@ -98,17 +100,21 @@ function render() {
   $("typed-move").querySelector("button").disabled = !live;
   $("undo-btn").disabled = state.busy || !state.settings || state.settings.mode === "watch" || !state.history.some((h) => HUMAN_TURNS.includes(h.by));
   $("pause-btn").hidden = !state.settings || state.settings.mode !== "watch" || state.finished;
-  $("lesson-btn").hidden = !(a && a.explanation && a.explanation.kind === "nim" && a.convention === "normal");
   renderHistory();
   renderPanels();
 }
 
 // ---- Heaps of tokens --------------------------------------------------------------------------
 
-/// Whether some move of the position splits a heap in two (read from the listed moves).
+/// Whether some move of the position splits a heap in two without taking (Grundy's game,
+/// Lasker's Nim: the gaps between tokens are then buttons; Kayles takes as it splits, so a
+/// click on a token plays it). Read from the listed moves.
 function splits() {
   const moves = state.values && state.values.moves;
-  return !!moves && moves.some((v) => v.move.to.filter((c) => c.heap > 0).length > 1);
+  return !!moves && moves.some((v) => {
+    const parts = v.move.to.filter((c) => c.heap > 0);
+    return parts.length > 1 && v.move.from.heap !== undefined && parts.reduce((t, c) => t + c.heap, 0) === v.move.from.heap;
+  });
 }
 
 /// A component's position as text when the page has no drawing for it: a heap's size, a
@@ -331,7 +337,7 @@ function bigHeap(n, i, live) {
       setStatus(e.message);
     }
   });
-  box.append(el("span", {}, `${n} tokens (too many to draw). Heap ${i + 1} becomes:`), input, go);
+  box.append(el("span", {}, `${groupDigits(n)} tokens (too many to draw). Heap ${i + 1} becomes:`), input, go);
   return box;
 }
 
@@ -349,7 +355,28 @@ function drawTerm(c, i, live) {
   const text = positionText(c);
   return el("div", { class: "heap", role: "group", "aria-label": `${noun} ${i + 1}: ${c.ruleset} at ${text}`, "data-heap": String(i) },
     el("div", { class: "heap-label" }, el("strong", {}, text), `${noun} ${i + 1}`, el("span", { class: "rs" }, ` · ${c.ruleset}`)),
-    el("span", { class: "help" }, `Moves of this part: "Show move values" lists them, or type one (${i + 1} …).`));
+    partMoves(i, live));
+}
+
+const PART_MOVES = 24; // a part of a sum without a drawing lists at most this many moves as buttons
+
+/// The moves of part `i` of a sum that has no drawing (a row of Moore's Nim), as buttons: each
+/// plays the listed move, the hint's is highlighted; beyond PART_MOVES, the typed-move box.
+function partMoves(i, live) {
+  const list = state.values && state.values.moves ? state.values.moves.filter((v) => v.move.component === i) : null;
+  if (!list) return el("span", { class: "help" }, `Its moves are loading; you can also type one (${i + 1} …).`);
+  const hinted = state.hint && state.hint.move && state.hint.move.component === i ? state.hint.move.text : null;
+  const shown = list.filter((v, k) => k < PART_MOVES || v.move.text === hinted);
+  const box = el("div", { class: "move-list part-moves" });
+  for (const v of shown) {
+    const b = el("button", { type: "button", class: "move-choice" + outcomeClass(v) + (v.move.text === hinted ? " hinted" : ""), title: pretty(v.move.text) + (state.showValues ? ` (${valueLabel(v)})` : "") }, pretty(v.move.text).replace(/^[a-z][a-z ]* \d+: /, ""));
+    b.disabled = !live;
+    b.addEventListener("click", () => playListed(v.move));
+    box.append(b);
+  }
+  if (list.length > shown.length) box.append(el("span", { class: "help" }, `and ${(list.length - shown.length).toLocaleString("en")} more: type one (${i + 1} …).`));
+  if (!list.length) box.append(el("span", { class: "help" }, "No move is left here."));
+  return box;
 }
 
 // ---- Any other drawing: the position as text, its moves as buttons ---------------------------
@@ -475,9 +502,10 @@ function squareValue(x, y) {
   return state.values.moves.find((v) => v.move.to[0].heaps[0] === x && v.move.to[0].heaps[1] === y) || null;
 }
 
-function valueColour(g) {
-  // Golden-angle hues keep neighbouring values apart.
-  return `hsl(${(g * 137.508) % 360} 62% 78%)`;
+function valueColour(g, faded = false) {
+  // Golden-angle hues keep neighbouring values apart; squares out of the queen's reach are
+  // paler (not transparent: their numbers keep a readable contrast).
+  return `hsl(${(g * 137.508) % 360} ${faded ? "45% 90%" : "62% 78%"})`;
 }
 
 /// Which axis labels to show: all of them when short, every second or third when the
@@ -517,7 +545,7 @@ function drawWythoff(queen, live) {
         (here ? ", the queen" : reach ? ", the queen can move here" : ", out of the queen's reach") + (state.showValues && v ? `, ${valueLabel(v)}` : "");
       const b = el("button", { type: "button", class: cls, "data-x": String(x), "data-y": String(y), "aria-label": label, title: label, tabindex: "-1" },
         here ? "♛" : g !== null ? String(g) : p ? "P" : "");
-      if (g !== null && !p && !(state.showValues && v)) b.style.background = valueColour(g);
+      if (g !== null && !p && !(state.showValues && v)) b.style.background = valueColour(g, !reach && !here);
       b.addEventListener("click", () => squareClicked(queen, x, y, live));
       b.addEventListener("focus", () => { state.focus = [x, y]; });
       board.append(b);
@@ -556,8 +584,71 @@ function boardKey(e) {
   next.focus();
 }
 
+// ---- Keyboard: focus kept on the board across moves, arrow keys between its buttons ---------
+
+/// The boards whose buttons the keyboard walks: the drawing of a position, Wythoff's board.
+function boardOf(node) {
+  return [$("board"), $("wythoff-board")].find((b) => b.contains(node)) || null;
+}
+
+/// What identifies a focused button of a drawing across redraws: its part of a sum and its
+/// data attributes (a token's place, a square, a coin, a vertex, an edge).
+function focusKeyOf(node) {
+  const part = node.closest("[data-heap]");
+  const attrs = Object.entries(node.dataset || {}).map(([k, v]) => `[data-${k.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase())}="${v}"]`).join("");
+  return { part: part ? part.dataset.heap : null, attrs, board: boardOf(node).id };
+}
+
+/// The buttons of a board that take focus, in page order.
+function focusables(board) {
+  return [...board.querySelectorAll("button:not([disabled]), [role=button]")].filter((b) => b.getClientRects().length > 0);
+}
+
+/// After a redraw, puts the focus back where it was on the board (the same button, else one in
+/// the same part, else the board's first), so that a keyboard player keeps playing after a move.
+function restoreBoardFocus() {
+  const key = state.boardFocus;
+  const active = document.activeElement;
+  if (!key || (active && active !== document.body && !boardOf(active))) return;
+  if (active && boardOf(active) && active.isConnected) return;
+  const board = $(key.board);
+  if (!board || board.closest("[hidden]")) return;
+  const scope = key.part !== null ? board.querySelector(`[data-heap="${key.part}"]`) : board;
+  const same = key.attrs ? (scope || board).querySelector(key.attrs) : null;
+  const target = (same && focusables(board).includes(same) && same) || (scope && focusables(scope)[0]) || focusables(board)[0];
+  if (target) target.focus({ preventScroll: true });
+}
+
+/// Arrow keys move the focus to the nearest button of the board in that direction (tokens,
+/// squares, coins, vertices, edges); Enter and Space press it.
+function arrowKey(e) {
+  const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+  const step = steps[e.key];
+  const board = boardOf(e.target);
+  if (!step || !board || board.id === "wythoff-board" || e.target.matches("input, select, textarea")) return;
+  const all = focusables(board);
+  const cur = all.find((b) => b === e.target || b.contains(e.target));
+  if (!cur) return;
+  e.preventDefault();
+  const centre = (b) => { const r = b.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; };
+  const [cx, cy] = centre(cur);
+  let best = null;
+  for (const b of all) {
+    if (b === cur) continue;
+    const [x, y] = centre(b);
+    const along = (x - cx) * step[0] + (y - cy) * step[1];
+    if (along < 4) continue;
+    const across = Math.abs((x - cx) * step[1]) + Math.abs((y - cy) * step[0]);
+    const score = along + 2 * across;
+    if (!best || score < best.score) best = { b, score };
+  }
+  if (best) best.b.focus();
+}
+
 function wireBoard() {
   $("wythoff-board").addEventListener("keydown", boardKey);
+  $("board").addEventListener("keydown", arrowKey);
+  document.addEventListener("focusin", (e) => { state.boardFocus = boardOf(e.target) ? focusKeyOf(e.target) : null; });
   document.addEventListener("pointermove", dragMove);
   document.addEventListener("pointerup", dragEnd);
   $("row-move").addEventListener("click", () => {

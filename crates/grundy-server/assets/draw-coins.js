@@ -33,7 +33,10 @@ function coinsMove(row, indices, i) {
 /// One coin as a button: its face (as it would be after the turn when selected) over its
 /// number, or its face alone in a grid (whose rows and columns carry the numbers).
 function coinButton(heads, on, cls, label, number, onClick, live) {
-  const b = el("button", { type: "button", class: ["coin", heads ? "heads" : "tails", on ? "selected" : "", ...cls].filter(Boolean).join(" "), "aria-pressed": String(on), "aria-label": label, title: label },
+  // The name starts with what the coin shows ("T1", "H"), so that it holds its visible text.
+  const shown = `${heads ? "H" : "T"}${number === null ? "" : number}`;
+  const name = `${shown}: ${label.charAt(0).toLowerCase()}${label.slice(1)}`;
+  const b = el("button", { type: "button", class: ["coin", heads ? "heads" : "tails", on ? "selected" : "", ...cls].filter(Boolean).join(" "), "aria-pressed": String(on), "aria-label": name, title: label },
     el("span", { class: "face" }, heads ? "H" : "T"), number === null ? null : el("small", {}, String(number)));
   if (!live) b.setAttribute("tabindex", "-1");
   b.addEventListener("click", onClick);

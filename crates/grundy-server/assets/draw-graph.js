@@ -116,7 +116,7 @@ function spring(n, edges) {
 function edgeBand(x1, y1, x2, y2) {
   const len = Math.max(1, Math.hypot(x2 - x1, y2 - y1));
   const [ux, uy] = [(x2 - x1) / len, (y2 - y1) / len];
-  const [nx, ny] = [-uy * 12, ux * 12];
+  const [nx, ny] = [-uy * 14, ux * 14];
   const inset = Math.min(GRAPH_RADIUS, len / 3);
   const [ax, ay, bx, by] = [x1 + ux * inset, y1 + uy * inset, x2 - ux * inset, y2 - uy * inset];
   return [[ax + nx, ay + ny], [bx + nx, by + ny], [bx - nx, by - ny], [ax - nx, ay - ny]].map((p) => p.map((v) => v.toFixed(1)).join(",")).join(" ");

@@ -151,7 +151,7 @@ function drawPicture(c, live, i = 0, laid = state.hb) {
     const away = Math.hypot(hx - mx, hy - my);
     const [lx, ly] = away > 2 ? [hx + ((hx - mx) / away) * 16, hy + ((hy - my) / away) * 16] : [hx + 14, hy - 9];
     const handle = svgEl("circle", {
-      class: "hb-handle" + (n === hinted ? " hinted" : "") + outcomeClass(v), "data-edge": String(n), cx: hx, cy: hy, r: 8,
+      class: "hb-handle" + (n === hinted ? " hinted" : "") + outcomeClass(v), "data-edge": String(n), cx: hx, cy: hy, r: 13,
       role: "button", tabindex: live ? "0" : "-1", "aria-label": label, "aria-disabled": live ? null : "true",
     }, svgEl("title", {}, label));
     const number = svgEl("text", { class: "hb-label", x: lx, y: ly, "text-anchor": "middle", "dominant-baseline": "middle" }, String(n));

@@ -24,6 +24,7 @@ async function showSequence() {
     const answer = await api("sequence", body);
     lastSequence = answer;
     drawSequence(answer);
+    showMisere(body);
     if (!$("view-sequences").hidden) writeSeqHash();
   } catch (e) {
     $("seq-error").textContent = e.message;
@@ -48,6 +49,30 @@ function drawSequence(answer) {
     }
     list.append(el("span", { class: cls, title: `G(${n}) = ${v}` }, el("small", {}, String(n)), String(v)));
   });
+}
+
+const MISERE_MOST = 24; // heaps 1..24 get their misère values (POST /api/genus)
+
+/// Misère values beside the normal ones: each heap's genus from the server, its first exponent
+/// the heap's value under misère play (Conway, *On Numbers and Games*, ch. 12).
+async function showMisere(body) {
+  const box = $("seq-misere");
+  box.replaceChildren();
+  const count = Math.min(MISERE_MOST, body.count - 1);
+  if (count < 1) return;
+  try {
+    const answer = await api("genus", { ...body, count });
+    const list = el("div", { class: "values misere-values" });
+    for (const h of answer.heaps) {
+      const about = `Heap ${h.heap}: normal value ${h.normal}, misère value ${h.misere}, genus ${h.genus}${h.tame ? "" : " (wild)"}`;
+      list.append(el("span", { class: h.normal === h.misere ? "" : "differs", title: about, "aria-label": about },
+        el("small", {}, String(h.heap)), `${h.normal}`, el("span", { class: "mis" }, ` / ${h.misere}`)));
+    }
+    box.append(el("h3", {}, "Normal and misère values"),
+      el("p", { class: "help" }, `For heaps 1 to ${count}: G(n) under normal play / its value under misère play (the last move loses), from Conway's genus (hover a heap for it). Heaps whose two values differ are outlined.`), list);
+  } catch (e) {
+    box.append(el("p", { class: "help" }, "Misère values: " + e.message));
+  }
 }
 
 /// The chart, drawn at the width it is shown at, so that its labels keep their size on a phone.

@@ -1,7 +1,7 @@
 // Grundy, the page: the teaching panels. Hint (the perfect move, how soon it wins), Why? (the
 // mex derivation of each value, the values XORed in binary columns, the move derived from
-// them), the valued moves (every move coloured win or lose, with its length), and a lesson on
-// Bouton's theorem played on the position on the board. Every number comes from the server.
+// them), and the valued moves (every move coloured win or lose, with its length); the lessons
+// are in lessons.js. Every number comes from the server.
 "use strict";
 
 async function showHint() {
@@ -63,6 +63,7 @@ function toggleWhy(force) {
   panel.hidden = !open;
   $("why-btn").setAttribute("aria-expanded", String(open));
   if (open) renderWhy();
+  markWhyPart();
   if (open) panel.scrollIntoView({ block: "nearest" });
 }
 
@@ -384,72 +385,31 @@ function renderValues() {
   if (v.moves.length > 200) panel.append(el("p", { class: "help" }, `The first 200 of ${v.moves.length} moves are listed; the board colours all of them.`));
 }
 
-// ---- The Nim lesson ---------------------------------------------------------------------------
-
-function toggleLesson(force) {
-  const panel = $("lesson-panel");
-  const open = force === true ? true : panel.hidden;
-  panel.hidden = !open;
-  state.lessonStep = 0;
-  if (open) { renderLesson(); panel.scrollIntoView({ block: "nearest" }); }
-}
-
-/// Bouton's theorem, step by step on the heaps on the board: from a nim-sum of 0 every move
-/// makes it non-zero; from a non-zero nim-sum some move makes it 0; so the player who faces 0
-/// faces it again after every exchange, and the empty board (nim-sum 0) is theirs.
-function lessonSteps(e) {
-  const table = (withTotal) => bitsTable(e.heaps.map((h, i) => ({ name: `heap ${i + 1}`, value: h })),
-    e.binary, withTotal ? e : { highest_bit: null }, e.nim_sum, withTotal ? e.nim_sum_binary : e.nim_sum_binary.replace(/./g, "?"), withTotal ? e.heaps_with_bit : [], "nim-sum");
-  const steps = [
-    { title: "Step 1: the heaps in binary", body: [el("p", {}, "Write each heap as a sum of powers of two: one column per power."), table(false)] },
-    { title: "Step 2: the nim-sum", body: [el("p", {}, "XOR each column: write 1 where the column holds an odd number of 1s, 0 where it holds an even number. That row is the nim-sum."), table(true)] },
-  ];
-  const v = state.values && state.values.moves;
-  if (e.nim_sum === 0) {
-    const nonzero = v ? v.filter((m) => m.value !== 0).length : null;
-    steps.push({ title: "Step 3: from a nim-sum of 0, every move spoils it", body: [
-      el("p", {}, "A move changes exactly one heap, so it changes at least one binary digit of that heap's row. That column's count of 1s changes by one: its parity flips, and the nim-sum gets a 1 there."),
-      el("p", {}, v ? `Check it here: all ${v.length} moves from this position leave a non-zero nim-sum (${nonzero} of ${v.length}).` : "Show the move values to check it on every move from here.")] });
-  } else {
-    const k = e.highest_bit;
-    const m = e.moves[0];
-    steps.push({ title: "Step 3: from a non-zero nim-sum, some move restores 0", body: [
-      el("p", {}, `The nim-sum's highest 1 is in the column worth ${2 ** k}. Heap ${m.heap + 1} (${m.from}) has a 1 there.`),
-      el("p", {}, `Replace it by ${m.from} XOR ${e.nim_sum} = ${m.to}: that clears the 1 in the ${2 ** k} column and changes only smaller columns, so ${m.to} is smaller than ${m.from} — a legal move (take ${m.from - m.to}).`),
-      el("p", {}, `Every column now holds an even number of 1s: the nim-sum is 0.` + (e.moves.length > 1 ? ` (${e.moves.length} heaps have that 1, so ${e.moves.length} moves work.)` : ""))] });
-  }
-  steps.push({ title: "Step 4: why this wins", body: [
-    el("p", {}, "The player who leaves a nim-sum of 0 can answer every move by restoring 0 (steps 3). The heaps shrink, so the game ends, and it ends on empty heaps, whose nim-sum is 0: the last move was made by the player who restores 0."),
-    el("p", {}, e.nim_sum === 0 ? "Here the nim-sum is 0: the player to move loses against best play." : "Here the nim-sum is not 0: the player to move wins by restoring 0.")] });
-  return steps;
-}
-
-function renderLesson() {
-  const panel = $("lesson-panel");
-  const e = state.analysis && state.analysis.explanation;
-  if (panel.hidden || !e || e.kind !== "nim") { panel.hidden = true; return; }
-  const steps = lessonSteps(e);
-  const n = Math.min(state.lessonStep || 0, steps.length - 1);
-  const step = steps[n];
-  const back = el("button", { type: "button" }, "Back");
-  const next = el("button", { type: "button", class: "primary" }, n + 1 < steps.length ? "Next step" : "Close");
-  back.disabled = n === 0;
-  back.addEventListener("click", () => { state.lessonStep = n - 1; renderLesson(); });
-  next.addEventListener("click", () => {
-    if (n + 1 < steps.length) { state.lessonStep = n + 1; renderLesson(); } else toggleLesson();
-  });
-  panel.replaceChildren(el("h3", {}, "Lesson: Bouton's theorem on this position"), el("h4", {}, step.title), ...step.body,
-    el("div", { class: "row" }, back, next, el("span", { class: "help" }, `${n + 1} of ${steps.length}`)));
-}
+// ---- The panels ------------------------------------------------------------------------------
 
 function renderPanels() {
   renderHint();
   renderValues();
   if (!$("why-panel").hidden) renderWhy();
   if (!$("lesson-panel").hidden) renderLesson();
+  renderDistance();
+  markWhyPart();
+}
+
+/// While Why? is open, the part of the position its move is made in is outlined on the board
+/// (the plan's component of a sum, the heap Bouton's move takes from).
+function markWhyPart() {
+  document.querySelectorAll("#board .why-part").forEach((n) => n.classList.remove("why-part"));
+  if ($("why-panel").hidden) return;
+  const e = currentExplanation();
+  const i = e && e.plan ? e.plan.component : e && e.kind === "nim" && e.moves && e.moves.length ? e.moves[0].heap : null;
+  if (i === null || i === undefined) return;
+  const part = document.querySelector(`#board > .heap[data-heap="${i}"]`);
+  if (part) part.classList.add("why-part");
 }
 
 function closePanels() {
-  for (const id of ["hint-panel", "why-panel", "lesson-panel"]) $(id).hidden = true;
+  for (const id of ["hint-panel", "why-panel", "lesson-panel", "distance-panel"]) $(id).hidden = true;
+  $("distance-btn").setAttribute("aria-expanded", "false");
   $("why-btn").setAttribute("aria-expanded", "false");
 }

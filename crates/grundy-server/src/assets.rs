@@ -10,6 +10,8 @@ const APP_CSS: &str = include_str!("../assets/app.css");
 const APP_JS: &str = include_str!("../assets/app.js");
 const BOARD_JS: &str = include_str!("../assets/board.js");
 const TEACH_JS: &str = include_str!("../assets/teach.js");
+const LESSONS_JS: &str = include_str!("../assets/lessons.js");
+const PICTURES_JS: &str = include_str!("../assets/pictures.js");
 const SEQUENCES_JS: &str = include_str!("../assets/sequences.js");
 const DRAWINGS_CSS: &str = include_str!("../assets/drawings.css");
 const DRAW_KIT_JS: &str = include_str!("../assets/draw-kit.js");
@@ -17,6 +19,7 @@ const DRAW_GRID_JS: &str = include_str!("../assets/draw-grid.js");
 const DRAW_GRAPH_JS: &str = include_str!("../assets/draw-graph.js");
 const DRAW_COINS_JS: &str = include_str!("../assets/draw-coins.js");
 const DRAW_HACKENBUSH_JS: &str = include_str!("../assets/draw-hackenbush.js");
+const DRAW_QUEEN_JS: &str = include_str!("../assets/draw-queen.js");
 const FAVICON_SVG: &str = include_str!("../assets/favicon.svg");
 
 fn asset(content_type: &'static str, body: &'static str) -> Response {
@@ -55,6 +58,16 @@ pub async fn teach_js() -> Response {
     asset("text/javascript; charset=utf-8", TEACH_JS)
 }
 
+/// `GET /lessons.js`: the guided lessons.
+pub async fn lessons_js() -> Response {
+    asset("text/javascript; charset=utf-8", LESSONS_JS)
+}
+
+/// `GET /pictures.js`: win/loss distance and the value history.
+pub async fn pictures_js() -> Response {
+    asset("text/javascript; charset=utf-8", PICTURES_JS)
+}
+
 /// `GET /sequences.js`: the Sequences view.
 pub async fn sequences_js() -> Response {
     asset("text/javascript; charset=utf-8", SEQUENCES_JS)
@@ -83,6 +96,11 @@ pub async fn draw_graph_js() -> Response {
 /// `GET /draw-coins.js`: the rows of coins of the coin-turning games.
 pub async fn draw_coins_js() -> Response {
     asset("text/javascript; charset=utf-8", DRAW_COINS_JS)
+}
+
+/// `GET /draw-queen.js`: a Wythoff board as a part of a sum.
+pub async fn draw_queen_js() -> Response {
+    asset("text/javascript; charset=utf-8", DRAW_QUEEN_JS)
 }
 
 /// `GET /draw-hackenbush.js`: the pictures of Green Hackenbush.

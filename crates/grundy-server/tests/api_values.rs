@@ -114,3 +114,91 @@ async fn moves_played_by_their_place_in_the_list() {
         );
     }
 }
+
+/// `POST /api/remoteness`: each position's outcome and moves left, as exhaustive search says
+/// for Nim, and as `/api/moves` says for misère Nim and for Wythoff squares; more than 256
+/// positions, or a bad one, are refused in words naming them.
+#[tokio::test]
+async fn remoteness_of_each_position() {
+    let heaps = [
+        vec![1],
+        vec![1, 2],
+        vec![3, 4, 5],
+        vec![2, 2],
+        vec![1, 3, 3],
+    ];
+    let positions: Vec<Value> = heaps
+        .iter()
+        .map(|h| json!({ "game": "nim", "heaps": h }))
+        .collect();
+    let (s, b) = post("/api/remoteness", json!({ "positions": positions })).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    for (h, answer) in heaps.iter().zip(b["positions"].as_array().unwrap()) {
+        let r = remoteness(h);
+        assert_eq!(answer["moves_left"], r, "{h:?}");
+        assert_eq!(
+            answer["outcome"],
+            if r % 2 == 1 { "N" } else { "P" },
+            "{h:?}"
+        );
+    }
+    for position in [
+        json!({ "game": "nim", "heaps": [1, 1, 1], "convention": "misere" }),
+        json!({ "game": "nim", "heaps": [2, 3], "convention": "misere" }),
+        json!({ "game": "wythoff", "heaps": [3, 5] }),
+        json!({ "game": "wythoff", "heaps": [4, 6] }),
+    ] {
+        let (s, b) = post("/api/remoteness", json!({ "positions": [position] })).await;
+        assert_eq!(s, StatusCode::OK, "{b}");
+        let (s, m) = post("/api/moves", json!({ "position": position })).await;
+        assert_eq!(s, StatusCode::OK, "{m}");
+        assert_eq!(
+            b["positions"][0]["moves_left"], m["moves_left"],
+            "{position}"
+        );
+        assert_eq!(b["positions"][0]["outcome"], m["outcome"], "{position}");
+    }
+    let many: Vec<Value> = (0..257)
+        .map(|n| json!({ "game": "nim", "heaps": [n] }))
+        .collect();
+    let (s, b) = post("/api/remoteness", json!({ "positions": many })).await;
+    assert_client_error(s, &b, "257 positions");
+    let (s, b) = post(
+        "/api/remoteness",
+        json!({ "positions": [{ "game": "nim", "heaps": [1] }, { "game": "nope", "heaps": [1] }] }),
+    )
+    .await;
+    assert_client_error(s, &b, "nope");
+}
+
+/// `POST /api/genus`: misère Nim's values by Bouton (a heap of 1 is worth 0 under misère play,
+/// every larger heap n is worth n; Conway, *On Numbers and Games*, ch. 12), every heap tame;
+/// a count of 0 or beyond 30, and a ruleset that is not a heap game, are refused in words.
+#[tokio::test]
+async fn genus_gives_misere_values() {
+    let (s, b) = post("/api/genus", json!({ "game": "nim", "count": 6 })).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let heaps = b["heaps"].as_array().unwrap();
+    assert_eq!(heaps.len(), 6);
+    for (k, h) in heaps.iter().enumerate() {
+        let n = k as u64 + 1;
+        assert_eq!(h["heap"], n);
+        assert_eq!(h["normal"], n);
+        assert_eq!(h["misere"], if n == 1 { 0 } else { n }, "{h}");
+        assert_eq!(h["tame"], true, "{h}");
+    }
+    assert_eq!(heaps[0]["genus"], "1^{031}");
+    let (s, b) = post(
+        "/api/genus",
+        json!({ "game": "octal", "code": "kayles", "count": 12 }),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(b["heaps"].as_array().unwrap().len(), 12);
+    for count in [0, 31] {
+        let (s, b) = post("/api/genus", json!({ "game": "nim", "count": count })).await;
+        assert_client_error(s, &b, &format!("count {count}"));
+    }
+    let (s, b) = post("/api/genus", json!({ "game": "cram", "count": 3 })).await;
+    assert_client_error(s, &b, "heap game");
+}

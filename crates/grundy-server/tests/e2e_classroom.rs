@@ -388,14 +388,19 @@ async fn lesson_and_puzzle(client: &Client, url: &str) {
     wait_until(client, MY_TURN).await;
     values_loaded(client).await;
     click(client, "#lesson-btn").await;
+    click(client, "#lesson-panel [data-lesson='nim']").await;
     wait_text(client, "lesson-panel", "Step 1").await;
-    for step in ["Step 2", "Step 3", "Step 4"] {
-        click(client, "#lesson-panel button.primary").await;
-        wait_text(client, "lesson-panel", step).await;
-        if step == "Step 3" {
+    for step in ["Step 2", "Step 3", "Your turn"] {
+        // The lesson asks before it tells: the answer shows only after the right choice.
+        assert!(!text(client, "lesson-panel").await.contains("Right"));
+        click(client, "#lesson-panel .choice[data-right='true']").await;
+        wait_text(client, "lesson-panel", "Right").await;
+        if step == "Your turn" {
             assert_text_contains(client, "lesson-panel", &["3 XOR 2 = 1"]).await;
             screenshot(client, "classroom-1280-lesson").await;
         }
+        click(client, "#lesson-panel .lesson-next").await;
+        wait_text(client, "lesson-panel", step).await;
     }
     open(
         client,

@@ -10,8 +10,10 @@
 //! | `POST /api/hint` | `{position}` | the best move, the position after it, the explanation |
 //! | `POST /api/move` | `{position, player?, seed?}` | the computer's move and the position after it |
 //! | `POST /api/moves` | `{position}` | every move valued: wins or loses, the value it leaves, how many moves the game then lasts |
+//! | `POST /api/remoteness` | `{positions: [...]}` | each position's outcome and how many moves it lasts with perfect play |
 //! | `POST /api/apply` | `{position, move: {component, to} or {typed}}` | whether the move is legal, the position after it |
 //! | `POST /api/sequence` | `{game, set/except/code, count?, at?}` | the sequence report: G(0..count-1), the period and its certificate, G(at) |
+//! | `POST /api/genus` | `{game, set/except/code, count?}` | Conway's genus of heaps 1..=count: normal and misère values, tameness |
 //! | `POST /api/simulate` | `{position, first?, second?, games?, seed?}` | wins of each side over many games |
 //! | `POST /api/wythoff/table` | `{x0, y0, width, height, values?}` | a tile of Wythoff's G(x, y), P-positions marked |
 //! | `POST /api/hackenbush/layout` | `{position}` | where to draw a Green Hackenbush picture |
@@ -46,16 +48,20 @@ use crate::position::{spec_of, Position, PositionSpec};
 use crate::{AppState, Limits};
 
 mod analyze;
+mod genus;
 mod hackenbush;
 mod moves;
+mod remoteness;
 mod sequence;
 mod simulate;
 mod values;
 mod wythoff;
 
 pub use analyze::*;
+pub use genus::*;
 pub use hackenbush::*;
 pub use moves::*;
+pub use remoteness::*;
 pub use sequence::*;
 pub use simulate::*;
 pub use values::*;
