@@ -28,7 +28,7 @@ use crate::moves::MoveList;
 use crate::nimber::{MexSet, Nimber};
 use crate::registry::{Drawing, Family, Param, ParamKind, Positions};
 use crate::sequence::GrundySequence;
-use crate::spec::{parse_list, parse_u64};
+use crate::spec::{parse_list, parse_u64_in};
 
 const HEAPS: Positions = Positions {
     label: "Heaps",
@@ -82,10 +82,16 @@ pub static BACHET: Family = Family {
     example: "bachet{3}:10",
     sequence: true,
     build: |params| {
-        Ok(Arc::new(SubtractionGame::bachet(parse_u64(
-            params[0].trim(),
-            "Bachet limit",
-        )?)?))
+        let k = parse_u64_in(params[0].trim(), "Bachet limit", 1..=MAX_SET_SIZE as u64).map_err(
+            |_| {
+                GameError::out_of_range(
+                    "Bachet limit",
+                    params[0].trim(),
+                    format!("an integer from 1 to {MAX_SET_SIZE}"),
+                )
+            },
+        )?;
+        Ok(Arc::new(SubtractionGame::bachet(k)?))
     },
 };
 
