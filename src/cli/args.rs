@@ -41,7 +41,10 @@ where
             ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
                 Parsed::Refuse(missing_subcommand(&command, &args))
             }
-            _ => Parsed::Refuse(one_line(&e.render().to_string())),
+            _ => {
+                let (path, _) = subcommand_of(&command, &args);
+                Parsed::Refuse(one_line(&e.render().to_string(), &path))
+            }
         },
     }
 }
@@ -61,10 +64,11 @@ fn accept_negative_numbers(command: Command) -> Command {
 }
 
 /// clap's error text as one line: the message and its tip, whitespace runs as one space,
-/// without the usage, ending with the help to read.
-pub fn one_line(rendered: &str) -> String {
+/// without the usage, ending with the help to read (that of `path`, the subcommand typed, or
+/// of the one the usage names).
+pub fn one_line(rendered: &str, path: &str) -> String {
     let mut parts = Vec::new();
-    let mut help = String::from("--help");
+    let mut help = format!("{path} --help");
     for paragraph in rendered.split("\n\n") {
         let text = paragraph.split_whitespace().collect::<Vec<_>>().join(" ");
         if let Some(usage) = text.strip_prefix("Usage: ") {
@@ -83,8 +87,8 @@ pub fn one_line(rendered: &str) -> String {
     format!("error: {message} (see {help})")
 }
 
-/// `grundy analyze` alone: which subcommands it needs, on one line.
-fn missing_subcommand(root: &Command, args: &[OsString]) -> String {
+/// The deepest subcommand `args` name (`grundy analyze nim`), and its command.
+fn subcommand_of<'a>(root: &'a Command, args: &[OsString]) -> (String, &'a Command) {
     let mut command = root;
     let mut path = vec![root.get_name().to_string()];
     for arg in args.iter().skip(1) {
@@ -98,12 +102,17 @@ fn missing_subcommand(root: &Command, args: &[OsString]) -> String {
             None => break,
         }
     }
+    (path.join(" "), command)
+}
+
+/// `grundy analyze` alone: which subcommands it needs, on one line.
+fn missing_subcommand(root: &Command, args: &[OsString]) -> String {
+    let (path, command) = subcommand_of(root, args);
     let names: Vec<&str> = command
         .get_subcommands()
         .map(Command::get_name)
         .filter(|n| *n != "help")
         .collect();
-    let path = path.join(" ");
     if names.is_empty() {
         format!("error: `{path}` needs more arguments (see {path} --help)")
     } else {
