@@ -8,6 +8,22 @@ use grundy_server::{router, Config};
 use http_body_util::BodyExt;
 use tower::ServiceExt;
 
+/// `field` names the request field at fault.
+#[tokio::test]
+async fn errors_name_their_field() {
+    let request = Request::builder()
+        .method(Method::POST)
+        .uri("/api/analyze")
+        .body(Body::from(
+            r#"{"position": {"game": "nim", "heaps": [3, -1]}}"#,
+        ))
+        .unwrap();
+    let response = router(Config::default()).oneshot(request).await.unwrap();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let json: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+    assert_eq!(json["field"], "position.heaps[1]", "{json}");
+}
+
 #[tokio::test]
 async fn every_error_is_a_json_body() {
     let cases: [(Method, &str, Option<&str>, &str); 10] = [
@@ -52,5 +68,10 @@ async fn every_error_is_a_json_body() {
         });
         let error = json["error"].as_str().unwrap_or_default();
         assert!(!error.is_empty(), "{method} {path}: {json}");
+        // `field` is always there: a path, or null for the request as a whole.
+        assert!(
+            json["field"].is_string() || json.get("field") == Some(&serde_json::Value::Null),
+            "{method} {path}: {json}"
+        );
     }
 }
