@@ -7,7 +7,7 @@
 //! * the job still running at the deadline: 422, `limit: "compute_time_ms"`.
 //!
 //! A job that misses its deadline is cancelled cooperatively: the job runs under a cancel flag
-//! ([`grundy_core::cancel`]) that is raised at the deadline, and the engine's long loops (its
+//! ([`grundy_core::kernel::cancel`]) that is raised at the deadline, and the engine's long loops (its
 //! exhaustive searches) and the server's own (simulations) look at it and stop. The job then
 //! ends within moments and frees its permit, so the next request is served at once. Work with
 //! no such loop is bounded by the request limits instead (heap sizes, counts, the Wythoff
@@ -106,7 +106,7 @@ impl Compute {
         let handle = tokio::task::spawn_blocking(move || {
             let _slot = slot;
             yield_to_cheap_requests();
-            grundy_core::cancel::with_flag(flag, job)
+            grundy_core::kernel::cancel::with_flag(flag, job)
         });
         // Raise the flag however this future ends: at the deadline, or when the client goes
         // away and axum drops the request.
@@ -220,7 +220,7 @@ mod tests {
         let e = compute
             .run(move || {
                 while started.elapsed() < Duration::from_secs(10) {
-                    grundy_core::cancel::check()?;
+                    grundy_core::kernel::cancel::check()?;
                     std::thread::sleep(Duration::from_millis(1));
                 }
                 Ok(())
@@ -260,7 +260,9 @@ mod tests {
     /// the request dropped half-way (the client went away).
     #[tokio::test]
     async fn slots_are_released_however_jobs_end() {
-        let compute = Compute::new(2, Duration::from_millis(100));
+        // A deadline far beyond the jobs: a panic that prints its backtrace under load must not
+        // reach it, or `run` would return while the job still unwinds.
+        let compute = Compute::new(2, Duration::from_secs(30));
         let free = Slots {
             total: 2,
             in_use: 0,
@@ -278,7 +280,7 @@ mod tests {
         assert_eq!(compute.slots(), free);
         // Dropped while running: the cancel flag stops the job, which gives its slot back.
         let job = compute.run(|| loop {
-            grundy_core::cancel::check()?;
+            grundy_core::kernel::cancel::check()?;
             std::thread::sleep(Duration::from_millis(1));
         });
         let dropped: Result<Result<(), ApiError>, _> =
