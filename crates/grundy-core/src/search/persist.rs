@@ -162,7 +162,6 @@ pub fn write_to<K: TableKey>(
         entry.push(work);
         put(&entry, out)?;
     }
-    drop(put);
     out.write_all(&hash.to_le_bytes())
 }
 
