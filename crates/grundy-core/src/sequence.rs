@@ -11,7 +11,7 @@
 //!   `n0 <= n < 2·n0 + p + t` suffices.
 //!
 //! [`report`] is the one report of a sequence (values, period certificate, single values) that
-//! every ruleset with a sequence gives through [`report::HeapSequence`].
+//! every ruleset with a sequence gives through [`HeapSequence`](crate::kernel::heap_sequence::HeapSequence).
 //!
 //! [`Period`] records the least period, the least preperiod for it, and the number of values
 //! that were computed to prove it. [`GrundySequence::value_at`] then answers any heap size, and

@@ -17,7 +17,7 @@
 //! * **heaps that may split** (octal games with a digit 4–7, Grundy's game): a move never adds
 //!   tokens and never makes a heap larger, so every later position is a partition of at most
 //!   `T` tokens (the group's total) into heaps of at most `m` (its largest heap), with at most
-//!   `T` heaps. The bound counts those partitions ([`partitions_up_to`]); it grows very fast
+//!   `T` heaps. The bound counts those partitions ([`partitions_up_to`](crate::kernel::tree_estimate::partitions_up_to)); it grows very fast
 //!   (70 tokens: millions), which is why splitting games are searched only when tiny. A heap
 //!   of `h` has at most `1.5h + h(h − 1)/4 ≤ h(2 + T/4)` options (per amount `k` removed: one
 //!   heap, nothing, or a split with smaller part up to `(h − k)/2`), so a position at most
