@@ -1,11 +1,7 @@
 //! `grundy`: impartial combinatorial games on the command line.
 //!
-//! The binary only parses arguments, calls `grundy-core` and renders; see `src/cli/`.
-
-mod cli;
-
-use clap::Parser;
+//! The binary only reads its arguments and calls the library's `cli`; see `src/cli/`.
 
 fn main() -> std::process::ExitCode {
-    cli::main(cli::Cli::parse())
+    grundy::cli::parse_and_run(std::env::args_os())
 }

@@ -155,10 +155,17 @@ fn a_run_stopped_by_a_limit_is_saved() {
 /// the exit code is 130, and the saved quotient resumes.
 #[cfg(unix)]
 #[test]
-fn ctrl_c_saves_and_exits_130() {
+fn ctrl_c_and_sigterm_save_and_exit_130() {
+    for signal in ["-INT", "-TERM"] {
+        interrupted_quotient_resumes(signal);
+    }
+}
+
+#[cfg(unix)]
+fn interrupted_quotient_resumes(signal: &str) {
     use std::process::{Command, Stdio};
     use std::time::{Duration, Instant};
-    let path = temp_path("interrupted.json");
+    let path = temp_path(&format!("interrupted{signal}.json"));
     let _ = std::fs::remove_file(&path);
     let child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
         .args(["misere", "quotient", "0.07", "--max-heap", "1000"])
@@ -180,13 +187,13 @@ fn ctrl_c_saves_and_exits_130() {
         std::thread::sleep(Duration::from_millis(50));
     }
     let sent = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
+        .args([signal, &child.id().to_string()])
         .status()
         .expect("kill runs");
     assert!(sent.success());
     let out = child.wait_with_output().expect("exits");
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert_eq!(out.status.code(), Some(130), "{signal}: {stderr}");
     assert!(
         stderr.contains("interrupted") && stderr.contains("--resume"),
         "{stderr}"

@@ -225,17 +225,25 @@ fn plot_is_a_png() {
 /// and the exit code is 130.
 #[cfg(unix)]
 #[test]
-fn ctrl_c_keeps_the_checkpoint_and_exits_130() {
+fn ctrl_c_and_sigterm_keep_the_checkpoint_and_exit_130() {
+    // A job stopped by a scheduler or `timeout` (SIGTERM) keeps its work as Ctrl-C does.
+    for signal in ["-INT", "-TERM"] {
+        interrupted_run_resumes(signal);
+    }
+}
+
+#[cfg(unix)]
+fn interrupted_run_resumes(signal: &str) {
     use std::process::{Command, Stdio};
     use std::time::{Duration, Instant};
-    let checkpoint = temp_path("officers-interrupted.bin");
+    let checkpoint = temp_path(&format!("officers-interrupted{signal}.bin"));
     let _ = std::fs::remove_file(&checkpoint);
     let child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
         .args(["sequence", "octal", "officers", "--count", "50000000"])
         .arg("--checkpoint")
         .arg(&checkpoint)
         .arg("--output")
-        .arg(temp_path("officers-interrupted.txt"))
+        .arg(temp_path(&format!("officers-interrupted{signal}.txt")))
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
@@ -247,13 +255,13 @@ fn ctrl_c_keeps_the_checkpoint_and_exits_130() {
         std::thread::sleep(Duration::from_millis(100));
     }
     let sent = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
+        .args([signal, &child.id().to_string()])
         .status()
         .expect("kill runs");
     assert!(sent.success());
     let out = child.wait_with_output().expect("exits");
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert_eq!(out.status.code(), Some(130), "{signal}: {stderr}");
     assert!(
         stderr.contains("interrupted:") && stderr.contains("--resume"),
         "{stderr}"

@@ -89,9 +89,16 @@ fn a_table_is_reused_and_foreign_or_damaged_ones_refused() {
     fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Ctrl-C (SIGINT) and a scheduler's SIGTERM both save the table, which the next search reads.
 #[test]
-fn ctrl_c_saves_the_table_and_the_search_resumes() {
-    let dir = fresh_dir("interrupt");
+fn ctrl_c_and_sigterm_save_the_table_and_the_search_resumes() {
+    for signal in ["-INT", "-TERM"] {
+        interrupted_search_resumes(signal);
+    }
+}
+
+fn interrupted_search_resumes(signal: &str) {
+    let dir = fresh_dir(&format!("interrupt{signal}"));
     let table = dir.join("cram.table");
     let t = table.to_str().unwrap();
     // 6 x 7 takes many seconds (5 x 7 now ends in about one, before the signal): interrupted
@@ -105,12 +112,12 @@ fn ctrl_c_saves_the_table_and_the_search_resumes() {
     std::thread::sleep(Duration::from_millis(1500));
     let pid = child.id().to_string();
     let status = std::process::Command::new("kill")
-        .args(["-INT", &pid])
+        .args([signal, &pid])
         .status()
         .unwrap();
     assert!(status.success());
     let out = child.wait_with_output().unwrap();
-    assert_eq!(out.status.code(), Some(130), "{out:?}");
+    assert_eq!(out.status.code(), Some(130), "{signal}: {out:?}");
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("run the same command to resume"), "{err}");
     let saved = fs::metadata(&table).unwrap().len();

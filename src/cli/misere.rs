@@ -20,7 +20,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use grundy_core::games::octal::OctalGame;
-use grundy_core::misere::game::{HeapGame, Nim, OptionTable, RegistryHeapGame};
+use grundy_core::misere::game::{
+    not_a_heap_game, HeapGame, Nim, OptionTable, RegistryHeapGame, HEAP_FAMILIES,
+};
 use grundy_core::misere::genus::{heap_genera, tame_sum_outcome, HeapGenus};
 use grundy_core::misere::monoid::Presentation;
 use grundy_core::misere::quotient::{Limits, MisereQuotient, MAX_QUOTIENT_HEAP};
@@ -117,7 +119,19 @@ pub fn heap_game(name: &str) -> Result<Box<dyn HeapGame>, CliError> {
         Ok(octal) => Ok(Box::new(octal.rules().clone())),
         Err(octal_error) => match grundy_core::spec::parse_rules(name) {
             Ok(rules) => Ok(Box::new(RegistryHeapGame::new(rules)?)),
-            Err(_) => Err(octal_error.into()),
+            Err(rules_error) => {
+                // A ruleset of the registry that is not a heap game (`moore`, `cram`) is named
+                // as such, not as a bad octal code; a heap ruleset with bad parameters gets its
+                // own error.
+                let family = name.split('{').next().unwrap_or(name).trim();
+                match grundy_core::registry::family(family) {
+                    Some(f) if !HEAP_FAMILIES.contains(&f.name) => {
+                        Err(not_a_heap_game(name.trim()).into())
+                    }
+                    Some(_) => Err(rules_error.into()),
+                    None => Err(octal_error.into()),
+                }
+            }
         },
     }
 }

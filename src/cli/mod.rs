@@ -19,6 +19,7 @@
 //! way (also exit code 2).
 
 pub mod analyze;
+pub mod args;
 pub mod chart;
 pub mod game;
 pub mod hackenbush;
@@ -91,6 +92,26 @@ pub enum Command {
     /// Example: grundy hackenbush draw stalk:3 cycle:3 --winning -o picture.svg
     #[command(subcommand)]
     Hackenbush(hackenbush::HackenbushCommand),
+}
+
+/// Reads the command line and runs it: help on stdout (exit 0), a refusal as one line on
+/// stderr (exit 2), else the command ([`main`]).
+pub fn parse_and_run<I, T>(args: I) -> ExitCode
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    match args::parse(args) {
+        args::Parsed::Run(cli) => main(cli),
+        args::Parsed::Print(help) => match help.print() {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(_) => ExitCode::from(1),
+        },
+        args::Parsed::Refuse(line) => {
+            eprintln!("{line}");
+            ExitCode::from(2)
+        }
+    }
 }
 
 /// Runs the parsed command line and turns errors into exit codes.

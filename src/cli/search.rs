@@ -25,7 +25,7 @@ use grundy_core::games::cram::{Cram, CramBoard};
 use grundy_core::games::graph::GraphPosition;
 use grundy_core::games::node_kayles::{self, NodeKayles};
 use grundy_core::search::{persist, Engine, SearchStats, SplitGame, Table};
-use grundy_core::Nimber;
+use grundy_core::{GameError, Nimber};
 use serde_json::json;
 
 use super::{CliError, Output};
@@ -57,9 +57,14 @@ pub struct SearchArgs {
     /// Read the search table from FILE if it exists; write it there at the end and on Ctrl-C.
     #[arg(long, value_name = "FILE")]
     pub table: Option<PathBuf>,
-    /// Memory for the search table, in MiB (1 to 65536).
+    /// Memory for the search table, in MiB (1 to 65536): a ceiling, also when reading and
+    /// writing --table (a saved table larger than this is refused, see --shrink-table).
     #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=65536))]
     pub memory: u64,
+    /// Read a saved --table larger than --memory anyway, keeping the entries that fit (the
+    /// costliest first); the file is then saved smaller.
+    #[arg(long)]
+    pub shrink_table: bool,
 }
 
 /// Runs `grundy search`.
@@ -135,7 +140,7 @@ fn solve<G: SplitGame>(
     let table = match &args.table {
         Some(path) => {
             super::write::check_destination(path, "--table")?;
-            read_table::<G::Key>(path, &tag, memory)?
+            read_table::<G::Key>(path, &tag, memory, args.shrink_table)?
         }
         None => None,
     };
@@ -212,9 +217,10 @@ fn read_table<K: grundy_core::search::TableKey>(
     path: &Path,
     tag: &str,
     memory: usize,
+    shrink: bool,
 ) -> Result<Option<Table<K>>, CliError> {
-    let bytes = match std::fs::read(path) {
-        Ok(bytes) => bytes,
+    let file = match std::fs::File::open(path) {
+        Ok(file) => file,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => {
             return Err(CliError::Usage(format!(
@@ -223,9 +229,17 @@ fn read_table<K: grundy_core::search::TableKey>(
             )))
         }
     };
-    persist::from_bytes(&bytes, tag, memory)
+    // Read a buffer at a time: the file is never held whole, so --memory bounds the process.
+    let mut input = std::io::BufReader::new(file);
+    persist::read_from(&mut input, tag, memory, shrink)
         .map(Some)
-        .map_err(|e| CliError::Usage(format!("--table {}: {e}", path.display())))
+        .map_err(|e| match e {
+            GameError::TooLarge { .. } => CliError::Usage(format!(
+                "--table {}: {e}: give --memory that much, or --shrink-table to keep the entries that fit (the file is then saved smaller)",
+                path.display()
+            )),
+            e => CliError::Usage(format!("--table {}: {e}", path.display())),
+        })
 }
 
 fn save_table<K: grundy_core::search::TableKey>(
@@ -233,7 +247,10 @@ fn save_table<K: grundy_core::search::TableKey>(
     table: &Table<K>,
     tag: &str,
 ) -> Result<(), CliError> {
-    super::write::write_file(path, "--table", &persist::to_bytes(table, tag))
+    // Entry by entry: saving holds no second copy of the table.
+    let mut file = super::write::FileWriter::create(path, "--table")?;
+    persist::write_to(table, tag, &mut file)?;
+    file.finish()
 }
 
 fn report(

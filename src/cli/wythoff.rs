@@ -11,6 +11,7 @@ use clap::{Subcommand, ValueEnum};
 use grundy_core::games::wythoff::beatty::{self, p_position_big};
 use grundy_core::games::wythoff::table::{SgTable, PUBLISHED_MISPRINTS};
 use grundy_core::games::wythoff::{mex, word};
+use grundy_core::report::JsonCount;
 use grundy_core::GameError;
 use num_bigint::BigUint;
 use serde_json::json;
@@ -213,11 +214,13 @@ fn p_positions(count: usize, method: Method, check: bool, out: &Output) -> Resul
 fn nth(n: &BigUint, out: &Output) -> Result<(), CliError> {
     let (a, b) = p_position_big(n);
     if out.json {
+        // Numbers up to 2^53, decimal strings beyond (docs/api.md, "Numbers").
+        let number = |x: &BigUint| json!(JsonCount(x));
         return out.json(&json!({
             "game": "wythoff",
-            "n": n.to_string(),
-            "a": a.to_string(),
-            "b": b.to_string(),
+            "n": number(n),
+            "a": number(&a),
+            "b": number(&b),
         }));
     }
     out.line(format!("a_{n} = {a}"))?;

@@ -16,7 +16,7 @@
 //! use grundy_core::report::analyze;
 //! use grundy_core::strategy::Convention;
 //! let report = analyze("sub{1,4,9}:11 + nim:3", Convention::Normal, true).unwrap();
-//! assert_eq!(report.winning_move_count, 1);
+//! assert_eq!(report.winning_move_count, 1u8.into());
 //! assert!(report.to_text().contains("G(11) = mex{G(10), G(7), G(2)} = mex{0, 0, 0} = 1"));
 //! ```
 //!
@@ -164,8 +164,9 @@ pub struct Report {
     pub winner: &'static str,
     /// Whether no move is left.
     pub finished: bool,
-    /// How many winning moves there are in all.
-    pub winning_move_count: u128,
+    /// How many winning moves there are in all, exactly (beyond `u128` for Moore's Nim of many
+    /// huge heaps).
+    pub winning_move_count: BigUint,
     /// The first [`MAX_LISTED_MOVES`] winning moves.
     pub winning_moves: MoveList<Move>,
     /// The reasoning, when asked for.
@@ -187,7 +188,7 @@ impl Report {
         map.serialize_entry("outcome", &self.outcome)?;
         map.serialize_entry("winner", self.winner)?;
         map.serialize_entry("finished", &self.finished)?;
-        map.serialize_entry("winning_move_count", &self.winning_move_count)?;
+        map.serialize_entry("winning_move_count", &JsonCount(&self.winning_move_count))?;
         map.serialize_entry("winning_moves", &self.winning_moves)?;
         if let Some(e) = &self.explanation {
             map.serialize_entry("explanation", e)?;
@@ -202,6 +203,22 @@ impl Serialize for Report {
         let mut map = s.serialize_map(None)?;
         self.serialize_fields(&mut map)?;
         map.end()
+    }
+}
+
+/// A count as a JSON number up to 2^53 (what every JSON reader holds exactly), else as a
+/// decimal string (docs/api.md, "Numbers").
+pub struct JsonCount<'a>(pub &'a BigUint);
+
+/// The largest count written as a JSON number: 2^53.
+const MAX_JSON_NUMBER: u64 = 1 << 53;
+
+impl Serialize for JsonCount<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        match u64::try_from(self.0) {
+            Ok(n) if n <= MAX_JSON_NUMBER => s.serialize_u64(n),
+            _ => s.collect_str(self.0),
+        }
     }
 }
 
@@ -283,7 +300,7 @@ pub fn analyze_sum_within(
         outcome: analysis.outcome,
         winner: winner(analysis.outcome),
         finished: sum.is_terminal(),
-        winning_move_count: analysis.winning_moves.total(),
+        winning_move_count: analysis.winning_moves.count(),
         winning_moves: analysis.winning_moves.map(|m| Move::Sum(BigMove::Small(m))),
         explanation,
     })
@@ -308,7 +325,7 @@ fn lone_wythoff(sum: &Sum, (x, y): (u64, u64), valued: bool, explain: bool) -> R
         outcome,
         winner: winner(outcome),
         finished: (x, y) == (0, 0),
-        winning_move_count: moves.total(),
+        winning_move_count: moves.count(),
         winning_moves: moves.map(|to| Move::Sum(BigMove::Small(SumMove::new(0, c, to)))),
         explanation: explain.then(|| {
             let text = e.to_text();
@@ -352,7 +369,7 @@ fn lone_without_value(sum: &Sum, error: GameError, explain: bool) -> Result<Repo
         outcome,
         winner: winner(outcome),
         finished: c.is_terminal(),
-        winning_move_count: moves.total(),
+        winning_move_count: moves.count(),
         winning_moves: moves.map(|to| Move::Sum(BigMove::Small(SumMove::new(0, c, to)))),
         explanation,
     })
@@ -444,7 +461,7 @@ fn analyze_big_sum(sum: &BigSum, convention: Convention, explain: bool) -> Resul
         outcome: analysis.outcome,
         winner: winner(analysis.outcome),
         finished: false,
-        winning_move_count: analysis.winning_moves.total(),
+        winning_move_count: analysis.winning_moves.count(),
         winning_moves: analysis.winning_moves.map(Move::Sum),
         explanation,
     })
@@ -499,7 +516,7 @@ fn big_wythoff(text: &str, convention: Convention, explain: bool) -> Option<Resu
         outcome,
         winner: winner(outcome),
         finished: false,
-        winning_move_count: moves.len() as u128,
+        winning_move_count: BigUint::from(moves.len()),
         winning_moves: MoveList::complete(moves),
         explanation,
     }))
@@ -553,8 +570,12 @@ impl Report {
         match self.outcome {
             Outcome::P => out.push_str("No winning move: every move leads to an N-position.\n"),
             Outcome::N => {
-                let total = self.winning_move_count;
-                let plural = if total == 1 { "" } else { "s" };
+                let total = &self.winning_move_count;
+                let plural = if *total == BigUint::from(1u8) {
+                    ""
+                } else {
+                    "s"
+                };
                 if self.winning_moves.is_complete() {
                     writeln!(out, "Winning move{plural}:")?;
                 } else {
@@ -745,7 +766,7 @@ mod tests {
         let report = analyze("moore{2}:1000,999,997", Convention::Normal, false).unwrap();
         assert_eq!(report.values, None);
         assert_eq!(report.outcome, Outcome::N);
-        assert!(report.winning_move_count > 0);
+        assert!(report.winning_move_count > BigUint::from(0u8));
         // In a sum the value is needed, and its absence is an error that says why.
         let err = analyze("moore{2}:1000,999,997 + nim:1", Convention::Normal, false)
             .unwrap_err()
@@ -764,7 +785,7 @@ mod tests {
         assert_eq!(report.outcome, Outcome::P);
         let report = analyze("wythoff:100000000000000000000,3", Convention::Normal, false).unwrap();
         assert_eq!(report.outcome, Outcome::N);
-        assert!(report.winning_move_count >= 1);
+        assert!(report.winning_move_count >= BigUint::from(1u8));
         let err = analyze("wythoff:1,2,3", Convention::Normal, false).unwrap_err();
         assert!(err.to_string().contains("pairs"), "{err}");
     }

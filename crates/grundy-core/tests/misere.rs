@@ -325,7 +325,7 @@ fn analyze_answers_octal_sums_through_the_quotient() {
                     expected += u128::from(table.is_p(&after) == Some(true));
                 }
             }
-            assert_eq!(report.winning_move_count, expected, "{text}");
+            assert_eq!(report.winning_move_count, expected.into(), "{text}");
             let json = serde_json::to_value(&report).unwrap();
             assert_eq!(json["explanation"]["kind"], "quotient", "{text}");
         });

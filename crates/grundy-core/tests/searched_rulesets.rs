@@ -20,7 +20,11 @@ fn check(terms: &[&str]) {
         // the value is not 0.
         let report = analyze_sum(&sum, Convention::Normal, false).unwrap();
         assert_eq!(report.outcome == Outcome::P, engine == 0, "{term}");
-        assert_eq!(report.winning_move_count == 0, engine == 0, "{term}");
+        assert_eq!(
+            report.winning_move_count == 0u8.into(),
+            engine == 0,
+            "{term}"
+        );
         for m in sum.winning_moves().unwrap().iter() {
             assert_eq!(sum.after(m).value().unwrap(), 0, "{term}: {m}");
         }

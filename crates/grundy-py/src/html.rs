@@ -6,6 +6,7 @@ use std::fmt::{Display, Write as _};
 use grundy_core::explain::NimExplanation;
 use grundy_core::report::{convention_text, Explanation, Report};
 use grundy_core::sequence::report::Report as SequenceReport;
+use num_bigint::BigUint;
 
 /// How many winning moves the table lists (the text says how many there are in all).
 const SHOWN_MOVES: usize = 10;
@@ -151,17 +152,21 @@ fn component_table(report: &Report) -> String {
 
 /// The winning moves: the first [`SHOWN_MOVES`], and how many there are in all.
 fn winning_moves(report: &Report) -> String {
-    let total = report.winning_move_count;
-    if total == 0 {
+    let total = &report.winning_move_count;
+    if *total == BigUint::from(0u8) {
         return String::new();
     }
-    let plural = if total == 1 { "" } else { "s" };
+    let plural = if *total == BigUint::from(1u8) {
+        ""
+    } else {
+        "s"
+    };
     let mut out = format!("<p>{total} winning move{plural}:</p><ul>");
     for m in report.winning_moves.iter().take(SHOWN_MOVES) {
         let _ = write!(out, "<li><code>{}</code></li>", escape(&m.to_string()));
     }
-    let shown = report.winning_moves.len().min(SHOWN_MOVES) as u128;
-    if total > shown {
+    let shown = BigUint::from(report.winning_moves.len().min(SHOWN_MOVES));
+    if *total > shown {
         let _ = write!(out, "<li>… and {} more</li>", total - shown);
     }
     out.push_str("</ul>");

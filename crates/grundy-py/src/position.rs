@@ -289,7 +289,7 @@ impl Position {
             .collect();
         Ok(Moves {
             items: items?,
-            count: report.winning_move_count,
+            count: report.winning_move_count.clone(),
             complete: report.winning_moves.is_complete(),
         })
     }
@@ -506,7 +506,7 @@ pub struct Moves {
     items: Vec<Py<Move>>,
     /// How many moves there are in all.
     #[pyo3(get)]
-    count: u128,
+    count: num_bigint::BigUint,
     /// Whether every move is listed.
     #[pyo3(get)]
     complete: bool,
@@ -547,7 +547,7 @@ impl Moves {
     }
 
     fn __bool__(&self) -> bool {
-        self.count > 0
+        self.count > num_bigint::BigUint::from(0u8)
     }
 
     fn __repr__(&self) -> String {

@@ -14,12 +14,12 @@
 //! table's side); it keeps its permit until it ends, so the number of busy threads never
 //! exceeds `max_concurrent`.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
 use axum::http::StatusCode;
-use tokio::sync::Semaphore;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio::time::{timeout_at, Instant};
 
 use crate::error::ApiError;
@@ -28,8 +28,43 @@ use crate::error::ApiError;
 #[derive(Debug, Clone)]
 pub struct Compute {
     permits: Arc<Semaphore>,
+    /// Jobs whose closure is alive (running, or about to): held by [`Slot`]s.
+    running: Arc<AtomicUsize>,
     max_concurrent: usize,
     time_limit: Duration,
+}
+
+/// The compute slots as `GET /api/health` reports them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct Slots {
+    /// How many jobs may run at once (`max_concurrent`).
+    pub total: usize,
+    /// How many slots are taken now: 0 whenever no computation is running.
+    pub in_use: usize,
+}
+
+/// One compute slot, held by a job from the moment it gets its permit until its closure is
+/// dropped, however that happens (it returns, it panics, the runtime drops it unrun): the
+/// permit and the count are released by `Drop`, never by code that might be skipped.
+struct Slot {
+    _permit: OwnedSemaphorePermit,
+    running: Arc<AtomicUsize>,
+}
+
+impl Slot {
+    fn new(permit: OwnedSemaphorePermit, running: &Arc<AtomicUsize>) -> Self {
+        running.fetch_add(1, Ordering::SeqCst);
+        Slot {
+            _permit: permit,
+            running: Arc::clone(running),
+        }
+    }
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        self.running.fetch_sub(1, Ordering::SeqCst);
+    }
 }
 
 impl Compute {
@@ -38,8 +73,19 @@ impl Compute {
         let max_concurrent = max_concurrent.max(1);
         Compute {
             permits: Arc::new(Semaphore::new(max_concurrent)),
+            running: Arc::new(AtomicUsize::new(0)),
             max_concurrent,
             time_limit,
+        }
+    }
+
+    /// The slots and how many are taken: permits out of the semaphore, and jobs alive (the
+    /// larger, so a leak of either shows).
+    pub fn slots(&self) -> Slots {
+        let lent = self.max_concurrent - self.permits.available_permits();
+        Slots {
+            total: self.max_concurrent,
+            in_use: lent.max(self.running.load(Ordering::SeqCst)),
         }
     }
 
@@ -54,10 +100,11 @@ impl Compute {
             Ok(Ok(permit)) => permit,
             _ => return Err(self.busy()),
         };
+        let slot = Slot::new(permit, &self.running);
         let cancel = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&cancel);
         let handle = tokio::task::spawn_blocking(move || {
-            let _permit = permit;
+            let _slot = slot;
             yield_to_cheap_requests();
             grundy_core::kernel::cancel::with_flag(flag, job)
         });
@@ -207,6 +254,47 @@ mod tests {
         );
         // The async thread itself keeps its ordinary class.
         assert_ne!(thread_schedule_policy().ok(), Some(idle));
+    }
+
+    /// A slot is given back however a job ends: an answer, an error, a panic, a deadline, or
+    /// the request dropped half-way (the client went away).
+    #[tokio::test]
+    async fn slots_are_released_however_jobs_end() {
+        // A deadline far beyond the jobs: a panic that prints its backtrace under load must not
+        // reach it, or `run` would return while the job still unwinds.
+        let compute = Compute::new(2, Duration::from_secs(30));
+        let free = Slots {
+            total: 2,
+            in_use: 0,
+        };
+        assert_eq!(compute.slots(), free);
+        assert_eq!(compute.run(|| Ok(1)).await.unwrap(), 1);
+        assert!(compute
+            .run(|| -> Result<(), _> { Err(ApiError::invalid("no")) })
+            .await
+            .is_err());
+        assert!(compute
+            .run(|| -> Result<(), _> { panic!("a bug") })
+            .await
+            .is_err());
+        assert_eq!(compute.slots(), free);
+        // Dropped while running: the cancel flag stops the job, which gives its slot back.
+        let job = compute.run(|| loop {
+            grundy_core::kernel::cancel::check()?;
+            std::thread::sleep(Duration::from_millis(1));
+        });
+        let dropped: Result<Result<(), ApiError>, _> =
+            tokio::time::timeout(Duration::from_millis(20), job).await;
+        assert!(dropped.is_err(), "the job was still running when dropped");
+        let waited = std::time::Instant::now();
+        while compute.slots() != free {
+            assert!(
+                waited.elapsed() < Duration::from_secs(5),
+                "{:?}",
+                compute.slots()
+            );
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
     }
 
     #[tokio::test]

@@ -1,9 +1,11 @@
 //! Errors as JSON, and the JSON body extractor that produces them.
 //!
 //! Every failure the API reports is a 4xx response with the body
-//! `{"error": "<what went wrong and what is allowed>", "limit": "<limit name>"}`; `limit` is
-//! present only when a configured limit (see [`crate::Limits`]) was exceeded, and names the
-//! field of `Limits` (or the engine's own limit). axum's own plain-text rejections never reach
+//! `{"error": "<what went wrong and what is allowed>", "field": "<path>", "limit": "<limit
+//! name>"}`; `field` is the path of the request field at fault (`position.heaps[1]`) or `null`
+//! when the error concerns the request as a whole; `limit` is present only when a configured
+//! limit (see [`crate::Limits`]) was exceeded, and names the field of `Limits` (or the
+//! engine's own limit). axum's own plain-text rejections never reach
 //! the client: [`ApiJson`] reads the body itself and turns every problem into an [`ApiError`].
 
 use axum::body::Bytes;
@@ -29,8 +31,23 @@ pub struct ApiError {
 #[derive(Serialize)]
 struct ErrorBody<'a> {
     error: &'a str,
+    /// The request field at fault, as a path (`position.heaps[1]`), or `null` when the error is
+    /// about the request as a whole or about what its values mean together.
+    field: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     limit: Option<&'a str>,
+}
+
+/// The field path an error message starts with (`position.heaps[1]: invalid value ...`), as
+/// the body extractor and the handlers write them.
+fn field_of(error: &str) -> Option<&str> {
+    let (path, _) = error.split_once(": ")?;
+    let first = path.chars().next()?;
+    let is_path = first.is_ascii_lowercase()
+        && path
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '[' | ']'));
+    is_path.then_some(path)
 }
 
 impl ApiError {
@@ -83,6 +100,7 @@ impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let body = ErrorBody {
             error: &self.error,
+            field: field_of(&self.error),
             limit: self.limit.as_deref(),
         };
         (self.status, Json(body)).into_response()

@@ -284,6 +284,8 @@ pub fn router(config: Config) -> Router {
         .route("/favicon.svg", get(assets::favicon))
         .nest("/api", api_routes())
         .fallback(assets::not_found)
+        // `POST /app.js`: a JSON error too, not axum's empty 405.
+        .method_not_allowed_fallback(api::method_not_allowed)
         .layer(DefaultBodyLimit::max(body_limit))
         .with_state(state)
 }

@@ -62,34 +62,36 @@ impl fmt::Display for Bite {
 impl ChompBoard {
     /// The full `rows × cols` bar.
     pub fn rectangle(rows: u32, cols: u32) -> Result<Self> {
+        // Checked before the rows are built: `4000000000x1` must not allocate them.
+        let together = u64::from(rows) + u64::from(cols);
+        if together > MAX_ROWS_PLUS_COLS as u64 {
+            return Err(too_big(format!("{rows}x{cols}"), together));
+        }
         Self::from_rows(vec![cols; rows as usize])
     }
 
     /// The position with these row lengths (the poisoned row first; trailing empty rows are
     /// dropped).
     pub fn from_rows(mut rows: Vec<u32>) -> Result<Self> {
+        // Shown as given (`chomp 0` names "0", not the empty list left once zeros are dropped).
+        let shown = rows
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(",");
         while rows.last() == Some(&0) {
             rows.pop();
         }
-        let shown = || {
-            rows.iter()
-                .map(u32::to_string)
-                .collect::<Vec<_>>()
-                .join(",")
-        };
         if rows.is_empty() || rows.windows(2).any(|w| w[0] < w[1]) {
             return Err(GameError::invalid(
                 "Chomp position",
-                shown(),
+                shown,
                 "row lengths that never increase, the first at least 1",
             ));
         }
-        if rows.len() + rows[0] as usize > MAX_ROWS_PLUS_COLS {
-            return Err(GameError::out_of_range(
-                "Chomp position",
-                shown(),
-                format!("at most {MAX_ROWS_PLUS_COLS} rows and columns together"),
-            ));
+        let together = rows.len() as u64 + u64::from(rows[0]);
+        if together > MAX_ROWS_PLUS_COLS as u64 {
+            return Err(too_big(shown, together));
         }
         Ok(ChompBoard { rows })
     }
@@ -267,6 +269,17 @@ fn decode(key: u64) -> Vec<u32> {
     }
     rows.reverse();
     rows
+}
+
+/// The refusal of a bar with `together` rows and columns, more than [`MAX_ROWS_PLUS_COLS`].
+fn too_big(shown: String, together: u64) -> GameError {
+    GameError::out_of_range(
+        "Chomp position",
+        shown,
+        format!(
+            "at most {MAX_ROWS_PLUS_COLS} rows and columns together, not {together} (e.g. 1x61 or 31x31: the diagram is kept in a 63-bit key)"
+        ),
+    )
 }
 
 impl FromStr for ChompBoard {

@@ -26,11 +26,15 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
+use num_bigint::BigUint;
+use num_traits::Zero;
+
 use crate::kernel::error::{GameError, Result};
 use crate::kernel::family::{Drawing, Family, Param, ParamKind, Positions};
 use crate::kernel::move_forms as forms;
 use crate::kernel::moves::MoveList;
-use crate::kernel::parse_u64;
+
+use crate::kernel::list::parse_u64_in;
 use crate::kernel::Derivation;
 use crate::kernel::MoveError;
 use crate::kernel::{MoveContext, PositionForm, Ruleset};
@@ -70,7 +74,10 @@ pub static FAMILY: Family = Family {
     },
     example: "moore{2}:3,5,6",
     sequence: false,
-    build: |params| Ok(Arc::new(Moore::new(parse_u64(params[0].trim(), "k of Moore's Nim")?)?)),
+    build: |params| {
+        let k = parse_u64_in(params[0].trim(), "k of Moore's Nim", 1..=MAX_HEAPS as u64)?;
+        Ok(Arc::new(Moore::new(k)?))
+    },
 };
 
 /// Moore's Nim_k. A position is a row of heaps.
@@ -82,13 +89,14 @@ pub struct Moore {
 }
 
 impl Moore {
-    /// Moore's Nim_k, `k >= 1`.
+    /// Moore's Nim_k, `1 <= k <=` [`MAX_HEAPS`]: no position has more heaps than that, so a
+    /// larger `k` would play as `k = MAX_HEAPS` under another name.
     pub fn new(k: u64) -> Result<Self> {
-        if k == 0 {
+        if k == 0 || k > MAX_HEAPS as u64 {
             return Err(GameError::out_of_range(
                 "k of Moore's Nim",
                 k,
-                "a whole number of at least 1 (heaps a move may take from)",
+                format!("1 to {MAX_HEAPS} (heaps a move may take from; a position has at most {MAX_HEAPS} heaps)"),
             ));
         }
         Ok(Moore {
@@ -540,8 +548,8 @@ pub fn moves_to_p_positions(
     let mut found = MoveList::with_limit(limit);
     for set in rules.touch_sets(heaps) {
         let mut walk = TouchWalk::new(heaps, k, set);
-        let count = walk.count(63, walk.all_tight)?;
-        if count == 0 {
+        let count = walk.count(63, walk.all_tight);
+        if count.is_zero() {
             continue;
         }
         let mut listed = Vec::new();
@@ -559,9 +567,10 @@ pub fn moves_to_p_positions(
             part.push(vec![v]);
         }
         let unlisted = count - part.total();
-        if unlisted > 0 {
-            // `part` is full: the rest of this set's moves are counted, not listed.
-            part.count_unlisted(unlisted);
+        if !unlisted.is_zero() {
+            // `part` is full: the rest of this set's moves are counted, not listed (up to
+            // 2^448 of them for eight heaps of 64 bits: a big integer).
+            part.count_unlisted_big(&unlisted);
         }
         found.append(part);
     }
@@ -576,7 +585,7 @@ struct TouchWalk<'a> {
     /// Ones the touched heaps must hold in each column, or `None` when no count works.
     needed: Vec<Option<u32>>,
     all_tight: u32,
-    memo: HashMap<(u32, u32), u128>,
+    memo: HashMap<(u32, u32), BigUint>,
 }
 
 impl<'a> TouchWalk<'a> {
@@ -622,27 +631,21 @@ impl<'a> TouchWalk<'a> {
     }
 
     /// Moves from column `c` down with these tight heaps (every heap below its old value at
-    /// the end). Errors only when the count passes `u128`.
-    fn count(&mut self, c: u32, tight: u32) -> Result<u128> {
-        if let Some(&n) = self.memo.get(&(c, tight)) {
-            return Ok(n);
+    /// the end), exactly: up to `2^(64 (m - 1))` for `m` touched heaps.
+    fn count(&mut self, c: u32, tight: u32) -> BigUint {
+        if let Some(n) = self.memo.get(&(c, tight)) {
+            return n.clone();
         }
-        let mut total: u128 = 0;
+        let mut total = BigUint::zero();
         for (_, next) in self.patterns(c, tight) {
-            let below = if c == 0 {
-                u128::from(next == 0)
+            if c == 0 {
+                total += u8::from(next == 0);
             } else {
-                self.count(c - 1, next)?
-            };
-            total = total.checked_add(below).ok_or_else(|| {
-                GameError::too_large(
-                    "the number of winning moves",
-                    "more than 2^128 moves: too many to count",
-                )
-            })?;
+                total += self.count(c - 1, next);
+            }
         }
-        self.memo.insert((c, tight), total);
-        Ok(total)
+        self.memo.insert((c, tight), total.clone());
+        total
     }
 
     /// Lists up to `room` moves from column `c` down, in order, into `out`.
@@ -651,12 +654,12 @@ impl<'a> TouchWalk<'a> {
             if out.len() >= room {
                 return;
             }
-            let below = if c == 0 {
-                u128::from(next == 0)
+            let empty = if c == 0 {
+                next != 0
             } else {
-                self.count(c - 1, next).unwrap_or(u128::MAX)
+                self.count(c - 1, next).is_zero()
             };
-            if below == 0 {
+            if empty {
                 continue;
             }
             let mut row = row.clone();

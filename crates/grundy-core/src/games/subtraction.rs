@@ -22,10 +22,11 @@ use std::sync::{Arc, Mutex, OnceLock};
 use crate::games::future_options::FutureOptions;
 use crate::kernel::error::{GameError, Result};
 use crate::kernel::family::{Drawing, Family, Param, ParamKind, Positions};
+use crate::kernel::list::parse_u64_in;
 use crate::kernel::moves::MoveList;
+use crate::kernel::parse_list;
 use crate::kernel::Derivation;
 use crate::kernel::Ruleset;
-use crate::kernel::{parse_list, parse_u64};
 use crate::nimber::{MexSet, Nimber};
 use crate::sequence::GrundySequence;
 
@@ -81,10 +82,16 @@ pub static BACHET: Family = Family {
     example: "bachet{3}:10",
     sequence: true,
     build: |params| {
-        Ok(Arc::new(SubtractionGame::bachet(parse_u64(
-            params[0].trim(),
-            "Bachet limit",
-        )?)?))
+        let k = parse_u64_in(params[0].trim(), "Bachet limit", 1..=MAX_SET_SIZE as u64).map_err(
+            |_| {
+                GameError::out_of_range(
+                    "Bachet limit",
+                    params[0].trim(),
+                    format!("an integer from 1 to {MAX_SET_SIZE}"),
+                )
+            },
+        )?;
+        Ok(Arc::new(SubtractionGame::bachet(k)?))
     },
 };
 

@@ -47,3 +47,28 @@ pub fn parse_u64(text: &str, what: &str) -> Result<u64> {
         }
     })
 }
+
+/// [`parse_list`] for items that must lie in `range`: a non-number or an item outside names
+/// that range (not the range of `u64`).
+pub fn parse_list_in(
+    text: &str,
+    what: &str,
+    range: std::ops::RangeInclusive<u64>,
+) -> Result<Vec<u64>> {
+    list_items(text, what)?
+        .into_iter()
+        .map(|item| parse_u64_in(item, what, range.clone()))
+        .collect()
+}
+
+/// A whole number in `range`; the error names the value and the range.
+pub fn parse_u64_in(text: &str, what: &str, range: std::ops::RangeInclusive<u64>) -> Result<u64> {
+    let allowed = format!("a whole number from {} to {}", range.start(), range.end());
+    match text.parse::<u64>() {
+        Ok(n) if range.contains(&n) => Ok(n),
+        _ if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) => {
+            Err(GameError::out_of_range(what, text, allowed))
+        }
+        _ => Err(GameError::invalid(what, text, allowed)),
+    }
+}

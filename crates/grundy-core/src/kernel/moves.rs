@@ -20,6 +20,8 @@
 
 use std::ops::Deref;
 
+use num_bigint::BigUint;
+
 /// How many moves an answer lists at most (the count is always exact).
 pub const MAX_LISTED_MOVES: usize = 10_000;
 
@@ -30,7 +32,11 @@ pub const MAX_LISTED_MOVES: usize = 10_000;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MoveList<M> {
     moves: Vec<M>,
+    /// How many moves there are, while that fits in `u128` (every count but Moore's Nim's of
+    /// many huge heaps): the fast path.
     total: u128,
+    /// The exact count once it passes `u128::MAX` (then `total` stays at `u128::MAX`).
+    beyond: Option<Box<BigUint>>,
     limit: usize,
 }
 
@@ -40,6 +46,7 @@ impl<M> MoveList<M> {
         MoveList {
             moves: Vec::new(),
             total: 0,
+            beyond: None,
             limit,
         }
     }
@@ -48,6 +55,7 @@ impl<M> MoveList<M> {
     pub fn complete(moves: Vec<M>) -> Self {
         MoveList {
             total: moves.len() as u128,
+            beyond: None,
             limit: moves.len().max(MAX_LISTED_MOVES),
             moves,
         }
@@ -55,7 +63,7 @@ impl<M> MoveList<M> {
 
     /// Counts one more move, keeping it if the limit allows.
     pub fn push(&mut self, m: M) {
-        self.total += 1;
+        self.add(1);
         if self.moves.len() < self.limit {
             self.moves.push(m);
         }
@@ -68,7 +76,35 @@ impl<M> MoveList<M> {
             count == 0 || !self.wants_more(),
             "moves left out of a list with room"
         );
-        self.total += count;
+        self.add(count);
+    }
+
+    /// [`MoveList::count_unlisted`] for a count of any size.
+    pub fn count_unlisted_big(&mut self, count: &BigUint) {
+        match u128::try_from(count) {
+            Ok(small) => self.count_unlisted(small),
+            Err(_) => self.add_big(count),
+        }
+    }
+
+    /// Adds `count` to the total, switching to a big integer past `u128::MAX`.
+    fn add(&mut self, count: u128) {
+        match (&mut self.beyond, self.total.checked_add(count)) {
+            (None, Some(sum)) => self.total = sum,
+            _ => self.add_big(&BigUint::from(count)),
+        }
+    }
+
+    /// Adds `count` to the total as a big integer.
+    fn add_big(&mut self, count: &BigUint) {
+        let sum = self.count() + count;
+        match u128::try_from(&sum) {
+            Ok(small) => self.total = small,
+            Err(_) => {
+                self.total = u128::MAX;
+                self.beyond = Some(Box::new(sum));
+            }
+        }
     }
 
     /// Whether another move would still be listed.
@@ -96,14 +132,24 @@ impl<M> MoveList<M> {
         self.moves
     }
 
-    /// How many moves there are in all, listed or not.
+    /// How many moves there are in all, listed or not, while that fits in `u128`; a count
+    /// beyond reads `u128::MAX` here and is exact in [`MoveList::count`] (what every front end
+    /// shows).
     pub fn total(&self) -> u128 {
         self.total
     }
 
+    /// How many moves there are in all, exactly, at any size.
+    pub fn count(&self) -> BigUint {
+        match &self.beyond {
+            Some(big) => (**big).clone(),
+            None => BigUint::from(self.total),
+        }
+    }
+
     /// Whether every move is listed.
     pub fn is_complete(&self) -> bool {
-        self.moves.len() as u128 == self.total
+        self.beyond.is_none() && self.moves.len() as u128 == self.total
     }
 
     /// The same list with each move mapped.
@@ -111,6 +157,7 @@ impl<M> MoveList<M> {
         MoveList {
             moves: self.moves.into_iter().map(f).collect(),
             total: self.total,
+            beyond: self.beyond,
             limit: self.limit,
         }
     }
@@ -118,16 +165,19 @@ impl<M> MoveList<M> {
     /// Appends `other`'s moves after this list's, listing them while there is room and counting
     /// them all.
     pub fn append(&mut self, other: MoveList<M>) {
-        let listed = other.moves.len() as u128;
+        let cut = !other.is_complete();
         for m in other.moves {
             if self.moves.len() < self.limit {
                 self.moves.push(m);
             }
         }
-        self.total += other.total;
+        match &other.beyond {
+            Some(big) => self.add_big(big),
+            None => self.add(other.total),
+        }
         // Moves `other` left unlisted come after every move it listed, so when `other` was
         // cut, so is this list: the order stays that of the full list.
-        if other.total > listed {
+        if cut {
             self.limit = self.moves.len();
         }
     }
@@ -195,6 +245,27 @@ mod tests {
         assert_eq!(first.moves(), [1, 2]);
         assert_eq!(first.total(), 4);
         assert!(!first.is_complete());
+    }
+
+    #[test]
+    fn counts_pass_u128_exactly() {
+        let mut list = MoveList::with_limit(1);
+        list.push(0);
+        list.count_unlisted(u128::MAX - 1);
+        assert_eq!(list.total(), u128::MAX);
+        assert_eq!(list.count(), BigUint::from(u128::MAX));
+        assert!(!list.is_complete());
+        // One more passes 2^128 - 1: the count goes on exactly in a big integer.
+        list.count_unlisted(2);
+        assert_eq!(list.count(), (BigUint::from(1u8) << 128u32) + 1u8);
+        let mut sum = MoveList::with_limit(0);
+        sum.count_unlisted(7);
+        sum.append(list.clone());
+        sum.append(list);
+        assert_eq!(sum.count(), (BigUint::from(1u8) << 129u32) + 9u8);
+        let mut from_big = MoveList::<u8>::with_limit(0);
+        from_big.count_unlisted_big(&(BigUint::from(3u8) << 200u32));
+        assert_eq!(from_big.count(), BigUint::from(3u8) << 200u32);
     }
 
     #[test]

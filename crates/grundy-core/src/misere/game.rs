@@ -70,6 +70,29 @@ impl HeapGame for Nim {
     }
 }
 
+/// The registry's families whose positions are single heaps and whose moves change one heap:
+/// the rulesets misère quotients and genera accept.
+pub const HEAP_FAMILIES: &[&str] = &[
+    "nim",
+    "subtraction",
+    "bachet",
+    "all-but",
+    "octal",
+    "grundys-game",
+    "hex",
+    "lasker",
+];
+
+/// The refusal of `term`, a ruleset that is not a heap game, naming the ones that are.
+pub fn not_a_heap_game(term: &str) -> GameError {
+    GameError::invalid(
+        "heap game",
+        term,
+        "a ruleset whose positions are heaps and whose moves change one heap: nim, an octal code \
+         or preset (0.77, kayles), sub{...}, bachet{...}, allbut{...}, hex{...}, grundys, lasker",
+    )
+}
+
 /// A heap ruleset of the registry (subtraction games, Bachet's game, all-but games, Lasker's
 /// Nim, Grundy's game, octal games, Nim) as a [`HeapGame`]: its positions are sums of single
 /// heaps and a move replaces one heap by heaps, so the quotient theory applies. Rulesets whose
@@ -92,12 +115,7 @@ impl RegistryHeapGame {
             })
         });
         if !heap_like {
-            return Err(GameError::invalid(
-                "heap game",
-                game.rules.term(),
-                "a ruleset whose positions are heaps and whose moves change one heap: nim, an \
-                 octal code or preset, sub{...}, bachet{...}, allbut{...}, grundys, lasker",
-            ));
+            return Err(not_a_heap_game(&game.rules.term()));
         }
         Ok(game)
     }

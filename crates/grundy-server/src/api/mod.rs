@@ -3,7 +3,7 @@
 //!
 //! | endpoint | request | answer |
 //! | --- | --- | --- |
-//! | `GET /api/health` | | `{"status": "ok"}` |
+//! | `GET /api/health` | | `{"status": "ok", "compute_slots": {"total": N, "in_use": M}}` |
 //! | `GET /api/limits` | | the [`Limits`] |
 //! | `GET /api/rulesets` | | the registry of rulesets: names, parameters, positions |
 //! | `POST /api/analyze` | `{position}` | outcome, values, nim-sum, winning moves, explanation |
@@ -69,9 +69,10 @@ pub use wythoff::*;
 
 type ApiResult = Result<Json<Value>, ApiError>;
 
-/// `GET /api/health`.
-pub async fn health() -> Json<Value> {
-    Json(json!({ "status": "ok" }))
+/// `GET /api/health`: `status`, and the compute slots (`total`, `in_use`: 0 whenever no
+/// computation is running, which the load test checks).
+pub async fn health(State(app): State<AppState>) -> Json<Value> {
+    Json(json!({ "status": "ok", "compute_slots": app.compute.slots() }))
 }
 
 /// `GET /api/rulesets`: the registry of rulesets, from which the page builds its list of

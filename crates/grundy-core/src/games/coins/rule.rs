@@ -403,14 +403,7 @@ fn consecutive(text: &str) -> Result<CoinRule> {
 fn distances(text: &str, kind: &str) -> Result<Vec<usize>> {
     let what = format!("distance of {kind}");
     let mut d = Vec::new();
-    for item in crate::kernel::parse_list(text, &what)? {
-        if !(1..RULE_COINS as u64).contains(&item) {
-            return Err(GameError::out_of_range(
-                what,
-                item,
-                format!("a whole number from 1 to {}", RULE_COINS - 1),
-            ));
-        }
+    for item in crate::kernel::list::parse_list_in(text, &what, 1..=RULE_COINS as u64 - 1)? {
         d.push(item as usize);
     }
     d.sort_unstable();

@@ -123,9 +123,86 @@ fn values_follow_the_mex_rule() {
     assert!(err.contains("Moore's theorem"), "{err}");
 }
 
+/// Binomial coefficient `C(n, r)` as a big integer (0 when `r > n`).
+fn binomial(n: u64, r: u64) -> BigUint {
+    if r > n {
+        return BigUint::from(0u8);
+    }
+    (0..r).fold(BigUint::from(1u8), |c, i| c * (n - i) / (i + 1))
+}
+
+/// The winning moves of `n` heaps of `b` ones each (`2^b - 1`) in Nim_k, counted by a formula
+/// independent of the dynamic programme: a move touching `m` heaps must leave `r = (-(n - m))
+/// mod (k + 1)` ones among them in each of the `b` columns, every touched heap losing at least
+/// one 1 (inclusion–exclusion over the heaps left whole).
+fn all_ones_count(n: u64, k: u64, b: u32) -> BigUint {
+    let mut total = BigUint::from(0u8);
+    for m in 1..=k.min(n) {
+        let r = (k + 1 - (n - m) % (k + 1)) % (k + 1);
+        let (mut plus, mut minus) = (BigUint::from(0u8), BigUint::from(0u8));
+        for j in 0..=m.min(r) {
+            let term = binomial(m, j) * binomial(m - j, r - j).pow(b);
+            if j % 2 == 0 {
+                plus += term;
+            } else {
+                minus += term;
+            }
+        }
+        total += binomial(n, m) * (plus - minus);
+    }
+    total
+}
+
+/// Counts past 2^64 and 2^128 are exact (a big integer, never a wrapped number): six heaps of
+/// 2^64 - 1 in Nim_4 against the formula, which is itself checked against enumeration on
+/// heaps of 3 bits.
+#[test]
+fn counts_beyond_u128_are_exact() {
+    for (n, k) in [(3u64, 1u64), (4, 2), (5, 2), (6, 4)] {
+        let row = vec![7u64; n as usize];
+        let game = Moore::new(k).unwrap();
+        let slow = game
+            .options(&row)
+            .into_iter()
+            .filter(|o| game.is_p_position(&o[0]).unwrap())
+            .count();
+        assert_eq!(
+            all_ones_count(n, k, 3),
+            BigUint::from(slow),
+            "n = {n}, k = {k}"
+        );
+    }
+    let game = Moore::new(4).unwrap();
+    let row = vec![u64::MAX; 6];
+    let found = game.moves_to_value(&row, 0, 10).unwrap();
+    let expected = all_ones_count(6, 4, 64);
+    assert!(expected > BigUint::from(u128::MAX), "{expected}");
+    assert_eq!(found.count(), expected);
+    assert_eq!(found.total(), u128::MAX);
+    assert_eq!(found.len(), 10);
+    for m in found.moves() {
+        assert!(game.is_p_position(&m[0]).unwrap(), "{m:?}");
+    }
+    // Past 2^64 but within 2^128: four heaps of 2^64 - 1 in Nim_2.
+    let two = Moore::new(2).unwrap();
+    let found = two.moves_to_value(&vec![u64::MAX; 4], 0, 0).unwrap();
+    assert_eq!(found.count(), all_ones_count(4, 2, 64));
+    assert!(found.count() > BigUint::from(u64::MAX));
+    assert_eq!(BigUint::from(found.total()), found.count());
+}
+
 #[test]
 fn limits_and_typed_moves() {
     assert!(Moore::new(0).is_err());
+    // k beyond the most heaps a position may have (and a k whose k + 1 would wrap).
+    assert!(Moore::new(MAX_HEAPS as u64).is_ok());
+    for k in [MAX_HEAPS as u64 + 1, u64::MAX] {
+        let err = Moore::new(k).unwrap_err().to_string();
+        assert!(
+            err.contains(&k.to_string()) && err.contains("1 to 8"),
+            "{err}"
+        );
+    }
     let err = crate::spec::parse_sum("moore{2}:1,2,3,4,5,6,7,8,9").unwrap_err();
     assert!(err.to_string().contains("1 to 8 heaps"), "{err}");
     let sum = crate::spec::parse_sum("moore{2}:3,5,6").unwrap();
