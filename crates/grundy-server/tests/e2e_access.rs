@@ -504,7 +504,12 @@ async fn pictures(client: &Client, url: &str) {
         "document.querySelectorAll('#seq-misere .misere-values > span').length === 24",
     )
     .await;
-    assert_eq!(eval(client, "document.querySelector('#seq-misere .misere-values > span').getAttribute('aria-label')").await, json!("Heap 1: normal value 1, misère value 0, genus 1^{031}"));
+    // The panel may be drawn again once more values arrive: wait for the label itself.
+    wait_until(
+        client,
+        "document.querySelector('#seq-misere .misere-values > span')?.getAttribute('aria-label') === 'Heap 1: normal value 1, misère value 0, genus 1^{031}'",
+    )
+    .await;
     both_sizes(client, "access-sequences-misere", "seq-misere").await;
     selected_play(client).await;
 }
