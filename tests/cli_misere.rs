@@ -242,11 +242,19 @@ fn genus_rule_for_sums() {
     assert_eq!(v["sum"]["rule"], serde_json::Value::Null);
     // Nim heaps in a tame sum: 0.31's heap 2 (2^{20}) beside *2 is *2 + *2: P.
     let v = json(&["genus", "0.31", "--count", "6", "--sum", "2", "--nim", "2"]);
-    assert_eq!((&v["sum"]["outcome"], &v["sum"]["rule"]), (&"P".into(), &"tame".into()));
+    assert_eq!(
+        (&v["sum"]["outcome"], &v["sum"]["rule"]),
+        (&"P".into(), &"tame".into())
+    );
     // Daisies (4.7): heap 5 is restive, 1^{431}. Beside *4 (among 0, 1, 4, 5) it plays as
     // *4: *4 + *4, P. Beside *2 + *3 it plays as *1: *1 + *2 + *3, P. Beside *2 alone as *1:
     // N. Alone, as *4: N. (The rule is checked against exhaustive search in grundy-core.)
-    for (nim, outcome) in [(Some("4"), "P"), (Some("2,3"), "P"), (Some("2"), "N"), (None, "N")] {
+    for (nim, outcome) in [
+        (Some("4"), "P"),
+        (Some("2,3"), "P"),
+        (Some("2"), "N"),
+        (None, "N"),
+    ] {
         let mut args = vec!["genus", "4.7", "--count", "6", "--sum", "5"];
         if let Some(nim) = nim {
             args.extend(["--nim", nim]);
@@ -260,7 +268,9 @@ fn genus_rule_for_sums() {
     let v = json(&["genus", "4.7", "--count", "6", "--sum", "5,1"]);
     assert_eq!(v["sum"]["outcome"], serde_json::Value::Null);
     common::fails_with_usage(
-        &["misere", "genus", "0.77", "--count", "6", "--sum", "5", "--nim", "1001"],
+        &[
+            "misere", "genus", "0.77", "--count", "6", "--sum", "5", "--nim", "1001",
+        ],
         "invalid Nim heap 1001",
     );
     common::fails_with_usage(

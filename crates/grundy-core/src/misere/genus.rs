@@ -281,35 +281,38 @@ impl Genus {
     /// The genus with the least preperiod and period that the proven `(start, period)` of
     /// `terms` (at least `start + period` of them) allows.
     pub fn shortest(normal: Nimber, terms: Vec<Nimber>, start: usize, period: usize) -> Genus {
-    let full = Genus {
-        normal,
-        misere: terms,
-        period_start: start,
-        period,
-    };
-    let horizon = start + 2 * period;
-    for p in (1..=period).filter(|p| period % p == 0) {
-        for s in 0..=start {
-            if (s..horizon).all(|a| full.term(a) == full.term(a + p)) {
-                let misere = (0..s + p).map(|a| full.term(a)).collect();
-                return Genus {
-                    normal,
-                    misere,
-                    period_start: s,
-                    period: p,
-                };
+        let full = Genus {
+            normal,
+            misere: terms,
+            period_start: start,
+            period,
+        };
+        let horizon = start + 2 * period;
+        for p in (1..=period).filter(|p| period % p == 0) {
+            for s in 0..=start {
+                if (s..horizon).all(|a| full.term(a) == full.term(a + p)) {
+                    let misere = (0..s + p).map(|a| full.term(a)).collect();
+                    return Genus {
+                        normal,
+                        misere,
+                        period_start: s,
+                        period: p,
+                    };
+                }
             }
         }
-    }
-    full
+        full
     }
 }
 
 /// Limits of the quotient through which [`heap_genera`] computes genera.
+/// A wild game's quotient with Nim heaps beside it grows fast (Dawson's Kayles passes 2,000
+/// elements at heap 14, Kayles reaches 172 at heap 19), and the follower search is then as
+/// good: the limits keep the attempt short.
 pub const GENUS_QUOTIENT_LIMITS: super::quotient::Limits = super::quotient::Limits {
-    max_order: 4096,
-    max_proof_states: 2_000_000,
-    time_budget: std::time::Duration::from_secs(60),
+    max_order: 1024,
+    max_proof_states: 1_000_000,
+    time_budget: std::time::Duration::from_secs(20),
 };
 
 /// The genus of every heap `1..=max_heap` and its class: through the misère quotient with
