@@ -192,9 +192,13 @@ pub fn restive_sum_outcome(restive: &Genus, nim: &[Nimber]) -> Option<crate::sum
         return None;
     }
     let small = nim.iter().all(|&h| h <= 1 || h == g0 || h == g0 ^ 1);
-    let mut heaps: Vec<u64> = nim.to_vec();
-    heaps.push(if small { g0 } else { g });
-    Some(if crate::games::nim::is_misere_p_position(&heaps) {
+    let plays = if small { g0 } else { g };
+    // Bouton's misère rule on the Nim position `*plays + nim` (written out here: the engines
+    // do not import the rulesets).
+    let xor = nim.iter().fold(plays, |x, &h| x ^ h);
+    let large = plays >= 2 || nim.iter().any(|&h| h >= 2);
+    let p = if large { xor == 0 } else { xor == 1 };
+    Some(if p {
         crate::sum::Outcome::P
     } else {
         crate::sum::Outcome::N
