@@ -22,8 +22,9 @@ use std::time::{Duration, Instant};
 use grundy_core::games::octal::OctalGame;
 use grundy_core::misere::game::{HeapGame, Nim, OptionTable, RegistryHeapGame};
 use grundy_core::misere::genus::{
-    heap_genera, nim_heap_genus, restive_sum_outcome, tame_sum_outcome, GenusClass, HeapGenus,
+    nim_heap_genus, restive_sum_outcome, tame_sum_outcome, GenusClass, HeapGenus,
 };
+use grundy_core::misere::genus_quotient::heap_genera;
 use grundy_core::misere::monoid::Presentation;
 use grundy_core::misere::quotient::{Limits, MisereQuotient, MAX_QUOTIENT_HEAP};
 use grundy_core::misere::run::QuotientRun;

@@ -27,9 +27,9 @@
 //! that is not tame is **wild**. Classes are those of the raw positions of a ruleset (their
 //! followers as the rules generate them), not of their simplest forms.
 //!
-//! Genera are computed through the misère quotient of the game's heaps with Nim heaps beside
-//! them ([`super::genus_quotient`]), in time polynomial in the heap; when that quotient is
-//! beyond its limits, by the followers of each heap (exponential in the heap).
+//! This module finds genera by searching the followers of each heap ([`heap_genera_by_followers`],
+//! exponential in the heap); the module `genus_quotient` reads them off the misère quotient
+//! of the game's heaps with Nim heaps beside them when that quotient is small, and chooses.
 
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -306,29 +306,6 @@ impl Genus {
             }
         }
         full
-    }
-}
-
-/// Limits of the quotient through which [`heap_genera`] computes genera.
-/// A wild game's quotient with Nim heaps beside it grows fast (Dawson's Kayles passes 2,000
-/// elements at heap 14, Kayles reaches 172 at heap 19), and the follower search is then as
-/// good: the limits keep the attempt short.
-pub const GENUS_QUOTIENT_LIMITS: super::quotient::Limits = super::quotient::Limits {
-    max_order: 1024,
-    max_proof_states: 1_000_000,
-    time_budget: std::time::Duration::from_secs(20),
-};
-
-/// The genus of every heap `1..=max_heap` and its class: through the misère quotient with
-/// Nim heaps beside the game's ([`super::genus_quotient`]), or, when that quotient is beyond
-/// [`GENUS_QUOTIENT_LIMITS`], by the followers of each heap ([`heap_genera_by_followers`]).
-pub fn heap_genera(options: &OptionTable) -> Result<Vec<HeapGenus>> {
-    match super::genus_quotient::heap_genera_by_quotient(options, GENUS_QUOTIENT_LIMITS) {
-        Ok(found) => Ok(found),
-        // A front end's cancellation is not a limit of the quotient: searching the followers
-        // would be cancelled too.
-        Err(e) if crate::cancel::is_cancelled() => Err(e),
-        Err(_) => heap_genera_by_followers(options),
     }
 }
 

@@ -23,9 +23,9 @@
 //! This classifies the raw positions of the ruleset, not their simplest forms.
 
 use super::game::{HeapGame, OptionTable};
-use super::genus::{Genus, HeapGenus};
+use super::genus::{heap_genera_by_followers, Genus, HeapGenus};
 use super::quotient::{Limits, MisereQuotient};
-use crate::error::{GameError, Result};
+use crate::kernel::error::{GameError, Result};
 use crate::nimber::Nimber;
 
 /// The game's heaps with Nim heaps `*1..=*nim` beside them: game heap `h` is heap `2h`, `*m`
@@ -159,9 +159,31 @@ impl GenusQuotient {
     }
 }
 
+/// A wild game's quotient with Nim heaps beside it grows fast (Dawson's Kayles passes 2,000
+/// elements at heap 14, Kayles reaches 172 at heap 19), and the follower search is then as
+/// good: the limits keep the attempt short.
+pub const GENUS_QUOTIENT_LIMITS: Limits = Limits {
+    max_order: 1024,
+    max_proof_states: 1_000_000,
+    time_budget: std::time::Duration::from_secs(20),
+};
+
+/// The genus of every heap `1..=max_heap` and its class: through the misère quotient with
+/// Nim heaps beside the game's, or, when that quotient is beyond [`GENUS_QUOTIENT_LIMITS`],
+/// by the followers of each heap ([`heap_genera_by_followers`]).
+pub fn heap_genera(options: &OptionTable) -> Result<Vec<HeapGenus>> {
+    match heap_genera_by_quotient(options, GENUS_QUOTIENT_LIMITS) {
+        Ok(found) => Ok(found),
+        // A front end's cancellation is not a limit of the quotient: searching the followers
+        // would be cancelled too.
+        Err(e) if crate::kernel::cancel::is_cancelled() => Err(e),
+        Err(_) => heap_genera_by_followers(options),
+    }
+}
+
 /// The genus of every heap `1..=max_heap` of `options` and its class, through the quotient
 /// with Nim heaps beside the game's (see the module docs). Fails when the quotient is beyond
-/// `limits`; the caller then searches the followers ([`super::genus::heap_genera`]).
+/// `limits`; [`heap_genera`] then searches the followers.
 pub fn heap_genera_by_quotient(options: &OptionTable, limits: Limits) -> Result<Vec<HeapGenus>> {
     let normal = super::quotient::normal_values(options);
     let largest = normal.iter().copied().max().unwrap_or(0);
@@ -183,10 +205,10 @@ pub fn heap_genera_by_quotient(options: &OptionTable, limits: Limits) -> Result<
 
 fn classify(options: &OptionTable, q: &GenusQuotient, normal: &[Nimber]) -> Result<Vec<HeapGenus>> {
     let mut out: Vec<HeapGenus> = Vec::with_capacity(options.max_heap());
-    for h in 1..=options.max_heap() {
-        crate::cancel::check()?;
-        let genus = q.genus(q.heap_element(h), normal[h])?;
-        let options_tame = options.options[h]
+    for (h, (heap_options, &value)) in options.options.iter().zip(normal).enumerate().skip(1) {
+        crate::kernel::cancel::check()?;
+        let genus = q.genus(q.heap_element(h), value)?;
+        let options_tame = heap_options
             .iter()
             .all(|o| o.iter().all(|&x| out[x - 1].tame));
         out.push(HeapGenus::new(h, genus, options_tame));
@@ -198,9 +220,7 @@ fn classify(options: &OptionTable, q: &GenusQuotient, normal: &[Nimber]) -> Resu
 mod tests {
     use super::*;
     use crate::games::octal::HeapRules;
-    use crate::misere::genus::{
-        heap_genera_by_followers, nim_heap_genus, restive_sum_outcome, GenusClass,
-    };
+    use crate::misere::genus::{nim_heap_genus, restive_sum_outcome, GenusClass};
     use crate::misere::search::is_p_by_followers;
     use crate::sum::Outcome;
 
@@ -215,7 +235,7 @@ mod tests {
     /// answers.
     #[test]
     fn quotient_genera_agree_with_follower_search() {
-        let limits = crate::misere::genus::GENUS_QUOTIENT_LIMITS;
+        let limits = GENUS_QUOTIENT_LIMITS;
         let mut classes = std::collections::HashSet::new();
         for (code, n) in [("0.77", 16), ("0.31", 12), ("0.52", 12), ("0.56", 12)] {
             let options = table(code, n);
@@ -228,7 +248,7 @@ mod tests {
         let dawson = table("0.07", 14);
         assert!(heap_genera_by_quotient(&dawson, limits).is_err());
         assert_eq!(
-            crate::misere::genus::heap_genera(&dawson).unwrap(),
+            heap_genera(&dawson).unwrap(),
             heap_genera_by_followers(&dawson).unwrap()
         );
     }
@@ -414,7 +434,7 @@ mod tests {
     #[test]
     fn a_tame_game_to_heap_100() {
         let options = table("0.31", 100);
-        let limits = crate::misere::genus::GENUS_QUOTIENT_LIMITS;
+        let limits = GENUS_QUOTIENT_LIMITS;
         let genera = heap_genera_by_quotient(&options, limits).unwrap();
         let normal = crate::misere::quotient::normal_values(&options);
         assert_eq!(genera.len(), 100);
