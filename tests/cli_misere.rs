@@ -49,15 +49,17 @@ fn text_output_shows_the_presentation() {
     assert!(text.contains("relations:"), "{text}");
 }
 
-/// Genera of 0.312 begin 1^{031}, 2^{20}, 0^{02}, 2^{1420}: heap 4 is wild.
+/// Genera of 0.312 begin 1^{031}, 2^{20}, 0^{02}, 2^{1420}: heap 4 is not tame, but its
+/// options are and its g₀ is 1, so it is restless.
 #[test]
 fn genus_table() {
     let v = json(&["genus", "0.312", "--count", "4"]);
     let heaps = v["heaps"].as_array().unwrap();
     let shown: Vec<&str> = heaps.iter().map(|h| h["genus"].as_str().unwrap()).collect();
     assert_eq!(shown, ["1^{031}", "2^{20}", "0^{02}", "2^{1420}"]);
-    assert_eq!(heaps[3]["kind"], "wild");
+    assert_eq!(heaps[3]["kind"], "restless");
     assert_eq!(heaps[0]["kind"], "tame");
+    assert_eq!(v["classified"], "raw positions");
 }
 
 #[test]
@@ -68,7 +70,7 @@ fn bad_input_is_exit_code_2() {
         vec!["quotient", "0.9", "--max-heap", "5"],
         vec!["quotient", "froggy", "--max-heap", "5"],
         vec!["quotient", "0.07", "--max-heap", "40", "--max-order", "50"],
-        vec!["genus", "0.77", "--count", "65"],
+        vec!["genus", "0.77", "--count", "201"],
     ] {
         let out = grundy().arg("misere").args(&args).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}: {out:?}");
@@ -244,6 +246,40 @@ fn genus_rule_for_sums() {
     assert_eq!(v["sum"]["outcome"], "P");
     let v = json(&["genus", "0.77", "--count", "6", "--sum", "5,1"]);
     assert_eq!(v["sum"]["outcome"], serde_json::Value::Null);
+    assert_eq!(v["sum"]["rule"], serde_json::Value::Null);
+    // Nim heaps in a tame sum: 0.31's heap 2 (2^{20}) beside *2 is *2 + *2: P.
+    let v = json(&["genus", "0.31", "--count", "6", "--sum", "2", "--nim", "2"]);
+    assert_eq!(
+        (&v["sum"]["outcome"], &v["sum"]["rule"]),
+        (&"P".into(), &"tame".into())
+    );
+    // Daisies (4.7): heap 5 is restive, 1^{431}. Beside *4 (among 0, 1, 4, 5) it plays as
+    // *4: *4 + *4, P. Beside *2 + *3 it plays as *1: *1 + *2 + *3, P. Beside *2 alone as *1:
+    // N. Alone, as *4: N. (The rule is checked against exhaustive search in grundy-core.)
+    for (nim, outcome) in [
+        (Some("4"), "P"),
+        (Some("2,3"), "P"),
+        (Some("2"), "N"),
+        (None, "N"),
+    ] {
+        let mut args = vec!["genus", "4.7", "--count", "6", "--sum", "5"];
+        if let Some(nim) = nim {
+            args.extend(["--nim", nim]);
+        }
+        let v = json(&args);
+        assert_eq!(v["heaps"][4]["kind"], "restive", "{nim:?}");
+        assert_eq!(v["sum"]["rule"], "restive", "{nim:?}");
+        assert_eq!(v["sum"]["outcome"], outcome, "{nim:?}");
+    }
+    // A restive heap beside another heap of the game: no rule.
+    let v = json(&["genus", "4.7", "--count", "6", "--sum", "5,1"]);
+    assert_eq!(v["sum"]["outcome"], serde_json::Value::Null);
+    common::fails_with_usage(
+        &[
+            "misere", "genus", "0.77", "--count", "6", "--sum", "5", "--nim", "1001",
+        ],
+        "invalid Nim heap 1001",
+    );
     common::fails_with_usage(
         &["misere", "genus", "0.77", "--count", "6", "--sum", "7"],
         "invalid heap 7",

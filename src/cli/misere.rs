@@ -23,7 +23,10 @@ use grundy_core::games::octal::OctalGame;
 use grundy_core::misere::game::{
     not_a_heap_game, HeapGame, Nim, OptionTable, RegistryHeapGame, HEAP_FAMILIES,
 };
-use grundy_core::misere::genus::{heap_genera, tame_sum_outcome, HeapGenus};
+use grundy_core::misere::genus::{
+    nim_heap_genus, restive_sum_outcome, tame_sum_outcome, GenusClass, HeapGenus,
+};
+use grundy_core::misere::genus_quotient::heap_genera;
 use grundy_core::misere::monoid::Presentation;
 use grundy_core::misere::quotient::{Limits, MisereQuotient, MAX_QUOTIENT_HEAP};
 use grundy_core::misere::run::QuotientRun;
@@ -32,7 +35,7 @@ use serde_json::json;
 use super::{CliError, Output};
 
 /// Most heaps `grundy misere genus --count` accepts.
-pub const MAX_GENUS_COUNT: usize = 64;
+pub const MAX_GENUS_COUNT: usize = 200;
 
 /// The `grundy misere` subcommands.
 #[derive(Debug, clap::Subcommand)]
@@ -83,11 +86,18 @@ pub struct GenusArgs {
     /// How many heaps, 1..=COUNT (1 to 64).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_GENUS_COUNT as u64))]
     pub count: u64,
-    /// Also answer the sum of these heaps (each at most COUNT, e.g. 3,5,5) by the genus rule
-    /// when every heap is tame.
+    /// Also answer the sum of these heaps (each at most COUNT, e.g. 3,5,5) by Conway's rules:
+    /// the genus rule when every heap is tame, the restive rule for one restive heap beside
+    /// Nim heaps (--nim).
     #[arg(long, value_name = "HEAPS", value_parser = parse_heaps)]
     pub sum: Option<HeapList>,
+    /// Nim heaps added to the --sum (e.g. 2,3; each at most 1000).
+    #[arg(long, value_name = "HEAPS", value_parser = parse_heaps, requires = "sum")]
+    pub nim: Option<HeapList>,
 }
+
+/// Largest Nim heap `--nim` accepts.
+pub const MAX_GENUS_NIM_HEAP: usize = 1000;
 
 /// Heap sizes given as one comma-separated argument.
 #[derive(Debug, Clone)]
@@ -313,13 +323,18 @@ fn genus(args: &GenusArgs, out: &Output) -> Result<(), CliError> {
             "invalid heap {h} in --sum: expected heaps from 1 to --count ({count})"
         )));
     }
+    let nim: Vec<usize> = args.nim.as_ref().map(|l| l.0.clone()).unwrap_or_default();
+    if let Some(h) = nim.iter().find(|&&h| h > MAX_GENUS_NIM_HEAP) {
+        return Err(CliError::Usage(format!(
+            "invalid Nim heap {h} in --nim: expected heaps from 0 to {MAX_GENUS_NIM_HEAP}"
+        )));
+    }
     let options = OptionTable::new(game.as_ref(), count)?;
     let genera = heap_genera(&options)?;
-    let kind = |tame: bool| if tame { "tame" } else { "wild" };
-    let sum = args.sum.as_ref().map(|HeapList(heaps)| {
-        let of: Vec<&HeapGenus> = heaps.iter().map(|&h| &genera[h - 1]).collect();
-        (heaps, tame_sum_outcome(&of))
-    });
+    let sum = args
+        .sum
+        .as_ref()
+        .map(|HeapList(heaps)| sum_by_rules(heaps, &nim, &genera));
     if out.json {
         let rows: Vec<serde_json::Value> = genera
             .iter()
@@ -331,42 +346,104 @@ fn genus(args: &GenusArgs, out: &Output) -> Result<(), CliError> {
                     "misere_values": g.genus.misere,
                     "period_start": g.genus.period_start,
                     "period": g.genus.period,
-                    "kind": kind(g.tame),
+                    "kind": g.class.name(),
+                    "options_tame": g.options_tame,
                 })
             })
             .collect();
-        let mut doc = json!({ "game": game.name(), "heaps": rows });
-        if let Some((heaps, outcome)) = &sum {
-            doc["sum"] = json!({ "heaps": heaps, "outcome": outcome });
+        let mut doc = json!({ "game": game.name(), "classified": "raw positions", "heaps": rows });
+        if let (Some(HeapList(heaps)), Some(answer)) = (&args.sum, &sum) {
+            doc["sum"] = json!({
+                "heaps": heaps,
+                "nim": nim,
+                "outcome": answer.outcome,
+                "rule": answer.rule,
+            });
         }
         return out.json(&doc);
     }
     out.line(format!("{} {}", out.bold("Genera of"), game.name()))?;
     out.line("heap  genus  kind")?;
     for g in &genera {
-        out.line(format!("{:>4}  {}  {}", g.heap, g.genus, kind(g.tame)))?;
+        out.line(format!("{:>4}  {}  {}", g.heap, g.genus, g.class.name()))?;
     }
     out.line(
-        "tame: the heap and all its followers have genera of misère Nim positions (Conway); \
-         wild: not tame (restive heaps are not told apart from other wild ones)",
+        "Classes of the raw positions (as the rules generate them, not their simplest forms), \
+         after Conway: tame, every follower has the genus of a misère Nim position; restive or \
+         restless, not tame but every option tame, with g = 0 or 1 (restive) or g₀ = 0 or 1 \
+         (restless); wild, the rest.",
     )?;
-    if let Some((heaps, outcome)) = sum {
-        let list: Vec<String> = heaps.iter().map(|h| h.to_string()).collect();
-        match outcome {
-            Some(o) => out.line(format!(
-                "Sum {}: every heap is tame, so it plays like the misère Nim position with the \
-                 same genera (Conway's genus rule). {}.",
-                list.join(" + "),
-                o.describe()
-            ))?,
+    if let (Some(HeapList(heaps)), Some(answer)) = (&args.sum, sum) {
+        let mut terms: Vec<String> = heaps.iter().map(|h| h.to_string()).collect();
+        terms.extend(nim.iter().map(|m| format!("*{m}")));
+        let list = terms.join(" + ");
+        match answer.outcome {
+            Some(o) => out.line(format!("Sum {list}: {}. {}.", answer.why, o.describe()))?,
             None => out.line(format!(
-                "Sum {}: a heap is not tame, so the genus rule does not apply; grundy misere \
-                 quotient {} --max-heap {} answers it.",
-                list.join(" + "),
+                "Sum {list}: {}; grundy misere quotient {} --max-heap {} answers sums of the \
+                 game's heaps.",
+                answer.why,
                 game.name(),
                 heaps.iter().max().copied().unwrap_or(1)
             ))?,
         }
     }
     Ok(())
+}
+
+/// A sum answered by Conway's rules, or why not.
+struct RuleAnswer {
+    outcome: Option<grundy_core::sum::Outcome>,
+    rule: Option<&'static str>,
+    why: String,
+}
+
+/// The sum of the game's `heaps` and the Nim heaps `nim` by the genus rule (every heap tame)
+/// or the restive rule (one restive heap, the rest Nim heaps).
+fn sum_by_rules(heaps: &[usize], nim: &[usize], genera: &[HeapGenus]) -> RuleAnswer {
+    let of: Vec<&HeapGenus> = heaps.iter().map(|&h| &genera[h - 1]).collect();
+    let nim_values: Vec<u64> = nim.iter().map(|&m| m as u64).collect();
+    if of.iter().all(|g| g.tame) {
+        let nim_genera: Vec<HeapGenus> = nim_values
+            .iter()
+            .map(|&m| HeapGenus::new(m as usize, nim_heap_genus(m), true))
+            .collect();
+        let all: Vec<&HeapGenus> = of.iter().copied().chain(nim_genera.iter()).collect();
+        return RuleAnswer {
+            outcome: tame_sum_outcome(&all),
+            rule: Some("tame"),
+            why: "every heap is tame, so it plays like the misère Nim position with the same \
+                  genera (Conway's genus rule)"
+                .into(),
+        };
+    }
+    if let [restive] = of.as_slice() {
+        if restive.class == GenusClass::Restive {
+            let g0 = restive.genus.term(0);
+            let small = nim_values.iter().all(|&m| m <= 1 || m == g0 || m == g0 ^ 1);
+            let plays = if small { g0 } else { restive.genus.normal };
+            return RuleAnswer {
+                outcome: restive_sum_outcome(&restive.genus, &nim_values),
+                rule: Some("restive"),
+                why: format!(
+                    "heap {} is restive ({}) and every other heap is a Nim heap{}, so it plays \
+                     as *{plays} (Conway's rule for restive games)",
+                    restive.heap,
+                    restive.genus,
+                    if small {
+                        format!(" of 0, 1, {g0} or {}", g0 ^ 1)
+                    } else {
+                        format!(" and not all of them are 0, 1, {g0} or {}", g0 ^ 1)
+                    }
+                ),
+            };
+        }
+    }
+    RuleAnswer {
+        outcome: None,
+        rule: None,
+        why: "a heap is not tame, and the sum is not one restive heap beside Nim heaps, so \
+              Conway's rules do not apply"
+            .into(),
+    }
 }

@@ -4,7 +4,7 @@ use grundy_core::games::nim;
 use grundy_core::games::octal::HeapRules;
 use grundy_core::misere::check::{compare_with_search, is_reduced, prove, Candidate, Proof};
 use grundy_core::misere::game::{Nim, OptionTable};
-use grundy_core::misere::genus::heap_genera;
+use grundy_core::misere::genus_quotient::heap_genera;
 use grundy_core::misere::quotient::{Limits, MisereQuotient};
 use grundy_core::sum::Outcome;
 

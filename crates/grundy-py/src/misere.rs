@@ -13,7 +13,8 @@ use std::time::Duration;
 
 use grundy_core::kernel::cancel;
 use grundy_core::misere::game::{heap_game_of, OptionTable};
-use grundy_core::misere::genus::{heap_genera, tame_sum_outcome, HeapGenus};
+use grundy_core::misere::genus::{tame_sum_outcome, HeapGenus};
+use grundy_core::misere::genus_quotient::heap_genera;
 use grundy_core::misere::monoid::Presentation;
 use grundy_core::misere::quotient::{Limits, MisereQuotient as Quotient, MAX_QUOTIENT_HEAP};
 use grundy_core::misere::QuotientRun;

@@ -17,8 +17,19 @@
 //! for every `g` (written `g^{g}` by Conway: `0^{02}` is `*2 + *2`, `1^{13}` is `*2 + *3`). A
 //! game all of whose positions have such genera is **tame** (Conway); tame games add like
 //! misère Nim heaps, so a sum of tame games is a P-position exactly when the Nim position
-//! with the same genera is. Every other game is reported **wild** here: this module does not
-//! separate Conway's restive games from the rest.
+//! with the same genera is.
+//!
+//! **Restive and restless** (Conway, *On Numbers and Games* ch. 12). A game that is not tame
+//! but all of whose options are tame is **restive** when its normal value `g` is 0 or 1 (its
+//! `g₀` is then at least 2), and **restless** when `g₀` is 0 or 1. Beside Nim positions a
+//! restive game plays as `*g₀` when every Nim heap is `0`, `1`, `g₀` or `g₀ ⊕ 1`, and as `*g`
+//! otherwise ([`restive_sum_outcome`], checked against exhaustive search). Every other game
+//! that is not tame is **wild**. Classes are those of the raw positions of a ruleset (their
+//! followers as the rules generate them), not of their simplest forms.
+//!
+//! This module finds genera by searching the followers of each heap ([`heap_genera_by_followers`],
+//! exponential in the heap); the module `genus_quotient` reads them off the misère quotient
+//! of the game's heaps with Nim heaps beside them when that quotient is small, and chooses.
 
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -90,7 +101,43 @@ impl fmt::Display for Genus {
     }
 }
 
-/// The genus of one heap, and whether the heap is tame (every follower's genus tame).
+/// Conway's classes of a game by its genus and its options' (see the module docs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GenusClass {
+    /// Every position has the genus of a misère Nim position.
+    Tame,
+    /// Not tame, every option tame, normal value 0 or 1 (and `g₀ >= 2`).
+    Restive,
+    /// Not tame, every option tame, `g₀` 0 or 1.
+    Restless,
+    /// Not tame, and some option is not tame either.
+    Wild,
+}
+
+impl GenusClass {
+    /// The class of a game with this `genus` whose options are all tame or not.
+    pub fn of(genus: &Genus, options_tame: bool) -> GenusClass {
+        let g0 = genus.term(0);
+        match (options_tame, genus.is_tame()) {
+            (true, true) => GenusClass::Tame,
+            (true, false) if genus.normal <= 1 && g0 >= 2 => GenusClass::Restive,
+            (true, false) if g0 <= 1 => GenusClass::Restless,
+            _ => GenusClass::Wild,
+        }
+    }
+
+    /// The class's name: `tame`, `restive`, `restless` or `wild`.
+    pub fn name(self) -> &'static str {
+        match self {
+            GenusClass::Tame => "tame",
+            GenusClass::Restive => "restive",
+            GenusClass::Restless => "restless",
+            GenusClass::Wild => "wild",
+        }
+    }
+}
+
+/// The genus of one heap and its class.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HeapGenus {
     /// Heap size.
@@ -99,6 +146,63 @@ pub struct HeapGenus {
     pub genus: Genus,
     /// Whether the heap and all its followers have tame genera.
     pub tame: bool,
+    /// Whether every option of the heap is tame.
+    pub options_tame: bool,
+    /// Conway's class of the heap (as the rules generate it, not its simplest form).
+    pub class: GenusClass,
+}
+
+impl HeapGenus {
+    /// Heap `heap` of this genus, whose options are all tame or not.
+    pub fn new(heap: usize, genus: Genus, options_tame: bool) -> HeapGenus {
+        let class = GenusClass::of(&genus, options_tame);
+        HeapGenus {
+            heap,
+            genus,
+            tame: class == GenusClass::Tame,
+            options_tame,
+            class,
+        }
+    }
+}
+
+/// The genus of the Nim heap `*m`: `0^{120}`, `1^{031}`, and `m^{m (m⊕2)}` from `m = 2`.
+pub fn nim_heap_genus(m: Nimber) -> Genus {
+    let (misere, period_start) = match m {
+        0 => (vec![1, 2, 0], 1),
+        1 => (vec![0, 3, 1], 1),
+        _ => (vec![m, m ^ 2], 0),
+    };
+    Genus {
+        normal: m,
+        misere,
+        period_start,
+        period: 2,
+    }
+}
+
+/// The misère outcome of a restive game of genus `restive` beside the Nim heaps `nim`, by
+/// Conway's rule (*On Numbers and Games* ch. 12): it plays as `*g₀` when every Nim heap is
+/// `0`, `1`, `g₀` or `g₀ ⊕ 1`, and as `*g` otherwise; the Nim position so made is answered by
+/// Bouton's misère rule. `None` unless the genus is that of a restive game (`g <= 1`,
+/// `g₀ >= 2`); whether the game's options are tame is the caller's to know.
+pub fn restive_sum_outcome(restive: &Genus, nim: &[Nimber]) -> Option<crate::sum::Outcome> {
+    let (g, g0) = (restive.normal, restive.term(0));
+    if g > 1 || g0 < 2 {
+        return None;
+    }
+    let small = nim.iter().all(|&h| h <= 1 || h == g0 || h == g0 ^ 1);
+    let plays = if small { g0 } else { g };
+    // Bouton's misère rule on the Nim position `*plays + nim` (written out here: the engines
+    // do not import the rulesets).
+    let xor = nim.iter().fold(plays, |x, &h| x ^ h);
+    let large = plays >= 2 || nim.iter().any(|&h| h >= 2);
+    let p = if large { xor == 0 } else { xor == 1 };
+    Some(if p {
+        crate::sum::Outcome::P
+    } else {
+        crate::sum::Outcome::N
+    })
 }
 
 /// The misère outcome of a sum of tame heaps by Conway's genus rule (*On Numbers and Games*,
@@ -168,7 +272,7 @@ pub fn genera(options: &OptionTable, position: &[u16]) -> Result<HashMap<Positio
                 .enumerate()
                 .map(|(f, p)| {
                     let terms: Vec<Nimber> = levels.iter().map(|l| l[2 * f]).collect();
-                    (p.clone(), shortest(normal[f], terms, start, period))
+                    (p.clone(), Genus::shortest(normal[f], terms, start, period))
                 })
                 .collect());
         }
@@ -177,42 +281,46 @@ pub fn genera(options: &OptionTable, position: &[u16]) -> Result<HashMap<Positio
     }
 }
 
-/// The genus with the least preperiod and period that the proven `(start, period)` allows.
-fn shortest(normal: Nimber, terms: Vec<Nimber>, start: usize, period: usize) -> Genus {
-    let full = Genus {
-        normal,
-        misere: terms,
-        period_start: start,
-        period,
-    };
-    let horizon = start + 2 * period;
-    for p in (1..=period).filter(|p| period % p == 0) {
-        for s in 0..=start {
-            if (s..horizon).all(|a| full.term(a) == full.term(a + p)) {
-                let misere = (0..s + p).map(|a| full.term(a)).collect();
-                return Genus {
-                    normal,
-                    misere,
-                    period_start: s,
-                    period: p,
-                };
+impl Genus {
+    /// The genus with the least preperiod and period that the proven `(start, period)` of
+    /// `terms` (at least `start + period` of them) allows.
+    pub fn shortest(normal: Nimber, terms: Vec<Nimber>, start: usize, period: usize) -> Genus {
+        let full = Genus {
+            normal,
+            misere: terms,
+            period_start: start,
+            period,
+        };
+        let horizon = start + 2 * period;
+        for p in (1..=period).filter(|p| period % p == 0) {
+            for s in 0..=start {
+                if (s..horizon).all(|a| full.term(a) == full.term(a + p)) {
+                    let misere = (0..s + p).map(|a| full.term(a)).collect();
+                    return Genus {
+                        normal,
+                        misere,
+                        period_start: s,
+                        period: p,
+                    };
+                }
             }
         }
+        full
     }
-    full
 }
 
-/// The genus of every heap `1..=max_heap`, with tameness.
-pub fn heap_genera(options: &OptionTable) -> Result<Vec<HeapGenus>> {
-    let mut out = Vec::new();
+/// The genus of every heap `1..=max_heap` and its class, from the genera of all the
+/// followers of each heap (at most [`MAX_FOLLOWERS`] of them).
+pub fn heap_genera_by_followers(options: &OptionTable) -> Result<Vec<HeapGenus>> {
+    let mut out: Vec<HeapGenus> = Vec::new();
     for h in 1..=options.max_heap() {
         let all = genera(options, &[h as u16])?;
-        let tame = all.values().all(Genus::is_tame);
-        out.push(HeapGenus {
-            heap: h,
-            genus: all[&vec![h as u16]].clone(),
-            tame,
-        });
+        let genus = all[&vec![h as u16]].clone();
+        let options_tame = all
+            .iter()
+            .filter(|(p, _)| p.as_slice() != [h as u16])
+            .all(|(_, g)| g.is_tame());
+        out.push(HeapGenus::new(h, genus, options_tame));
     }
     Ok(out)
 }

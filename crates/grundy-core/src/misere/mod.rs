@@ -80,6 +80,7 @@ pub mod check;
 pub mod contexts;
 pub mod game;
 pub mod genus;
+pub mod genus_quotient;
 pub mod monoid;
 mod proof_automaton;
 pub mod quotient;

@@ -123,6 +123,44 @@ pub fn for_each_option(options: &OptionTable, position: &[u16], mut f: impl FnMu
     }
 }
 
+/// Whether `position` (sorted) is a misère P-position, by solving every follower of it and
+/// nothing else (at most `max_positions` of them): the reference for rules about one
+/// position at a time, where [`OutcomeTable`] would solve every position of as many tokens.
+pub fn is_p_by_followers(
+    options: &OptionTable,
+    position: &[u16],
+    max_positions: usize,
+) -> Result<bool> {
+    fn solve(
+        options: &OptionTable,
+        p: &[u16],
+        memo: &mut HashMap<Position, bool>,
+        max_positions: usize,
+    ) -> Result<bool> {
+        if let Some(&known) = memo.get(p) {
+            return Ok(known);
+        }
+        if memo.len() >= max_positions {
+            return Err(GameError::too_large(
+                "exhaustive misère search",
+                format!("the position has more than {max_positions} followers"),
+            ));
+        }
+        let mut next = Vec::new();
+        for_each_option(options, p, |q| next.push(q));
+        let mut is_p = !next.is_empty();
+        for q in &next {
+            if solve(options, q, memo, max_positions)? {
+                is_p = false;
+                break;
+            }
+        }
+        memo.insert(p.to_vec(), is_p);
+        Ok(is_p)
+    }
+    solve(options, position, &mut HashMap::new(), max_positions)
+}
+
 /// The sum of two sorted positions.
 pub fn merge(a: &[u16], b: &[u16]) -> Position {
     let mut q: Position = Vec::with_capacity(a.len() + b.len());
@@ -156,6 +194,14 @@ mod tests {
             );
         }
         assert!(OutcomeTable::new(&options, 12, 10).is_err());
+        for p in table.positions().iter().filter(|p| p.len() <= 4) {
+            assert_eq!(
+                Some(is_p_by_followers(&options, p, 1 << 20).unwrap()),
+                table.is_p(p),
+                "{p:?}"
+            );
+        }
+        assert!(is_p_by_followers(&options, &[5, 6, 7], 10).is_err());
     }
 
     fn partitions(n: usize) -> usize {

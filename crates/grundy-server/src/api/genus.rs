@@ -2,7 +2,7 @@
 //! show misère values beside normal ones (the core's `misere::genus`, as `grundy misere genus`).
 
 use grundy_core::misere::game::{OptionTable, RegistryHeapGame};
-use grundy_core::misere::genus::heap_genera;
+use grundy_core::misere::genus_quotient::heap_genera;
 
 use crate::position::family_rules;
 

@@ -1,0 +1,446 @@
+//! Genera read off a misère quotient: polynomial where the follower sets are exponential.
+//!
+//! **The lemma.** For every impartial game `X` and every `m >= 0`, `G⁻(X) = m` exactly when
+//! `X + *m` is a misère P-position. By induction on `X` and `m`: if `G⁻(X) = v < m`, the
+//! move `*m → *v` reaches `X + *v`, a P-position; if `v > m`, then `X` has moves (a position
+//! without them has `v = 1`, and `X + *0` with no move is an N-position in misère play) and,
+//! `v` being a mex, an option `X'` with `G⁻(X') = m`, so `X' + *m` is a P-position reached in
+//! one move; if `v = m`, every option `X' + *m` has `G⁻(X') ≠ m` and every option `X + *k`
+//! has `k < m = G⁻(X)`, so none is P, and there is a move (`v = 0` needs one).
+//!
+//! **The method.** Adjoin Nim heaps `*1..*M` to the game's heaps and compute the misère
+//! quotient of the whole (heap `h` of the game becomes heap `2h`, `*m` becomes heap
+//! `2m − 1`, so every option is still made of smaller heaps). Indistinguishable positions
+//! have the same outcome beside every `*m` and `*2`, so by the lemma the genus
+//! term `γₖ(X) = G⁻(X + k·*2)` is the `m` whose element, times the element of `X + k·*2`,
+//! lies in the P-portion. The powers of `*2`'s element repeat in the finite monoid, and the
+//! first repeat proves the period of the superscript: nothing is extrapolated.
+//!
+//! **Tameness.** A heap is tame when its own genus is that of a Nim position and every heap
+//! in every option is tame: the followers of a sum are sums of followers, sums of tame games
+//! are tame (Conway, *On Numbers and Games* ch. 12), and every heap has a follower without
+//! moves, which adds nothing, so a sum holding a wild heap has that heap's wild follower.
+//! This classifies the raw positions of the ruleset, not their simplest forms.
+
+use super::game::{HeapGame, OptionTable};
+use super::genus::{heap_genera_by_followers, Genus, HeapGenus};
+use super::quotient::{Limits, MisereQuotient};
+use crate::kernel::error::{GameError, Result};
+use crate::nimber::Nimber;
+
+/// The game's heaps with Nim heaps `*1..=*nim` beside them: game heap `h` is heap `2h`, `*m`
+/// is heap `2m − 1`; every other heap has no move (it plays as an empty heap).
+pub struct WithNimHeaps<'a> {
+    /// The game's options.
+    pub options: &'a OptionTable,
+    /// The largest Nim heap adjoined.
+    pub nim: usize,
+}
+
+impl WithNimHeaps<'_> {
+    /// The heap of the combined game that stands for game heap `h`.
+    pub fn game_heap(h: usize) -> usize {
+        2 * h
+    }
+
+    /// The heap of the combined game that stands for the Nim heap `*m` (`m >= 1`).
+    pub fn nim_heap(m: usize) -> usize {
+        2 * m - 1
+    }
+
+    /// The largest heap of the combined game.
+    pub fn max_heap(&self) -> usize {
+        (2 * self.options.max_heap()).max(2 * self.nim.max(1) - 1)
+    }
+}
+
+impl HeapGame for WithNimHeaps<'_> {
+    fn name(&self) -> String {
+        format!("heaps with *1..*{}", self.nim)
+    }
+
+    fn options(&self, id: usize) -> Vec<Vec<usize>> {
+        if id % 2 == 0 {
+            let h = id / 2;
+            match self.options.options.get(h) {
+                Some(list) => list
+                    .iter()
+                    .map(|o| o.iter().map(|&x| Self::game_heap(x)).collect())
+                    .collect(),
+                None => Vec::new(),
+            }
+        } else {
+            let m = id.div_ceil(2);
+            if m > self.nim {
+                return Vec::new();
+            }
+            (0..m)
+                .map(|j| {
+                    if j == 0 {
+                        vec![]
+                    } else {
+                        vec![Self::nim_heap(j)]
+                    }
+                })
+                .collect()
+        }
+    }
+}
+
+/// The quotient of a game's heaps with Nim heaps beside them, and what it answers.
+pub struct GenusQuotient {
+    quotient: MisereQuotient,
+    nim: usize,
+}
+
+impl GenusQuotient {
+    /// The proven quotient of `options`' heaps and `*1..=*nim`.
+    pub fn compute(options: &OptionTable, nim: usize, limits: Limits) -> Result<Self> {
+        let game = WithNimHeaps { options, nim };
+        let quotient = MisereQuotient::compute(&game, game.max_heap(), limits)?;
+        Ok(GenusQuotient { quotient, nim })
+    }
+
+    /// The element of game heap `h`.
+    pub fn heap_element(&self, h: usize) -> u32 {
+        self.quotient.pretend[WithNimHeaps::game_heap(h)]
+    }
+
+    /// The element of the Nim heap `*m` (`*0` is the identity).
+    pub fn nim_element(&self, m: usize) -> u32 {
+        if m == 0 {
+            0
+        } else {
+            self.quotient.pretend[WithNimHeaps::nim_heap(m)]
+        }
+    }
+
+    /// The product of two elements.
+    pub fn mul(&self, a: u32, b: u32) -> u32 {
+        self.quotient.monoid.mul(a, b)
+    }
+
+    /// Whether positions of element `e` are misère P-positions.
+    pub fn is_p(&self, e: u32) -> bool {
+        self.quotient.p_portion[e as usize]
+    }
+
+    /// `G⁻` of the positions of element `e`: the `m` with `e·*m` in the P-portion (the
+    /// lemma above), or an error when it exceeds the Nim heaps adjoined.
+    pub fn misere_value(&self, e: u32) -> Result<Nimber> {
+        (0..=self.nim)
+            .find(|&m| self.is_p(self.mul(e, self.nim_element(m))))
+            .map(|m| m as Nimber)
+            .ok_or_else(|| {
+                GameError::too_large(
+                    "genus through the quotient",
+                    format!("a misère value exceeds the {} Nim heaps adjoined", self.nim),
+                )
+            })
+    }
+
+    /// The genus of the positions of element `e` whose normal value is `normal`.
+    pub fn genus(&self, e: u32, normal: Nimber) -> Result<Genus> {
+        let two = self.nim_element(2);
+        let mut seen: Vec<u32> = Vec::new();
+        let mut x = e;
+        loop {
+            if let Some(start) = seen.iter().position(|&y| y == x) {
+                let period = seen.len() - start;
+                let terms = seen
+                    .iter()
+                    .map(|&y| self.misere_value(y))
+                    .collect::<Result<Vec<_>>>()?;
+                return Ok(Genus::shortest(normal, terms, start, period));
+            }
+            seen.push(x);
+            x = self.mul(x, two);
+        }
+    }
+}
+
+/// A wild game's quotient with Nim heaps beside it grows fast (Dawson's Kayles passes 2,000
+/// elements at heap 14, Kayles reaches 172 at heap 19), and the follower search is then as
+/// good: the limits keep the attempt short.
+pub const GENUS_QUOTIENT_LIMITS: Limits = Limits {
+    max_order: 1024,
+    max_proof_states: 1_000_000,
+    time_budget: std::time::Duration::from_secs(20),
+};
+
+/// The genus of every heap `1..=max_heap` and its class: through the misère quotient with
+/// Nim heaps beside the game's, or, when that quotient is beyond [`GENUS_QUOTIENT_LIMITS`],
+/// by the followers of each heap ([`heap_genera_by_followers`]).
+pub fn heap_genera(options: &OptionTable) -> Result<Vec<HeapGenus>> {
+    match heap_genera_by_quotient(options, GENUS_QUOTIENT_LIMITS) {
+        Ok(found) => Ok(found),
+        // A front end's cancellation is not a limit of the quotient: searching the followers
+        // would be cancelled too.
+        Err(e) if crate::kernel::cancel::is_cancelled() => Err(e),
+        Err(_) => heap_genera_by_followers(options),
+    }
+}
+
+/// The genus of every heap `1..=max_heap` of `options` and its class, through the quotient
+/// with Nim heaps beside the game's (see the module docs). Fails when the quotient is beyond
+/// `limits`; [`heap_genera`] then searches the followers.
+pub fn heap_genera_by_quotient(options: &OptionTable, limits: Limits) -> Result<Vec<HeapGenus>> {
+    let normal = super::quotient::normal_values(options);
+    let largest = normal.iter().copied().max().unwrap_or(0);
+    // Misère values of heaps with `*2`s stay near the normal ones; the lemma needs a Nim heap
+    // as large as each. Nim heaps below the next power of two above the normal values add no
+    // new normal value (a Nim heap of that power would double the quotient's group part), so
+    // try those, then those below four times that power.
+    let block = (largest + 1).next_power_of_two().max(4) as usize;
+    let mut last = None;
+    for nim in [block - 1, 4 * block - 1] {
+        let q = GenusQuotient::compute(options, nim, limits)?;
+        match classify(options, &q, &normal) {
+            Ok(found) => return Ok(found),
+            Err(e) => last = Some(e),
+        }
+    }
+    Err(last.unwrap_or_else(|| GameError::too_large("genus through the quotient", "no quotient")))
+}
+
+fn classify(options: &OptionTable, q: &GenusQuotient, normal: &[Nimber]) -> Result<Vec<HeapGenus>> {
+    let mut out: Vec<HeapGenus> = Vec::with_capacity(options.max_heap());
+    for (h, (heap_options, &value)) in options.options.iter().zip(normal).enumerate().skip(1) {
+        crate::kernel::cancel::check()?;
+        let genus = q.genus(q.heap_element(h), value)?;
+        let options_tame = heap_options
+            .iter()
+            .all(|o| o.iter().all(|&x| out[x - 1].tame));
+        out.push(HeapGenus::new(h, genus, options_tame));
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::octal::HeapRules;
+    use crate::misere::genus::{nim_heap_genus, restive_sum_outcome, GenusClass};
+    use crate::misere::search::is_p_by_followers;
+    use crate::sum::Outcome;
+
+    fn table(code: &str, n: usize) -> OptionTable {
+        OptionTable::new(&HeapRules::parse(code).unwrap(), n).unwrap()
+    }
+
+    /// Both methods give the same genus and class for every heap wherever the quotient is
+    /// within its limits: Kayles (heaps 1 to 4 tame, 5 restless, then wild) and the tame
+    /// 0.31, 0.52 and 0.56. Where a wild game's quotient with the Nim heaps outgrows the
+    /// limits (Dawson's Kayles to heap 14), the quotient refuses and the follower search
+    /// answers.
+    #[test]
+    fn quotient_genera_agree_with_follower_search() {
+        let limits = GENUS_QUOTIENT_LIMITS;
+        let mut classes = std::collections::HashSet::new();
+        for (code, n) in [("0.77", 16), ("0.31", 12), ("0.52", 12), ("0.56", 12)] {
+            let options = table(code, n);
+            let by_quotient = heap_genera_by_quotient(&options, limits).unwrap();
+            let by_followers = heap_genera_by_followers(&options).unwrap();
+            assert_eq!(by_quotient, by_followers, "{code} up to {n}");
+            classes.extend(by_quotient.iter().map(|g| g.class));
+        }
+        assert_eq!(classes.len(), 3, "{classes:?}");
+        let dawson = table("0.07", 14);
+        assert!(heap_genera_by_quotient(&dawson, limits).is_err());
+        assert_eq!(
+            heap_genera(&dawson).unwrap(),
+            heap_genera_by_followers(&dawson).unwrap()
+        );
+    }
+
+    /// The lemma `G⁻(X) = m` iff `X + *m` is P, through the quotient, against `G⁻` by the mex
+    /// rule over the followers, for every Kayles position of up to three heaps of at most 7.
+    #[test]
+    fn misere_values_by_the_lemma() {
+        use std::collections::HashMap;
+        fn misere(
+            options: &OptionTable,
+            p: Vec<u16>,
+            memo: &mut HashMap<Vec<u16>, Nimber>,
+        ) -> Nimber {
+            if let Some(&v) = memo.get(&p) {
+                return v;
+            }
+            let mut next = Vec::new();
+            crate::misere::search::for_each_option(options, &p, |q| next.push(q));
+            let v = if next.is_empty() {
+                1
+            } else {
+                let seen: Vec<Nimber> =
+                    next.into_iter().map(|q| misere(options, q, memo)).collect();
+                crate::nimber::mex(seen)
+            };
+            memo.insert(p, v);
+            v
+        }
+        let options = table("0.77", 7);
+        let q = GenusQuotient::compute(&options, 8, Limits::default()).unwrap();
+        let mut memo = HashMap::new();
+        let mut largest = 0;
+        for a in 0..=7u16 {
+            for b in a..=7 {
+                for c in b..=7 {
+                    let heaps: Vec<u16> = [a, b, c].into_iter().filter(|&h| h > 0).collect();
+                    let e = heaps
+                        .iter()
+                        .fold(0, |e, &h| q.mul(e, q.heap_element(h as usize)));
+                    let v = misere(&options, heaps.clone(), &mut memo);
+                    largest = largest.max(v);
+                    assert_eq!(q.misere_value(e).unwrap(), v, "{heaps:?}");
+                }
+            }
+        }
+        assert!(largest >= 4, "values beyond *3 were checked");
+        // A value beyond the Nim heaps adjoined is an error, not a guess: heap 6 is 3^{31}.
+        let small = GenusQuotient::compute(&options, 2, Limits::default()).unwrap();
+        assert!(small.misere_value(small.heap_element(6)).is_err());
+    }
+
+    /// Conway's rule for restive games beside Nim positions, against exhaustive misère search
+    /// of the sum, for every restive heap of at most 9 tokens of the octal games `0.d₁d₂`
+    /// and `4.d₁` and every Nim position of up to three heaps of at most 7 tokens. Both sides
+    /// of the rule's test (every Nim heap among 0, 1, g₀, g₀ ⊕ 1, or not) occur.
+    #[test]
+    fn restive_rule_against_exhaustive_search() {
+        let mut codes: Vec<String> = Vec::new();
+        for d1 in 0..8 {
+            codes.push(format!("4.{d1}"));
+            for d2 in 0..8 {
+                codes.push(format!("0.{d1}{d2}"));
+            }
+        }
+        let (mut restive, mut small, mut large) = (0, 0, 0);
+        for code in &codes {
+            let Ok(game) = HeapRules::parse(code) else {
+                continue;
+            };
+            let options = OptionTable::new(&game, 9).unwrap();
+            let Ok(genera) = heap_genera_by_followers(&options) else {
+                continue;
+            };
+            let with_nim = WithNimHeaps {
+                options: &options,
+                nim: 7,
+            };
+            let combined = OptionTable::new(&with_nim, with_nim.max_heap()).unwrap();
+            for g in genera.iter().filter(|g| g.class == GenusClass::Restive) {
+                restive += 1;
+                let g0 = g.genus.term(0);
+                for_each_nim_position(7, 3, &mut |nim| {
+                    let by_rule = restive_sum_outcome(&g.genus, nim).unwrap();
+                    let mut ids: Vec<u16> = nim
+                        .iter()
+                        .filter(|&&m| m > 0)
+                        .map(|&m| WithNimHeaps::nim_heap(m as usize) as u16)
+                        .collect();
+                    ids.push(WithNimHeaps::game_heap(g.heap) as u16);
+                    ids.sort_unstable();
+                    let searched = is_p_by_followers(&combined, &ids, 1 << 20).unwrap();
+                    assert_eq!(
+                        by_rule == Outcome::P,
+                        searched,
+                        "{code} heap {} ({}) beside {nim:?}",
+                        g.heap,
+                        g.genus
+                    );
+                    if nim.iter().all(|&m| m <= 1 || m == g0 || m == g0 ^ 1) {
+                        small += 1;
+                    } else {
+                        large += 1;
+                    }
+                });
+            }
+        }
+        assert!(
+            restive >= 1 && small > 0 && large > 0,
+            "{restive} {small} {large}"
+        );
+        // Not a restive genus: no answer.
+        assert_eq!(restive_sum_outcome(&nim_heap_genus(2), &[2]), None);
+    }
+
+    fn for_each_nim_position(max: u64, count: usize, f: &mut dyn FnMut(&[u64])) {
+        fn go(from: u64, max: u64, left: usize, cur: &mut Vec<u64>, f: &mut dyn FnMut(&[u64])) {
+            f(cur);
+            if left == 0 {
+                return;
+            }
+            for m in from..=max {
+                cur.push(m);
+                go(m, max, left - 1, cur, f);
+                cur.pop();
+            }
+        }
+        go(0, max, count, &mut Vec::new(), f);
+    }
+
+    /// The classes on both sides of each of their thresholds.
+    #[test]
+    fn classes_by_genus() {
+        let genus = |normal: Nimber, misere: Vec<Nimber>| Genus {
+            normal,
+            misere,
+            period_start: 0,
+            period: 2,
+        };
+        assert_eq!(GenusClass::of(&nim_heap_genus(0), true), GenusClass::Tame);
+        assert_eq!(GenusClass::of(&nim_heap_genus(5), true), GenusClass::Tame);
+        assert_eq!(GenusClass::of(&nim_heap_genus(5), false), GenusClass::Wild);
+        assert_eq!(
+            GenusClass::of(&genus(0, vec![2, 0]), true),
+            GenusClass::Restive
+        );
+        assert_eq!(
+            GenusClass::of(&genus(1, vec![2, 0]), true),
+            GenusClass::Restive
+        );
+        assert_eq!(
+            GenusClass::of(&genus(2, vec![3, 0]), true),
+            GenusClass::Wild
+        );
+        assert_eq!(
+            GenusClass::of(&genus(4, vec![1, 4]), true),
+            GenusClass::Restless
+        );
+        assert_eq!(
+            GenusClass::of(&genus(4, vec![0, 4]), true),
+            GenusClass::Restless
+        );
+        assert_eq!(
+            GenusClass::of(&genus(4, vec![1, 4]), false),
+            GenusClass::Wild
+        );
+        assert_eq!(
+            GenusClass::of(&genus(1, vec![2, 0]), false),
+            GenusClass::Wild
+        );
+        // Kayles: heaps 1 to 4 tame, 5 restless (4^{146}), then wild (they reach heap 5).
+        let kayles = heap_genera_by_quotient(&table("0.77", 8), Limits::default()).unwrap();
+        let shown: Vec<&str> = kayles.iter().map(|g| g.class.name()).collect();
+        assert_eq!(
+            shown,
+            ["tame", "tame", "tame", "tame", "restless", "wild", "wild", "wild"]
+        );
+        assert_eq!(kayles[4].genus.to_string(), "4^{146}");
+    }
+
+    /// A tame game to heap 100 through the quotient, where the follower search cannot go:
+    /// every heap of 0.31 is tame (its genera agree with the follower search up to 12, above).
+    #[test]
+    fn a_tame_game_to_heap_100() {
+        let options = table("0.31", 100);
+        let limits = GENUS_QUOTIENT_LIMITS;
+        let genera = heap_genera_by_quotient(&options, limits).unwrap();
+        let normal = crate::misere::quotient::normal_values(&options);
+        assert_eq!(genera.len(), 100);
+        for g in &genera {
+            assert_eq!(g.genus.normal, normal[g.heap], "heap {}", g.heap);
+            assert_eq!(g.class, GenusClass::Tame, "heap {}", g.heap);
+        }
+    }
+}
