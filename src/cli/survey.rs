@@ -182,8 +182,7 @@ fn members(family: Family, args: &SurveyArgs) -> Result<Vec<Member>, CliError> {
         _ => {
             if args.max.is_some() || args.size.is_some() {
                 return Err(CliError::Usage(format!(
-                    "--max and --size are for subtraction sets; {} codes take --digits",
-                    family
+                    "--max and --size are for subtraction sets; {family} codes take --digits"
                 )));
             }
             if args.with_4 && family != Family::Octal {
@@ -214,16 +213,27 @@ fn members(family: Family, args: &SurveyArgs) -> Result<Vec<Member>, CliError> {
             _ => family.codes(args.digits.unwrap_or(0), args.with_4)?,
         });
     }
-    let mut text = args.codes.join("\n");
+    let mut members = Vec::new();
+    for code in &args.codes {
+        members.push(family.member(code)?);
+    }
     if let Some(path) = &args.codes_file {
-        let file = std::fs::read_to_string(path)
+        let text = std::fs::read_to_string(path)
             .map_err(|e| CliError::Usage(format!("--codes-file {}: {e}", path.display())))?;
-        text = format!("{text}\n{file}");
+        let listed = family::parse_list(family, &text).map_err(|(line, e)| {
+            CliError::Usage(format!("--codes-file {}, line {line}: {e}", path.display()))
+        })?;
+        if listed.is_empty() {
+            return Err(CliError::Usage(format!(
+                "--codes-file {} lists no members (one code per line)",
+                path.display()
+            )));
+        }
+        members.extend(listed);
     }
-    let members = family::parse_list(family, &text)?;
-    if members.is_empty() {
-        return Err(CliError::Usage("--codes-file lists no members".into()));
-    }
+    // A member named twice is surveyed once, at its first place.
+    let mut seen = std::collections::HashSet::new();
+    members.retain(|m| seen.insert(m.clone()));
     Ok(members)
 }
 

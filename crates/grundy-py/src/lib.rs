@@ -10,6 +10,7 @@
 //! * [`family`]: the registry's families, rulesets built from Python values;
 //! * [`position`]: positions, their moves and values;
 //! * [`sequence`]: Grundy sequences as objects with a NumPy array of values;
+//! * [`survey`]: surveys of families of games (one member per call, the SQLite store);
 //! * [`interrupt`]: long computations with the GIL released, Ctrl-C and progress;
 //! * [`html`]: what a notebook shows (`_repr_html_`);
 //! * [`convert`] and [`error`]: Python values in, Python exceptions out.
@@ -29,6 +30,7 @@ pub mod html;
 pub mod interrupt;
 pub mod position;
 pub mod sequence;
+pub mod survey;
 
 use pyo3::prelude::*;
 
@@ -55,5 +57,11 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(family::families, m)?)?;
     m.add_function(wrap_pyfunction!(family::family, m)?)?;
     m.add_function(wrap_pyfunction!(position::parse, m)?)?;
+    m.add_function(wrap_pyfunction!(survey::survey_columns, m)?)?;
+    m.add_function(wrap_pyfunction!(survey::survey_codes, m)?)?;
+    m.add_function(wrap_pyfunction!(survey::survey_canonical, m)?)?;
+    m.add_function(wrap_pyfunction!(survey::survey_member, m)?)?;
+    m.add_function(wrap_pyfunction!(survey::survey_write, m)?)?;
+    m.add_function(wrap_pyfunction!(survey::survey_pending, m)?)?;
     Ok(())
 }

@@ -201,8 +201,8 @@ pub fn subtraction_sets(max: u32, size: Option<u32>) -> Result<Vec<Member>, Game
 }
 
 /// The members listed in `text`, one code per line (blank lines and `#` comments skipped;
-/// repeats kept once, at their first place). An error names the line.
-pub fn parse_list(family: Family, text: &str) -> Result<Vec<Member>, GameError> {
+/// repeats kept once, at their first place). An error comes with its line number (from 1).
+pub fn parse_list(family: Family, text: &str) -> Result<Vec<Member>, (usize, GameError)> {
     let mut members: Vec<Member> = Vec::new();
     let mut seen = std::collections::HashSet::new();
     for (i, line) in text.lines().enumerate() {
@@ -210,9 +210,7 @@ pub fn parse_list(family: Family, text: &str) -> Result<Vec<Member>, GameError> 
         if line.is_empty() {
             continue;
         }
-        let member = family
-            .member(line)
-            .map_err(|e| GameError::invalid(format!("line {}", i + 1), line, e.to_string()))?;
+        let member = family.member(line).map_err(|e| (i + 1, e))?;
         if seen.insert(member.clone()) {
             members.push(member);
         }

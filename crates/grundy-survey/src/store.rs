@@ -232,9 +232,8 @@ impl Store {
         let rows = statement
             .query_map([], read_row)
             .map_err(|e| self.error(e))?
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| self.error(e));
-        rows
+            .collect::<Result<Vec<_>, _>>();
+        rows.map_err(|e| self.error(e))
     }
 
     /// Brings `other`'s rows in: a member new here is added; one in both keeps the better row

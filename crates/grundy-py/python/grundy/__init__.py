@@ -33,6 +33,7 @@ from ._grundy import (
     family,
     parse,
 )
+from ._survey import read_survey, survey, survey_codes
 
 
 def python_name(family_name):
@@ -87,7 +88,10 @@ __all__ = [
     "family",
     "parse",
     "python_name",
+    "read_survey",
     "ruleset",
+    "survey",
+    "survey_codes",
 ] + sorted(_NAMED)
 
 __version__ = _grundy.__version__
