@@ -304,7 +304,7 @@ fn survey(family: Family, args: &SurveyArgs, out: &Output) -> Result<(), CliErro
         };
         let spent = previous.as_ref().map_or(0.0, |r| r.seconds);
         let member_start = Instant::now();
-        let mut on_progress = |p: grundy_core::games::octal::Progress| {
+        let mut on_progress = |p: grundy_core::kernel::heap_sequence::Progress| {
             let rate = p.done as f64 / member_start.elapsed().as_secs_f64().max(1e-3);
             bar.set_message(format!(
                 "{member}: {}/{} values, {rate:.0}/s",

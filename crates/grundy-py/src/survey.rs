@@ -128,12 +128,12 @@ pub fn survey_member<'py>(
     let record = crate::interrupt::run(py, move || {
         let cancel = AtomicBool::new(false);
         let outcome = grundy_survey::run_member(&member, &budget, None, &cancel, &mut |_| {
-            if grundy_core::cancel::is_cancelled() {
+            if grundy_core::kernel::cancel::is_cancelled() {
                 cancel.store(true, Ordering::Relaxed);
             }
         })?;
         if outcome.cancelled {
-            grundy_core::cancel::check()?;
+            grundy_core::kernel::cancel::check()?;
         }
         Ok(outcome.record)
     })?;
@@ -163,7 +163,10 @@ fn to_dict<'py>(py: Python<'py>, r: &Record) -> PyResult<Bound<'py, PyDict>> {
 }
 
 fn from_dict(d: &Bound<'_, PyDict>) -> PyResult<Record> {
-    fn get<'py, T: pyo3::conversion::FromPyObjectOwned<'py>>(d: &Bound<'py, PyDict>, key: &str) -> PyResult<T> {
+    fn get<'py, T: pyo3::conversion::FromPyObjectOwned<'py>>(
+        d: &Bound<'py, PyDict>,
+        key: &str,
+    ) -> PyResult<T> {
         match d.get_item(key)? {
             Some(v) => v.extract::<T>().map_err(|e| {
                 let e: PyErr = e.into();

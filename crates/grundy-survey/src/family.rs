@@ -313,10 +313,9 @@ mod tests {
     fn lists_skip_comments_and_repeats_and_name_bad_lines() {
         let members = parse_list(Family::Octal, "# codes\n0.77\n\n.77 # Kayles\n0.07\n").unwrap();
         assert_eq!(members.len(), 2);
-        let err = parse_list(Family::Octal, "0.77\n0.9\n")
-            .unwrap_err()
-            .to_string();
-        assert!(err.contains("line 2"), "{err}");
+        let (line, err) = parse_list(Family::Octal, "0.77\n0.9\n").unwrap_err();
+        assert_eq!(line, 2);
+        assert!(err.to_string().contains("0.9"), "{err}");
     }
 
     #[test]

@@ -23,8 +23,8 @@ pub mod store;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use grundy_core::games::octal::{Progress, RunStatus};
-use grundy_core::sequence::report::{by_name, Computation, HeapSequence};
+use grundy_core::kernel::heap_sequence::{Computation, HeapSequence, Progress, RunStatus};
+use grundy_core::sequence::report::by_name;
 use grundy_core::{GameError, Nimber};
 
 pub use family::{Family, Member, Shard};
