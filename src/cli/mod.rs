@@ -33,6 +33,7 @@ pub mod sequence;
 pub mod sequence_run;
 pub mod serve;
 pub mod simulate;
+pub mod survey;
 pub mod write;
 pub mod wythoff;
 pub mod wythoff_image;
@@ -75,6 +76,8 @@ pub enum Command {
     ///
     /// Example: grundy simulate nim 2 3 4 --players perfect,random --games 10000 --seed 42
     Simulate(simulate::SimulateArgs),
+    #[command(subcommand)]
+    Survey(survey::SurveyCommand),
     /// The browser app: play, get hints and explore sequences at http://127.0.0.1:8080/.
     Serve(serve::ServeArgs),
     /// Board and graph games by search: Cram, Chomp, Node-Kayles, Arc-Kayles.
@@ -123,6 +126,7 @@ pub fn main(cli: Cli) -> ExitCode {
         Command::Wythoff(cmd) => wythoff::run(cmd, &out),
         Command::Play(args) => play::run(args, &out),
         Command::Simulate(args) => simulate::run(args, &out),
+        Command::Survey(cmd) => survey::run(cmd, &out),
         Command::Serve(args) => serve::run(args, &out),
         Command::Search(args) => search::run(args, &out),
         Command::Nimber(cmd) => nimber::run(cmd, &out),

@@ -10,6 +10,7 @@
 //! * [`family`]: the registry's families, rulesets built from Python values;
 //! * [`position`]: positions, their moves and values;
 //! * [`sequence`]: Grundy sequences as objects with a NumPy array of values;
+//! * [`survey`]: surveys of families of games (one member per call, the SQLite store);
 //! * [`interrupt`]: long computations with the GIL released, Ctrl-C and progress;
 //! * [`misere`]: misère quotients and genera of heap games;
 //! * [`search`]: board and graph games searched with the caller's table and budgets;
@@ -33,6 +34,7 @@ pub mod misere;
 pub mod position;
 pub mod search;
 pub mod sequence;
+pub mod survey;
 
 use pyo3::prelude::*;
 
@@ -63,5 +65,11 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(family::family, m)?)?;
     m.add_function(wrap_pyfunction!(position::parse, m)?)?;
     m.add_function(wrap_pyfunction!(search::search, m)?)?;
+    m.add_function(wrap_pyfunction!(survey::survey_columns, m)?)?;
+    m.add_function(wrap_pyfunction!(survey::survey_codes, m)?)?;
+    m.add_function(wrap_pyfunction!(survey::survey_canonical, m)?)?;
+    m.add_function(wrap_pyfunction!(survey::survey_member, m)?)?;
+    m.add_function(wrap_pyfunction!(survey::survey_write, m)?)?;
+    m.add_function(wrap_pyfunction!(survey::survey_pending, m)?)?;
     Ok(())
 }

@@ -37,6 +37,7 @@ from ._grundy import (
     parse,
     search,
 )
+from ._survey import read_survey, survey, survey_codes
 
 
 def python_name(family_name):
@@ -94,8 +95,11 @@ __all__ = [
     "family",
     "parse",
     "python_name",
+    "read_survey",
     "ruleset",
     "search",
+    "survey",
+    "survey_codes",
 ] + sorted(_NAMED)
 
 __version__ = _grundy.__version__

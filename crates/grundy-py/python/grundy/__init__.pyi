@@ -316,3 +316,26 @@ TurningCorners: Ruleset
 Rugs: Ruleset
 Acrostic: Family
 AcrosticTwins: Ruleset
+
+# Surveys (python/grundy/_survey.py): a pandas DataFrame with the store's columns.
+def survey(
+    codes: "list[str]",
+    count: int,
+    *,
+    family: str = "octal",
+    seconds: Optional[float] = None,
+    memory: Optional[int] = None,
+    db: Optional[str] = None,
+    client: object = None,
+) -> DataFrame: ...
+def survey_codes(
+    family: str = "octal",
+    *,
+    digits: Optional[int] = None,
+    with_4: bool = False,
+    max: Optional[int] = None,
+    size: Optional[int] = None,
+) -> list[str]: ...
+def read_survey(
+    db: str, family: Optional[str] = None, codes: Optional["list[str]"] = None
+) -> DataFrame: ...
