@@ -22,6 +22,7 @@ pub mod analyze;
 pub mod chart;
 pub mod game;
 pub mod hackenbush;
+pub mod loopy;
 pub mod memory;
 pub mod misere;
 pub mod nimber;

@@ -208,6 +208,7 @@ pub mod cancel;
 pub mod error;
 pub mod explain;
 pub mod games;
+pub mod loopy;
 pub mod misere;
 pub mod moves;
 pub mod nimber;

@@ -46,6 +46,7 @@ use crate::{AppState, Limits};
 
 mod analyze;
 mod hackenbush;
+mod loopy;
 mod moves;
 mod sequence;
 mod simulate;

@@ -1,0 +1,113 @@
+//! The loopy rulesets, one module each, behind the [`LoopyRules`] trait.
+//!
+//! A loopy ruleset gives the options of a position; [`super::explore`] builds the graph from
+//! them and [`super::gamma`] values it. Positions are lists of whole numbers (a vertex, a
+//! heap, the heaps of a Fair Shares position), shown by the ruleset.
+
+pub mod digraph;
+pub mod fair_shares;
+pub mod loopy_subtraction;
+pub mod wind_up;
+
+use std::fmt::Debug;
+
+use super::explore::Explored;
+use crate::error::Result;
+
+/// A position of a loopy ruleset: a vertex `[v]`, a heap `[n]`, or several heaps played
+/// together (Fair Shares), as the ruleset reads it.
+pub type LoopyPosition = Vec<u64>;
+
+/// The rules of one kind of loopy component.
+pub trait LoopyRules: Debug + Send + Sync + 'static {
+    /// The rules in the text format, e.g. `windup{5;1,3}`: with `:` and a list of positions
+    /// after it, a term of a loopy sum.
+    fn term(&self) -> String;
+
+    /// A title for people, e.g. `Wind-Up mod 5, S = {1,3}`.
+    fn title(&self) -> String;
+
+    /// What a component is called: `token`, `heap`, `position`.
+    fn noun(&self) -> &'static str;
+
+    /// The positions a term's list names (`0,2`: two tokens), checked against the rules.
+    fn parse_positions(&self, list: &str) -> Result<Vec<LoopyPosition>>;
+
+    /// A position for people.
+    fn show(&self, position: &LoopyPosition) -> String {
+        position
+            .iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+
+    /// The terms' lists that write `positions` back (one term each): by default one list of
+    /// all of them.
+    fn lists(&self, positions: &[LoopyPosition]) -> Vec<String> {
+        let shown: Vec<String> = positions.iter().map(|p| self.show(p)).collect();
+        vec![shown.join(",")]
+    }
+
+    /// Every option of `position`, without repeats.
+    fn options(&self, position: &LoopyPosition) -> Vec<LoopyPosition>;
+
+    /// Where to explore from to value `starts`: by default the starts themselves; rulesets
+    /// with a small finite graph explore all of it, so that the labelling (and the strategy
+    /// that follows its counters) is the same whichever position is asked about.
+    fn roots(&self, starts: &[LoopyPosition]) -> Vec<LoopyPosition> {
+        starts.to_vec()
+    }
+
+    /// What the explored graph proves, in a sentence for the answer.
+    fn scope(&self, explored: &Explored) -> String {
+        format!(
+            "the whole graph reachable from the start ({} positions, {} moves), closed under \
+             moves: every value is exact",
+            explored.positions.len(),
+            explored.solved.graph.move_count()
+        )
+    }
+
+    /// A move in words, e.g. `5 -> 4 (take 1)`.
+    fn describe_move(&self, from: &LoopyPosition, to: &LoopyPosition) -> String {
+        format!("{} -> {}", self.show(from), self.show(to))
+    }
+
+    /// The edges to draw, for rulesets played on a drawn graph (the digraph).
+    fn drawn_edges(&self) -> Option<Vec<(u64, u64)>> {
+        None
+    }
+}
+
+/// Reads one whole number of a loopy term, at most `max`.
+pub(crate) fn number(text: &str, what: &str, min: u64, max: u64) -> Result<u64> {
+    let value = crate::spec::parse_u64(text.trim(), what)?;
+    if value < min || value > max {
+        return Err(crate::error::GameError::out_of_range(
+            what,
+            text.trim(),
+            format!("a whole number from {min} to {max}"),
+        ));
+    }
+    Ok(value)
+}
+
+/// Reads a comma-separated list of whole numbers from `min` to `max`, at most `most` of them.
+pub(crate) fn numbers(text: &str, what: &str, min: u64, max: u64, most: usize) -> Result<Vec<u64>> {
+    let items = crate::spec::parse_list(text, what)?;
+    if items.len() > most {
+        return Err(crate::error::GameError::out_of_range(
+            format!("number of {what}s"),
+            items.len(),
+            format!("at most {most}"),
+        ));
+    }
+    items
+        .iter()
+        .map(|&v| number(&v.to_string(), what, min, max))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests;
