@@ -162,9 +162,10 @@ pub fn rules_term(family: &Family, m: &ArgMatches) -> String {
 impl GameSpec {
     /// Reads the chosen subcommand.
     fn from_matches(name: &str, m: &ArgMatches, extra: ExtraFlags) -> Result<Self, clap::Error> {
+        // `loopy` takes none of the extra flags (`--misere`, `--explain`).
         let flags = extra
             .iter()
-            .filter(|(f, _)| m.get_flag(f))
+            .filter(|(f, _)| name != "loopy" && m.get_flag(f))
             .map(|(f, _)| f.to_string())
             .collect();
         let strings = |id: &str| -> Vec<String> {

@@ -108,6 +108,11 @@ pub fn play(terms: &str, human_first: bool, out: &Output) -> Result<(), CliError
     }
 }
 
+/// `1 move`, `3 moves`.
+fn moves_text(n: usize) -> String {
+    format!("{n} move{}", if n == 1 { "" } else { "s" })
+}
+
 /// A loopy game in progress.
 struct Session<R, W> {
     input: R,
@@ -142,17 +147,17 @@ impl<R: BufRead, W: Write> Session<R, W> {
                 } else {
                     "The computer cannot move: you win."
                 };
-                return self.say(format!("{who} ({} moves)", self.moves_made));
+                return self.say(format!("{who} ({})", moves_text(self.moves_made)));
             }
             let key = (self.game.key(), self.human_to_move);
             let drawn = self.game.outcome() == Outcome::Draw;
             if drawn && !self.seen.insert(key) {
                 return self.say(format!(
                     "The position {} repeats and its value {} proves it a draw: neither player \
-                     can force a win. Game drawn after {} moves.",
+                     can force a win. Game drawn after {}.",
                     self.game.to_terms(),
                     self.game.value(),
-                    self.moves_made
+                    moves_text(self.moves_made)
                 ));
             }
             if !self.human_to_move {

@@ -10,6 +10,7 @@
 //! * [`family`]: the registry's families, rulesets built from Python values;
 //! * [`position`]: positions, their moves and values;
 //! * [`sequence`]: Grundy sequences as objects with a NumPy array of values;
+//! * [`loopy`]: loopy games (draws), from the core's loopy families;
 //! * [`interrupt`]: long computations with the GIL released, Ctrl-C and progress;
 //! * [`html`]: what a notebook shows (`_repr_html_`);
 //! * [`convert`] and [`error`]: Python values in, Python exceptions out.
@@ -27,6 +28,7 @@ pub mod error;
 pub mod family;
 pub mod html;
 pub mod interrupt;
+pub mod loopy;
 pub mod position;
 pub mod sequence;
 
@@ -55,5 +57,12 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(family::families, m)?)?;
     m.add_function(wrap_pyfunction!(family::family, m)?)?;
     m.add_function(wrap_pyfunction!(position::parse, m)?)?;
+    m.add_class::<loopy::LoopyFamily>()?;
+    m.add_class::<loopy::LoopyRuleset>()?;
+    m.add_class::<loopy::LoopyPosition>()?;
+    m.add_class::<loopy::LoopyMove>()?;
+    m.add_function(wrap_pyfunction!(loopy::parse_loopy, m)?)?;
+    m.add_function(wrap_pyfunction!(loopy::loopy_families, m)?)?;
+    m.add_function(wrap_pyfunction!(loopy::loopy_family, m)?)?;
     Ok(())
 }

@@ -20,11 +20,13 @@
 //! ```
 //! use grundy_core::loopy::{LoopySum, Outcome};
 //!
-//! // A token on the cycle 0 ⇄ 1 with an exit 0 → 2, plus a Wind-Up heap.
+//! // A token on the cycle 0 ⇄ 1 with an exit 0 → 2 (value 1), plus a Wind-Up heap of value
+//! // ∞{0}: the sum is ∞{1}, a draw, and one move keeps it.
 //! let sum = LoopySum::parse("digraph{0>1,1>0,0>2}:0 + windup{5;1,3}:1").unwrap();
 //! let report = sum.analyze().unwrap();
-//! assert_eq!(report.value.to_string(), "0");
-//! assert_eq!(report.outcome, Outcome::P);
+//! assert_eq!(report.value.to_string(), "∞{1}");
+//! assert_eq!(report.outcome, Outcome::Draw);
+//! assert_eq!(report.moves[0].words, "1 -> 3 (subtract 3 mod 5)");
 //! ```
 //!
 //! The loopy rulesets are a family of their own ([`family::LOOPY_REGISTRY`]) with their own

@@ -29,9 +29,16 @@ from ._grundy import (
     Ruleset,
     Sequence,
     Svg,
+    LoopyFamily,
+    LoopyMove,
+    LoopyPosition,
+    LoopyRuleset,
     families,
     family,
+    loopy_families,
+    loopy_family,
     parse,
+    parse_loopy,
 )
 
 
@@ -64,6 +71,9 @@ def _named_families():
     named = {}
     for f in families():
         named[python_name(f.name)] = f if f.params else f()
+    # The loopy families (play may cycle: draws), named the same way: Digraph, WindUp, ...
+    for f in loopy_families():
+        named[python_name(f.name)] = f if f.params else f()
     return named
 
 
@@ -77,6 +87,10 @@ __all__ = [
     "Interrupted",
     "Move",
     "Moves",
+    "LoopyFamily",
+    "LoopyMove",
+    "LoopyPosition",
+    "LoopyRuleset",
     "Param",
     "Period",
     "Position",
@@ -85,7 +99,10 @@ __all__ = [
     "Svg",
     "families",
     "family",
+    "loopy_families",
+    "loopy_family",
     "parse",
+    "parse_loopy",
     "python_name",
     "ruleset",
 ] + sorted(_NAMED)

@@ -89,9 +89,10 @@ impl LoopyRules for Digraph {
 
     fn title(&self) -> String {
         format!(
-            "Token on a digraph ({} vertices, {} edges)",
-            self.vertices,
-            self.edges.len()
+            "Token on a digraph ({})",
+            counted(self.vertices as usize, "vertex", "vertices")
+                + ", "
+                + &counted(self.edges.len(), "edge", "edges")
         )
     }
 
@@ -130,9 +131,9 @@ impl LoopyRules for Digraph {
 
     fn scope(&self, explored: &Explored) -> String {
         format!(
-            "the whole graph ({} vertices, {} edges): every value is exact",
-            explored.positions.len(),
-            explored.solved.graph.move_count()
+            "the whole graph ({}, {}): every value is exact",
+            counted(explored.positions.len(), "vertex", "vertices"),
+            counted(explored.solved.graph.move_count(), "edge", "edges")
         )
     }
 
@@ -146,6 +147,11 @@ impl LoopyRules for Digraph {
     fn drawn_edges(&self) -> Option<Vec<(u64, u64)>> {
         Some(self.edges.clone())
     }
+}
+
+/// `1 vertex`, `3 vertices`.
+fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// The family: `digraph{0>1,1>0,0>2}:0`.

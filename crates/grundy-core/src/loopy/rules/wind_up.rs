@@ -98,8 +98,8 @@ impl LoopyRules for WindUp {
 
 /// The family: `windup{5;1,3}:1`.
 pub static FAMILY: LoopyFamily = LoopyFamily {
-    name: "windup",
-    aliases: &["wind-up"],
+    name: "wind-up",
+    aliases: &["windup"],
     title: "Wind-Up",
     rules: "A heap counted modulo n: a move subtracts an amount of the set S, wrapping round \
             below zero; the heap 0 ends the game (whoever reaches it wins). Play may cycle.",
@@ -111,7 +111,7 @@ pub static FAMILY: LoopyFamily = LoopyFamily {
         },
         LoopyParam {
             name: "set",
-            help: "the amounts S, comma-separated, each at least 1 (at most 100 of them)",
+            help: "the amounts S, comma-separated, each from 1 to 1000000 (at most 100 of them)",
             example: "1,3",
         },
     ],
@@ -119,7 +119,7 @@ pub static FAMILY: LoopyFamily = LoopyFamily {
     example: "windup{5;1,3}:1",
     build: |params| {
         let modulus = number(params[0], "Wind-Up modulus", 1, MAX_MODULUS)?;
-        let set = numbers(params[1], "Wind-Up amount", 1, u64::MAX / 2, MAX_AMOUNTS)?;
+        let set = numbers(params[1], "Wind-Up amount", 1, MAX_MODULUS, MAX_AMOUNTS)?;
         Ok(Arc::new(WindUp::new(modulus, set)?))
     },
 };
