@@ -67,9 +67,17 @@ fn main() {
         );
     }
     let wind_up = WindUp::new(1_000_000, vec![1, 3]).unwrap();
-    explored("windup{1000000;1,3}, explored and labelled", &wind_up, &[vec![1]]);
+    explored(
+        "windup{1000000;1,3}, explored and labelled",
+        &wind_up,
+        &[vec![1]],
+    );
     let wind_up = WindUp::new(1_000_000, vec![6, 7, 100]).unwrap();
-    explored("windup{1000000;6,7,100}, explored and labelled", &wind_up, &[vec![1]]);
+    explored(
+        "windup{1000000;6,7,100}, explored and labelled",
+        &wind_up,
+        &[vec![1]],
+    );
     let square_but_one = LoopySubtraction::square_but_one();
     explored(
         "square-but-one heaps 0..=20000, explored and labelled",

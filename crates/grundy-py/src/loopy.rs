@@ -217,7 +217,11 @@ impl LoopyPosition {
     /// Each component's γ, written.
     #[getter]
     fn values(&self) -> Vec<String> {
-        self.report.components.iter().map(|c| c.value_text.clone()).collect()
+        self.report
+            .components
+            .iter()
+            .map(|c| c.value_text.clone())
+            .collect()
     }
 
     /// The winning moves of an N-position, the moves that keep a draw, none at a P-position.
@@ -273,7 +277,10 @@ pub fn parse_loopy(text: &str) -> PyResult<LoopyPosition> {
 /// Every loopy family, in the engine's order.
 #[pyfunction]
 pub fn loopy_families() -> Vec<LoopyFamily> {
-    LOOPY_REGISTRY.iter().map(|&inner| LoopyFamily { inner }).collect()
+    LOOPY_REGISTRY
+        .iter()
+        .map(|&inner| LoopyFamily { inner })
+        .collect()
 }
 
 /// The loopy family named ``name`` (or an alias).

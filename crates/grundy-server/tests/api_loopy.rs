@@ -78,10 +78,22 @@ async fn moves_and_apply() {
 async fn bad_loopy_positions_are_4xx() {
     for (position, needle) in [
         (json!({"game": "loopy"}), "position.terms"),
-        (json!({"game": "loopy", "terms": "windup{5;0}:1"}), "Wind-Up amount \"0\""),
-        (json!({"game": "loopy", "terms": "digraph{0>1}:0", "convention": "misere"}), "normal play"),
-        (json!({"game": "loopy", "terms": "digraph{0>1}:0", "heaps": [1]}), "only game, terms"),
-        (json!({"game": "loopy", "terms": "loopy-sub{1;1;any}:3"}), "more than 1000000 positions"),
+        (
+            json!({"game": "loopy", "terms": "windup{5;0}:1"}),
+            "Wind-Up amount \"0\"",
+        ),
+        (
+            json!({"game": "loopy", "terms": "digraph{0>1}:0", "convention": "misere"}),
+            "normal play",
+        ),
+        (
+            json!({"game": "loopy", "terms": "digraph{0>1}:0", "heaps": [1]}),
+            "only game, terms",
+        ),
+        (
+            json!({"game": "loopy", "terms": "loopy-sub{1;1;any}:3"}),
+            "more than 1000000 positions",
+        ),
     ] {
         let (status, body) = post("/api/analyze", json!({"position": position})).await;
         assert!(status.is_client_error(), "{status} {body}");

@@ -82,13 +82,17 @@ pub trait LoopyRules: Debug + Send + Sync + 'static {
 
 /// Reads one whole number of a loopy term, at most `max`.
 pub(crate) fn number(text: &str, what: &str, min: u64, max: u64) -> Result<u64> {
-    let value = crate::spec::parse_u64(text.trim(), what)?;
+    let allowed = format!("a whole number from {min} to {max}");
+    let text = text.trim();
+    let value = text.parse::<u64>().map_err(|_| {
+        if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
+            crate::error::GameError::out_of_range(what, text, allowed.clone())
+        } else {
+            crate::error::GameError::invalid(what, text, allowed.clone())
+        }
+    })?;
     if value < min || value > max {
-        return Err(crate::error::GameError::out_of_range(
-            what,
-            text.trim(),
-            format!("a whole number from {min} to {max}"),
-        ));
+        return Err(crate::error::GameError::out_of_range(what, text, allowed));
     }
     Ok(value)
 }
