@@ -7,7 +7,7 @@
 
 use std::sync::Arc;
 
-use serde::Serialize;
+pub use super::rules::{LoopyFamily, LoopyParam};
 
 use super::rules::{digraph, fair_shares, loopy_subtraction, wind_up, LoopyRules};
 use crate::error::{GameError, Result};
@@ -20,70 +20,6 @@ pub static LOOPY_REGISTRY: &[&LoopyFamily] = &[
     &loopy_subtraction::SQUARE_BUT_ONE,
     &fair_shares::FAMILY,
 ];
-
-/// One parameter of a loopy family.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct LoopyParam {
-    /// Its name: the API's JSON field and the Python keyword.
-    pub name: &'static str,
-    /// What it means and what is allowed.
-    pub help: &'static str,
-    /// An example value, as typed.
-    pub example: &'static str,
-}
-
-/// A family of loopy rulesets as the front ends see it.
-#[derive(Debug, Serialize)]
-pub struct LoopyFamily {
-    /// The name in terms: `windup`.
-    pub name: &'static str,
-    /// Other names accepted.
-    pub aliases: &'static [&'static str],
-    /// The game's name for people.
-    pub title: &'static str,
-    /// The rules in a sentence or two.
-    pub rules: &'static str,
-    /// Its parameters, in the order a term's braces give them.
-    pub params: &'static [LoopyParam],
-    /// What a term's list of positions means.
-    pub positions: &'static str,
-    /// A whole term, as an example.
-    pub example: &'static str,
-    /// Builds the rules from the parameters' texts, checked.
-    #[serde(skip)]
-    pub build: fn(&[&str]) -> Result<Arc<dyn LoopyRules>>,
-}
-
-impl LoopyFamily {
-    /// The rules with these parameters (texts, in the order of [`LoopyFamily::params`]).
-    pub fn rules(&self, params: &[&str]) -> Result<Arc<dyn LoopyRules>> {
-        if params.len() != self.params.len() {
-            let wanted: Vec<&str> = self.params.iter().map(|p| p.name).collect();
-            return Err(GameError::invalid(
-                format!("parameters of {}", self.name),
-                params.join(";"),
-                if wanted.is_empty() {
-                    format!("none: write {}", self.example)
-                } else {
-                    format!(
-                        "{} ({}), e.g. {}",
-                        wanted.len(),
-                        wanted.join("; "),
-                        self.example
-                    )
-                },
-            ));
-        }
-        (self.build)(params)
-    }
-
-    /// Whether `name` names this family (its name or an alias, in any case).
-    pub fn answers_to(&self, name: &str) -> bool {
-        let name = name.trim();
-        self.name.eq_ignore_ascii_case(name)
-            || self.aliases.iter().any(|a| a.eq_ignore_ascii_case(name))
-    }
-}
 
 /// The loopy family named `name`.
 pub fn loopy_family(name: &str) -> Option<&'static LoopyFamily> {

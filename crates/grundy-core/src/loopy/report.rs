@@ -236,7 +236,7 @@ impl LoopyGame {
                 positions: explored.positions.len(),
                 moves: explored.solved.graph.move_count(),
                 stages: explored.solved.gamma.stages(),
-                proven: rules.scope(explored),
+                proven: rules.scope(&explored.positions, explored.solved.graph.move_count()),
                 edges: rules.drawn_edges(),
             })
             .collect()

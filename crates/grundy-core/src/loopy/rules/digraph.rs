@@ -3,10 +3,8 @@
 
 use std::sync::Arc;
 
-use super::{number, LoopyPosition, LoopyRules};
+use super::{number, LoopyFamily, LoopyParam, LoopyPosition, LoopyRules};
 use crate::error::{GameError, Result};
-use crate::loopy::explore::Explored;
-use crate::loopy::family::{LoopyFamily, LoopyParam};
 
 /// The largest vertex number a digraph may use.
 pub const MAX_VERTEX: u64 = 99_999;
@@ -129,11 +127,11 @@ impl LoopyRules for Digraph {
         (0..self.vertices).map(|v| vec![v]).collect()
     }
 
-    fn scope(&self, explored: &Explored) -> String {
+    fn scope(&self, positions: &[LoopyPosition], moves: usize) -> String {
         format!(
             "the whole graph ({}, {}): every value is exact",
-            counted(explored.positions.len(), "vertex", "vertices"),
-            counted(explored.solved.graph.move_count(), "edge", "edges")
+            counted(positions.len(), "vertex", "vertices"),
+            counted(moves, "edge", "edges")
         )
     }
 

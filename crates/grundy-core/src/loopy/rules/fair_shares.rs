@@ -6,9 +6,8 @@
 
 use std::sync::Arc;
 
-use super::{numbers, LoopyPosition, LoopyRules};
+use super::{numbers, LoopyFamily, LoopyPosition, LoopyRules};
 use crate::error::{GameError, Result};
-use crate::loopy::family::LoopyFamily;
 
 /// The largest total of a position's heaps.
 pub const MAX_TOTAL: u64 = 200;

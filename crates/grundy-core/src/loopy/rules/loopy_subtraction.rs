@@ -10,10 +10,8 @@
 
 use std::sync::Arc;
 
-use super::{numbers, LoopyPosition, LoopyRules};
+use super::{numbers, LoopyFamily, LoopyParam, LoopyPosition, LoopyRules};
 use crate::error::{GameError, Result};
-use crate::loopy::explore::Explored;
-use crate::loopy::family::{LoopyFamily, LoopyParam};
 
 /// The largest heap a term may name.
 pub const MAX_HEAP: u64 = 1_000_000_000;
@@ -163,14 +161,14 @@ impl LoopyRules for LoopySubtraction {
         to.into_iter().map(|t| vec![t]).collect()
     }
 
-    fn scope(&self, explored: &Explored) -> String {
-        let largest = explored.positions.iter().map(|p| p[0]).max().unwrap_or(0);
+    fn scope(&self, positions: &[LoopyPosition], moves: usize) -> String {
+        let largest = positions.iter().map(|p| p[0]).max().unwrap_or(0);
         format!(
             "the heaps reachable from the start, explored until no move leaves them ({} heaps \
              from 0 to at most {largest}, {} moves): a value depends only on the positions \
              reachable from it, so every value is exact",
-            explored.positions.len(),
-            explored.solved.graph.move_count()
+            positions.len(),
+            moves
         )
     }
 

@@ -10,9 +10,11 @@ pub mod loopy_subtraction;
 pub mod wind_up;
 
 use std::fmt::Debug;
+use std::sync::Arc;
 
-use super::explore::Explored;
-use crate::error::Result;
+use serde::Serialize;
+
+use crate::error::{GameError, Result};
 
 /// A position of a loopy ruleset: a vertex `[v]`, a heap `[n]`, or several heaps played
 /// together (Fair Shares), as the ruleset reads it.
@@ -59,13 +61,13 @@ pub trait LoopyRules: Debug + Send + Sync + 'static {
         starts.to_vec()
     }
 
-    /// What the explored graph proves, in a sentence for the answer.
-    fn scope(&self, explored: &Explored) -> String {
+    /// What the explored graph (its `positions` and the number of its `moves`) proves, in a
+    /// sentence for the answer.
+    fn scope(&self, positions: &[LoopyPosition], moves: usize) -> String {
         format!(
-            "the whole graph reachable from the start ({} positions, {} moves), closed under \
-             moves: every value is exact",
-            explored.positions.len(),
-            explored.solved.graph.move_count()
+            "the whole graph reachable from the start ({} positions, {moves} moves), closed \
+             under moves: every value is exact",
+            positions.len()
         )
     }
 
@@ -77,6 +79,70 @@ pub trait LoopyRules: Debug + Send + Sync + 'static {
     /// The edges to draw, for rulesets played on a drawn graph (the digraph).
     fn drawn_edges(&self) -> Option<Vec<(u64, u64)>> {
         None
+    }
+}
+
+/// One parameter of a loopy family.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct LoopyParam {
+    /// Its name: the API's JSON field and the Python keyword.
+    pub name: &'static str,
+    /// What it means and what is allowed.
+    pub help: &'static str,
+    /// An example value, as typed.
+    pub example: &'static str,
+}
+
+/// A family of loopy rulesets as the front ends see it.
+#[derive(Debug, Serialize)]
+pub struct LoopyFamily {
+    /// The name in terms: `windup`.
+    pub name: &'static str,
+    /// Other names accepted.
+    pub aliases: &'static [&'static str],
+    /// The game's name for people.
+    pub title: &'static str,
+    /// The rules in a sentence or two.
+    pub rules: &'static str,
+    /// Its parameters, in the order a term's braces give them.
+    pub params: &'static [LoopyParam],
+    /// What a term's list of positions means.
+    pub positions: &'static str,
+    /// A whole term, as an example.
+    pub example: &'static str,
+    /// Builds the rules from the parameters' texts, checked.
+    #[serde(skip)]
+    pub build: fn(&[&str]) -> Result<Arc<dyn LoopyRules>>,
+}
+
+impl LoopyFamily {
+    /// The rules with these parameters (texts, in the order of [`LoopyFamily::params`]).
+    pub fn rules(&self, params: &[&str]) -> Result<Arc<dyn LoopyRules>> {
+        if params.len() != self.params.len() {
+            let wanted: Vec<&str> = self.params.iter().map(|p| p.name).collect();
+            return Err(GameError::invalid(
+                format!("parameters of {}", self.name),
+                params.join(";"),
+                if wanted.is_empty() {
+                    format!("none: write {}", self.example)
+                } else {
+                    format!(
+                        "{} ({}), e.g. {}",
+                        wanted.len(),
+                        wanted.join("; "),
+                        self.example
+                    )
+                },
+            ));
+        }
+        (self.build)(params)
+    }
+
+    /// Whether `name` names this family (its name or an alias, in any case).
+    pub fn answers_to(&self, name: &str) -> bool {
+        let name = name.trim();
+        self.name.eq_ignore_ascii_case(name)
+            || self.aliases.iter().any(|a| a.eq_ignore_ascii_case(name))
     }
 }
 

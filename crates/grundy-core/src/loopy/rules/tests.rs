@@ -65,8 +65,8 @@ fn loopy_subtraction_games_against_retrograde() {
                     continue;
                 };
                 let c = agrees_with_retrograde(&explored);
-                for i in 0..3 {
-                    counts[i] += c[i];
+                for (total, more) in counts.iter_mut().zip(c) {
+                    *total += more;
                 }
             }
         }
@@ -145,8 +145,8 @@ fn wind_up_against_retrograde() {
         ] {
             let explored = heaps(&WindUp::new(n, set).unwrap(), n - 1);
             let c = agrees_with_retrograde(&explored);
-            for i in 0..3 {
-                counts[i] += c[i];
+            for (total, more) in counts.iter_mut().zip(c) {
+                *total += more;
             }
         }
     }
@@ -162,8 +162,8 @@ fn fair_shares_against_retrograde() {
     for total in 1..=14 {
         let explored = Explored::from_roots(&FairShares, &[vec![total]]).unwrap();
         let c = agrees_with_retrograde(&explored);
-        for i in 0..3 {
-            counts[i] += c[i];
+        for (total, more) in counts.iter_mut().zip(c) {
+            *total += more;
         }
     }
     println!("Fair Shares positions: {counts:?}");

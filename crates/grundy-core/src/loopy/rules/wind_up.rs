@@ -5,10 +5,8 @@
 
 use std::sync::Arc;
 
-use super::{number, numbers, LoopyPosition, LoopyRules};
+use super::{number, numbers, LoopyFamily, LoopyParam, LoopyPosition, LoopyRules};
 use crate::error::{GameError, Result};
-use crate::loopy::explore::Explored;
-use crate::loopy::family::{LoopyFamily, LoopyParam};
 
 /// The largest modulus.
 pub const MAX_MODULUS: u64 = 1_000_000;
@@ -79,11 +77,11 @@ impl LoopyRules for WindUp {
         (0..self.modulus).map(|h| vec![h]).collect()
     }
 
-    fn scope(&self, explored: &Explored) -> String {
+    fn scope(&self, positions: &[LoopyPosition], moves: usize) -> String {
         format!(
             "every heap 0 to {} ({} moves): every value is exact",
             self.modulus - 1,
-            explored.solved.graph.move_count()
+            moves
         )
     }
 
