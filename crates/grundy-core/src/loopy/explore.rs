@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use super::graph::MoveGraph;
 use super::rules::{LoopyPosition, LoopyRules};
 use super::strategy::Solved;
-use crate::error::{GameError, Result};
+use crate::kernel::error::{GameError, Result};
 
 /// The most positions one explored graph may hold (bounds memory: about 100 bytes each, and
 /// time: the labelling is linear per stage).

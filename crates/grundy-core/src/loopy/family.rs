@@ -10,7 +10,7 @@ use std::sync::Arc;
 pub use super::rules::{LoopyFamily, LoopyParam};
 
 use super::rules::{digraph, fair_shares, loopy_subtraction, wind_up, LoopyRules};
-use crate::error::{GameError, Result};
+use crate::kernel::error::{GameError, Result};
 
 /// Every loopy family, in the order the front ends list them.
 pub static LOOPY_REGISTRY: &[&LoopyFamily] = &[

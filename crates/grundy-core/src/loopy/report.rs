@@ -10,7 +10,7 @@ use super::family::{parse_rules, split_terms};
 use super::rules::{LoopyPosition, LoopyRules};
 use super::strategy::{self, SumMove, Token};
 use super::{Gamma, Outcome, SumValue};
-use crate::error::{GameError, Result};
+use crate::kernel::error::{GameError, Result};
 
 /// The most tokens (components) a loopy sum may hold.
 pub const MAX_TOKENS: usize = 64;

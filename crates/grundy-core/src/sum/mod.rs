@@ -30,12 +30,10 @@ pub use component::Component;
 
 use std::fmt;
 
-use crate::error::{GameError, Result};
-use crate::moves::{MoveList, MAX_LISTED_MOVES};
+use crate::kernel::error::{GameError, Result};
+use crate::kernel::move_forms::MAX_LISTED_HEAP;
+use crate::kernel::moves::{MoveList, MAX_LISTED_MOVES};
 use crate::nimber::{nim_sum, Nimber};
-
-/// The largest component whose moves are listed one by one (see [`Sum::moves`]).
-pub const MAX_LISTED_HEAP: u64 = 1_000_000;
 
 /// A move in a sum: component `component` becomes the components `to` (the first takes its
 /// place, further ones are appended; none means it becomes empty).
@@ -144,9 +142,9 @@ impl Sum {
 
     /// What its components are called together: their noun when they share one (`heap`,
     /// `board`, `row of coins`), `part` when they are of several kinds
-    /// ([`crate::games::common_noun`]).
+    /// ([`crate::kernel::common_noun`]).
     pub fn noun(&self) -> &'static str {
-        crate::games::common_noun(self.components.iter().map(Component::noun))
+        crate::kernel::common_noun(self.components.iter().map(Component::noun))
     }
 
     /// The heaps, if every component is a Nim heap.
@@ -154,9 +152,9 @@ impl Sum {
         self.components.iter().map(Component::as_nim).collect()
     }
 
-    /// The position in the text format of [`crate::registry`], e.g. `nim:3,4 + sub{1,4,9}:11`:
+    /// The position in the text format of `registry`, e.g. `nim:3,4 + sub{1,4,9}:11`:
     /// consecutive components of the same ruleset share a term, and
-    /// [`crate::spec::parse_sum`] reads it back as the same position. The empty sum, which has
+    /// `spec::parse_sum` reads it back as the same position. The empty sum, which has
     /// no term, is the empty string.
     pub fn to_terms(&self) -> String {
         let mut terms: Vec<String> = Vec::new();

@@ -108,7 +108,7 @@ pub(super) fn play_games(
                 tally.moves += moves;
                 break;
             };
-            if Instant::now() > deadline || grundy_core::cancel::is_cancelled() {
+            if Instant::now() > deadline || grundy_core::kernel::cancel::is_cancelled() {
                 return Err(ApiError::limit(
                     "compute_time_ms",
                     "the simulation ran out of time: try fewer games or smaller heaps",

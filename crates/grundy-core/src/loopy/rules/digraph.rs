@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use super::{number, LoopyFamily, LoopyParam, LoopyPosition, LoopyRules};
-use crate::error::{GameError, Result};
+use crate::kernel::error::{GameError, Result};
 
 /// The largest vertex number a digraph may use.
 pub const MAX_VERTEX: u64 = 99_999;
@@ -99,7 +99,7 @@ impl LoopyRules for Digraph {
     }
 
     fn parse_positions(&self, list: &str) -> Result<Vec<LoopyPosition>> {
-        let items = crate::spec::parse_list(list, "token vertex")?;
+        let items = crate::kernel::list::parse_list(list, "token vertex")?;
         items
             .into_iter()
             .map(|v| {

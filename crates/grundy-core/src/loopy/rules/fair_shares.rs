@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use super::{numbers, LoopyFamily, LoopyPosition, LoopyRules};
-use crate::error::{GameError, Result};
+use crate::kernel::error::{GameError, Result};
 
 /// The largest total of a position's heaps.
 pub const MAX_TOTAL: u64 = 200;

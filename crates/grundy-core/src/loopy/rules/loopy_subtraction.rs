@@ -11,7 +11,7 @@
 use std::sync::Arc;
 
 use super::{numbers, LoopyFamily, LoopyParam, LoopyPosition, LoopyRules};
-use crate::error::{GameError, Result};
+use crate::kernel::error::{GameError, Result};
 
 /// The largest heap a term may name.
 pub const MAX_HEAP: u64 = 1_000_000_000;

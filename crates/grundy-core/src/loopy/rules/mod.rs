@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
-use crate::error::{GameError, Result};
+use crate::kernel::error::{GameError, Result};
 
 /// A position of a loopy ruleset: a vertex `[v]`, a heap `[n]`, or several heaps played
 /// together (Fair Shares), as the ruleset reads it.
@@ -152,22 +152,22 @@ pub(crate) fn number(text: &str, what: &str, min: u64, max: u64) -> Result<u64> 
     let text = text.trim();
     let value = text.parse::<u64>().map_err(|_| {
         if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
-            crate::error::GameError::out_of_range(what, text, allowed.clone())
+            crate::kernel::error::GameError::out_of_range(what, text, allowed.clone())
         } else {
-            crate::error::GameError::invalid(what, text, allowed.clone())
+            crate::kernel::error::GameError::invalid(what, text, allowed.clone())
         }
     })?;
     if value < min || value > max {
-        return Err(crate::error::GameError::out_of_range(what, text, allowed));
+        return Err(crate::kernel::error::GameError::out_of_range(what, text, allowed));
     }
     Ok(value)
 }
 
 /// Reads a comma-separated list of whole numbers from `min` to `max`, at most `most` of them.
 pub(crate) fn numbers(text: &str, what: &str, min: u64, max: u64, most: usize) -> Result<Vec<u64>> {
-    let items = crate::spec::parse_list(text, what)?;
+    let items = crate::kernel::list::parse_list(text, what)?;
     if items.len() > most {
-        return Err(crate::error::GameError::out_of_range(
+        return Err(crate::kernel::error::GameError::out_of_range(
             format!("number of {what}s"),
             items.len(),
             format!("at most {most}"),

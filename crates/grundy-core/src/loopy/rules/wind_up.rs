@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use super::{number, numbers, LoopyFamily, LoopyParam, LoopyPosition, LoopyRules};
-use crate::error::{GameError, Result};
+use crate::kernel::error::{GameError, Result};
 
 /// The largest modulus.
 pub const MAX_MODULUS: u64 = 1_000_000;
