@@ -57,6 +57,10 @@ impl Explored {
         let mut moves: Vec<(u32, u32)> = Vec::new();
         let mut next = 0;
         while next < positions.len() {
+            // The server's time limit: stop when the front end gives up.
+            if next % 4096 == 0 {
+                crate::kernel::cancel::check()?;
+            }
             for option in rules.options(&positions[next]) {
                 let to = match index.get(&option) {
                     Some(&to) => to,

@@ -158,7 +158,9 @@ pub(crate) fn number(text: &str, what: &str, min: u64, max: u64) -> Result<u64> 
         }
     })?;
     if value < min || value > max {
-        return Err(crate::kernel::error::GameError::out_of_range(what, text, allowed));
+        return Err(crate::kernel::error::GameError::out_of_range(
+            what, text, allowed,
+        ));
     }
     Ok(value)
 }

@@ -77,7 +77,7 @@ impl LoopyRules for WindUp {
         (0..self.modulus).map(|h| vec![h]).collect()
     }
 
-    fn scope(&self, positions: &[LoopyPosition], moves: usize) -> String {
+    fn scope(&self, _positions: &[LoopyPosition], moves: usize) -> String {
         format!(
             "every heap 0 to {} ({} moves): every value is exact",
             self.modulus - 1,
