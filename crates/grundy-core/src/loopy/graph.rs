@@ -1,7 +1,7 @@
 //! A finite move graph: positions numbered `0..n`, each with its options and its predecessors.
 //!
 //! Stored as two compressed adjacency lists (offsets into one array each way), because the
-//! staged labelling of [`super::gamma`] walks options to count and predecessors to propagate,
+//! staged labelling of `loopy::gamma` walks options to count and predecessors to propagate,
 //! and both must be linear in the number of moves.
 
 /// A directed graph of positions and moves, cycles and self-loops allowed.

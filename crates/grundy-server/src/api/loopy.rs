@@ -61,7 +61,7 @@ pub(super) async fn best(app: AppState, spec: PositionSpec) -> ApiResult {
             let finished = best.as_ref().map_or(true, |mv| {
                 LoopySum::parse(&mv.after)
                     .and_then(|s| s.solve())
-                    .map_or(false, |g| g.moves().is_empty())
+                    .is_ok_and(|g| g.moves().is_empty())
             });
             Ok(Json(json!({
                 "move": best,

@@ -1,7 +1,7 @@
 //! The loopy rulesets, one module each, behind the [`LoopyRules`] trait.
 //!
-//! A loopy ruleset gives the options of a position; [`super::explore`] builds the graph from
-//! them and [`super::gamma`] values it. Positions are lists of whole numbers (a vertex, a
+//! A loopy ruleset gives the options of a position; `loopy::explore` builds the graph from
+//! them and `loopy::gamma` values it. Positions are lists of whole numbers (a vertex, a
 //! heap, the heaps of a Fair Shares position), shown by the ruleset.
 
 pub mod digraph;
