@@ -19,6 +19,9 @@ pub type AnalyzeCommand = AnalyzeGame;
 /// Runs `grundy analyze`.
 pub fn run(command: &AnalyzeCommand, out: &Output) -> Result<(), CliError> {
     let game = &command.0;
+    if game.is_loopy {
+        return super::loopy::analyze(&game.term, out);
+    }
     let convention = if game.flag("misere") {
         Convention::Misere
     } else {

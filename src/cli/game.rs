@@ -27,6 +27,9 @@ pub struct GameSpec {
     pub term: String,
     /// Whether it was given as a sum of terms.
     pub is_sum: bool,
+    /// Whether it is a loopy game (`loopy TERMS...`, [`grundy_core::loopy`]): `term` then
+    /// holds the loopy terms.
+    pub is_loopy: bool,
     /// The subcommand's own flags that the command reads (`--misere`, `--explain`).
     pub flags: Vec<String>,
 }
@@ -56,7 +59,14 @@ pub fn subcommands(cmd: Command, extra: ExtraFlags) -> Command {
             .required(true)
             .num_args(1..),
     );
-    cmd.subcommand(with_flags(sum, extra))
+    let loopy = Command::new("loopy").about(super::loopy::LOOPY_ABOUT).arg(
+        Arg::new("terms")
+            .help("The terms, e.g. 'digraph{0>1,1>0,0>2}:0' 'windup{5;1,3}:1'")
+            .value_name("TERMS")
+            .required(true)
+            .num_args(1..),
+    );
+    cmd.subcommand(with_flags(sum, extra)).subcommand(loopy)
 }
 
 fn with_flags(mut cmd: Command, extra: ExtraFlags) -> Command {
@@ -152,9 +162,10 @@ pub fn rules_term(family: &Family, m: &ArgMatches) -> String {
 impl GameSpec {
     /// Reads the chosen subcommand.
     fn from_matches(name: &str, m: &ArgMatches, extra: ExtraFlags) -> Result<Self, clap::Error> {
+        // `loopy` takes none of the extra flags (`--misere`, `--explain`).
         let flags = extra
             .iter()
-            .filter(|(f, _)| m.get_flag(f))
+            .filter(|(f, _)| name != "loopy" && m.get_flag(f))
             .map(|(f, _)| f.to_string())
             .collect();
         let strings = |id: &str| -> Vec<String> {
@@ -162,10 +173,11 @@ impl GameSpec {
                 .map(|v| v.cloned().collect())
                 .unwrap_or_default()
         };
-        if name == "sum" {
+        if name == "sum" || name == "loopy" {
             return Ok(GameSpec {
                 term: strings("terms").join(" + "),
-                is_sum: true,
+                is_sum: name == "sum",
+                is_loopy: name == "loopy",
                 flags,
             });
         }
@@ -182,6 +194,7 @@ impl GameSpec {
                 strings("positions").join(",")
             ),
             is_sum: false,
+            is_loopy: false,
             flags,
         })
     }
@@ -204,6 +217,13 @@ impl GameSpec {
 
     /// A title for the game and its starting position.
     pub fn position(&self) -> Result<(String, Sum), CliError> {
+        if self.is_loopy {
+            return Err(CliError::Usage(
+                "loopy games are analysed and played only (grundy analyze loopy, grundy play \
+                 loopy): simulate takes short games"
+                    .into(),
+            ));
+        }
         let sum = spec::parse_sum(&self.term)?;
         if sum.components.len() > MAX_COMPONENTS {
             return Err(CliError::Usage(format!(
@@ -254,7 +274,7 @@ macro_rules! game_subcommand {
             }
 
             fn has_subcommand(name: &str) -> bool {
-                name == "sum" || grundy_core::registry::family(name).is_some()
+                name == "sum" || name == "loopy" || grundy_core::registry::family(name).is_some()
             }
         }
     };

@@ -70,6 +70,16 @@ pub fn run(args: &PlayArgs, out: &Output) -> Result<(), CliError> {
             "play is interactive and has no JSON output: use `grundy simulate --json`".into(),
         ));
     }
+    if args.game.0.is_loopy {
+        if args.misere || args.player != Player::Perfect {
+            return Err(CliError::Usage(
+                "loopy games are played under normal play against the perfect computer: drop \
+                 --misere and --player"
+                    .into(),
+            ));
+        }
+        return super::loopy::play(&args.game.0.term, args.first == First::Me, out);
+    }
     let (title, start) = args.game.0.position()?;
     let convention = if args.misere {
         Convention::Misere

@@ -207,6 +207,7 @@ pub mod big_nim;
 pub mod explain;
 pub mod games;
 pub mod kernel;
+pub mod loopy;
 pub mod misere;
 pub mod nimber;
 pub mod play;

@@ -11,6 +11,7 @@
 //! * [`position`]: positions, their moves and values;
 //! * [`sequence`]: Grundy sequences as objects with a NumPy array of values;
 //! * [`survey`]: surveys of families of games (one member per call, the SQLite store);
+//! * [`loopy`]: loopy games (draws), from the core's loopy families;
 //! * [`interrupt`]: long computations with the GIL released, Ctrl-C and progress;
 //! * [`misere`]: misère quotients and genera of heap games;
 //! * [`search`]: board and graph games searched with the caller's table and budgets;
@@ -31,6 +32,7 @@ pub mod family;
 pub mod html;
 pub mod interrupt;
 pub mod misere;
+pub mod loopy;
 pub mod position;
 pub mod search;
 pub mod sequence;
@@ -71,5 +73,12 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(survey::survey_member, m)?)?;
     m.add_function(wrap_pyfunction!(survey::survey_write, m)?)?;
     m.add_function(wrap_pyfunction!(survey::survey_pending, m)?)?;
+    m.add_class::<loopy::LoopyFamily>()?;
+    m.add_class::<loopy::LoopyRuleset>()?;
+    m.add_class::<loopy::LoopyPosition>()?;
+    m.add_class::<loopy::LoopyMove>()?;
+    m.add_function(wrap_pyfunction!(loopy::parse_loopy, m)?)?;
+    m.add_function(wrap_pyfunction!(loopy::loopy_families, m)?)?;
+    m.add_function(wrap_pyfunction!(loopy::loopy_family, m)?)?;
     Ok(())
 }

@@ -32,10 +32,17 @@ from ._grundy import (
     SearchResult,
     Sequence,
     Svg,
+    LoopyFamily,
+    LoopyMove,
+    LoopyPosition,
+    LoopyRuleset,
     families,
     family,
+    loopy_families,
+    loopy_family,
     parse,
     search,
+    parse_loopy,
 )
 from ._survey import read_survey, survey, survey_codes
 
@@ -69,6 +76,9 @@ def _named_families():
     named = {}
     for f in families():
         named[python_name(f.name)] = f if f.params else f()
+    # The loopy families (play may cycle: draws), named the same way: Digraph, WindUp, ...
+    for f in loopy_families():
+        named[python_name(f.name)] = f if f.params else f()
     return named
 
 
@@ -84,6 +94,10 @@ __all__ = [
     "MisereQuotient",
     "Move",
     "Moves",
+    "LoopyFamily",
+    "LoopyMove",
+    "LoopyPosition",
+    "LoopyRuleset",
     "Param",
     "Period",
     "Position",
@@ -93,7 +107,10 @@ __all__ = [
     "Svg",
     "families",
     "family",
+    "loopy_families",
+    "loopy_family",
     "parse",
+    "parse_loopy",
     "python_name",
     "read_survey",
     "ruleset",

@@ -15,6 +15,9 @@ pub async fn analyze(
     State(app): State<AppState>,
     ApiJson(req): ApiJson<PositionRequest>,
 ) -> Result<Response, ApiError> {
+    if loopy::is_loopy(&req.position) {
+        return loopy::analyze(app, req.position).await;
+    }
     let position = Position::parse(req.position, &app.limits)?;
     if position.is_cheap() {
         return analysis_response(&position, &app.limits);
@@ -62,6 +65,9 @@ pub async fn hint(
     State(app): State<AppState>,
     ApiJson(req): ApiJson<PositionRequest>,
 ) -> ApiResult {
+    if loopy::is_loopy(&req.position) {
+        return loopy::best(app, req.position).await;
+    }
     let position = Position::parse(req.position, &app.limits)?;
     let limits = app.limits.clone();
     app.compute

@@ -50,6 +50,7 @@ use crate::{AppState, Limits};
 mod analyze;
 mod genus;
 mod hackenbush;
+mod loopy;
 mod moves;
 mod remoteness;
 mod sequence;

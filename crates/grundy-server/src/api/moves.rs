@@ -61,6 +61,9 @@ pub async fn computer_move(
     State(app): State<AppState>,
     ApiJson(req): ApiJson<MoveRequest>,
 ) -> ApiResult {
+    if loopy::is_loopy(&req.position) {
+        return loopy::best(app, req.position).await;
+    }
     let position = Position::parse(req.position, &app.limits)?;
     let seed = req.seed.unwrap_or_else(fresh_seed);
     let player = req.player;
@@ -135,6 +138,9 @@ pub struct MoveSpec {
 ///
 /// A well-formed but illegal move is a 200 with `"legal": false` and the reason.
 pub async fn apply(State(app): State<AppState>, ApiJson(req): ApiJson<ApplyRequest>) -> ApiResult {
+    if loopy::is_loopy(&req.position) {
+        return loopy::apply(app, req.position, req.mv).await;
+    }
     let position = Position::parse(req.position, &app.limits)?;
     let mv = req.mv;
     app.compute

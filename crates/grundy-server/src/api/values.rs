@@ -11,6 +11,9 @@ pub async fn valued_moves(
     State(app): State<AppState>,
     ApiJson(req): ApiJson<PositionRequest>,
 ) -> ApiResult {
+    if loopy::is_loopy(&req.position) {
+        return loopy::moves(app, req.position).await;
+    }
     let position = Position::parse(req.position, &app.limits)?;
     app.compute
         .run(move || {

@@ -1,0 +1,125 @@
+//! Loopy games through the same endpoints: a position `{"game": "loopy", "terms": "..."}`
+//! (the core's loopy text format, e.g. `digraph{0>1,1>0,0>2}:0 + windup{5;1,3}:1`) is
+//! answered by [`grundy_core::loopy`] in `/api/analyze`, `/api/hint`, `/api/move`,
+//! `/api/moves` and `/api/apply`. Values are γ (finite or ∞ with its set), outcomes `P`, `N`
+//! or `Draw`.
+
+use grundy_core::loopy::{LoopyGame, LoopyMove, LoopySum};
+
+use super::*;
+
+/// Whether the request's position is a loopy game.
+pub(super) fn is_loopy(spec: &PositionSpec) -> bool {
+    spec.game.eq_ignore_ascii_case("loopy")
+}
+
+/// The loopy game of a position, checked: `terms` only, normal play.
+fn game_of(spec: &PositionSpec) -> Result<LoopyGame, ApiError> {
+    let Some(terms) = &spec.terms else {
+        return Err(ApiError::invalid(
+            "position.terms: a loopy position needs its terms, e.g. \"digraph{0>1,1>0,0>2}:0\"",
+        ));
+    };
+    if spec.heaps.is_some() || spec.position.is_some() || !spec.params.is_empty() {
+        return Err(ApiError::invalid(
+            "position: a loopy position has only game, terms and convention fields",
+        ));
+    }
+    if spec.convention != Convention::Normal {
+        return Err(ApiError::invalid(
+            "position.convention: loopy games are played under normal play only",
+        ));
+    }
+    Ok(LoopySum::parse(terms)?.solve()?)
+}
+
+/// The position after a move, as the client sends positions.
+fn after(mv: &LoopyMove) -> Value {
+    json!({"game": "loopy", "terms": mv.after})
+}
+
+/// `/api/analyze` of a loopy position: the core's `LoopyReport` and the position.
+pub(super) async fn analyze(app: AppState, spec: PositionSpec) -> Result<Response, ApiError> {
+    app.compute
+        .run(move || {
+            let report = game_of(&spec)?.report();
+            let mut answer = serde_json::to_value(&report).unwrap_or(Value::Null);
+            answer["position"] = json!(spec);
+            Ok(Json(answer).into_response())
+        })
+        .await
+}
+
+/// `/api/hint` and `/api/move` of a loopy position: the strategy's move (the winning move
+/// that provably ends the play, or one that keeps a draw, or any from a P-position).
+pub(super) async fn best(app: AppState, spec: PositionSpec) -> ApiResult {
+    app.compute
+        .run(move || {
+            let game = game_of(&spec)?;
+            let outcome = game.outcome();
+            let best = game.best_move();
+            let finished = best.as_ref().map_or(true, |mv| {
+                LoopySum::parse(&mv.after)
+                    .and_then(|s| s.solve())
+                    .is_ok_and(|g| g.moves().is_empty())
+            });
+            Ok(Json(json!({
+                "move": best,
+                "position": best.as_ref().map(after),
+                "finished": finished,
+                "outcome": outcome,
+                "value": game.value().to_string(),
+                "winning": outcome == grundy_core::loopy::Outcome::N,
+                "drawing": outcome == grundy_core::loopy::Outcome::Draw,
+            })))
+        })
+        .await
+}
+
+/// `/api/moves` of a loopy position: every move with the value and outcome it leaves.
+pub(super) async fn moves(app: AppState, spec: PositionSpec) -> ApiResult {
+    app.compute
+        .run(move || {
+            let game = game_of(&spec)?;
+            let moves: Vec<Value> = game
+                .moves()
+                .into_iter()
+                .map(|mv| {
+                    let left = LoopySum::parse(&mv.after).and_then(|s| s.analyze());
+                    let outcome = left.as_ref().map(|r| r.outcome).ok();
+                    json!({"move": mv, "outcome_after": outcome, "position": after(&mv)})
+                })
+                .collect();
+            Ok(Json(json!({"moves": moves, "position": spec})))
+        })
+        .await
+}
+
+/// `/api/apply` of a loopy position: `{"component": N, "to": [...]}` (from 0; the numbers
+/// of the position it goes to) or `{"index": N}` (in the order of `/api/moves`).
+pub(super) async fn apply(app: AppState, spec: PositionSpec, mv: MoveSpec) -> ApiResult {
+    app.compute
+        .run(move || {
+            let game = game_of(&spec)?;
+            let found = match (mv.component, &mv.to, &mv.typed, mv.index) {
+                (Some(c), Some(to), None, None) => game.find_move(c, to).map_err(|e| e.to_string()),
+                (None, None, None, Some(i)) => game.moves().into_iter().nth(i).ok_or_else(|| {
+                    format!(
+                        "there is no move {}: the position has {}",
+                        i + 1,
+                        game.moves().len()
+                    )
+                }),
+                _ => {
+                    return Err(ApiError::invalid(
+                        "move: a loopy move is {\"component\": N, \"to\": [...]} or {\"index\": N}",
+                    ))
+                }
+            };
+            Ok(Json(match found {
+                Ok(m) => json!({"legal": true, "move": m, "position": after(&m)}),
+                Err(reason) => json!({"legal": false, "reason": reason}),
+            }))
+        })
+        .await
+}

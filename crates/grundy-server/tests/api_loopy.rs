@@ -1,0 +1,108 @@
+//! Loopy games through the API, in process: `{"game": "loopy", "terms": ...}` in
+//! `/api/analyze`, `/api/hint`, `/api/move`, `/api/moves` and `/api/apply`, and their errors.
+
+mod support;
+
+use axum::http::StatusCode;
+use serde_json::{json, Value};
+use support::*;
+
+fn loopy(terms: &str) -> Value {
+    json!({"game": "loopy", "terms": terms})
+}
+
+#[tokio::test]
+async fn analyze_a_draw() {
+    let (status, body) = post(
+        "/api/analyze",
+        json!({"position": loopy("digraph{0>1,1>0,0>2}:0 + windup{5;1,3}:1")}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["value"], json!({"infinite": [1]}));
+    assert_eq!(body["outcome"], "Draw");
+    assert_eq!(body["moves_are"], "drawing");
+    assert_eq!(body["moves"][0]["words"], "1 -> 3 (subtract 3 mod 5)");
+    assert_eq!(body["position"]["game"], "loopy");
+    assert_eq!(body["graphs"][0]["edges"], json!([[0, 1], [1, 0], [0, 2]]));
+}
+
+/// The hint and the computer's move are the strategy's move: from 0, to 2 (which ends the
+/// game), not to 1 (which is also of value 0 but can loop for ever).
+#[tokio::test]
+async fn hint_and_move_end_the_game() {
+    for path in ["/api/hint", "/api/move"] {
+        let (status, body) = post(path, json!({"position": loopy("digraph{0>1,1>0,0>2}:0")})).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(body["move"]["to"], "2", "{path}: {body}");
+        assert_eq!(body["position"], loopy("digraph{0>1,1>0,0>2}:2"));
+        assert_eq!(body["finished"], true);
+        assert_eq!(body["winning"], true);
+    }
+}
+
+#[tokio::test]
+async fn moves_and_apply() {
+    let (status, body) = post("/api/moves", json!({"position": loopy("square-but-one:6")})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let outcomes: Vec<&str> = body["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["outcome_after"].as_str().unwrap())
+        .collect();
+    // 6 -> 2 (draw), 6 -> 5 (P: the winning move), 6 -> 7 (draw).
+    assert_eq!(outcomes, ["Draw", "P", "Draw"], "{body}");
+    let (_, body) = post(
+        "/api/apply",
+        json!({"position": loopy("square-but-one:6"), "move": {"component": 0, "to": [5]}}),
+    )
+    .await;
+    assert_eq!(body["legal"], true, "{body}");
+    assert_eq!(body["position"], loopy("square-but-one:5"));
+    let (_, body) = post(
+        "/api/apply",
+        json!({"position": loopy("square-but-one:6"), "move": {"component": 0, "to": [3]}}),
+    )
+    .await;
+    assert_eq!(body["legal"], false, "{body}");
+    let (_, body) = post(
+        "/api/apply",
+        json!({"position": loopy("fair-shares:6,3"), "move": {"index": 4}}),
+    )
+    .await;
+    assert_eq!(body["position"], loopy("fair-shares:9"), "{body}");
+}
+
+#[tokio::test]
+async fn bad_loopy_positions_are_4xx() {
+    for (position, needle) in [
+        (json!({"game": "loopy"}), "position.terms"),
+        (
+            json!({"game": "loopy", "terms": "windup{5;0}:1"}),
+            "Wind-Up amount \"0\"",
+        ),
+        (
+            json!({"game": "loopy", "terms": "digraph{0>1}:0", "convention": "misere"}),
+            "normal play",
+        ),
+        (
+            json!({"game": "loopy", "terms": "digraph{0>1}:0", "heaps": [1]}),
+            "only game, terms",
+        ),
+    ] {
+        let (status, body) = post("/api/analyze", json!({"position": position})).await;
+        assert!(status.is_client_error(), "{status} {body}");
+        assert!(body["error"].as_str().unwrap().contains(needle), "{body}");
+    }
+    // A heap that grows for ever: refused at the explored-graph limit, or at the time limit
+    // first on a slow machine; a 4xx either way.
+    let position = json!({"game": "loopy", "terms": "loopy-sub{1;1;any}:3"});
+    let (status, body) = post("/api/analyze", json!({"position": position})).await;
+    assert!(status.is_client_error(), "{status} {body}");
+    let error = body["error"].as_str().unwrap();
+    assert!(
+        error.contains("more than 1000000 positions") || body["limit"] == "compute_time_ms",
+        "{body}"
+    );
+}

@@ -1,0 +1,154 @@
+//! End-to-end tests of loopy games: `grundy analyze loopy` (text and JSON), `grundy play loopy`
+//! (a win, a declared draw, an accepted draw) and their refusals.
+
+mod common;
+
+use common::grundy;
+use predicates::prelude::*;
+
+fn analyze(args: &[&str]) -> String {
+    let out = grundy()
+        .arg("analyze")
+        .arg("loopy")
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn session(terms: &str, script: &str, extra: &[&str]) -> String {
+    let out = grundy()
+        .args(["play", "loopy", terms])
+        .args(extra)
+        .write_stdin(script)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn a_draw_with_the_move_that_keeps_it() {
+    let out = analyze(&["digraph{0>1,1>0,0>2}:0", "windup{5;1,3}:1"]);
+    for needle in [
+        "token 1: Token on a digraph (3 vertices, 3 edges) at 0   γ = 1",
+        "heap 2: Wind-Up mod 5, S = {1,3} at 1   γ = ∞{0}",
+        "Value of the sum (Smith's rule): ∞{1}",
+        "Draw: neither player can force a win.",
+        "heap 2: 1 -> 3 (subtract 3 mod 5)",
+        "Proven for windup{5;1,3}: every heap 0 to 4",
+    ] {
+        assert!(out.contains(needle), "{needle} in {out}");
+    }
+}
+
+/// The brief's trap: from 0 both 1 and 2 have value 0, and only 2 ends the game.
+#[test]
+fn the_strategy_names_the_move_that_ends_the_game() {
+    let out = analyze(&["digraph{0>1,1>0,0>2}:0"]);
+    assert!(out.contains("N-position"), "{out}");
+    assert!(out.contains("The strategy plays token 1: 0 -> 2"), "{out}");
+    assert!(
+        out.contains("  token 1: 0 -> 1 (along the edge 0>1)"),
+        "{out}"
+    );
+}
+
+#[test]
+fn json_report() {
+    let out = grundy()
+        .args([
+            "analyze",
+            "loopy",
+            "fair-shares:6,3",
+            "square-but-one:5",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["value"], serde_json::json!({"finite": 2}));
+    assert_eq!(json["outcome"], "N");
+    assert_eq!(json["moves_are"], "winning");
+    assert_eq!(json["components"][1]["value_text"], "0");
+    assert_eq!(
+        json["best"]["after"],
+        "fair-shares:3,3,3 + square-but-one:5"
+    );
+    assert_eq!(json["graphs"].as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn the_computer_wins_and_the_game_ends() {
+    let out = session("windup{5;1,3}:1", "", &["--first", "computer"]);
+    assert!(out.contains("The computer plays heap 1: 1 -> 0"), "{out}");
+    assert!(
+        out.contains("You cannot move: the computer wins. (1 move)"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_repeated_draw_is_declared_and_an_offer_accepted() {
+    let out = session("digraph{0>1,1>0,1>2,2>2}:0", "1\n", &[]);
+    assert!(out.contains("The computer offers a draw"), "{out}");
+    assert!(
+        out.contains("repeats and its value ∞{} proves it a draw"),
+        "{out}"
+    );
+    assert!(out.contains("Game drawn after 2 moves."), "{out}");
+    let out = session("digraph{0>1,1>0,1>2,2>2}:0", "draw\n", &[]);
+    assert!(out.contains("Draw agreed"), "{out}");
+    let out = session("digraph{0>1,0>2,1>0}:0", "draw\nhint\n2\n", &[]);
+    assert!(
+        out.contains("No draw: this position is N-position"),
+        "{out}"
+    );
+    assert!(out.contains("You win with token 1: 0 -> 2"), "{out}");
+    assert!(out.contains("The computer cannot move: you win."), "{out}");
+}
+
+#[test]
+fn refusals_name_the_value() {
+    for (args, needle) in [
+        (
+            vec!["analyze", "loopy", "windup{5;0}:1"],
+            "Wind-Up amount \"0\"",
+        ),
+        (
+            vec!["analyze", "loopy", "digraph{0>1}:3"],
+            "token vertex \"3\"",
+        ),
+        (
+            vec!["analyze", "loopy", "chess:3"],
+            "invalid loopy ruleset \"chess\"",
+        ),
+        (
+            vec!["analyze", "loopy", "loopy-sub{1;1;any}:3"],
+            "more than 1000000 positions",
+        ),
+        (
+            vec!["simulate", "loopy", "windup{5;1,3}:1"],
+            "simulate takes short games",
+        ),
+        (
+            vec!["play", "loopy", "windup{5;1,3}:1", "--misere"],
+            "normal play",
+        ),
+    ] {
+        grundy()
+            .args(&args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(needle));
+    }
+}
