@@ -243,7 +243,12 @@ impl Sum {
     pub fn winning_moves_up_to(&self, limit: usize) -> Result<MoveList<SumMove>> {
         if let [c] = self.components.as_slice() {
             // One component: the winning moves are its moves to value 0, with no need for its
-            // own value (which for a large Wythoff position has no closed form).
+            // own value (which for a large Wythoff position has no closed form). A P-position
+            // known at once (a Cram board of even sides by the half-turn symmetry) has none:
+            // trying each of its moves would search every option for nothing.
+            if c.is_p_position().unwrap_or(false) {
+                return Ok(MoveList::with_limit(limit));
+            }
             return Ok(c.moves_to_value(0, limit)?.map(|to| SumMove::new(0, c, to)));
         }
         let values = self.values()?;
