@@ -5,8 +5,8 @@ use std::fmt::{Display, Write as _};
 
 use grundy_core::explain::NimExplanation;
 use grundy_core::report::{convention_text, Explanation, Report};
-use grundy_core::strategy::Convention;
 use grundy_core::sequence::report::Report as SequenceReport;
+use grundy_core::strategy::Convention;
 
 /// How many winning moves the table lists (the text says how many there are in all).
 const SHOWN_MOVES: usize = 10;

@@ -109,21 +109,24 @@ async fn listed_winning_moves_are_accepted_as_they_are() {
     )
     .await;
     assert_eq!(b["legal"], false, "{b}");
-    assert!(b["reason"].as_str().unwrap().contains("another position"), "{b}");
+    assert!(
+        b["reason"].as_str().unwrap().contains("another position"),
+        "{b}"
+    );
 }
 
 #[tokio::test]
 async fn equal_winning_moves_are_one_entry_with_their_count() {
-    for (terms, count) in [
-        ("node-kayles:complete:4", 4),
-        ("hackenbush:0-1,0-1,0-1", 3),
-    ] {
+    for (terms, count) in [("node-kayles:complete:4", 4), ("hackenbush:0-1,0-1,0-1", 3)] {
         let (s, b) = post("/api/analyze", json!({ "position": sum(terms) })).await;
         assert_eq!(s, StatusCode::OK, "{terms}: {b}");
         assert_eq!(b["winning_move_count"], 1, "{terms}: {b}");
         let m = &b["winning_moves"][0];
         assert_eq!(m["count"], count, "{terms}: {b}");
         let text = m["text"].as_str().unwrap();
-        assert!(text.contains(&format!("one of {count} equal moves")), "{text}");
+        assert!(
+            text.contains(&format!("one of {count} equal moves")),
+            "{text}"
+        );
     }
 }
