@@ -9,7 +9,7 @@ use grundy_core::games::take_break::code::TakeBreakCode;
 use grundy_core::games::take_break::naive::naive_values;
 use grundy_core::games::take_break::period::{search, Search};
 use grundy_core::games::take_break::solver::Solver;
-use grundy_core::games::Ruleset;
+use grundy_core::kernel::Ruleset;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|text: &str| {

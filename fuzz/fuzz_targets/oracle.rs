@@ -4,7 +4,7 @@
 #![no_main]
 
 use arbitrary::Arbitrary;
-use grundy_core::error::GameError;
+use grundy_core::kernel::error::GameError;
 use grundy_core::solve::{grundy_rule, misere_rule, sum_options, Solver};
 use grundy_core::strategy::{analyze, Convention};
 use grundy_core::sum::{Outcome, Sum};

@@ -4,7 +4,8 @@
 #![no_main]
 
 use arbitrary::Arbitrary;
-use grundy_core::play::{MoveError, MoveParser};
+use grundy_core::kernel::MoveError;
+use grundy_core::play::MoveParser;
 use libfuzzer_sys::fuzz_target;
 
 #[path = "small.rs"]

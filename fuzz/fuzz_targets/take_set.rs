@@ -6,9 +6,9 @@
 
 use grundy_core::games::all_but::AllButGame;
 use grundy_core::games::subtraction::SubtractionGame;
-use grundy_core::games::Ruleset;
+use grundy_core::kernel::Ruleset;
 use grundy_core::nimber::mex;
-use grundy_core::spec::{parse_list, parse_u64};
+use grundy_core::kernel::{parse_list, parse_u64};
 use libfuzzer_sys::fuzz_target;
 
 /// Heaps checked against the mex rule (past every period's start for these small games).

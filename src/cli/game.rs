@@ -91,7 +91,7 @@ pub fn family_command(family: &'static Family) -> Command {
                 arg.value_parser(|t: &str| parse_amounts(t).map(|_| t.to_string()))
             }
             ParamKind::Number => arg.value_parser(|t: &str| {
-                spec::parse_u64(t, "number")
+                grundy_core::kernel::parse_u64(t, "number")
                     .map(|_| t.to_string())
                     .map_err(|e| e.to_string())
             }),

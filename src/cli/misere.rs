@@ -93,7 +93,7 @@ pub struct HeapList(pub Vec<usize>);
 
 /// A comma-separated list of heap sizes.
 fn parse_heaps(text: &str) -> Result<HeapList, String> {
-    grundy_core::spec::parse_list(text, "heap")
+    grundy_core::kernel::parse_list(text, "heap")
         .map(|v| HeapList(v.into_iter().map(|h| h as usize).collect()))
         .map_err(|e| e.to_string())
 }
@@ -222,7 +222,7 @@ fn run_quotient(
     let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
     // The first heap is saved at once, so a checkpoint exists from the start of the run.
     let mut last_save: Option<Instant> = None;
-    let result = grundy_core::cancel::with_flag(Arc::clone(&interrupt), || {
+    let result = grundy_core::kernel::cancel::with_flag(Arc::clone(&interrupt), || {
         while !run.is_done() {
             let step_started = Instant::now();
             run.step()?;

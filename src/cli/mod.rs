@@ -214,12 +214,12 @@ pub(crate) fn ignore_broken_pipe(e: std::io::Error) -> Result<(), CliError> {
 
 /// clap value parser for a heap size: a whole number from 0 to 2^64 - 1.
 pub fn parse_heap(text: &str) -> Result<u64, String> {
-    grundy_core::spec::parse_u64(text, "heap").map_err(|e| e.to_string())
+    grundy_core::kernel::parse_u64(text, "heap").map_err(|e| e.to_string())
 }
 
 /// clap value parser for a comma-separated list of amounts such as `1,4,9`.
 pub fn parse_amounts(text: &str) -> Result<Vec<u64>, String> {
-    grundy_core::spec::parse_list(text, "amount").map_err(|e| e.to_string())
+    grundy_core::kernel::parse_list(text, "amount").map_err(|e| e.to_string())
 }
 
 /// clap value parser for a heap of any size (`--at`, Nim heaps): decimal digits only, at most

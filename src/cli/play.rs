@@ -258,7 +258,7 @@ impl<R: BufRead, W: Write> Session<R, W> {
         // start with one).
         let noun = position.noun();
         let numbered = if position.components.len() > 1 || noun == "heap" {
-            let plural = grundy_core::games::plural(noun);
+            let plural = grundy_core::kernel::plural(noun);
             format!(
                 " {}{} are numbered from 1, top to bottom.",
                 plural[..1].to_uppercase(),

@@ -169,8 +169,9 @@ fn solve<G: SplitGame>(
     // Only one handler per process; if one is already set, Ctrl-C keeps its default meaning.
     let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
     let started = Instant::now();
-    let result =
-        grundy_core::cancel::with_flag(Arc::clone(&interrupt), || engine.value_of_sum(keys));
+    let result = grundy_core::kernel::cancel::with_flag(Arc::clone(&interrupt), || {
+        engine.value_of_sum(keys)
+    });
     let seconds = started.elapsed().as_secs_f64();
     bar.finish_and_clear();
     if let Some(path) = &args.table {

@@ -16,10 +16,9 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand, ValueEnum};
 use grundy_core::games::octal::MAX_RUN_VALUES;
+use grundy_core::kernel::heap_sequence::{Computation, HeapSequence};
 use grundy_core::sequence::document::{self, Style};
-use grundy_core::sequence::report::{
-    of_rules, plan, the, Computation, Field, HeapSequence, Report, Request,
-};
+use grundy_core::sequence::report::{of_rules, plan, the, Field, Report, Request};
 use num_bigint::BigUint;
 
 use super::write::{check_destination, replaced_file, FileWriter};

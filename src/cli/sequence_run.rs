@@ -8,8 +8,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use grundy_core::games::octal::RunStatus;
-use grundy_core::sequence::report::Computation;
+use grundy_core::kernel::heap_sequence::Computation;
+use grundy_core::kernel::heap_sequence::RunStatus;
 
 use super::sequence::SequenceOptions;
 use super::write::FileWriter;

@@ -11,7 +11,7 @@ use grundy_core::games::acrostic::Acrostic;
 use grundy_core::games::coin_grid::CoinGrid;
 use grundy_core::games::coins::{CoinLine, CoinRule, Coins};
 use grundy_core::games::tartan::Tartan;
-use grundy_core::games::Ruleset;
+use grundy_core::kernel::Ruleset;
 
 fn line(text: &str) -> CoinLine {
     CoinLine::parse(text).unwrap()

@@ -8,7 +8,7 @@ use grundy_core::games::take_break::naive::naive_values;
 use grundy_core::games::take_break::period::{search, Search};
 use grundy_core::games::take_break::solver::Solver;
 use grundy_core::games::take_break::TakeBreakGame;
-use grundy_core::games::Ruleset;
+use grundy_core::kernel::Ruleset;
 
 fn solve(code: &TakeBreakCode, count: usize) -> usize {
     let mut solver = Solver::new(code);

@@ -40,11 +40,12 @@ use std::fmt;
 
 use num_bigint::BigUint;
 
-use crate::error::{GameError, Result};
 use crate::games::nim::{self, BigNimMove, HeapJson, NimMove};
-use crate::moves::{MoveList, MAX_LISTED_MOVES};
+use crate::kernel::error::{GameError, Result};
+use crate::kernel::move_forms::MAX_LISTED_HEAP;
+use crate::kernel::moves::{MoveList, MAX_LISTED_MOVES};
 use crate::strategy::{analyze, Analysis, Convention};
-use crate::sum::{Component, Outcome, Sum, SumMove, MAX_LISTED_HEAP};
+use crate::sum::{Component, Outcome, Sum, SumMove};
 
 /// One component of a [`BigSum`].
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -265,8 +266,8 @@ impl BigSum {
         Ok(nim::nim_sum_of(&self.values()?))
     }
 
-    /// The position in the text format of [`crate::registry`], as [`Sum::to_terms`] writes it,
-    /// with Nim heaps of any size in decimal: [`crate::spec::parse_big_sum`] reads it back.
+    /// The position in the text format of `registry`, as [`Sum::to_terms`] writes it,
+    /// with Nim heaps of any size in decimal: `spec::parse_big_sum` reads it back.
     ///
     /// ```
     /// use grundy_core::spec::parse_big_sum;

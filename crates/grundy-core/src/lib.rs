@@ -178,7 +178,7 @@
 //! | module | what it holds |
 //! | --- | --- |
 //! | [`nimber`] | values ([`Nimber`]), the nim-sum ([`nim_sum`]), the mex ([`mex`], [`nimber::MexSet`]); nim multiplication ([`nimber::field`]) |
-//! | [`games`] | one module per ruleset behind the [`games::Ruleset`] trait: [`games::nim`], [`games::subtraction`] (and all-but games), [`games::octal`] (and Grundy's game), [`games::wythoff`], coin-turning games in a row ([`games::coins`], rules described by the user included) and in a grid ([`games::tartan`]: values by nim products; [`games::acrostic`]) |
+//! | [`games`] | one module per ruleset behind the [`kernel::Ruleset`] trait: [`games::nim`], [`games::subtraction`] (and all-but games), [`games::octal`] (and Grundy's game), [`games::wythoff`], coin-turning games in a row ([`games::coins`], rules described by the user included) and in a grid ([`games::tartan`]: values by nim products; [`games::acrostic`]) |
 //! | [`sequence`] | Grundy sequences `G(0), G(1), …` of heap games and their proven periods |
 //! | [`sum`] | sums of components from any rulesets: value, outcome, every winning move |
 //! | [`big_nim`] | sums whose Nim heaps have any number of digits (XOR of [`num_bigint::BigUint`]s) |
@@ -190,26 +190,24 @@
 //! | [`player`] | computer players: perfect, random, any strength between, and `bouton` (Bouton's rule, taking most when losing) |
 //! | [`explain`] | the reasoning for a person: binary columns, nim-sums, target values |
 //! | [`spec`] | the text format for positions shared by the front ends |
-//! | [`cancel`] | cooperative cancellation of long computations (a front end's time limit) |
-//! | [`error`] | the one error type, [`GameError`], whose messages name the bad value and what is allowed |
+//! | [`kernel::cancel`] | cooperative cancellation of long computations (a front end's time limit) |
+//! | [`kernel::error`] | the one error type, [`GameError`], whose messages name the bad value and what is allowed |
 //!
 //! ## Errors, limits and panics
 //!
 //! Functions that take user input return [`Result`]; the [`GameError`] names the value and what
 //! is allowed, so a front end can show it as it is. Each limit is a public constant next to the
 //! code it guards (e.g. [`games::subtraction::MAX_TAKE`], [`spec::MAX_COMPONENTS`],
-//! [`sum::MAX_LISTED_HEAP`]). No function panics on any input a user can give; arithmetic is
+//! [`kernel::move_forms::MAX_LISTED_HEAP`]). No function panics on any input a user can give; arithmetic is
 //! exact (`u64`, `u128` or [`num_bigint::BigUint`]), never floating point.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 pub mod big_nim;
-pub mod cancel;
-pub mod error;
 pub mod explain;
 pub mod games;
+pub mod kernel;
 pub mod misere;
-pub mod moves;
 pub mod nimber;
 pub mod play;
 pub mod player;
@@ -224,5 +222,5 @@ pub mod strategy;
 pub mod sum;
 pub mod tree_size;
 
-pub use error::{GameError, Result};
+pub use kernel::{GameError, Result};
 pub use nimber::{mex, nim_sum, Nimber};

@@ -21,17 +21,15 @@
 
 use std::fmt;
 
-use crate::error::Result;
+use crate::kernel::error::Result;
 use crate::player::Player;
 use crate::strategy::{remoteness, Convention};
 use crate::sum::{Sum, SumMove};
 
-pub mod forms;
 mod parse;
 pub mod queen;
 pub mod tracked;
 
-pub use forms::{EXAMPLES, SPLIT_EXAMPLES};
 pub use parse::{MoveError, MoveParser};
 pub use tracked::TrackedPosition;
 

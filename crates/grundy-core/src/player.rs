@@ -29,8 +29,8 @@
 
 use std::fmt;
 
-use crate::error::{GameError, Result};
-use crate::games::uniform_below;
+use crate::kernel::error::{GameError, Result};
+use crate::kernel::uniform_below;
 use crate::strategy::{self, Convention};
 use crate::sum::{Component, Sum, SumMove};
 

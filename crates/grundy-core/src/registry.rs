@@ -12,7 +12,7 @@
 //! A position is a sum of *terms* joined by `+`. A term is `NAME{PARAMETERS}:POSITIONS`: the
 //! family's name or an alias, its parameters in braces (separated by `;` when there are
 //! several; no braces when there are none), a colon, and the positions as a comma-separated
-//! list whose meaning the ruleset's [`crate::games::PositionForm`] gives (`3,4` is two heaps;
+//! list whose meaning the ruleset's [`crate::kernel::PositionForm`] gives (`3,4` is two heaps;
 //! `10,7` is one Wythoff pair; `3,4,5` is one row of Moore's Nim):
 //!
 //! ```
@@ -38,11 +38,12 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
-use crate::error::{GameError, Result};
 use crate::games::{
     acrostic, all_but, coins, hackenbush, lasker, moore, nim, octal, rules, subtraction,
-    take_break, tartan, wythoff, Ruleset,
+    take_break, tartan, wythoff,
 };
+use crate::kernel::error::{GameError, Result};
+use crate::kernel::Ruleset;
 use crate::sum::Component;
 
 /// Every registered ruleset family, in the order the front ends list them.
@@ -87,7 +88,7 @@ pub trait AnyRules: Debug + Send + Sync + 'static {
     /// The amounts the rules list (see [`Ruleset::amounts`]).
     fn amounts(&self) -> &[u64];
     /// The Grundy sequence, for rulesets with one (see [`Ruleset::sequence`]).
-    fn sequence(&self) -> Option<&dyn crate::sequence::report::HeapSequence>;
+    fn sequence(&self) -> Option<&dyn crate::kernel::heap_sequence::HeapSequence>;
     /// The components a term's list of positions names, e.g. `3,4` (two heaps).
     fn components(self: Arc<Self>, positions: &str) -> Result<Vec<Component>>;
     /// The components a list of numbers names (see [`Ruleset::positions_from`]).
@@ -117,7 +118,7 @@ impl<R: Ruleset> AnyRules for R {
         Ruleset::amounts(self)
     }
 
-    fn sequence(&self) -> Option<&dyn crate::sequence::report::HeapSequence> {
+    fn sequence(&self) -> Option<&dyn crate::kernel::heap_sequence::HeapSequence> {
         Ruleset::sequence(self)
     }
 

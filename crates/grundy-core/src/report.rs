@@ -20,7 +20,7 @@
 //! assert!(report.to_text().contains("G(11) = mex{G(10), G(7), G(2)} = mex{0, 0, 0} = 1"));
 //! ```
 //!
-//! [`Ruleset::is_p_position`]: crate::games::Ruleset::is_p_position
+//! [`Ruleset::is_p_position`]: crate::kernel::Ruleset::is_p_position
 
 use std::fmt::{self, Write as _};
 
@@ -28,14 +28,14 @@ use num_bigint::BigUint;
 use serde::Serialize;
 
 use crate::big_nim::{analyze_big, BigComponent, BigMove, BigSum};
-use crate::error::{GameError, Result};
 use crate::explain::{NimExplanation, SumExplanation};
 use crate::games::moore::{Moore, MooreExplanation};
 use crate::games::nim::{serialize_heaps, HeapJson};
 use crate::games::wythoff::{
     beatty::is_p_position_big, winning_moves_big, Wythoff, WythoffExplanation, WythoffMove,
 };
-use crate::moves::{MoveList, MAX_LISTED_MOVES};
+use crate::kernel::error::{GameError, Result};
+use crate::kernel::moves::{MoveList, MAX_LISTED_MOVES};
 use crate::spec::{parse_big, parse_big_sum};
 use crate::strategy::Convention;
 use crate::sum::{Component, Outcome, Sum, SumMove};

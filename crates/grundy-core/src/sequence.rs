@@ -11,7 +11,7 @@
 //!   `n0 <= n < 2·n0 + p + t` suffices.
 //!
 //! [`report`] is the one report of a sequence (values, period certificate, single values) that
-//! every ruleset with a sequence gives through [`report::HeapSequence`].
+//! every ruleset with a sequence gives through [`HeapSequence`](crate::kernel::heap_sequence::HeapSequence).
 //!
 //! [`Period`] records the least period, the least preperiod for it, and the number of values
 //! that were computed to prove it. [`GrundySequence::value_at`] then answers any heap size, and
@@ -26,65 +26,8 @@ pub mod document;
 pub mod report;
 pub mod table;
 
+use crate::kernel::heap_sequence::Period;
 use crate::nimber::Nimber;
-
-/// A proven period of a Grundy sequence: `G(n + period) = G(n) + saltus` for every
-/// `n >= preperiod`. The saltus is 0 for an ordinary period; a sequence with a positive saltus
-/// is *arithmetic-periodic* and grows without bound.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Period {
-    /// The least `n0` with `G(n + period) = G(n) + saltus` for all `n >= n0`.
-    pub preperiod: u64,
-    /// The least `p > 0` with `G(n + p) = G(n) + s` for all large `n` and some `s`.
-    pub period: u64,
-    /// How many values (`G(0)..G(checked - 1)`) were computed and compared to prove it.
-    pub checked: u64,
-    /// What a period adds to every value: 0 for an ordinary period.
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub saltus: u64,
-}
-
-fn is_zero(x: &u64) -> bool {
-    *x == 0
-}
-
-impl Period {
-    /// An ordinary period (saltus 0).
-    pub fn new(preperiod: u64, period: u64, checked: u64) -> Self {
-        Period {
-            preperiod,
-            period,
-            checked,
-            saltus: 0,
-        }
-    }
-
-    /// For `n >= preperiod`: the heap `preperiod + (n - preperiod) mod period` and how many
-    /// whole periods separate it from `n`, so that `G(n) = G(reduced) + periods · saltus`.
-    pub fn reduce(&self, n: u64) -> (u64, u64) {
-        let offset = n - self.preperiod;
-        (self.preperiod + offset % self.period, offset / self.period)
-    }
-
-    /// `G(n)` for `n >= preperiod` from `G(reduced)` (see [`Period::reduce`]); `None` when it
-    /// does not fit in 64 bits.
-    pub fn value(&self, n: u64, reduced_value: Nimber) -> Option<Nimber> {
-        let (_, periods) = self.reduce(n);
-        periods.checked_mul(self.saltus)?.checked_add(reduced_value)
-    }
-
-    /// For `n >= preperiod` of any size: the reduced heap and `G(n)` as a big integer.
-    pub fn value_big(&self, n: &BigUint, reduced_value: Nimber) -> (u64, BigUint) {
-        let offset = n - BigUint::from(self.preperiod);
-        let period = BigUint::from(self.period);
-        let reduced = self.preperiod
-            + (&offset % &period)
-                .to_u64()
-                .expect("a remainder below the period fits");
-        let value = (offset / period) * BigUint::from(self.saltus) + BigUint::from(reduced_value);
-        (reduced, value)
-    }
-}
 
 /// Values `G(0), G(1), ...` of a heap game, with their period once one is proven.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

@@ -19,7 +19,7 @@ use serde::ser::SerializeMap;
 use serde::Serialize;
 use serde_json::json;
 
-use crate::error::Result;
+use crate::kernel::error::Result;
 use crate::play::{
     play_game_within, record_game_within, wilson_interval, GameRecord, GameResult, Seat, Tally,
 };
@@ -63,7 +63,7 @@ pub struct Simulation {
 
 /// Plays the series from `start`; `None` when a game went on for more than
 /// [`Series::max_moves`] moves (each front end names its own option that allows more). A
-/// front end's cancel flag ([`crate::cancel`]) stops the series between moves.
+/// front end's cancel flag ([`crate::kernel::cancel`]) stops the series between moves.
 pub fn run(
     start: &Sum,
     convention: Convention,
@@ -89,7 +89,7 @@ pub fn run(
         first_game = Some(game);
     }
     while tally.games < series.games {
-        crate::cancel::check()?;
+        crate::kernel::cancel::check()?;
         match play_game_within(start, convention, players, &mut rng, series.max_moves)? {
             Some(result) => tally.add(result),
             None => return Ok(None),

@@ -16,14 +16,14 @@
 //! * **time**: wall-clock time per call of [`Solver::value`] ([`DEFAULT_TIME_BUDGET`] unless
 //!   chosen otherwise with [`Solver::with_time_budget`]).
 //!
-//! Callers that can, bound a search before starting it ([`crate::tree_size`]). A search also
-//! stops, with an error, when its thread's computation is cancelled (see [`crate::cancel`]).
+//! Callers that can, bound a search before starting it (`tree_size`). A search also
+//! stops, with an error, when its thread's computation is cancelled (see [`crate::kernel::cancel`]).
 
 use std::collections::HashMap;
 use std::hash::Hash;
 use std::time::{Duration, Instant};
 
-use crate::error::{GameError, Result};
+use crate::kernel::error::{GameError, Result};
 use crate::nimber::{mex, Nimber};
 use crate::sum::{Outcome, Sum};
 
@@ -112,7 +112,7 @@ where
             return Ok(v.clone());
         }
         // Each frame: a position, its options, and how many of them are already evaluated.
-        crate::cancel::check()?;
+        crate::kernel::cancel::check()?;
         self.deadline = Instant::now().checked_add(self.time_budget);
         let root_options = self.options(root)?;
         let mut stack: Vec<(P, Vec<P>, usize)> = vec![(root.clone(), root_options, 0)];
@@ -122,11 +122,11 @@ where
                 *next += 1;
                 if !self.memo.contains_key(&child) {
                     self.check_limit(stack.len())?;
-                    // A front end may give up on a long search (see `crate::cancel`), and the
+                    // A front end may give up on a long search (see `crate::kernel::cancel`), and the
                     // time budget may run out.
                     pushed = pushed.wrapping_add(1);
                     if pushed % CHECK_EVERY == 0 {
-                        crate::cancel::check()?;
+                        crate::kernel::cancel::check()?;
                         self.check_clock()?;
                     }
                     let grandchildren = self.options(&child)?;
@@ -323,5 +323,19 @@ mod tests {
             std::sync::Arc::new(crate::games::subtraction::SubtractionGame::new([1]).unwrap());
         let sum = Sum::new(vec![crate::sum::Component::new(&game, 200_000)]);
         assert_eq!(grundy_by_search(&sum, 1_000_000).unwrap(), 0);
+    }
+
+    #[test]
+    fn a_cancelled_search_stops_with_an_error() {
+        use crate::kernel::cancel::with_flag;
+        use crate::sum::Sum;
+        use std::sync::atomic::AtomicBool;
+        use std::sync::Arc;
+        let flag = Arc::new(AtomicBool::new(true));
+        let sum = Sum::nim(&[20, 20, 20]);
+        let e = with_flag(flag, || grundy_by_search(&sum, DEFAULT_POSITION_LIMIT)).unwrap_err();
+        assert!(e.to_string().contains("cancelled"), "{e}");
+        // Without the flag the same search answers (Bouton: 20 ^ 20 ^ 20 = 20).
+        assert_eq!(grundy_by_search(&sum, DEFAULT_POSITION_LIMIT).unwrap(), 20);
     }
 }

@@ -16,9 +16,9 @@ pub mod move_values;
 
 use std::time::Duration;
 
-use crate::error::Result;
 use crate::games::nim;
-use crate::moves::{MoveList, MAX_LISTED_MOVES};
+use crate::kernel::error::Result;
+use crate::kernel::moves::{MoveList, MAX_LISTED_MOVES};
 use crate::nimber::Nimber;
 use crate::solve::{
     misere_remoteness_rule, misere_rule, remoteness_rule, sum_options, Solver,
@@ -38,7 +38,7 @@ pub const MISERE_TIME_BUDGET: Duration = Duration::from_secs(3);
 /// says nothing rather than guess.
 pub const REMOTENESS_LIMIT: usize = 200_000;
 /// The most work a remoteness search for [`remoteness`] may do, in components copied: the
-/// bound of [`crate::tree_size::TreeEstimate::work`] (positions × options × components).
+/// bound of [`crate::kernel::TreeEstimate::work`] (positions × options × components).
 /// Positions alone are not enough: a Wythoff board of 150 × 100 has only 15,251 cells but about
 /// 350 moves from each, and Nim [100, 100, 99] about 170,000 positions of up to 299 moves;
 /// searches like these took minutes (a debug build under load) and the answer is not worth the
@@ -294,7 +294,7 @@ pub fn winning_move_in(sum: &Sum, i: usize, target: Nimber) -> Result<SumMove> {
         // Unreachable by the mex rule; should a ruleset ever list none, the full list of
         // winning moves still holds one.
         None => sum.winning_moves()?.into_iter().next().ok_or_else(|| {
-            crate::error::GameError::IllegalMove(format!(
+            crate::kernel::error::GameError::IllegalMove(format!(
                 "no move of component {} to value {target} was found",
                 i + 1
             ))

@@ -8,7 +8,7 @@
 //! count at a heap of 10^18 is checked against a linear law derived from two enumerated heaps.
 
 use grundy_core::games::octal::{OctalGame, FIRST_SEARCH};
-use grundy_core::games::Ruleset;
+use grundy_core::kernel::Ruleset;
 use grundy_core::nimber::Nimber;
 
 /// The options of `heap` of value `target`, in order, by enumerating every option.

@@ -10,7 +10,7 @@
 //! * **Everything else** ([`run`]: values, outcomes, winning moves) usually takes microseconds,
 //!   and a thread per call would cost far more than the answer (a thread's start and join
 //!   measured 200 µs on the project's machine). So a call first runs on the calling thread with
-//!   the GIL released and the core's cancel flag ([`grundy_core::cancel`]) installed; a watch
+//!   the GIL released and the core's cancel flag ([`grundy_core::kernel::cancel`]) installed; a watch
 //!   thread raises that flag once the call has run [`DIRECT_TIME`]. A call cancelled that way
 //!   starts again on a worker thread while the calling thread looks at the signals every
 //!   [`POLL_TIME`]; Ctrl-C raises the worker's flag, and the engine stops at its next look
@@ -26,9 +26,9 @@ use std::sync::{Arc, Mutex};
 use std::thread::{self, Thread};
 use std::time::{Duration, Instant};
 
-use grundy_core::cancel;
-use grundy_core::games::octal::RunStatus;
-use grundy_core::sequence::report::Computation;
+use grundy_core::kernel::cancel;
+use grundy_core::kernel::heap_sequence::Computation;
+use grundy_core::kernel::heap_sequence::RunStatus;
 use grundy_core::GameError;
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;

@@ -41,7 +41,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("Interrupted", py.get_type::<error::Interrupted>())?;
     m.add(
         "MAX_LISTED_MOVES",
-        grundy_core::moves::MAX_LISTED_MOVES as u64,
+        grundy_core::kernel::moves::MAX_LISTED_MOVES as u64,
     )?;
     m.add_class::<family::Family>()?;
     m.add_class::<family::Param>()?;

@@ -9,10 +9,11 @@
 use std::sync::{Arc, OnceLock};
 
 use grundy_core::big_nim::{BigMove, BigSum};
+use grundy_core::kernel::move_forms::MAX_LISTED_HEAP;
 use grundy_core::report::{self, analyze, Piece, Report};
 use grundy_core::spec::parse_big_sum;
 use grundy_core::strategy::{self, Convention};
-use grundy_core::sum::{Outcome, Sum, MAX_LISTED_HEAP};
+use grundy_core::sum::{Outcome, Sum};
 use grundy_core::GameError;
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;

@@ -1,7 +1,7 @@
 //! Grundy sequences as Python objects: the values as a NumPy array, the proven period with its
 //! certificate, `G(n)` for ints of any size, and the chart.
 //!
-//! A [`Sequence`] owns the core's computation ([`grundy_core::sequence::report::Computation`],
+//! A [`Sequence`] owns the core's computation ([`grundy_core::kernel::heap_sequence::Computation`],
 //! the one behind `grundy sequence`) and reads every answer from the core's
 //! [`grundy_core::sequence::report::Report`]: the same values, period, certificate and
 //! messages as the command line.
@@ -9,13 +9,11 @@
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use grundy_core::games::octal::MAX_RUN_VALUES;
+use grundy_core::kernel::heap_sequence::{Computation, HeapSequence, Theorem};
 use grundy_core::nimber::Nimber;
 use grundy_core::registry::AnyRules;
 use grundy_core::sequence::document::{self, Style};
-use grundy_core::sequence::report::{
-    of_rules, plan, the, AtAnswer, Computation, HeapSequence, PeriodStatus, Report, Request,
-    Theorem,
-};
+use grundy_core::sequence::report::{of_rules, plan, the, AtAnswer, PeriodStatus, Report, Request};
 use grundy_core::spec::parse_big;
 use grundy_core::GameError;
 use numpy::PyArray1;

@@ -7,7 +7,7 @@
 //! * the job still running at the deadline: 422, `limit: "compute_time_ms"`.
 //!
 //! A job that misses its deadline is cancelled cooperatively: the job runs under a cancel flag
-//! ([`grundy_core::cancel`]) that is raised at the deadline, and the engine's long loops (its
+//! ([`grundy_core::kernel::cancel`]) that is raised at the deadline, and the engine's long loops (its
 //! exhaustive searches) and the server's own (simulations) look at it and stop. The job then
 //! ends within moments and frees its permit, so the next request is served at once. Work with
 //! no such loop is bounded by the request limits instead (heap sizes, counts, the Wythoff
@@ -59,7 +59,7 @@ impl Compute {
         let handle = tokio::task::spawn_blocking(move || {
             let _permit = permit;
             yield_to_cheap_requests();
-            grundy_core::cancel::with_flag(flag, job)
+            grundy_core::kernel::cancel::with_flag(flag, job)
         });
         // Raise the flag however this future ends: at the deadline, or when the client goes
         // away and axum drops the request.
@@ -173,7 +173,7 @@ mod tests {
         let e = compute
             .run(move || {
                 while started.elapsed() < Duration::from_secs(10) {
-                    grundy_core::cancel::check()?;
+                    grundy_core::kernel::cancel::check()?;
                     std::thread::sleep(Duration::from_millis(1));
                 }
                 Ok(())

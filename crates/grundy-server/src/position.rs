@@ -221,7 +221,7 @@ pub fn family_rules(
         let text = param_text(value, &format!("{prefix}{}", p.name))?;
         if p.kind == ParamKind::Amounts {
             // A list that does not parse is refused by the rules below, in their words.
-            if let Ok(list) = spec::parse_list(&text, p.name) {
+            if let Ok(list) = grundy_core::kernel::parse_list(&text, p.name) {
                 check_amounts(&list, &format!("{prefix}{}", p.name), limits)?;
             }
         }

@@ -3,51 +3,11 @@
 //! table (one row per component, one column per power of two, the nim-sum as the XOR of each
 //! column) shows why the total is what it is and which component must move.
 
-use serde::Serialize;
-
-use super::{ColumnWindow, MovePlan, NimExplanation, SumExplanation};
+use super::{MovePlan, SumExplanation};
 use crate::games::moore::Moore;
-use crate::games::nim::NimHeap;
 use crate::nimber::{nim_sum, Nimber};
 use crate::report::{Explained, Explanation};
-use crate::strategy::Convention;
 use crate::sum::SumMove;
-
-/// The binary columns of a list of values (see the module documentation).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct ValueColumns {
-    /// Number of binary digits of the widest value or of the nim-sum (at least 1).
-    pub bits: u64,
-    /// The columns shown, when not all of them are (values wider than 64 bits).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub columns: Option<ColumnWindow>,
-    /// Each value in binary, most significant first.
-    pub binary: Vec<String>,
-    /// The nim-sum in binary (the same columns).
-    pub total_binary: String,
-    /// The highest set bit of the nim-sum (0 = units), if it is not zero: the column that
-    /// decides which component to move.
-    pub highest_bit: Option<u64>,
-    /// The components (from 0) whose value has that bit set: moving any of them to
-    /// `value XOR total` (which is smaller) makes the total 0.
-    pub with_bit: Vec<usize>,
-}
-
-impl ValueColumns {
-    /// The columns of `values`.
-    pub fn new<V: NimHeap>(values: &[V]) -> Self {
-        // Bouton's table of the values read as Nim heaps: the same columns, bits and rows.
-        let table = NimExplanation::new(values, Convention::Normal);
-        ValueColumns {
-            bits: table.bits,
-            columns: table.columns,
-            binary: table.binary,
-            total_binary: table.nim_sum_binary,
-            highest_bit: table.highest_bit,
-            with_bit: table.heaps_with_bit,
-        }
-    }
-}
 
 impl SumExplanation {
     /// The same explanation with its plan made for the move `m` (the hint's move, so that the

@@ -13,34 +13,23 @@
 //! rendering for the terminal.
 
 mod columns;
-mod derivation;
-pub use columns::ValueColumns;
 
-pub use derivation::{
-    derive_by_options, derive_from, shown_option, Derivation, OptionValue, ValueParts,
-    MAX_DERIVED_OPTIONS, MAX_ENUMERATED_OPTIONS,
-};
+use crate::kernel::columns::binary;
+use crate::kernel::{ColumnWindow, Derivation, ValueColumns};
 
 use std::fmt::{self, Write as _};
 
 use serde::Serialize;
 
 use crate::big_nim::{analyze_big, BigSum};
-use crate::error::Result;
-use crate::games::nim::{self, NimHeap, NimMove};
+use crate::games::nim;
+use crate::games::nim::NimMove;
+use crate::kernel::error::Result;
+use crate::kernel::NimHeap;
 use crate::nimber::Nimber;
 use crate::strategy::{analyze, Convention};
 use crate::sum::{Outcome, Sum};
 use num_bigint::BigUint;
-
-/// The most binary columns an explanation shows. Up to 64 every column is shown (every `u64`
-/// heap fits); wider heaps show a window of this many columns around the highest set bit of the
-/// nim-sum, the column that decides the move, so a line stays readable.
-pub const MAX_SHOWN_BITS: u64 = 64;
-
-/// Columns shown above the nim-sum's highest set bit when the window does not start at the
-/// top: enough to see that they XOR to 0.
-const COLUMNS_ABOVE: u64 = 4;
 
 /// Decimal numbers longer than this are shortened in the table of columns (the moves, the
 /// JSON and the list of winning moves keep them whole).
@@ -58,7 +47,7 @@ pub struct NimExplanation<H = u64> {
     pub heaps: Vec<H>,
     /// Number of binary digits of the widest heap or nim-sum (at least 1).
     pub bits: u64,
-    /// The columns shown, when not all of them are (heaps wider than [`MAX_SHOWN_BITS`]).
+    /// The columns shown, when not all of them are (heaps wider than [`crate::kernel::MAX_SHOWN_BITS`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub columns: Option<ColumnWindow>,
     /// Each heap in binary, most significant first: `bits` digits, or those of `columns`.
@@ -79,33 +68,6 @@ pub struct NimExplanation<H = u64> {
     /// Under misère play, whether the position is in the endgame where only heaps of size 0 or 1
     /// would remain after the winning move, so the normal move is adjusted.
     pub misere_endgame: bool,
-}
-
-/// The binary columns shown for wide heaps: bits `high` down to `low`, both included.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct ColumnWindow {
-    /// The leftmost column shown (its bit number, 0 = units).
-    pub high: u64,
-    /// The rightmost column shown.
-    pub low: u64,
-}
-
-impl ColumnWindow {
-    /// The [`MAX_SHOWN_BITS`] columns to show for numbers of `bits` digits whose nim-sum has
-    /// its highest set bit at `top`; `None` when every column fits.
-    fn choose(bits: u64, top: Option<u64>) -> Option<Self> {
-        if bits <= MAX_SHOWN_BITS {
-            return None;
-        }
-        let high = match top {
-            Some(k) => (k + COLUMNS_ABOVE).clamp(MAX_SHOWN_BITS - 1, bits - 1),
-            None => bits - 1,
-        };
-        Some(ColumnWindow {
-            high,
-            low: high + 1 - MAX_SHOWN_BITS,
-        })
-    }
 }
 
 impl<H: NimHeap> NimExplanation<H> {
@@ -319,17 +281,6 @@ fn table_number<H: NimHeap>(h: &H) -> String {
     format!("{}...{} ({n} digits)", &text[..10], &text[n - 10..])
 }
 
-/// `value` in binary: `bits` digits, or the columns of `window`.
-fn binary<H: NimHeap>(value: &H, bits: u64, window: Option<ColumnWindow>) -> String {
-    match window {
-        None => format!("{:0width$b}", value.digits_from(0), width = bits as usize),
-        Some(w) => {
-            let width = (w.high - w.low + 1) as usize;
-            format!("{:0width$b}", value.digits_from(w.low))
-        }
-    }
-}
-
 /// The Sprague–Grundy reasoning on a sum of games. Values are [`Nimber`]s by default, or
 /// [`num_bigint::BigUint`] for a sum holding Nim heaps of any size ([`SumExplanation::new_big`]).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -355,7 +306,7 @@ pub struct ComponentValue<V = Nimber> {
     /// The ruleset, e.g. `subtraction {1,4,9}`.
     pub ruleset: String,
     /// What the component is called: `heap`, `board`, `graph`, `row of coins`
-    /// ([`crate::games::Ruleset::noun`]).
+    /// ([`crate::kernel::Ruleset::noun`]).
     pub noun: &'static str,
     /// The position, e.g. `11`.
     pub position: String,
@@ -487,7 +438,7 @@ impl<V: NimHeap> SumExplanation<V> {
     /// What the components are called together: `heap` when they all are heaps, `part` when
     /// they are of several kinds.
     fn common_noun(&self) -> &'static str {
-        crate::games::common_noun(self.components.iter().map(|c| c.noun))
+        crate::kernel::common_noun(self.components.iter().map(|c| c.noun))
     }
 
     /// How the values were found, for the heading: by the mex rule, by closed forms, or both.

@@ -20,16 +20,16 @@
 use std::ops::ControlFlow;
 use std::sync::{Arc, Mutex};
 
-use crate::error::Result;
-use crate::explain::{Derivation, OptionValue};
 use crate::games::coin_grid::{self, factors, CoinGrid, Numbering};
 use crate::games::coins::{CoinGame, CoinLine};
-use crate::games::{MoveContext, Ruleset};
-use crate::moves::MoveList;
+use crate::kernel::error::Result;
+use crate::kernel::moves::MoveList;
+use crate::kernel::MoveError;
+use crate::kernel::TreeEstimate;
+use crate::kernel::{Derivation, OptionValue};
+use crate::kernel::{MoveContext, Ruleset};
 use crate::nimber::{MexSet, Nimber};
-use crate::play::MoveError;
 use crate::registry::{Drawing, Family, Param, ParamKind, Positions};
-use crate::tree_size::TreeEstimate;
 
 /// How a grid is written, in the families' help.
 const GRID_HELP: &str = "coins of a rectangle, as its rows of T (tails) and H (heads) separated by /, e.g. THT/TTH (at most 64 × 64, fewer where a game gives a coin more than 4096 moves); rows are numbered as the first game numbers its coins, columns as the second";
@@ -308,7 +308,7 @@ impl Ruleset for Acrostic {
     }
 
     fn positions_from(&self, numbers: Vec<u64>) -> Result<Vec<CoinGrid>> {
-        use crate::games::PositionForm;
+        use crate::kernel::PositionForm;
         CoinGrid::from_numbers(numbers)
     }
 
@@ -342,7 +342,7 @@ impl Ruleset for Acrostic {
         let table = self.table(grid.rows(), grid.cols());
         let mut found = MoveList::with_limit(limit);
         for (x, y) in grid.heads() {
-            crate::cancel::check()?;
+            crate::kernel::cancel::check()?;
             let _ = self.for_each_move(x, y, &mut |xs, ys| {
                 let change = xs
                     .iter()

@@ -19,7 +19,7 @@
 use std::time::Duration;
 
 use super::graph::{components, induced, GraphPosition};
-use crate::error::{GameError, Result};
+use crate::kernel::error::{GameError, Result};
 use crate::nimber::Nimber;
 use crate::search::canon::{canonical_graph, GraphKey};
 use crate::search::{Engine, OptionSink, Options, SplitGame};

@@ -26,7 +26,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-use crate::error::{GameError, Result};
+use crate::kernel::error::{GameError, Result};
 use crate::nimber::Nimber;
 use crate::search::{Engine, OptionSink, SplitGame, Strategy};
 

@@ -12,9 +12,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::error::{GameError, Result};
-use crate::games::{MoveContext, PositionForm, Ruleset};
-use crate::play::MoveError;
+use crate::kernel::error::{GameError, Result};
+use crate::kernel::MoveError;
+use crate::kernel::{MoveContext, PositionForm, Ruleset};
 
 #[cfg(test)]
 pub(crate) mod exhaustive;
@@ -278,7 +278,7 @@ fn numbers(text: &str) -> Option<Vec<u64>> {
     let list: Vec<u64> = text
         .split(|c: char| c == ',' || c.is_whitespace())
         .filter(|w| !w.is_empty())
-        .map(crate::play::forms::number)
+        .map(crate::kernel::move_forms::number)
         .collect::<Option<_>>()?;
     (!list.is_empty()).then_some(list)
 }

@@ -28,7 +28,7 @@
 //!
 //! ```
 //! use grundy_core::games::coins::{CoinGame, Coins};
-//! use grundy_core::games::Ruleset;
+//! use grundy_core::kernel::Ruleset;
 //! let turtles = Coins::new(CoinGame::TurningTurtles);
 //! // Heads at coins 2, 3 and 5: 2 ⊕ 3 ⊕ 5 = 4.
 //! let row = turtles.parse_positions("THHTH").unwrap().remove(0);
@@ -47,14 +47,15 @@ pub mod rule;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use crate::error::{GameError, Result};
-use crate::explain::{Derivation, OptionValue};
-use crate::games::{uniform_below, MoveContext, PositionForm, Ruleset};
-use crate::moves::MoveList;
+use crate::kernel::error::{GameError, Result};
+use crate::kernel::move_forms as forms;
+use crate::kernel::moves::MoveList;
+use crate::kernel::MoveError;
+use crate::kernel::TreeEstimate;
+use crate::kernel::{uniform_below, MoveContext, PositionForm, Ruleset};
+use crate::kernel::{Derivation, OptionValue};
 use crate::nimber::Nimber;
-use crate::play::{forms, MoveError};
 use crate::registry::{Drawing, Family, Param, ParamKind, Positions};
-use crate::tree_size::TreeEstimate;
 
 pub use line::{CoinLine, MAX_HEAD_MOVES};
 pub use rule::CoinRule;
@@ -433,7 +434,7 @@ impl Ruleset for Coins {
                     "coins written with T (tails) and H (heads), e.g. THHTH, or 0 and 1 separated by commas",
                 ))
             }
-            None => self.positions_from(crate::spec::parse_list(text, "coin")?),
+            None => self.positions_from(crate::kernel::parse_list(text, "coin")?),
         }
     }
 
@@ -475,7 +476,7 @@ impl Ruleset for Coins {
         let values = self.line.values(row.len());
         let mut found = MoveList::with_limit(limit);
         for r in Coins::heads(row) {
-            crate::cancel::check()?;
+            crate::kernel::cancel::check()?;
             let _ = self.line.for_each_set(r, &mut |set| {
                 if set.iter().fold(0, |acc, &i| acc ^ values[i]) == wanted {
                     if found.wants_more() {

@@ -31,7 +31,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-use crate::error::{GameError, Result};
+use crate::kernel::error::{GameError, Result};
 use crate::nimber::{mex, Nimber};
 use crate::search::canon::{canonical_region, shape_parts, ShapeKey};
 use crate::search::{Engine, OptionSink, Options, SearchContext, SplitGame};

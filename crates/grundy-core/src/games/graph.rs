@@ -18,7 +18,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::error::{GameError, Result};
+use crate::kernel::error::{GameError, Result};
 use crate::search::canon::{canonical_graph, GraphKey};
 
 /// The most vertices a graph may have (a vertex set is one 64-bit word).

@@ -20,7 +20,7 @@
 //!
 //! ```
 //! use grundy_core::games::lasker::{lasker_value, Lasker};
-//! use grundy_core::games::Ruleset;
+//! use grundy_core::kernel::Ruleset;
 //! let values: Vec<u64> = (0..9).map(|n| lasker_value(n).unwrap()).collect();
 //! assert_eq!(values, [0, 1, 2, 4, 3, 5, 6, 8, 7]);
 //! // A heap of 7 is worth 8. Its options: the splits 1 + 6, 2 + 5, 3 + 4, each worth
@@ -32,13 +32,14 @@
 
 use std::sync::Arc;
 
-use crate::error::Result;
-use crate::explain::Derivation;
-use crate::games::{uniform_below, PositionForm, Ruleset};
-use crate::moves::MoveList;
+use crate::kernel::error::Result;
+use crate::kernel::moves::MoveList;
+use crate::kernel::tree_estimate::split_estimate;
+use crate::kernel::Derivation;
+use crate::kernel::TreeEstimate;
+use crate::kernel::{uniform_below, PositionForm, Ruleset};
 use crate::nimber::Nimber;
 use crate::registry::{Drawing, Family, Positions};
-use crate::tree_size::{split_estimate, TreeEstimate};
 
 /// Lasker's Nim in the registry: `lasker:7,9`.
 pub static FAMILY: Family = Family {
@@ -112,7 +113,7 @@ impl Ruleset for Lasker {
 
     fn grundy(&self, &heap: &u64) -> Result<Nimber> {
         lasker_value(heap).ok_or_else(|| {
-            crate::error::GameError::out_of_range(
+            crate::kernel::error::GameError::out_of_range(
                 "Lasker's Nim heap",
                 heap,
                 format!("at most {MAX_HEAP} (the value of 2^64 - 1 is 2^64, beyond 64 bits)"),
@@ -184,7 +185,7 @@ impl Ruleset for Lasker {
     fn explain_value(&self, heap: &u64) -> Result<Derivation> {
         let bound = heap.option_bound();
         if bound <= 40 {
-            return crate::explain::derive_from(self, heap, self.options(heap));
+            return crate::kernel::derive_from(self, heap, self.options(heap));
         }
         Ok(Derivation::closed_form(
             heap.to_string(),

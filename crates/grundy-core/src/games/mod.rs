@@ -1,23 +1,23 @@
-//! Rulesets, one module each, behind the common [`Ruleset`] trait.
+//! Rulesets, one module each, behind the common [`Ruleset`](crate::kernel::Ruleset) trait (in the kernel).
 //!
 //! A ruleset describes one *component*: a single heap (Nim, subtraction, octal games, Lasker's
 //! Nim), a pair of heaps (Wythoff's game) or a row of heaps played together (Moore's Nim). A
 //! move changes one component into a list of components of the same ruleset: usually one (a
 //! smaller heap), none (the heap is gone), or more (a move that splits a heap). Sums of
-//! components, possibly from different rulesets, live in [`crate::sum`]; the registry of
-//! rulesets that the front ends read lives in [`crate::registry`].
+//! components, possibly from different rulesets, live in `sum`; the registry of
+//! rulesets that the front ends read lives in the registry (`registry`).
 //!
 //! The trait gives everything the generic machinery needs:
 //!
-//! * the mathematics: the options of a position for exhaustive search ([`crate::solve`]), the
+//! * the mathematics: the options of a position for exhaustive search (`solve`), the
 //!   Sprague–Grundy value, the moves to a position of a chosen value (how a winning move in a
 //!   sum is found), the legality of one given move;
 //! * the notation: how the rules and positions are written in the text format of
-//!   [`crate::registry`] and in JSON (through [`PositionForm`]);
-//! * the teaching: the mex derivation of a value ([`Ruleset::explain_value`]), a move in words,
-//!   and the typed moves of the `play` command and the page ([`Ruleset::parse_move`]).
+//!   the registry (`registry`) and in JSON (through [`PositionForm`](crate::kernel::PositionForm));
+//! * the teaching: the mex derivation of a value ([`Ruleset::explain_value`](crate::kernel::Ruleset::explain_value)), a move in words,
+//!   and the typed moves of the `play` command and the page ([`Ruleset::parse_move`](crate::kernel::Ruleset::parse_move)).
 //!
-//! Most methods have defaults written from [`Ruleset::options`], so a new ruleset needs little
+//! Most methods have defaults written from [`Ruleset::options`](crate::kernel::Ruleset::options), so a new ruleset needs little
 //! more than its options and values; rulesets whose positions can be huge override the defaults
 //! that would enumerate (see `CONTRIBUTING.md`, "Adding a ruleset").
 
@@ -57,7 +57,6 @@ pub mod chomp;
 pub mod coin_grid;
 pub mod coins;
 pub mod cram;
-mod form;
 mod future_options;
 pub mod graph;
 pub mod hackenbush;
@@ -72,252 +71,3 @@ pub mod subtraction;
 pub mod take_break;
 pub mod tartan;
 pub mod wythoff;
-
-pub use form::{MoveContext, PositionForm};
-
-use std::fmt::Debug;
-use std::hash::Hash;
-
-use crate::error::Result;
-use crate::explain::Derivation;
-use crate::moves::MoveList;
-use crate::nimber::{nim_sum, Nimber};
-use crate::play::MoveError;
-use crate::sequence::report::HeapSequence;
-use crate::tree_size::TreeEstimate;
-
-/// The rules of one kind of component.
-///
-/// Rulesets are values (a subtraction game holds its take-set), compared and hashed by their
-/// rules, so that equal components of equal rules are one position to exhaustive search.
-pub trait Ruleset: Debug + Send + Sync + Eq + Hash + Ord + 'static {
-    /// A single component: a heap size, a pair of heap sizes, a row of heaps...
-    type Position: PositionForm;
-
-    /// The rules in the text format of [`crate::registry`], e.g. `sub{1,4,9}` or `nim`: with a
-    /// list of positions after a colon it reads back as the same component.
-    fn term(&self) -> String;
-
-    /// A short name for lists and JSON, e.g. `subtraction {1,4,9}` or `nim`.
-    fn name(&self) -> String;
-
-    /// A title for people, e.g. `Subtraction game S = {1,4,9}`.
-    fn title(&self) -> String;
-
-    /// What a component of these rules is called in moves and analyses (`heap 2: 7 -> 4`,
-    /// `board 1: ...`): by default its shape's noun ([`PositionForm::NOUN`]); rulesets whose
-    /// shape is shared with other kinds of game name their own (a row of coins is not a row of
-    /// heaps).
-    fn noun(&self) -> &'static str {
-        Self::Position::NOUN
-    }
-
-    /// A position as shown to people: by default its shape's ([`PositionForm::show`]); a row
-    /// of coins shows as `THHTH`, not as the numbers it is stored as.
-    fn show_position(&self, position: &Self::Position) -> String {
-        position.show()
-    }
-
-    /// The positions written in a term's list (the text after the colon, e.g. `11,15`), checked
-    /// against this ruleset's limits.
-    fn parse_positions(&self, text: &str) -> Result<Vec<Self::Position>> {
-        self.positions_from(crate::spec::parse_list(text, "heap")?)
-    }
-
-    /// The positions a list of numbers gives (a term's list once read, or the API's `heaps`),
-    /// checked against this ruleset's limits.
-    fn positions_from(&self, numbers: Vec<u64>) -> Result<Vec<Self::Position>> {
-        Self::Position::from_numbers(numbers)
-    }
-
-    /// Every option of `position`: what the component becomes after each legal move. An empty
-    /// list inside means the component disappears (for instance the last tokens of an octal
-    /// heap are taken); two entries mean it was split.
-    ///
-    /// Options are listed from the move that takes least to the move that takes most.
-    ///
-    /// Meant for small positions (exhaustive search, play); large positions go through
-    /// [`Ruleset::grundy`] and [`Ruleset::moves_to_value`], which rulesets answer without
-    /// enumerating.
-    fn options(&self, position: &Self::Position) -> Vec<Vec<Self::Position>>;
-
-    /// The Sprague–Grundy value of `position`, or an error when it is beyond a documented
-    /// limit of this ruleset.
-    fn grundy(&self, position: &Self::Position) -> Result<Nimber>;
-
-    /// Whether `position` is a P-position (its value is 0). Rulesets with a closed form for
-    /// their P-positions (Wythoff's game, Moore's Nim) answer it at sizes where the value itself
-    /// is out of reach.
-    fn is_p_position(&self, position: &Self::Position) -> Result<bool> {
-        Ok(self.grundy(position)? == 0)
-    }
-
-    /// The options of `position` whose value is `target`: the first `limit` of them in the
-    /// order of [`Ruleset::options`], and how many there are in all (exactly, however many
-    /// that is). By the mex rule there is at least one whenever `target` is less than the
-    /// position's own value.
-    fn moves_to_value(
-        &self,
-        position: &Self::Position,
-        target: Nimber,
-        limit: usize,
-    ) -> Result<MoveList<Vec<Self::Position>>> {
-        let mut found = MoveList::with_limit(limit);
-        for option in self.options(position) {
-            if self.value_of_all(&option)? == target {
-                found.push(option);
-            }
-        }
-        Ok(found)
-    }
-
-    /// The option of `position` that leaves exactly the components `parts` (in any order;
-    /// none when the component is emptied), if the rules allow that move; in the form
-    /// [`Ruleset::options`] lists it. The default looks through the options; rulesets whose
-    /// positions can be huge answer from their rules.
-    fn option_to(
-        &self,
-        position: &Self::Position,
-        parts: &[Self::Position],
-    ) -> Option<Vec<Self::Position>> {
-        let mut wanted = parts.to_vec();
-        wanted.sort_unstable();
-        self.options(position).into_iter().find(|option| {
-            let mut sorted = option.clone();
-            sorted.sort_unstable();
-            sorted == wanted
-        })
-    }
-
-    /// Whether a move may leave more than one component (a heap split in two).
-    fn splits(&self) -> bool {
-        false
-    }
-
-    /// The most components one move may leave in place of one: 2 for rulesets that split (a
-    /// heap split in two), 1 for the others; take-and-break codes that split in three say 3.
-    fn max_parts(&self) -> usize {
-        if self.splits() {
-            2
-        } else {
-            1
-        }
-    }
-
-    /// The Grundy sequence `G(0), G(1), ...` of a heap ruleset with one, for `grundy sequence`
-    /// and `/api/sequence` ([`crate::sequence::report`]); `None` for rulesets without one.
-    fn sequence(&self) -> Option<&dyn HeapSequence> {
-        None
-    }
-
-    /// The amounts the rules list, if any (a take-set, an excluded set): front ends bound how
-    /// many and how large, since the cost of computing values grows with them.
-    fn amounts(&self) -> &[u64] {
-        &[]
-    }
-
-    /// The option that takes the least, for a player who must lose and wants the game to last.
-    /// By convention [`Ruleset::options`] lists the gentlest moves first, so the default is the
-    /// first option; rulesets whose positions can be huge override it to avoid enumerating.
-    fn gentlest_option(&self, position: &Self::Position) -> Option<Vec<Self::Position>> {
-        self.options(position).into_iter().next()
-    }
-
-    /// A uniformly random option, or `None` when there is no move. The default enumerates
-    /// [`Ruleset::options`]; rulesets whose positions can be huge override it.
-    fn random_option(
-        &self,
-        position: &Self::Position,
-        rng: &mut dyn rand_core::RngCore,
-    ) -> Option<Vec<Self::Position>> {
-        let mut options = self.options(position);
-        if options.is_empty() {
-            return None;
-        }
-        let i = uniform_below(rng, options.len() as u64) as usize;
-        Some(options.swap_remove(i))
-    }
-
-    /// The value of a list of components of this ruleset: the nim-sum of their values.
-    fn value_of_all(&self, positions: &[Self::Position]) -> Result<Nimber> {
-        let values: Result<Vec<Nimber>> = positions.iter().map(|p| self.grundy(p)).collect();
-        Ok(nim_sum(values?))
-    }
-
-    /// Bounds on the game tree below a group of live components of this ruleset, for deciding
-    /// before a search whether it fits a budget ([`crate::tree_size`]). The default holds for
-    /// rulesets whose moves never split a component; splitting rulesets must override it.
-    fn tree_estimate(&self, group: &[&Self::Position], _limit: u64) -> TreeEstimate {
-        crate::tree_size::unsplit_estimate(group)
-    }
-
-    /// How the value of `position` follows from the mex rule, with its options named, for a
-    /// person ([`Derivation`]). The default lists the options when there are few enough
-    /// ([`crate::explain::MAX_DERIVED_OPTIONS`]) and otherwise states the value with
-    /// [`Ruleset::value_source`].
-    fn explain_value(&self, position: &Self::Position) -> Result<Derivation> {
-        crate::explain::derive_by_options(self, position)
-    }
-
-    /// Where the value of a position too large to derive option by option comes from, in a
-    /// sentence (e.g. "the proven period 12 from n = 71").
-    fn value_source(&self, _position: &Self::Position) -> String {
-        "the table of values computed bottom-up by the mex rule".into()
-    }
-
-    /// Reads a typed move of `from` (see `play::parse`): `None` when the words are not
-    /// a move of this ruleset's shape, the option reached otherwise, or why it is not allowed.
-    /// The default reads the forms of [`PositionForm::parse_move`].
-    fn parse_move(
-        &self,
-        from: &Self::Position,
-        words: &[&str],
-        context: MoveContext,
-    ) -> Option<std::result::Result<Vec<Self::Position>, MoveError>> {
-        Self::Position::parse_move(self, from, words, context)
-    }
-
-    /// The typed move forms of this ruleset, as shown in help and errors; `numbered` when the
-    /// position holds other components, so that a move starts with the component's number.
-    fn move_examples(&self, numbered: bool) -> String {
-        Self::Position::move_examples(self.splits(), numbered)
-    }
-
-    /// A move in words for a player, e.g. `11 -> 2 (take 9)` or `queen (10, 7) -> (6, 3): take 4
-    /// from both heaps`.
-    fn describe_move(&self, from: &Self::Position, to: &[Self::Position]) -> String {
-        Self::Position::describe_move(from, to)
-    }
-}
-
-/// A noun of [`Ruleset::noun`] in the plural: `heaps`, `rows of coins`, `grids of coins`.
-pub fn plural(noun: &str) -> String {
-    match noun.split_once(' ') {
-        Some((first, rest)) => format!("{first}s {rest}"),
-        None => format!("{noun}s"),
-    }
-}
-
-/// What the components of a position are called together: their [`Ruleset::noun`] when they
-/// share one (`heap`, `board`, `row of coins`), `part` when they are of several kinds.
-pub fn common_noun<'a>(nouns: impl IntoIterator<Item = &'a str>) -> &'a str {
-    let mut nouns = nouns.into_iter();
-    match nouns.next() {
-        Some(first) if nouns.all(|n| n == first) => first,
-        Some(_) => "part",
-        None => "heap",
-    }
-}
-
-/// A uniform random integer in `0..n` (`n > 0`), without modulo bias.
-pub fn uniform_below(rng: &mut dyn rand_core::RngCore, n: u64) -> u64 {
-    assert!(n > 0, "uniform_below needs a non-empty range");
-    // Reject the top partial block of the u64 range so every residue is equally likely.
-    let zone = u64::MAX - (u64::MAX - n + 1) % n;
-    loop {
-        let x = rng.next_u64();
-        if x <= zone {
-            return x % n;
-        }
-    }
-}

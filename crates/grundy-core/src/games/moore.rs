@@ -13,7 +13,7 @@
 //!
 //! ```
 //! use grundy_core::games::moore::Moore;
-//! use grundy_core::games::Ruleset;
+//! use grundy_core::kernel::Ruleset;
 //! let game = Moore::new(2).unwrap();
 //! // 1 = 001, 2 = 010, 3 = 011: columns hold 0, 2 and 2 ones — not multiples of 3.
 //! assert!(!game.is_p_position(&vec![1, 2, 3]).unwrap());
@@ -26,14 +26,15 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use crate::error::{GameError, Result};
-use crate::explain::Derivation;
-use crate::games::{MoveContext, PositionForm, Ruleset};
-use crate::moves::MoveList;
+use crate::kernel::error::{GameError, Result};
+use crate::kernel::move_forms as forms;
+use crate::kernel::moves::MoveList;
+use crate::kernel::parse_u64;
+use crate::kernel::Derivation;
+use crate::kernel::MoveError;
+use crate::kernel::{MoveContext, PositionForm, Ruleset};
 use crate::nimber::{mex, Nimber};
-use crate::play::{forms, MoveError};
 use crate::registry::{Drawing, Family, Param, ParamKind, Positions};
-use crate::spec::parse_u64;
 
 /// The most heaps in one position of Moore's Nim: every winning move is counted by a dynamic
 /// programme over the sets of heaps a move touches, `3^h` work at worst.
@@ -204,7 +205,7 @@ impl Moore {
                 stack.push(top);
                 stack.extend(missing);
             }
-            crate::cancel::check()?;
+            crate::kernel::cancel::check()?;
         }
         Ok(memo[&root])
     }
@@ -358,7 +359,7 @@ impl Ruleset for Moore {
         if total == 0 {
             return None;
         }
-        let mut pick = super::uniform_below(rng, total);
+        let mut pick = crate::kernel::uniform_below(rng, total);
         let set = sets.into_iter().find(|&s| {
             let w = weight(s);
             if pick < w {
@@ -371,7 +372,7 @@ impl Ruleset for Moore {
         let mut to = heaps.clone();
         for (i, h) in to.iter_mut().enumerate() {
             if set >> i & 1 == 1 {
-                *h = super::uniform_below(rng, *h);
+                *h = crate::kernel::uniform_below(rng, *h);
             }
         }
         Some(vec![to])
@@ -379,7 +380,7 @@ impl Ruleset for Moore {
 
     fn explain_value(&self, heaps: &Vec<u64>) -> Result<Derivation> {
         if self.option_count(heaps) <= 4096 && self.grundy(heaps).is_ok() {
-            return crate::explain::derive_from(self, heaps, self.options(heaps));
+            return crate::kernel::derive_from(self, heaps, self.options(heaps));
         }
         let value = self.grundy(heaps)?;
         Ok(Derivation::closed_form(

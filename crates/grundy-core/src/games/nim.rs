@@ -7,10 +7,10 @@
 
 use std::sync::Arc;
 
-use crate::error::Result;
-use crate::explain::Derivation;
-use crate::games::Ruleset;
-use crate::moves::MoveList;
+use crate::kernel::error::Result;
+use crate::kernel::moves::MoveList;
+use crate::kernel::Derivation;
+use crate::kernel::{NimHeap, Ruleset};
 use crate::nimber::{nim_sum, Nimber};
 use crate::registry::{Drawing, Family, Positions};
 use num_bigint::BigUint;
@@ -33,8 +33,8 @@ pub static FAMILY: Family = Family {
     build: |_| Ok(Nim::shared().clone()),
 };
 
-/// The largest heap of the [`Nim`] ruleset (and so of Nim heaps in a [`crate::sum::Sum`]):
-/// `u64`. Heaps of any size go through the `_big` functions below and [`crate::big_nim`].
+/// The largest heap of the [`Nim`] ruleset (and so of Nim heaps in a `sum::Sum`):
+/// `u64`. Heaps of any size go through the `_big` functions below and `big_nim`.
 pub const MAX_HEAP: u64 = u64::MAX;
 
 /// The Nim ruleset. A position is one heap.
@@ -78,7 +78,7 @@ impl Ruleset for Nim {
     /// below `h` and nothing else.
     fn explain_value(&self, &heap: &u64) -> Result<Derivation> {
         if heap == 0 {
-            return crate::explain::derive_from(self, &heap, Vec::new());
+            return crate::kernel::derive_from(self, &heap, Vec::new());
         }
         Ok(Derivation::closed_form(
             heap.to_string(),
@@ -108,7 +108,7 @@ impl Ruleset for Nim {
     }
 
     fn random_option(&self, &heap: &u64, rng: &mut dyn rand_core::RngCore) -> Option<Vec<u64>> {
-        (heap > 0).then(|| vec![super::uniform_below(rng, heap)])
+        (heap > 0).then(|| vec![crate::kernel::uniform_below(rng, heap)])
     }
 
     fn moves_to_value(
@@ -150,89 +150,6 @@ impl<H: NimHeap> NimMove<H> {
     /// How many tokens the move takes.
     pub fn taken(&self) -> H {
         self.from.minus(&self.to)
-    }
-}
-
-/// A heap size Nim's rules can work with: `u64` (the fast, common case: no allocation) or
-/// [`BigUint`] (heaps of any number of digits). Bouton's rules are written once over this
-/// trait, so both sizes follow exactly the same reasoning.
-pub trait NimHeap: Clone + Ord + std::hash::Hash + std::fmt::Debug + std::fmt::Display {
-    /// The heap of `v` tokens.
-    fn small(v: u64) -> Self;
-    /// The bitwise XOR (nim-sum) of two heaps.
-    fn xor(&self, other: &Self) -> Self;
-    /// `self - other` (`other <= self`).
-    fn minus(&self, other: &Self) -> Self;
-    /// The number of binary digits (0 for 0).
-    fn bits(&self) -> u64;
-    /// Binary digit `k` (0 = units).
-    fn bit(&self, k: u64) -> bool;
-    /// The 64 binary digits from bit `low` up, as a `u64`.
-    fn digits_from(&self, low: u64) -> u64;
-    /// The heap as a `u64` if it fits.
-    fn to_u64(&self) -> Option<u64>;
-    /// Writes the heap as a JSON number when it fits in `u64`, else as a decimal string
-    /// (most JSON readers cannot hold larger numbers exactly).
-    fn serialize_heap<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
-        match self.to_u64() {
-            Some(v) => s.serialize_u64(v),
-            None => s.collect_str(self),
-        }
-    }
-}
-
-impl NimHeap for u64 {
-    #[inline]
-    fn small(v: u64) -> Self {
-        v
-    }
-    #[inline]
-    fn xor(&self, other: &Self) -> Self {
-        self ^ other
-    }
-    #[inline]
-    fn minus(&self, other: &Self) -> Self {
-        self - other
-    }
-    #[inline]
-    fn bits(&self) -> u64 {
-        u64::from(64 - self.leading_zeros())
-    }
-    #[inline]
-    fn bit(&self, k: u64) -> bool {
-        k < 64 && self >> k & 1 == 1
-    }
-    fn digits_from(&self, low: u64) -> u64 {
-        self.checked_shr(u32::try_from(low).unwrap_or(u32::MAX))
-            .unwrap_or(0)
-    }
-    #[inline]
-    fn to_u64(&self) -> Option<u64> {
-        Some(*self)
-    }
-}
-
-impl NimHeap for BigUint {
-    fn small(v: u64) -> Self {
-        BigUint::from(v)
-    }
-    fn xor(&self, other: &Self) -> Self {
-        self ^ other
-    }
-    fn minus(&self, other: &Self) -> Self {
-        self - other
-    }
-    fn bits(&self) -> u64 {
-        BigUint::bits(self)
-    }
-    fn bit(&self, k: u64) -> bool {
-        BigUint::bit(self, k)
-    }
-    fn digits_from(&self, low: u64) -> u64 {
-        (self >> low).iter_u64_digits().next().unwrap_or(0)
-    }
-    fn to_u64(&self) -> Option<u64> {
-        u64::try_from(self).ok()
     }
 }
 

@@ -15,11 +15,11 @@ use std::marker::PhantomData;
 use std::str::FromStr;
 use std::sync::Mutex;
 
-use crate::error::{GameError, Result};
-use crate::games::{MoveContext, PositionForm, Ruleset};
-use crate::moves::MoveList;
+use crate::kernel::error::{GameError, Result};
+use crate::kernel::moves::MoveList;
+use crate::kernel::MoveError;
+use crate::kernel::{MoveContext, PositionForm, Ruleset};
 use crate::nimber::Nimber;
-use crate::play::MoveError;
 use crate::search::{Engine, SplitGame};
 
 /// A game searched by [`crate::search`], as its module describes it.
@@ -223,13 +223,13 @@ fn shown<B: fmt::Display>(boards: &[B]) -> String {
 /// finished board of the same shape.
 macro_rules! board_form {
     ($board:ty, $field:literal, |$b:ident| $size:expr, |$e:ident| $empty:expr) => {
-        impl $crate::games::PositionForm for $board {
+        impl $crate::kernel::PositionForm for $board {
             const JSON_FIELD: &'static str = $field;
             const NOUN: &'static str = $field;
 
-            fn from_numbers(numbers: Vec<u64>) -> $crate::error::Result<Vec<Self>> {
+            fn from_numbers(numbers: Vec<u64>) -> $crate::kernel::error::Result<Vec<Self>> {
                 let text: Vec<String> = numbers.iter().map(u64::to_string).collect();
-                Err($crate::error::GameError::invalid(
+                Err($crate::kernel::error::GameError::invalid(
                     "position",
                     text.join(","),
                     "a position in the game's text form",
@@ -273,12 +273,12 @@ macro_rules! board_form {
                 u64::MAX
             }
 
-            fn parse_move<R: $crate::games::Ruleset<Position = Self> + ?Sized>(
+            fn parse_move<R: $crate::kernel::Ruleset<Position = Self> + ?Sized>(
                 _rules: &R,
                 _from: &Self,
                 _words: &[&str],
-                _context: $crate::games::MoveContext,
-            ) -> Option<std::result::Result<Vec<Self>, $crate::play::MoveError>> {
+                _context: $crate::kernel::MoveContext,
+            ) -> Option<std::result::Result<Vec<Self>, $crate::kernel::MoveError>> {
                 None
             }
 
@@ -305,6 +305,6 @@ pub(crate) use board_form;
 pub(crate) fn numbers(words: &[&str]) -> Option<Vec<u64>> {
     words
         .iter()
-        .map(|w| crate::play::forms::number(w))
+        .map(|w| crate::kernel::move_forms::number(w))
         .collect()
 }

@@ -19,16 +19,16 @@
 
 use std::sync::{Arc, Mutex, OnceLock};
 
-use crate::error::{GameError, Result};
-use crate::explain::Derivation;
 use crate::games::all_but::list_text;
 use crate::games::future_options::FutureOptions;
-use crate::games::Ruleset;
-use crate::moves::MoveList;
+use crate::kernel::error::{GameError, Result};
+use crate::kernel::moves::MoveList;
+use crate::kernel::Derivation;
+use crate::kernel::Ruleset;
+use crate::kernel::{parse_list, parse_u64};
 use crate::nimber::{MexSet, Nimber};
 use crate::registry::{Drawing, Family, Param, ParamKind, Positions};
 use crate::sequence::GrundySequence;
-use crate::spec::{parse_list, parse_u64};
 
 const HEAPS: Positions = Positions {
     label: "Heaps",
@@ -269,7 +269,7 @@ impl Ruleset for SubtractionGame {
         &self.set
     }
 
-    fn sequence(&self) -> Option<&dyn crate::sequence::report::HeapSequence> {
+    fn sequence(&self) -> Option<&dyn crate::kernel::heap_sequence::HeapSequence> {
         Some(self)
     }
 
@@ -286,7 +286,7 @@ impl Ruleset for SubtractionGame {
 
     /// The options are at most `|S|` heaps, each a lookup: derived in full at any size.
     fn explain_value(&self, heap: &u64) -> Result<Derivation> {
-        crate::explain::derive_from(self, heap, self.options(heap))
+        crate::kernel::derive_from(self, heap, self.options(heap))
     }
 
     fn value_source(&self, _heap: &u64) -> String {
@@ -487,13 +487,13 @@ pub fn period_search(set: &[u64], limit: usize) -> GrundySequence {
     let mut run = game
         .table_run(limit as u64)
         .expect("the limit is within the search limit");
-    crate::sequence::report::Computation::run(
+    crate::kernel::heap_sequence::Computation::run(
         &mut run,
         &std::sync::atomic::AtomicBool::new(false),
         &mut |_| {},
     )
     .expect("a subtraction run cannot fail");
-    let period = crate::sequence::report::Computation::proven(&run);
+    let period = crate::kernel::heap_sequence::Computation::proven(&run);
     GrundySequence {
         values: run.into_step().values,
         period,
@@ -664,3 +664,6 @@ mod tests {
         assert!(SubtractionGame::bachet(0).is_err());
     }
 }
+
+#[cfg(test)]
+mod derivation_tests;

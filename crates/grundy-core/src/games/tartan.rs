@@ -38,16 +38,16 @@ use std::collections::HashMap;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use crate::error::Result;
-use crate::explain::{Derivation, OptionValue};
 use crate::games::coin_grid::{self, factors, CoinGrid, Numbering};
 use crate::games::coins::{CoinGame, CoinLine};
-use crate::games::{MoveContext, Ruleset};
-use crate::moves::MoveList;
+use crate::kernel::error::Result;
+use crate::kernel::moves::MoveList;
+use crate::kernel::MoveError;
+use crate::kernel::TreeEstimate;
+use crate::kernel::{Derivation, OptionValue};
+use crate::kernel::{MoveContext, Ruleset};
 use crate::nimber::{nim_div, nim_mul, Nimber};
-use crate::play::MoveError;
 use crate::registry::{Drawing, Family, Param, ParamKind, Positions};
-use crate::tree_size::TreeEstimate;
 
 /// The Tartan products known by name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -347,7 +347,7 @@ impl Ruleset for Tartan {
     }
 
     fn positions_from(&self, numbers: Vec<u64>) -> Result<Vec<CoinGrid>> {
-        use crate::games::PositionForm;
+        use crate::kernel::PositionForm;
         CoinGrid::from_numbers(numbers)
     }
 
@@ -391,7 +391,7 @@ impl Ruleset for Tartan {
         let mut row_moves: HashMap<usize, Moves> = HashMap::new();
         let mut col_moves: HashMap<usize, Moves> = HashMap::new();
         for (x, y) in grid.heads() {
-            crate::cancel::check()?;
+            crate::kernel::cancel::check()?;
             let rows = row_moves
                 .entry(x)
                 .or_insert_with(|| Moves::at(&self.rows, &g, x));

@@ -38,7 +38,7 @@ use super::game::OptionTable;
 use super::monoid::Monoid;
 use super::refine::OldPart;
 use super::search::Position;
-use crate::error::{GameError, Result};
+use crate::kernel::error::{GameError, Result};
 
 /// The most powers of the new heap examined before their outcomes repeat (`s + p` above).
 pub const MAX_POWERS: usize = 512;
@@ -65,7 +65,7 @@ pub struct Bounds {
 impl Bounds {
     /// An error once the deadline has passed or the computation was cancelled.
     pub fn check(&self) -> Result<()> {
-        crate::cancel::check()?;
+        crate::kernel::cancel::check()?;
         match self.deadline {
             Some(d) if std::time::Instant::now() >= d => Err(GameError::too_large(
                 "the misère quotient",
@@ -327,7 +327,7 @@ impl<'a> Levels<'a> {
         let mut b = vec![0u32];
         let mut seen: HashMap<(Vec<bool>, u32), usize> = HashMap::from([((f[0].clone(), 0), 0)]);
         loop {
-            crate::cancel::check()?;
+            crate::kernel::cancel::check()?;
             let k = f.len();
             let base_k = self.rule.base.mul(b[k - 1], x);
             let next = self.level(&f[k - 1], base_k);

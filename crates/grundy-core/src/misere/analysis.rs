@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use super::quotient::MisereQuotient;
-use crate::error::{GameError, Result};
+use crate::kernel::error::{GameError, Result};
 use crate::sum::Outcome;
 
 /// One move: heap number `heap` (0-based, in the order given) of `from` tokens becomes the

@@ -19,7 +19,7 @@ use super::game::OptionTable;
 use super::monoid::{coarsest_partition, Automaton, Monoid};
 use super::proof_automaton::{element, has_move, wins_alone, Exploration, ProofAutomaton};
 use super::search::{for_each_option, Position};
-use crate::error::{GameError, Result};
+use crate::kernel::error::{GameError, Result};
 use crate::solve::{misere_rule, Solver};
 use crate::sum::Outcome;
 
@@ -94,7 +94,7 @@ pub fn prove_in(
     let mut explored = Exploration::start(&automaton);
     let mut i = 0;
     while i < explored.len() {
-        crate::cancel::check()?;
+        crate::kernel::cancel::check()?;
         let state = explored.state(i);
         let q = element(state);
         let forced = context.forced.is_some_and(|f| f[q as usize]);
@@ -149,7 +149,7 @@ pub fn explore(
     let mut next = Vec::new();
     let mut i = 0;
     while i < explored.len() {
-        crate::cancel::check()?;
+        crate::kernel::cancel::check()?;
         next.push(explored.expand(&mut automaton, i, letters, max_states)?);
         i += 1;
     }

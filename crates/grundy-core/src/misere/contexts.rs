@@ -23,7 +23,7 @@ use super::check::Proof;
 use super::game::OptionTable;
 use super::refine::OldPart;
 use super::search::Position;
-use crate::error::{GameError, Result};
+use crate::kernel::error::{GameError, Result};
 
 /// `Q_n` of the game beside `rule` from its `Q_{n-1}` (`stage`), one count of heaps `n` at a
 /// time (see the module docs).

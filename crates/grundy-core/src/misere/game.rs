@@ -7,8 +7,8 @@
 
 use std::sync::Arc;
 
-use crate::error::{GameError, Result};
 use crate::games::octal::HeapRules;
+use crate::kernel::error::{GameError, Result};
 use crate::registry::AnyRules;
 use crate::sum::Component;
 

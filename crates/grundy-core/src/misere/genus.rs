@@ -25,7 +25,7 @@ use std::fmt;
 
 use super::game::OptionTable;
 use super::search::{for_each_option, Position};
-use crate::error::{GameError, Result};
+use crate::kernel::error::{GameError, Result};
 use crate::nimber::{mex, Nimber};
 
 /// Most followers of one heap whose genera are computed (memory: about 100 bytes each).
@@ -144,7 +144,7 @@ pub fn genera(options: &OptionTable, position: &[u16]) -> Result<HashMap<Positio
     let mut levels: Vec<Vec<Nimber>> = Vec::new();
     let mut seen: HashMap<Vec<Nimber>, usize> = HashMap::new();
     loop {
-        crate::cancel::check()?;
+        crate::kernel::cancel::check()?;
         let a = levels.len();
         let mut v = vec![0; 2 * count];
         for f in 0..count {

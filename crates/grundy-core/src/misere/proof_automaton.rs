@@ -9,7 +9,7 @@ use std::collections::HashMap;
 
 use super::check::Candidate;
 use super::game::OptionTable;
-use crate::error::{GameError, Result};
+use crate::kernel::error::{GameError, Result};
 
 /// The candidate, the classes of heaps, and the sets `W_g`.
 pub(crate) struct ProofAutomaton<'a> {

@@ -18,7 +18,7 @@ use std::time::Duration;
 use super::game::{HeapGame, OptionTable};
 use super::monoid::{Monoid, Presentation};
 use super::run::QuotientRun;
-use crate::error::Result;
+use crate::kernel::error::Result;
 use crate::nimber::{mex, Nimber};
 
 /// The largest `--max-heap` accepted (the option table alone holds every split of every heap,

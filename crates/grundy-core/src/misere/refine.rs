@@ -18,7 +18,7 @@ use super::check::Explored;
 use super::game::OptionTable;
 use super::monoid::coarsest_labelled_partition;
 use super::search::Position;
-use crate::error::{GameError, Result};
+use crate::kernel::error::{GameError, Result};
 
 /// How positions of heaps smaller than the new one are told apart while guessing: an automaton
 /// over heaps `1..n` (state 0 the empty position), the outcome in each state, the base element

@@ -16,7 +16,7 @@ use super::check::{is_reduced, prove, Proof};
 use super::game::{HeapGame, OptionTable};
 use super::monoid::{Monoid, Presentation};
 use super::quotient::{normal_values, Limits, MisereQuotient, MAX_QUOTIENT_HEAP};
-use crate::error::{GameError, Result};
+use crate::kernel::error::{GameError, Result};
 
 /// The `format` field of every checkpoint.
 pub const CHECKPOINT_FORMAT: &str = "grundy misère quotient checkpoint";

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use super::game::OptionTable;
-use crate::error::{GameError, Result};
+use crate::kernel::error::{GameError, Result};
 
 /// A position: heap sizes in ascending order (no empty heaps).
 pub type Position = Vec<u16>;

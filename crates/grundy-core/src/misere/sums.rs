@@ -19,7 +19,7 @@ use super::analysis::MisereAnalysis;
 use super::game::{HeapGame, RegistryHeapGame};
 use super::quotient::{Limits, MisereQuotient};
 use crate::games::octal::OctalGame;
-use crate::moves::{MoveList, MAX_LISTED_MOVES};
+use crate::kernel::moves::{MoveList, MAX_LISTED_MOVES};
 use crate::sum::{Component, Outcome, Sum, SumMove};
 
 /// The largest heap a sum may hold to be answered through a quotient.
@@ -137,7 +137,7 @@ fn cached(game: &dyn HeapGame, n: usize) -> Option<Arc<MisereQuotient>> {
     // A computation cancelled by a front end (the server's deadline for one request) says
     // nothing about the quotient: it is tried again next time. One that reached a limit of its
     // own (size, or its time budget) is not, for the life of the process.
-    let cancelled = crate::cancel::is_cancelled();
+    let cancelled = crate::kernel::cancel::is_cancelled();
     let mut guard = CACHE.lock().ok()?;
     let known = guard
         .get_or_insert_with(HashMap::new)

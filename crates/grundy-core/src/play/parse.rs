@@ -1,112 +1,25 @@
 //! Reading moves typed by a human, and errors that say what to type instead.
 //!
-//! Each ruleset reads the moves of its own components ([`crate::games::Ruleset::parse_move`]):
+//! Each ruleset reads the moves of its own components ([`crate::kernel::Ruleset::parse_move`]):
 //! heap games read `3 2` (take 2 from heap 3), `3 to 1`, `take 2 from 3`, and, where moves may
-//! split a heap, `3 to 1 4` or `3 take 2 leave 1 4` ([`super::forms`]); a Wythoff board reads
+//! split a heap, `3 to 1 4` or `3 take 2 leave 1 4` ([`crate::kernel::move_forms`]); a Wythoff board reads
 //! the queen's forms of [`super::queen`] (`x 3`, `y 2`, `both 2`, `to 4 7`); Moore's Nim reads
 //! moves in several of its heaps at once. [`MoveParser`] hands the words to the right
 //! component.
 
-use std::fmt;
-
-use crate::games::MoveContext;
+use crate::kernel::MoveContext;
 use crate::sum::{Component, Sum, SumMove};
 
-use super::forms;
+use crate::kernel::move_forms as forms;
 
-/// Why a typed move was not understood or not allowed. Each message says what to do instead.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum MoveError {
-    /// Nothing was typed.
-    Empty {
-        /// The move forms to suggest.
-        examples: String,
-    },
-    /// More words or numbers than any move form has.
-    TooManyTokens {
-        /// How many were given.
-        count: usize,
-        /// What the position's components are called ([`Sum::noun`]).
-        noun: &'static str,
-        /// The move forms to suggest.
-        examples: String,
-    },
-    /// No move form matches.
-    BadSyntax {
-        /// The input, trimmed.
-        text: String,
-        /// The move forms to suggest.
-        examples: String,
-    },
-    /// The number typed is not one of the position's components (heaps, boards...).
-    UnknownHeap {
-        /// The number as typed.
-        heap: String,
-        /// How many components there are.
-        heaps: usize,
-        /// What they are called ([`Sum::noun`]).
-        noun: &'static str,
-    },
-    /// The component has no move left.
-    EmptyHeap {
-        /// The component, counted from 1.
-        heap: usize,
-        /// What it is called ([`crate::games::Ruleset::noun`]).
-        noun: &'static str,
-    },
-    /// Understood, but the rules do not allow it.
-    Illegal(String),
-}
-
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MoveError::Empty { examples } => write!(f, "type a move, e.g. {examples}, or help"),
-            MoveError::TooManyTokens {
-                count,
-                noun,
-                examples,
-            } => write!(
-                f,
-                "too many words or numbers ({count}): a move names one {noun} and what to do with it, e.g. {examples}"
-            ),
-            MoveError::BadSyntax { text, examples } => {
-                write!(f, "cannot read {text:?} as a move: try {examples}")
-            }
-            MoveError::UnknownHeap {
-                heap,
-                heaps: 1,
-                noun,
-            } => write!(
-                f,
-                "there is no {noun} {heap}: the position is one {noun}, {noun} 1"
-            ),
-            MoveError::UnknownHeap { heap, heaps, noun } => write!(
-                f,
-                "there is no {noun} {heap}: the {} are numbered 1 to {heaps}",
-                crate::games::plural(noun)
-            ),
-            MoveError::EmptyHeap { heap, noun: "heap" } => write!(
-                f,
-                "heap {heap} has no move left: choose a heap that still has tokens"
-            ),
-            MoveError::EmptyHeap { heap, noun } => write!(
-                f,
-                "{noun} {heap} has no move left: choose one that still has a move"
-            ),
-            MoveError::Illegal(why) => write!(f, "illegal move: {why}"),
-        }
-    }
-}
-
-impl std::error::Error for MoveError {}
+pub use crate::kernel::MoveError;
 
 /// The most words a typed move may have (`take 2 from heap 1, 1 from heap 3 and 4 from heap 5`
 /// in Moore's Nim has 13); longer input is refused before any form reads it.
 const MAX_TOKENS: usize = 32;
 
 /// Reads moves typed by a human in a position: each component's ruleset reads the words
-/// ([`crate::games::Ruleset::parse_move`]), and the errors suggest the forms of the rulesets
+/// ([`crate::kernel::Ruleset::parse_move`]), and the errors suggest the forms of the rulesets
 /// present.
 #[derive(Debug, Clone)]
 pub struct MoveParser {
@@ -234,7 +147,7 @@ impl MoveParser {
                 Some(Err(MoveError::Illegal(format!(
                     "that move fits {} {} ({}): start it with the number of the one to move, e.g. \"{} {}\"",
                     found.len(),
-                    crate::games::plural(self.noun),
+                    crate::kernel::plural(self.noun),
                     numbers.join(", "),
                     numbers[0],
                     words.join(" ")

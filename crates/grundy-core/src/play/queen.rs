@@ -1,5 +1,5 @@
 //! The move forms of a Wythoff board, read by [`crate::games::wythoff::Wythoff`]'s
-//! [`crate::games::Ruleset::parse_move`].
+//! [`crate::kernel::Ruleset::parse_move`].
 //!
 //! A Wythoff position `(x, y)` is a queen on a board with the corner `(0, 0)` at the bottom
 //! left, `x` counted across and `y` up. A move takes from the first heap (the queen goes left),
@@ -16,10 +16,10 @@
 //! and a bare `4 7` keeps its heap-game meaning (take 7 from heap 4).
 
 use crate::games::wythoff::queen_move as queen_path;
-use crate::games::MoveContext;
+use crate::kernel::MoveContext;
 
-use super::forms::{is_number, number};
 use super::parse::MoveError;
+use crate::kernel::move_forms::{is_number, number};
 
 /// The queen's move forms on a lone board, as shown to the user.
 pub const EXAMPLES: &str =

@@ -20,8 +20,8 @@
 use std::cmp::Reverse;
 use std::collections::BTreeSet;
 
-use crate::error::Result;
-use crate::games::uniform_below;
+use crate::kernel::error::Result;
+use crate::kernel::uniform_below;
 use crate::nimber::Nimber;
 use crate::player::{bouton_rule_move, Player};
 use crate::strategy::{self, Convention, PLAYER_REMOTENESS_LIMIT};

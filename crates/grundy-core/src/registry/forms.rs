@@ -19,7 +19,7 @@ pub fn presets(
 }
 
 /// The typed move forms of the family's games, as `grundy play` and the API's typed moves read
-/// them (see [`crate::games::Ruleset::move_examples`]), from its example term: numbered by
+/// them (see [`crate::kernel::Ruleset::move_examples`]), from its example term: numbered by
 /// component when the example holds several (heaps), as for a lone component otherwise (a
 /// board, a graph, a row); empty if the example does not parse (it always does: the
 /// registry's tests read every example).
@@ -34,7 +34,7 @@ pub fn move_forms(family: &Family) -> String {
 }
 
 /// What one of the family's components is called in moves and analyses (`heap`, `board`,
-/// `graph`, `row of coins`: [`crate::games::Ruleset::noun`]), from its example term.
+/// `graph`, `row of coins`: [`crate::kernel::Ruleset::noun`]), from its example term.
 pub fn noun(family: &Family) -> &'static str {
     crate::spec::parse_sum(family.example)
         .ok()

@@ -45,7 +45,7 @@ use super::sets::{
 };
 use super::table::{Knowledge, Table, TableKey, TableStats, EXCLUDABLE};
 use super::SplitGame;
-use crate::error::{GameError, Result};
+use crate::kernel::error::{GameError, Result};
 use crate::nimber::{mex, Nimber};
 
 /// How the engine computes a component's value.
@@ -175,7 +175,7 @@ impl<G: SplitGame> Engine<G> {
 
     /// The value of a sum of components (e.g. a position's canonical components).
     ///
-    /// Stops with an error when the thread's computation is cancelled ([`crate::cancel`]);
+    /// Stops with an error when the thread's computation is cancelled ([`crate::kernel::cancel`]);
     /// everything proven until then stays in the table.
     pub fn value_of_sum(&mut self, components: &[G::Key]) -> Result<Nimber> {
         let mut keys = components.to_vec();
@@ -484,7 +484,7 @@ impl<G: SplitGame> Engine<G> {
 
 /// Fails when the thread's computation is cancelled or the time budget is spent.
 fn check_time(budget: Option<Duration>, started: Option<Instant>) -> Result<()> {
-    crate::cancel::check()?;
+    crate::kernel::cancel::check()?;
     if let (Some(budget), Some(started)) = (budget, started) {
         if started.elapsed() > budget {
             return Err(GameError::too_large(

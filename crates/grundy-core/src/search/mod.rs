@@ -72,8 +72,8 @@ pub trait SplitGame {
         &self,
         _key: &Self::Key,
         _memory_bytes: usize,
-        _check: &mut dyn FnMut() -> crate::error::Result<()>,
-    ) -> Option<crate::error::Result<crate::nimber::Nimber>> {
+        _check: &mut dyn FnMut() -> crate::kernel::error::Result<()>,
+    ) -> Option<crate::kernel::error::Result<crate::nimber::Nimber>> {
         None
     }
 
@@ -86,7 +86,7 @@ pub trait SplitGame {
         &self,
         _key: &Self::Key,
         _cx: &mut SearchContext<'_, Self::Key>,
-    ) -> Option<crate::error::Result<crate::nimber::Nimber>> {
+    ) -> Option<crate::kernel::error::Result<crate::nimber::Nimber>> {
         None
     }
 

@@ -16,8 +16,8 @@
 //! safely (a temporary file, flushed, renamed over the old one) is the front end's job.
 
 use super::table::{Knowledge, Table, TableKey};
-use crate::error::{GameError, Result};
 use crate::games::octal::run::fnv1a;
+use crate::kernel::error::{GameError, Result};
 
 /// The first bytes of every table file.
 pub const MAGIC: &[u8; 8] = b"GRUNDYTT";

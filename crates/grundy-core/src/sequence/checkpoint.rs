@@ -10,15 +10,15 @@
 //!
 //! All integers are little-endian. `period = 0` means no period is proven. The code names the
 //! game: an octal code such as `0.77` (octal runs, see
-//! [`crate::games::octal::SequenceRun`]), or a ruleset in the term format such as `sub{1,4,9}`
-//! when the flag [`FLAG_TABLE`] is set (runs of [`super::table::TableRun`]). Each kind of run
+//! `games::octal::SequenceRun`), or a ruleset in the term format such as `sub{1,4,9}`
+//! when the flag [`FLAG_TABLE`] is set (runs of `table::TableRun`). Each kind of run
 //! checks the fields it needs; this module only reads and writes the layout and refuses a
 //! damaged or truncated file.
 
 use std::io::{self, Write};
 
-use crate::error::{GameError, Result};
-use crate::sequence::Period;
+use crate::kernel::error::{GameError, Result};
+use crate::kernel::heap_sequence::Period;
 
 /// The first eight bytes of every checkpoint.
 pub const MAGIC: &[u8; 8] = b"GRUNDYSQ";

@@ -4,8 +4,8 @@
 //!
 //! A ruleset provides the step as an [`Extend`] (subtraction games, all-but games,
 //! take-and-break codes) and gets a
-//! [`Computation`] for [`HeapSequence::start`](super::report::HeapSequence::start) and
-//! [`HeapSequence::restore`](super::report::HeapSequence::restore).
+//! [`Computation`] for `HeapSequence::start` and
+//! `HeapSequence::restore`.
 //!
 //! Periods are looked for only at lengths decided by the values — `max(4·window, 256)` for the
 //! window rule, 1024 for Guy–Smith, 16 for take-and-break codes (at most the search limit),
@@ -18,11 +18,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use super::checkpoint::{self, Header, FLAG_STOP_AT_PERIOD, FLAG_TABLE, VERSION};
-use super::report::{Computation, PeriodRule};
-use super::{find_guy_smith_period, find_window_period, Period, PeriodSearch};
-use crate::error::{GameError, Result};
-use crate::games::octal::{Progress, RunStatus};
-use crate::games::take_break;
+use super::{find_guy_smith_period, find_window_period, PeriodSearch};
+use crate::kernel::error::{GameError, Result};
+use crate::kernel::heap_sequence::{
+    Computation, OwnPeriodSearch, Period, PeriodRule, Progress, RunStatus,
+};
 use crate::nimber::Nimber;
 
 /// The step of a [`TableRun`]: the values so far, and how to compute more.
@@ -180,13 +180,13 @@ impl<E: Extend> TableRun<E> {
                     _ => None,
                 }
             }
-            PeriodRule::TakeBreak { code } => match take_break::period::search(code, values) {
-                take_break::period::Search::Proven(p, _) => Some(p),
-                take_break::period::Search::Candidate { needed: n } => {
+            PeriodRule::TakeBreak { code } => match code.search(values) {
+                OwnPeriodSearch::Proven(p) => Some(p),
+                OwnPeriodSearch::Candidate { needed: n } => {
                     needed = n;
                     None
                 }
-                take_break::period::Search::Nothing => None,
+                OwnPeriodSearch::Nothing => None,
             },
             PeriodRule::NotClaimed { .. } => None,
         };

@@ -18,8 +18,9 @@ use super::{
     best_move, delaying_move, with_remoteness_solver, Convention, MISERE_SEARCH_LIMIT,
     MISERE_TIME_BUDGET, REMOTENESS_LIMIT, REMOTENESS_WORK_LIMIT,
 };
-use crate::error::{GameError, Result};
-use crate::games::{nim, uniform_below};
+use crate::games::nim;
+use crate::kernel::error::{GameError, Result};
+use crate::kernel::uniform_below;
 use crate::nimber::{nim_sum, Nimber};
 use crate::player::{choose_move, random_move, Player};
 use crate::solve::{misere_rule, sum_options, Solver};

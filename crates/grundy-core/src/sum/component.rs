@@ -15,16 +15,16 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
-use crate::error::Result;
-use crate::explain::Derivation;
 use crate::games::nim::Nim;
 use crate::games::wythoff::Wythoff;
-use crate::games::{MoveContext, PositionForm, Ruleset};
-use crate::moves::MoveList;
+use crate::kernel::error::Result;
+use crate::kernel::moves::MoveList;
+use crate::kernel::Derivation;
+use crate::kernel::MoveError;
+use crate::kernel::TreeEstimate;
+use crate::kernel::{MoveContext, PositionForm, Ruleset};
 use crate::nimber::Nimber;
-use crate::play::MoveError;
 use crate::registry::AnyRules;
-use crate::tree_size::TreeEstimate;
 
 /// One component of a sum: a position of some ruleset.
 #[derive(Clone)]

@@ -30,12 +30,10 @@ pub use component::Component;
 
 use std::fmt;
 
-use crate::error::{GameError, Result};
-use crate::moves::{MoveList, MAX_LISTED_MOVES};
+use crate::kernel::error::{GameError, Result};
+use crate::kernel::move_forms::MAX_LISTED_HEAP;
+use crate::kernel::moves::{MoveList, MAX_LISTED_MOVES};
 use crate::nimber::{nim_sum, Nimber};
-
-/// The largest component whose moves are listed one by one (see [`Sum::moves`]).
-pub const MAX_LISTED_HEAP: u64 = 1_000_000;
 
 /// A move in a sum: component `component` becomes the components `to` (the first takes its
 /// place, further ones are appended; none means it becomes empty).
@@ -163,9 +161,9 @@ impl Sum {
 
     /// What its components are called together: their noun when they share one (`heap`,
     /// `board`, `row of coins`), `part` when they are of several kinds
-    /// ([`crate::games::common_noun`]).
+    /// ([`crate::kernel::common_noun`]).
     pub fn noun(&self) -> &'static str {
-        crate::games::common_noun(self.components.iter().map(Component::noun))
+        crate::kernel::common_noun(self.components.iter().map(Component::noun))
     }
 
     /// The heaps, if every component is a Nim heap.
@@ -173,10 +171,9 @@ impl Sum {
         self.components.iter().map(Component::as_nim).collect()
     }
 
-    /// The position in the text format of [`crate::registry`], e.g. `nim:3,4 + sub{1,4,9}:11`,
-    /// which [`crate::spec::parse_sum`] reads back as the same position, component for
-    /// component and in order (see [`write_terms`]). The empty sum, which has no term, is the
-    /// empty string.
+    /// The position in the text format of `registry`, e.g. `nim:3,4 + sub{1,4,9}:11`, which
+    /// `spec::parse_sum` reads back as the same position, component for component and in order
+    /// (see [`write_terms`]). The empty sum, which has no term, is the empty string.
     pub fn to_terms(&self) -> String {
         let mut terms: Vec<String> = Vec::new();
         for group in self.components.chunk_by(|a, b| a.same_rules(b)) {

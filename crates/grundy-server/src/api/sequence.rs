@@ -2,9 +2,8 @@
 //! `grundy sequence --json` (see the core's `sequence::report` and docs/sequence-report.md).
 
 use grundy_core::games::octal::PERIOD_SEARCH_LIMIT;
-use grundy_core::sequence::report::{
-    of_rules, report_document, sequence_families, Field, PeriodRule, Request,
-};
+use grundy_core::kernel::heap_sequence::PeriodRule;
+use grundy_core::sequence::report::{of_rules, report_document, sequence_families, Field, Request};
 
 use crate::position::family_rules;
 

@@ -16,13 +16,13 @@ mod sequence;
 
 use std::sync::{Arc, Mutex};
 
-use crate::error::{GameError, Result};
 use crate::games::subtraction::parse_amounts;
-use crate::games::Ruleset;
-use crate::moves::MoveList;
+use crate::kernel::error::{GameError, Result};
+use crate::kernel::moves::MoveList;
+use crate::kernel::parse_list;
+use crate::kernel::Ruleset;
 use crate::nimber::Nimber;
 use crate::registry::{Drawing, Family, Param, ParamKind, Positions};
-use crate::spec::parse_list;
 
 /// The largest heap of an all-but subtraction game whose value is computed.
 pub const MAX_ALL_BUT_HEAP: u64 = 10_000_000;
@@ -153,7 +153,7 @@ impl Ruleset for AllButGame {
         &self.excluded
     }
 
-    fn sequence(&self) -> Option<&dyn crate::sequence::report::HeapSequence> {
+    fn sequence(&self) -> Option<&dyn crate::kernel::heap_sequence::HeapSequence> {
         Some(self)
     }
 

@@ -2,9 +2,9 @@
 //! checkpoints, see [`crate::sequence::report`]) and the all-but games' sequencer.
 
 use super::{AllButGame, MAX_ALL_BUT_HEAP};
-use crate::error::Result;
-use crate::games::Ruleset;
-use crate::sequence::report::{Computation, HeapSequence, Limits, PeriodRule, SequenceGame};
+use crate::kernel::error::Result;
+use crate::kernel::heap_sequence::{Computation, HeapSequence, Limits, PeriodRule, SequenceGame};
+use crate::kernel::Ruleset;
 use crate::sequence::table::{Extend, TableRun};
 
 impl Extend for AllButSequencer {

@@ -22,7 +22,7 @@
 
 use std::sync::{Arc, Mutex};
 
-use crate::error::Result;
+use crate::kernel::error::Result;
 use crate::nimber::Nimber;
 
 /// How many diagrams between two calls of the `check` function.
@@ -360,7 +360,7 @@ mod tests {
         // 8 x 33 squares: a value could need more than a byte.
         assert!(value(&[33; 8], usize::MAX, &mut ok).is_none());
         // A cancelled computation says so.
-        let mut cancel = || Err(crate::error::GameError::invalid("test", "x", "y"));
+        let mut cancel = || Err(crate::kernel::error::GameError::invalid("test", "x", "y"));
         assert!(matches!(value(&[9; 9], 1 << 20, &mut cancel), Some(Err(_))));
     }
 }

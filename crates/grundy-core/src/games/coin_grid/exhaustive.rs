@@ -6,7 +6,7 @@
 //! option, size estimate and judgement of typed moves.
 
 use crate::games::coin_grid::CoinGrid;
-use crate::games::Ruleset;
+use crate::kernel::Ruleset;
 use crate::nimber::{mex, Nimber};
 
 /// Checks `game` on every grid of each `(rows, cols)` shape.

@@ -4,13 +4,14 @@
 //! and in how a head's value is found; their limits, typed moves, random moves, size
 //! estimates and explanations of a nim-sum of heads are the same, and live here.
 
-use crate::error::{GameError, Result};
 use crate::games::coin_grid::{cells_between, read_move, CoinGrid, MAX_GRID_HEAD_MOVES};
 use crate::games::coins::CoinLine;
-use crate::games::{uniform_below, MoveContext, Ruleset};
+use crate::kernel::error::{GameError, Result};
+use crate::kernel::move_forms as forms;
+use crate::kernel::MoveError;
+use crate::kernel::TreeEstimate;
+use crate::kernel::{uniform_below, MoveContext, Ruleset};
 use crate::nimber::Nimber;
-use crate::play::{forms, MoveError};
-use crate::tree_size::TreeEstimate;
 
 /// The most rows and the most columns of a grid: each factor stops before its first coin
 /// with more than [`MAX_GRID_HEAD_MOVES`] moves.

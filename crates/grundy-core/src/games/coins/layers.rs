@@ -9,7 +9,7 @@
 //! The sets are bitmaps over the numbers below the next power of 2 above the largest value, so
 //! a coin costs at most `K` passes over them, however many sets a move may turn (`C(63, 4)`
 //! = 595,665 at the last coin of `at-most=5`, against bitmaps of a few thousand bits). The
-//! listing of [`super::line::CoinLine::values_by_mex`] is the reference (`line/tests.rs`).
+//! listing of `line::CoinLine::values_by_mex` is the reference (`line/tests.rs`).
 
 use crate::nimber::Nimber;
 

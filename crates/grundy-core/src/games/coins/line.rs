@@ -18,7 +18,7 @@ use std::sync::{Arc, Mutex};
 use super::layers::{self, Besides};
 use super::rule::{CoinRule, TurnSet, RULE_COINS};
 use super::CoinGame;
-use crate::error::{GameError, Result};
+use crate::kernel::error::{GameError, Result};
 use crate::nimber::{MexSet, Nimber};
 
 /// The most moves one head of a row may have (`2^20`): the rule's longest row stops before the

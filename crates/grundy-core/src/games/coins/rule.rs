@@ -17,13 +17,13 @@
 //! A rule knows its moves ([`CoinRule::for_each_set`], [`CoinRule::allows`]), how many there
 //! are ([`CoinRule::set_count`], exactly, without listing them) and, where one is known, the
 //! closed form of a lone head's value ([`CoinRule::closed_form`]); the values of the others come
-//! from the mex rule, bottom-up ([`super::line`]). Coins are counted by their **index** from 0
-//! at the left; how a game numbers them for people is [`super::line::CoinLine`]'s business.
+//! from the mex rule, bottom-up (`line`). Coins are counted by their **index** from 0
+//! at the left; how a game numbers them for people is `line::CoinLine`'s business.
 
 use std::fmt;
 use std::ops::ControlFlow;
 
-use crate::error::{GameError, Result};
+use crate::kernel::error::{GameError, Result};
 use crate::nimber::Nimber;
 
 /// The most coins a rule is described for: a row has at most 64 coins.
@@ -403,7 +403,7 @@ fn consecutive(text: &str) -> Result<CoinRule> {
 fn distances(text: &str, kind: &str) -> Result<Vec<usize>> {
     let what = format!("distance of {kind}");
     let mut d = Vec::new();
-    for item in crate::spec::parse_list(text, &what)? {
+    for item in crate::kernel::parse_list(text, &what)? {
         if !(1..RULE_COINS as u64).contains(&item) {
             return Err(GameError::out_of_range(
                 what,

@@ -24,7 +24,7 @@ use super::parts::{cancel_pairs, OptionParts, Parent, RegionCache, CACHE_SLOTS, 
 use super::regions::{central_domino_wins, Grid};
 use super::ring::Window;
 use super::Cram;
-use crate::error::Result;
+use crate::kernel::error::Result;
 use crate::nimber::Nimber;
 use crate::search::canon::{shape_parts, ShapeKey};
 use crate::search::sets::{contains, largest, low, remove_or_largest, xor_set, Set, SET_BITS};

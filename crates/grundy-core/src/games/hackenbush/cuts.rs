@@ -21,7 +21,7 @@
 use super::fusion::Fusion;
 use super::graph::{Graph, Names};
 use super::Picture;
-use crate::error::{GameError, Result};
+use crate::kernel::error::{GameError, Result};
 use crate::nimber::Nimber;
 
 /// The most work, in edges visited, that finding the cuts inside blocks may take: the sum over
@@ -153,7 +153,7 @@ impl<'a> Inside<'a> {
             .collect();
         let value = self.fusion.value[b];
         for (i, &e) in self.edges[b].iter().enumerate() {
-            crate::cancel::check()?;
+            crate::kernel::cancel::check()?;
             let (x, y) = self.graph.ends[e as usize];
             // Without a loop the block is the same block with one loop fewer.
             let after = if x == y {

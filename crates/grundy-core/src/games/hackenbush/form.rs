@@ -1,9 +1,9 @@
 //! A picture as a shape of positions: written as text (`0-1,1-2`), one component per term, its
 //! JSON field `graph`, its size its number of edges.
 
-use crate::error::{GameError, Result};
-use crate::games::{MoveContext, PositionForm, Ruleset};
-use crate::play::MoveError;
+use crate::kernel::error::{GameError, Result};
+use crate::kernel::MoveError;
+use crate::kernel::{MoveContext, PositionForm, Ruleset};
 
 use super::Picture;
 

@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use super::graph::Names;
 use super::Picture;
-use crate::error::{GameError, Result};
+use crate::kernel::error::{GameError, Result};
 
 /// The most edges a layout is made for: a picture beyond it is too dense to read.
 pub const MAX_DRAWN_EDGES: usize = 5_000;

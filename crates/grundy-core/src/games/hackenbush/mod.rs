@@ -14,7 +14,7 @@
 //!
 //! ```
 //! use grundy_core::games::hackenbush::{Hackenbush, Picture};
-//! use grundy_core::games::Ruleset;
+//! use grundy_core::kernel::Ruleset;
 //!
 //! // A stalk of 3 beside a triangle standing on one edge: *3 XOR (1 + 1) = *1.
 //! let picture: Picture = "stalk:3,cycle:3".parse().unwrap();
@@ -39,12 +39,13 @@ use std::sync::Arc;
 
 pub use picture::{Picture, MAX_EDGES};
 
-use crate::error::{GameError, Result};
-use crate::explain::{derive_from, Derivation, OptionValue, MAX_DERIVED_OPTIONS};
-use crate::games::{uniform_below, MoveContext, Ruleset};
-use crate::moves::MoveList;
+use crate::kernel::error::{GameError, Result};
+use crate::kernel::move_forms as forms;
+use crate::kernel::moves::MoveList;
+use crate::kernel::MoveError;
+use crate::kernel::{derive_from, Derivation, OptionValue, MAX_DERIVED_OPTIONS};
+use crate::kernel::{uniform_below, MoveContext, Ruleset};
 use crate::nimber::Nimber;
-use crate::play::{forms, MoveError};
 use crate::registry::{Drawing, Family, Positions};
 
 use fusion::Fusion;

@@ -4,7 +4,7 @@
 //! Exponential in the number of edges: for checking the fusion and colon principles on small
 //! pictures, and for benchmarks' ratios.
 
-use crate::error::{GameError, Result};
+use crate::kernel::error::{GameError, Result};
 use crate::nimber::{mex, Nimber};
 
 use super::Picture;

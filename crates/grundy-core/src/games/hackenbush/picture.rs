@@ -24,7 +24,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::error::{GameError, Result};
+use crate::kernel::error::{GameError, Result};
 
 use super::graph::Names;
 

@@ -401,7 +401,7 @@ fn construct(k: u64, heaps: &[u64], bits: u32) -> Vec<u64> {
 mod tests {
     use super::*;
     use crate::games::moore::Moore;
-    use crate::games::Ruleset;
+    use crate::kernel::Ruleset;
 
     /// Every position of up to four heaps of at most 9, for k = 1, 2, 3: the outcome is the
     /// engine's (exhaustive search, checked against Moore's theorem in `moore/tests.rs`), and

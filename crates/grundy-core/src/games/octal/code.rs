@@ -17,7 +17,7 @@
 
 use std::fmt;
 
-use crate::error::{GameError, Result};
+use crate::kernel::error::{GameError, Result};
 
 /// The largest number of digits allowed after the point: moves remove at most this many tokens.
 pub const MAX_CODE_DIGITS: usize = 256;

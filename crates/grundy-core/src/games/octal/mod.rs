@@ -40,16 +40,18 @@ use std::sync::{Arc, Mutex};
 use num_bigint::BigUint;
 
 pub use code::{HeapRules, MAX_CODE_DIGITS};
-pub use run::{Progress, RunStatus, SequenceRun, MAX_RUN_VALUES};
+pub use run::{SequenceRun, MAX_RUN_VALUES};
 pub use values::Values;
 
-use crate::error::{GameError, Result};
-use crate::games::Ruleset;
-use crate::moves::MoveList;
+use crate::kernel::error::{GameError, Result};
+use crate::kernel::heap_sequence::Period;
+use crate::kernel::moves::MoveList;
+use crate::kernel::tree_estimate::{split_estimate, unsplit_estimate};
+use crate::kernel::Ruleset;
+use crate::kernel::TreeEstimate;
 use crate::nimber::Nimber;
 use crate::registry::{Drawing, Family, Param, ParamKind, Positions};
-use crate::sequence::{GrundySequence, Period};
-use crate::tree_size::{split_estimate, unsplit_estimate, TreeEstimate};
+use crate::sequence::GrundySequence;
 
 const HEAPS: Positions = Positions {
     label: "Heaps",
@@ -225,7 +227,7 @@ impl OctalGame {
     ///
     /// The lock is held while the table grows: a second query of the same game needs the same
     /// values, so it waits for them rather than computing them twice. The growth stops at the
-    /// caller's cancel flag ([`crate::cancel`], e.g. the server's time limit), keeping the values
+    /// caller's cancel flag ([`crate::kernel::cancel`], e.g. the server's time limit), keeping the values
     /// computed so far for the next query.
     fn with_table<T>(&self, heap: u64, answer: impl Fn(&SequenceRun) -> Option<T>) -> Result<T> {
         let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
@@ -314,7 +316,7 @@ impl Ruleset for OctalGame {
         !self.rules.split().is_empty()
     }
 
-    fn sequence(&self) -> Option<&dyn crate::sequence::report::HeapSequence> {
+    fn sequence(&self) -> Option<&dyn crate::kernel::heap_sequence::HeapSequence> {
         Some(self)
     }
 
@@ -328,7 +330,7 @@ impl Ruleset for OctalGame {
     }
 
     /// Splitting codes: every later position is a partition of the group's tokens (see
-    /// [`crate::tree_size`]); codes that never split are bounded like any heap game.
+    /// `tree_size`); codes that never split are bounded like any heap game.
     fn tree_estimate(&self, group: &[&u64], limit: u64) -> TreeEstimate {
         if self.splits() {
             split_estimate(group, limit)
@@ -414,7 +416,7 @@ impl Ruleset for OctalGame {
         if total == 0 {
             return None;
         }
-        let mut i = crate::games::uniform_below(rng, total);
+        let mut i = crate::kernel::uniform_below(rng, total);
         for (k, [one, splits, all]) in counts.into_iter().enumerate() {
             let k = k as u64;
             if i < one {
@@ -574,7 +576,7 @@ mod tests {
         use std::sync::Arc;
         let officers = OctalGame::named("officers").unwrap();
         let flag = Arc::new(AtomicBool::new(true));
-        let err = crate::cancel::with_flag(flag, || officers.value(1_000_000)).unwrap_err();
+        let err = crate::kernel::cancel::with_flag(flag, || officers.value(1_000_000)).unwrap_err();
         assert!(err.to_string().contains("cancelled"), "{err}");
         let kept = officers
             .cache

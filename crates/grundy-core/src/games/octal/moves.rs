@@ -10,10 +10,10 @@
 
 use super::code::HeapRules;
 use super::run::SequenceRun;
-use crate::moves::MoveList;
+use crate::kernel::moves::MoveList;
 use crate::nimber::Nimber;
 
-/// The options of `heap` of value `target`, in the order of [`crate::games::Ruleset::options`]
+/// The options of `heap` of value `target`, in the order of [`crate::kernel::Ruleset::options`]
 /// (by amount removed; for each, the one-heap option, the splits by smaller part, then taking
 /// the whole heap), the first `limit` listed and all counted. `None` when a value needed is not
 /// known to `run` (the caller extends the table first: every value below `heap` is needed

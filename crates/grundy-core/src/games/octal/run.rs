@@ -19,9 +19,10 @@ use num_traits::ToPrimitive;
 use super::code::HeapRules;
 use super::sparse::SparseSolver;
 use super::values::Values;
-use crate::error::{GameError, Result};
+use crate::kernel::error::{GameError, Result};
+use crate::kernel::heap_sequence::{Period, Progress, RunStatus};
 use crate::nimber::Nimber;
-use crate::sequence::{find_guy_smith_period, GrundySequence, Period, PeriodSearch};
+use crate::sequence::{find_guy_smith_period, GrundySequence, PeriodSearch};
 
 /// The most values one run may compute (one byte of memory each while they are below 256, two
 /// after).
@@ -37,25 +38,6 @@ const CHUNK_TIME: std::time::Duration = std::time::Duration::from_millis(100);
 
 use crate::sequence::checkpoint;
 pub use crate::sequence::checkpoint::fnv1a;
-
-/// How far a run has come.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Progress {
-    /// Values computed so far.
-    pub done: u64,
-    /// Values wanted.
-    pub target: u64,
-}
-
-/// Why [`SequenceRun::run`] returned.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RunStatus {
-    /// Every wanted value is computed (or the period is proven and the run was asked to stop
-    /// there).
-    Finished,
-    /// The cancel flag was raised; the run can go on later.
-    Cancelled,
-}
 
 /// A resumable computation of a Grundy sequence.
 #[derive(Debug, Clone)]

@@ -4,11 +4,12 @@
 use std::io;
 use std::sync::atomic::AtomicBool;
 
-use super::{OctalGame, Progress, RunStatus, SequenceRun, MAX_RUN_VALUES, MAX_TABLE_HEAP};
-use crate::error::{GameError, Result};
+use super::{OctalGame, SequenceRun, MAX_RUN_VALUES, MAX_TABLE_HEAP};
+use crate::kernel::error::{GameError, Result};
+use crate::kernel::heap_sequence::Period;
+use crate::kernel::heap_sequence::{Computation, HeapSequence, Limits, PeriodRule, SequenceGame};
+use crate::kernel::heap_sequence::{Progress, RunStatus};
 use crate::nimber::Nimber;
-use crate::sequence::report::{Computation, HeapSequence, Limits, PeriodRule, SequenceGame};
-use crate::sequence::Period;
 
 impl Computation for SequenceRun {
     fn computed(&self) -> u64 {

@@ -2,9 +2,9 @@
 
 use std::sync::Arc;
 
-use crate::error::Result;
 use crate::games::chomp::{Bite, Chomp, ChompBoard, DEFAULT_MEMORY, DEFAULT_TIME_BUDGET};
 use crate::games::searched::{board_form, numbers, Searched, SearchedGame};
+use crate::kernel::error::Result;
 use crate::nimber::Nimber;
 use crate::registry::{Drawing, Family, Positions};
 use crate::search::Engine;

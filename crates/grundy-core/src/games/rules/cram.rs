@@ -3,9 +3,9 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::error::Result;
 use crate::games::cram::{Cram, CramBoard, Domino, DEFAULT_MEMORY, DEFAULT_TIME_BUDGET};
 use crate::games::searched::{board_form, numbers, Searched, SearchedGame};
+use crate::kernel::error::Result;
 use crate::nimber::Nimber;
 use crate::registry::{Drawing, Family, Positions};
 use crate::search::Engine;

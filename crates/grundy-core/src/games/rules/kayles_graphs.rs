@@ -4,11 +4,11 @@
 use std::fmt;
 use std::sync::Arc;
 
-use crate::error::Result;
 use crate::games::arc_kayles::{self, ArcKayles};
 use crate::games::graph::GraphPosition;
 use crate::games::node_kayles::{self, NodeKayles};
 use crate::games::searched::{board_form, numbers, Searched, SearchedGame};
+use crate::kernel::error::Result;
 use crate::nimber::Nimber;
 use crate::registry::{Drawing, Family, Positions};
 use crate::search::Engine;

@@ -2,10 +2,10 @@
 //! checkpoints (see [`crate::sequence::report`]).
 
 use super::{Sequencer, SubtractionGame, PERIOD_SEARCH_LIMIT};
-use crate::error::Result;
 use crate::games::octal::MAX_RUN_VALUES;
-use crate::games::Ruleset;
-use crate::sequence::report::{Computation, HeapSequence, Limits, PeriodRule, SequenceGame};
+use crate::kernel::error::Result;
+use crate::kernel::heap_sequence::{Computation, HeapSequence, Limits, PeriodRule, SequenceGame};
+use crate::kernel::Ruleset;
 use crate::sequence::table::{Extend, TableRun};
 
 impl Extend for Sequencer {

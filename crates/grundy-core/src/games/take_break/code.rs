@@ -28,7 +28,7 @@
 
 use std::fmt;
 
-use crate::error::{GameError, Result};
+use crate::kernel::error::{GameError, Result};
 
 /// The most digits after the point, repeating block included.
 pub const MAX_CODE_DIGITS: usize = 256;

@@ -17,7 +17,7 @@
 //!
 //! ```
 //! use grundy_core::games::take_break::TakeBreakGame;
-//! use grundy_core::games::Ruleset;
+//! use grundy_core::kernel::Ruleset;
 //! // 0.8: remove one token and split the rest into three heaps. G(n) = (n - 1) div 3.
 //! let game = TakeBreakGame::parse("0.8").unwrap();
 //! assert_eq!(game.grundy(&10).unwrap(), 3);
@@ -25,6 +25,7 @@
 //! assert_eq!(game.grundy(&3_000_000_001).unwrap(), 1_000_000_000);
 //! ```
 
+mod certificate;
 pub mod classes;
 pub mod code;
 mod count;
@@ -41,16 +42,17 @@ use num_bigint::BigUint;
 
 pub use code::{TakeBreakCode, MAX_CODE_DIGITS, MAX_REPEAT_DIGITS};
 
-use crate::error::{GameError, Result};
 use crate::games::octal::OctalGame;
-use crate::games::Ruleset;
-use crate::moves::MoveList;
+use crate::kernel::error::{GameError, Result};
+use crate::kernel::heap_sequence::Period;
+use crate::kernel::heap_sequence::{Computation, PeriodRule};
+use crate::kernel::moves::MoveList;
+use crate::kernel::tree_estimate::{split_estimate, unsplit_estimate};
+use crate::kernel::Ruleset;
+use crate::kernel::TreeEstimate;
 use crate::nimber::Nimber;
 use crate::registry::{AnyRules, Drawing, Family, Param, ParamKind, Positions};
-use crate::sequence::report::{Computation, PeriodRule};
 use crate::sequence::table::TableRun;
-use crate::sequence::Period;
-use crate::tree_size::{split_estimate, unsplit_estimate, TreeEstimate};
 use solver::Solver;
 
 /// Take-and-break games in the registry: `hex{0.8}:10,20`, `hex{4.[3]}:7`.
@@ -299,14 +301,14 @@ impl Ruleset for TakeBreakGame {
         self.code.max_heaps().max(1)
     }
 
-    fn sequence(&self) -> Option<&dyn crate::sequence::report::HeapSequence> {
+    fn sequence(&self) -> Option<&dyn crate::kernel::heap_sequence::HeapSequence> {
         Some(self)
     }
 
     /// The heap forms, and splits in three when the code has them.
     fn move_examples(&self, numbered: bool) -> String {
         let forms =
-            <u64 as crate::games::PositionForm>::move_examples(Ruleset::splits(self), numbered);
+            <u64 as crate::kernel::PositionForm>::move_examples(Ruleset::splits(self), numbered);
         if self.code.uses(code::LEAVE_THREE) {
             format!("{forms}; to split a heap in three \"3 to 1 2 4\"")
         } else {
@@ -367,12 +369,12 @@ impl Ruleset for TakeBreakGame {
     }
 
     /// The options are listed only when they are few (their number is counted first).
-    fn explain_value(&self, heap: &u64) -> Result<crate::explain::Derivation> {
-        let most = crate::explain::MAX_ENUMERATED_OPTIONS as u128;
+    fn explain_value(&self, heap: &u64) -> Result<crate::kernel::Derivation> {
+        let most = crate::kernel::MAX_ENUMERATED_OPTIONS as u128;
         if count::option_count_capped(&self.code, *heap, most) <= most {
-            return crate::explain::derive_from(self, heap, self.options(heap));
+            return crate::kernel::derive_from(self, heap, self.options(heap));
         }
-        Ok(crate::explain::Derivation::closed_form(
+        Ok(crate::kernel::Derivation::closed_form(
             heap.to_string(),
             self.grundy(heap)?,
             self.value_source(heap),

@@ -22,12 +22,12 @@ use std::collections::BinaryHeap;
 use super::code::{TakeBreakCode, LEAVE_NONE, LEAVE_ONE, LEAVE_THREE, LEAVE_TWO, UNEQUAL};
 use super::count::option_count_capped;
 use super::solver::Solver;
-use crate::error::{GameError, Result};
-use crate::moves::MoveList;
+use crate::kernel::error::{GameError, Result};
+use crate::kernel::heap_sequence::Computation;
+use crate::kernel::heap_sequence::Period;
+use crate::kernel::moves::MoveList;
 use crate::nimber::Nimber;
-use crate::sequence::report::Computation;
 use crate::sequence::table::TableRun;
-use crate::sequence::Period;
 
 /// The most options of one heap gone through to find its moves to a value.
 pub const MAX_COUNTED_OPTIONS: u128 = 1 << 28;

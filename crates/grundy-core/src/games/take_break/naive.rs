@@ -8,7 +8,7 @@ use super::code::{TakeBreakCode, LEAVE_NONE, LEAVE_ONE, LEAVE_THREE, LEAVE_TWO, 
 use crate::nimber::{MexSet, Nimber};
 
 /// Calls `visit` with every option of a heap of `heap` tokens, in the order of
-/// [`crate::games::Ruleset::options`]: by amount removed; for each, the one heap left, the
+/// [`crate::kernel::Ruleset::options`]: by amount removed; for each, the one heap left, the
 /// splits in two (smaller part ascending), the splits in three (`a <= b <= c`, by `a` then
 /// `b`), then taking the whole heap. Stops early when `visit` returns false.
 pub fn for_each_option(code: &TakeBreakCode, heap: u64, visit: &mut dyn FnMut(&[u64]) -> bool) {

@@ -18,8 +18,8 @@
 
 use super::classes::{self, ClassProof, Refusal};
 use super::code::TakeBreakCode;
+use crate::kernel::heap_sequence::Period;
 use crate::sequence::arithmetic::find_repetition;
-use crate::sequence::Period;
 
 /// Which theorem proves a period.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -3,9 +3,9 @@
 
 use super::solver::Solver;
 use super::{TakeBreakGame, MAX_COMPUTED};
-use crate::error::Result;
-use crate::games::Ruleset;
-use crate::sequence::report::{Computation, HeapSequence, Limits, PeriodRule, SequenceGame};
+use crate::kernel::error::Result;
+use crate::kernel::heap_sequence::{Computation, HeapSequence, Limits, PeriodRule, SequenceGame};
+use crate::kernel::Ruleset;
 use crate::sequence::table::{Extend, TableRun};
 
 impl Extend for Solver {

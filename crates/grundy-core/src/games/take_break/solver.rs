@@ -21,7 +21,7 @@
 
 use super::code::{TakeBreakCode, LEAVE_NONE, LEAVE_ONE, LEAVE_THREE, LEAVE_TWO, UNEQUAL};
 use super::sets::{insert, mex, or_into, or_translated, Arena};
-use crate::error::{GameError, Result};
+use crate::kernel::error::{GameError, Result};
 
 /// The most words (8 bytes each) the solver's sets of options may hold.
 pub const MAX_SET_WORDS: usize = 1 << 25;

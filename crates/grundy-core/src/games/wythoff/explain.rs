@@ -20,8 +20,8 @@ use serde::Serialize;
 use super::beatty::{is_p_position, p_position, partner};
 use super::table::MAX_TABLE_SIDE;
 use super::{winning_moves, Wythoff, WythoffMove};
-use crate::error::Result;
-use crate::games::Ruleset;
+use crate::kernel::error::Result;
+use crate::kernel::Ruleset;
 use crate::nimber::Nimber;
 use crate::sum::Outcome;
 

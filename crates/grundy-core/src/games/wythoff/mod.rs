@@ -53,11 +53,12 @@ use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 use serde::{Deserialize, Serialize};
 
-use crate::error::{GameError, Result};
-use crate::games::{MoveContext, Ruleset};
-use crate::moves::MoveList;
+use crate::kernel::error::{GameError, Result};
+use crate::kernel::moves::MoveList;
+use crate::kernel::MoveError;
+use crate::kernel::{MoveContext, Ruleset};
 use crate::nimber::Nimber;
-use crate::play::{queen, MoveError};
+use crate::play::queen;
 use crate::registry::{Drawing, Family, Positions};
 use beatty::{is_p_position, lower_of, partner_of, Natural, FAST_PATH_LIMIT};
 use table::{SgTable, MAX_TABLE_SIDE};
@@ -489,7 +490,7 @@ impl Ruleset for Wythoff {
         if total == 0 {
             return None;
         }
-        let i = crate::games::uniform_below(rng, total);
+        let i = crate::kernel::uniform_below(rng, total);
         let to = if i < x {
             (x - i - 1, y)
         } else if i - x < y {

@@ -1,7 +1,7 @@
 use super::*;
 use crate::games::octal::OctalGame;
 use crate::games::subtraction::SubtractionGame;
-use crate::play::forms::EXAMPLES;
+use crate::kernel::move_forms::EXAMPLES;
 use crate::spec::parse_sum;
 use std::sync::Arc;
 

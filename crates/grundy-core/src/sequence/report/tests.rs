@@ -1,6 +1,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::*;
+use crate::kernel::heap_sequence::Theorem;
 
 /// A take-set as a term's parameter: `1,4,9`.
 fn list(set: Vec<u64>) -> String {

@@ -2,7 +2,7 @@ use super::*;
 use crate::games::coins::layers::{self, Besides};
 use crate::games::coins::rule::odious;
 use crate::games::coins::Coins;
-use crate::games::Ruleset;
+use crate::kernel::Ruleset;
 
 /// The values of a lone head by the mex rule for every coin of the longest line the rule
 /// allows in a row.

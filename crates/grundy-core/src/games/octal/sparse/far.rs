@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use super::kernels::rare_pass;
 use super::width::Value;
 use super::{Solver, FAR_MIN, FAR_WORTH, SUPERBLOCK};
-use crate::error::Result;
+use crate::kernel::error::Result;
 
 /// Work for the second thread: the options from far rare positions for one superblock.
 #[derive(Debug)]

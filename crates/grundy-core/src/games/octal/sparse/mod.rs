@@ -40,7 +40,7 @@ mod width;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::code::HeapRules;
-use crate::error::{GameError, Result};
+use crate::kernel::error::{GameError, Result};
 use bitsets::{insert_all, insert_pairs, Marks, Seen};
 use class::{code_of, Class};
 use far::FarRows;

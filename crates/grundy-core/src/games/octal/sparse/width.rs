@@ -9,9 +9,9 @@ use std::ops::BitXor;
 
 use super::bitsets::Seen;
 use super::{ClassStats, Solver};
-use crate::error::Result;
 use crate::games::octal::code::HeapRules;
 use crate::games::octal::values::Values;
+use crate::kernel::error::Result;
 
 /// A stored value: `u8` or `u16`.
 pub(super) trait Value:

@@ -16,7 +16,7 @@ fn proven(code: &str, count: usize) -> (Period, Proof) {
     }
 }
 
-use crate::sequence::Period;
+use crate::kernel::heap_sequence::Period;
 
 #[test]
 fn named_codes_are_proven() {

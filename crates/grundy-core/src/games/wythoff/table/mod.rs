@@ -32,7 +32,7 @@
 //! cell, about `side² + side` bytes for a square table (16384² in 256 MiB). The bitsets of the
 //! construction add about `0.75 · side²` bytes while it runs and are freed after.
 
-use crate::error::{GameError, Result};
+use crate::kernel::error::{GameError, Result};
 use crate::nimber::Nimber;
 
 mod kernels;

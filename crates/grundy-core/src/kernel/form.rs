@@ -7,15 +7,14 @@
 //! | a row, `Vec<u64>` | Moore's Nim | `3,4,5` is one row of three heaps | `"heaps": [3, 4, 5]` | `(3, 4, 5)` |
 //!
 //! Each shape also gives default typed moves ([`PositionForm::parse_move`]): the heap forms of
-//! [`crate::play::forms`] for a heap, `to X Y` for a pair, `to A B C` for a row.
+//! [`super::move_forms`] for a heap, `to X Y` for a pair, `to A B C` for a row.
 
 use std::fmt::Debug;
 use std::hash::Hash;
 
-use crate::error::{GameError, Result};
-use crate::play::{forms, MoveError};
-
-use super::Ruleset;
+use super::error::{GameError, Result};
+use super::move_forms as forms;
+use super::{MoveError, Ruleset};
 
 /// Where a typed move was found, for [`super::Ruleset::parse_move`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -14,10 +14,10 @@
 //! answers without listing the options of a huge heap; when it is not allowed the error lists
 //! what the rules do allow from that heap.
 
-use crate::games::{MoveContext, PositionForm, Ruleset};
-use crate::sum::MAX_LISTED_HEAP;
+use super::{MoveContext, MoveError, PositionForm, Ruleset};
 
-use super::MoveError;
+/// The largest component whose moves are listed one by one (see `Sum::moves`).
+pub const MAX_LISTED_HEAP: u64 = 1_000_000;
 
 /// The move forms of heap games, as shown to the user.
 pub const EXAMPLES: &str = "\"3 2\" (take 2 from heap 3), \"heap 3 to 1\" or \"take 2 from 3\"";

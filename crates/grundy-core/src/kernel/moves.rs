@@ -7,7 +7,7 @@
 //! or says precisely how much it leaves out, never silently less.
 //!
 //! ```
-//! use grundy_core::moves::MoveList;
+//! use grundy_core::kernel::moves::MoveList;
 //!
 //! let mut list = MoveList::with_limit(2);
 //! for m in ["a", "b", "c"] {

@@ -11,9 +11,8 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use super::ValueColumns;
-use crate::error::Result;
-use crate::games::{PositionForm, Ruleset};
+use super::error::Result;
+use super::{PositionForm, Ruleset, ValueColumns};
 use crate::nimber::{mex, Nimber};
 
 /// The most options a derivation names one by one; with more it lists their distinct values.
@@ -196,7 +195,7 @@ pub fn derive_by_options<R: Ruleset + ?Sized>(
     rules: &R,
     position: &R::Position,
 ) -> Result<Derivation> {
-    // A split's options are about h²/4 for a heap of h (see `crate::tree_size`).
+    // A split's options are about h²/4 for a heap of h (see `tree_size`).
     let bound = position.option_bound();
     let bound = if rules.splits() {
         bound.saturating_mul(2 + bound / 4)
@@ -238,43 +237,5 @@ pub fn shown_option<P: PositionForm>(from: &P, parts: &[P]) -> String {
         from.emptied().show()
     } else {
         parts.iter().map(P::show).collect::<Vec<_>>().join(" + ")
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::games::subtraction::SubtractionGame;
-
-    #[test]
-    fn texts() {
-        let game = SubtractionGame::new([1, 4, 9]).unwrap();
-        let d = derive_by_options(&game, &11).unwrap();
-        assert_eq!(
-            d.to_text(),
-            "G(11) = mex{G(10), G(7), G(2)} = mex{0, 0, 0} = 1"
-        );
-        assert_eq!(d.value, game.value(11).unwrap());
-        let d = derive_by_options(&game, &0).unwrap();
-        assert_eq!(d.to_text(), "G(0) = mex{} = 0: no move is possible");
-        let d = Derivation::closed_form("5".into(), 5, "a reason".into());
-        assert_eq!(d.to_text(), "G(5) = 5: a reason");
-    }
-
-    #[test]
-    fn many_options_give_their_values() {
-        let options: Vec<OptionValue> = (0..30)
-            .map(|i| OptionValue {
-                option: i.to_string(),
-                value: i % 4,
-            })
-            .collect();
-        let d = Derivation::from_options("30".into(), options);
-        assert_eq!(d.value, 4);
-        assert!(d.options.is_empty());
-        assert_eq!(
-            d.to_text(),
-            "G(30) = mex of the values of its 30 options, {0, 1, 2, 3} = 4"
-        );
     }
 }

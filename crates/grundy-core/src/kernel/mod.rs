@@ -1,0 +1,51 @@
+//! The ruleset kernel: the [`Ruleset`] trait and every type in its signature.
+//!
+//! This is the bottom layer of the core. It imports nothing from the engines (sequences,
+//! search, exhaustive solving, misère play, strategy, explanations), nothing from the rulesets
+//! of `games` and nothing from the registry or the doors above them: only
+//! [`crate::nimber`] and the standard library. Every other module may import it; see
+//! `docs/architecture.md` for the layers and the test that keeps them acyclic
+//! (`tests/layers.rs`).
+//!
+//! | module | what it holds |
+//! | --- | --- |
+//! | [`ruleset`] | the [`Ruleset`] trait, [`plural`], [`common_noun`], [`uniform_below`] |
+//! | [`form`] | the shapes of positions ([`PositionForm`]: a heap, a pair, a row) and [`MoveContext`] |
+//! | [`move_forms`] | the typed moves of one heap (`3 2`, `to 1 4`, `take 2 leave 1 4`) |
+//! | [`move_error`] | why a typed move was refused ([`MoveError`]) |
+//! | [`moves`] | bounded lists of moves with their exact count ([`moves::MoveList`]) |
+//! | [`derivation`] | how a value follows from the mex rule ([`Derivation`]) |
+//! | [`columns`] | values in Bouton's binary columns ([`ValueColumns`]) |
+//! | [`nim_heap`] | heap sizes of any width ([`NimHeap`]: `u64`, `BigUint`) |
+//! | [`tree_estimate`] | bounds on a game tree below a group of components ([`TreeEstimate`]) |
+//! | [`heap_sequence`] | Grundy sequences of heap rulesets ([`heap_sequence::HeapSequence`]), their [`heap_sequence::Period`] and its certificate |
+//! | [`list`] | lists of whole numbers in the text format ([`parse_list`]) |
+//! | [`error`] | the one error type ([`GameError`]) |
+//! | [`cancel`] | the cancel flag of long computations |
+
+pub mod cancel;
+pub mod columns;
+pub mod derivation;
+pub mod error;
+pub mod form;
+pub mod heap_sequence;
+pub mod list;
+pub mod move_error;
+pub mod move_forms;
+pub mod moves;
+pub mod nim_heap;
+pub mod ruleset;
+pub mod tree_estimate;
+
+pub use columns::{ColumnWindow, ValueColumns, MAX_SHOWN_BITS};
+pub use derivation::{
+    derive_by_options, derive_from, shown_option, Derivation, OptionValue, ValueParts,
+    MAX_DERIVED_OPTIONS, MAX_ENUMERATED_OPTIONS,
+};
+pub use error::{GameError, Result};
+pub use form::{MoveContext, PositionForm};
+pub use list::{parse_list, parse_u64};
+pub use move_error::MoveError;
+pub use nim_heap::NimHeap;
+pub use ruleset::{common_noun, plural, uniform_below, Ruleset};
+pub use tree_estimate::TreeEstimate;
