@@ -127,3 +127,30 @@ fn interrupted_search_resumes(signal: &str) {
     assert!(small["table"]["entries_read"].as_u64().unwrap() > 0);
     fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue 25: `search chomp 30x30` ran for half an hour. Every search now has a time budget
+/// (`--time`, ten minutes by default); a refusal arrives within the budget plus a slack generous
+/// for a loaded machine, and names the option that allows more. The other side: a small board
+/// is answered within the same budget.
+#[test]
+fn a_search_keeps_its_time_budget() {
+    let started = std::time::Instant::now();
+    let out = grundy()
+        .args(["search", "chomp", "30x30", "--time", "1"])
+        .timeout(Duration::from_secs(60))
+        .output()
+        .unwrap();
+    let elapsed = started.elapsed();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--time SECONDS"), "{err}");
+    assert!(
+        elapsed < Duration::from_secs(1 + 10),
+        "refused after {elapsed:?}"
+    );
+    assert_eq!(value(&["chomp", "4x5", "--time", "1"])["outcome"], "N");
+    grundy()
+        .args(["search", "chomp", "3x3", "--time", "0"])
+        .assert()
+        .code(2);
+}

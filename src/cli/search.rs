@@ -2,7 +2,7 @@
 //! can be kept on disk and resumed.
 //!
 //! ```text
-//! grundy search cram 5x5 [--holes 1,1;3,3] [--table FILE] [--memory MiB] [--json]
+//! grundy search cram 5x5 [--holes 1,1;3,3] [--table FILE] [--memory MiB] [--time SECONDS] [--json]
 //! grundy search chomp 3x7
 //! grundy search node-kayles path:12 | grid:4x5 | edges:0-1,1-2
 //! grundy search arc-kayles cycle:9
@@ -16,7 +16,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use clap::ValueEnum;
 use grundy_core::games::arc_kayles::{self, ArcKayles};
@@ -29,6 +29,12 @@ use grundy_core::{GameError, Nimber};
 use serde_json::json;
 
 use super::{CliError, Output};
+
+/// The default `--time`: ten minutes, so that no search runs without end unless asked to
+/// (Chomp 30 x 30 ran for half an hour before it was bounded).
+pub const DEFAULT_SECONDS: u64 = 600;
+/// The largest `--time`: a week.
+pub const MAX_SECONDS: u64 = 604_800;
 
 /// The games `grundy search` knows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -57,6 +63,11 @@ pub struct SearchArgs {
     /// Read the search table from FILE if it exists; write it there at the end and on Ctrl-C.
     #[arg(long, value_name = "FILE")]
     pub table: Option<PathBuf>,
+    /// The most time the search may take, in seconds (1 to 604800): beyond it the search
+    /// stops and says so (with --table, everything proven so far is kept).
+    #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_SECONDS,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_SECONDS))]
+    pub time: u64,
     /// Memory for the search table, in MiB (1 to 65536): a ceiling, also when reading and
     /// writing --table (a saved table larger than this is refused, see --shrink-table).
     #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=65536))]
@@ -149,6 +160,7 @@ fn solve<G: SplitGame>(
         Some(table) => Engine::with_table(game, table),
         None => Engine::new(game, memory),
     };
+    engine.set_time_budget(Some(Duration::from_secs(args.time)));
     let bar = progress_bar();
     let shown = bar.clone();
     engine.set_progress(Box::new(move |s: &SearchStats| {
@@ -184,6 +196,16 @@ fn solve<G: SplitGame>(
             return Err(CliError::Interrupted(format!(
                 "interrupted after {seconds:.1} s; {kept}"
             )));
+        }
+        Err(e) if e.to_string().contains("time budget") => {
+            return Err(CliError::Usage(format!(
+                "{e}: allow more with --time SECONDS (up to {MAX_SECONDS}){}",
+                match &args.table {
+                    Some(path) =>
+                        format!("; everything proven so far is saved in {}", path.display()),
+                    None => String::new(),
+                }
+            )))
         }
         Err(e) => return Err(e.into()),
     };

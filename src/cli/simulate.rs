@@ -3,15 +3,11 @@
 //! turn, as Fig. 8 of Avansyah (2025) does (docs/bibliography.md).
 
 use clap::Args;
-use grundy_core::play::{
-    play_game_within, record_game_within, wilson_interval, GameRecord, GameResult, Seat, Tally,
-};
+use grundy_core::play::{wilson_interval, GameRecord, Seat};
 use grundy_core::player::Player;
-use grundy_core::report::analyze_sum;
+use grundy_core::simulation::{self, Series, Simulation};
 use grundy_core::strategy::Convention;
 use grundy_core::sum::Sum;
-use rand_chacha::rand_core::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 use serde_json::json;
 
 use super::game::{convention_text, draw, move_text, value_line, Game};
@@ -82,47 +78,31 @@ pub fn run(args: &SimulateArgs, out: &Output) -> Result<(), CliError> {
     } else {
         Convention::Normal
     };
-    let seed = seed_or_clock(args.seed);
-    let players = args.players.0;
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    // The transcript is the first game of the series, so the counts include it.
-    let mut tally = Tally::default();
-    let mut first_game = None;
-    if args.transcript {
-        let game = record_game_within(&start, convention, players, &mut rng, args.max_moves)?
-            .ok_or_else(|| too_long(args.max_moves))?;
-        tally.add(GameResult {
-            winner: game.winner().unwrap_or(Seat::Second),
-            moves: game.moves_made() as u64,
-        });
-        first_game = Some(game);
-    }
-    let mut rest = Tally::default();
-    for _ in tally.games..args.games {
-        rest.add(
-            play_game_within(&start, convention, players, &mut rng, args.max_moves)?
-                .ok_or_else(|| too_long(args.max_moves))?,
-        );
-    }
-    merge(&mut tally, &rest);
-    let report = Report {
-        title: &title,
-        start: &start,
-        convention,
-        players,
-        seed,
-        tally: &tally,
+    let series = Series {
+        games: args.games,
+        seed: seed_or_clock(args.seed),
+        max_moves: args.max_moves,
+        keep_first: args.transcript,
     };
+    let players = args.players.0;
+    // The core's one simulation, the same the server's `/api/simulate` runs.
+    let mut sim = simulation::run(&start, convention, players, series)?
+        .ok_or_else(|| too_long(args.max_moves))?;
+    sim.game = title;
     if out.json {
-        out.json(&report.json(first_game.as_ref())?)
+        let mut value = serde_json::to_value(&sim).map_err(|e| CliError::Usage(e.to_string()))?;
+        if let Some(game) = &sim.first_game {
+            value["transcript"] = transcript_json(game)?;
+        }
+        out.json(&value)
     } else {
-        if let Some(game) = &first_game {
+        if let Some(game) = &sim.first_game {
             for line in transcript_lines(game, players)? {
                 out.line(line)?;
             }
             out.line("")?;
         }
-        for line in report.text()? {
+        for line in text(&sim) {
             out.line(line)?;
         }
         Ok(())
@@ -135,106 +115,44 @@ fn too_long(max_moves: u64) -> CliError {
     ))
 }
 
-fn merge(tally: &mut Tally, more: &Tally) {
-    if more.games == 0 {
-        return;
-    }
-    tally.shortest = if tally.games == 0 {
-        more.shortest
-    } else {
-        tally.shortest.min(more.shortest)
-    };
-    tally.longest = tally.longest.max(more.longest);
-    tally.games += more.games;
-    tally.wins[0] += more.wins[0];
-    tally.wins[1] += more.wins[1];
-    tally.total_moves += more.total_moves;
-}
-
-struct Report<'a> {
-    title: &'a str,
-    start: &'a Sum,
-    convention: Convention,
-    players: [Player; 2],
-    seed: u64,
-    tally: &'a Tally,
-}
-
-impl Report<'_> {
-    fn text(&self) -> Result<Vec<String>, CliError> {
-        let t = self.tally;
-        let outcome = analyze_sum(self.start, self.convention, false)?.outcome;
-        let mut lines = vec![
-            format!("{} ({})", self.title, convention_text(self.convention)),
-            format!("Start: {}", position_text(self.start)),
-            format!("{}.", outcome.describe()),
-            format!(
-                "{} game{}, player 1 moves first, seed {} (replay with --seed {}).",
-                t.games,
-                if t.games == 1 { "" } else { "s" },
-                self.seed,
-                self.seed
-            ),
-        ];
-        let labels = [Seat::First, Seat::Second]
-            .map(|seat| format!("{seat} ({}):", self.players[seat.index()]));
-        let label_width = labels.iter().map(String::len).max().unwrap_or(0);
-        let count_width = t.games.to_string().len();
-        for seat in [Seat::First, Seat::Second] {
-            let wins = t.wins[seat.index()];
-            let (low, high) = wilson_interval(wins, t.games);
-            lines.push(format!(
-                "  {:<label_width$} {wins:>count_width$} wins  {:>7}  95% CI [{}, {}]",
-                labels[seat.index()],
-                percent(wins as f64 / t.games as f64),
-                percent(low),
-                percent(high)
-            ));
-        }
+/// The series in lines: the game, the start, who wins it, each seat's wins with their 95%
+/// interval, and the lengths.
+fn text(sim: &Simulation) -> Vec<String> {
+    let t = &sim.tally;
+    let mut lines = vec![
+        format!("{} ({})", sim.game, convention_text(sim.convention)),
+        format!("Start: {}", position_text(&sim.start)),
+        format!("{}.", sim.outcome.describe()),
+        format!(
+            "{} game{}, player 1 moves first, seed {} (replay with --seed {}).",
+            t.games,
+            if t.games == 1 { "" } else { "s" },
+            sim.seed,
+            sim.seed
+        ),
+    ];
+    let labels =
+        [Seat::First, Seat::Second].map(|seat| format!("{seat} ({}):", sim.players[seat.index()]));
+    let label_width = labels.iter().map(String::len).max().unwrap_or(0);
+    let count_width = t.games.to_string().len();
+    for seat in [Seat::First, Seat::Second] {
+        let wins = t.wins[seat.index()];
+        let (low, high) = wilson_interval(wins, t.games);
         lines.push(format!(
-            "Average length: {:.2} moves (shortest {}, longest {}).",
-            t.average_length(),
-            t.shortest,
-            t.longest
+            "  {:<label_width$} {wins:>count_width$} wins  {:>7}  95% CI [{}, {}]",
+            labels[seat.index()],
+            percent(wins as f64 / t.games as f64),
+            percent(low),
+            percent(high)
         ));
-        Ok(lines)
     }
-
-    fn json(&self, game: Option<&GameRecord>) -> Result<serde_json::Value, CliError> {
-        let t = self.tally;
-        let wins: Vec<serde_json::Value> = [Seat::First, Seat::Second]
-            .iter()
-            .map(|&seat| {
-                let wins = t.wins[seat.index()];
-                let (low, high) = wilson_interval(wins, t.games);
-                json!({
-                    "seat": seat.index() + 1,
-                    "player": self.players[seat.index()].to_string(),
-                    "wins": wins,
-                    "rate": wins as f64 / t.games as f64,
-                    "ci95": [low, high],
-                })
-            })
-            .collect();
-        let mut value = json!({
-            "game": self.title,
-            "convention": self.convention,
-            "start": self.start.components,
-            "outcome": analyze_sum(self.start, self.convention, false)?.outcome,
-            "players": self.players.map(|p| p.to_string()),
-            "seed": self.seed,
-            "games": t.games,
-            "wins": wins,
-            "total_moves": t.total_moves,
-            "average_length": t.average_length(),
-            "shortest": t.shortest,
-            "longest": t.longest,
-        });
-        if let Some(game) = game {
-            value["transcript"] = transcript_json(game)?;
-        }
-        Ok(value)
-    }
+    lines.push(format!(
+        "Average length: {:.2} moves (shortest {}, longest {}).",
+        t.average_length(),
+        t.shortest,
+        t.longest
+    ));
+    lines
 }
 
 fn percent(rate: f64) -> String {

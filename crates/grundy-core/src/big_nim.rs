@@ -278,18 +278,34 @@ impl BigSum {
     /// assert_eq!(parse_big_sum(&sum.to_terms()).unwrap(), sum);
     /// ```
     pub fn to_terms(&self) -> String {
-        let written: Vec<(String, String)> = self
-            .components
-            .iter()
-            .map(|c| match c {
-                BigComponent::Small(c) => (c.rules().term(), c.position_text()),
-                BigComponent::Nim(h) => ("nim".to_string(), h.to_string()),
-            })
-            .collect();
+        let term = |c: &BigComponent| match c {
+            BigComponent::Small(c) => c.rules().term(),
+            BigComponent::Nim(_) => "nim".to_string(),
+        };
         let mut terms: Vec<String> = Vec::new();
-        for group in written.chunk_by(|a, b| a.0 == b.0) {
-            let positions: Vec<&str> = group.iter().map(|(_, p)| p.as_str()).collect();
-            terms.push(format!("{}:{}", group[0].0, positions.join(",")));
+        for group in self.components.chunk_by(|a, b| term(a) == term(b)) {
+            // Nim heaps of any size always share a term; other rulesets share one only when it
+            // reads back as the same components (`crate::sum::write_terms`).
+            let small: Option<Vec<Component>> = group
+                .iter()
+                .map(|c| match c {
+                    BigComponent::Small(c) if c.as_nim().is_none() => Some(c.clone()),
+                    _ => None,
+                })
+                .collect();
+            match small {
+                Some(components) => crate::sum::write_terms(&components, &mut terms),
+                None => {
+                    let heaps: Vec<String> = group
+                        .iter()
+                        .map(|c| match c {
+                            BigComponent::Small(c) => c.position_text(),
+                            BigComponent::Nim(h) => h.to_string(),
+                        })
+                        .collect();
+                    terms.push(format!("nim:{}", heaps.join(",")));
+                }
+            }
         }
         terms.join(" + ")
     }

@@ -216,6 +216,7 @@ pub mod registry;
 pub mod report;
 pub mod search;
 pub mod sequence;
+pub mod simulation;
 pub mod solve;
 pub mod spec;
 pub mod strategy;

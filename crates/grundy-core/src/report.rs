@@ -64,6 +64,67 @@ pub enum Move {
     },
 }
 
+/// A winning move as listed: moves that lead to the same position (every vertex of a complete
+/// graph in Node-Kayles, parallel edges of a Hackenbush picture) are one entry, with `count`
+/// the number of them, so that no two entries carry the same label.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WinningMove {
+    /// The move (the first of its equals, in the rulesets' order).
+    pub mv: Move,
+    /// How many moves lead to the same position (1 for most).
+    pub count: u64,
+}
+
+impl fmt::Display for WinningMove {
+    /// The move's label, with `(one of N equal moves: each leaves the same position)` when
+    /// several moves are grouped.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.mv.fmt(f)?;
+        if self.count > 1 {
+            write!(
+                f,
+                " (one of {} equal moves: each leaves the same position)",
+                self.count
+            )?;
+        }
+        Ok(())
+    }
+}
+
+impl Serialize for WinningMove {
+    /// The move's fields (`component`, `from`, `to`, `text`) and `count`.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(None)?;
+        match &self.mv {
+            Move::Sum(BigMove::Small(m)) => {
+                map.serialize_entry("component", &m.component)?;
+                map.serialize_entry("from", &m.from)?;
+                map.serialize_entry("to", &m.to)?;
+            }
+            other => {
+                // Moves beyond `u64` serialise as one object; copy its fields.
+                let value = serde_json::to_value(other).map_err(serde::ser::Error::custom)?;
+                if let serde_json::Value::Object(fields) = value {
+                    for (k, v) in fields.iter().filter(|(k, _)| *k != "text") {
+                        map.serialize_entry(k, v)?;
+                    }
+                }
+            }
+        }
+        map.serialize_entry("text", &self.to_string())?;
+        map.serialize_entry("count", &self.count)?;
+        map.end()
+    }
+}
+
+/// `moves` with equal moves listed once and counted ([`MoveList::grouped`]).
+fn grouped(moves: MoveList<Move>) -> MoveList<WinningMove> {
+    moves
+        .grouped(Move::to_string)
+        .map(|(mv, count)| WinningMove { mv, count })
+}
+
 /// The reasoning, as data and as text, tagged by `kind`.
 #[derive(Debug, Clone, Serialize)]
 #[serde(untagged)]
@@ -165,10 +226,10 @@ pub struct Report {
     /// Whether no move is left.
     pub finished: bool,
     /// How many winning moves there are in all, exactly (beyond `u128` for Moore's Nim of many
-    /// huge heaps).
+    /// huge heaps), equal moves counted once (see [`WinningMove`]).
     pub winning_move_count: BigUint,
-    /// The first [`MAX_LISTED_MOVES`] winning moves.
-    pub winning_moves: MoveList<Move>,
+    /// The first [`MAX_LISTED_MOVES`] winning moves, each distinct.
+    pub winning_moves: MoveList<WinningMove>,
     /// The reasoning, when asked for.
     pub explanation: Option<Explanation>,
 }
@@ -291,6 +352,7 @@ pub fn analyze_sum_within(
         true => Some(explain_sum(sum, convention, analysis.outcome)?),
         false => None,
     };
+    let winning_moves = grouped(analysis.winning_moves.map(|m| Move::Sum(BigMove::Small(m))));
     Ok(Report {
         game: title(sum),
         convention,
@@ -300,8 +362,8 @@ pub fn analyze_sum_within(
         outcome: analysis.outcome,
         winner: winner(analysis.outcome),
         finished: sum.is_terminal(),
-        winning_move_count: analysis.winning_moves.count(),
-        winning_moves: analysis.winning_moves.map(|m| Move::Sum(BigMove::Small(m))),
+        winning_move_count: winning_moves.count(),
+        winning_moves,
         explanation,
     })
 }
@@ -316,6 +378,7 @@ fn lone_wythoff(sum: &Sum, (x, y): (u64, u64), valued: bool, explain: bool) -> R
     let moves = c.moves_to_value(0, MAX_LISTED_MOVES)?;
     let outcome = e.outcome();
     let value = e.value.map(BigUint::from);
+    let winning_moves = grouped(moves.map(|to| Move::Sum(BigMove::Small(SumMove::new(0, c, to)))));
     Ok(Report {
         game: title(sum),
         convention: Convention::Normal,
@@ -325,8 +388,8 @@ fn lone_wythoff(sum: &Sum, (x, y): (u64, u64), valued: bool, explain: bool) -> R
         outcome,
         winner: winner(outcome),
         finished: (x, y) == (0, 0),
-        winning_move_count: moves.count(),
-        winning_moves: moves.map(|to| Move::Sum(BigMove::Small(SumMove::new(0, c, to)))),
+        winning_move_count: winning_moves.count(),
+        winning_moves,
         explanation: explain.then(|| {
             let text = e.to_text();
             Explanation::Wythoff(Explained {
@@ -360,6 +423,7 @@ fn lone_without_value(sum: &Sum, error: GameError, explain: bool) -> Result<Repo
             )
         })
     });
+    let winning_moves = grouped(moves.map(|to| Move::Sum(BigMove::Small(SumMove::new(0, c, to)))));
     Ok(Report {
         game: title(sum),
         convention: Convention::Normal,
@@ -369,8 +433,8 @@ fn lone_without_value(sum: &Sum, error: GameError, explain: bool) -> Result<Repo
         outcome,
         winner: winner(outcome),
         finished: c.is_terminal(),
-        winning_move_count: moves.count(),
-        winning_moves: moves.map(|to| Move::Sum(BigMove::Small(SumMove::new(0, c, to)))),
+        winning_move_count: winning_moves.count(),
+        winning_moves,
         explanation,
     })
 }
@@ -443,6 +507,7 @@ fn analyze_big_sum(sum: &BigSum, convention: Convention, explain: bool) -> Resul
         }
     };
     let nim = sum.nim_heaps().is_some();
+    let winning_moves = grouped(analysis.winning_moves.map(Move::Sum));
     Ok(Report {
         game: if nim {
             "Nim".into()
@@ -461,8 +526,8 @@ fn analyze_big_sum(sum: &BigSum, convention: Convention, explain: bool) -> Resul
         outcome: analysis.outcome,
         winner: winner(analysis.outcome),
         finished: false,
-        winning_move_count: analysis.winning_moves.count(),
-        winning_moves: analysis.winning_moves.map(Move::Sum),
+        winning_move_count: winning_moves.count(),
+        winning_moves,
         explanation,
     })
 }
@@ -503,6 +568,7 @@ fn big_wythoff(text: &str, convention: Convention, explain: bool) -> Option<Resu
             ),
         )
     });
+    let winning_moves = grouped(MoveList::complete(moves));
     Some(Ok(Report {
         game: "Wythoff's game".into(),
         convention,
@@ -516,8 +582,8 @@ fn big_wythoff(text: &str, convention: Convention, explain: bool) -> Option<Resu
         outcome,
         winner: winner(outcome),
         finished: false,
-        winning_move_count: BigUint::from(moves.len()),
-        winning_moves: MoveList::complete(moves),
+        winning_move_count: winning_moves.count(),
+        winning_moves,
         explanation,
     }))
 }
@@ -757,6 +823,50 @@ mod tests {
                 assert!(json.get(field).is_some(), "{text}: {field} in {json}");
             }
             assert!(!report.to_text().is_empty());
+        }
+    }
+
+    /// Issue 25: Node-Kayles on `complete:4` listed "vertex 0" four times, a Hackenbush picture
+    /// "cut edge 1" three times. Equal moves are one entry with their count; every label is
+    /// distinct, and each is read back by the typed-move parser as that very move.
+    #[test]
+    fn equal_moves_are_grouped_and_labels_are_distinct() {
+        for (text, convention, groups) in [
+            ("node-kayles:complete:4", Convention::Normal, vec![4]),
+            ("hackenbush:0-1,0-1,0-1", Convention::Normal, vec![3]),
+            (
+                "hackenbush:0-1,0-1,0-1 + nim:2",
+                Convention::Normal,
+                vec![1],
+            ),
+            (
+                "node-kayles:star:3 + node-kayles:complete:3",
+                Convention::Normal,
+                vec![],
+            ),
+            ("nim:1,1,3", Convention::Misere, vec![1]),
+            ("chomp:3,3 + chomp:2", Convention::Normal, vec![1]),
+        ] {
+            let report = analyze(text, convention, false).unwrap();
+            let counts: Vec<u64> = report.winning_moves.iter().map(|m| m.count).collect();
+            assert_eq!(counts, groups, "{text}");
+            assert_eq!(report.winning_move_count, BigUint::from(groups.len()), "{text}");
+            let labels: std::collections::HashSet<String> =
+                report.winning_moves.iter().map(|m| m.to_string()).collect();
+            assert_eq!(labels.len(), report.winning_moves.len(), "{text}");
+            let sum = crate::spec::parse_sum(text).unwrap();
+            let parser = crate::play::MoveParser::for_position(&sum);
+            for m in report.winning_moves.iter() {
+                let Move::Sum(BigMove::Small(listed)) = &m.mv else {
+                    panic!("{text}: a small move")
+                };
+                assert_eq!(&parser.parse(&m.to_string(), &sum).unwrap(), listed, "{m}");
+                assert_eq!(
+                    &parser.parse(&listed.to_string(), &sum).unwrap(),
+                    listed,
+                    "{m}"
+                );
+            }
         }
     }
 

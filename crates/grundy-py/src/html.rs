@@ -6,6 +6,7 @@ use std::fmt::{Display, Write as _};
 use grundy_core::explain::NimExplanation;
 use grundy_core::report::{convention_text, Explanation, Report};
 use grundy_core::sequence::report::Report as SequenceReport;
+use grundy_core::strategy::Convention;
 use num_bigint::BigUint;
 
 /// How many winning moves the table lists (the text says how many there are in all).
@@ -42,8 +43,8 @@ pub fn position(report: &Report) -> String {
         escape(convention_text(report.convention))
     );
     match &report.explanation {
-        Some(Explanation::Nim(e)) => out.push_str(&nim_table(&e.detail)),
-        Some(Explanation::BigNim(e)) => out.push_str(&nim_table(&e.detail)),
+        Some(Explanation::Nim(e)) => out.push_str(&nim_table(&e.detail, report.convention)),
+        Some(Explanation::BigNim(e)) => out.push_str(&nim_table(&e.detail, report.convention)),
         _ => out.push_str(&component_table(report)),
     }
     let _ = write!(out, "<p><b>{}.</b></p>", escape(report.outcome.describe()));
@@ -61,7 +62,9 @@ pub fn position(report: &Report) -> String {
 
 /// Bouton's table: each heap in binary, one column per bit, the nim-sum below; the column of
 /// the nim-sum's highest set bit shaded, the heaps that have that bit in bold.
-fn nim_table<H: Display>(e: &NimExplanation<H>) -> String {
+/// The rule under the table is the convention's: under misère play Bouton's move is right only
+/// until it would leave heaps of at most one token (Nim(1, 1, 3): 3 -> 1 wins, 3 -> 0 loses).
+fn nim_table<H: Display>(e: &NimExplanation<H>, convention: Convention) -> String {
     let bits: Vec<u64> = match e.columns {
         Some(w) => (w.low..=w.high).rev().collect(),
         None => (0..e.bits).rev().collect(),
@@ -111,8 +114,15 @@ fn nim_table<H: Display>(e: &NimExplanation<H>) -> String {
     if let Some(k) = e.highest_bit {
         let _ = write!(
             out,
-            "<p>The highest set bit of the nim-sum is bit {k}: a winning move cuts a heap \
-             that has it (in bold) to <i>heap</i> XOR <i>nim-sum</i>.</p>"
+            "<p>The highest set bit of the nim-sum is bit {k}: in normal play a winning move \
+             cuts a heap that has it (in bold) to <i>heap</i> XOR <i>nim-sum</i>.</p>"
+        );
+    }
+    if convention == Convention::Misere {
+        out.push_str(
+            "<p>Misère play: move as in normal Nim, unless that would leave only heaps of \
+             0 or 1 tokens; then leave an odd number of 1-heaps, so that the opponent takes \
+             the last token.</p>",
         );
     }
     out

@@ -173,6 +173,7 @@ impl Position {
         Move {
             component,
             text: m.to_string(),
+            count: 1,
             after,
             convention: self.convention,
         }
@@ -285,7 +286,12 @@ impl Position {
         let items: PyResult<Vec<Py<Move>>> = report
             .winning_moves
             .iter()
-            .map(|m| Py::new(py, self.move_object(m)))
+            .map(|m| {
+                let mut object = self.move_object(&m.mv);
+                object.text = m.to_string();
+                object.count = m.count;
+                Py::new(py, object)
+            })
             .collect();
         Ok(Moves {
             items: items?,
@@ -474,6 +480,10 @@ pub struct Move {
     /// The move in words, as the command line prints it: ``heap 3: 4 -> 1 (take 3)``.
     #[pyo3(get)]
     text: String,
+    /// How many moves lead to the same position (1 for most; a winning move of a complete
+    /// graph in Node-Kayles stands for every vertex).
+    #[pyo3(get)]
+    count: u64,
     after: After,
     convention: Convention,
 }

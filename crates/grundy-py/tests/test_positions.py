@@ -185,3 +185,25 @@ def test_errors_are_the_command_lines(cli, python, args):
         python()
     assert isinstance(raised.value, ValueError)
     assert cli.error(*args) == f"error: {raised.value}"
+
+
+def test_misere_repr_teaches_the_misere_rule():
+    """Issue 25: the notebook view of Nim(1, 1, 3) under misère play taught the normal-play
+    move 3 -> 0, which loses; the winning move is 3 -> 1."""
+    p = grundy.Nim(1, 1, 3).misere()
+    html = p._repr_html_()
+    assert "odd number of 1-heaps" in html
+    assert "heap 3: 3 -&gt; 1 (take 2)" in html
+    assert "3 -&gt; 0" not in html
+    assert [m.text for m in p.winning_moves] == ["heap 3: 3 -> 1 (take 2)"]
+    assert "3 to 1" in p.explain()
+    normal = grundy.Nim(1, 1, 3)._repr_html_()
+    assert "odd number of 1-heaps" not in normal
+
+
+def test_equal_moves_are_one_entry_with_their_count():
+    """Issue 25: Node-Kayles on complete:4 listed "vertex 0" four times."""
+    moves = grundy.parse("node-kayles:complete:4").winning_moves
+    assert len(moves) == 1 and moves.count == 1
+    assert moves[0].count == 4
+    assert "one of 4 equal moves" in moves[0].text

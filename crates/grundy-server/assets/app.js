@@ -662,9 +662,10 @@ async function simulate() {
     const second = s.mode === "watch" ? s.strength2 : "random";
     out.textContent = "Simulating…";
     const r = await api("simulate", { position: specFromForm(), first: s.strength, second, games: 200 });
-    out.textContent = `200 games from this position: the first player (strength ${r.first}) won ${r.first_wins}, ` +
-      `the second (${r.second}) won ${r.second_wins}` + (r.unfinished ? `, ${r.unfinished} unfinished` : "") +
-      `; ${r.average_moves.toFixed(1)} moves on average.`;
+    // The core's simulation, as `grundy simulate --json` writes it.
+    const [first, secondSeat] = r.wins;
+    out.textContent = `200 games from this position: the first player (${first.player}) won ${first.wins}, ` +
+      `the second (${secondSeat.player}) won ${secondSeat.wins}; ${r.average_length.toFixed(1)} moves on average.`;
   } catch (e) {
     out.textContent = "";
     setupError(e.message);

@@ -61,7 +61,7 @@ pub struct Limits {
     pub max_count: u64,
     /// Most games in one simulation.
     pub max_games: u64,
-    /// Most moves in one simulated game (longer games count as unfinished).
+    /// Most moves in one simulated game (a longer game stops the simulation with this limit).
     pub max_moves: u64,
     /// Largest coordinate of a Wythoff position whose Grundy value is computed (from a table
     /// built on demand; its cost grows with the cube of the coordinate). A lone Wythoff

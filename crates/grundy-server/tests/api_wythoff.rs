@@ -276,7 +276,7 @@ async fn wythoff_hint_move_and_apply() {
     .await;
     assert_eq!(s, StatusCode::OK, "{b}");
     assert_eq!(
-        b["first_wins"], 20,
+        b["wins"][0]["wins"], 20,
         "(30, 20) is an N-position: perfect play wins"
     );
 }

@@ -375,7 +375,7 @@ impl SplitGame for Chomp {
         if rows.is_empty() || rows.windows(2).any(|w| w[0] < w[1]) {
             return None;
         }
-        ranked::value(&rows, memory_bytes, check)
+        ranked::value_remembered(&rows, memory_bytes, check)
     }
 
     fn strategy(&self) -> Strategy {

@@ -82,15 +82,7 @@ pub static BACHET: Family = Family {
     example: "bachet{3}:10",
     sequence: true,
     build: |params| {
-        let k = parse_u64_in(params[0].trim(), "Bachet limit", 1..=MAX_SET_SIZE as u64).map_err(
-            |_| {
-                GameError::out_of_range(
-                    "Bachet limit",
-                    params[0].trim(),
-                    format!("an integer from 1 to {MAX_SET_SIZE}"),
-                )
-            },
-        )?;
+        let k = parse_u64_in(params[0].trim(), "Bachet limit", 1..=MAX_SET_SIZE as u64)?;
         Ok(Arc::new(SubtractionGame::bachet(k)?))
     },
 };
@@ -176,7 +168,7 @@ impl SubtractionGame {
             return Err(GameError::out_of_range(
                 "Bachet limit",
                 k,
-                format!("an integer from 1 to {MAX_SET_SIZE}"),
+                format!("a whole number from 1 to {MAX_SET_SIZE}"),
             ));
         }
         Self::new(1..=k)

@@ -162,6 +162,50 @@ impl<M> MoveList<M> {
         }
     }
 
+    /// Equal listed moves listed once, in the order of their first appearance, each with how
+    /// many times it was listed: moves that lead to the same position (every vertex of a
+    /// complete graph in Node-Kayles, parallel edges of a Hackenbush picture) are one choice for
+    /// a player, and listing them apart would repeat one label. `key` is a cheap stand-in for
+    /// equality (the move's label); moves are merged only when also equal. The total drops by
+    /// the repeats merged, so a complete list stays complete.
+    pub fn grouped<K: std::hash::Hash + Eq>(self, key: impl Fn(&M) -> K) -> MoveList<(M, u64)>
+    where
+        M: PartialEq,
+    {
+        let mut seen: std::collections::HashMap<K, Vec<usize>> = Default::default();
+        let mut moves: Vec<(M, u64)> = Vec::with_capacity(self.moves.len());
+        let mut merged = 0u128;
+        for m in self.moves {
+            let same = seen.entry(key(&m)).or_default();
+            match same.iter().copied().find(|&i| moves[i].0 == m) {
+                Some(i) => {
+                    moves[i].1 += 1;
+                    merged += 1;
+                }
+                None => {
+                    same.push(moves.len());
+                    moves.push((m, 1));
+                }
+            }
+        }
+        let (total, beyond) = match self.beyond {
+            None => (self.total - merged, None),
+            Some(big) => {
+                let rest = *big - BigUint::from(merged);
+                match u128::try_from(&rest) {
+                    Ok(small) => (small, None),
+                    Err(_) => (u128::MAX, Some(Box::new(rest))),
+                }
+            }
+        };
+        MoveList {
+            moves,
+            total,
+            beyond,
+            limit: self.limit,
+        }
+    }
+
     /// Appends `other`'s moves after this list's, listing them while there is room and counting
     /// them all.
     pub fn append(&mut self, other: MoveList<M>) {

@@ -72,7 +72,18 @@ impl MoveParser {
     /// The words are offered first, whole, to every component (a queen's `x 3` names no
     /// board when there is only one); then, when they start with a number, the rest goes to
     /// the component of that number (`3 2`: take 2 from heap 3).
+    ///
+    /// A move's label as the analysis lists it (`graph 1: vertex 0: ... -> ...`, with or
+    /// without its `(one of N equal moves ...)` note) is accepted as it is, in positions whose
+    /// moves are few enough to list ([`by_label`]).
     pub fn parse(&self, text: &str, position: &Sum) -> std::result::Result<SumMove, MoveError> {
+        if let Some(m) = by_label(text, position) {
+            return Ok(m);
+        }
+        self.parse_words(text, position)
+    }
+
+    fn parse_words(&self, text: &str, position: &Sum) -> std::result::Result<SumMove, MoveError> {
         let normalised = text
             .to_lowercase()
             .replace("->", " to ")
@@ -199,6 +210,38 @@ impl MoveParser {
             examples: self.examples.clone(),
         }
     }
+}
+
+/// The most moves a position may have for a typed move to be looked up among their labels.
+const MAX_LABELLED_MOVES: u64 = 5_000;
+
+/// The legal move whose label (its `Display`, as every analysis lists it) is `text`, ignoring
+/// case, spacing and the note an analysis adds to a group of equal moves; `None` when no label
+/// matches or the position has too many moves to list them all.
+pub fn by_label(text: &str, position: &Sum) -> Option<SumMove> {
+    let words = |t: &str| {
+        t.split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_lowercase()
+    };
+    let typed = words(text);
+    let typed = match typed.find(" (one of ") {
+        Some(note) if typed.ends_with(')') => typed[..note].to_string(),
+        _ => typed,
+    };
+    // Labels start with a component's noun and number (`heap 3:`): other text is no label.
+    if !typed.contains(':') {
+        return None;
+    }
+    if crate::tree_size::estimate(position, 1).options > MAX_LABELLED_MOVES {
+        return None;
+    }
+    position
+        .moves()
+        .ok()?
+        .into_iter()
+        .find(|m| words(&m.to_string()) == typed)
 }
 
 /// The component a typed heap number names (counted from 1), or why none.

@@ -45,6 +45,25 @@ pub struct SumMove {
     pub to: Vec<Component>,
 }
 
+/// Writes `group` (consecutive components of one ruleset) as terms. They share one term only
+/// when that term's list reads back as these same components: `nim:3,4` is two heaps, but
+/// `chomp:2,2` is one board of two rows and `hackenbush:0-1,0-1` one picture of two edges, so
+/// two Chomp boards or two pictures stay two terms, in order.
+pub(crate) fn write_terms(group: &[Component], terms: &mut Vec<String>) {
+    let Some(first) = group.first() else { return };
+    let term = first.rules().term();
+    let texts: Vec<String> = group.iter().map(Component::position_text).collect();
+    if group.len() > 1 {
+        let shared = texts.join(",");
+        let read_back = first.rules().components(&shared);
+        if read_back.is_ok_and(|parts| parts == group) {
+            terms.push(format!("{term}:{shared}"));
+            return;
+        }
+    }
+    terms.extend(texts.iter().map(|text| format!("{term}:{text}")));
+}
+
 impl SumMove {
     /// Component `component`, now `from`, becomes `to`.
     pub fn new(component: usize, from: &Component, to: Vec<Component>) -> Self {
@@ -150,19 +169,13 @@ impl Sum {
         self.components.iter().map(Component::as_nim).collect()
     }
 
-    /// The position in the text format of `registry`, e.g. `nim:3,4 + sub{1,4,9}:11`:
-    /// consecutive components of the same ruleset share a term, and
-    /// `spec::parse_sum` reads it back as the same position. The empty sum, which has
-    /// no term, is the empty string.
+    /// The position in the text format of `registry`, e.g. `nim:3,4 + sub{1,4,9}:11`, which
+    /// `spec::parse_sum` reads back as the same position, component for component and in order
+    /// (see [`write_terms`]). The empty sum, which has no term, is the empty string.
     pub fn to_terms(&self) -> String {
         let mut terms: Vec<String> = Vec::new();
         for group in self.components.chunk_by(|a, b| a.same_rules(b)) {
-            let positions: Vec<String> = group.iter().map(Component::position_text).collect();
-            terms.push(format!(
-                "{}:{}",
-                group[0].rules().term(),
-                positions.join(",")
-            ));
+            write_terms(group, &mut terms);
         }
         terms.join(" + ")
     }
@@ -225,7 +238,12 @@ impl Sum {
     pub fn winning_moves_up_to(&self, limit: usize) -> Result<MoveList<SumMove>> {
         if let [c] = self.components.as_slice() {
             // One component: the winning moves are its moves to value 0, with no need for its
-            // own value (which for a large Wythoff position has no closed form).
+            // own value (which for a large Wythoff position has no closed form). A P-position
+            // known at once (a Cram board of even sides by the half-turn symmetry) has none:
+            // trying each of its moves would search every option for nothing.
+            if c.is_p_position().unwrap_or(false) {
+                return Ok(MoveList::with_limit(limit));
+            }
             return Ok(c.moves_to_value(0, limit)?.map(|to| SumMove::new(0, c, to)));
         }
         let values = self.values()?;
@@ -279,6 +297,36 @@ impl Sum {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 25: the API wrote `chomp:2 + chomp:2 + nim:1`, after a move, as `chomp:1,2 +
+    /// nim:1` (one board of two rows); two Hackenbush pictures were fused into one.
+    #[test]
+    fn repeated_terms_stay_separate_terms_in_order() {
+        for (text, written) in [
+            ("chomp:2 + chomp:2 + nim:1", "chomp:2 + chomp:2 + nim:1"),
+            ("chomp:2,2 + chomp:1", "chomp:2,2 + chomp:1"),
+            (
+                "hackenbush:0-1 + hackenbush:0-1,1-2",
+                "hackenbush:0-1 + hackenbush:0-1,1-2",
+            ),
+            ("cram:2x2 + cram:1x3", "cram:../.. + cram:..."),
+            (
+                "nim:3 + nim:4 + sub{1,2}:5 + sub{1,2}:6",
+                "nim:3,4 + sub{1,2}:5,6",
+            ),
+            ("nim:3 + chomp:2 + nim:4", "nim:3 + chomp:2 + nim:4"),
+        ] {
+            let sum = crate::spec::parse_sum(text).unwrap();
+            assert_eq!(sum.to_terms(), written, "{text}");
+            assert_eq!(crate::spec::parse_sum(written).unwrap(), sum, "{text}");
+            // Every position after every move reads back as the same game.
+            for m in sum.moves().unwrap() {
+                let after = sum.after(&m);
+                let again = crate::spec::parse_sum(&after.to_terms()).unwrap();
+                assert_eq!(again, after, "{text} after {m}");
+            }
+        }
+    }
 
     #[test]
     fn nim_sum_winning_move_matches_bouton() {

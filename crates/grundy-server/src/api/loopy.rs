@@ -5,6 +5,7 @@
 //! or `Draw`.
 
 use grundy_core::loopy::{LoopyGame, LoopyMove, LoopySum};
+use grundy_core::strategy::Convention;
 
 use super::*;
 
@@ -102,7 +103,10 @@ pub(super) async fn apply(app: AppState, spec: PositionSpec, mv: MoveSpec) -> Ap
         .run(move || {
             let game = game_of(&spec)?;
             let found = match (mv.component, &mv.to, &mv.typed, mv.index) {
-                (Some(c), Some(to), None, None) => game.find_move(c, to).map_err(|e| e.to_string()),
+                (Some(c), Some(to), None, None) => match heaps_of(to) {
+                    Some(to) => game.find_move(c, &to).map_err(|e| e.to_string()),
+                    None => Err("move.to: a loopy move goes to whole numbers, e.g. [2]".into()),
+                },
                 (None, None, None, Some(i)) => game.moves().into_iter().nth(i).ok_or_else(|| {
                     format!(
                         "there is no move {}: the position has {}",

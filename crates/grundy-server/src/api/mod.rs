@@ -21,8 +21,6 @@
 //! Positions are [`PositionSpec`]s; moves are the core's `SumMove` JSON
 //! (`{component, from, to, text}`).
 
-use std::time::{Duration, Instant};
-
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -31,12 +29,11 @@ use grundy_core::games::wythoff::beatty::is_p_position;
 use grundy_core::games::wythoff::Wythoff;
 use grundy_core::kernel::move_forms::MAX_LISTED_HEAP;
 use grundy_core::kernel::MoveContext;
-use grundy_core::play::{MoveParser, TrackedPosition};
+use grundy_core::play::MoveParser;
 use grundy_core::player::Player;
 use grundy_core::registry::{self, REGISTRY};
 use grundy_core::report::{analyze_sum_within, Report};
 use grundy_core::strategy::move_values::{choose_teaching_move, move_values, teaching_move};
-use grundy_core::strategy::Convention;
 use grundy_core::sum::{Component, Outcome, Sum, SumMove};
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;

@@ -119,14 +119,25 @@ pub struct ApplyRequest {
 /// A move as JSON: the component (from 0) and the heaps it becomes (`[]` when it vanishes,
 /// two heaps for a split; the queen's square for Wythoff's game; the whole row for Moore's
 /// Nim), or `{"typed": "..."}`, a move typed as in `grundy play` (`"3 2"`, `"1 to 3 4"`,
-/// `"x 3"`), read by the position's rulesets.
+/// `"x 3"`), read by the position's rulesets. A move exactly as `/api/analyze`, `/api/hint`
+/// and `/api/move` list it (`component`, `from`, `to` as components, `text`, `count`) is
+/// accepted as it is: `from`, when given, must be the component now there; `text` and
+/// `count` are descriptions and are not read.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MoveSpec {
     /// Index of the component, from 0.
     pub component: Option<usize>,
-    /// What it becomes.
-    pub to: Option<Vec<u64>>,
+    /// What it becomes: heaps as numbers, or components as the API lists them.
+    pub to: Option<Vec<Value>>,
+    /// The component before the move, as the API lists it (checked when given).
+    pub from: Option<Value>,
+    /// The move's label, as listed (not read).
+    #[allow(dead_code)]
+    pub text: Option<String>,
+    /// How many equal moves a listed move stands for (not read).
+    #[allow(dead_code)]
+    pub count: Option<u64>,
     /// A typed move, instead of `component` and `to`.
     pub typed: Option<String>,
     /// The move's place (from 0) in the list `POST /api/moves` gives, instead of the others:
@@ -171,7 +182,7 @@ pub(super) fn legal_move(sum: &Sum, mv: &MoveSpec) -> Result<Result<SumMove, Str
                 .map_err(|e| e.to_string()))
         }
         (None, None, None, Some(index)) => return listed_move(sum, index),
-        (Some(component), Some(to), None, None) => (component, to),
+        (Some(component), Some(to), None, None) => (component, to.as_slice()),
         _ => {
             return Err(ApiError::invalid(
                 "move: expected {\"component\": N, \"to\": [...]}, {\"typed\": \"3 2\"} or {\"index\": N}",
@@ -185,6 +196,19 @@ pub(super) fn legal_move(sum: &Sum, mv: &MoveSpec) -> Result<Result<SumMove, Str
             component + 1,
             if n == 1 { "" } else { "s" }
         )));
+    };
+    if let Some(given) = &mv.from {
+        if *given != json!(from) {
+            return Ok(Err(format!(
+                "{} {} is {from}, not {given}: the move was listed for another position",
+                from.noun(),
+                component + 1
+            )));
+        }
+    }
+    let to = match heaps_of(to) {
+        Some(heaps) => heaps,
+        None => return Ok(listed_option(component, from, to)),
     };
     // `[]` (the component vanishes) is typed `to 0`.
     let numbers: Vec<String> = if to.is_empty() {
@@ -211,6 +235,50 @@ pub(super) fn legal_move(sum: &Sum, mv: &MoveSpec) -> Result<Result<SumMove, Str
         )),
     })
 }
+
+/// The heaps a move's `to` names: numbers as they are, components as the API lists them
+/// (`{"ruleset": "nim", "heap": 4}`, `{"heaps": [x, y]}`) by their heaps; `None` when a part
+/// is a position written otherwise (a board, a graph, a picture).
+pub(super) fn heaps_of(to: &[Value]) -> Option<Vec<u64>> {
+    let mut heaps = Vec::new();
+    for part in to {
+        match part {
+            Value::Number(n) => heaps.push(n.as_u64()?),
+            Value::Object(fields) => match (fields.get("heap"), fields.get("heaps")) {
+                (Some(h), None) => heaps.push(h.as_u64()?),
+                (None, Some(Value::Array(list))) => {
+                    for h in list {
+                        heaps.push(h.as_u64()?);
+                    }
+                }
+                _ => return None,
+            },
+            _ => return None,
+        }
+    }
+    Some(heaps)
+}
+
+/// The move of component `component` (`from`) to the components `to` as the API lists them,
+/// found among its options (positions written as text are small: boards, graphs, pictures).
+fn listed_option(component: usize, from: &Component, to: &[Value]) -> Result<SumMove, String> {
+    let wanted = Value::Array(to.to_vec());
+    if from.tokens() <= MAX_LISTED_OPTIONS {
+        if let Some(parts) = from.options().into_iter().find(|o| json!(o) == wanted) {
+            return Ok(SumMove::new(component, from, parts));
+        }
+    }
+    Err(format!(
+        "{} {} ({from}) cannot become {wanted}: its moves are written {}",
+        from.noun(),
+        component + 1,
+        from.move_examples(true)
+    ))
+}
+
+/// The largest component (in tokens) whose options are searched for a move listed as
+/// components rather than heaps.
+const MAX_LISTED_OPTIONS: u64 = 100_000;
 
 /// The move at `index` in the order of `POST /api/moves` (the core's [`Sum::moves`]), listed
 /// only for positions `/api/moves` values (at most [`MAX_VALUED_MOVES`] moves).

@@ -2,7 +2,7 @@
 //! perfect play (Steinhaus's remoteness: the winner hurrying, the loser delaying), for the
 //! page's pictures of win/loss distance (a strip of heap sizes, a Wythoff board).
 
-use grundy_core::strategy::{analyze as classify, remoteness};
+use grundy_core::strategy::{analyze as classify, remoteness, Convention};
 
 use super::*;
 

@@ -1,5 +1,7 @@
 //! `POST /api/simulate`: many games between two players.
 
+use grundy_core::simulation::{self, Series};
+
 use super::*;
 
 /// `POST /api/simulate` request.
@@ -29,7 +31,10 @@ pub(super) fn default_games() -> u64 {
     100
 }
 
-/// `POST /api/simulate`: plays `games` games from the position between two computer players.
+/// `POST /api/simulate`: plays `games` games from the position between two computer players:
+/// the core's simulation (`grundy_core::simulation`), answered as `grundy simulate --json`
+/// answers. A game longer than `max_moves` is refused with that limit; the compute pool's
+/// deadline stops the series between moves.
 pub async fn simulate(
     State(app): State<AppState>,
     ApiJson(req): ApiJson<SimulateRequest>,
@@ -45,83 +50,27 @@ pub async fn simulate(
         ));
     }
     let position = Position::parse(req.position, &limits)?;
-    let seed = req.seed.unwrap_or_else(fresh_seed);
-    let players = [req.first, req.second];
-    let games = req.games;
-    // The pool gives up waiting at the time limit; the loop itself stops there too, so that an
-    // abandoned simulation frees its thread at once.
-    let deadline = Instant::now() + Duration::from_millis(limits.compute_time_ms);
+    let series = Series {
+        games: req.games,
+        seed: req.seed.unwrap_or_else(fresh_seed),
+        max_moves: limits.max_moves,
+        keep_first: false,
+    };
+    let players = [req.first.0, req.second.0];
     app.compute
         .run(move || {
-            let bounds = (limits.max_moves, deadline);
-            let tally = play_games(&position, players, games, bounds, seed)?;
-            Ok(Json(json!({
-                "games": games,
-                "first": players[0],
-                "second": players[1],
-                "first_wins": tally.wins[0],
-                "second_wins": tally.wins[1],
-                "unfinished": tally.unfinished,
-                "average_moves": if games > tally.unfinished {
-                    tally.moves as f64 / (games - tally.unfinished) as f64
-                } else {
-                    0.0
-                },
-                "seed": seed,
-            })))
+            match simulation::run(&position.sum, position.convention(), players, series)? {
+                Some(sim) => Ok(Json(serde_json::to_value(&sim).map_err(|e| {
+                    ApiError::invalid(format!("the simulation could not be written: {e}"))
+                })?)),
+                None => Err(ApiError::limit(
+                    "max_moves",
+                    format!(
+                        "a game went on for more than {} moves (max_moves): start from a smaller position",
+                        limits.max_moves
+                    ),
+                )),
+            }
         })
         .await
-}
-
-#[derive(Default)]
-pub(super) struct Tally {
-    wins: [u64; 2],
-    unfinished: u64,
-    moves: u64,
-}
-
-pub(super) fn play_games(
-    position: &Position,
-    players: [PlayerSpec; 2],
-    games: u64,
-    (max_moves, deadline): (u64, Instant),
-    seed: u64,
-) -> Result<Tally, ApiError> {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let convention = position.convention();
-    let mut tally = Tally::default();
-    for _ in 0..games {
-        // Tracked: the same moves as `choose_move`, at a cost per move that does not grow as
-        // a splitting game gains heaps.
-        let mut sum = TrackedPosition::new(position.sum.clone());
-        let mut moves = 0u64;
-        let mut to_move = 0usize;
-        loop {
-            let player = players[to_move].0;
-            let Some(m) = sum.choose_move(convention, player, &mut rng)? else {
-                // `to_move` cannot move: under normal play they lose, under misère they win.
-                let winner = match convention {
-                    Convention::Normal => 1 - to_move,
-                    Convention::Misere => to_move,
-                };
-                tally.wins[winner] += 1;
-                tally.moves += moves;
-                break;
-            };
-            if Instant::now() > deadline || grundy_core::kernel::cancel::is_cancelled() {
-                return Err(ApiError::limit(
-                    "compute_time_ms",
-                    "the simulation ran out of time: try fewer games or smaller heaps",
-                ));
-            }
-            sum.apply(&m);
-            moves += 1;
-            to_move = 1 - to_move;
-            if moves >= max_moves && !sum.is_terminal() {
-                tally.unfinished += 1;
-                break;
-            }
-        }
-    }
-    Ok(tally)
 }

@@ -20,6 +20,8 @@
 //!   The option's rank differs from the diagram's by terms of the moved bits only, which the
 //!   listing keeps as running sums: each option costs a few additions and one array read.
 
+use std::sync::{Arc, Mutex};
+
 use crate::kernel::error::Result;
 use crate::nimber::Nimber;
 
@@ -78,11 +80,80 @@ fn rank(p: u64, c: &Binomials) -> u64 {
 /// The value of the diagram with row lengths `rows` (non-increasing, the first at least 1),
 /// valuing every diagram of smaller rank in its box, or `None` when that takes more than
 /// `memory_bytes` bytes or a value could exceed a byte (more than 256 squares in the box).
-pub(crate) fn value(
+#[cfg(test)]
+fn value(
     rows: &[u32],
     memory_bytes: usize,
     check: &mut dyn FnMut() -> Result<()>,
 ) -> Option<Result<Nimber>> {
+    Some(values_of_box(rows, memory_bytes, check)?.map(|(_, v)| v))
+}
+
+/// The values of every diagram of the last box valued, kept for the questions that follow:
+/// the winning moves of a board ask for the value of each of its options, all diagrams of the
+/// same box, which are then read off the array instead of valuing a box again per option
+/// (Chomp 12 x 12: 143 boxes of up to 2.7 million diagrams). One box is kept, at most the
+/// memory its search was given.
+struct LastBox {
+    rows: u32,
+    cols: u32,
+    values: Arc<Vec<u8>>,
+}
+
+static LAST_BOX: Mutex<Option<LastBox>> = Mutex::new(None);
+
+/// The value of the diagram `rows` (non-increasing, the first at least 1), read off the last
+/// box valued when the diagram lies in it, else valued with its box, which is then kept;
+/// `None` as for `values_of_box`.
+pub(crate) fn value_remembered(
+    rows: &[u32],
+    memory_bytes: usize,
+    check: &mut dyn FnMut() -> Result<()>,
+) -> Option<Result<Nimber>> {
+    if let Some(v) = remembered(rows) {
+        return Some(Ok(v));
+    }
+    let (values, v) = match values_of_box(rows, memory_bytes, check)? {
+        Ok(found) => found,
+        Err(e) => return Some(Err(e)),
+    };
+    let kept = LastBox {
+        rows: rows.len() as u32,
+        cols: rows[0],
+        values: Arc::new(values),
+    };
+    *LAST_BOX.lock().unwrap_or_else(|e| e.into_inner()) = Some(kept);
+    Some(Ok(v))
+}
+
+/// The value of the diagram `rows` read off the last box valued, when it lies in that box.
+fn remembered(rows: &[u32]) -> Option<Nimber> {
+    let (m, n, values) = {
+        let last = LAST_BOX.lock().unwrap_or_else(|e| e.into_inner());
+        let b = last.as_ref()?;
+        (b.rows, b.cols, Arc::clone(&b.values))
+    };
+    let first = *rows.first()?;
+    if rows.len() as u32 > m || first > n || first == 0 {
+        return None;
+    }
+    // Empty rows at the top of the box: the path's first steps go down.
+    let mut padded = rows.to_vec();
+    padded.resize(m as usize, 0);
+    let r = rank(path(&padded, n), &Binomials::new());
+    values
+        .get(usize::try_from(r).ok()?)
+        .map(|&v| Nimber::from(v))
+}
+
+/// Every diagram of the box of `rows` up to its rank valued: the array and the value of
+/// `rows`, or `None` when that takes more than `memory_bytes` bytes or a value could exceed a
+/// byte (more than 256 squares in the box).
+fn values_of_box(
+    rows: &[u32],
+    memory_bytes: usize,
+    check: &mut dyn FnMut() -> Result<()>,
+) -> Option<Result<(Vec<u8>, Nimber)>> {
     let m = rows.len() as u32;
     let n = *rows.first()?;
     // Values are at most the number of moves, below m * n.
@@ -120,7 +191,8 @@ pub(crate) fn value(
         values[r as usize] = mex_of_options(p, r, all, &values, &c);
     }
     debug_assert_eq!(p, start);
-    Some(Ok(Nimber::from(values[last as usize])))
+    let v = Nimber::from(values[last as usize]);
+    Some(Ok((values, v)))
 }
 
 /// The next larger number with as many bits set (Gosper's hack).
@@ -228,6 +300,55 @@ mod tests {
             let v = value(&rows, 1 << 20, &mut ok).unwrap().unwrap();
             assert_eq!(v, naive_value(&rows), "{rows:?}");
         }
+    }
+
+    /// Every diagram of a box read off the kept array after the box is valued once, against
+    /// exhaustive search; a diagram outside the box is valued afresh.
+    #[test]
+    fn diagrams_of_the_last_box_are_read_off_it() {
+        let mut ok = || Ok(());
+        let full = [5u32, 5, 5, 5];
+        let v = value_remembered(&full, 1 << 20, &mut ok).unwrap().unwrap();
+        assert_eq!(v, naive_value(&full));
+        // Every non-increasing diagram of 1 to 4 rows of 1 to 5 squares.
+        fn all(prefix: &mut Vec<u32>, out: &mut Vec<Vec<u32>>) {
+            if !prefix.is_empty() {
+                out.push(prefix.clone());
+            }
+            if prefix.len() == 4 {
+                return;
+            }
+            for len in 1..=prefix.last().copied().unwrap_or(5) {
+                prefix.push(len);
+                all(prefix, out);
+                prefix.pop();
+            }
+        }
+        let mut diagrams = Vec::new();
+        all(&mut Vec::new(), &mut diagrams);
+        let checked = diagrams.len();
+        for diagram in diagrams {
+            assert_eq!(
+                value_remembered(&diagram, 1 << 20, &mut ok)
+                    .unwrap()
+                    .unwrap(),
+                naive_value(&diagram),
+                "{diagram:?}"
+            );
+            // Read off the box kept (other tests running at once may replace it: then the
+            // diagram is not found, never found wrong).
+            if let Some(v) = remembered(&diagram) {
+                assert_eq!(v, naive_value(&diagram), "{diagram:?}");
+            }
+        }
+        // A diagram beyond the box is valued in a box of its own, which is then kept.
+        assert_eq!(
+            value_remembered(&[6, 1], 1 << 20, &mut ok)
+                .unwrap()
+                .unwrap(),
+            naive_value(&[6, 1])
+        );
+        assert_eq!(checked, 125); // C(9, 4) - 1 diagrams that are not empty
     }
 
     #[test]

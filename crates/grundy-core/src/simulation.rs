@@ -1,0 +1,194 @@
+//! A series of games between two computer players, as every front end reports it: `grundy
+//! simulate` (its text and `--json`) and `POST /api/simulate` run [`run`] and serialise the one
+//! [`Simulation`], so the two cannot drift apart.
+//!
+//! ```
+//! use grundy_core::player::Player;
+//! use grundy_core::simulation::{run, Series};
+//! use grundy_core::spec::parse_sum;
+//! use grundy_core::strategy::Convention;
+//!
+//! let start = parse_sum("nim:3,4,5").unwrap();
+//! let series = Series { games: 40, seed: 1, max_moves: 1_000, keep_first: false };
+//! let players = [Player::Perfect, Player::Random];
+//! let s = run(&start, Convention::Normal, players, series).unwrap().unwrap();
+//! assert_eq!(s.tally.wins, [40, 0]); // 3 ^ 4 ^ 5 = 2: the first player wins every game
+//! ```
+
+use serde::ser::SerializeMap;
+use serde::Serialize;
+use serde_json::json;
+
+use crate::kernel::error::Result;
+use crate::play::{
+    play_game_within, record_game_within, wilson_interval, GameRecord, GameResult, Seat, Tally,
+};
+use crate::player::Player;
+use crate::strategy::Convention;
+use crate::sum::{Outcome, Sum};
+
+/// How many games, with which seed, and how long one game may be.
+#[derive(Debug, Clone, Copy)]
+pub struct Series {
+    /// Games to play.
+    pub games: u64,
+    /// The seed of the players' random choices: it fixes the whole series.
+    pub seed: u64,
+    /// The most moves one game may take (a longer game stops the series: see [`run`]).
+    pub max_moves: u64,
+    /// Whether to keep the first game move by move (the CLI's `--transcript`).
+    pub keep_first: bool,
+}
+
+/// A finished series: who won how often, and the first game when it was kept.
+#[derive(Debug, Clone)]
+pub struct Simulation {
+    /// The game's title ([`crate::report::title`]).
+    pub game: String,
+    /// The convention played.
+    pub convention: Convention,
+    /// The starting position.
+    pub start: Sum,
+    /// Who wins the start with best play.
+    pub outcome: Outcome,
+    /// The players, the first moving first.
+    pub players: [Player; 2],
+    /// The seed.
+    pub seed: u64,
+    /// The counts.
+    pub tally: Tally,
+    /// The first game, move by move, when [`Series::keep_first`].
+    pub first_game: Option<GameRecord>,
+}
+
+/// Plays the series from `start`; `None` when a game went on for more than
+/// [`Series::max_moves`] moves (each front end names its own option that allows more). A
+/// front end's cancel flag ([`crate::kernel::cancel`]) stops the series between moves.
+pub fn run(
+    start: &Sum,
+    convention: Convention,
+    players: [Player; 2],
+    series: Series,
+) -> Result<Option<Simulation>> {
+    use rand_chacha::rand_core::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(series.seed);
+    let outcome = crate::report::analyze_sum(start, convention, false)?.outcome;
+    let mut tally = Tally::default();
+    let mut first_game = None;
+    // The kept game is the first of the series, so the counts include it.
+    if series.keep_first && series.games > 0 {
+        let Some(game) =
+            record_game_within(start, convention, players, &mut rng, series.max_moves)?
+        else {
+            return Ok(None);
+        };
+        tally.add(GameResult {
+            winner: game.winner().unwrap_or(Seat::Second),
+            moves: game.moves_made() as u64,
+        });
+        first_game = Some(game);
+    }
+    while tally.games < series.games {
+        crate::kernel::cancel::check()?;
+        match play_game_within(start, convention, players, &mut rng, series.max_moves)? {
+            Some(result) => tally.add(result),
+            None => return Ok(None),
+        }
+    }
+    Ok(Some(Simulation {
+        game: crate::report::title(start),
+        convention,
+        start: start.clone(),
+        outcome,
+        players,
+        seed: series.seed,
+        tally,
+        first_game,
+    }))
+}
+
+impl Serialize for Simulation {
+    /// `grundy simulate --json` and `POST /api/simulate`: `game`, `convention`, `start`,
+    /// `outcome`, `players`, `seed`, `games`, `wins` (per seat: `player`, `wins`, `rate` and its
+    /// 95% Wilson interval `ci95`), `total_moves`, `average_length`, `shortest`, `longest`.
+    /// The CLI adds `transcript` with `--transcript`.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        let t = &self.tally;
+        let wins: Vec<serde_json::Value> = [Seat::First, Seat::Second]
+            .iter()
+            .map(|&seat| {
+                let wins = t.wins[seat.index()];
+                let (low, high) = wilson_interval(wins, t.games);
+                json!({
+                    "seat": seat.index() + 1,
+                    "player": self.players[seat.index()].to_string(),
+                    "wins": wins,
+                    "rate": if t.games == 0 { 0.0 } else { wins as f64 / t.games as f64 },
+                    "ci95": [low, high],
+                })
+            })
+            .collect();
+        let mut map = s.serialize_map(None)?;
+        map.serialize_entry("game", &self.game)?;
+        map.serialize_entry("convention", &self.convention)?;
+        map.serialize_entry("start", &self.start.components)?;
+        map.serialize_entry("outcome", &self.outcome)?;
+        map.serialize_entry("players", &self.players.map(|p| p.to_string()))?;
+        map.serialize_entry("seed", &self.seed)?;
+        map.serialize_entry("games", &t.games)?;
+        map.serialize_entry("wins", &wins)?;
+        map.serialize_entry("total_moves", &t.total_moves)?;
+        map.serialize_entry("average_length", &t.average_length())?;
+        map.serialize_entry("shortest", &t.shortest)?;
+        map.serialize_entry("longest", &t.longest)?;
+        map.end()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::parse_sum;
+
+    fn series(games: u64, max_moves: u64) -> Series {
+        Series {
+            games,
+            seed: 7,
+            max_moves,
+            keep_first: true,
+        }
+    }
+
+    #[test]
+    fn perfect_play_wins_every_n_position_and_the_seed_replays() {
+        let start = parse_sum("nim:1,4,5").unwrap(); // 1 ^ 4 ^ 5 = 0: P
+        let players = [Player::Random, Player::Perfect];
+        let a = run(&start, Convention::Normal, players, series(30, 100))
+            .unwrap()
+            .unwrap();
+        assert_eq!(a.outcome, Outcome::P);
+        assert_eq!(a.tally.wins, [0, 30]);
+        assert_eq!(a.tally.games, 30);
+        assert!(a.first_game.is_some());
+        let b = run(&start, Convention::Normal, players, series(30, 100))
+            .unwrap()
+            .unwrap();
+        assert_eq!(a.tally, b.tally);
+        let json = serde_json::to_value(&a).unwrap();
+        assert_eq!(json["wins"][1]["wins"], 30);
+        assert_eq!(json["games"], 30);
+    }
+
+    /// Both sides of the bound: a game of exactly `max_moves` moves is played, one more is
+    /// refused.
+    #[test]
+    fn a_game_longer_than_the_bound_stops_the_series() {
+        let start = parse_sum("sub{1}:5").unwrap(); // every game takes 5 moves
+        let players = [Player::Random, Player::Random];
+        let fits = run(&start, Convention::Normal, players, series(3, 5)).unwrap();
+        assert_eq!(fits.unwrap().tally.longest, 5);
+        assert!(run(&start, Convention::Normal, players, series(3, 4))
+            .unwrap()
+            .is_none());
+    }
+}
