@@ -197,3 +197,112 @@ fn the_ruler_game_0_2048_proves_nothing() {
         );
     }
 }
+
+/// Issue 27, item 6: every period proven for a hexadecimal code of up to three digits
+/// (`0.d₁`, `0.d₁d₂`, `0.d₁d₂d₃`, the 4,095 codes a `grundy survey hex --digits 3` covers) holds
+/// on direct computation to ten times the point where it was proven (the values its theorem
+/// needs: the move-class test's window, or Guy–Smith's bound). Values are searched
+/// at 64, 128, ... up to `LOOK` values, as `analyze` and `sequence --until-period` grow theirs.
+#[test]
+fn every_period_of_three_hex_digits_holds_to_ten_times_its_proof() {
+    let mut codes = Vec::new();
+    for digits in 1..=3u32 {
+        for n in 0..16u32.pow(digits) {
+            // The digits d₁..d_k of n, the last one nonzero (else the code is a shorter one).
+            let cells: Vec<u8> = (0..digits)
+                .rev()
+                .map(|i| ((n >> (4 * i)) & 15) as u8)
+                .collect();
+            if cells[cells.len() - 1] != 0 {
+                let mut prefix = vec![0u8];
+                prefix.extend(&cells);
+                codes.extend(TakeBreakCode::from_cells(&prefix, &[]));
+            }
+        }
+    }
+    assert_eq!(codes.len(), 4095);
+    // Two threads, codes dealt alternately (the costly ones, 0.BF1 and 0.BF3, are neighbours).
+    let checks: Vec<HexCheck> = std::thread::scope(|scope| {
+        let halves: Vec<_> = (0..2)
+            .map(|half| {
+                let codes = &codes;
+                scope.spawn(move || {
+                    codes
+                        .iter()
+                        .skip(half)
+                        .step_by(2)
+                        .filter_map(check_hex_code)
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        halves.into_iter().flat_map(|h| h.join().unwrap()).collect()
+    });
+    let failures: Vec<&String> = checks.iter().filter_map(|c| c.failure.as_ref()).collect();
+    let arithmetic = checks.iter().filter(|c| c.saltus > 0).count();
+    let by_classes = checks.iter().filter(|c| c.by_classes).count();
+    let furthest = checks.iter().map(|c| c.far).max().unwrap_or(0);
+    println!(
+        "hex codes of up to three digits: {}; proven within {HEX_LOOK} values: {} \
+         ({arithmetic} arithmetic, {by_classes} by the move-class test); each checked to 10x \
+         its proof, the furthest to {furthest} values",
+        codes.len(),
+        checks.len()
+    );
+    assert!(failures.is_empty(), "{failures:#?}");
+    // The test has teeth: a large share is proven, arithmetic periods among them.
+    assert!(checks.len() >= 2000, "{} proven", checks.len());
+    assert!(arithmetic >= 1000, "{arithmetic} arithmetic");
+}
+
+/// The most values searched for a period of a code, as `analyze` grows its table: 64, 128, ...
+const HEX_LOOK: usize = 1024;
+
+/// What [`check_hex_code`] found for one proven code.
+struct HexCheck {
+    saltus: u64,
+    by_classes: bool,
+    far: usize,
+    failure: Option<String>,
+}
+
+/// The period proven for `code` within [`HEX_LOOK`] values, if any, checked on the values
+/// computed directly to ten times the point where it was proven.
+fn check_hex_code(code: &TakeBreakCode) -> Option<HexCheck> {
+    let mut solver = Solver::new(code);
+    let mut len = 64;
+    let (p, proof) = loop {
+        solver.extend_to(len).unwrap();
+        if let Search::Proven(p, proof) = search(code, &solver.values()[..len]) {
+            break (p, proof);
+        }
+        if len >= HEX_LOOK {
+            return None;
+        }
+        len *= 2;
+    };
+    // The point where the period was proven: the values its theorem needs.
+    let point = match proof {
+        Proof::Classes(c) => c.window as usize,
+        Proof::GuySmith { max_removed, heaps } => {
+            (heaps * p.preperiod.max(1) + heaps * p.period + max_removed) as usize
+        }
+    };
+    let far = 10 * point.max(p.preperiod as usize + 2 * p.period as usize);
+    solver.extend_to(far).unwrap();
+    let all = solver.values();
+    let (n0, period) = (p.preperiod as usize, p.period as usize);
+    let failure = if point > len {
+        Some(format!("{code}: proven at {point} from only {len} values"))
+    } else {
+        (n0..far - period)
+            .find(|&n| u64::from(all[n + period]) != u64::from(all[n]) + p.saltus)
+            .map(|n| format!("{code}: proven at {point} ({proof:?}) as {p:?}; fails at n = {n}"))
+    };
+    Some(HexCheck {
+        saltus: p.saltus,
+        by_classes: matches!(proof, Proof::Classes(_)),
+        far,
+        failure,
+    })
+}
