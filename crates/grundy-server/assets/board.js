@@ -57,6 +57,7 @@ function isLive() {
 }
 
 function moveHelp() {
+  if (isLoopy()) return loopyHelpLine();
   const kind = drawingKind();
   if (kind === "queen") return "click a square the queen can reach (left, down or diagonally down-left).";
   if (kind === "heap-row") return "click a token in each heap you take from (it and the tokens after it), then Move.";
@@ -84,7 +85,8 @@ function render() {
   board.hidden = kind === "queen";
   $("wythoff").hidden = kind !== "queen";
   $("row-bar").hidden = kind !== "heap-row";
-  if (a && kind === "queen") drawWythoff(a.components[0].heaps, live);
+  if (a && isLoopy()) board.append(drawLoopy(a, live));
+  else if (a && kind === "queen") drawWythoff(a.components[0].heaps, live);
   else if (a && kind === "heap-row") board.append(drawRow(a.components[0], live));
   else if (a && kind === "hackenbush") board.append(pictureReady() ? drawPicture(a.components[0], live) : drawList(a, live));
   else if (a && kind === "list") board.append(drawList(a, live));
@@ -99,6 +101,8 @@ function render() {
   $("values-btn").disabled = !state.spec || state.finished;
   $("typed-move").querySelector("button").disabled = !live;
   $("undo-btn").disabled = state.busy || !state.settings || state.settings.mode === "watch" || !state.history.some((h) => HUMAN_TURNS.includes(h.by));
+  $("distance-btn").hidden = isLoopy();
+  $("lesson-btn").hidden = isLoopy();
   $("pause-btn").hidden = !state.settings || state.settings.mode !== "watch" || state.finished;
   renderHistory();
   renderPanels();

@@ -34,6 +34,13 @@ function renderHint() {
     panel.append(el("p", {}, "No move is possible."));
     return;
   }
+  if (isLoopy()) {
+    renderLoopyHint(panel, answer);
+    const why = el("button", { type: "button" }, "Why?");
+    why.addEventListener("click", () => toggleWhy(true));
+    panel.append(why);
+    return;
+  }
   const length = answer.moves_left ? ` With best play on both sides the game ends in ${movesText(answer.moves_left)}, this one included.` : "";
   const lead = answer.winning
     ? "A winning move: it leaves a position where the other player loses against best play." + (answer.moves_left ? ` It wins in ${movesText(answer.moves_left)}.` : "")
@@ -79,6 +86,10 @@ function renderWhy() {
   const e = currentExplanation();
   if (panel.hidden) return;
   panel.replaceChildren();
+  if (isLoopy() && state.analysis) {
+    panel.append(el("h3", {}, "Why: the reasoning"));
+    return renderLoopyWhy(panel);
+  }
   if (!e) return;
   panel.append(el("h3", {}, "Why: the reasoning"));
   if (e.kind === "nim") {
@@ -369,6 +380,7 @@ function renderValues() {
   if (state.finished) { panel.append(el("p", {}, "The game is over.")); return; }
   if (!v) { panel.append(el("p", {}, isHumanTurn() ? "Valuing the moves…" : "The moves are valued on a player's turn.")); return; }
   if (v.error) { panel.append(el("p", {}, "The moves cannot be valued here: " + v.error)); return; }
+  if (isLoopy()) return renderLoopyValues(panel, v);
   const wins = v.moves.filter((m) => m.outcome === "win").length;
   panel.append(el("p", { class: "help" },
     `Green moves win (they leave a position the other player loses), red moves lose. ${wins} of ${v.moves.length} move${v.moves.length === 1 ? "" : "s"} win.` +
