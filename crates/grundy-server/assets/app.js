@@ -63,7 +63,7 @@ async function api(path, body) {
 
 /// A move's text for people: the engine's words, with arrows.
 function pretty(text) {
-  return String(text).replaceAll("->", "→");
+  return String(text).replaceAll("->", "→").replace(/\d{16,}/g, (d) => groupDigits(d));
 }
 
 /// A whole number for people: "198672" → "198,672" (a string of any length, a BigInt or a
@@ -90,16 +90,40 @@ function reasonText(reason) {
 
 // ---- Setup form, built from the registry -----------------------------------------------------
 
-function parseList(text, what) {
-  const items = String(text).split(",").map((s) => s.trim()).filter((s) => s !== "");
+/// The most digits a heap may have (the engine's limit for Nim heaps of any size).
+const MAX_HEAP_DIGITS = 100000;
+
+/// A list of whole numbers, "3, 4, 5". Amounts and parameters must be safe integers; heaps
+/// (`heaps`) may have any number of digits up to MAX_HEAP_DIGITS: a heap beyond 2^53 - 1,
+/// which a JavaScript number does not hold exactly, stays a string of digits end to end (in
+/// the form, the link, the requests and the answers).
+function parseList(text, what, heaps = false) {
+  const items = String(text).split(",").map((s) => s.trim().replace(/[_\s]/g, "")).filter((s) => s !== "");
   if (items.length === 0) throw new Error(`${what}: give at least one whole number`);
   return items.map((s) => {
-    if (!/^\d+$/.test(s)) throw new Error(`${what}: "${s}" is not a whole number`);
-    const n = Number(s);
+    if (!/^\d+$/.test(s)) throw new Error(`${what}: "${s.length > 24 ? s.slice(0, 20) + "…" : s}" is not a whole number`);
     const shown = s.length > 24 ? `a number of ${groupDigits(s.length)} digits` : s;
+    if (heaps) {
+      if (s.length > MAX_HEAP_DIGITS) throw new Error(`${what}: ${shown} is too large (at most ${groupDigits(MAX_HEAP_DIGITS)} digits)`);
+      return heapValue(s);
+    }
+    const n = Number(s);
     if (!Number.isSafeInteger(n)) throw new Error(`${what}: ${shown} is too large (at most ${groupDigits(Number.MAX_SAFE_INTEGER)})`);
     return n;
   });
+}
+
+/// A heap's digits as the API takes them: a number when JavaScript holds it exactly, else the
+/// string of digits (leading zeros dropped).
+function heapValue(digits) {
+  const s = String(digits).replace(/^0+(?=\d)/, "");
+  return BigInt(s) <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(s) : s;
+}
+
+/// A long number shortened for a chip: "1000…007 (31 digits)"; short ones as they are.
+function shortNumber(n) {
+  const s = String(n);
+  return s.length > 12 ? `${s.slice(0, 4)}…${s.slice(-3)}` : s;
 }
 
 /// A parameter's text as the API's JSON value.
@@ -218,7 +242,7 @@ function specFromForm() {
     spec.position = $("positions").value.trim();
     if (!spec.position) throw new Error(`${family.positions.label}: write one, e.g. ${family.positions.example}`);
   } else {
-    spec.heaps = parseList($("positions").value, family.positions.label);
+    spec.heaps = parseList($("positions").value, family.positions.label, true);
   }
   spec.convention = convention;
   return spec;
@@ -622,7 +646,7 @@ function gameFromHash() {
         if (p.get(param.name) !== null) spec[param.name] = paramValue(param, p.get(param.name), param.label);
       }
       if (isTextual(family)) spec.position = p.get("position") || "";
-      else spec.heaps = parseList(p.get("heaps") || "", "heaps");
+      else spec.heaps = parseList(p.get("heaps") || "", "heaps", true);
     } else {
       spec.terms = p.get("terms") || "";
     }
@@ -643,7 +667,7 @@ function linkMoves(p) {
   return (p.get("moves") || "").split(",").filter(Boolean).map((m) => {
     if (/^i\d+$/.test(m)) return { index: Number(m.slice(1)) };
     const [c, to] = m.split(":");
-    return { component: Number(c), to: (to || "").split(".").filter((x) => x !== "").map(Number) };
+    return { component: Number(c), to: (to || "").split(".").filter((x) => /^\d+$/.test(x)).map(heapValue) };
   });
 }
 
@@ -670,9 +694,9 @@ function renderHistory() {
     list.append(el("li", {}, el("span", { class: "who " + (HUMAN_TURNS.includes(h.by) ? "you" : "computer") }, who), h.text));
     if (!h.value) return;
     const v = h.value;
-    const shown = v.nim_sum !== null ? `G=${v.nim_sum}` : v.outcome;
+    const shown = v.nim_sum !== null ? `G=${shortNumber(v.nim_sum)}` : v.outcome;
     const cls = "chip " + (v.outcome === "P" ? "zero" : v.outcome === "Draw" ? "draw" : h.blunder ? "blunder" : "nonzero");
-    const about = `After move ${n + 1} (${who}): ` + (v.outcome === "P" ? "a P-position, the player to move loses" : v.outcome === "Draw" ? "a draw, neither player can force a win" : "an N-position, the player to move wins") +
+    const about = `After move ${n + 1} (${who}): ` + (v.nim_sum !== null && String(v.nim_sum).length > 12 ? `G = ${groupDigits(v.nim_sum)}, ` : "") + (v.outcome === "P" ? "a P-position, the player to move loses" : v.outcome === "Draw" ? "a draw, neither player can force a win" : "an N-position, the player to move wins") +
       (h.blunder ? ". A blunder: a winning move existed." : h.forced ? ". The mover had no winning move." : "");
     strip.append(el("span", { class: cls, role: "listitem", title: about, "aria-label": about }, el("small", {}, String(n + 1)), shown));
   });

@@ -195,9 +195,9 @@ function valueLabel(v) {
 
 function drawHeap(c, i, live) {
   const n = c.heap;
-  const label = el("div", { class: "heap-label" }, el("strong", {}, String(n)), `heap ${i + 1}`);
+  const label = el("div", { class: "heap-label" }, el("strong", { title: groupDigits(n) }, String(n).length > 12 ? shortNumber(n) : groupDigits(n)), `heap ${i + 1}`);
   if (state.spec.game === "sum") label.append(el("span", { class: "rs" }, ` · ${c.ruleset}`));
-  const row = el("div", { class: "heap", role: "group", "aria-label": `Heap ${i + 1}: ${n} token${n === 1 ? "" : "s"}`, "data-heap": String(i) }, label);
+  const row = el("div", { class: "heap", role: "group", "aria-label": `Heap ${i + 1}: ${groupDigits(n)} token${n === 1 ? "" : "s"}`, "data-heap": String(i) }, label);
   if (n > MAX_DRAWN) {
     row.append(bigHeap(n, i, live));
     return row;
@@ -335,7 +335,7 @@ function bigHeap(n, i, live) {
   go.disabled = !live;
   go.addEventListener("click", () => {
     try {
-      const to = input.value.trim() === "" ? [] : parseList(input.value, "Becomes");
+      const to = input.value.trim() === "" ? [] : parseList(input.value, "Becomes", true);
       humanMove({ component: i, to: to.length ? to : [0] });
     } catch (e) {
       setStatus(e.message);

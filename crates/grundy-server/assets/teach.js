@@ -50,7 +50,8 @@ function renderHint() {
   // In a sum, the component the hint moves in says how its highlight is played.
   const moved = familyOfRuleset(m.from.ruleset);
   const drawn = DRAWINGS[kind] || (kind === "heaps" && moved && DRAWINGS[moved.positions.drawing]);
-  const where = drawn ? drawn.hintWhere : kind === "heaps" ? "The highlighted tokens (or gap) are this move: click one to play it." : kind === "queen" ? "The highlighted square is this move." : kind === "heap-row" ? "The highlighted tokens are this move: click one to select it, then Move." : kind === "hackenbush" && pictureReady() ? "The highlighted edge is this cut: click it (or its dot) to play it." : "The highlighted move in the list is this one.";
+  const bigPart = kind === "heaps" && state.analysis && state.analysis.components[m.component] && state.analysis.components[m.component].heap > MAX_DRAWN;
+  const where = drawn ? drawn.hintWhere : bigPart ? "The heap's box holds what it becomes: press its Move button to play it." : kind === "heaps" ? "The highlighted tokens (or gap) are this move: click one to play it." : kind === "queen" ? "The highlighted square is this move." : kind === "heap-row" ? "The highlighted tokens are this move: click one to select it, then Move." : kind === "hackenbush" && pictureReady() ? "The highlighted edge is this cut: click it (or its dot) to play it." : "The highlighted move in the list is this one.";
   panel.append(el("p", { class: "help" }, where));
   const why = el("button", { type: "button" }, "Why?");
   why.addEventListener("click", () => toggleWhy(true));

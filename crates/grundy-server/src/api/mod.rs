@@ -45,6 +45,7 @@ use crate::position::{spec_of, Position, PositionSpec};
 use crate::{AppState, Limits};
 
 mod analyze;
+mod big;
 mod genus;
 mod hackenbush;
 mod loopy;
