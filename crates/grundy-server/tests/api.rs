@@ -167,7 +167,16 @@ async fn huge_numbers_and_unknown_games() {
     let body = r#"{"position": {"game": "nim", "heaps": [184467440737095516150]}}"#;
     let (s, b) = send(Method::POST, "/api/analyze", body).await;
     assert_client_error(s, &b, "position.heaps[0]");
+    // Beyond max_heap, Nim is answered by the big-Nim path (the heap written as a string),
+    // other rulesets are refused.
     let (s, b) = post("/api/analyze", json!({ "position": nim(&[1 << 53]) })).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(b["position"]["heaps"], json!(["9007199254740992"]));
+    let (s, b) = post(
+        "/api/analyze",
+        json!({ "position": { "game": "lasker", "heaps": [1u64 << 53] } }),
+    )
+    .await;
     assert_limit(s, &b, "max_heap");
     let (s, b) = post(
         "/api/analyze",
