@@ -61,9 +61,10 @@ async function api(path, body) {
   return data;
 }
 
-/// A move's text for people: the engine's words, with arrows.
+/// A move's text for people: the engine's words, with arrows, and numbers beyond 2^53 (17 digits
+/// or more) grouped.
 function pretty(text) {
-  return String(text).replaceAll("->", "→").replace(/\d{16,}/g, (d) => groupDigits(d));
+  return String(text).replaceAll("->", "→").replace(/\d{17,}/g, (d) => groupDigits(d));
 }
 
 /// A whole number for people: "198672" → "198,672" (a string of any length, a BigInt or a
