@@ -25,7 +25,6 @@ impl Picture {
             rgb: background.repeat(width * height),
         }
     }
-
 }
 
 /// Writes `picture` as an 8-bit RGB PNG to `path`, on behalf of the flag `flag` (see

@@ -47,7 +47,8 @@ pub const WIDTH: u32 = 880;
 /// See [`WIDTH`].
 pub const HEIGHT: u32 = 380;
 /// The least and largest width and height of a picture.
-pub const SIZES: (std::ops::RangeInclusive<u32>, std::ops::RangeInclusive<u32>) = (240..=1600, 160..=900);
+pub const SIZES: (std::ops::RangeInclusive<u32>, std::ops::RangeInclusive<u32>) =
+    (240..=1600, 160..=900);
 /// The margins around the plot area: left, top, right, bottom.
 const MARGINS: (i32, i32, i32, i32) = (60, 40, 20, 40);
 
@@ -367,10 +368,19 @@ mod tests {
         let mut small = chart(30, Some((2, 3)));
         small.size = (340, 220);
         let text = svg(&small);
-        assert!(text.starts_with("<svg role=\"img\" aria-label=\"G(n) for"), "{text}");
-        assert!(text.contains("<title>G(n) for the subtraction game S = {1,2}, n = 0..29</title>"), "{text}");
+        assert!(
+            text.starts_with("<svg role=\"img\" aria-label=\"G(n) for"),
+            "{text}"
+        );
+        assert!(
+            text.contains("<title>G(n) for the subtraction game S = {1,2}, n = 0..29</title>"),
+            "{text}"
+        );
         assert!(text.contains("<desc>A bar chart of the 30 values G(0) to G(29), from 0 to 2; periodic with period 3 from n = 2.</desc>"), "{text}");
-        assert!(text.contains("width=\"340\"") && text.contains("height=\"220\""), "{text}");
+        assert!(
+            text.contains("width=\"340\"") && text.contains("height=\"220\""),
+            "{text}"
+        );
         assert_eq!(rgb(&small).len(), 3 * 340 * 220);
     }
 }

@@ -760,3 +760,34 @@ async fn rulesets_are_listed_and_played_generically() {
     .await;
     assert_client_error(s, &b, "typed");
 }
+
+/// With `chart_width`, the sequence comes with its chart: grundy-chart's SVG of that width,
+/// with its title, description and accessible name; without, no chart.
+#[tokio::test]
+async fn sequence_chart_svg() {
+    let body = json!({"game": "subtraction", "set": [1, 4, 9], "count": 30, "chart_width": 340});
+    let (s, b) = post("/api/sequence", body).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let svg = b["chart_svg"].as_str().unwrap();
+    assert!(
+        svg.starts_with("<svg role=\"img\" aria-label=\"G(n) for"),
+        "{svg}"
+    );
+    assert!(svg.contains("width=\"340\"") && svg.contains("<title>") && svg.contains("<desc>"));
+    assert!(
+        svg.contains("periodic from the start with period 5"),
+        "{svg}"
+    );
+    let (_, b) = post(
+        "/api/sequence",
+        json!({"game": "subtraction", "set": [1, 4], "count": 10}),
+    )
+    .await;
+    assert!(b.get("chart_svg").is_none(), "{b}");
+    let (s, b) = post(
+        "/api/sequence",
+        json!({"game": "subtraction", "set": [1, 4], "chart_width": 100}),
+    )
+    .await;
+    assert_client_error(s, &b, "chart_width");
+}

@@ -394,7 +394,7 @@ async fn texts(client: &Client, url: &str) {
     client.set_window_size(PHONE.0, PHONE.1).await.unwrap();
     eval(
         client,
-        "(document.getElementById('game').value = 'nim', gameChanged(), true)",
+        "(document.getElementById('game').value = 'subtraction', gameChanged(), true)",
     )
     .await;
     type_into(client, "#positions", &"9".repeat(200)).await;
@@ -406,6 +406,8 @@ async fn texts(client: &Client, url: &str) {
     .await;
     let error = text(client, "setup-error").await;
     assert!(error.ends_with("unchanged."), "{error}");
+    // Nim takes it (heaps of any size); a subtraction game refuses it in one line.
+    assert!(error.contains("Nim takes heaps of any size"), "{error}");
     assert_eq!(
         eval(client, TOO_WIDE).await,
         json!([]),
@@ -595,6 +597,12 @@ async fn accessibility(client: &Client, url: &str) {
         wait_until(client, "!document.getElementById('lesson-panel').hidden").await;
         check_axe(&format!("Play {size} px, the lessons"), &axe(client).await);
         click(client, "#lesson-panel [data-lesson='wythoff']").await;
+        // The lesson's first question may wait for the server (a busy machine is slow).
+        wait_until(
+            client,
+            "document.querySelector(\"#lesson-panel .choice[data-right='false']\") !== null",
+        )
+        .await;
         click(client, "#lesson-panel .choice[data-right='false']").await;
         wait_text(client, "lesson-panel", "Not quite").await;
         click(client, "#lesson-panel .choice[data-right='true']").await;

@@ -70,7 +70,10 @@ pub async fn sequence(
         &["game", "count", "at", "chart_width"],
         &limits,
     )?;
-    if let Some(w) = req.chart_width.filter(|w| !grundy_chart::SIZES.0.contains(w)) {
+    if let Some(w) = req
+        .chart_width
+        .filter(|w| !grundy_chart::SIZES.0.contains(w))
+    {
         return Err(ApiError::invalid(format!(
             "chart_width: {w} pixels is out of range: expected {} to {}",
             grundy_chart::SIZES.0.start(),
