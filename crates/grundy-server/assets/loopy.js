@@ -138,8 +138,10 @@ function parseDigraph(term) {
 /// as a small circle), the token's vertex marked, and the vertices it can move to as buttons.
 function drawDigraph(graph, c, i, live) {
   const at = Number(c.position);
+  // Less stretched on a phone, so that the drawing is not scaled down as much.
+  const stretch = narrow() ? 1.15 : LOOPY_STRETCH;
   const pairs = [...new Set(graph.edges.filter(([a, b]) => a !== b).map(([a, b]) => (a < b ? `${a}-${b}` : `${b}-${a}`)))].map((p) => p.split("-").map(Number));
-  const points = graphLayout(Math.max(graph.n, at + 1), pairs).points.map(([x, y]) => [x * LOOPY_STRETCH, y * LOOPY_STRETCH]);
+  const points = graphLayout(Math.max(graph.n, at + 1), pairs).points.map(([x, y]) => [x * stretch, y * stretch]);
   const label = `The digraph of ${c.noun} ${i + 1}: ${graph.n} vertices, ${graph.edges.length} edges; the token is on vertex ${at}`;
   const svg = graphSvg(points, "loopy-graph", label, 1);
   svg.append(svgEl("defs", {}, svgEl("marker", { id: `arrow-${i}`, viewBox: "0 0 10 10", refX: "9", refY: "5", markerWidth: "7", markerHeight: "7", orient: "auto-start-reverse" },
@@ -258,5 +260,5 @@ function renderLoopyValues(panel, v) {
 function loopyRules(a) {
   const families = [...new Set(a.components.map((c) => loopyFamilyOf(c.term)))];
   return families.map((f) => sentence(`${f.title}: ${f.rules}`)).join(" ") +
-    ` Play may go on for ever: here a position that comes back a ${REPETITIONS === 3 ? "third" : REPETITIONS + "th"} time ends the game as a draw.`;
+    ` Here a position that comes back a ${REPETITIONS === 3 ? "third" : REPETITIONS + "th"} time ends the game as a draw.`;
 }
