@@ -37,7 +37,6 @@ pub mod simulate;
 pub mod survey;
 pub mod write;
 pub mod wythoff;
-pub mod wythoff_image;
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;

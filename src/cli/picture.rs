@@ -25,13 +25,6 @@ impl Picture {
             rgb: background.repeat(width * height),
         }
     }
-
-    /// The pixel at `(px, py)`, `py` counted from the top.
-    #[cfg(test)]
-    pub fn pixel(&self, px: usize, py: usize) -> [u8; 3] {
-        let i = 3 * (py * self.width + px);
-        [self.rgb[i], self.rgb[i + 1], self.rgb[i + 2]]
-    }
 }
 
 /// Writes `picture` as an 8-bit RGB PNG to `path`, on behalf of the flag `flag` (see

@@ -16,8 +16,7 @@ use grundy_core::GameError;
 use num_bigint::BigUint;
 use serde_json::json;
 
-use super::picture::write_png;
-use super::wythoff_image::render;
+use super::picture::{write_png, Picture};
 use super::{CliError, Output};
 
 /// The most digits accepted in a heap or index (the answers take milliseconds at this size).
@@ -316,7 +315,12 @@ fn table(size: usize, csv: bool, out: &Output) -> Result<(), CliError> {
 
 fn image(size: usize, path: &std::path::Path, out: &Output) -> Result<(), CliError> {
     super::write::check_destination(path, "--output")?;
-    let picture = render(size)?;
+    let image = grundy_chart::wythoff::render(size)?;
+    let picture = Picture {
+        width: image.width,
+        height: image.height,
+        rgb: image.rgb,
+    };
     write_png(&picture, path, "--output")?;
     if out.json {
         return out.json(&json!({

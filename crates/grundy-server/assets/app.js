@@ -5,6 +5,7 @@
 //   teach.js      hint, Why?, move values
 //   lessons.js    the guided lessons (Nim, the mex, Kayles, Wythoff, misère Nim)
 //   sequences.js  the Sequences view
+//   loopy.js      loopy games: draws, a token's digraph, values γ
 //
 // Every rule, value and move comes from the server's JSON API; the page keeps the position,
 // draws it and asks. The game lives in the URL too (start position, moves, settings), so a
@@ -19,6 +20,8 @@ const HUMAN_TURNS = ["human", "P1", "P2"];
 const state = {
   families: {}, // the registry, by name
   order: [], // the registry's names, in its order
+  loopy: [], // the loopy families (GET /api/rulesets, `loopy`)
+  sumHelp: "", // the help of the sum's terms field
   start: null, // the start position, as the API takes it
   spec: null, // the current position
   moves: [], // the moves played, as {component, to}
@@ -58,9 +61,10 @@ async function api(path, body) {
   return data;
 }
 
-/// A move's text for people: the engine's words, with arrows.
+/// A move's text for people: the engine's words, with arrows, and numbers beyond 2^53 (17 digits
+/// or more) grouped.
 function pretty(text) {
-  return String(text).replaceAll("->", "→");
+  return String(text).replaceAll("->", "→").replace(/\d{17,}/g, (d) => groupDigits(d));
 }
 
 /// A whole number for people: "198672" → "198,672" (a string of any length, a BigInt or a
@@ -87,16 +91,40 @@ function reasonText(reason) {
 
 // ---- Setup form, built from the registry -----------------------------------------------------
 
-function parseList(text, what) {
-  const items = String(text).split(",").map((s) => s.trim()).filter((s) => s !== "");
+/// The most digits a heap may have (the engine's limit for Nim heaps of any size).
+const MAX_HEAP_DIGITS = 100000;
+
+/// A list of whole numbers, "3, 4, 5". Amounts and parameters must be safe integers; heaps
+/// (`heaps`) may have any number of digits up to MAX_HEAP_DIGITS: a heap beyond 2^53 - 1,
+/// which a JavaScript number does not hold exactly, stays a string of digits end to end (in
+/// the form, the link, the requests and the answers).
+function parseList(text, what, heaps = false) {
+  const items = String(text).split(",").map((s) => s.trim().replace(/[_\s]/g, "")).filter((s) => s !== "");
   if (items.length === 0) throw new Error(`${what}: give at least one whole number`);
   return items.map((s) => {
-    if (!/^\d+$/.test(s)) throw new Error(`${what}: "${s}" is not a whole number`);
-    const n = Number(s);
+    if (!/^\d+$/.test(s)) throw new Error(`${what}: "${s.length > 24 ? s.slice(0, 20) + "…" : s}" is not a whole number`);
     const shown = s.length > 24 ? `a number of ${groupDigits(s.length)} digits` : s;
+    if (heaps) {
+      if (s.length > MAX_HEAP_DIGITS) throw new Error(`${what}: ${shown} is too large (at most ${groupDigits(MAX_HEAP_DIGITS)} digits)`);
+      return heapValue(s);
+    }
+    const n = Number(s);
     if (!Number.isSafeInteger(n)) throw new Error(`${what}: ${shown} is too large (at most ${groupDigits(Number.MAX_SAFE_INTEGER)})`);
     return n;
   });
+}
+
+/// A heap's digits as the API takes them: a number when JavaScript holds it exactly, else the
+/// string of digits (leading zeros dropped).
+function heapValue(digits) {
+  const s = String(digits).replace(/^0+(?=\d)/, "");
+  return BigInt(s) <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(s) : s;
+}
+
+/// A long number shortened for a chip: "1000…007 (31 digits)"; short ones as they are.
+function shortNumber(n) {
+  const s = String(n);
+  return s.length > 12 ? `${s.slice(0, 4)}…${s.slice(-3)}` : s;
 }
 
 /// A parameter's text as the API's JSON value.
@@ -141,12 +169,16 @@ function fillGameList(select, names, withSum) {
 
 async function loadRegistry() {
   const response = await fetch("/api/rulesets");
-  const { rulesets } = await response.json();
+  const { rulesets, loopy } = await response.json();
   for (const f of rulesets) state.families[f.name] = f;
   state.order = rulesets.map((f) => f.name);
+  state.loopy = loopy || [];
   fillGameList($("game"), state.order, true);
+  const loopyGroup = loopyOptions();
+  if (loopyGroup) $("game").append(loopyGroup);
   fillGameList($("seq-game"), state.order.filter((n) => state.families[n].sequence), false);
-  $("terms-help").textContent = "Terms joined by +, e.g. " + rulesets.map((f) => f.example).join(", ") + ".";
+  state.sumHelp = "Terms joined by +, e.g. " + rulesets.map((f) => f.example).join(", ") + ".";
+  $("terms-help").textContent = state.sumHelp;
 }
 
 /// The game picked in the form: its family, or null for a sum.
@@ -163,6 +195,14 @@ function gameChanged() {
     $("positions-help").textContent = `${help.charAt(0).toUpperCase()}${help.slice(1)}.`;
     $("positions").value = family.positions.example;
   }
+  const loopy = formLoopy();
+  if (loopy) {
+    $("terms").value = loopy.example;
+    $("terms-help").textContent = loopyHelp(loopy);
+  } else if (!family) {
+    if (/^\s*(digraph|wind|loopy|square|fair)/.test($("terms").value)) $("terms").value = "nim:3,4 + sub{1,4,9}:11";
+    $("terms-help").textContent = state.sumHelp;
+  }
   syncForm();
 }
 
@@ -174,7 +214,10 @@ function syncForm() {
   $("field-first").hidden = mode !== "human";
   $("field-strength").hidden = mode === "two";
   $("field-strength2").hidden = mode !== "watch";
-  $("game-help").textContent = family ? family.rules : "Several games side by side: each move is made in one of them. Whoever cannot move loses.";
+  const loopy = formLoopy();
+  $("game-help").textContent = family ? family.rules : loopy ? `${loopy.title}, a loopy game: play may go on for ever, so a position can be a draw.` : "Several games side by side: each move is made in one of them. Whoever cannot move loses.";
+  $("misere").closest("label").hidden = !!loopy;
+  $("simulate-btn").hidden = !!loopy;
   $("strength-out").textContent = $("strength").value;
   $("strength2-out").textContent = $("strength2").value;
   $("simulate-out").textContent = "";
@@ -183,6 +226,11 @@ function syncForm() {
 function specFromForm() {
   const game = $("game").value;
   const convention = $("misere").checked ? "misere" : "normal";
+  if (formLoopy()) {
+    const terms = $("terms").value.trim();
+    if (!terms) throw new Error(`Position: write terms such as ${formLoopy().example}`);
+    return { game: "loopy", terms, convention: "normal" };
+  }
   if (game === "sum") {
     const terms = $("terms").value.trim();
     if (!terms) throw new Error("Position: write terms such as nim:3,4 + sub{1,4,9}:11");
@@ -195,7 +243,7 @@ function specFromForm() {
     spec.position = $("positions").value.trim();
     if (!spec.position) throw new Error(`${family.positions.label}: write one, e.g. ${family.positions.example}`);
   } else {
-    spec.heaps = parseList($("positions").value, family.positions.label);
+    spec.heaps = parseList($("positions").value, family.positions.label, true);
   }
   spec.convention = convention;
   return spec;
@@ -213,7 +261,7 @@ function settingsFromForm() {
 
 /// Puts a started game's position and settings back in the form (after a link is opened).
 function formFromGame(spec, settings) {
-  $("game").value = spec.game;
+  $("game").value = spec.game === "loopy" ? "loopy:" + loopyFamilyOf(spec.terms).name : spec.game;
   gameChanged();
   const family = state.families[spec.game];
   if (family) {
@@ -268,8 +316,9 @@ async function startGame(spec, settings, moves) {
   closePanels();
   $("pause-btn").textContent = "Pause";
   const family = state.families[spec.game];
-  $("rules").textContent = family ? family.rules : "Several games side by side: each move is made in one of them; whoever cannot move loses.";
-  $("typed-help").textContent = family && family.moves ? `Typed moves: ${pretty(family.moves)}.` : sumTypedHelp(analysis);
+  const loopy = spec.game === "loopy";
+  $("rules").textContent = family ? family.rules : loopy ? loopyRules(analysis) : "Several games side by side: each move is made in one of them; whoever cannot move loses.";
+  $("typed-help").textContent = family && family.moves ? `Typed moves: ${pretty(family.moves)}.` : loopy ? "Typed moves: the part's number, then \"to\" and where it goes, e.g. 1 to 2 (for a lone part, just where it goes)." : sumTypedHelp(analysis);
   prepareBoard(spec);
   if (moves && moves.length) return replay(moves);
   await showPosition(spec, analysis);
@@ -329,6 +378,7 @@ async function showPosition(spec, known) {
     writeHash();
     render();
     if (analysis.finished) return endGame();
+    if (isLoopy() && timesSeen(spec) >= REPETITIONS) return endGame(true);
     nextTurn();
   } catch (e) {
     if (generation !== state.generation) return;
@@ -411,6 +461,10 @@ function leavesText(move) {
 /// A move as the link keeps it: `{component, to}` for heaps, or its place in the list of
 /// moves (`{index}`, found by its text) for positions written as text.
 async function playedMove(move) {
+  if (isLoopy()) {
+    const listed = await api("moves", { position: state.spec });
+    return { index: listed.moves.findIndex((v) => v.move.after === move.after) };
+  }
   if (!leavesText(move)) return { component: move.component, to: move.to.flatMap(partHeaps) };
   const listed = await api("moves", { position: state.spec });
   const index = listed.moves.findIndex((v) => v.move.text === move.text);
@@ -426,6 +480,11 @@ function partHeaps(c) {
 /// illegal one in the rules' words.
 async function humanMove(mv) {
   if (state.busy || state.finished || !isHumanTurn()) return;
+  if (isLoopy() && mv.typed !== undefined) {
+    const read = loopyTyped(mv.typed);
+    if (!read) return setStatus(`Not a move: "${mv.typed}". Write the part's number, then "to" and where it goes, e.g. 1 to 2`);
+    mv = read;
+  }
   state.busy = true;
   try {
     const answer = await api("apply", { position: state.spec, move: mv });
@@ -455,7 +514,7 @@ async function recordMove(by, move, mv, before, after) {
   // The value left (the chip) and how far the game is from its end (the value history).
   const [left, distance] = await Promise.all([
     api("analyze", { position: after }).catch(() => null),
-    api("remoteness", { positions: [after] }).then((a) => a.positions[0]).catch(() => null),
+    after.game === "loopy" ? null : api("remoteness", { positions: [after] }).then((a) => a.positions[0]).catch(() => null),
   ]);
   const value = left ? { outcome: left.outcome, nim_sum: left.convention === "normal" ? left.nim_sum : null } : null;
   const blunder = !!(before && left && before.outcome === "N" && left.outcome === "N");
@@ -468,6 +527,7 @@ async function recordMove(by, move, mv, before, after) {
 /// drawn by a draw-*.js file says its moves in its own words ("Domino on row 1, column 1 and
 /// row 2, column 1").
 function moveText(m) {
+  if (m.words !== undefined && typeof m.from === "string") return loopyMoveText(m);
   const lone = state.analysis && state.analysis.components.length === 1;
   const family = m.from && familyOfRuleset(m.from.ruleset);
   const drawing = family && DRAWINGS[family.positions.drawing];
@@ -491,14 +551,20 @@ function playerName(turn) {
   return turn === "A" ? `Computer A (${s.strength})` : `Computer B (${s.strength2})`;
 }
 
-function endGame() {
+/// The end of a game: whoever moved last wins (loses in misère play), or a draw when a loopy
+/// position came back a third time (`repeated`).
+function endGame(repeated) {
   state.finished = true;
   state.busy = false;
   const misere = state.spec.convention === "misere";
   const last = state.lastMover;
   let text;
   let tone = "info";
-  if (!last) {
+  if (repeated) {
+    tone = "draw";
+    text = `A draw: this position has now come up ${REPETITIONS} times, so the game is stopped. ` +
+      (state.analysis && state.analysis.outcome === "Draw" ? "With best play neither player can force a win from it." : "From it the player to move could still force a win.");
+  } else if (!last) {
     text = "Nothing to play: no move is possible from this position.";
   } else {
     // Normal play: whoever moved last wins. Misère: whoever moved last loses.
@@ -572,7 +638,7 @@ function writeHash() {
 function gameFromHash() {
   const p = new URLSearchParams(location.hash.slice(1));
   const game = p.get("game");
-  if (!game || (game !== "sum" && !state.families[game])) return null;
+  if (!game || (game !== "sum" && game !== "loopy" && !state.families[game])) return null;
   const spec = { game };
   const family = state.families[game];
   try {
@@ -581,28 +647,40 @@ function gameFromHash() {
         if (p.get(param.name) !== null) spec[param.name] = paramValue(param, p.get(param.name), param.label);
       }
       if (isTextual(family)) spec.position = p.get("position") || "";
-      else spec.heaps = parseList(p.get("heaps") || "", "heaps");
+      else spec.heaps = parseList(p.get("heaps") || "", "heaps", true);
     } else {
       spec.terms = p.get("terms") || "";
     }
+    if (game === "loopy") {
+      spec.convention = "normal";
+      return { spec, settings: linkSettings(p, game), moves: linkMoves(p) };
+    }
     spec.convention = p.get("misere") === "1" ? "misere" : "normal";
-    const moves = (p.get("moves") || "").split(",").filter(Boolean).map((m) => {
-      if (/^i\d+$/.test(m)) return { index: Number(m.slice(1)) };
-      const [c, to] = m.split(":");
-      return { component: Number(c), to: (to || "").split(".").filter((x) => x !== "").map(Number) };
-    });
-    const settings = {
-      game,
-      mode: ["human", "two", "watch"].includes(p.get("mode")) ? p.get("mode") : "human",
-      first: p.get("first") === "computer" ? "computer" : "human",
-      strength: Number(p.get("strength") ?? 100),
-      strength2: Number(p.get("strength2") ?? 30),
-    };
-    return { spec, settings, moves };
+    return { spec, settings: linkSettings(p, game), moves: linkMoves(p) };
   } catch (e) {
     setupError("the link's game cannot be read: " + e.message);
     return null;
   }
+}
+
+/// The moves of a link: `{index}` or `{component, to}`.
+function linkMoves(p) {
+  return (p.get("moves") || "").split(",").filter(Boolean).map((m) => {
+    if (/^i\d+$/.test(m)) return { index: Number(m.slice(1)) };
+    const [c, to] = m.split(":");
+    return { component: Number(c), to: (to || "").split(".").filter((x) => /^\d+$/.test(x)).map(heapValue) };
+  });
+}
+
+/// The settings of a link.
+function linkSettings(p, game) {
+  return {
+    game,
+    mode: ["human", "two", "watch"].includes(p.get("mode")) ? p.get("mode") : "human",
+    first: p.get("first") === "computer" ? "computer" : "human",
+    strength: Number(p.get("strength") ?? 100),
+    strength2: Number(p.get("strength2") ?? 30),
+  };
 }
 
 // ---- History and the value strip --------------------------------------------------------------
@@ -617,9 +695,9 @@ function renderHistory() {
     list.append(el("li", {}, el("span", { class: "who " + (HUMAN_TURNS.includes(h.by) ? "you" : "computer") }, who), h.text));
     if (!h.value) return;
     const v = h.value;
-    const shown = v.nim_sum !== null ? `G=${v.nim_sum}` : v.outcome;
-    const cls = "chip " + (v.outcome === "P" ? "zero" : h.blunder ? "blunder" : "nonzero");
-    const about = `After move ${n + 1} (${who}): ` + (v.outcome === "P" ? "a P-position, the player to move loses" : "an N-position, the player to move wins") +
+    const shown = v.nim_sum !== null ? `G=${shortNumber(v.nim_sum)}` : v.outcome;
+    const cls = "chip " + (v.outcome === "P" ? "zero" : v.outcome === "Draw" ? "draw" : h.blunder ? "blunder" : "nonzero");
+    const about = `After move ${n + 1} (${who}): ` + (v.nim_sum !== null && String(v.nim_sum).length > 12 ? `G = ${groupDigits(v.nim_sum)}, ` : "") + (v.outcome === "P" ? "a P-position, the player to move loses" : v.outcome === "Draw" ? "a draw, neither player can force a win" : "an N-position, the player to move wins") +
       (h.blunder ? ". A blunder: a winning move existed." : h.forced ? ". The mover had no winning move." : "");
     strip.append(el("span", { class: cls, role: "listitem", title: about, "aria-label": about }, el("small", {}, String(n + 1)), shown));
   });

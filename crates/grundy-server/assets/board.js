@@ -57,6 +57,7 @@ function isLive() {
 }
 
 function moveHelp() {
+  if (isLoopy()) return loopyHelpLine();
   const kind = drawingKind();
   if (kind === "queen") return "click a square the queen can reach (left, down or diagonally down-left).";
   if (kind === "heap-row") return "click a token in each heap you take from (it and the tokens after it), then Move.";
@@ -84,7 +85,8 @@ function render() {
   board.hidden = kind === "queen";
   $("wythoff").hidden = kind !== "queen";
   $("row-bar").hidden = kind !== "heap-row";
-  if (a && kind === "queen") drawWythoff(a.components[0].heaps, live);
+  if (a && isLoopy()) board.append(drawLoopy(a, live));
+  else if (a && kind === "queen") drawWythoff(a.components[0].heaps, live);
   else if (a && kind === "heap-row") board.append(drawRow(a.components[0], live));
   else if (a && kind === "hackenbush") board.append(pictureReady() ? drawPicture(a.components[0], live) : drawList(a, live));
   else if (a && kind === "list") board.append(drawList(a, live));
@@ -99,6 +101,8 @@ function render() {
   $("values-btn").disabled = !state.spec || state.finished;
   $("typed-move").querySelector("button").disabled = !live;
   $("undo-btn").disabled = state.busy || !state.settings || state.settings.mode === "watch" || !state.history.some((h) => HUMAN_TURNS.includes(h.by));
+  $("distance-btn").hidden = isLoopy();
+  $("lesson-btn").hidden = isLoopy();
   $("pause-btn").hidden = !state.settings || state.settings.mode !== "watch" || state.finished;
   renderHistory();
   renderPanels();
@@ -191,9 +195,9 @@ function valueLabel(v) {
 
 function drawHeap(c, i, live) {
   const n = c.heap;
-  const label = el("div", { class: "heap-label" }, el("strong", {}, String(n)), `heap ${i + 1}`);
+  const label = el("div", { class: "heap-label" }, el("strong", { title: groupDigits(n) }, String(n).length > 12 ? shortNumber(n) : groupDigits(n)), `heap ${i + 1}`);
   if (state.spec.game === "sum") label.append(el("span", { class: "rs" }, ` · ${c.ruleset}`));
-  const row = el("div", { class: "heap", role: "group", "aria-label": `Heap ${i + 1}: ${n} token${n === 1 ? "" : "s"}`, "data-heap": String(i) }, label);
+  const row = el("div", { class: "heap", role: "group", "aria-label": `Heap ${i + 1}: ${groupDigits(n)} token${n === 1 ? "" : "s"}`, "data-heap": String(i) }, label);
   if (n > MAX_DRAWN) {
     row.append(bigHeap(n, i, live));
     return row;
@@ -331,7 +335,7 @@ function bigHeap(n, i, live) {
   go.disabled = !live;
   go.addEventListener("click", () => {
     try {
-      const to = input.value.trim() === "" ? [] : parseList(input.value, "Becomes");
+      const to = input.value.trim() === "" ? [] : parseList(input.value, "Becomes", true);
       humanMove({ component: i, to: to.length ? to : [0] });
     } catch (e) {
       setStatus(e.message);

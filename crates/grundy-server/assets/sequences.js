@@ -1,5 +1,8 @@
 // Grundy, the page: the Sequences view. G(0), G(1), ... of every ruleset of the registry that
-// has a sequence, its proven period marked; a link to it, and its values as CSV or PNG.
+// has a sequence, its proven period marked; a link to it, and its values as CSV or PNG. The
+// chart is the server's (`chart_svg` of POST /api/sequence with `chart_width`): the same
+// drawing as `grundy sequence --plot` and the Python package's, from the crate grundy-chart,
+// asked at the width it is shown at so that its labels keep their size on a phone.
 "use strict";
 
 let lastSequence = null; // the last answer of POST /api/sequence
@@ -21,7 +24,7 @@ async function showSequence() {
   $("seq-out").textContent = "";
   try {
     const body = seqBody();
-    const answer = await api("sequence", body);
+    const answer = await api("sequence", { ...body, chart_width: chartWidth() });
     lastSequence = answer;
     drawSequence(answer);
     showMisere(body);
@@ -38,7 +41,7 @@ function drawSequence(answer) {
   const p = answer.period.status === "proven" ? answer.period : null;
   $("seq-title").textContent = "G(n): " + answer.title;
   $("seq-period").textContent = answer.period.text.replaceAll("\n", " ");
-  $("seq-chart").replaceChildren(sequenceSvg(values, p));
+  $("seq-chart").replaceChildren(chartNode(answer.chart_svg));
   const list = $("seq-values");
   list.replaceChildren();
   values.forEach((v, n) => {
@@ -75,50 +78,19 @@ async function showMisere(body) {
   }
 }
 
-/// The chart, drawn at the width it is shown at, so that its labels keep their size on a phone.
-function sequenceSvg(values, p) {
-  const NS = "http://www.w3.org/2000/svg";
-  const svg = (tag, attrs, text) => {
-    const node = document.createElementNS(NS, tag);
-    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-    if (text !== undefined) node.textContent = text;
-    return node;
-  };
-  const W = Math.max(300, Math.min(760, $("seq-chart").clientWidth || 760));
-  const H = W < 500 ? 220 : 260, left = 34, right = 10, top = 26, bottom = 30;
-  const max = Math.max(1, ...values);
-  const bw = (W - left - right) / values.length;
-  const y = (v) => top + (H - top - bottom) * (1 - v / max);
-  const x = (n) => left + n * bw;
-  const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, width: W, height: H, xmlns: NS, role: "img", "aria-label": `Bar chart of G(n) for n = 0 to ${values.length - 1}` + (p ? `, period ${p.period} from n = ${p.preperiod}` : "") });
-  root.append(svg("rect", { x: 0, y: 0, width: W, height: H, fill: "#ffffff" }));
-  if (p && p.preperiod < values.length) {
-    root.append(svg("rect", { class: "period-band", fill: "#fdf1d6", x: x(p.preperiod), y: top - 4, width: Math.min(p.period, values.length - p.preperiod) * bw, height: H - top - bottom + 4 }));
-  }
-  const text = (attrs, t) => svg("text", { "font-size": 12, fill: "#5b6675", "font-family": "system-ui, sans-serif", ...attrs }, t);
-  for (let v = 0; v <= max; v += Math.max(1, Math.ceil(max / 5))) {
-    root.append(svg("line", { class: "axis", stroke: "#b9b2a6", x1: left - 4, x2: W - right, y1: y(v), y2: y(v), "stroke-opacity": v === 0 ? 1 : 0.35 }));
-    root.append(text({ x: left - 8, y: y(v) + 4, "text-anchor": "end" }, String(v)));
-  }
-  values.forEach((v, n) => {
-    const pre = p && n < p.preperiod;
-    const h = Math.max(2, (H - top - bottom) * v / max);
-    root.append(svg("rect", { class: "bar" + (pre ? " pre" : ""), fill: pre ? "#9aa9bd" : "#2c5282", x: x(n) + bw * 0.12, y: y(0) - (v === 0 ? 2 : h), width: bw * 0.76, height: v === 0 ? 2 : h }));
-  });
-  // Labels at least 36 px apart, whatever the width.
-  const every = [1, 2, 5, 10, 20, 50, 100].find((s) => s * bw >= 36) || 200;
-  for (let n = 0; n < values.length; n += every) {
-    root.append(text({ x: x(n) + bw / 2, y: H - bottom + 16, "text-anchor": "middle" }, String(n)));
-  }
-  if (p) {
-    for (let n = p.preperiod; n <= values.length; n += p.period) {
-      root.append(svg("line", { class: "mark", stroke: "#c98d12", "stroke-width": 2, "stroke-dasharray": "4 3", x1: x(n), x2: x(n), y1: top - 6, y2: H - bottom }));
-      if (p.period * bw < 18 && n > p.preperiod) break; // too dense: one mark is enough
-    }
-    const label = p.preperiod > 0 ? `preperiod ${p.preperiod}, then period ${p.period}` : `period ${p.period} from the start`;
-    root.append(text({ class: "mark-label", fill: "#7a5200", "font-weight": 700, x: Math.max(left, Math.min(x(p.preperiod) + 4, W - 190)), y: top - 10 }, label));
-  }
-  return root;
+/// The width the chart is shown at, in pixels (as the server draws it: 240 to 760).
+function chartWidth() {
+  return Math.max(240, Math.min(760, Math.floor($("seq-chart").clientWidth || 760)));
+}
+
+/// The server's SVG as a node of the page (it carries its own title, description and label).
+function chartNode(text) {
+  const doc = new DOMParser().parseFromString(text, "image/svg+xml");
+  const node = document.importNode(doc.documentElement, true);
+  // Never wider than drawn: a chart asked at a phone's width is not blown up on a desktop
+  // before the chart at the new width arrives.
+  node.style.maxWidth = `${node.getAttribute("width")}px`;
+  return node;
 }
 
 // ---- Link, CSV, PNG ---------------------------------------------------------------------------
@@ -218,6 +190,6 @@ function wireSequences() {
   $("seq-png").addEventListener("click", downloadPng);
   let width = window.innerWidth;
   window.addEventListener("resize", () => {
-    if (Math.abs(window.innerWidth - width) > 40 && lastSequence) { width = window.innerWidth; drawSequence(lastSequence); }
+    if (Math.abs(window.innerWidth - width) > 40 && lastSequence) { width = window.innerWidth; showSequence(); }
   });
 }

@@ -34,6 +34,13 @@ function renderHint() {
     panel.append(el("p", {}, "No move is possible."));
     return;
   }
+  if (isLoopy()) {
+    renderLoopyHint(panel, answer);
+    const why = el("button", { type: "button" }, "Why?");
+    why.addEventListener("click", () => toggleWhy(true));
+    panel.append(why);
+    return;
+  }
   const length = answer.moves_left ? ` With best play on both sides the game ends in ${movesText(answer.moves_left)}, this one included.` : "";
   const lead = answer.winning
     ? "A winning move: it leaves a position where the other player loses against best play." + (answer.moves_left ? ` It wins in ${movesText(answer.moves_left)}.` : "")
@@ -43,7 +50,8 @@ function renderHint() {
   // In a sum, the component the hint moves in says how its highlight is played.
   const moved = familyOfRuleset(m.from.ruleset);
   const drawn = DRAWINGS[kind] || (kind === "heaps" && moved && DRAWINGS[moved.positions.drawing]);
-  const where = drawn ? drawn.hintWhere : kind === "heaps" ? "The highlighted tokens (or gap) are this move: click one to play it." : kind === "queen" ? "The highlighted square is this move." : kind === "heap-row" ? "The highlighted tokens are this move: click one to select it, then Move." : kind === "hackenbush" && pictureReady() ? "The highlighted edge is this cut: click it (or its dot) to play it." : "The highlighted move in the list is this one.";
+  const bigPart = kind === "heaps" && state.analysis && state.analysis.components[m.component] && state.analysis.components[m.component].heap > MAX_DRAWN;
+  const where = drawn ? drawn.hintWhere : bigPart ? "The heap's box holds what it becomes: press its Move button to play it." : kind === "heaps" ? "The highlighted tokens (or gap) are this move: click one to play it." : kind === "queen" ? "The highlighted square is this move." : kind === "heap-row" ? "The highlighted tokens are this move: click one to select it, then Move." : kind === "hackenbush" && pictureReady() ? "The highlighted edge is this cut: click it (or its dot) to play it." : "The highlighted move in the list is this one.";
   panel.append(el("p", { class: "help" }, where));
   const why = el("button", { type: "button" }, "Why?");
   why.addEventListener("click", () => toggleWhy(true));
@@ -79,6 +87,10 @@ function renderWhy() {
   const e = currentExplanation();
   if (panel.hidden) return;
   panel.replaceChildren();
+  if (isLoopy() && state.analysis) {
+    panel.append(el("h3", {}, "Why: the reasoning"));
+    return renderLoopyWhy(panel);
+  }
   if (!e) return;
   panel.append(el("h3", {}, "Why: the reasoning"));
   if (e.kind === "nim") {
@@ -369,6 +381,7 @@ function renderValues() {
   if (state.finished) { panel.append(el("p", {}, "The game is over.")); return; }
   if (!v) { panel.append(el("p", {}, isHumanTurn() ? "Valuing the moves…" : "The moves are valued on a player's turn.")); return; }
   if (v.error) { panel.append(el("p", {}, "The moves cannot be valued here: " + v.error)); return; }
+  if (isLoopy()) return renderLoopyValues(panel, v);
   const wins = v.moves.filter((m) => m.outcome === "win").length;
   panel.append(el("p", { class: "help" },
     `Green moves win (they leave a position the other player loses), red moves lose. ${wins} of ${v.moves.length} move${v.moves.length === 1 ? "" : "s"} win.` +

@@ -20,6 +20,7 @@ const DRAW_GRAPH_JS: &str = include_str!("../assets/draw-graph.js");
 const DRAW_COINS_JS: &str = include_str!("../assets/draw-coins.js");
 const DRAW_HACKENBUSH_JS: &str = include_str!("../assets/draw-hackenbush.js");
 const DRAW_QUEEN_JS: &str = include_str!("../assets/draw-queen.js");
+const LOOPY_JS: &str = include_str!("../assets/loopy.js");
 const FAVICON_SVG: &str = include_str!("../assets/favicon.svg");
 
 fn asset(content_type: &'static str, body: &'static str) -> Response {
@@ -101,6 +102,11 @@ pub async fn draw_coins_js() -> Response {
 /// `GET /draw-queen.js`: a Wythoff board as a part of a sum.
 pub async fn draw_queen_js() -> Response {
     asset("text/javascript; charset=utf-8", DRAW_QUEEN_JS)
+}
+
+/// `GET /loopy.js`: loopy games (draws, a token's digraph).
+pub async fn loopy_js() -> Response {
+    asset("text/javascript; charset=utf-8", LOOPY_JS)
 }
 
 /// `GET /draw-hackenbush.js`: the pictures of Green Hackenbush.

@@ -281,6 +281,7 @@ pub fn router(config: Config) -> Router {
         .route("/draw-coins.js", get(assets::draw_coins_js))
         .route("/draw-hackenbush.js", get(assets::draw_hackenbush_js))
         .route("/draw-queen.js", get(assets::draw_queen_js))
+        .route("/loopy.js", get(assets::loopy_js))
         .route("/favicon.svg", get(assets::favicon))
         .nest("/api", api_routes())
         .fallback(assets::not_found)

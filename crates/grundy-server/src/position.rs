@@ -35,7 +35,8 @@ use grundy_core::registry::{self, AnyRules, Drawing, Family, ParamKind};
 use grundy_core::spec;
 use grundy_core::strategy::Convention;
 use grundy_core::sum::{Sum, SumMove};
-use serde::{Deserialize, Serialize};
+use num_bigint::BigUint;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
 
 use crate::error::ApiError;
@@ -53,8 +54,9 @@ pub struct PositionSpec {
     pub game: String,
     /// The positions: heap sizes, or for `wythoff` the queen's square `[x, y]`, or for `moore`
     /// the heaps of one position.
+    /// Each a number, or a string of digits (any size: see [`Heap`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub heaps: Option<Vec<u64>>,
+    pub heaps: Option<Vec<Heap>>,
     /// The position text (`sum`), e.g. `nim:3,4 + sub{1,4,9}:11`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub terms: Option<String>,
@@ -68,6 +70,84 @@ pub struct PositionSpec {
     /// The ruleset's parameters, by name: `set`, `except`, `code`, `k`.
     #[serde(flatten)]
     pub params: BTreeMap<String, Value>,
+}
+
+/// The largest whole number JavaScript's numbers hold exactly, 2^53 - 1: heaps beyond it are
+/// written as strings of digits.
+const MAX_JSON_NUMBER: u64 = (1 << 53) - 1;
+
+/// A heap in JSON: a number, or a string of decimal digits for a heap of any size (up to
+/// [`spec::MAX_HEAP_DIGITS`] digits); heaps beyond 2^53 - 1, which JavaScript's numbers do not
+/// hold exactly, are written back as strings. Nim answers heaps of any size
+/// (`api::big`); other rulesets take heaps up to `max_heap`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Heap(pub BigUint);
+
+impl Heap {
+    /// The heap as a `u64`, when it fits.
+    pub fn small(&self) -> Option<u64> {
+        u64::try_from(&self.0).ok()
+    }
+
+    /// The heap for a message: its digits, or its first digits and its length when long.
+    pub fn shown(&self) -> String {
+        let digits = self.0.to_string();
+        if digits.len() > 24 {
+            format!("{}... ({} digits)", &digits[..20], digits.len())
+        } else {
+            digits
+        }
+    }
+}
+
+impl From<u64> for Heap {
+    fn from(n: u64) -> Self {
+        Heap(BigUint::from(n))
+    }
+}
+
+impl Serialize for Heap {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self.small() {
+            Some(n) if n <= MAX_JSON_NUMBER => s.serialize_u64(n),
+            _ => s.collect_str(&self.0),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Heap {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = Heap;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a whole number, or a string of digits for a heap of any size")
+            }
+            fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<Heap, E> {
+                Ok(Heap::from(n))
+            }
+            fn visit_i64<E: serde::de::Error>(self, n: i64) -> Result<Heap, E> {
+                u64::try_from(n).map(Heap::from).map_err(|_| {
+                    E::custom(format!(
+                        "invalid heap {n}: expected a whole number (0 or more), or a string of digits"
+                    ))
+                })
+            }
+            fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<Heap, E> {
+                Err(E::custom(if v.fract() == 0.0 && v >= 0.0 {
+                    format!("invalid heap {v:e}: a number beyond 2^64 - 1 loses its digits in JSON, write it as a string of digits, e.g. \"18446744073709551616\"")
+                } else {
+                    format!("invalid heap {v}: expected a whole number, not a fraction")
+                }))
+            }
+            fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Heap, E> {
+                spec::parse_big(text, "heap")
+                    .map(Heap)
+                    .map_err(|e| E::custom(e.to_string()))
+            }
+        }
+        d.deserialize_any(Visitor)
+    }
 }
 
 /// A checked position: the JSON it came from and the core's sum.
@@ -134,7 +214,13 @@ pub fn spec_of(like: &PositionSpec, sum: &Sum) -> PositionSpec {
         let texts: Vec<String> = sum.components.iter().map(|c| c.position_text()).collect();
         spec.position = Some(texts.join(","));
     } else {
-        spec.heaps = Some(sum.components.iter().flat_map(|c| c.heaps()).collect());
+        spec.heaps = Some(
+            sum.components
+                .iter()
+                .flat_map(|c| c.heaps())
+                .map(Heap::from)
+                .collect(),
+        );
     }
     spec
 }
@@ -180,7 +266,28 @@ fn family_position(
             family.positions.example
         )));
     }
-    Ok(Sum::new(rules.components_from(heaps.clone())?))
+    let heaps = heaps
+        .iter()
+        .enumerate()
+        .map(|(i, h)| match h.small() {
+            Some(n) if n <= limits.max_heap => Ok(n),
+            _ => Err(ApiError::limit(
+                "max_heap",
+                format!(
+                    "heap {} ({}) is too large: at most {} tokens per heap are allowed{}",
+                    i + 1,
+                    h.shown(),
+                    limits.max_heap_text(),
+                    if family.answers_to("nim") {
+                        ""
+                    } else {
+                        " (Nim takes heaps of any size)"
+                    }
+                ),
+            )),
+        })
+        .collect::<Result<Vec<u64>, ApiError>>()?;
+    Ok(Sum::new(rules.components_from(heaps)?))
 }
 
 /// The rules of `family` with the parameters `params` (JSON fields by name, under `prefix` in
@@ -392,7 +499,7 @@ mod tests {
         let p = Position::parse(spec(r#"{"game": "wythoff", "heaps": [10, 7]}"#), &limits).unwrap();
         assert!(p.is_lone_normal());
         let m = p.sum.winning_moves().unwrap()[0].clone();
-        assert_eq!(p.after(&m).heaps, Some(vec![4, 7]));
+        assert_eq!(p.after(&m).heaps, Some(vec![Heap::from(4), Heap::from(7)]));
         // Far beyond the table: still a position (the closed form answers it).
         let far = format!(
             r#"{{"game": "wythoff", "heaps": [{}, 3]}}"#,

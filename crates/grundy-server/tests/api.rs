@@ -167,7 +167,16 @@ async fn huge_numbers_and_unknown_games() {
     let body = r#"{"position": {"game": "nim", "heaps": [184467440737095516150]}}"#;
     let (s, b) = send(Method::POST, "/api/analyze", body).await;
     assert_client_error(s, &b, "position.heaps[0]");
+    // Beyond max_heap, Nim is answered by the big-Nim path (the heap written as a string),
+    // other rulesets are refused.
     let (s, b) = post("/api/analyze", json!({ "position": nim(&[1 << 53]) })).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(b["position"]["heaps"], json!(["9007199254740992"]));
+    let (s, b) = post(
+        "/api/analyze",
+        json!({ "position": { "game": "lasker", "heaps": [1u64 << 53] } }),
+    )
+    .await;
     assert_limit(s, &b, "max_heap");
     let (s, b) = post(
         "/api/analyze",
@@ -750,4 +759,35 @@ async fn rulesets_are_listed_and_played_generically() {
     )
     .await;
     assert_client_error(s, &b, "typed");
+}
+
+/// With `chart_width`, the sequence comes with its chart: grundy-chart's SVG of that width,
+/// with its title, description and accessible name; without, no chart.
+#[tokio::test]
+async fn sequence_chart_svg() {
+    let body = json!({"game": "subtraction", "set": [1, 4, 9], "count": 30, "chart_width": 340});
+    let (s, b) = post("/api/sequence", body).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let svg = b["chart_svg"].as_str().unwrap();
+    assert!(
+        svg.starts_with("<svg role=\"img\" aria-label=\"G(n) for"),
+        "{svg}"
+    );
+    assert!(svg.contains("width=\"340\"") && svg.contains("<title>") && svg.contains("<desc>"));
+    assert!(
+        svg.contains("periodic from the start with period 5"),
+        "{svg}"
+    );
+    let (_, b) = post(
+        "/api/sequence",
+        json!({"game": "subtraction", "set": [1, 4], "count": 10}),
+    )
+    .await;
+    assert!(b.get("chart_svg").is_none(), "{b}");
+    let (s, b) = post(
+        "/api/sequence",
+        json!({"game": "subtraction", "set": [1, 4], "chart_width": 100}),
+    )
+    .await;
+    assert_client_error(s, &b, "chart_width");
 }

@@ -106,3 +106,35 @@ async fn bad_loopy_positions_are_4xx() {
         "{body}"
     );
 }
+
+/// The page's list of loopy games comes from `/api/rulesets` (`loopy`), and an analysis says
+/// when no move is left (`finished`).
+#[tokio::test]
+async fn rulesets_list_the_loopy_families_and_analyze_says_finished() {
+    let (status, body) = get("/api/rulesets").await;
+    assert_eq!(status, StatusCode::OK);
+    let names: Vec<&str> = body["loopy"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "digraph",
+            "wind-up",
+            "loopy-sub",
+            "square-but-one",
+            "fair-shares"
+        ]
+    );
+    assert_eq!(body["loopy"][1]["example"], "windup{5;1,3}:1");
+    for (terms, finished) in [
+        ("digraph{0>1,1>0,0>2}:2", true),
+        ("digraph{0>1,1>0,0>2}:0", false),
+    ] {
+        let (_, body) = post("/api/analyze", json!({"position": loopy(terms)})).await;
+        assert_eq!(body["finished"], finished, "{terms}: {body}");
+    }
+}

@@ -298,6 +298,9 @@ async fn open_panels(client: &Client) {
 /// The Distance panel shows its picture, or says why it has none.
 const DISTANCE_SHOWN: &str = "document.querySelector('#distance-panel .dist') !== null || /drawn for heap games|:/.test(document.querySelector('#distance-panel p:last-child')?.textContent || '')";
 
+/// A loopy position, a draw (`digraph{0>1,1>0,0>2}:0 + windup{5;1,3}:1`), URL-encoded.
+const LOOPY: &str = "digraph%7B0%3E1%2C1%3E0%2C0%3E2%7D%3A0%20%2B%20windup%7B5%3B1%2C3%7D%3A1";
+
 const GAMES: [&str; 9] = [
     "game=sum&terms=nim%3A3%2C4%20%2B%20sub%7B1%2C4%2C9%7D%3A11%20%2B%20octal%7Bkayles%7D%3A10%20%2B%20wythoff%3A10%2C7",
     "game=nim&heaps=3,4,5",
@@ -391,7 +394,7 @@ async fn texts(client: &Client, url: &str) {
     client.set_window_size(PHONE.0, PHONE.1).await.unwrap();
     eval(
         client,
-        "(document.getElementById('game').value = 'nim', gameChanged(), true)",
+        "(document.getElementById('game').value = 'subtraction', gameChanged(), true)",
     )
     .await;
     type_into(client, "#positions", &"9".repeat(200)).await;
@@ -403,6 +406,8 @@ async fn texts(client: &Client, url: &str) {
     .await;
     let error = text(client, "setup-error").await;
     assert!(error.ends_with("unchanged."), "{error}");
+    // Nim takes it (heaps of any size); a subtraction game refuses it in one line.
+    assert!(error.contains("Nim takes heaps of any size"), "{error}");
     assert_eq!(
         eval(client, TOO_WIDE).await,
         json!([]),
@@ -592,6 +597,12 @@ async fn accessibility(client: &Client, url: &str) {
         wait_until(client, "!document.getElementById('lesson-panel').hidden").await;
         check_axe(&format!("Play {size} px, the lessons"), &axe(client).await);
         click(client, "#lesson-panel [data-lesson='wythoff']").await;
+        // The lesson's first question may wait for the server (a busy machine is slow).
+        wait_until(
+            client,
+            "document.querySelector(\"#lesson-panel .choice[data-right='false']\") !== null",
+        )
+        .await;
         click(client, "#lesson-panel .choice[data-right='false']").await;
         wait_text(client, "lesson-panel", "Not quite").await;
         click(client, "#lesson-panel .choice[data-right='true']").await;
@@ -600,6 +611,25 @@ async fn accessibility(client: &Client, url: &str) {
             &format!("Play {size} px, the Wythoff lesson"),
             &axe(client).await,
         );
+        // A loopy game: its digraph, the draw's colour and words, the hint, Why? and the
+        // valued moves.
+        open(
+            client,
+            &format!("{url}#game=loopy&terms={LOOPY}&mode=human&first=human&strength=100"),
+        )
+        .await;
+        my_turn(client).await;
+        hint(client).await;
+        click(client, "#why-btn").await;
+        click(client, "#values-btn").await;
+        wait_until(
+            client,
+            "document.querySelectorAll('#values-panel .move-choice').length > 0",
+        )
+        .await;
+        let found = axe(client).await;
+        assert!(found.is_empty(), "loopy, {size} px: {found:?}");
+        check_axe(&format!("Play {size} px, a loopy game"), &found);
         show_sequence(client).await;
         check_axe(&format!("Sequences {size} px"), &axe(client).await);
     }

@@ -22,7 +22,8 @@ async fn every_ruleset_is_playable_by_clicks() {
     let registry: Value = reqwest_rulesets(client, url).await;
     let families = registry.as_array().unwrap().clone();
     assert!(families.len() >= 9, "{registry}");
-    // The page's game list is the registry's, in its order, with the sum after it.
+    // The page's game list is the registry's, in its order, with the sum after it, then the
+    // loopy games (their own group).
     let listed = eval(
         client,
         "[...document.getElementById('game').options].map((o) => o.value)",
@@ -30,6 +31,15 @@ async fn every_ruleset_is_playable_by_clicks() {
     .await;
     let mut names: Vec<Value> = families.iter().map(|f| f["name"].clone()).collect();
     names.push(json!("sum"));
+    for loopy in [
+        "digraph",
+        "wind-up",
+        "loopy-sub",
+        "square-but-one",
+        "fair-shares",
+    ] {
+        names.push(json!(format!("loopy:{loopy}")));
+    }
     assert_eq!(listed, Value::Array(names));
     for family in &families {
         ruleset(client, url, family).await;

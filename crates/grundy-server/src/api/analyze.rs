@@ -18,6 +18,9 @@ pub async fn analyze(
     if loopy::is_loopy(&req.position) {
         return loopy::analyze(app, req.position).await;
     }
+    if big::is_big(&req.position, &app.limits) {
+        return big::analyze(req.position, &app.limits);
+    }
     let position = Position::parse(req.position, &app.limits)?;
     if position.is_cheap() {
         return analysis_response(&position, &app.limits);
@@ -32,8 +35,8 @@ pub async fn analyze(
 /// with the position as the client sent it. Serialised straight from the engine's types: this
 /// is the cheap request the page sends after every move.
 pub(super) struct AnalysisJson<'a> {
-    report: Report,
-    position: &'a PositionSpec,
+    pub(super) report: Report,
+    pub(super) position: &'a PositionSpec,
 }
 
 impl Serialize for AnalysisJson<'_> {
@@ -67,6 +70,9 @@ pub async fn hint(
 ) -> ApiResult {
     if loopy::is_loopy(&req.position) {
         return loopy::best(app, req.position).await;
+    }
+    if big::is_big(&req.position, &app.limits) {
+        return big::best(req.position, &app.limits);
     }
     let position = Position::parse(req.position, &app.limits)?;
     let limits = app.limits.clone();

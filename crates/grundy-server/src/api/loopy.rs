@@ -39,13 +39,16 @@ fn after(mv: &LoopyMove) -> Value {
     json!({"game": "loopy", "terms": mv.after})
 }
 
-/// `/api/analyze` of a loopy position: the core's `LoopyReport` and the position.
+/// `/api/analyze` of a loopy position: the core's `LoopyReport`, the position, and whether
+/// the game is over (`finished`: no move is left).
 pub(super) async fn analyze(app: AppState, spec: PositionSpec) -> Result<Response, ApiError> {
     app.compute
         .run(move || {
-            let report = game_of(&spec)?.report();
+            let game = game_of(&spec)?;
+            let report = game.report();
             let mut answer = serde_json::to_value(&report).unwrap_or(Value::Null);
             answer["position"] = json!(spec);
+            answer["finished"] = json!(game.moves().is_empty());
             Ok(Json(answer).into_response())
         })
         .await

@@ -45,6 +45,7 @@ use crate::position::{spec_of, Position, PositionSpec};
 use crate::{AppState, Limits};
 
 mod analyze;
+mod big;
 mod genus;
 mod hackenbush;
 mod loopy;
@@ -81,7 +82,9 @@ pub async fn health(State(app): State<AppState>) -> Json<Value> {
 /// rows of coins the number of the leftmost coin (`first_coin`), and for the grids of coins
 /// whose rules have no parameters the numbers of the top row and the leftmost column
 /// (`first_row`, `first_column`; a `tartan{G;H}` grid is numbered as `G` and `H` number their
-/// coins).
+/// coins). The loopy families (play may cycle; positions `{"game": "loopy", "terms": ...}`)
+/// are listed apart, under `loopy`: name, aliases, title, rules, parameters, positions and an
+/// example term.
 pub async fn rulesets() -> Json<Value> {
     let families: Vec<Value> = REGISTRY
         .iter()
@@ -108,7 +111,7 @@ pub async fn rulesets() -> Json<Value> {
             entry
         })
         .collect();
-    Json(json!({ "rulesets": families }))
+    Json(json!({ "rulesets": families, "loopy": grundy_core::loopy::family::LOOPY_REGISTRY }))
 }
 
 /// `GET /api/limits`: every limit, named as in the errors.

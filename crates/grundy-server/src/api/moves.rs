@@ -64,6 +64,9 @@ pub async fn computer_move(
     if loopy::is_loopy(&req.position) {
         return loopy::best(app, req.position).await;
     }
+    if big::is_big(&req.position, &app.limits) {
+        return big::best(req.position, &app.limits);
+    }
     let position = Position::parse(req.position, &app.limits)?;
     let seed = req.seed.unwrap_or_else(fresh_seed);
     let player = req.player;
@@ -151,6 +154,9 @@ pub struct MoveSpec {
 pub async fn apply(State(app): State<AppState>, ApiJson(req): ApiJson<ApplyRequest>) -> ApiResult {
     if loopy::is_loopy(&req.position) {
         return loopy::apply(app, req.position, req.mv).await;
+    }
+    if big::is_big(&req.position, &app.limits) {
+        return big::apply(req.position, req.mv, &app.limits);
     }
     let position = Position::parse(req.position, &app.limits)?;
     let mv = req.mv;

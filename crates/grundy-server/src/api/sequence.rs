@@ -1,9 +1,13 @@
 //! `POST /api/sequence`: the report of a Grundy sequence — the same document as
-//! `grundy sequence --json` (see the core's `sequence::report` and docs/sequence-report.md).
+//! `grundy sequence --json` (see the core's `sequence::report` and docs/sequence-report.md) —
+//! and, when `chart_width` is given, its chart as SVG (`chart_svg`), drawn by `grundy-chart`
+//! as the command line's `--plot` and the Python package draw it.
 
 use grundy_core::games::octal::PERIOD_SEARCH_LIMIT;
 use grundy_core::kernel::heap_sequence::PeriodRule;
-use grundy_core::sequence::report::{of_rules, report_document, sequence_families, Field, Request};
+use grundy_core::sequence::report::{
+    compute, of_rules, plan, sequence_families, Field, Report, ReportError, Request,
+};
 
 use crate::position::family_rules;
 
@@ -21,6 +25,9 @@ pub struct SequenceRequest {
     pub count: u64,
     /// A heap of any size whose value is asked: a number, or a string of decimal digits.
     pub at: Option<Value>,
+    /// The width in pixels of the chart wanted (`chart_svg` in the answer), 240 to 1600; no
+    /// chart without it.
+    pub chart_width: Option<u32>,
     /// The ruleset's parameters, by name: `set`, `except`, `code`, `k`.
     #[serde(flatten)]
     pub params: std::collections::BTreeMap<String, Value>,
@@ -56,7 +63,23 @@ pub async fn sequence(
                 sequence_families()
             ))
         })?;
-    let rules = family_rules(family, &req.params, "", &["game", "count", "at"], &limits)?;
+    let rules = family_rules(
+        family,
+        &req.params,
+        "",
+        &["game", "count", "at", "chart_width"],
+        &limits,
+    )?;
+    if let Some(w) = req
+        .chart_width
+        .filter(|w| !grundy_chart::SIZES.0.contains(w))
+    {
+        return Err(ApiError::invalid(format!(
+            "chart_width: {w} pixels is out of range: expected {} to {}",
+            grundy_chart::SIZES.0.start(),
+            grundy_chart::SIZES.0.end()
+        )));
+    }
     let at = match &req.at {
         None | Some(Value::Null) => None,
         Some(Value::Number(n)) if n.is_u64() => Some(n.to_string()),
@@ -94,8 +117,21 @@ pub(super) fn sequence_json(
         at,
         until_period: claims.then_some(PERIOD_SEARCH_LIMIT),
     };
-    let doc = report_document(seq.as_ref(), &request).map_err(|e| match e {
-        grundy_core::sequence::report::ReportError::Request(r) => {
+    // Narrow charts (a phone) are lower, so that the bars keep a shape.
+    let size = req
+        .chart_width
+        .map(|width| (width, if width < 500 { 240 } else { 320 }));
+    let (doc, svg) = (|| -> Result<(Value, Option<String>), ReportError> {
+        let target = plan(seq.as_ref(), &request).map_err(ReportError::Request)?;
+        let mut computation = seq.start(target)?;
+        compute(computation.as_mut())?;
+        let report = Report::new(seq.as_ref(), computation.as_ref(), &request, true)?;
+        let svg = size.map(|(w, h)| grundy_chart::svg(&grundy_chart::Chart::sized(&report, w, h)));
+        let doc = serde_json::to_value(report.document()).expect("a report always serialises");
+        Ok((doc, svg))
+    })()
+    .map_err(|e| match e {
+        ReportError::Request(r) => {
             let field = match r.field {
                 Field::Count => "count",
                 Field::At => "at",
@@ -103,7 +139,11 @@ pub(super) fn sequence_json(
             };
             ApiError::invalid(format!("{field}: {}", r.message))
         }
-        grundy_core::sequence::report::ReportError::Game(g) => ApiError::from(g),
+        ReportError::Game(g) => ApiError::from(g),
     })?;
-    Ok(serde_json::to_value(doc).expect("a report always serialises"))
+    let mut answer = doc;
+    if let Some(svg) = svg {
+        answer["chart_svg"] = json!(svg);
+    }
+    Ok(answer)
 }

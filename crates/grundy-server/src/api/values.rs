@@ -14,6 +14,9 @@ pub async fn valued_moves(
     if loopy::is_loopy(&req.position) {
         return loopy::moves(app, req.position).await;
     }
+    if big::is_big(&req.position, &app.limits) {
+        return Err(big::moves());
+    }
     let position = Position::parse(req.position, &app.limits)?;
     app.compute
         .run(move || {

@@ -1,4 +1,6 @@
-//! Pictures of Wythoff's game, as RGB pixels (written as PNG by [`super::picture::write_png`]).
+//! The picture of Wythoff's game, as RGB pixels: `grundy wythoff image` writes it as PNG.
+//! (It moved here from the command line, so that every picture of the project — the sequence
+//! chart, Green Hackenbush pictures, this one — is drawn by this one crate.)
 //!
 //! The picture has two panels of `size × size` pixels, origin bottom-left in both:
 //!
@@ -13,8 +15,26 @@ use grundy_core::games::wythoff::beatty::PPositions;
 use grundy_core::games::wythoff::table::SgTable;
 use grundy_core::GameError;
 
-use super::picture::Picture;
-use super::CliError;
+/// An RGB picture.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Picture {
+    /// Width in pixels.
+    pub width: usize,
+    /// Height in pixels.
+    pub height: usize,
+    /// Row-major RGB bytes, top row first.
+    pub rgb: Vec<u8>,
+}
+
+impl Picture {
+    fn new(width: usize, height: usize, background: [u8; 3]) -> Self {
+        Picture {
+            width,
+            height,
+            rgb: background.repeat(width * height),
+        }
+    }
+}
 
 /// The smallest and largest panel side in pixels.
 pub const MIN_IMAGE_SIZE: usize = 16;
@@ -51,20 +71,19 @@ fn gradient(t: f64) -> [u8; 3] {
 }
 
 /// Checks a panel size.
-pub fn check_size(size: usize) -> Result<(), CliError> {
+pub fn check_size(size: usize) -> Result<(), GameError> {
     if !(MIN_IMAGE_SIZE..=MAX_IMAGE_SIZE).contains(&size) {
         return Err(GameError::out_of_range(
             "image size",
             size,
             format!("a panel side from {MIN_IMAGE_SIZE} to {MAX_IMAGE_SIZE} pixels"),
-        )
-        .into());
+        ));
     }
     Ok(())
 }
 
 /// Both panels, side by side: `2·size × size` pixels.
-pub fn render(size: usize) -> Result<Picture, CliError> {
+pub fn render(size: usize) -> Result<Picture, GameError> {
     check_size(size)?;
     let table = SgTable::square(size)?;
     let mut picture = Picture::new(2 * size, size, PLOT_BACKGROUND);
@@ -137,7 +156,8 @@ mod tests {
 
     /// The pixel at `(px, py)`, `py` from the bottom.
     fn pixel_up(picture: &Picture, px: usize, py: usize) -> [u8; 3] {
-        picture.pixel(px, picture.height - 1 - py)
+        let i = 3 * ((picture.height - 1 - py) * picture.width + px);
+        [picture.rgb[i], picture.rgb[i + 1], picture.rgb[i + 2]]
     }
 
     #[test]

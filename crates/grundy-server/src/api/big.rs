@@ -1,0 +1,195 @@
+//! Nim heaps of any size through the same endpoints: a Nim position with a heap beyond
+//! `max_heap` (given as a string of digits, e.g. `{"game": "nim", "heaps":
+//! ["1000000000000000000000000000000", 7]}`) is answered by the core's big-Nim path
+//! ([`grundy_core::big_nim`], [`grundy_core::report::analyze`]) in `/api/analyze`,
+//! `/api/hint`, `/api/move` and `/api/apply`; `/api/moves` refuses to list its moves (a heap of
+//! n tokens has n of them). Heaps beyond 2^53 - 1 are written back as strings.
+
+use grundy_core::big_nim::{analyze_big, BigMove, BigSum};
+use grundy_core::games::nim::NimMove;
+use grundy_core::strategy::Convention;
+use num_bigint::BigUint;
+
+use super::*;
+use crate::position::Heap;
+
+/// Whether the request's position is Nim with a heap beyond `max_heap`.
+pub(super) fn is_big(spec: &PositionSpec, limits: &Limits) -> bool {
+    let max = BigUint::from(limits.max_heap);
+    registry::family(&spec.game).is_some_and(|f| f.answers_to("nim"))
+        && spec
+            .heaps
+            .as_ref()
+            .is_some_and(|heaps| heaps.iter().any(|h| h.0 > max))
+}
+
+/// The position as the core's [`BigSum`], checked: heaps only, at most `max_components`.
+fn sum_of(spec: &PositionSpec, limits: &Limits) -> Result<BigSum, ApiError> {
+    if spec.position.is_some() || spec.terms.is_some() || !spec.params.is_empty() {
+        return Err(ApiError::invalid(
+            "position: a Nim position has only game, heaps and convention fields",
+        ));
+    }
+    let heaps: Vec<BigUint> = spec.heaps.iter().flatten().map(|h| h.0.clone()).collect();
+    if heaps.len() > limits.max_components {
+        return Err(ApiError::limit(
+            "max_components",
+            format!(
+                "the position has {} heaps: at most {} are allowed",
+                heaps.len(),
+                limits.max_components
+            ),
+        ));
+    }
+    Ok(BigSum::nim(&heaps))
+}
+
+/// The JSON form of `sum`, keeping the game and convention of `like`.
+fn spec_after(like: &PositionSpec, sum: &BigSum) -> PositionSpec {
+    let mut spec = like.clone();
+    spec.heaps = sum
+        .nim_heaps()
+        .map(|heaps| heaps.into_iter().map(Heap).collect());
+    spec
+}
+
+/// The perfect player's move: a winning move, else (from a P-position) one token from the
+/// largest heap, which makes the game last longest; `None` when every heap is empty.
+fn best_move(sum: &BigSum, convention: Convention) -> Result<Option<BigMove>, ApiError> {
+    let analysis = analyze_big(sum, convention)?;
+    if let Some(m) = analysis.winning_moves.iter().next() {
+        return Ok(Some(m.clone()));
+    }
+    let heaps = sum.nim_heaps().unwrap_or_default();
+    let largest = heaps
+        .iter()
+        .enumerate()
+        .max_by(|a, b| a.1.cmp(b.1))
+        .filter(|(_, h)| h.bits() > 0);
+    Ok(largest.map(|(heap, h)| {
+        BigMove::Nim(NimMove {
+            heap,
+            from: h.clone(),
+            to: h - 1u32,
+        })
+    }))
+}
+
+/// `/api/analyze`: the core's report (as `grundy analyze nim ... --json`) and the position.
+pub(super) fn analyze(spec: PositionSpec, limits: &Limits) -> Result<Response, ApiError> {
+    let sum = sum_of(&spec, limits)?;
+    let report = grundy_core::report::analyze(&sum.to_terms(), spec.convention, true)?;
+    Ok(Json(AnalysisJson {
+        report,
+        position: &spec,
+    })
+    .into_response())
+}
+
+/// `/api/hint` and `/api/move`: the perfect player's move and the position after it.
+pub(super) fn best(spec: PositionSpec, limits: &Limits) -> ApiResult {
+    let sum = sum_of(&spec, limits)?;
+    let report = grundy_core::report::analyze(&sum.to_terms(), spec.convention, true)?;
+    let m = best_move(&sum, spec.convention)?;
+    Ok(Json(json!({
+        "move": m,
+        "position": m.as_ref().map(|m| spec_after(&spec, &sum.after(m))),
+        "moves_left": null,
+        "outcome": report.outcome,
+        "winning": report.outcome == Outcome::N,
+        "explanation": report.explanation,
+    })))
+}
+
+/// `/api/moves`: refused, a heap of n tokens has n moves.
+pub(super) fn moves() -> ApiError {
+    ApiError::limit(
+        "engine",
+        "valuing every move is too large for a heap beyond 2^53 - 1 tokens (it has as many moves as tokens): ask for a hint, or type the heap's new size",
+    )
+}
+
+/// `/api/apply`: `{"component": N, "to": [M]}` (a number or a string of digits: the heap's new
+/// size, smaller than it was).
+pub(super) fn apply(spec: PositionSpec, mv: MoveSpec, limits: &Limits) -> ApiResult {
+    let sum = sum_of(&spec, limits)?;
+    let heaps = sum.nim_heaps().unwrap_or_default();
+    let (i, to) = match (mv.component, &mv.to, &mv.typed, mv.index) {
+        (Some(i), Some(to), None, None) => match to.as_slice() {
+            [Value::Number(n)] if n.as_u64().is_some() => {
+                (i, BigUint::from(n.as_u64().unwrap_or(0)))
+            }
+            [Value::String(s)] => (i, grundy_core::spec::parse_big(s, "move.to[0]")?),
+            _ => {
+                return Err(ApiError::invalid(
+                    "move.to: a Nim move gives the heap's new size, a number or a string of digits, e.g. [\"7\"]",
+                ))
+            }
+        },
+        (None, None, Some(typed), None) => match typed_move(typed, &heaps) {
+            Ok(found) => found,
+            Err(reason) => return Ok(Json(json!({"legal": false, "reason": reason}))),
+        },
+        _ => {
+            return Err(ApiError::invalid(
+                "move: a move of a Nim heap beyond 2^53 - 1 is {\"component\": N, \"to\": [M]} (M the heap's new size) or {\"typed\": \"heap 1 to 7\"}",
+            ))
+        }
+    };
+    let Some(from) = heaps.get(i) else {
+        return Ok(Json(json!({
+            "legal": false,
+            "reason": format!("there is no heap {}: the position has {} heaps", i + 1, heaps.len()),
+        })));
+    };
+    if to >= *from {
+        return Ok(Json(json!({
+            "legal": false,
+            "reason": format!("heap {} has {} tokens: a move takes at least one, so it becomes fewer", i + 1, Heap(from.clone()).shown()),
+        })));
+    }
+    let m = BigMove::Nim(NimMove {
+        heap: i,
+        from: from.clone(),
+        to,
+    });
+    Ok(Json(json!({
+        "legal": true,
+        "position": spec_after(&spec, &sum.after(&m)),
+        "move": m,
+    })))
+}
+
+/// A typed Nim move as `grundy play` reads it: `"3 2"` (take 2 from heap 3), `"heap 3 to 1"`
+/// or `"take 2 from 3"`; the heap (from 0) and its new size.
+fn typed_move(text: &str, heaps: &[BigUint]) -> Result<(usize, BigUint), String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let number = |w: &str| grundy_core::spec::parse_big(w, "number").map_err(|e| e.to_string());
+    let heap = |w: &str| -> Result<usize, String> {
+        match w.parse::<usize>() {
+            Ok(n) if (1..=heaps.len()).contains(&n) => Ok(n - 1),
+            _ => Err(format!(
+                "there is no heap {w}: the heaps are numbered 1 to {}",
+                heaps.len()
+            )),
+        }
+    };
+    let take = |i: usize, amount: BigUint| -> Result<(usize, BigUint), String> {
+        if amount.bits() == 0 || amount > heaps[i] {
+            return Err(format!(
+                "heap {} has {} tokens: take from 1 to all of them",
+                i + 1,
+                Heap(heaps[i].clone()).shown()
+            ));
+        }
+        Ok((i, &heaps[i] - amount))
+    };
+    match words.as_slice() {
+        [h, n] => take(heap(h)?, number(n)?),
+        ["heap", h, "to", n] => Ok((heap(h)?, number(n)?)),
+        ["take", n, "from", h] => take(heap(h)?, number(n)?),
+        _ => Err(format!(
+            "\"{text}\" is not a Nim move: write \"3 2\" (take 2 from heap 3), \"heap 3 to 1\" or \"take 2 from 3\""
+        )),
+    }
+}
