@@ -100,11 +100,10 @@ pub fn family_command(family: &'static Family) -> Command {
             ParamKind::Amounts => {
                 arg.value_parser(|t: &str| parse_amounts(t).map(|_| t.to_string()))
             }
-            ParamKind::Number => arg.value_parser(|t: &str| {
-                grundy_core::kernel::parse_u64(t, "number")
-                    .map(|_| t.to_string())
-                    .map_err(|e| e.to_string())
-            }),
+            // The ruleset reads its own numbers and names them with their range (`k of
+            // Moore's Nim "two": expected a whole number from 1 to 8`), which a generic
+            // `u64` check here would hide behind 0..2^64 - 1.
+            ParamKind::Number => arg.allow_negative_numbers(true),
             ParamKind::Word => arg,
         };
         if !param.positional {
