@@ -135,7 +135,10 @@ fn with_positions(family: &'static Family, cmd: Command) -> Command {
         }
         // A row of coins: `THHTH`, or its coins as 0 and 1; the ruleset checks it.
         Drawing::Coins => position.value_parser(|t: &str| Ok::<String, String>(t.to_string())),
-        Drawing::Heaps | Drawing::Queen | Drawing::HeapRow => {
+        // Heaps of any size: beyond 2^64 - 1 the ruleset answers them where the value is a
+        // lookup (a proven period) and refuses them by name otherwise.
+        Drawing::Heaps => position.value_parser(|t: &str| parse_big_heap(t).map(|_| t.to_string())),
+        Drawing::Queen | Drawing::HeapRow => {
             position.value_parser(|t: &str| parse_heap(t).map(|_| t.to_string()))
         }
         // Boards and graphs are text, read by the ruleset.
