@@ -109,10 +109,11 @@ fn bad_input_is_a_one_line_error_with_exit_code_2() {
         ),
         (&["analyze", "nim", "2", "-3"], "\"-3\""),
         (&["analyze", "nim", "2", "x"], "\"x\""),
-        // Nim heaps may be of any size; other games' heaps stop at 2^64 - 1.
+        // Nim heaps and periodic games' heaps may be of any size; other games' heaps stop at
+        // 2^64 - 1, refused by name.
         (
-            &["analyze", "octal", "0.77", "99999999999999999999"],
-            "out of range",
+            &["analyze", "lasker", "99999999999999999999"],
+            "heap 99999999999999999999 of lasker is too large",
         ),
         (&["analyze", "nim"], "required"),
         (&["analyze", "subtraction", "--set", "", "3"], "amount list"),
@@ -305,14 +306,26 @@ fn sums_with_huge_nim_heaps() {
         .stderr(predicate::str::contains(
             "component 1 (a Nim heap beyond 2^64 - 1) is too large",
         ));
-    // Other rulesets keep heaps within u64.
+    // A periodic game's heap beyond u64 is a lookup; a misère sum with one is refused by name.
     grundy()
         .args(["analyze", "sum", &format!("sub{{1,2}}:{TWO_64}")])
         .assert()
-        .code(2)
-        .stderr(predicate::str::contains(format!(
-            "heap \"{TWO_64}\" is out of range"
+        .success()
+        .stdout(predicate::str::contains(format!(
+            "heap 1: {TWO_64} -> 18446744073709551615 (take 1)"
         )));
+    grundy()
+        .args([
+            "analyze",
+            "sum",
+            &format!("sub{{1,2}}:{TWO_64}"),
+            "--misere",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "component 1 (a heap of subtraction {1,2} beyond 2^64 - 1) is too large",
+        ));
 }
 
 /// `--explain` names each component by what it is and says how its value was found: a lone

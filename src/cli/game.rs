@@ -100,11 +100,10 @@ pub fn family_command(family: &'static Family) -> Command {
             ParamKind::Amounts => {
                 arg.value_parser(|t: &str| parse_amounts(t).map(|_| t.to_string()))
             }
-            ParamKind::Number => arg.value_parser(|t: &str| {
-                grundy_core::kernel::parse_u64(t, "number")
-                    .map(|_| t.to_string())
-                    .map_err(|e| e.to_string())
-            }),
+            // The ruleset reads its own numbers and names them with their range (`k of
+            // Moore's Nim "two": expected a whole number from 1 to 8`), which a generic
+            // `u64` check here would hide behind 0..2^64 - 1.
+            ParamKind::Number => arg.allow_negative_numbers(true),
             ParamKind::Word => arg,
         };
         if !param.positional {
@@ -136,7 +135,10 @@ fn with_positions(family: &'static Family, cmd: Command) -> Command {
         }
         // A row of coins: `THHTH`, or its coins as 0 and 1; the ruleset checks it.
         Drawing::Coins => position.value_parser(|t: &str| Ok::<String, String>(t.to_string())),
-        Drawing::Heaps | Drawing::Queen | Drawing::HeapRow => {
+        // Heaps of any size: beyond 2^64 - 1 the ruleset answers them where the value is a
+        // lookup (a proven period) and refuses them by name otherwise.
+        Drawing::Heaps => position.value_parser(|t: &str| parse_big_heap(t).map(|_| t.to_string())),
+        Drawing::Queen | Drawing::HeapRow => {
             position.value_parser(|t: &str| parse_heap(t).map(|_| t.to_string()))
         }
         // Boards and graphs are text, read by the ruleset.

@@ -56,6 +56,9 @@ pub struct SearchArgs {
     #[arg(value_enum)]
     pub game: SearchGame,
     /// The position (see the game's description above).
+    // A position starting with `-` (`-3x4`) is read as a position and refused by the game
+    // in words, not taken for an unknown flag.
+    #[arg(allow_hyphen_values = true)]
     pub position: String,
     /// Cram only: squares filled before play, `row,col` counted from 1, separated by `;`.
     #[arg(long)]

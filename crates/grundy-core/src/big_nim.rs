@@ -37,13 +37,16 @@
 //! ```
 
 use std::fmt;
+use std::sync::Arc;
 
 use num_bigint::BigUint;
 
 use crate::games::nim::{self, BigNimMove, HeapJson, NimMove};
+use crate::kernel::component::AnyRules;
 use crate::kernel::error::{GameError, Result};
 use crate::kernel::move_forms::MAX_LISTED_HEAP;
 use crate::kernel::moves::{MoveList, MAX_LISTED_MOVES};
+use crate::nimber::Nimber;
 use crate::strategy::{analyze, Analysis, Convention};
 use crate::sum::{Component, Outcome, Sum, SumMove};
 
@@ -54,6 +57,80 @@ pub enum BigComponent {
     Small(Component),
     /// A Nim heap of more than 2^64 - 1 tokens (smaller heaps are [`BigComponent::Small`]).
     Nim(BigUint),
+    /// A heap of more than 2^64 - 1 tokens of another heap ruleset whose value there is a
+    /// lookup (a proven period): subtraction, octal and take-and-break games.
+    Heap(BigHeap),
+}
+
+/// A heap beyond `2^64 - 1` of a heap ruleset other than Nim.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct BigHeap {
+    /// The ruleset's empty heap: it carries the rules (compared and hashed by them).
+    pub empty: Component,
+    /// The tokens, more than `2^64 - 1`.
+    pub heap: BigUint,
+}
+
+impl BigHeap {
+    /// The component of `heap` tokens of `rules`: [`BigComponent::Small`] when it fits in
+    /// `u64`. A heap beyond is accepted only when the ruleset gives its value
+    /// ([`crate::kernel::Ruleset::value_big`]), which is an error naming the limit otherwise.
+    pub fn component(rules: &Arc<dyn AnyRules>, heap: BigUint) -> Result<BigComponent> {
+        if let Ok(h) = u64::try_from(&heap) {
+            return single(rules.clone().components_from(vec![h])?, &heap).map(BigComponent::Small);
+        }
+        let empty = single(rules.clone().components_from(vec![0])?, &heap)?;
+        rules.value_big(&heap)?;
+        Ok(BigComponent::Heap(BigHeap { empty, heap }))
+    }
+
+    /// The value, a lookup through the ruleset's period.
+    pub fn value(&self) -> Result<Nimber> {
+        self.empty.rules().value_big(&self.heap)
+    }
+
+    /// The moves to a component of value `target`, at most `limit` listed (all counted), as
+    /// heaps of any size: the moves of the ruleset's stand-in heap
+    /// ([`crate::kernel::Ruleset::stand_in`]), each taking as many tokens from this heap.
+    pub fn moves_to_value(&self, target: Nimber, limit: usize) -> Result<MoveList<Vec<BigUint>>> {
+        let rules = self.empty.rules();
+        if let Some(found) = rules.moves_to_value_big(&self.heap, target, limit) {
+            return found;
+        }
+        let r = rules.stand_in(&self.heap)?;
+        let stand_in = single(rules.components_from(vec![r])?, &self.heap)?;
+        let found = stand_in.moves_to_value(target, limit)?;
+        found.try_map(|to| {
+            // A stand-in's move leaves one heap (or none, which never happens: it is larger
+            // than any amount taken); anything else would break the correspondence.
+            let left = match to.as_slice() {
+                [] => 0,
+                [c] => match c.heaps().as_slice() {
+                    [h] => *h,
+                    _ => return Err(not_a_heap(&self.heap)),
+                },
+                _ => return Err(not_a_heap(&self.heap)),
+            };
+            let taken = r.checked_sub(left).ok_or_else(|| not_a_heap(&self.heap))?;
+            Ok(vec![&self.heap - BigUint::from(taken)])
+        })
+    }
+}
+
+/// The one component a list of numbers names for a heap ruleset.
+fn single(mut parts: Vec<Component>, heap: &BigUint) -> Result<Component> {
+    match parts.len() {
+        1 => Ok(parts.remove(0)),
+        _ => Err(not_a_heap(heap)),
+    }
+}
+
+fn not_a_heap(heap: &BigUint) -> GameError {
+    GameError::invalid(
+        "heap",
+        heap,
+        "a heap of a ruleset whose positions are single heaps (beyond 2^64 - 1)",
+    )
 }
 
 impl BigComponent {
@@ -70,6 +147,7 @@ impl BigComponent {
         match self {
             BigComponent::Small(c) => c.value().map(BigUint::from),
             BigComponent::Nim(h) => Ok(h.clone()),
+            BigComponent::Heap(b) => b.value().map(BigUint::from),
         }
     }
 
@@ -78,6 +156,7 @@ impl BigComponent {
         match self {
             BigComponent::Small(c) => c.as_nim().map(BigUint::from),
             BigComponent::Nim(h) => Some(h.clone()),
+            BigComponent::Heap(_) => None,
         }
     }
 
@@ -86,6 +165,7 @@ impl BigComponent {
         match self {
             BigComponent::Small(c) => c.ruleset_name(),
             BigComponent::Nim(_) => "nim".into(),
+            BigComponent::Heap(b) => b.empty.ruleset_name(),
         }
     }
 
@@ -93,7 +173,7 @@ impl BigComponent {
     pub fn noun(&self) -> &'static str {
         match self {
             BigComponent::Small(c) => c.noun(),
-            BigComponent::Nim(_) => "heap",
+            BigComponent::Nim(_) | BigComponent::Heap(_) => "heap",
         }
     }
 }
@@ -103,7 +183,7 @@ impl fmt::Display for BigComponent {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BigComponent::Small(c) => c.fmt(f),
-            BigComponent::Nim(h) => h.fmt(f),
+            BigComponent::Nim(h) | BigComponent::Heap(BigHeap { heap: h, .. }) => h.fmt(f),
         }
     }
 }
@@ -118,6 +198,7 @@ impl serde::Serialize for BigComponent {
         match self {
             BigComponent::Small(c) => c.serialize(serializer),
             BigComponent::Nim(h) => nim_json(h).serialize(serializer),
+            BigComponent::Heap(b) => heap_json(&b.empty, &b.heap).serialize(serializer),
         }
     }
 }
@@ -125,13 +206,21 @@ impl serde::Serialize for BigComponent {
 /// `{"ruleset": "nim", "heap": ...}` for a heap of any size.
 #[derive(serde::Serialize)]
 struct NimJson<'a> {
-    ruleset: &'static str,
+    ruleset: String,
     heap: HeapJson<'a, BigUint>,
 }
 
 fn nim_json(heap: &BigUint) -> NimJson<'_> {
     NimJson {
-        ruleset: "nim",
+        ruleset: "nim".into(),
+        heap: HeapJson(heap),
+    }
+}
+
+/// `{"ruleset": "subtraction {1,4,9}", "heap": ...}` for a heap of `rules` of any size.
+fn heap_json<'a>(rules: &Component, heap: &'a BigUint) -> NimJson<'a> {
+    NimJson {
+        ruleset: rules.ruleset_name(),
         heap: HeapJson(heap),
     }
 }
@@ -143,6 +232,39 @@ pub enum BigMove {
     Small(SumMove),
     /// A move in a Nim heap (`heap` is the component's index).
     Nim(BigNimMove),
+    /// A move in a [`BigHeap`]: the heaps it leaves may be of any size.
+    Heap(BigHeapMove),
+}
+
+/// A move in a [`BigHeap`] of `from` tokens, leaving the heaps `to`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct BigHeapMove {
+    /// The component's index.
+    pub component: usize,
+    /// The heap moved in, beyond `2^64 - 1`.
+    pub from: BigUint,
+    /// The heaps left (one, or two after a split), each of any size.
+    pub to: Vec<BigUint>,
+    /// The ruleset's empty heap (the rules).
+    pub empty: Component,
+}
+
+impl BigHeapMove {
+    /// The tokens taken: `from` less the heaps left.
+    pub fn taken(&self) -> BigUint {
+        let left: BigUint = self.to.iter().sum();
+        &self.from - left
+    }
+
+    /// The heaps left, `3 + 95`.
+    fn to_text(&self) -> String {
+        let parts: Vec<String> = self.to.iter().map(|h| h.to_string()).collect();
+        if parts.is_empty() {
+            "0".into()
+        } else {
+            parts.join(" + ")
+        }
+    }
 }
 
 impl BigMove {
@@ -151,6 +273,7 @@ impl BigMove {
         match self {
             BigMove::Small(m) => m.component,
             BigMove::Nim(m) => m.heap,
+            BigMove::Heap(m) => m.component,
         }
     }
 
@@ -164,6 +287,7 @@ impl BigMove {
                     .join(" + ")
             }
             BigMove::Nim(m) => m.to.to_string(),
+            BigMove::Heap(m) => m.to_text(),
         }
     }
 }
@@ -179,6 +303,14 @@ impl fmt::Display for BigMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BigMove::Small(m) => m.fmt(f),
+            BigMove::Heap(m) => write!(
+                f,
+                "heap {}: {} -> {} (take {})",
+                m.component + 1,
+                m.from,
+                m.to_text(),
+                m.taken()
+            ),
             BigMove::Nim(m) => write!(
                 f,
                 "heap {}: {} -> {} (take {})",
@@ -199,14 +331,19 @@ impl serde::Serialize for BigMove {
         serializer: S,
     ) -> std::result::Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
-        let m = match self {
+        let (component, from, to) = match self {
             BigMove::Small(m) => return m.serialize(serializer),
-            BigMove::Nim(m) => m,
+            BigMove::Nim(m) => (m.heap, nim_json(&m.from), vec![nim_json(&m.to)]),
+            BigMove::Heap(m) => (
+                m.component,
+                heap_json(&m.empty, &m.from),
+                m.to.iter().map(|h| heap_json(&m.empty, h)).collect(),
+            ),
         };
         let mut out = serializer.serialize_struct("SumMove", 4)?;
-        out.serialize_field("component", &m.heap)?;
-        out.serialize_field("from", &nim_json(&m.from))?;
-        out.serialize_field("to", &[nim_json(&m.to)])?;
+        out.serialize_field("component", &component)?;
+        out.serialize_field("from", &from)?;
+        out.serialize_field("to", &to)?;
         out.serialize_field("text", &self.to_string())?;
         out.end()
     }
@@ -245,7 +382,7 @@ impl BigSum {
             .iter()
             .map(|c| match c {
                 BigComponent::Small(c) => Some(c.clone()),
-                BigComponent::Nim(_) => None,
+                BigComponent::Nim(_) | BigComponent::Heap(_) => None,
             })
             .collect::<Option<Vec<_>>>()
             .map(Sum::new)
@@ -281,6 +418,7 @@ impl BigSum {
         let term = |c: &BigComponent| match c {
             BigComponent::Small(c) => c.rules().term(),
             BigComponent::Nim(_) => "nim".to_string(),
+            BigComponent::Heap(b) => b.empty.rules().term(),
         };
         let mut terms: Vec<String> = Vec::new();
         for group in self.components.chunk_by(|a, b| term(a) == term(b)) {
@@ -300,10 +438,12 @@ impl BigSum {
                         .iter()
                         .map(|c| match c {
                             BigComponent::Small(c) => c.position_text(),
-                            BigComponent::Nim(h) => h.to_string(),
+                            BigComponent::Nim(h) | BigComponent::Heap(BigHeap { heap: h, .. }) => {
+                                h.to_string()
+                            }
                         })
                         .collect();
-                    terms.push(format!("nim:{}", heaps.join(",")));
+                    terms.push(format!("{}:{}", term(&group[0]), heaps.join(",")));
                 }
             }
         }
@@ -335,6 +475,22 @@ impl BigSum {
                 next.components.extend(parts);
             }
             BigMove::Nim(m) => next.components[m.heap] = BigComponent::nim(m.to.clone()),
+            BigMove::Heap(m) => {
+                // Heaps a move leaves were valued when the move was found: this cannot fail.
+                let part = |h: &BigUint| {
+                    BigHeap::component(&m.empty.rules(), h.clone()).unwrap_or_else(|_| {
+                        BigComponent::Heap(BigHeap {
+                            empty: m.empty.clone(),
+                            heap: h.clone(),
+                        })
+                    })
+                };
+                let mut parts = m.to.iter().map(part);
+                next.components[m.component] = parts
+                    .next()
+                    .unwrap_or_else(|| BigComponent::Small(m.empty.clone()));
+                next.components.extend(parts);
+            }
         }
         next
     }
@@ -432,6 +588,20 @@ fn mixed_winning_moves(
                 to: h ^ total,
             })),
             BigComponent::Nim(_) => {}
+            BigComponent::Heap(b) => {
+                let (Some(t), Ok(g)) = (small_total, u64::try_from(g)) else {
+                    continue;
+                };
+                let found = b.moves_to_value(g ^ t, moves.room())?;
+                moves.append(found.map(|to| {
+                    BigMove::Heap(BigHeapMove {
+                        component: i,
+                        from: b.heap.clone(),
+                        to,
+                        empty: b.empty.clone(),
+                    })
+                }));
+            }
             BigComponent::Small(c) => {
                 let (Some(t), Ok(g)) = (small_total, u64::try_from(g)) else {
                     continue;
@@ -449,10 +619,16 @@ fn misere_refusal(sum: &BigSum) -> GameError {
     let i = sum
         .components
         .iter()
-        .position(|c| matches!(c, BigComponent::Nim(_)))
+        .position(|c| !matches!(c, BigComponent::Small(_)))
         .unwrap_or(0);
+    let what = match sum.components.get(i) {
+        Some(BigComponent::Heap(b)) => {
+            format!("a heap of {} beyond 2^64 - 1", b.empty.ruleset_name())
+        }
+        _ => "a Nim heap beyond 2^64 - 1".into(),
+    };
     GameError::too_large(
-        format!("component {} (a Nim heap beyond 2^64 - 1)", i + 1),
+        format!("component {} ({what})", i + 1),
         format!(
             "misère sums other than pure Nim are solved by exhaustive search, which lists every \
              move: components of at most {MAX_LISTED_HEAP} tokens (misère Nim alone takes heaps \

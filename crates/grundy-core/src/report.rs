@@ -316,6 +316,21 @@ pub fn title(sum: &Sum) -> String {
     }
 }
 
+/// The title of a position with heaps beyond `u64`: its ruleset's when it has one ruleset
+/// (`subtraction --set 1,4,9 HUGE`), else `Sum of games`.
+fn big_title(sum: &BigSum) -> String {
+    let rules = |c: &BigComponent| match c {
+        BigComponent::Small(c) => Some(c.rules()),
+        BigComponent::Heap(b) => Some(b.empty.rules()),
+        BigComponent::Nim(_) => None,
+    };
+    let terms: Option<Vec<_>> = sum.components.iter().map(rules).collect();
+    match terms.as_deref() {
+        Some([first, rest @ ..]) if rest.iter().all(|r| r.term() == first.term()) => first.title(),
+        _ => "Sum of games".into(),
+    }
+}
+
 /// Analyses `sum` (every component within `u64`).
 pub fn analyze_sum(sum: &Sum, convention: Convention, explain: bool) -> Result<Report> {
     analyze_sum_within(sum, convention, explain, &|_| true)
@@ -509,11 +524,7 @@ fn analyze_big_sum(sum: &BigSum, convention: Convention, explain: bool) -> Resul
     let nim = sum.nim_heaps().is_some();
     let winning_moves = grouped(analysis.winning_moves.map(Move::Sum));
     Ok(Report {
-        game: if nim {
-            "Nim".into()
-        } else {
-            "Sum of games".into()
-        },
+        game: if nim { "Nim".into() } else { big_title(sum) },
         convention,
         components: sum
             .components

@@ -29,7 +29,7 @@
 
 use std::sync::Arc;
 
-use crate::big_nim::{BigComponent, BigSum};
+use crate::big_nim::{BigComponent, BigHeap, BigSum};
 use crate::kernel::error::{GameError, Result};
 use crate::registry::{self, AnyRules};
 use crate::sum::{Component, Sum};
@@ -71,11 +71,42 @@ pub fn parse_big_sum(text: &str) -> Result<BigSum> {
             Some((rules, heaps)) if rules.trim().eq_ignore_ascii_case("nim") => {
                 components.extend(parse_big_list(heaps)?.into_iter().map(BigComponent::nim));
             }
-            _ => components.extend(parse_term(term)?.into_iter().map(BigComponent::Small)),
+            _ => match big_heap_term(term)? {
+                Some(parts) => components.extend(parts),
+                None => components.extend(parse_term(term)?.into_iter().map(BigComponent::Small)),
+            },
         }
         check_count(components.len())?;
     }
     Ok(BigSum { components })
+}
+
+/// A term of a heap ruleset (one heap per number) holding a heap beyond `u64`, read heap by
+/// heap ([`BigHeap::component`]: accepted where the value is a lookup, refused by name
+/// otherwise); `None` for every other term, which [`parse_term`] reads.
+fn big_heap_term(term: &str) -> Result<Option<Vec<BigComponent>>> {
+    let Some((rules, positions)) = term.trim().split_once(':') else {
+        return Ok(None);
+    };
+    let Ok(items) = crate::kernel::list::list_items(positions, "heap") else {
+        return Ok(None);
+    };
+    let beyond = |item: &str| {
+        !item.is_empty() && item.bytes().all(|b| b.is_ascii_digit()) && item.parse::<u64>().is_err()
+    };
+    if !items.iter().any(|item| beyond(item)) {
+        return Ok(None);
+    }
+    let rules = parse_rules(rules)?;
+    // Only rulesets whose positions are single heaps: two numbers are two components.
+    if !matches!(rules.clone().components_from(vec![0, 0]), Ok(v) if v.len() == 2) {
+        return Ok(None);
+    }
+    items
+        .into_iter()
+        .map(|item| BigHeap::component(&rules, parse_big(item, "heap")?))
+        .collect::<Result<Vec<_>>>()
+        .map(Some)
 }
 
 /// Parses a comma-separated list of heaps of any size (spaces allowed; empty items are errors).

@@ -84,6 +84,20 @@ def test_heaps_of_any_size():
         w.value
 
 
+def test_periodic_heaps_of_any_size_are_lookups(cli):
+    # Subtraction {1,4,9} has period 5 from 0: G(10**30 + 1) = G(1) = 1.
+    huge = 10**30 + 1
+    p = grundy.Subtraction({1, 4, 9})(huge)
+    assert p.value == 1
+    expected = cli.json("analyze", "subtraction", "--set", "1,4,9", str(huge))
+    assert [m.text for m in p.winning_moves] == [m["text"] for m in expected["winning_moves"]]
+    assert all(m.after.value == 0 for m in p.winning_moves)
+    # Kayles beyond 2^64: its splits counted exactly through the period.
+    k = grundy.Octal("0.77")(2**64 + 1)
+    assert k.winning_moves.count == cli.json("analyze", "octal", "0.77", str(2**64 + 1))["winning_move_count"]
+    assert all(m.after.value == 0 for m in k.winning_moves[:20])
+
+
 def test_winning_moves_are_counted_exactly_beyond_the_list(cli):
     p = grundy.Octal("0.77")(10**6)
     moves = p.winning_moves

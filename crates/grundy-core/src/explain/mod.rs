@@ -403,7 +403,8 @@ impl SumExplanation<BigUint> {
                 value: value.clone(),
                 derivation: match c {
                     crate::big_nim::BigComponent::Small(c) => c.explain_value().ok(),
-                    crate::big_nim::BigComponent::Nim(_) => None,
+                    crate::big_nim::BigComponent::Nim(_)
+                    | crate::big_nim::BigComponent::Heap(_) => None,
                 },
             })
             .collect();

@@ -292,6 +292,10 @@ impl FromStr for CramBoard {
         }
         let lines: Vec<&str> = text.split('/').collect();
         let cols = lines[0].chars().count() as u32;
+        if cols == 0 {
+            // Nothing (or only `/`) is no board: named as typed, not as a `1x0` board.
+            return Err(GameError::invalid("Cram board", text, expected));
+        }
         if lines.iter().any(|l| l.chars().count() as u32 != cols) {
             return Err(GameError::invalid(
                 "Cram board",

@@ -315,6 +315,19 @@ impl Ruleset for SubtractionGame {
         self.value(heap)
     }
 
+    /// Through the proven period: a lookup at any size.
+    fn value_big(&self, heap: &num_bigint::BigUint) -> Result<Nimber> {
+        SubtractionGame::value_big(self, heap)
+    }
+
+    /// A move takes at most `max S` tokens and leaves one heap: the heap congruent to `heap`
+    /// past the preperiod and `max S` plays alike (`kernel::heap_sequence::stand_in`).
+    fn stand_in(&self, heap: &num_bigint::BigUint) -> Result<u64> {
+        let p = self.sequence().period.ok_or_else(|| self.no_period())?;
+        crate::kernel::heap_sequence::stand_in(p, self.max_take(), heap)
+            .ok_or_else(|| self.no_period())
+    }
+
     fn moves_to_value(
         &self,
         &heap: &u64,

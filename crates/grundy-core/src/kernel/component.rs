@@ -487,6 +487,17 @@ pub trait AnyRules: Debug + Send + Sync + 'static {
     fn amounts(&self) -> &[u64];
     /// The Grundy sequence, for rulesets with one (see [`Ruleset::sequence`]).
     fn sequence(&self) -> Option<&dyn crate::kernel::heap_sequence::HeapSequence>;
+    /// `G(heap)` beyond `2^64 - 1` (see [`Ruleset::value_big`]).
+    fn value_big(&self, heap: &num_bigint::BigUint) -> Result<Nimber>;
+    /// A heap below `2^64` with the moves of `heap` (see [`Ruleset::stand_in`]).
+    fn stand_in(&self, heap: &num_bigint::BigUint) -> Result<u64>;
+    /// The moves of a heap beyond `2^64 - 1` (see [`Ruleset::moves_to_value_big`]).
+    fn moves_to_value_big(
+        &self,
+        heap: &num_bigint::BigUint,
+        target: Nimber,
+        limit: usize,
+    ) -> Option<Result<MoveList<Vec<num_bigint::BigUint>>>>;
     /// The components a term's list of positions names, e.g. `3,4` (two heaps).
     fn components(self: Arc<Self>, positions: &str) -> Result<Vec<Component>>;
     /// The components a list of numbers names (see [`Ruleset::positions_from`]).
@@ -518,6 +529,23 @@ impl<R: Ruleset> AnyRules for R {
 
     fn sequence(&self) -> Option<&dyn crate::kernel::heap_sequence::HeapSequence> {
         Ruleset::sequence(self)
+    }
+
+    fn value_big(&self, heap: &num_bigint::BigUint) -> Result<Nimber> {
+        Ruleset::value_big(self, heap)
+    }
+
+    fn stand_in(&self, heap: &num_bigint::BigUint) -> Result<u64> {
+        Ruleset::stand_in(self, heap)
+    }
+
+    fn moves_to_value_big(
+        &self,
+        heap: &num_bigint::BigUint,
+        target: Nimber,
+        limit: usize,
+    ) -> Option<Result<MoveList<Vec<num_bigint::BigUint>>>> {
+        Ruleset::moves_to_value_big(self, heap, target, limit)
     }
 
     fn components(self: Arc<Self>, positions: &str) -> Result<Vec<Component>> {

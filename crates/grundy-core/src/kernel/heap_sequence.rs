@@ -8,7 +8,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use num_bigint::BigUint;
-use num_traits::ToPrimitive;
+use num_traits::{CheckedSub, ToPrimitive};
 use serde::{Deserialize, Serialize};
 
 use super::error::Result;
@@ -70,6 +70,25 @@ impl Period {
         let value = (offset / period) * BigUint::from(self.saltus) + BigUint::from(reduced_value);
         (reduced, value)
     }
+}
+
+/// A heap below `2^64` that plays like `heap` (any size) in a game whose values have the
+/// ordinary period `p` and whose moves take at most `reach` tokens and leave at most one heap:
+/// the least `r >= preperiod + reach + 1` with `r = heap (mod period)`.
+///
+/// Why it plays alike: both heaps and every heap a move leaves (`heap - s`, `r - s` for
+/// `s <= reach`) are at least the preperiod and congruent modulo the period, so their values
+/// agree; and both are larger than `reach`, so a move that takes `s` tokens is allowed from
+/// one exactly when from the other (no move empties either). `None` for an arithmetic period
+/// (saltus other than 0: the values differ) or a `heap` below that bound.
+pub fn stand_in(p: Period, reach: u64, heap: &BigUint) -> Option<u64> {
+    if p.saltus != 0 || p.period == 0 {
+        return None;
+    }
+    let base = p.preperiod.checked_add(reach)?.checked_add(1)?;
+    let offset = heap.checked_sub(&BigUint::from(base))?;
+    let shift = (offset % BigUint::from(p.period)).to_u64()?;
+    base.checked_add(shift)
 }
 
 /// How far a run has come.

@@ -162,6 +162,16 @@ impl<M> MoveList<M> {
         }
     }
 
+    /// The same list with each move mapped by `f`, which may fail.
+    pub fn try_map<N, E>(self, f: impl FnMut(M) -> Result<N, E>) -> Result<MoveList<N>, E> {
+        Ok(MoveList {
+            moves: self.moves.into_iter().map(f).collect::<Result<_, E>>()?,
+            total: self.total,
+            beyond: self.beyond,
+            limit: self.limit,
+        })
+    }
+
     /// Equal listed moves listed once, in the order of their first appearance, each with how
     /// many times it was listed: moves that lead to the same position (every vertex of a
     /// complete graph in Node-Kayles, parallel edges of a Hackenbush picture) are one choice for

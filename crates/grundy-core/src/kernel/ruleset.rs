@@ -140,6 +140,39 @@ pub trait Ruleset: Debug + Send + Sync + Eq + Hash + Ord + 'static {
         &[]
     }
 
+    /// `G(heap)` for a heap beyond `2^64 - 1`, for rulesets whose value there is a lookup (a
+    /// proven period, a closed form). The default refuses by name: heaps of this ruleset are
+    /// answered up to `2^64 - 1`.
+    fn value_big(&self, heap: &num_bigint::BigUint) -> Result<Nimber> {
+        Err(beyond_u64(&self.name(), heap))
+    }
+
+    /// A heap below `2^64` whose moves are those of `heap` (beyond `2^64 - 1`) taking the same
+    /// number of tokens, each leaving a heap of the same value: what lists the winning moves
+    /// of a huge heap. Only rulesets whose moves take at most a bounded number of tokens and
+    /// leave at most one heap have one (see [`super::heap_sequence::stand_in`]); the default
+    /// refuses by name.
+    fn stand_in(&self, heap: &num_bigint::BigUint) -> Result<u64> {
+        Err(super::error::GameError::too_large(
+            format!("listing the moves of heap {heap} of {}", self.name()),
+            "moves of a heap beyond 2^64 - 1 are listed only for games whose moves take a \
+             bounded number of tokens and leave one heap (subtraction games, octal codes \
+             that never split); its value alone: grundy sequence --at",
+        ))
+    }
+
+    /// The moves of a heap beyond `2^64 - 1` to a component of value `target` (the heaps each
+    /// leaves, of any size), the first `limit` listed and all counted, for rulesets that count
+    /// them themselves (octal codes that split); `None` leaves them to [`Ruleset::stand_in`].
+    fn moves_to_value_big(
+        &self,
+        _heap: &num_bigint::BigUint,
+        _target: Nimber,
+        _limit: usize,
+    ) -> Option<Result<MoveList<Vec<num_bigint::BigUint>>>> {
+        None
+    }
+
     /// The option that takes the least, for a player who must lose and wants the game to last.
     /// By convention [`Ruleset::options`] lists the gentlest moves first, so the default is the
     /// first option; rulesets whose positions can be huge override it to avoid enumerating.
@@ -244,4 +277,14 @@ pub fn uniform_below(rng: &mut dyn rand_core::RngCore, n: u64) -> u64 {
             return x % n;
         }
     }
+}
+
+/// The refusal of a heap beyond `2^64 - 1` by a ruleset whose value there is no lookup.
+pub fn beyond_u64(name: &str, heap: &num_bigint::BigUint) -> super::error::GameError {
+    super::error::GameError::too_large(
+        format!("heap {heap} of {name}"),
+        "its heaps are answered up to 2^64 - 1 = 18446744073709551615: beyond, only games \
+         whose value is a lookup take heaps of any size (Nim, and subtraction, octal and \
+         take-and-break games with a proven period)",
+    )
 }

@@ -40,6 +40,12 @@ pub async fn simulate(
     ApiJson(req): ApiJson<SimulateRequest>,
 ) -> ApiResult {
     let limits = app.limits.clone();
+    if req.games == 0 {
+        return Err(ApiError::invalid(format!(
+            "games: 0 games requested: expected a whole number of games from 1 to {}",
+            limits.max_games
+        )));
+    }
     if req.games > limits.max_games {
         return Err(ApiError::limit(
             "max_games",

@@ -18,6 +18,7 @@
 use std::fmt;
 
 use crate::kernel::error::{GameError, Result};
+use num_bigint::BigUint;
 
 /// The largest number of digits allowed after the point: moves remove at most this many tokens.
 pub const MAX_CODE_DIGITS: usize = 256;
@@ -138,6 +139,15 @@ impl HeapRules {
     /// Whether a split of `rest` tokens into `a` and `rest - a` is allowed (`1 <= a <= rest/2`).
     pub fn split_allowed(&self, a: u64, rest: u64) -> bool {
         a >= 1 && a <= rest - a && !(self.unequal_splits && 2 * a == rest)
+    }
+
+    /// [`HeapRules::largest_smaller_part`] for a heap of any size.
+    pub fn largest_smaller_part_big(&self, rest: &BigUint) -> BigUint {
+        if self.unequal_splits && *rest > BigUint::ZERO {
+            (rest - 1u32) / 2u32
+        } else {
+            rest / 2u32
+        }
     }
 
     /// The largest smaller part of a split of `rest` tokens (0 when no split exists).

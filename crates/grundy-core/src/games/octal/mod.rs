@@ -316,6 +316,77 @@ impl Ruleset for OctalGame {
         !self.rules.split().is_empty()
     }
 
+    /// Through the proven period (the table is extended to find it, within the period
+    /// search's limit): a lookup at any size.
+    fn value_big(&self, heap: &BigUint) -> Result<Nimber> {
+        if u64::try_from(heap).is_err() && self.period()?.is_none() {
+            return Err(GameError::too_large(
+                format!("heap {heap} of {}", Ruleset::name(self)),
+                "no period is proven for it (within the period search's 2^18 values), and \
+                 heaps beyond 2^64 - 1 are answered only through a proven period",
+            ));
+        }
+        OctalGame::value_big(self, heap)
+    }
+
+    /// Codes that split: counted through the proven period (`moves::moves_to_value_big`).
+    fn moves_to_value_big(
+        &self,
+        heap: &BigUint,
+        target: Nimber,
+        limit: usize,
+    ) -> Option<Result<MoveList<Vec<BigUint>>>> {
+        if !Ruleset::splits(self) {
+            return None;
+        }
+        let refuse = || {
+            GameError::too_large(
+                format!(
+                    "listing the moves of heap {heap} of {}",
+                    Ruleset::name(self)
+                ),
+                "no period is proven, and moves of a heap beyond 2^64 - 1 are counted through \
+                 the period",
+            )
+        };
+        Some(match self.period() {
+            Ok(Some(_)) => self
+                .with_table(u64::MAX, |run| {
+                    moves::moves_to_value_big(&self.rules, run, heap, target, limit)
+                })
+                .map_err(|_| refuse()),
+            Ok(None) => Err(refuse()),
+            Err(e) => Err(e),
+        })
+    }
+
+    /// For codes that never split: a move takes at most as many tokens as the code has digits
+    /// and leaves at most one heap, so the heap congruent to `heap` past the preperiod and
+    /// that many tokens plays alike (`kernel::heap_sequence::stand_in`). Codes that split leave
+    /// two heaps of which one may be as huge as `heap`, and are refused by name.
+    fn stand_in(&self, heap: &BigUint) -> Result<u64> {
+        let refuse = |why: &str| {
+            GameError::too_large(
+                format!(
+                    "listing the moves of heap {heap} of {}",
+                    Ruleset::name(self)
+                ),
+                format!(
+                    "{why}; moves of a heap beyond 2^64 - 1 are listed only for codes that never \
+                     split (its value alone: grundy sequence --at)"
+                ),
+            )
+        };
+        if Ruleset::splits(self) {
+            return Err(refuse("its moves may split it in two"));
+        }
+        let p = self
+            .period()?
+            .ok_or_else(|| refuse("no period is proven"))?;
+        crate::kernel::heap_sequence::stand_in(p, self.rules.max_removed() as u64, heap)
+            .ok_or_else(|| refuse("the heap is not beyond its period's reach"))
+    }
+
     fn sequence(&self) -> Option<&dyn crate::kernel::heap_sequence::HeapSequence> {
         Some(self)
     }

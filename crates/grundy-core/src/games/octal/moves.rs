@@ -12,6 +12,7 @@ use super::code::HeapRules;
 use super::run::SequenceRun;
 use crate::kernel::moves::MoveList;
 use crate::nimber::Nimber;
+use num_bigint::BigUint;
 
 /// The options of `heap` of value `target`, in the order of [`crate::kernel::Ruleset::options`]
 /// (by amount removed; for each, the one-heap option, the splits by smaller part, then taking
@@ -99,6 +100,77 @@ fn splits_to_value(
     }
     found.count_unlisted(count - listed);
     Some(())
+}
+
+/// [`moves_to_value`] for a heap beyond `u64`, through the proven period (`None` without one,
+/// or when a value needed is unknown). The heap is larger than any amount a move takes, so
+/// no move empties it, and every heap a move leaves alone is beyond the preperiod; a split
+/// leaves a smaller part `a` and `rest - a`, which is beyond `u64` too, so the splits are
+/// counted as in [`splits_to_value`]: smaller parts below `n0 + p` one by one, then by residue
+/// class (the count is a big integer: a heap of 10^30 has about 10^29 splits).
+pub(super) fn moves_to_value_big(
+    rules: &HeapRules,
+    run: &SequenceRun,
+    heap: &BigUint,
+    target: Nimber,
+    limit: usize,
+) -> Option<MoveList<Vec<BigUint>>> {
+    let p = run.period()?;
+    let mut found = MoveList::with_limit(limit);
+    for (k, &digit) in rules.digits().iter().enumerate() {
+        let rest = heap - BigUint::from(k);
+        if digit & 2 != 0 && run.value_at_big(&rest)? == target {
+            found.push(vec![rest.clone()]);
+        }
+        if digit & 4 != 0 {
+            let largest = rules.largest_smaller_part_big(&rest);
+            let (n0, period) = (p.preperiod, p.period);
+            // Every smaller part below n0 + p is a split, and its partner is at least n0:
+            // true of the heaps beyond u64 this is for (the period is found within 2^24).
+            if largest < BigUint::from(n0 + period) {
+                return None;
+            }
+            let value_of = |a: u64| -> Option<Nimber> {
+                Some(run.value_at(a)? ^ run.value_at_big(&(&rest - a))?)
+            };
+            for a in 1..n0 + period {
+                if value_of(a)? == target {
+                    found.push(vec![BigUint::from(a), &rest - a]);
+                }
+            }
+            let mut residues = Vec::new();
+            for j in 0..period {
+                if value_of(n0 + j)? == target {
+                    residues.push(j);
+                }
+            }
+            // Smaller parts n0 + j + m·p for m >= 1, up to `largest` (for a heap beyond u64
+            // the list fills long before a part passes it).
+            let mut count = BigUint::ZERO;
+            for &j in &residues {
+                count += (&largest - (n0 + j)) / period;
+            }
+            let mut listed = 0u64;
+            'cycles: for m in 1u64.. {
+                for &j in &residues {
+                    if !found.wants_more() {
+                        break 'cycles;
+                    }
+                    let a = n0 + j + m * period;
+                    if BigUint::from(a) > largest {
+                        break 'cycles;
+                    }
+                    found.push(vec![BigUint::from(a), &rest - a]);
+                    listed += 1;
+                }
+                if residues.is_empty() {
+                    break;
+                }
+            }
+            found.count_unlisted_big(&(count - listed));
+        }
+    }
+    Some(found)
 }
 
 /// The option of `heap` that leaves the heaps `wanted` (sorted, none empty) if the code allows

@@ -302,6 +302,36 @@ impl Ruleset for TakeBreakGame {
         self.code.max_heaps().max(1)
     }
 
+    /// Through the proven period, ordinary or arithmetic (when the value fits in 64 bits).
+    fn value_big(&self, heap: &BigUint) -> Result<Nimber> {
+        TakeBreakGame::value_big(self, heap)
+    }
+
+    /// For finite codes that never split and have an ordinary period (see the octal codes'
+    /// `stand_in`): others are refused by name.
+    fn stand_in(&self, heap: &BigUint) -> Result<u64> {
+        let refuse = |why: &str| {
+            GameError::too_large(
+                format!("listing the moves of heap {heap} of {}", Ruleset::name(self)),
+                format!(
+                    "{why}; moves of a heap beyond 2^64 - 1 are listed only for finite codes \
+                     that never split and have an ordinary period (its value alone: grundy sequence --at)"
+                ),
+            )
+        };
+        if Ruleset::splits(self) {
+            return Err(refuse("its moves may split it"));
+        }
+        let Some(reach) = self.code.max_removed() else {
+            return Err(refuse("a repeating code takes any number of tokens"));
+        };
+        let p = self
+            .period()?
+            .ok_or_else(|| refuse("no period is proven"))?;
+        crate::kernel::heap_sequence::stand_in(p, reach as u64, heap)
+            .ok_or_else(|| refuse("its period is arithmetic"))
+    }
+
     fn sequence(&self) -> Option<&dyn crate::kernel::heap_sequence::HeapSequence> {
         Some(self)
     }
