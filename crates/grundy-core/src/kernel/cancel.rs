@@ -58,8 +58,11 @@ pub fn is_cancelled() -> bool {
 }
 
 /// `Err` ([`GameError::TooLarge`], "the computation was cancelled") once this thread's
-/// computation has been cancelled; `Ok` otherwise.
+/// computation has been cancelled, or once the question's time budget is spent
+/// ([`crate::kernel::budget`]: every loop that looks at the flag keeps the budget too); `Ok`
+/// otherwise.
 pub fn check() -> Result<()> {
+    crate::kernel::budget::check()?;
     if is_cancelled() {
         return Err(GameError::too_large(
             "the computation",
