@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use grundy_core::games::subtraction::SubtractionGame;
+use grundy_core::spec::parse_sum;
 use grundy_core::sum::{Component, Outcome, Sum};
 
 #[test]
@@ -21,5 +22,38 @@ fn sum_of_louis_2021() {
     assert_eq!(sum.outcome().unwrap(), Outcome::N);
     for m in sum.winning_moves().unwrap() {
         assert_eq!(sum.after(&m).value().unwrap(), 0);
+    }
+}
+
+// Moved from `sum`'s unit tests, which read positions through `spec`: that import put `sum`
+// in the import cycle (`tests/layers.rs`).
+
+/// Issue 25: the API wrote `chomp:2 + chomp:2 + nim:1`, after a move, as `chomp:1,2 +
+/// nim:1` (one board of two rows); two Hackenbush pictures were fused into one.
+#[test]
+fn repeated_terms_stay_separate_terms_in_order() {
+    for (text, written) in [
+        ("chomp:2 + chomp:2 + nim:1", "chomp:2 + chomp:2 + nim:1"),
+        ("chomp:2,2 + chomp:1", "chomp:2,2 + chomp:1"),
+        (
+            "hackenbush:0-1 + hackenbush:0-1,1-2",
+            "hackenbush:0-1 + hackenbush:0-1,1-2",
+        ),
+        ("cram:2x2 + cram:1x3", "cram:../.. + cram:..."),
+        (
+            "nim:3 + nim:4 + sub{1,2}:5 + sub{1,2}:6",
+            "nim:3,4 + sub{1,2}:5,6",
+        ),
+        ("nim:3 + chomp:2 + nim:4", "nim:3 + chomp:2 + nim:4"),
+    ] {
+        let sum = parse_sum(text).unwrap();
+        assert_eq!(sum.to_terms(), written, "{text}");
+        assert_eq!(parse_sum(written).unwrap(), sum, "{text}");
+        // Every position after every move reads back as the same game.
+        for m in sum.moves().unwrap() {
+            let after = sum.after(&m);
+            let again = parse_sum(&after.to_terms()).unwrap();
+            assert_eq!(again, after, "{text} after {m}");
+        }
     }
 }

@@ -300,39 +300,15 @@ impl Sum {
     }
 }
 
+/// How a refusal names the component it was working on (`kernel::budget::in_part`): `term 2
+/// (cram:6x7)`, counted from 1 as the doors number components.
+fn term_name(i: usize, c: &Component) -> String {
+    format!("term {} ({})", i + 1, Sum::new(vec![c.clone()]).to_terms())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Issue 25: the API wrote `chomp:2 + chomp:2 + nim:1`, after a move, as `chomp:1,2 +
-    /// nim:1` (one board of two rows); two Hackenbush pictures were fused into one.
-    #[test]
-    fn repeated_terms_stay_separate_terms_in_order() {
-        for (text, written) in [
-            ("chomp:2 + chomp:2 + nim:1", "chomp:2 + chomp:2 + nim:1"),
-            ("chomp:2,2 + chomp:1", "chomp:2,2 + chomp:1"),
-            (
-                "hackenbush:0-1 + hackenbush:0-1,1-2",
-                "hackenbush:0-1 + hackenbush:0-1,1-2",
-            ),
-            ("cram:2x2 + cram:1x3", "cram:../.. + cram:..."),
-            (
-                "nim:3 + nim:4 + sub{1,2}:5 + sub{1,2}:6",
-                "nim:3,4 + sub{1,2}:5,6",
-            ),
-            ("nim:3 + chomp:2 + nim:4", "nim:3 + chomp:2 + nim:4"),
-        ] {
-            let sum = crate::spec::parse_sum(text).unwrap();
-            assert_eq!(sum.to_terms(), written, "{text}");
-            assert_eq!(crate::spec::parse_sum(written).unwrap(), sum, "{text}");
-            // Every position after every move reads back as the same game.
-            for m in sum.moves().unwrap() {
-                let after = sum.after(&m);
-                let again = crate::spec::parse_sum(&after.to_terms()).unwrap();
-                assert_eq!(again, after, "{text} after {m}");
-            }
-        }
-    }
 
     #[test]
     fn nim_sum_winning_move_matches_bouton() {
@@ -383,10 +359,4 @@ mod tests {
             serde_json::json!({"ruleset": "wythoff", "heaps": [10, 7]})
         );
     }
-}
-
-/// How a refusal names the component it was working on (`kernel::budget::in_part`): `term 2
-/// (cram:6x7)`, counted from 1 as the doors number components.
-fn term_name(i: usize, c: &Component) -> String {
-    format!("term {} ({})", i + 1, Sum::new(vec![c.clone()]).to_terms())
 }
