@@ -176,12 +176,18 @@ fn answer(q: &Question) -> Result<Answer> {
             }
         },
     };
+    // A refusal names the part too large: the position when it is one term, else the sum (its
+    // values and winning moves name their own term: `Sum::values`).
+    let part = || match sum.components.len() {
+        1 => format!("the position {}", sum.to_terms()),
+        _ => "the sum".to_string(),
+    };
     let report = match instant(sum, q.convention, explain) {
         Some(report) => report,
-        None => match q.affordable {
-            Some(affordable) => report::analyze_sum_within(sum, q.convention, explain, affordable)?,
-            None => report::analyze_sum(sum, q.convention, explain)?,
-        },
+        None => budget::in_part(part, || match q.affordable {
+            Some(affordable) => report::analyze_sum_within(sum, q.convention, explain, affordable),
+            None => report::analyze_sum(sum, q.convention, explain),
+        })?,
     };
     let provenance = provenance(sum, q.convention);
     let (computer_move, moves_left) = match q.asked.computer_move {
@@ -197,14 +203,16 @@ fn answer(q: &Question) -> Result<Answer> {
 }
 
 /// The perfect player's move: the quickest win or the slowest loss where every move can be
-/// valued (with the game's length after it), else the teaching player's move, else the first
-/// winning move of the report (a position answered at once, as a square Chomp bar).
+/// valued (with the game's length after it), within half the time left; else the strategy's
+/// best move (`strategy::best_move`); the report's first winning move for positions answered
+/// at once (a square Chomp bar).
 fn computer_move(
     sum: &Sum,
     convention: Convention,
     report: &Report,
 ) -> Result<(Option<SumMove>, Option<u64>)> {
-    use crate::strategy::move_values::{move_values, teaching_move};
+    use crate::strategy::best_move;
+    use crate::strategy::move_values::move_values;
     if sum.is_terminal() {
         return Ok((None, None));
     }
@@ -212,23 +220,26 @@ fn computer_move(
         report::Move::Sum(crate::big_nim::BigMove::Small(m)) => Some(m.clone()),
         _ => None,
     });
-    if let (Some(m), true) = (&listed, instant(sum, convention, false).is_some()) {
-        return Ok((Some(m.clone()), None));
+    if listed.is_some() && instant(sum, convention, false).is_some() {
+        return Ok((listed, None));
     }
-    match move_values(sum, convention) {
+    // Valuing every move may cost far more than the answer (a Cram board of even sides has a
+    // value at once and sixty options to search): it gets half the time left, so that the
+    // plain move still fits in the budget.
+    let half = Budget::new(
+        budget::remaining().map_or(DEFAULT_TIME, |left| left / 2),
+        "",
+    );
+    match budget::within(&half, || move_values(sum, convention)) {
         Ok(values) => {
             let best = values.moves.into_iter().find(|m| m.best);
-            Ok(best.map_or((None, None), |b| (Some(b.mv), b.moves_left)))
+            return Ok(best.map_or((None, None), |b| (Some(b.mv), b.moves_left)));
         }
-        // Refused for its own budget (too many moves to value): the teaching move. Out of the
-        // question's budget: the refusal stands.
-        Err(e) if budget::check().is_err() => Err(e),
-        Err(_) => match teaching_move(sum, convention) {
-            Ok(m) => Ok((m.or(listed), None)),
-            Err(e) if budget::check().is_err() => Err(e),
-            Err(_) => Ok((listed, None)),
-        },
+        // Out of the question's own budget: the refusal stands.
+        Err(e) if budget::check().is_err() => return Err(e),
+        Err(_) => {}
     }
+    Ok((best_move(sum, convention)?.or(listed), None))
 }
 
 #[cfg(test)]
