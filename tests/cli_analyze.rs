@@ -430,7 +430,10 @@ fn a_question_keeps_its_time_budget() {
             &["analyze", "sum", "nim:3", "cram:7x9", "--time", "1"][..],
             "term 2 (cram:",
         ),
-        (&["search", "cram", "3x16", "--time", "1"][..], "the search of"),
+        (
+            &["search", "cram", "3x16", "--time", "1"][..],
+            "the search of",
+        ),
     ] {
         let started = std::time::Instant::now();
         let out = grundy()

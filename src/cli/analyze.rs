@@ -33,10 +33,7 @@ pub fn run(command: &AnalyzeCommand, out: &Output) -> Result<(), CliError> {
     let seconds = game.time.unwrap_or(super::game::ANALYZE_SECONDS);
     let budget = Budget::new(
         Duration::from_secs(seconds),
-        format!(
-            "--time SECONDS (up to {})",
-            super::search::MAX_SECONDS
-        ),
+        format!("--time SECONDS (up to {})", super::search::MAX_SECONDS),
     );
     let asked = Asked {
         explanation: game.flag("explain"),

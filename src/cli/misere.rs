@@ -20,13 +20,13 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use grundy_core::games::octal::OctalGame;
+use grundy_core::kernel::budget::{self, Budget};
 use grundy_core::misere::game::{
     not_a_heap_game, HeapGame, Nim, OptionTable, RegistryHeapGame, HEAP_FAMILIES,
 };
 use grundy_core::misere::genus::{
     nim_heap_genus, restive_sum_outcome, tame_sum_outcome, GenusClass, HeapGenus,
 };
-use grundy_core::kernel::budget::{self, Budget};
 use grundy_core::misere::genus_quotient::heap_genera;
 use grundy_core::misere::monoid::Presentation;
 use grundy_core::misere::quotient::{Limits, MisereQuotient, MAX_QUOTIENT_HEAP};

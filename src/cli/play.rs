@@ -7,10 +7,10 @@
 use std::io::{BufRead, IsTerminal, Write};
 
 use clap::{Args, ValueEnum};
+use grundy_core::answer::{ask, default_budget, Answer, Asked, Question};
 use grundy_core::games::wythoff::Wythoff;
 use grundy_core::play::{remoteness_text, GameRecord, MoveParser, Seat};
 use grundy_core::player::{choose_move, Player};
-use grundy_core::answer::{ask, default_budget, Answer, Asked, Question};
 use grundy_core::report::Explanation;
 use grundy_core::strategy::{best_move, Convention};
 use grundy_core::sum::{Outcome, Sum, SumMove};

@@ -850,7 +850,11 @@ mod tests {
             let report = analyze(text, convention, false).unwrap();
             let counts: Vec<u64> = report.winning_moves.iter().map(|m| m.count).collect();
             assert_eq!(counts, groups, "{text}");
-            assert_eq!(report.winning_move_count, BigUint::from(groups.len()), "{text}");
+            assert_eq!(
+                report.winning_move_count,
+                BigUint::from(groups.len()),
+                "{text}"
+            );
             let labels: std::collections::HashSet<String> =
                 report.winning_moves.iter().map(|m| m.to_string()).collect();
             assert_eq!(labels.len(), report.winning_moves.len(), "{text}");

@@ -113,7 +113,10 @@ fn of_component(c: &Component) -> Provenance {
 fn cram(board: &CramBoard) -> Provenance {
     let (keys, _) = board.components();
     let full = board.empty_squares() == board.rows() * board.cols();
-    match (keys.is_empty(), full && board.rows() % 2 == 0 && board.cols() % 2 == 0) {
+    match (
+        keys.is_empty(),
+        full && board.rows() % 2 == 0 && board.cols() % 2 == 0,
+    ) {
         (true, true) => Provenance::Symmetry,
         (true, false) => Provenance::ClosedForm,
         (false, _) => Provenance::Search,

@@ -8,7 +8,12 @@ fn budget(seconds: u64) -> Budget {
 }
 
 fn ask_text(text: &str, convention: Convention, seconds: u64) -> Result<Answer> {
-    ask(&Question::text(text, convention, Asked::default(), budget(seconds)))
+    ask(&Question::text(
+        text,
+        convention,
+        Asked::default(),
+        budget(seconds),
+    ))
 }
 
 /// The square bar's one winning move, found at once, is the one search finds, and the only one.
@@ -20,9 +25,8 @@ fn square_chomp_by_its_mirror_move_agrees_with_search() {
         let sum = crate::spec::parse_sum(&text).unwrap();
         let searched = report::analyze_sum(&sum, Convention::Normal, false).unwrap();
         assert_eq!(fast.report.outcome, searched.outcome, "{text}");
-        let labels = |r: &Report| -> Vec<String> {
-            r.winning_moves.iter().map(|m| m.to_string()).collect()
-        };
+        let labels =
+            |r: &Report| -> Vec<String> { r.winning_moves.iter().map(|m| m.to_string()).collect() };
         assert_eq!(labels(&fast.report), labels(&searched), "{text}");
         assert_eq!(fast.provenance, vec![Provenance::Symmetry]);
     }

@@ -182,12 +182,15 @@ mod tests {
     fn parts_nest() {
         let none = Budget::new(Duration::ZERO, "--time");
         within(&none, || {
-            in_part(|| "term 1", || {
-                let inner = in_part(|| "heap 7", check).unwrap_err().to_string();
-                assert!(inner.starts_with("heap 7 is too large"), "{inner}");
-                let outer = check().unwrap_err().to_string();
-                assert!(outer.starts_with("term 1 is too large"), "{outer}");
-            });
+            in_part(
+                || "term 1",
+                || {
+                    let inner = in_part(|| "heap 7", check).unwrap_err().to_string();
+                    assert!(inner.starts_with("heap 7 is too large"), "{inner}");
+                    let outer = check().unwrap_err().to_string();
+                    assert!(outer.starts_with("term 1 is too large"), "{outer}");
+                },
+            );
         });
     }
 }

@@ -316,7 +316,10 @@ pub fn heap_genera_by_followers(options: &OptionTable) -> Result<Vec<HeapGenus>>
     let mut out: Vec<HeapGenus> = Vec::new();
     for h in 1..=options.max_heap() {
         // A refusal (the question's budget) names the heap whose followers were searched.
-        let all = in_part(|| format!("the genus of heap {h}"), || genera(options, &[h as u16]))?;
+        let all = in_part(
+            || format!("the genus of heap {h}"),
+            || genera(options, &[h as u16]),
+        )?;
         let genus = all[&vec![h as u16]].clone();
         let options_tame = all
             .iter()

@@ -259,7 +259,10 @@ impl Sum {
             return Ok(moves);
         }
         for (i, (c, &g)) in self.components.iter().zip(&values).enumerate() {
-            let found = in_part(|| term_name(i, c), || c.moves_to_value(g ^ total, moves.room()))?;
+            let found = in_part(
+                || term_name(i, c),
+                || c.moves_to_value(g ^ total, moves.room()),
+            )?;
             moves.append(found.map(|to| SumMove::new(i, c, to)));
         }
         Ok(moves)
