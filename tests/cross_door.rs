@@ -168,10 +168,16 @@ fn the_cli_and_the_api_give_one_answer() {
                     sum.components.len() + m["to"].as_array().unwrap().len().saturating_sub(1),
                     "{terms} {m}: {after}"
                 );
-                let (_, next) = runtime.block_on(api(
+                let (status, next) = runtime.block_on(api(
                     "/api/analyze",
                     json!({ "position": position(after, misere) }),
                 ));
+                // The server's time limit (2 s) may refuse a large misère position on a loaded
+                // machine: a refusal names its limit, and the position still read back above.
+                if status != 200 {
+                    assert!(next.get("limit").is_some(), "{terms} {m}: {after}: {next}");
+                    continue;
+                }
                 assert_eq!(next["outcome"], "P", "{terms} {m}: {after}: {next}");
                 moves_applied += 1;
             }

@@ -166,7 +166,7 @@ fn answer(q: &Question) -> Result<Answer> {
             // Nim heaps or Wythoff boards beyond `u64`: closed forms only (Bouton, Beatty).
             None => {
                 let report = report::analyze(text, q.convention, explain)?;
-                let provenance = vec![Provenance::ClosedForm; report.components.len()];
+                let provenance = provenance::of_pieces(&report.components, q.convention);
                 return Ok(Answer {
                     report,
                     provenance,

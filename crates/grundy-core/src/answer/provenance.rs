@@ -5,11 +5,13 @@ use std::fmt;
 
 use serde::Serialize;
 
+use crate::big_nim::BigComponent;
 use crate::games::chomp::ChompBoard;
 use crate::games::cram::CramBoard;
 use crate::games::rules::chomp::ChompGame;
 use crate::games::rules::cram::CramGame;
 use crate::games::searched::Searched;
+use crate::report::Piece;
 use crate::strategy::Convention;
 use crate::sum::{Component, Sum};
 
@@ -72,6 +74,24 @@ pub fn provenance(sum: &Sum, convention: Convention) -> Vec<Provenance> {
         // The quotient's answers are cached for the process: asking again costs a lookup.
         Convention::Misere if crate::misere::sums::answer(sum).is_some() => {
             vec![Provenance::Quotient]
+        }
+        Convention::Misere => vec![Provenance::ExhaustiveSearch],
+    }
+}
+
+/// How the answer about a position with Nim heaps or Wythoff boards beyond `u64` (`pieces`) is
+/// known: those by their closed forms (Bouton, Beatty), the other components as in
+/// [`provenance`]; under misère play such a sum is misère Nim beside nothing else (a closed
+/// form) or is answered by the sum's engines whole.
+pub(super) fn of_pieces(pieces: &[Piece], convention: Convention) -> Vec<Provenance> {
+    let of = |p: &Piece| match p {
+        Piece::Component(BigComponent::Small(c)) => of_component(c),
+        _ => Provenance::ClosedForm,
+    };
+    match convention {
+        Convention::Normal => pieces.iter().map(of).collect(),
+        Convention::Misere if pieces.iter().all(|p| p.ruleset_name() == "nim") => {
+            vec![Provenance::ClosedForm]
         }
         Convention::Misere => vec![Provenance::ExhaustiveSearch],
     }

@@ -63,6 +63,12 @@ fn provenance_names_each_components_argument() {
             Provenance::Search,
         ]
     );
+    // Heaps beyond `u64`: Bouton's closed form for them, the others as usual.
+    let big = ask_text("nim:100000000000000000000000 + sub{1,2}:5", Convention::Normal, 60);
+    assert_eq!(
+        big.unwrap().provenance,
+        vec![Provenance::ClosedForm, Provenance::Table]
+    );
     let misere = ask_text("nim:1,2,3", Convention::Misere, 60).unwrap();
     assert_eq!(misere.provenance, vec![Provenance::ClosedForm]);
     let json = serde_json::to_value(&answer).unwrap();
