@@ -64,7 +64,11 @@ fn provenance_names_each_components_argument() {
         ]
     );
     // Heaps beyond `u64`: Bouton's closed form for them, the others as usual.
-    let big = ask_text("nim:100000000000000000000000 + sub{1,2}:5", Convention::Normal, 60);
+    let big = ask_text(
+        "nim:100000000000000000000000 + sub{1,2}:5",
+        Convention::Normal,
+        60,
+    );
     assert_eq!(
         big.unwrap().provenance,
         vec![Provenance::ClosedForm, Provenance::Table]

@@ -4,6 +4,7 @@ use std::time::Duration;
 
 use grundy_core::answer::{ask, Answer, Asked, Question};
 use grundy_core::kernel::budget::Budget;
+use grundy_core::GameError;
 
 use super::*;
 
@@ -118,10 +119,19 @@ pub(super) fn answer_of(
     // Nine tenths of the pool's deadline: the core's refusal, which names the term too large,
     // comes before the pool's own, which can only name the time limit.
     let budget = Budget::new(
-        Duration::from_millis(limits.compute_time_ms * 9 / 10),
+        Duration::from_millis((limits.compute_time_ms * 9 / 10).max(1)),
         "a larger compute_time_ms (grundy serve --compute-time-ms MS)",
     );
+    let time = budget.time;
     let mut question = Question::sum(&position.sum, position.convention(), asked, budget);
     question.affordable = Some(&affordable);
-    Ok(ask(&question)?)
+    let started = std::time::Instant::now();
+    ask(&question).map_err(|e| match e {
+        // The question's budget is the server's time limit: the refusal names it as the pool's
+        // own would (`limit: "compute_time_ms"`), with the part that was too large.
+        GameError::TooLarge { .. } if started.elapsed() >= time => {
+            ApiError::limit("compute_time_ms", e.to_string())
+        }
+        e => e.into(),
+    })
 }
