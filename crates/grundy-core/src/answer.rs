@@ -203,7 +203,7 @@ fn answer(q: &Question) -> Result<Answer> {
 }
 
 /// The perfect player's move: the quickest win or the slowest loss where every move can be
-/// valued (with the game's length after it), within half the time left; else the strategy's
+/// valued (with the game's length after it); else the strategy's
 /// best move (`strategy::best_move`); the report's first winning move for positions answered
 /// at once (a square Chomp bar).
 fn computer_move(
@@ -223,19 +223,13 @@ fn computer_move(
     if listed.is_some() && instant(sum, convention, false).is_some() {
         return Ok((listed, None));
     }
-    // Valuing every move may cost far more than the answer (a Cram board of even sides has a
-    // value at once and sixty options to search): it gets half the time left, so that the
-    // plain move still fits in the budget.
-    let half = Budget::new(
-        budget::remaining().map_or(DEFAULT_TIME, |left| left / 2),
-        "",
-    );
-    match budget::within(&half, || move_values(sum, convention)) {
+    match move_values(sum, convention) {
         Ok(values) => {
             let best = values.moves.into_iter().find(|m| m.best);
             return Ok(best.map_or((None, None), |b| (Some(b.mv), b.moves_left)));
         }
-        // Out of the question's own budget: the refusal stands.
+        // Out of the question's budget: the refusal stands. Refused for its own limit (too
+        // many moves to value): the strategy's move below.
         Err(e) if budget::check().is_err() => return Err(e),
         Err(_) => {}
     }
