@@ -409,3 +409,59 @@ fn explanations_name_components_by_what_they_are() {
         }
     }
 }
+
+/// Issue 25: `analyze cram 6x6` refused after 20 s while `search cram 6x6` answered in 7 ms, and
+/// `analyze chomp 12x12` took 56 s. Both go through the core's one entry now, which knows them
+/// at once (the mirror strategy; the square bar's one winning bite), and says how.
+#[test]
+fn answers_known_at_once_are_known_at_once_through_analyze() {
+    let started = std::time::Instant::now();
+    let cram = json(&["analyze", "cram", "6x6"]);
+    assert_eq!(cram["outcome"], "P");
+    assert_eq!(cram["provenance"], serde_json::json!(["symmetry"]));
+    let chomp = json(&["analyze", "chomp", "12x12"]);
+    assert_eq!(chomp["outcome"], "N");
+    assert_eq!(chomp["winning_move_count"], 1);
+    assert_eq!(chomp["provenance"], serde_json::json!(["symmetry"]));
+    let bite = chomp["winning_moves"][0]["text"].as_str().unwrap();
+    assert!(bite.contains("-> 12,1,1,1,1,1,1,1,1,1,1,1"), "{bite}");
+    // Generous for a loaded machine: both took seconds to minutes before.
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+}
+
+/// Issue 25: a budget of N seconds refused after 2–3 N. One budget per question now, checked in
+/// every long loop: the refusal comes within the budget and a slack generous for a loaded
+/// machine, names the part too large and the option that allows more.
+#[test]
+fn a_question_keeps_its_time_budget() {
+    for (args, part) in [
+        (
+            &["analyze", "cram", "7x9", "--time", "1"][..],
+            "the position cram:",
+        ),
+        (
+            &["analyze", "sum", "nim:3", "cram:7x9", "--time", "1"][..],
+            "term 2 (cram:",
+        ),
+        (
+            &["search", "cram", "3x16", "--time", "1"][..],
+            "the search of",
+        ),
+    ] {
+        let started = std::time::Instant::now();
+        let out = grundy()
+            .args(args)
+            .timeout(std::time::Duration::from_secs(60))
+            .output()
+            .unwrap();
+        let elapsed = started.elapsed();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(part), "{args:?}: {err}");
+        assert!(err.contains("--time SECONDS"), "{args:?}: {err}");
+        assert!(
+            elapsed < std::time::Duration::from_secs(4),
+            "{args:?}: refused after {elapsed:?}"
+        );
+    }
+}

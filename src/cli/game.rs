@@ -32,6 +32,8 @@ pub struct GameSpec {
     pub is_loopy: bool,
     /// The subcommand's own flags that the command reads (`--misere`, `--explain`).
     pub flags: Vec<String>,
+    /// `analyze --time SECONDS`: the question's time budget (other commands take none).
+    pub time: Option<u64>,
 }
 
 /// Extra flags that every game subcommand of one command takes.
@@ -78,8 +80,26 @@ fn with_flags(mut cmd: Command, extra: ExtraFlags) -> Command {
                 .action(ArgAction::SetTrue),
         );
     }
+    // `analyze` asks one question of the core, with one time budget (grundy_core::answer).
+    if std::ptr::eq(extra, ANALYZE_FLAGS) {
+        cmd = cmd.arg(
+            Arg::new("time")
+                .long("time")
+                .value_name("SECONDS")
+                .help(format!(
+                    "The most time the question may take, in seconds (1 to {}): beyond it the \
+                     answer is refused, naming the part too large.",
+                    super::search::MAX_SECONDS
+                ))
+                .default_value(ANALYZE_SECONDS.to_string())
+                .value_parser(clap::value_parser!(u64).range(1..=super::search::MAX_SECONDS)),
+        );
+    }
     cmd
 }
+
+/// The default `analyze --time`: the core's default budget (docs/limits.md).
+pub const ANALYZE_SECONDS: u64 = grundy_core::answer::DEFAULT_TIME.as_secs();
 
 /// The subcommand of `family` with its parameters (no positions: see [`with_positions`]).
 pub fn family_command(family: &'static Family) -> Command {
@@ -170,6 +190,7 @@ impl GameSpec {
             .filter(|(f, _)| name != "loopy" && m.get_flag(f))
             .map(|(f, _)| f.to_string())
             .collect();
+        let time = m.try_get_one::<u64>("time").ok().flatten().copied();
         let strings = |id: &str| -> Vec<String> {
             m.get_many::<String>(id)
                 .map(|v| v.cloned().collect())
@@ -181,6 +202,7 @@ impl GameSpec {
                 is_sum: name == "sum",
                 is_loopy: name == "loopy",
                 flags,
+                time,
             });
         }
         let family = grundy_core::registry::family(name).ok_or_else(|| {
@@ -198,6 +220,7 @@ impl GameSpec {
             is_sum: false,
             is_loopy: false,
             flags,
+            time,
         })
     }
 

@@ -20,6 +20,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use grundy_core::games::octal::OctalGame;
+use grundy_core::kernel::budget::{self, Budget};
 use grundy_core::misere::game::{
     not_a_heap_game, HeapGame, Nim, OptionTable, RegistryHeapGame, HEAP_FAMILIES,
 };
@@ -94,6 +95,11 @@ pub struct GenusArgs {
     /// Nim heaps added to the --sum (e.g. 2,3; each at most 1000).
     #[arg(long, value_name = "HEAPS", value_parser = parse_heaps, requires = "sum")]
     pub nim: Option<HeapList>,
+    /// The most time the genera may take, in seconds (1 to 604800): beyond it they are refused,
+    /// naming the heap being worked on.
+    #[arg(long, value_name = "SECONDS", default_value_t = super::search::DEFAULT_SECONDS,
+          value_parser = clap::value_parser!(u64).range(1..=super::search::MAX_SECONDS))]
+    pub time: u64,
 }
 
 /// Largest Nim heap `--nim` accepts.
@@ -330,7 +336,13 @@ fn genus(args: &GenusArgs, out: &Output) -> Result<(), CliError> {
         )));
     }
     let options = OptionTable::new(game.as_ref(), count)?;
-    let genera = heap_genera(&options)?;
+    // One budget for the question (grundy_core::kernel::budget): the quotient's and the
+    // followers' loops check it, and a refusal names the heap and --time.
+    let budget = Budget::new(
+        std::time::Duration::from_secs(args.time),
+        format!("--time SECONDS (up to {})", super::search::MAX_SECONDS),
+    );
+    let genera = budget::within(&budget, || heap_genera(&options))?;
     let sum = args
         .sum
         .as_ref()

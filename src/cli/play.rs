@@ -7,10 +7,11 @@
 use std::io::{BufRead, IsTerminal, Write};
 
 use clap::{Args, ValueEnum};
+use grundy_core::answer::{ask, default_budget, Answer, Asked, Question};
 use grundy_core::games::wythoff::Wythoff;
 use grundy_core::play::{remoteness_text, GameRecord, MoveParser, Seat};
 use grundy_core::player::{choose_move, Player};
-use grundy_core::report::{analyze_sum, Explanation};
+use grundy_core::report::Explanation;
 use grundy_core::strategy::{best_move, Convention};
 use grundy_core::sum::{Outcome, Sum, SumMove};
 use rand_chacha::rand_core::SeedableRng;
@@ -303,7 +304,7 @@ impl<R: BufRead, W: Write> Session<R, W> {
     fn hint(&mut self) -> Result<(), CliError> {
         let position = self.game.position().clone();
         let convention = self.game.convention;
-        let analysis = analyze_sum(&position, convention, false)?;
+        let analysis = answer(&position, convention, false)?.report;
         let measured = remoteness_text(&position, convention)
             .map(|r| {
                 format!(
@@ -393,9 +394,23 @@ impl<R: BufRead, W: Write> Session<R, W> {
     }
 }
 
+/// The core's answer about `position` (`grundy_core::answer`), with the reasoning when
+/// `explain`, within the default budget of a question.
+fn answer(position: &Sum, convention: Convention, explain: bool) -> Result<Answer, CliError> {
+    let asked = Asked {
+        explanation: explain,
+        computer_move: false,
+    };
+    let budget = default_budget(format!(
+        "grundy analyze ... --time SECONDS (up to {}): play keeps the default",
+        super::search::MAX_SECONDS
+    ));
+    Ok(ask(&Question::sum(position, convention, asked, budget))?)
+}
+
 /// The reasoning about a position, as `grundy analyze --explain` gives it.
 fn explanation(position: &Sum, convention: Convention) -> Result<String, CliError> {
-    let report = analyze_sum(position, convention, true)?;
+    let report = answer(position, convention, true)?.report;
     let quotient = matches!(report.explanation, Some(Explanation::Quotient(_)));
     let text = report
         .explanation

@@ -24,6 +24,7 @@ use grundy_core::games::chomp::{Chomp, ChompBoard};
 use grundy_core::games::cram::{Cram, CramBoard};
 use grundy_core::games::graph::GraphPosition;
 use grundy_core::games::node_kayles::{self, NodeKayles};
+use grundy_core::kernel::budget::{self, Budget};
 use grundy_core::search::{persist, Engine, SearchStats, SplitGame, Table};
 use grundy_core::{GameError, Nimber};
 use serde_json::json;
@@ -163,7 +164,6 @@ fn solve<G: SplitGame>(
         Some(table) => Engine::with_table(game, table),
         None => Engine::new(game, memory),
     };
-    engine.set_time_budget(Some(Duration::from_secs(args.time)));
     let bar = progress_bar();
     let shown = bar.clone();
     engine.set_progress(Box::new(move |s: &SearchStats| {
@@ -177,8 +177,19 @@ fn solve<G: SplitGame>(
     // Only one handler per process; if one is already set, Ctrl-C keeps its default meaning.
     let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
     let started = Instant::now();
+    // One budget for the search (`grundy_core::kernel::budget`, as every question has): the
+    // engine checks it in its loops, and a refusal names the position and `--time`.
+    let budget = Budget::new(
+        Duration::from_secs(args.time),
+        format!("--time SECONDS (up to {MAX_SECONDS})"),
+    );
     let result = grundy_core::kernel::cancel::with_flag(Arc::clone(&interrupt), || {
-        engine.value_of_sum(keys)
+        budget::within(&budget, || {
+            budget::in_part(
+                || format!("the search of {position}"),
+                || engine.value_of_sum(keys),
+            )
+        })
     });
     let seconds = started.elapsed().as_secs_f64();
     bar.finish_and_clear();
@@ -202,7 +213,7 @@ fn solve<G: SplitGame>(
         }
         Err(e) if e.to_string().contains("time budget") => {
             return Err(CliError::Usage(format!(
-                "{e}: allow more with --time SECONDS (up to {MAX_SECONDS}){}",
+                "{e}{}",
                 match &args.table {
                     Some(path) =>
                         format!("; everything proven so far is saved in {}", path.display()),

@@ -203,6 +203,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod answer;
 pub mod big_nim;
 pub mod explain;
 pub mod games;

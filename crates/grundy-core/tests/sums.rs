@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use grundy_core::games::subtraction::SubtractionGame;
+use grundy_core::spec::parse_sum;
 use grundy_core::sum::{Component, Outcome, Sum};
 
 #[test]
@@ -24,6 +25,9 @@ fn sum_of_louis_2021() {
     }
 }
 
+// Moved from `sum`'s unit tests, which read positions through `spec`: that import put `sum`
+// in the import cycle (`tests/layers.rs`).
+
 /// Issue 25: the API wrote `chomp:2 + chomp:2 + nim:1`, after a move, as `chomp:1,2 +
 /// nim:1` (one board of two rows); two Hackenbush pictures were fused into one.
 #[test]
@@ -42,17 +46,13 @@ fn repeated_terms_stay_separate_terms_in_order() {
         ),
         ("nim:3 + chomp:2 + nim:4", "nim:3 + chomp:2 + nim:4"),
     ] {
-        let sum = grundy_core::spec::parse_sum(text).unwrap();
+        let sum = parse_sum(text).unwrap();
         assert_eq!(sum.to_terms(), written, "{text}");
-        assert_eq!(
-            grundy_core::spec::parse_sum(written).unwrap(),
-            sum,
-            "{text}"
-        );
+        assert_eq!(parse_sum(written).unwrap(), sum, "{text}");
         // Every position after every move reads back as the same game.
         for m in sum.moves().unwrap() {
             let after = sum.after(&m);
-            let again = grundy_core::spec::parse_sum(&after.to_terms()).unwrap();
+            let again = parse_sum(&after.to_terms()).unwrap();
             assert_eq!(again, after, "{text} after {m}");
         }
     }

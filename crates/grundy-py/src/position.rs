@@ -10,7 +10,11 @@ use std::sync::{Arc, OnceLock};
 
 use grundy_core::big_nim::{BigMove, BigSum};
 use grundy_core::kernel::move_forms::MAX_LISTED_HEAP;
-use grundy_core::report::{self, analyze, Piece, Report};
+use std::time::Duration;
+
+use grundy_core::answer::{ask, Answer, Asked, Question};
+use grundy_core::kernel::budget::Budget;
+use grundy_core::report::{self, analyze, Piece};
 use grundy_core::spec::parse_big_sum;
 use grundy_core::strategy::{self, Convention};
 use grundy_core::sum::{Outcome, Sum};
@@ -52,9 +56,13 @@ pub struct Position {
     /// The sum with Nim heaps of any size (absent only for a Wythoff board beyond 64 bits).
     big: Option<Arc<BigSum>>,
     convention: Convention,
-    plain: OnceLock<Arc<Report>>,
-    explained: OnceLock<Arc<Report>>,
+    plain: OnceLock<Arc<Answer>>,
+    explained: OnceLock<Arc<Answer>>,
 }
+
+/// The time one question of a position may take: ten minutes, `grundy search`'s default
+/// (Ctrl-C stops it sooner), so that nothing runs without end by default.
+const QUESTION_SECONDS: u64 = 600;
 
 impl Position {
     /// The position written `text`, under `convention`.
@@ -103,8 +111,9 @@ impl Position {
         Self::new(text, small, Some(Arc::new(big)), convention)
     }
 
-    /// The core's analysis, computed once (with the reasoning when `explain`).
-    fn report(&self, py: Python<'_>, explain: bool) -> PyResult<Arc<Report>> {
+    /// The core's answer, asked once (with the reasoning when `explain`) within
+    /// [`QUESTION_SECONDS`]: the command line's and the API's (`grundy_core::answer`).
+    fn report(&self, py: Python<'_>, explain: bool) -> PyResult<Arc<Answer>> {
         let cell = if explain {
             &self.explained
         } else {
@@ -115,7 +124,16 @@ impl Position {
         }
         let (text, convention) = (self.text.clone(), self.convention);
         let report = interrupt::run(py, move || {
-            analyze(&text, convention, explain).map(Arc::new)
+            let budget = Budget::new(
+                Duration::from_secs(QUESTION_SECONDS),
+                "grundy.search(game, position, time_limit=None) for a board or graph game \
+                 (other questions have no longer budget in Python)",
+            );
+            let asked = Asked {
+                explanation: explain,
+                computer_move: false,
+            };
+            ask(&Question::text(&text, convention, asked, budget)).map(Arc::new)
         })?;
         Ok(Arc::clone(cell.get_or_init(|| report)))
     }
@@ -225,7 +243,7 @@ impl Position {
             let v = interrupt::run(py, move || big.value())?;
             return Ok(v.into_pyobject(py)?.into_any().unbind());
         }
-        match &self.report(py, false)?.nim_sum {
+        match &self.report(py, false)?.report.nim_sum {
             Some(v) => Ok(v.into_pyobject(py)?.into_any().unbind()),
             None => Err(game_error(GameError::too_large(
                 format!("the Grundy value of {}", self.text),
@@ -255,7 +273,7 @@ impl Position {
     /// wins), under the position's convention.
     #[getter]
     fn outcome(&self, py: Python<'_>) -> PyResult<&'static str> {
-        Ok(match self.report(py, false)?.outcome {
+        Ok(match self.report(py, false)?.report.outcome {
             Outcome::P => "P",
             Outcome::N => "N",
         })
@@ -264,13 +282,13 @@ impl Position {
     /// Who wins with best play: ``'player to move'`` or ``'previous player'``.
     #[getter]
     fn winner(&self, py: Python<'_>) -> PyResult<&'static str> {
-        Ok(self.report(py, false)?.winner)
+        Ok(self.report(py, false)?.report.winner)
     }
 
     /// Whether no move is left.
     #[getter]
     fn finished(&self, py: Python<'_>) -> PyResult<bool> {
-        Ok(self.report(py, false)?.finished)
+        Ok(self.report(py, false)?.report.finished)
     }
 
     /// Every winning move: the first :data:`MAX_LISTED_MOVES` listed, all of them counted
@@ -282,7 +300,8 @@ impl Position {
     /// (83338, 10000, False)
     #[getter]
     fn winning_moves(&self, py: Python<'_>) -> PyResult<Moves> {
-        let report = self.report(py, false)?;
+        let answer = self.report(py, false)?;
+        let report = &answer.report;
         let items: PyResult<Vec<Py<Move>>> = report
             .winning_moves
             .iter()
@@ -378,12 +397,12 @@ impl Position {
     ///   heap 3: 4 -> 1 (take 3)
     /// <BLANKLINE>
     fn explain(&self, py: Python<'_>) -> PyResult<String> {
-        Ok(self.report(py, true)?.to_text())
+        Ok(self.report(py, true)?.report.to_text())
     }
 
     /// The analysis as ``grundy analyze`` prints it (without ``--explain``).
     fn to_text(&self, py: Python<'_>) -> PyResult<String> {
-        Ok(self.report(py, false)?.to_text())
+        Ok(self.report(py, false)?.report.to_text())
     }
 
     /// The analysis as a dict: the JSON document of ``grundy analyze --json`` (and of the
@@ -391,7 +410,7 @@ impl Position {
     #[pyo3(signature = (explain = false))]
     fn to_dict(&self, py: Python<'_>, explain: bool) -> PyResult<Py<PyAny>> {
         let report = self.report(py, explain)?;
-        let json = serde_json::to_string(report.as_ref()).expect("reports always serialise");
+        let json = serde_json::to_string(report.as_ref()).expect("answers always serialise");
         Ok(py.import("json")?.call_method1("loads", (json,))?.unbind())
     }
 
@@ -402,8 +421,8 @@ impl Position {
     }
 
     fn _repr_html_(&self, py: Python<'_>) -> PyResult<String> {
-        let report = self.report(py, true)?;
-        Ok(crate::html::position(&report))
+        let answer = self.report(py, true)?;
+        Ok(crate::html::position(&answer.report))
     }
 
     fn __repr__(&self) -> String {

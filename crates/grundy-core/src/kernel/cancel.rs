@@ -48,18 +48,23 @@ pub fn with_flag<T>(flag: Arc<AtomicBool>, f: impl FnOnce() -> T) -> T {
     f()
 }
 
-/// Whether this thread's computation has been cancelled.
+/// Whether this thread's computation has been cancelled, or its question's time budget is
+/// spent ([`crate::kernel::budget`]): loops that poll this (the sequence tables of octal and
+/// take-and-break games) stop at the budget too, and [`check`] then says which.
 pub fn is_cancelled() -> bool {
     FLAG.with(|cell| {
         cell.borrow()
             .as_ref()
             .is_some_and(|flag| flag.load(Ordering::Relaxed))
-    })
+    }) || crate::kernel::budget::check().is_err()
 }
 
 /// `Err` ([`GameError::TooLarge`], "the computation was cancelled") once this thread's
-/// computation has been cancelled; `Ok` otherwise.
+/// computation has been cancelled, or once the question's time budget is spent
+/// ([`crate::kernel::budget`]: every loop that looks at the flag keeps the budget too); `Ok`
+/// otherwise.
 pub fn check() -> Result<()> {
+    crate::kernel::budget::check()?;
     if is_cancelled() {
         return Err(GameError::too_large(
             "the computation",

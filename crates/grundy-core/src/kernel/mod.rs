@@ -25,6 +25,7 @@
 //! | [`family`] | what a family tells the front ends ([`family::Family`], [`family::Param`], [`family::Positions`], [`family::Drawing`]) |
 //! | [`cancel`] | the cancel flag of long computations |
 
+pub mod budget;
 pub mod cancel;
 pub mod columns;
 pub mod component;

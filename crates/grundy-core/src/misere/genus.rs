@@ -36,6 +36,7 @@ use std::fmt;
 
 use super::game::OptionTable;
 use super::search::{for_each_option, Position};
+use crate::kernel::budget::in_part;
 use crate::kernel::error::{GameError, Result};
 use crate::nimber::{mex, Nimber};
 
@@ -314,7 +315,11 @@ impl Genus {
 pub fn heap_genera_by_followers(options: &OptionTable) -> Result<Vec<HeapGenus>> {
     let mut out: Vec<HeapGenus> = Vec::new();
     for h in 1..=options.max_heap() {
-        let all = genera(options, &[h as u16])?;
+        // A refusal (the question's budget) names the heap whose followers were searched.
+        let all = in_part(
+            || format!("the genus of heap {h}"),
+            || genera(options, &[h as u16]),
+        )?;
         let genus = all[&vec![h as u16]].clone();
         let options_tame = all
             .iter()

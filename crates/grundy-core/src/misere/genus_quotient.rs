@@ -194,7 +194,15 @@ pub fn heap_genera_by_quotient(options: &OptionTable, limits: Limits) -> Result<
     let block = (largest + 1).next_power_of_two().max(4) as usize;
     let mut last = None;
     for nim in [block - 1, 4 * block - 1] {
-        let q = GenusQuotient::compute(options, nim, limits)?;
+        let q = crate::kernel::budget::in_part(
+            || {
+                format!(
+                    "the misère quotient of heaps 1 to {} beside a Nim heap of {nim}",
+                    options.max_heap()
+                )
+            },
+            || GenusQuotient::compute(options, nim, limits),
+        )?;
         match classify(options, &q, &normal) {
             Ok(found) => return Ok(found),
             Err(e) => last = Some(e),
@@ -206,8 +214,13 @@ pub fn heap_genera_by_quotient(options: &OptionTable, limits: Limits) -> Result<
 fn classify(options: &OptionTable, q: &GenusQuotient, normal: &[Nimber]) -> Result<Vec<HeapGenus>> {
     let mut out: Vec<HeapGenus> = Vec::with_capacity(options.max_heap());
     for (h, (heap_options, &value)) in options.options.iter().zip(normal).enumerate().skip(1) {
-        crate::kernel::cancel::check()?;
-        let genus = q.genus(q.heap_element(h), value)?;
+        let genus = crate::kernel::budget::in_part(
+            || format!("the genus of heap {h}"),
+            || -> Result<Genus> {
+                crate::kernel::cancel::check()?;
+                q.genus(q.heap_element(h), value)
+            },
+        )?;
         let options_tame = heap_options
             .iter()
             .all(|o| o.iter().all(|&x| out[x - 1].tame));

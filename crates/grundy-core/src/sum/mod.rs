@@ -28,6 +28,7 @@ pub use crate::kernel::component::Component;
 
 use std::fmt;
 
+use crate::kernel::budget::in_part;
 use crate::kernel::error::{GameError, Result};
 use crate::kernel::move_forms::MAX_LISTED_HEAP;
 use crate::kernel::moves::{MoveList, MAX_LISTED_MOVES};
@@ -182,7 +183,11 @@ impl Sum {
 
     /// Each component's value, in order.
     pub fn values(&self) -> Result<Vec<Nimber>> {
-        self.components.iter().map(Component::value).collect()
+        self.components
+            .iter()
+            .enumerate()
+            .map(|(i, c)| in_part(|| term_name(i, c), || c.value()))
+            .collect()
     }
 
     /// The value of the sum: the nim-sum of the components' values.
@@ -244,7 +249,8 @@ impl Sum {
             if c.is_p_position().unwrap_or(false) {
                 return Ok(MoveList::with_limit(limit));
             }
-            return Ok(c.moves_to_value(0, limit)?.map(|to| SumMove::new(0, c, to)));
+            let found = in_part(|| term_name(0, c), || c.moves_to_value(0, limit))?;
+            return Ok(found.map(|to| SumMove::new(0, c, to)));
         }
         let values = self.values()?;
         let total = nim_sum(values.iter().copied());
@@ -253,7 +259,10 @@ impl Sum {
             return Ok(moves);
         }
         for (i, (c, &g)) in self.components.iter().zip(&values).enumerate() {
-            let found = c.moves_to_value(g ^ total, moves.room())?;
+            let found = in_part(
+                || term_name(i, c),
+                || c.moves_to_value(g ^ total, moves.room()),
+            )?;
             moves.append(found.map(|to| SumMove::new(i, c, to)));
         }
         Ok(moves)
@@ -292,6 +301,12 @@ impl Sum {
         components.sort();
         Sum { components }
     }
+}
+
+/// How a refusal names the component it was working on (`kernel::budget::in_part`): `term 2
+/// (cram:6x7)`, counted from 1 as the doors number components.
+fn term_name(i: usize, c: &Component) -> String {
+    format!("term {} ({})", i + 1, Sum::new(vec![c.clone()]).to_terms())
 }
 
 #[cfg(test)]

@@ -1,5 +1,11 @@
 //! `POST /api/analyze` and `POST /api/hint`: who wins, the winning moves, and why.
 
+use std::time::Duration;
+
+use grundy_core::answer::{ask, Answer, Asked, Question};
+use grundy_core::kernel::budget::Budget;
+use grundy_core::GameError;
+
 use super::*;
 
 /// A request about one position.
@@ -31,11 +37,11 @@ pub async fn analyze(
         .await
 }
 
-/// The answer of `/api/analyze`: the core's [`Report`] (the same as `grundy analyze --json`)
+/// The answer of `/api/analyze`: the core's [`Answer`] (the same as `grundy analyze --json`)
 /// with the position as the client sent it. Serialised straight from the engine's types: this
 /// is the cheap request the page sends after every move.
 pub(super) struct AnalysisJson<'a> {
-    pub(super) report: Report,
+    pub(super) answer: Answer,
     pub(super) position: &'a PositionSpec,
 }
 
@@ -43,7 +49,7 @@ impl Serialize for AnalysisJson<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;
         let mut map = s.serialize_map(None)?;
-        self.report.serialize_fields(&mut map)?;
+        self.answer.serialize_fields(&mut map)?;
         map.serialize_entry("position", self.position)?;
         map.end()
     }
@@ -53,17 +59,18 @@ pub(super) fn analysis_response(
     position: &Position,
     limits: &Limits,
 ) -> Result<Response, ApiError> {
-    let report = report_of(position, limits)?;
+    let answer = answer_of(position, limits, false)?;
     Ok(Json(AnalysisJson {
-        report,
+        answer,
         position: &position.spec,
     })
     .into_response())
 }
 
 /// `POST /api/hint`: the move a perfect player would make here (the quickest win, or the
-/// slowest loss, where the tree is small enough to measure: the core's `teaching_move`), how
-/// many moves the game then lasts when measured, and the reasoning, planned for that move.
+/// slowest loss, where the tree is small enough to measure), how many moves the game then
+/// lasts when measured, and the reasoning, planned for that move: the core's answer with its
+/// computer move.
 pub async fn hint(
     State(app): State<AppState>,
     ApiJson(req): ApiJson<PositionRequest>,
@@ -78,17 +85,9 @@ pub async fn hint(
     let limits = app.limits.clone();
     app.compute
         .run(move || {
-            let convention = position.convention();
-            // The valued moves give the best move and its length; positions with too many
-            // moves to value get the teaching player's move alone.
-            let (m, moves_left) = match move_values(&position.sum, convention) {
-                Ok(values) => match values.moves.into_iter().find(|m| m.best) {
-                    Some(best) => (Some(best.mv), best.moves_left),
-                    None => (None, None),
-                },
-                Err(_) => (teaching_move(&position.sum, convention)?, None),
-            };
-            let report = report_of(&position, &limits)?;
+            let answer = answer_of(&position, &limits, true)?;
+            let m = answer.computer_move;
+            let report = answer.report;
             let explanation = match &m {
                 Some(m) => report.explanation.map(|e| e.planned_for(m)),
                 None => report.explanation,
@@ -96,26 +95,49 @@ pub async fn hint(
             Ok(Json(json!({
                 "move": m,
                 "position": m.as_ref().map(|m| position.after(m)),
-                "moves_left": moves_left,
+                "moves_left": answer.moves_left,
                 "outcome": report.outcome,
                 "winning": report.outcome == Outcome::N,
                 "explanation": explanation,
+                "provenance": answer.provenance,
             })))
         })
         .await
 }
 
-/// The core's report on `position` with its explanation; a lone Wythoff board's value is
-/// given only within `max_wythoff_table` (its table would cost seconds beyond).
-pub(super) fn report_of(position: &Position, limits: &Limits) -> Result<Report, ApiError> {
+/// The core's answer on `position` with its explanation (and the computer's move when
+/// `computer_move`), within the server's time limit (`compute_time_ms`, the option a refusal
+/// names); a lone Wythoff board's value is given only within `max_wythoff_table` (its table
+/// would cost seconds beyond).
+pub(super) fn answer_of(
+    position: &Position,
+    limits: &Limits,
+    computer_move: bool,
+) -> Result<Answer, ApiError> {
     let affordable = |c: &Component| {
         c.position::<Wythoff>()
             .map_or(true, |&(x, y)| x.max(y) <= limits.max_wythoff_table)
     };
-    Ok(analyze_sum_within(
-        &position.sum,
-        position.convention(),
-        true,
-        &affordable,
-    )?)
+    let asked = Asked {
+        explanation: true,
+        computer_move,
+    };
+    // Nine tenths of the pool's deadline: the core's refusal, which names the term too large,
+    // comes before the pool's own, which can only name the time limit.
+    let budget = Budget::new(
+        Duration::from_millis((limits.compute_time_ms * 9 / 10).max(1)),
+        "a larger compute_time_ms (grundy serve --compute-time-ms MS)",
+    );
+    let time = budget.time;
+    let mut question = Question::sum(&position.sum, position.convention(), asked, budget);
+    question.affordable = Some(&affordable);
+    let started = std::time::Instant::now();
+    ask(&question).map_err(|e| match e {
+        // The question's budget is the server's time limit: the refusal names it as the pool's
+        // own would (`limit: "compute_time_ms"`), with the part that was too large.
+        GameError::TooLarge { .. } if started.elapsed() >= time => {
+            ApiError::limit("compute_time_ms", e.to_string())
+        }
+        e => e.into(),
+    })
 }

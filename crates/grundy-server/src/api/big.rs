@@ -1,12 +1,16 @@
 //! Nim heaps of any size through the same endpoints: a Nim position with a heap beyond
 //! `max_heap` (given as a string of digits, e.g. `{"game": "nim", "heaps":
 //! ["1000000000000000000000000000000", 7]}`) is answered by the core's big-Nim path
-//! ([`grundy_core::big_nim`], [`grundy_core::report::analyze`]) in `/api/analyze`,
+//! ([`grundy_core::big_nim`], [`grundy_core::answer::ask`]) in `/api/analyze`,
 //! `/api/hint`, `/api/move` and `/api/apply`; `/api/moves` refuses to list its moves (a heap of
 //! n tokens has n of them). Heaps beyond 2^53 - 1 are written back as strings.
 
+use std::time::Duration;
+
+use grundy_core::answer::{ask, Asked, Question};
 use grundy_core::big_nim::{analyze_big, BigMove, BigSum};
 use grundy_core::games::nim::NimMove;
+use grundy_core::kernel::budget::Budget;
 use grundy_core::strategy::Convention;
 use num_bigint::BigUint;
 
@@ -78,9 +82,18 @@ fn best_move(sum: &BigSum, convention: Convention) -> Result<Option<BigMove>, Ap
 /// `/api/analyze`: the core's report (as `grundy analyze nim ... --json`) and the position.
 pub(super) fn analyze(spec: PositionSpec, limits: &Limits) -> Result<Response, ApiError> {
     let sum = sum_of(&spec, limits)?;
-    let report = grundy_core::report::analyze(&sum.to_terms(), spec.convention, true)?;
+    let terms = sum.to_terms();
+    let asked = Asked {
+        explanation: true,
+        computer_move: false,
+    };
+    let budget = Budget::new(
+        Duration::from_millis((limits.compute_time_ms * 9 / 10).max(1)),
+        "a larger compute_time_ms (grundy serve --compute-time-ms MS)",
+    );
+    let answer = ask(&Question::text(&terms, spec.convention, asked, budget))?;
     Ok(Json(AnalysisJson {
-        report,
+        answer,
         position: &spec,
     })
     .into_response())

@@ -1,0 +1,240 @@
+//! One question, one answer: the entry every door goes through.
+//!
+//! A [`Question`] is a position (a sum of terms of any rulesets, as text or already read), its
+//! convention, what is asked beyond who wins ([`Asked`]: the reasoning, a computer move) and a
+//! [`Budget`]. [`ask`] gives an [`Answer`] — the [`Report`] (the value, the outcome, every
+//! winning move with a distinct label, equal moves grouped with their count, the reasoning),
+//! how it is known ([`Provenance`]) and the computer's move when asked — or a refusal, a
+//! [`GameError`] that names the part too large and the option that allows more.
+//!
+//! `grundy analyze`, `grundy play`'s hints, `POST /api/analyze`, `/api/hint` and the Python
+//! package's `Position` ask here, so an answer known at once to one door is known at once to
+//! all: a Cram board of even sides by the mirror strategy, a square Chomp bar by its mirror
+//! move ([`instant`]), Nim and Wythoff's game by their closed forms.
+//!
+//! The budget is installed for the whole question ([`crate::kernel::budget::within`]): every
+//! long loop of the engine checks it, so a refusal comes within a few milliseconds of the
+//! deadline, wherever the work was.
+//!
+//! ```
+//! use std::time::Duration;
+//! use grundy_core::answer::{ask, Asked, Provenance, Question};
+//! use grundy_core::kernel::budget::Budget;
+//! use grundy_core::strategy::Convention;
+//!
+//! let budget = Budget::new(Duration::from_secs(10), "--time SECONDS");
+//! let question = Question::text("chomp:12x12", Convention::Normal, Asked::default(), budget);
+//! let answer = ask(&question).unwrap();
+//! assert_eq!(answer.provenance, vec![Provenance::Symmetry]);
+//! assert_eq!(answer.report.winning_moves.len(), 1);
+//! ```
+
+use std::time::Duration;
+
+use serde::Serialize;
+
+use crate::kernel::budget::{self, Budget};
+use crate::kernel::error::Result;
+use crate::report::{self, Report};
+use crate::spec::parse_big_sum;
+use crate::strategy::Convention;
+use crate::sum::{Component, Sum, SumMove};
+
+mod instant;
+mod provenance;
+
+pub use instant::instant;
+pub use provenance::{provenance, Provenance};
+
+/// The budget of a door that sets none of its own: ten seconds (docs/limits.md, "search of a
+/// board or graph in `analyze`"), more allowed by `option`.
+pub fn default_budget(option: impl Into<String>) -> Budget {
+    Budget::new(DEFAULT_TIME, option)
+}
+
+/// The time of [`default_budget`].
+pub const DEFAULT_TIME: Duration = Duration::from_secs(10);
+
+/// What is asked beyond the value, the outcome and the winning moves (always answered).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Asked {
+    /// The reasoning for a person.
+    pub explanation: bool,
+    /// The move a perfect player makes here (the quickest win or the slowest loss where the
+    /// tree is small enough to measure), with the moves left after it when measured.
+    pub computer_move: bool,
+}
+
+/// A position as a door gives it.
+#[derive(Debug, Clone, Copy)]
+enum Given<'a> {
+    /// In the text format (`nim:3,4 + cram:4x4`), Nim heaps and Wythoff boards of any size.
+    Text(&'a str),
+    /// Already read (within `u64`).
+    Sum(&'a Sum),
+}
+
+/// One question (see the module documentation).
+pub struct Question<'a> {
+    given: Given<'a>,
+    /// Normal or misère play.
+    pub convention: Convention,
+    /// What is asked.
+    pub asked: Asked,
+    /// The time the question may take.
+    pub budget: Budget,
+    /// Which lone components' values the door affords (the server keeps a lone Wythoff board's
+    /// table below its own limit); `None`: every value.
+    pub affordable: Option<&'a (dyn Fn(&Component) -> bool + Sync)>,
+}
+
+impl<'a> Question<'a> {
+    /// A question about the position written `text`.
+    pub fn text(text: &'a str, convention: Convention, asked: Asked, budget: Budget) -> Self {
+        Question {
+            given: Given::Text(text),
+            convention,
+            asked,
+            budget,
+            affordable: None,
+        }
+    }
+
+    /// A question about `sum`.
+    pub fn sum(sum: &'a Sum, convention: Convention, asked: Asked, budget: Budget) -> Self {
+        Question {
+            given: Given::Sum(sum),
+            convention,
+            asked,
+            budget,
+            affordable: None,
+        }
+    }
+}
+
+/// The answer to a [`Question`].
+#[derive(Debug, Clone)]
+pub struct Answer {
+    /// Value, outcome, winning moves (grouped, distinct labels), reasoning.
+    pub report: Report,
+    /// How it is known: one entry per component under normal play (each component's value is
+    /// its own), one for the whole sum under misère play (misère sums are answered whole).
+    pub provenance: Vec<Provenance>,
+    /// The computer's move, when asked and there is a move.
+    pub computer_move: Option<SumMove>,
+    /// How many moves the game lasts after the computer's move with perfect play, when
+    /// measured.
+    pub moves_left: Option<u64>,
+}
+
+impl Answer {
+    /// Writes the answer's fields into a JSON object being written: the report's, then
+    /// `provenance` (a door adds fields of its own, as the server's `position`).
+    pub fn serialize_fields<M: serde::ser::SerializeMap>(
+        &self,
+        map: &mut M,
+    ) -> std::result::Result<(), M::Error> {
+        self.report.serialize_fields(map)?;
+        map.serialize_entry("provenance", &self.provenance)
+    }
+}
+
+impl Serialize for Answer {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(None)?;
+        self.serialize_fields(&mut map)?;
+        map.end()
+    }
+}
+
+/// Answers `question` within its budget, or refuses (see the module documentation).
+pub fn ask(question: &Question) -> Result<Answer> {
+    budget::within(&question.budget, || answer(question))
+}
+
+fn answer(q: &Question) -> Result<Answer> {
+    let explain = q.asked.explanation;
+    let small;
+    let sum = match q.given {
+        Given::Sum(sum) => sum,
+        Given::Text(text) => match parse_big_sum(text).ok().and_then(|big| big.to_sum()) {
+            Some(s) => {
+                small = s;
+                &small
+            }
+            // Nim heaps or Wythoff boards beyond `u64`: closed forms only (Bouton, Beatty).
+            None => {
+                let report = report::analyze(text, q.convention, explain)?;
+                let provenance = provenance::of_pieces(&report.components, q.convention);
+                return Ok(Answer {
+                    report,
+                    provenance,
+                    computer_move: None,
+                    moves_left: None,
+                });
+            }
+        },
+    };
+    // A refusal names the part too large: the position when it is one term, else the sum (its
+    // values and winning moves name their own term: `Sum::values`).
+    let part = || match sum.components.len() {
+        1 => format!("the position {}", sum.to_terms()),
+        _ => "the sum".to_string(),
+    };
+    let report = match instant(sum, q.convention, explain) {
+        Some(report) => report,
+        None => budget::in_part(part, || match q.affordable {
+            Some(affordable) => report::analyze_sum_within(sum, q.convention, explain, affordable),
+            None => report::analyze_sum(sum, q.convention, explain),
+        })?,
+    };
+    let provenance = provenance(sum, q.convention);
+    let (computer_move, moves_left) = match q.asked.computer_move {
+        true => computer_move(sum, q.convention, &report)?,
+        false => (None, None),
+    };
+    Ok(Answer {
+        report,
+        provenance,
+        computer_move,
+        moves_left,
+    })
+}
+
+/// The perfect player's move: the quickest win or the slowest loss where every move can be
+/// valued (with the game's length after it); else the strategy's
+/// best move (`strategy::best_move`); the report's first winning move for positions answered
+/// at once (a square Chomp bar).
+fn computer_move(
+    sum: &Sum,
+    convention: Convention,
+    report: &Report,
+) -> Result<(Option<SumMove>, Option<u64>)> {
+    use crate::strategy::best_move;
+    use crate::strategy::move_values::move_values;
+    if sum.is_terminal() {
+        return Ok((None, None));
+    }
+    let listed = report.winning_moves.iter().find_map(|m| match &m.mv {
+        report::Move::Sum(crate::big_nim::BigMove::Small(m)) => Some(m.clone()),
+        _ => None,
+    });
+    if listed.is_some() && instant(sum, convention, false).is_some() {
+        return Ok((listed, None));
+    }
+    match move_values(sum, convention) {
+        Ok(values) => {
+            let best = values.moves.into_iter().find(|m| m.best);
+            return Ok(best.map_or((None, None), |b| (Some(b.mv), b.moves_left)));
+        }
+        // Out of the question's budget: the refusal stands. Refused for its own limit (too
+        // many moves to value): the strategy's move below.
+        Err(e) if budget::check().is_err() => return Err(e),
+        Err(_) => {}
+    }
+    Ok((best_move(sum, convention)?.or(listed), None))
+}
+
+#[cfg(test)]
+mod tests;
