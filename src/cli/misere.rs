@@ -348,21 +348,7 @@ fn genus(args: &GenusArgs, out: &Output) -> Result<(), CliError> {
         .as_ref()
         .map(|HeapList(heaps)| sum_by_rules(heaps, &nim, &genera));
     if out.json {
-        let rows: Vec<serde_json::Value> = genera
-            .iter()
-            .map(|g| {
-                json!({
-                    "heap": g.heap,
-                    "genus": g.genus.to_string(),
-                    "normal_value": g.genus.normal,
-                    "misere_values": g.genus.misere,
-                    "period_start": g.genus.period_start,
-                    "period": g.genus.period,
-                    "kind": g.class.name(),
-                    "options_tame": g.options_tame,
-                })
-            })
-            .collect();
+        let rows: Vec<serde_json::Value> = genera.iter().map(HeapGenus::to_json).collect();
         let mut doc = json!({ "game": game.name(), "classified": "raw positions", "heaps": rows });
         if let (Some(HeapList(heaps)), Some(answer)) = (&args.sum, &sum) {
             doc["sum"] = json!({

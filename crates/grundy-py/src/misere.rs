@@ -399,15 +399,7 @@ impl Genus {
 
     /// The row as ``grundy misere genus ... --json`` writes it.
     fn to_dict(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        let doc = serde_json::json!({
-            "heap": self.g.heap,
-            "genus": self.g.genus.to_string(),
-            "normal_value": self.g.genus.normal,
-            "misere_values": self.g.genus.misere,
-            "period_start": self.g.genus.period_start,
-            "period": self.g.genus.period,
-            "kind": if self.g.tame { "tame" } else { "wild" },
-        });
+        let doc = self.g.to_json();
         Ok(py
             .import("json")?
             .call_method1("loads", (doc.to_string(),))?
@@ -419,7 +411,7 @@ impl Genus {
     }
 
     fn __repr__(&self) -> String {
-        let kind = if self.g.tame { "tame" } else { "wild" };
+        let kind = self.g.class.name();
         format!(
             "<grundy.Genus of heap {}: {} ({kind})>",
             self.g.heap, self.g.genus

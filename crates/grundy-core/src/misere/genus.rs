@@ -154,6 +154,20 @@ pub struct HeapGenus {
 }
 
 impl HeapGenus {
+    /// The row as `grundy misere genus --json` writes it (and Python's `Genus.to_dict()`).
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "heap": self.heap,
+            "genus": self.genus.to_string(),
+            "normal_value": self.genus.normal,
+            "misere_values": self.genus.misere,
+            "period_start": self.genus.period_start,
+            "period": self.genus.period,
+            "kind": self.class.name(),
+            "options_tame": self.options_tame,
+        })
+    }
+
     /// Heap `heap` of this genus, whose options are all tame or not.
     pub fn new(heap: usize, genus: Genus, options_tame: bool) -> HeapGenus {
         let class = GenusClass::of(&genus, options_tame);
@@ -330,8 +344,14 @@ pub fn heap_genera_by_followers(options: &OptionTable) -> Result<Vec<HeapGenus>>
     Ok(out)
 }
 
-/// Every position reachable from `position`, options before the positions they come from.
-fn followers(options: &OptionTable, position: &[u16]) -> Result<Vec<Position>> {
+/// Whether the heap `heap` has at most `cap` followers (positions reachable from it): the
+/// follower search of every heap up to it is then quick.
+pub fn has_few_followers(options: &OptionTable, heap: usize, cap: usize) -> bool {
+    reachable(options, &[heap as u16], cap).is_some()
+}
+
+/// Every position reachable from `position`, `None` beyond `cap` of them.
+fn reachable(options: &OptionTable, position: &[u16], cap: usize) -> Option<HashSet<Position>> {
     let mut seen: HashSet<Position> = HashSet::from([position.to_vec()]);
     let mut stack = vec![position.to_vec()];
     while let Some(p) = stack.pop() {
@@ -341,13 +361,21 @@ fn followers(options: &OptionTable, position: &[u16]) -> Result<Vec<Position>> {
                 stack.push(q);
             }
         });
-        if seen.len() > MAX_FOLLOWERS {
-            return Err(GameError::too_large(
-                "genus computation",
-                format!("the position has more than {MAX_FOLLOWERS} followers"),
-            ));
+        if seen.len() > cap {
+            return None;
         }
     }
+    Some(seen)
+}
+
+/// Every position reachable from `position`, options before the positions they come from.
+fn followers(options: &OptionTable, position: &[u16]) -> Result<Vec<Position>> {
+    let seen = reachable(options, position, MAX_FOLLOWERS).ok_or_else(|| {
+        GameError::too_large(
+            "genus computation",
+            format!("the position has more than {MAX_FOLLOWERS} followers"),
+        )
+    })?;
     let mut all: Vec<Position> = seen.into_iter().collect();
     all.sort_by_key(|p| {
         let total: usize = p.iter().map(|&h| h as usize).sum();
