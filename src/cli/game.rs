@@ -101,7 +101,7 @@ fn with_flags(mut cmd: Command, extra: ExtraFlags) -> Command {
 /// The default `analyze --time`: the core's default budget (docs/limits.md).
 pub const ANALYZE_SECONDS: u64 = grundy_core::answer::DEFAULT_TIME.as_secs();
 
-/// The subcommand of `family` with its parameters (no positions: see [`with_positions`]).
+/// The subcommand of `family` with its parameters (no positions: see `with_positions`).
 pub fn family_command(family: &'static Family) -> Command {
     let about = format!("{}: {}", family.title, family.rules);
     let mut cmd = Command::new(family.name)

@@ -5,7 +5,7 @@
 //! game comes from `grundy_core::sequence::report::of_rules` as a `HeapSequence`, and
 //! everything else is
 //! generic: the request is checked against the game's limits before anything is computed
-//! ([`check_up_front`]), the computation runs with a progress bar, Ctrl-C and checkpoints
+//! (`check_up_front`), the computation runs with a progress bar, Ctrl-C and checkpoints
 //! ([`super::sequence_run`]), and the report is streamed in the format asked for, with a plot
 //! ([`super::chart`]) if asked. Where a flag does not apply to a game the command says so
 //! (exit code 2) instead of ignoring it.

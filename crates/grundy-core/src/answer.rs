@@ -5,7 +5,7 @@
 //! [`Budget`]. [`ask`] gives an [`Answer`] — the [`Report`] (the value, the outcome, every
 //! winning move with a distinct label, equal moves grouped with their count, the reasoning),
 //! how it is known ([`Provenance`]) and the computer's move when asked — or a refusal, a
-//! [`GameError`] that names the part too large and the option that allows more.
+//! [`GameError`](crate::GameError) that names the part too large and the option that allows more.
 //!
 //! `grundy analyze`, `grundy play`'s hints, `POST /api/analyze`, `/api/hint` and the Python
 //! package's `Position` ask here, so an answer known at once to one door is known at once to

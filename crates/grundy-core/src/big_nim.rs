@@ -1,7 +1,7 @@
 //! Positions whose Nim heaps may have any number of digits.
 //!
 //! A Nim heap is its own Grundy value, so Nim needs nothing but XOR at any size. Every other
-//! ruleset's values are [`Nimber`](crate::Nimber)s (`u64`), and the fast machinery of [`crate::sum`] keeps
+//! ruleset's values are [`Nimber`]s (`u64`), and the fast machinery of [`crate::sum`] keeps
 //! heaps in `u64` (simulations play millions of moves and must not allocate). A [`BigSum`] sits
 //! beside it: its components are ordinary [`Component`]s or Nim heaps beyond `u64`
 //! ([`BigComponent::Nim`]), and [`analyze_big`] answers it exactly. A position with no heap

@@ -75,7 +75,7 @@ impl MoveParser {
     ///
     /// A move's label as the analysis lists it (`graph 1: vertex 0: ... -> ...`, with or
     /// without its `(one of N equal moves ...)` note) is accepted as it is, in positions whose
-    /// moves are few enough to list ([`by_label`]).
+    /// moves are few enough to list (`by_label`).
     pub fn parse(&self, text: &str, position: &Sum) -> std::result::Result<SumMove, MoveError> {
         if let Some(m) = by_label(text, position) {
             return Ok(m);

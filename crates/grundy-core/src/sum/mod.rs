@@ -172,7 +172,7 @@ impl Sum {
 
     /// The position in the text format of `registry`, e.g. `nim:3,4 + sub{1,4,9}:11`, which
     /// `spec::parse_sum` reads back as the same position, component for component and in order
-    /// (see [`write_terms`]). The empty sum, which has no term, is the empty string.
+    /// (see `write_terms`). The empty sum, which has no term, is the empty string.
     pub fn to_terms(&self) -> String {
         let mut terms: Vec<String> = Vec::new();
         for group in self.components.chunk_by(|a, b| a.same_rules(b)) {
