@@ -108,30 +108,41 @@ pub struct Family {
 impl Family {
     /// The rules with these parameters (texts, in the order of [`Family::params`]).
     pub fn rules(&self, params: &[&str]) -> Result<Arc<dyn AnyRules>> {
-        if params.len() != self.params.len() {
-            let wanted: Vec<&str> = self.params.iter().map(|p| p.name).collect();
-            return Err(GameError::invalid(
-                format!("parameters of {}", self.name),
-                params.join(";"),
-                if wanted.is_empty() {
-                    format!("none: write {}", self.example)
-                } else {
-                    format!(
-                        "{} ({}), e.g. {}",
-                        wanted.len(),
-                        wanted.join("; "),
-                        self.example
-                    )
-                },
-            ));
-        }
+        let wanted: Vec<&str> = self.params.iter().map(|p| p.name).collect();
+        check_param_count(self.name, &wanted, self.example, params)?;
         (self.build)(params)
     }
 
     /// Whether `name` names this family (its name or an alias, in any case).
     pub fn answers_to(&self, name: &str) -> bool {
-        let name = name.trim();
-        self.name.eq_ignore_ascii_case(name)
-            || self.aliases.iter().any(|a| a.eq_ignore_ascii_case(name))
+        names_family(self.name, self.aliases, name)
     }
+}
+
+/// Refuses `params` unless there is one per name in `wanted`, naming the family's parameters
+/// and an example term (the registry's families and the loopy ones alike).
+pub fn check_param_count(
+    family: &str,
+    wanted: &[&str],
+    example: &str,
+    params: &[&str],
+) -> Result<()> {
+    if params.len() == wanted.len() {
+        return Ok(());
+    }
+    Err(GameError::invalid(
+        format!("parameters of {family}"),
+        params.join(";"),
+        if wanted.is_empty() {
+            format!("none: write {example}")
+        } else {
+            format!("{} ({}), e.g. {example}", wanted.len(), wanted.join("; "))
+        },
+    ))
+}
+
+/// Whether `query` is `name` or one of `aliases`, in any case, spaces around ignored.
+pub fn names_family(name: &str, aliases: &[&str], query: &str) -> bool {
+    let query = query.trim();
+    name.eq_ignore_ascii_case(query) || aliases.iter().any(|a| a.eq_ignore_ascii_case(query))
 }

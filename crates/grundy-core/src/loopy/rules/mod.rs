@@ -14,7 +14,8 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
-use crate::kernel::error::{GameError, Result};
+use crate::kernel::error::Result;
+use crate::kernel::family::{check_param_count, names_family};
 
 /// A position of a loopy ruleset: a vertex `[v]`, a heap `[n]`, or several heaps played
 /// together (Fair Shares), as the ruleset reads it.
@@ -118,31 +119,14 @@ pub struct LoopyFamily {
 impl LoopyFamily {
     /// The rules with these parameters (texts, in the order of [`LoopyFamily::params`]).
     pub fn rules(&self, params: &[&str]) -> Result<Arc<dyn LoopyRules>> {
-        if params.len() != self.params.len() {
-            let wanted: Vec<&str> = self.params.iter().map(|p| p.name).collect();
-            return Err(GameError::invalid(
-                format!("parameters of {}", self.name),
-                params.join(";"),
-                if wanted.is_empty() {
-                    format!("none: write {}", self.example)
-                } else {
-                    format!(
-                        "{} ({}), e.g. {}",
-                        wanted.len(),
-                        wanted.join("; "),
-                        self.example
-                    )
-                },
-            ));
-        }
+        let wanted: Vec<&str> = self.params.iter().map(|p| p.name).collect();
+        check_param_count(self.name, &wanted, self.example, params)?;
         (self.build)(params)
     }
 
     /// Whether `name` names this family (its name or an alias, in any case).
     pub fn answers_to(&self, name: &str) -> bool {
-        let name = name.trim();
-        self.name.eq_ignore_ascii_case(name)
-            || self.aliases.iter().any(|a| a.eq_ignore_ascii_case(name))
+        names_family(self.name, self.aliases, name)
     }
 }
 
