@@ -7,12 +7,12 @@
 use std::io::{BufRead, IsTerminal, Write};
 
 use clap::{Args, ValueEnum};
-use grundy_core::answer::{ask, default_budget, Answer, Asked, Question};
+use grundy_core::answer::{ask, default_budget, player_move, Answer, Asked, Question};
 use grundy_core::games::wythoff::Wythoff;
 use grundy_core::play::{remoteness_text, GameRecord, MoveParser, Seat};
-use grundy_core::player::{choose_move, Player};
+use grundy_core::player::Player;
 use grundy_core::report::Explanation;
-use grundy_core::strategy::{best_move, Convention};
+use grundy_core::strategy::Convention;
 use grundy_core::sum::{Outcome, Sum, SumMove};
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -251,7 +251,13 @@ impl<R: BufRead, W: Write> Session<R, W> {
     fn computer_moves(&mut self) -> Result<(), CliError> {
         let position = self.game.position().clone();
         let convention = self.game.convention;
-        if let Some(m) = choose_move(&position, convention, self.computer, &mut self.rng)? {
+        if let Some(m) = player_move(
+            &position,
+            convention,
+            self.computer,
+            play_budget(),
+            &mut self.rng,
+        )? {
             self.say(format!("Computer: {}", self.text(&m)))?;
             self.game.play(m);
         }
@@ -304,7 +310,9 @@ impl<R: BufRead, W: Write> Session<R, W> {
     fn hint(&mut self) -> Result<(), CliError> {
         let position = self.game.position().clone();
         let convention = self.game.convention;
-        let analysis = answer(&position, convention, false)?.report;
+        // One answer gives the outcome and the move to show: the quickest win, or the slowest
+        // loss (the computer's move of the answer, as `/api/hint` and the page show it).
+        let answered = answer(&position, convention, false, true)?;
         let measured = remoteness_text(&position, convention)
             .map(|r| {
                 format!(
@@ -313,15 +321,14 @@ impl<R: BufRead, W: Write> Session<R, W> {
                 )
             })
             .unwrap_or_default();
-        let first = best_move(&position, convention)?;
-        match (analysis.outcome, first) {
+        match (answered.report.outcome, answered.computer_move) {
             (Outcome::N, Some(m)) => {
                 self.say(format!("Hint: {} wins.{measured}", self.text(&m)))?;
                 let why = explanation(&position, convention)?;
                 self.say(why.trim_end())
             }
-            _ => {
-                let delay = best_move(&position, convention)?
+            (_, last_longest) => {
+                let delay = last_longest
                     .map(|m| format!(" The move that makes it last longest: {}.", self.text(&m)))
                     .unwrap_or_default();
                 self.say(format!(
@@ -396,21 +403,36 @@ impl<R: BufRead, W: Write> Session<R, W> {
 
 /// The core's answer about `position` (`grundy_core::answer`), with the reasoning when
 /// `explain`, within the default budget of a question.
-fn answer(position: &Sum, convention: Convention, explain: bool) -> Result<Answer, CliError> {
+fn answer(
+    position: &Sum,
+    convention: Convention,
+    explanation: bool,
+    computer_move: bool,
+) -> Result<Answer, CliError> {
     let asked = Asked {
-        explanation: explain,
-        computer_move: false,
+        explanation,
+        computer_move,
     };
-    let budget = default_budget(format!(
+    Ok(ask(&Question::sum(
+        position,
+        convention,
+        asked,
+        play_budget(),
+    ))?)
+}
+
+/// The budget of each question play asks (a hint, the reasoning, the computer's move): the
+/// default of a question.
+fn play_budget() -> grundy_core::kernel::budget::Budget {
+    default_budget(format!(
         "grundy analyze ... --time SECONDS (up to {}): play keeps the default",
         super::search::MAX_SECONDS
-    ));
-    Ok(ask(&Question::sum(position, convention, asked, budget))?)
+    ))
 }
 
 /// The reasoning about a position, as `grundy analyze --explain` gives it.
 fn explanation(position: &Sum, convention: Convention) -> Result<String, CliError> {
-    let report = answer(position, convention, true)?.report;
+    let report = answer(position, convention, true, false)?.report;
     let quotient = matches!(report.explanation, Some(Explanation::Quotient(_)));
     let text = report
         .explanation

@@ -7,8 +7,8 @@
 //! how it is known ([`Provenance`]) and the computer's move when asked — or a refusal, a
 //! [`GameError`](crate::GameError) that names the part too large and the option that allows more.
 //!
-//! `grundy analyze`, `grundy play`'s hints, `POST /api/analyze`, `/api/hint` and the Python
-//! package's `Position` ask here, so an answer known at once to one door is known at once to
+//! `grundy analyze`, `grundy play`'s hints and computer moves, `POST /api/analyze`, `/api/hint`,
+//! `/api/move` ([`player_move`]) and the Python package's `Position` ask here, so an answer known at once to one door is known at once to
 //! all: a Cram board of even sides by the mirror strategy, a square Chomp bar by its mirror
 //! move ([`instant`]), Nim and Wythoff's game by their closed forms.
 //!
@@ -40,9 +40,11 @@ use crate::spec::parse_big_sum;
 use crate::strategy::Convention;
 use crate::sum::{Component, Sum, SumMove};
 
+mod computer;
 mod instant;
 mod provenance;
 
+pub use computer::player_move;
 pub use instant::instant;
 pub use provenance::{provenance, Provenance};
 

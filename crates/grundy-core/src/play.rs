@@ -27,7 +27,8 @@ use crate::strategy::{remoteness, Convention};
 use crate::sum::{Sum, SumMove};
 
 mod parse;
-pub mod queen;
+#[cfg(test)]
+mod queen_tests;
 pub mod tracked;
 
 pub use parse::{MoveError, MoveParser};

@@ -126,7 +126,7 @@ impl Position {
         let report = interrupt::run(py, move || {
             let budget = Budget::new(
                 Duration::from_secs(QUESTION_SECONDS),
-                "grundy.search(game, position, time_limit=None) for a board or graph game \
+                "grundy.search(game, position, time_limit=SECONDS) for a board or graph game \
                  (other questions have no longer budget in Python)",
             );
             let asked = Asked {

@@ -57,10 +57,18 @@ impl SearchResult {
     }
 }
 
-/// `time_limit`: seconds, a number greater than 0, or `None` (no limit).
+/// The time a search may take unless `time_limit` says otherwise: ten minutes, as
+/// `grundy search --time`, so that no search runs without end unless asked to.
+const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(600);
+
+/// The largest `time_limit`: a week, as `grundy search --time`.
+const MAX_TIME_LIMIT: Duration = Duration::from_secs(604_800);
+
+/// `time_limit`: seconds, a number greater than 0 and at most a week; `None` (or absent): ten
+/// minutes.
 fn time_arg(time: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Duration>> {
     let Some(time) = time.filter(|t| !t.is_none()) else {
-        return Ok(None);
+        return Ok(Some(DEFAULT_TIME_LIMIT));
     };
     let seconds: f64 = if is_whole_number(time)? {
         int_text(time, "time_limit")?
@@ -75,11 +83,11 @@ fn time_arg(time: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Duration>> {
         )));
     };
     match Duration::try_from_secs_f64(seconds) {
-        Ok(d) if seconds > 0.0 => Ok(Some(d)),
+        Ok(d) if seconds > 0.0 && d <= MAX_TIME_LIMIT => Ok(Some(d)),
         _ => Err(game_error(GameError::out_of_range(
             "time_limit",
             time.str()?.to_string(),
-            "a number of seconds greater than 0 (or None: no limit)",
+            "a number of seconds greater than 0 and at most 604800 (a week); None: 600",
         ))),
     }
 }
@@ -115,7 +123,7 @@ fn write_table(path: &Path, bytes: &[u8]) -> PyResult<()> {
 /// ``cram``, ``chomp``, ``node-kayles`` or ``arc-kayles``, ``position`` the game's text
 /// (``5x5``, ``3x7``, ``path:12``, ``grid:4x5``). ``memory_mb`` is the table's memory (1 to
 /// 65536 MiB, 1024 by default); ``time_limit`` stops the search with an error after that many
-/// seconds (None: no limit); ``table`` is a file: read when it exists, written back at the end,
+/// seconds (at most 604800, a week; None: 600, as ``grundy search --time``); ``table`` is a file: read when it exists, written back at the end,
 /// after a time limit and after Ctrl-C, so that the same call again goes on from everything
 /// proven. The search runs on a worker thread: Ctrl-C stops it (a ``KeyboardInterrupt``).
 ///

@@ -55,6 +55,10 @@ def test_bad_arguments():
         grundy.search("cram", "3x3", time_limit=0)
     with pytest.raises(TypeError, match="time_limit must be a number"):
         grundy.search("cram", "3x3", time_limit="soon")
+    # Nothing runs without end: at most a week, as `grundy search --time` (None is 600 s).
+    with pytest.raises(grundy.GrundyError, match=r"time_limit \"604801\" is out of range.*at most 604800"):
+        grundy.search("cram", "3x3", time_limit=604801)
+    assert grundy.search("cram", "3x3", time_limit=604800).value == grundy.search("cram", "3x3").value
     with pytest.raises(grundy.GrundyError, match="Cram board"):
         grundy.search("cram", "9x9")
 

@@ -130,3 +130,32 @@ async fn equal_winning_moves_are_one_entry_with_their_count() {
         );
     }
 }
+
+/// The computer and the hint are one answer: `/api/move` at `perfect` plays exactly the move
+/// `/api/hint` shows, on winning and losing positions, sums, misère play, and a square Chomp
+/// bar (answered at once by the mirror move: 12 × 12 would take a minute by search).
+#[tokio::test]
+async fn the_perfect_computer_plays_the_hints_move() {
+    let positions = [
+        json!({ "game": "nim", "heaps": [3, 4, 5] }),
+        json!({ "game": "nim", "heaps": [1, 2, 3] }),
+        json!({ "game": "nim", "heaps": [1, 1, 3], "convention": "misere" }),
+        sum("nim:3 + sub{1,2}:7 + octal{0.77}:9"),
+        sum("cram:3x3 + nim:2"),
+        sum("chomp:12x12"),
+        sum("wythoff:10,7"),
+    ];
+    for position in positions {
+        let (s, hint) = post("/api/hint", json!({ "position": position })).await;
+        assert_eq!(s, StatusCode::OK, "{position}: {hint}");
+        let (s, moved) = post(
+            "/api/move",
+            json!({ "position": position, "player": "perfect", "seed": 3 }),
+        )
+        .await;
+        assert_eq!(s, StatusCode::OK, "{position}: {moved}");
+        assert!(!hint["move"].is_null(), "{position}: {hint}");
+        assert_eq!(moved["move"], hint["move"], "{position}");
+        assert_eq!(moved["position"], hint["position"], "{position}");
+    }
+}

@@ -338,3 +338,18 @@ fn heading(p: Period) -> String {
         p.period, p.preperiod
     )
 }
+
+/// Runs a computation to its end on this thread (for callers with no progress to show); a
+/// cancellation through [`super::cancel`] stops it with an error.
+pub fn compute(computation: &mut dyn Computation) -> Result<()> {
+    let stop = AtomicBool::new(false);
+    let status = computation.run(&stop, &mut |_| {
+        if super::cancel::is_cancelled() {
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    })?;
+    match status {
+        RunStatus::Finished => Ok(()),
+        RunStatus::Cancelled => super::cancel::check(),
+    }
+}

@@ -16,7 +16,8 @@
 //!   [`crate::solve::misere_rule`]).
 
 use super::game::OptionTable;
-use super::monoid::{coarsest_partition, Automaton, Monoid};
+pub use super::monoid::Candidate;
+use super::monoid::{coarsest_partition, Automaton};
 use super::proof_automaton::{element, has_move, wins_alone, Exploration, ProofAutomaton};
 use super::search::{for_each_option, Position};
 use crate::kernel::error::{GameError, Result};
@@ -39,27 +40,7 @@ pub enum Proof {
     NotAMonoid(String),
 }
 
-/// The pieces of a candidate quotient that a proof needs.
-#[derive(Debug, Clone, Copy)]
-pub struct Candidate<'a> {
-    /// The monoid.
-    pub monoid: &'a Monoid,
-    /// `pretend[h]`: the element of heap `h` (index 0: the identity).
-    pub pretend: &'a [u32],
-    /// `p_portion[e]`: whether positions of element `e` are P-positions.
-    pub p_portion: &'a [bool],
-}
-
-impl Candidate<'_> {
-    /// The element of a position.
-    pub fn of(&self, heaps: &[usize]) -> u32 {
-        heaps
-            .iter()
-            .fold(0, |e, &h| self.monoid.mul(e, self.pretend[h]))
-    }
-}
-
-/// What a game's heaps are played beside, for the games [`super::contexts`] splits a quotient
+/// What a game's heaps are played beside, for the games that the context construction (`misere::contexts`) splits a quotient
 /// into: a fixed context that may have moves of its own, some of them winning.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Context<'a> {

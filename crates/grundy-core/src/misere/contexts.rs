@@ -18,12 +18,40 @@
 //! The automaton with states (element of level `k − 1`, count `0..k`) then recognises the
 //! P-positions exactly; its minimal automaton is `Q_n`, proven like any guess.
 
-use super::adjoin::{adjoin, minimise, prove, Bounds, Powers, Rule, Stage, MAX_POWERS};
+use super::adjoin::{by_guesses, minimise, prove, Powers};
 use super::check::Proof;
 use super::game::OptionTable;
 use super::refine::OldPart;
 use super::search::Position;
+use super::stage::{truncated, Bounds, Rule, Stage, MAX_NESTING, MAX_POWERS};
 use crate::kernel::error::{GameError, Result};
+
+/// Computes `Q_{n+1}` from `stage` (`Q_n` of the game beside `rule`); `options` covers heaps
+/// up to at least `n + 1`. Guesses first ([`by_guesses`]); when they do not settle it, the
+/// exact construction by context games ([`by_contexts`]). `nesting` counts the context levels
+/// above this call.
+pub fn adjoin(
+    options: &OptionTable,
+    stage: &Stage,
+    rule: &Rule,
+    bounds: Bounds,
+    nesting: usize,
+) -> Result<Stage> {
+    if let Some(next) = by_guesses(options, stage, rule, bounds)? {
+        return Ok(next);
+    }
+    let n = stage.max_heap() + 1;
+    if nesting >= MAX_NESTING {
+        return Err(GameError::too_large(
+            format!("the misère quotient with heap {n}"),
+            format!(
+                "heap {n} tells apart positions of smaller heaps in ways that need more than \
+                 {MAX_NESTING} nested context games"
+            ),
+        ));
+    }
+    by_contexts(options, stage, rule, bounds, nesting + 1)
+}
 
 /// `Q_n` of the game beside `rule` from its `Q_{n-1}` (`stage`), one count of heaps `n` at a
 /// time (see the module docs).
@@ -137,7 +165,7 @@ fn assemble(
         b: powers[..=top].to_vec(),
         start,
     };
-    let table = super::adjoin::truncated(options, n);
+    let table = truncated(options, n);
     let guess = minimise(rule, &old, n, &powers);
     if guess.order() > bounds.max_order {
         return Err(GameError::too_large(

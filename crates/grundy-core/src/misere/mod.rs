@@ -87,6 +87,7 @@ pub mod quotient;
 pub mod refine;
 pub mod run;
 pub mod search;
+pub mod stage;
 pub mod sums;
 
 pub use analysis::{Explanation, HeapMove, MisereAnalysis, MoveCheck};

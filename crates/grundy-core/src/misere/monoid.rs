@@ -361,3 +361,23 @@ pub fn eval(monoid: &Monoid, generators: &[u32], exponents: &[u32]) -> u32 {
     }
     e
 }
+
+/// The pieces of a candidate quotient that a proof needs.
+#[derive(Debug, Clone, Copy)]
+pub struct Candidate<'a> {
+    /// The monoid.
+    pub monoid: &'a Monoid,
+    /// `pretend[h]`: the element of heap `h` (index 0: the identity).
+    pub pretend: &'a [u32],
+    /// `p_portion[e]`: whether positions of element `e` are P-positions.
+    pub p_portion: &'a [bool],
+}
+
+impl Candidate<'_> {
+    /// The element of a position.
+    pub fn of(&self, heaps: &[usize]) -> u32 {
+        heaps
+            .iter()
+            .fold(0, |e, &h| self.monoid.mul(e, self.pretend[h]))
+    }
+}

@@ -1,4 +1,4 @@
-//! The proof automaton of [`super::check`]: states `(Φ(x), has a move, Win(x))`, stored flat.
+//! The proof automaton of the proofs (`misere::check`): states `(Φ(x), has a move, Win(x))`, stored flat.
 //!
 //! A state is `1 + ⌈order / 64⌉` words: the element and the has-a-move flag in the first,
 //! `Win(x)` as a bit set after it. Heaps with the same element, the same `W_g` and the same
@@ -7,8 +7,8 @@
 
 use std::collections::HashMap;
 
-use super::check::Candidate;
 use super::game::OptionTable;
+use super::monoid::Candidate;
 use crate::kernel::error::{GameError, Result};
 
 /// The candidate, the classes of heaps, and the sets `W_g`.

@@ -15,10 +15,8 @@
 
 use std::time::Duration;
 
-use super::game::{HeapGame, OptionTable};
+use super::game::OptionTable;
 use super::monoid::{Monoid, Presentation};
-use super::run::QuotientRun;
-use crate::kernel::error::Result;
 use crate::nimber::{mex, Nimber};
 
 /// The largest `--max-heap` accepted (the option table alone holds every split of every heap,
@@ -74,27 +72,6 @@ pub struct MisereQuotient {
 }
 
 impl MisereQuotient {
-    /// Computes `Q_N` for `game` with heaps of at most `max_heap` tokens.
-    pub fn compute(game: &dyn HeapGame, max_heap: usize, limits: Limits) -> Result<Self> {
-        Self::compute_with_progress(game, max_heap, limits, &mut |_, _| {})
-    }
-
-    /// As [`MisereQuotient::compute`], telling `progress` each heap `n` adjoined and the order
-    /// of the proven `Q_n` ([`QuotientRun`] does the same one heap at a time, with checkpoints).
-    pub fn compute_with_progress(
-        game: &dyn HeapGame,
-        max_heap: usize,
-        limits: Limits,
-        progress: &mut dyn FnMut(usize, usize),
-    ) -> Result<Self> {
-        let mut run = QuotientRun::new(game, max_heap, limits)?;
-        while !run.is_done() {
-            run.step()?;
-            progress(run.heap(), run.order());
-        }
-        run.finish()
-    }
-
     /// The number of elements.
     pub fn order(&self) -> usize {
         self.monoid.order()

@@ -1,6 +1,6 @@
 //! Refining a failed guess for `Q_n` from what its proof saw.
 //!
-//! A guess ([`super::adjoin`]) reads positions of the smaller heaps through an *old part*: an
+//! A guess ((`misere::adjoin`)) reads positions of the smaller heaps through an *old part*: an
 //! automaton over the heaps `1..n` whose states should tell apart every two positions that
 //! some count of heaps `n` tells apart. The first old part is `Q_{n-1}` itself. When the proof
 //! of a guess fails, the guess's proof automaton, run over the smaller heaps, is finer than the
@@ -13,11 +13,11 @@
 
 use std::collections::HashMap;
 
-use super::adjoin::{tokens, Bounds, Rule, Stage};
 use super::check::Explored;
 use super::game::OptionTable;
 use super::monoid::coarsest_labelled_partition;
 use super::search::Position;
+use super::stage::{tokens, Bounds, Rule, Stage};
 use crate::kernel::error::{GameError, Result};
 
 /// How positions of heaps smaller than the new one are told apart while guessing: an automaton

@@ -11,11 +11,12 @@ use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
 
-use super::adjoin::{adjoin, Bounds, Rule, Stage};
 use super::check::{is_reduced, prove, Proof};
+use super::contexts::adjoin;
 use super::game::{HeapGame, OptionTable};
 use super::monoid::{Monoid, Presentation};
 use super::quotient::{normal_values, Limits, MisereQuotient, MAX_QUOTIENT_HEAP};
+use super::stage::{truncated, Bounds, Rule, Stage};
 use crate::kernel::error::{GameError, Result};
 
 /// The `format` field of every checkpoint.
@@ -148,7 +149,7 @@ impl QuotientRun {
                 return Err(bad(format!("the representative of element {e} is not one")));
             }
         }
-        let table = super::adjoin::truncated(&run.options, c.heap);
+        let table = truncated(&run.options, c.heap);
         match prove(&table, stage.candidate(), limits.max_proof_states)? {
             Proof::Proven { .. } if is_reduced(stage.candidate()) => {}
             _ => {
@@ -287,6 +288,30 @@ fn bounds(limits: Limits) -> Bounds {
         max_proof_states: limits.max_proof_states,
         max_order: limits.max_order,
         deadline: Instant::now().checked_add(limits.time_budget),
+    }
+}
+
+/// Computing a quotient in one call: a [`QuotientRun`] run to its end.
+impl MisereQuotient {
+    /// Computes `Q_N` for `game` with heaps of at most `max_heap` tokens.
+    pub fn compute(game: &dyn HeapGame, max_heap: usize, limits: Limits) -> Result<Self> {
+        Self::compute_with_progress(game, max_heap, limits, &mut |_, _| {})
+    }
+
+    /// As [`MisereQuotient::compute`], telling `progress` each heap `n` adjoined and the order
+    /// of the proven `Q_n` ([`QuotientRun`] does the same one heap at a time, with checkpoints).
+    pub fn compute_with_progress(
+        game: &dyn HeapGame,
+        max_heap: usize,
+        limits: Limits,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Result<Self> {
+        let mut run = QuotientRun::new(game, max_heap, limits)?;
+        while !run.is_done() {
+            run.step()?;
+            progress(run.heap(), run.order());
+        }
+        run.finish()
     }
 }
 

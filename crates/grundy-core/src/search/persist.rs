@@ -18,8 +18,8 @@
 use std::io::{Read, Write};
 
 use super::table::{Knowledge, Table, TableKey};
-use crate::games::octal::run::fnv1a;
 use crate::kernel::error::{GameError, Result};
+use crate::sequence::checkpoint::fnv1a;
 
 /// The first bytes of every table file.
 pub const MAGIC: &[u8; 8] = b"GRUNDYTT";

@@ -27,7 +27,6 @@
 //! the serialisation of [`ReportDocument`], the same for the command line and the API
 //! (docs/sequence-report.md).
 
-use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use num_bigint::BigUint;
@@ -37,7 +36,7 @@ use serde::{Deserialize, Serialize};
 use crate::kernel::error::{GameError, Result};
 use crate::kernel::heap_sequence::Period;
 use crate::kernel::heap_sequence::{
-    Certificate, Computation, HeapSequence, Limits, PeriodRule, RunStatus, SequenceGame,
+    Certificate, Computation, HeapSequence, Limits, PeriodRule, SequenceGame,
 };
 use crate::nimber::Nimber;
 use crate::registry::{self, AnyRules, REGISTRY};
@@ -534,20 +533,7 @@ impl HeapSequence for RulesSequence {
     }
 }
 
-/// Runs a computation to its end on this thread (for callers with no progress to show); a
-/// cancellation through [`crate::kernel::cancel`] stops it with an error.
-pub fn compute(computation: &mut dyn Computation) -> Result<()> {
-    let stop = AtomicBool::new(false);
-    let status = computation.run(&stop, &mut |_| {
-        if crate::kernel::cancel::is_cancelled() {
-            stop.store(true, std::sync::atomic::Ordering::Relaxed);
-        }
-    })?;
-    match status {
-        RunStatus::Finished => Ok(()),
-        RunStatus::Cancelled => crate::kernel::cancel::check(),
-    }
-}
+pub use crate::kernel::heap_sequence::compute;
 
 /// Why [`report_document`] gives no report.
 #[derive(Debug, Clone, PartialEq, Eq)]

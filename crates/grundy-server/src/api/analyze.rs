@@ -122,17 +122,31 @@ pub(super) fn answer_of(
         explanation: true,
         computer_move,
     };
-    // Nine tenths of the pool's deadline: the core's refusal, which names the term too large,
-    // comes before the pool's own, which can only name the time limit.
-    let budget = Budget::new(
-        Duration::from_millis((limits.compute_time_ms * 9 / 10).max(1)),
-        "a larger compute_time_ms (grundy serve --compute-time-ms MS)",
-    );
-    let time = budget.time;
+    let budget = question_budget(limits);
     let mut question = Question::sum(&position.sum, position.convention(), asked, budget);
     question.affordable = Some(&affordable);
+    within_question_budget(limits, || ask(&question))
+}
+
+/// The budget of one question: nine tenths of the pool's deadline, so that the core's refusal,
+/// which names the term too large, comes before the pool's own, which can only name the time
+/// limit.
+pub(super) fn question_budget(limits: &Limits) -> Budget {
+    Budget::new(
+        Duration::from_millis((limits.compute_time_ms * 9 / 10).max(1)),
+        "a larger compute_time_ms (grundy serve --compute-time-ms MS)",
+    )
+}
+
+/// Runs `f` (which asks within [`question_budget`]), naming a refusal that came at the
+/// question's deadline as the server's time limit.
+pub(super) fn within_question_budget<T>(
+    limits: &Limits,
+    f: impl FnOnce() -> Result<T, GameError>,
+) -> Result<T, ApiError> {
+    let time = question_budget(limits).time;
     let started = std::time::Instant::now();
-    ask(&question).map_err(|e| match e {
+    f().map_err(|e| match e {
         // The question's budget is the server's time limit: the refusal names it as the pool's
         // own would (`limit: "compute_time_ms"`), with the part that was too large.
         GameError::TooLarge { .. } if started.elapsed() >= time => {

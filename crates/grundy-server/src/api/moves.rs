@@ -55,8 +55,8 @@ pub struct MoveRequest {
 }
 
 /// `POST /api/move`: the computer's move. A perfect move (always at `perfect`, with the
-/// strength's odds otherwise) wins soonest, or loses slowest, where the tree is small enough
-/// to measure (the core's `teaching_move`).
+/// strength's odds otherwise) is the core's answer's computer move (`answer::player_move`): it
+/// wins soonest, or loses slowest, where the tree is small enough to measure.
 pub async fn computer_move(
     State(app): State<AppState>,
     ApiJson(req): ApiJson<MoveRequest>,
@@ -74,10 +74,20 @@ pub async fn computer_move(
         // The bouton player's losing move lists every option of a component.
         check_listable(&position.sum, "the bouton player")?;
     }
+    let limits = app.limits.clone();
     app.compute
         .run(move || {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            let m = choose_teaching_move(&position.sum, position.convention(), player.0, &mut rng)?;
+            let budget = question_budget(&limits);
+            let m = within_question_budget(&limits, || {
+                player_move(
+                    &position.sum,
+                    position.convention(),
+                    player.0,
+                    budget,
+                    &mut rng,
+                )
+            })?;
             Ok(Json(move_json(&position, m, player, seed)))
         })
         .await

@@ -237,7 +237,7 @@ impl OctalGame {
             *cache = Some(first);
         }
         let run = cache.as_mut().expect("just filled");
-        crate::sequence::report::compute(run)?;
+        crate::kernel::heap_sequence::compute(run)?;
         if let Some(found) = answer(run) {
             return Ok(found);
         }
@@ -251,7 +251,7 @@ impl OctalGame {
                 // Grow geometrically so that many small queries do not each resume.
                 let doubled = (run.values().len() as u64 * 2).min(MAX_TABLE_HEAP);
                 run.set_target(wanted.max(doubled).min(MAX_TABLE_HEAP.max(wanted)))?;
-                crate::sequence::report::compute(run)?;
+                crate::kernel::heap_sequence::compute(run)?;
                 if let Some(found) = answer(run) {
                     return Ok(found);
                 }

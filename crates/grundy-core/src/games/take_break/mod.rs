@@ -171,7 +171,7 @@ impl TakeBreakGame {
     /// `G(0..count)`, and the period if the values prove one.
     pub fn sequence(&self, count: u64) -> Result<(Vec<u32>, Option<Period>)> {
         let mut run = self.run(count)?;
-        crate::sequence::report::compute(&mut run)?;
+        crate::kernel::heap_sequence::compute(&mut run)?;
         Ok((run.step().values().to_vec(), run.proven()))
     }
 
@@ -231,7 +231,7 @@ impl TakeBreakGame {
             *cache = Some(self.run(first)?);
         }
         let run = cache.as_mut().expect("just filled");
-        crate::sequence::report::compute(run)?;
+        crate::kernel::heap_sequence::compute(run)?;
         if let Some(found) = answer(run) {
             return Ok(found);
         }
@@ -242,7 +242,7 @@ impl TakeBreakGame {
             if wanted > run.computed() {
                 let doubled = (run.computed() * 2).min(most);
                 run.set_target(wanted.max(doubled))?;
-                crate::sequence::report::compute(run)?;
+                crate::kernel::heap_sequence::compute(run)?;
                 if let Some(found) = answer(run) {
                     return Ok(found);
                 }

@@ -43,6 +43,7 @@
 pub mod beatty;
 pub mod explain;
 pub mod mex;
+pub mod queen;
 pub mod table;
 pub mod word;
 
@@ -60,7 +61,7 @@ use crate::kernel::moves::MoveList;
 use crate::kernel::MoveError;
 use crate::kernel::{MoveContext, Ruleset};
 use crate::nimber::Nimber;
-use crate::play::queen;
+
 use beatty::{is_p_position, lower_of, partner_of, Natural, FAST_PATH_LIMIT};
 use table::{SgTable, MAX_TABLE_SIDE};
 
