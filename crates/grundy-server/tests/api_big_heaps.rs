@@ -75,17 +75,21 @@ async fn refusals_name_the_field_or_the_limit() {
     let (status, body) = post("/api/moves", json!({"position": nim(json!([TEN_30]))})).await;
     assert!(status.is_client_error(), "{body}");
     assert_eq!(body["limit"], "engine");
-    let (status, body) = post(
-        "/api/analyze",
-        json!({"position": {"game": "subtraction", "set": [1, 2], "heaps": [TEN_30]}}),
-    )
-    .await;
-    assert!(status.is_client_error(), "{body}");
-    assert_eq!(body["limit"], "max_heap");
-    assert!(body["error"]
-        .as_str()
-        .unwrap()
-        .contains("Nim takes heaps of any size"));
+    // Another ruleset's heap beyond max_heap: valued by /api/analyze where the value is a
+    // lookup, refused by the endpoints that move, in one line naming the limit.
+    let subtraction = json!({"game": "subtraction", "set": [1, 2], "heaps": [TEN_30]});
+    for path in ["/api/hint", "/api/move", "/api/moves"] {
+        let (status, body) = post(path, json!({ "position": subtraction })).await;
+        assert!(status.is_client_error(), "{path}: {body}");
+        assert_eq!(body["limit"], "max_heap", "{path}: {body}");
+        assert!(
+            body["error"]
+                .as_str()
+                .unwrap()
+                .contains("/api/analyze only"),
+            "{body}"
+        );
+    }
     let (status, body) = post("/api/analyze", json!({"position": nim(json!(["12x"]))})).await;
     assert!(status.is_client_error(), "{body}");
     assert_eq!(body["field"], "position.heaps[0]");
@@ -93,4 +97,55 @@ async fn refusals_name_the_field_or_the_limit() {
     let (status, body) = post("/api/analyze", json!({"position": nim(json!(["3", 4]))})).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["nim_sum"], 7);
+}
+
+/// Issue 29: a heap of any size is answered wherever the answer is a lookup, in every door.
+/// `S = {1, 2}` has period 3 (G(n) = n mod 3), so 10^30 (≡ 1 mod 3) has value 1; `sub{1,4,9}`
+/// has value 0 at 10^30 and 1 at 10^30 + 1 (as `grundy analyze` gives them); the octal game
+/// 0.07 (Dawson's Kayles) has period 34 from n = 53.
+#[tokio::test]
+async fn other_rulesets_heaps_of_any_size_are_valued_by_analyze() {
+    let one_more = "1000000000000000000000000000001";
+    let cases = [
+        (
+            json!({"game": "subtraction", "set": [1, 2], "heaps": [TEN_30]}),
+            json!([1]),
+        ),
+        (
+            json!({"game": "sum", "terms": format!("sub{{1,4,9}}:{TEN_30}")}),
+            json!([0]),
+        ),
+        (
+            json!({"game": "sum", "terms": format!("sub{{1,4,9}}:{one_more} + nim:3")}),
+            json!([1, 3]),
+        ),
+        (
+            json!({"game": "octal", "code": "0.07", "heaps": [TEN_30]}),
+            json!([1]),
+        ),
+    ];
+    for (position, values) in cases {
+        let (status, body) = post("/api/analyze", json!({ "position": position })).await;
+        assert_eq!(status, StatusCode::OK, "{position}: {body}");
+        assert_eq!(body["values"], values, "{position}: {body}");
+        assert_eq!(
+            body["position"]["game"], position["game"],
+            "{position}: {body}"
+        );
+        assert_eq!(
+            body["position"]["heaps"], position["heaps"],
+            "{position}: {body}"
+        );
+        assert_eq!(
+            body["position"]["terms"], position["terms"],
+            "{position}: {body}"
+        );
+    }
+    // The value agrees with a small heap of the same residue (10^30 ≡ 1 mod 3).
+    let (_, small) = post(
+        "/api/analyze",
+        json!({"position": {"game": "subtraction", "set": [1, 2], "heaps": [4]}}),
+    )
+    .await;
+    assert_eq!(small["values"], json!([1]));
 }

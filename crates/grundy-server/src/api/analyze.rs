@@ -27,6 +27,13 @@ pub async fn analyze(
     if big::is_big(&req.position, &app.limits) {
         return big::analyze(req.position, &app.limits);
     }
+    if let Some(terms) = big::big_terms(&req.position, &app.limits)? {
+        let limits = app.limits.clone();
+        return app
+            .compute
+            .run(move || big::analyze_terms(&terms, &req.position, &limits))
+            .await;
+    }
     let position = Position::parse(req.position, &app.limits)?;
     if position.is_cheap() {
         return analysis_response(&position, &app.limits);
@@ -80,6 +87,9 @@ pub async fn hint(
     }
     if big::is_big(&req.position, &app.limits) {
         return big::best(req.position, &app.limits);
+    }
+    if big::big_terms(&req.position, &app.limits)?.is_some() {
+        return Err(big::only_analyzed(&app.limits));
     }
     let position = Position::parse(req.position, &app.limits)?;
     let limits = app.limits.clone();

@@ -4,6 +4,11 @@
 //! ([`grundy_core::big_nim`], [`grundy_core::answer::ask`]) in `/api/analyze`,
 //! `/api/hint`, `/api/move` and `/api/apply`; `/api/moves` refuses to list its moves (a heap of
 //! n tokens has n of them). Heaps beyond 2^53 - 1 are written back as strings.
+//!
+//! A heap of any other ruleset beyond `max_heap` (in a `sum`'s terms, or a string of digits in
+//! `heaps`) is answered by `/api/analyze` wherever the core's answer is a lookup at any size (a
+//! proven period, arithmetic periodicity, a closed form), as `grundy analyze` answers it
+//! ([`big_terms`], [`analyze_terms`]); the other endpoints refuse it with the limit's name.
 
 use std::time::Duration;
 
@@ -14,8 +19,10 @@ use grundy_core::kernel::budget::Budget;
 use grundy_core::strategy::Convention;
 use num_bigint::BigUint;
 
+use grundy_core::registry::Drawing;
+
 use super::*;
-use crate::position::Heap;
+use crate::position::{family_rules, Heap};
 
 /// Whether the request's position is Nim with a heap beyond `max_heap`.
 pub(super) fn is_big(spec: &PositionSpec, limits: &Limits) -> bool {
@@ -25,6 +32,76 @@ pub(super) fn is_big(spec: &PositionSpec, limits: &Limits) -> bool {
             .heaps
             .as_ref()
             .is_some_and(|heaps| heaps.iter().any(|h| h.0 > max))
+}
+
+/// The text terms of a position of a ruleset other than Nim with a heap beyond `max_heap`, for
+/// the core's answer at any size; `None` when every heap is within `max_heap` (the usual path),
+/// or the position is not one of heaps.
+pub(super) fn big_terms(spec: &PositionSpec, limits: &Limits) -> Result<Option<String>, ApiError> {
+    if spec.game == "sum" {
+        let Some(terms) = spec.terms.as_deref() else {
+            return Ok(None);
+        };
+        let Ok(big) = grundy_core::spec::parse_big_sum(terms) else {
+            return Ok(None);
+        };
+        let beyond = big.to_sum().map_or(true, |sum| {
+            sum.components
+                .iter()
+                .any(|c| c.heaps().iter().any(|&h| h > limits.max_heap))
+        });
+        return Ok(beyond.then(|| terms.to_string()));
+    }
+    let (Some(family), Some(heaps)) = (registry::family(&spec.game), spec.heaps.as_ref()) else {
+        return Ok(None);
+    };
+    let max = BigUint::from(limits.max_heap);
+    if !heaps.iter().any(|h| h.0 > max) || family.positions.drawing != Drawing::Heaps {
+        return Ok(None);
+    }
+    let rules = family_rules(
+        family,
+        &spec.params,
+        "position.",
+        &["heaps", "position", "convention"],
+        limits,
+    )?;
+    let texts: Vec<String> = heaps.iter().map(|h| h.0.to_string()).collect();
+    Ok(Some(format!("{}:{}", rules.term(), texts.join(","))))
+}
+
+/// `/api/analyze` of [`big_terms`]: the core's answer to the text, within the question's
+/// budget, with the position as the client sent it.
+pub(super) fn analyze_terms(
+    terms: &str,
+    spec: &PositionSpec,
+    limits: &Limits,
+) -> Result<Response, ApiError> {
+    let asked = Asked {
+        explanation: true,
+        computer_move: false,
+    };
+    let budget = question_budget(limits);
+    let answer = within_question_budget(limits, || {
+        ask(&Question::text(terms, spec.convention, asked, budget))
+    })?;
+    Ok(Json(AnalysisJson {
+        answer,
+        position: spec,
+    })
+    .into_response())
+}
+
+/// The refusal of a heap beyond `max_heap` of a ruleset other than Nim by the endpoints that
+/// move or list moves.
+pub(super) fn only_analyzed(limits: &Limits) -> ApiError {
+    ApiError::limit(
+        "max_heap",
+        format!(
+            "a heap beyond {} tokens of a ruleset other than Nim is answered by /api/analyze only (its value, outcome and winning moves, where the value is a lookup at any size); hints, computer moves and moves take heaps up to that size",
+            limits.max_heap_text()
+        ),
+    )
 }
 
 /// The position as the core's [`BigSum`], checked: heaps only, at most `max_components`.

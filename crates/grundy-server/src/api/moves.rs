@@ -67,6 +67,9 @@ pub async fn computer_move(
     if big::is_big(&req.position, &app.limits) {
         return big::best(req.position, &app.limits);
     }
+    if big::big_terms(&req.position, &app.limits)?.is_some() {
+        return Err(big::only_analyzed(&app.limits));
+    }
     let position = Position::parse(req.position, &app.limits)?;
     let seed = req.seed.unwrap_or_else(fresh_seed);
     let player = req.player;
@@ -167,6 +170,9 @@ pub async fn apply(State(app): State<AppState>, ApiJson(req): ApiJson<ApplyReque
     }
     if big::is_big(&req.position, &app.limits) {
         return big::apply(req.position, req.mv, &app.limits);
+    }
+    if big::big_terms(&req.position, &app.limits)?.is_some() {
+        return Err(big::only_analyzed(&app.limits));
     }
     let position = Position::parse(req.position, &app.limits)?;
     let mv = req.mv;

@@ -17,6 +17,9 @@ pub async fn valued_moves(
     if big::is_big(&req.position, &app.limits) {
         return Err(big::moves());
     }
+    if big::big_terms(&req.position, &app.limits)?.is_some() {
+        return Err(big::only_analyzed(&app.limits));
+    }
     let position = Position::parse(req.position, &app.limits)?;
     app.compute
         .run(move || {
