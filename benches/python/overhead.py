@@ -48,6 +48,13 @@ def main():
     print(f"grundy.Nim(3, 4, 5).value (made each time): {per_call('grundy.Nim(3, 4, 5).value', g):.2f} us/call")
     print(f"Nim(3, 4, 5).outcome (analysis cached):  {per_call('p.outcome', g):.2f} us/call")
     print(f"baseline: 3 ^ 4 ^ 5 in Python:           {per_call('3 ^ 4 ^ 5', g):.3f} us/call")
+    # The small questions of `cargo bench --bench doors` (the core alone, the API and the CLI
+    # there), through Python: each position made afresh, as the Rust harness reads it afresh.
+    for text in ["nim:3,4,5", "nim:3 + sub{1,4,9}:11 + octal{0.77}:30,40", "cram:3x4 + chomp:3x3"]:
+        g["text"] = text
+        analysis = per_call("grundy.parse(text).winning_moves", g, number=300)
+        hint = per_call("grundy.parse(text).best_move", g, number=300)
+        print(f"{text}: analysis {analysis:.0f} us/call, computer's move {hint:.0f} us/call")
     runs = [
         ("grundys-game", ["grundys-game"], 200_000),
         ("octal{0.137}", ["octal", "0.137"], 10_000_000),

@@ -16,7 +16,7 @@ use grundy_core::answer::{ask, Answer, Asked, Question};
 use grundy_core::kernel::budget::Budget;
 use grundy_core::report::{self, analyze, Piece};
 use grundy_core::spec::parse_big_sum;
-use grundy_core::strategy::{self, Convention};
+use grundy_core::strategy::Convention;
 use grundy_core::sum::{Outcome, Sum};
 use grundy_core::GameError;
 use pyo3::exceptions::PyIndexError;
@@ -349,12 +349,23 @@ impl Position {
     }
 
     /// The move a perfect player makes (a winning move whenever there is one; the quickest
-    /// win where that is cheap to find), or ``None`` when no move is left.
+    /// win, or the slowest loss, where the tree is small enough to measure), or ``None`` when
+    /// no move is left: the answer's computer move, as ``grundy play`` and ``/api/move`` play.
     #[getter]
     fn best_move(&self, py: Python<'_>) -> PyResult<Option<Move>> {
         let sum = self.small_sum().py()?;
         let convention = self.convention;
-        let best = interrupt::run(py, move || strategy::best_move(&sum, convention))?;
+        let best = interrupt::run(py, move || {
+            let asked = Asked {
+                explanation: false,
+                computer_move: true,
+            };
+            let budget = Budget::new(
+                Duration::from_secs(QUESTION_SECONDS),
+                "grundy.search(game, position, time_limit=SECONDS) for a board or graph game",
+            );
+            ask(&Question::sum(&sum, convention, asked, budget)).map(|a| a.computer_move)
+        })?;
         Ok(best.map(|m| self.move_object(&report::Move::Sum(BigMove::Small(m)))))
     }
 
