@@ -9,10 +9,6 @@
 //! [`grundy_core::spec`].
 
 use clap::{Arg, ArgAction, ArgMatches, Command};
-use grundy_core::games::acrostic::Acrostic;
-use grundy_core::games::coin_grid::Numbering;
-use grundy_core::games::coins::Coins;
-use grundy_core::games::tartan::Tartan;
 use grundy_core::games::wythoff::Wythoff;
 use grundy_core::registry::{Drawing, Family, ParamKind, REGISTRY};
 use grundy_core::spec::{self, MAX_COMPONENTS};
@@ -413,12 +409,12 @@ pub fn draw(sum: &Sum) -> Vec<String> {
 /// A row of coins' heads in words, numbered as its game numbers them: `heads: coins 2, 3 and
 /// 5`, `no heads`.
 fn coin_row(c: &Component) -> Option<String> {
-    let (rules, row) = c.downcast::<Coins>()?;
-    let heads: Vec<String> = (0..row.len())
-        .filter(|&i| row[i] == 1)
-        .map(|i| rules.line().number(i).to_string())
+    let first = c.rules().first_coin()?;
+    let row = c.heaps();
+    let heads: Vec<String> = (0..row.len() as u64)
+        .filter(|&i| row[i as usize] == 1)
+        .map(|i| (first + i).to_string())
         .collect();
-    let first = rules.line().first_coin();
     Some(match heads.as_slice() {
         [] => format!("no heads; coins numbered from {first}"),
         [one] => format!("heads: coin {one}; coins numbered from {first}"),
@@ -432,18 +428,7 @@ fn coin_row(c: &Component) -> Option<String> {
 /// A grid of coins or a Cram board row by row, under a line of column numbers, each row
 /// after its number: rows and columns numbered as the game's moves name them.
 fn squares(c: &Component) -> Option<Vec<String>> {
-    let numbering = if let Some((rules, _)) = c.downcast::<Tartan>() {
-        rules.numbering()
-    } else if let Some((rules, _)) = c.downcast::<Acrostic>() {
-        rules.numbering()
-    } else if c.noun() == "board" {
-        Numbering {
-            first_row: 1,
-            first_col: 1,
-        }
-    } else {
-        return None;
-    };
+    let numbering = c.rules().grid_numbering()?;
     let text = c.to_string();
     let rows: Vec<Vec<char>> = text.split('/').map(|r| r.chars().collect()).collect();
     let cols = rows.first().map_or(0, Vec::len);

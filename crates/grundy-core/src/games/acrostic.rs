@@ -276,6 +276,10 @@ impl Acrostic {
 impl Ruleset for Acrostic {
     type Position = CoinGrid;
 
+    fn grid_numbering(&self) -> Option<Numbering> {
+        Some(self.numbering())
+    }
+
     fn term(&self) -> String {
         if self.twins {
             "acrostic-twins".into()

@@ -346,16 +346,9 @@ pub fn describe_move(from: &CoinGrid, to: &[CoinGrid], first_row: u64, first_col
     }
 }
 
-/// How a grid game numbers its rows and columns: as its one-dimensional games number their
-/// coins, from 0 or from 1.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Numbering {
-    /// The number of the top row.
-    pub first_row: u64,
-    /// The number of the leftmost column.
-    pub first_col: u64,
-}
+pub use crate::kernel::family::Numbering;
 
+/// Numberings of grids of coins (the type is the kernel's: [`crate::kernel::Ruleset::grid_numbering`]).
 impl Numbering {
     /// The numbering of a grid whose rows are the coins of `rows` and columns those of `cols`.
     pub(crate) fn of(

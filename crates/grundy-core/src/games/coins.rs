@@ -394,6 +394,10 @@ pub fn read_th(text: &str) -> Option<Vec<u64>> {
 impl Ruleset for Coins {
     type Position = Vec<u64>;
 
+    fn first_coin(&self) -> Option<u64> {
+        Some(self.line.first_coin())
+    }
+
     fn term(&self) -> String {
         match self.line.game() {
             Some(game) => game.term().into(),

@@ -36,6 +36,9 @@ where
 
     /// The ruleset's name in terms and JSON, e.g. `cram`.
     const NAME: &'static str;
+    /// How rows and columns are numbered when a position is drawn square by square (see
+    /// [`crate::kernel::Ruleset::grid_numbering`]); `None` for graphs and Chomp's bars.
+    const GRID_NUMBERING: Option<crate::kernel::family::Numbering> = None;
     /// Its title, e.g. `Cram`.
     const TITLE: &'static str;
     /// Its typed moves, as shown to the user.
@@ -114,6 +117,10 @@ impl<G: SearchedGame> Ord for Searched<G> {
 
 impl<G: SearchedGame> Ruleset for Searched<G> {
     type Position = G::Board;
+
+    fn grid_numbering(&self) -> Option<crate::kernel::family::Numbering> {
+        G::GRID_NUMBERING
+    }
 
     fn term(&self) -> String {
         G::NAME.into()

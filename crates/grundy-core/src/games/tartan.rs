@@ -318,6 +318,10 @@ impl Tartan {
 impl Ruleset for Tartan {
     type Position = CoinGrid;
 
+    fn grid_numbering(&self) -> Option<Numbering> {
+        Some(self.numbering())
+    }
+
     fn term(&self) -> String {
         match self.named {
             Some(named) => named.term().into(),

@@ -502,6 +502,10 @@ pub trait AnyRules: Debug + Send + Sync + 'static {
     fn components(self: Arc<Self>, positions: &str) -> Result<Vec<Component>>;
     /// The components a list of numbers names (see [`Ruleset::positions_from`]).
     fn components_from(self: Arc<Self>, numbers: Vec<u64>) -> Result<Vec<Component>>;
+    /// The number of a row's leftmost coin (see [`Ruleset::first_coin`]).
+    fn first_coin(&self) -> Option<u64>;
+    /// How a grid's rows and columns are numbered (see [`Ruleset::grid_numbering`]).
+    fn grid_numbering(&self) -> Option<super::family::Numbering>;
     /// The ruleset itself, to look at its own type.
     fn as_any(&self) -> &dyn Any;
 }
@@ -521,6 +525,14 @@ impl<R: Ruleset> AnyRules for R {
 
     fn splits(&self) -> bool {
         Ruleset::splits(self)
+    }
+
+    fn first_coin(&self) -> Option<u64> {
+        Ruleset::first_coin(self)
+    }
+
+    fn grid_numbering(&self) -> Option<super::family::Numbering> {
+        Ruleset::grid_numbering(self)
     }
 
     fn amounts(&self) -> &[u64] {

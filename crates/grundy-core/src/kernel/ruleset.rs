@@ -4,6 +4,7 @@ use std::fmt::Debug;
 use std::hash::Hash;
 
 use super::error::Result;
+use super::family::Numbering;
 use super::form::{MoveContext, PositionForm};
 use super::heap_sequence::HeapSequence;
 use super::moves::MoveList;
@@ -244,6 +245,19 @@ pub trait Ruleset: Debug + Send + Sync + Eq + Hash + Ord + 'static {
     /// from both heaps`.
     fn describe_move(&self, from: &Self::Position, to: &[Self::Position]) -> String {
         Self::Position::describe_move(from, to)
+    }
+
+    /// The number of the leftmost coin of a row, for rulesets whose positions are rows of coins
+    /// (1, or 0 where the published values number the coins from 0); `None` for the others.
+    /// The front ends number coins with it when they draw a row.
+    fn first_coin(&self) -> Option<u64> {
+        None
+    }
+
+    /// How rows and columns are numbered, for rulesets whose positions are drawn square by
+    /// square (grids of coins, Cram boards); `None` for the others.
+    fn grid_numbering(&self) -> Option<Numbering> {
+        None
     }
 }
 

@@ -2,8 +2,8 @@
 //! parameters and its typed moves.
 
 use super::{Family, Param};
-use crate::games::coin_grid::Numbering;
-use crate::games::{acrostic, coins, octal, tartan};
+use crate::games::octal;
+use crate::kernel::family::Numbering;
 
 /// Named values of a parameter, `(name, value, description)`, for a form's list of choices:
 /// the octal games known by name ([`octal::PRESETS`]) for the octal code; none elsewhere.
@@ -43,24 +43,18 @@ pub fn noun(family: &Family) -> &'static str {
 }
 
 /// The number of the leftmost coin of a row, for the coin-turning families (1, or 0 where the
-/// published values number the coins from 0: [`coins::CoinLine::first_coin`]); `None` for
-/// the others.
+/// published values number the coins from 0: [`crate::kernel::Ruleset::first_coin`]); `None`
+/// for the others.
 pub fn first_coin(family: &Family) -> Option<u64> {
-    let rules = family.rules(&[]).ok()?;
-    super::downcast::<coins::Coins>(&*rules).map(|c| c.line().first_coin())
+    family.rules(&[]).ok()?.first_coin()
 }
 
-/// How the grids of a two-dimensional coin game are numbered (rows and columns from 0 or 1, as
-/// its one-dimensional games number their coins), for the families whose rules have no
-/// parameters (Turning Corners, Rugs, Acrostic Twins); `None` for the others: the numbering of
-/// `tartan{G;H}` and `acrostic{G;H}` is that of `G` and `H` ([`first_coin`]).
+/// How the grids of a two-dimensional coin game or a Cram board are numbered (rows and columns
+/// from 0 or 1, as its one-dimensional games number their coins), for the families whose rules
+/// have no parameters (Turning Corners, Rugs, Acrostic Twins, Cram); `None` for the others: the
+/// numbering of `tartan{G;H}` and `acrostic{G;H}` is that of `G` and `H` ([`first_coin`]).
 pub fn grid_numbering(family: &Family) -> Option<Numbering> {
-    let rules = family.rules(&[]).ok()?;
-    super::downcast::<tartan::Tartan>(&*rules)
-        .map(tartan::Tartan::numbering)
-        .or_else(|| {
-            super::downcast::<acrostic::Acrostic>(&*rules).map(acrostic::Acrostic::numbering)
-        })
+    family.rules(&[]).ok()?.grid_numbering()
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@ use std::time::Duration;
 use crate::games::cram::{Cram, CramBoard, Domino, DEFAULT_MEMORY, DEFAULT_TIME_BUDGET};
 use crate::games::searched::{board_form, numbers, Searched, SearchedGame};
 use crate::kernel::error::Result;
-use crate::kernel::family::{Drawing, Family, Positions};
+use crate::kernel::family::{Drawing, Family, Numbering, Positions};
 use crate::nimber::Nimber;
 use crate::search::Engine;
 
@@ -45,6 +45,10 @@ impl SearchedGame for CramGame {
     type Split = Cram;
 
     const NAME: &'static str = "cram";
+    const GRID_NUMBERING: Option<Numbering> = Some(Numbering {
+        first_row: 1,
+        first_col: 1,
+    });
     const TITLE: &'static str = "Cram";
     const EXAMPLES: &'static str =
         "\"1 1 1 2\" (a domino on the squares at row 1, column 1 and row 1, column 2) or \"1,1-2,1\"";
