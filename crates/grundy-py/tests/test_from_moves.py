@@ -1,6 +1,8 @@
 """Games defined by a Python function (grundy.Game.from_moves), against the registry's rulesets
 and the defining properties of P- and N-positions."""
 
+import os
+import signal
 import threading
 import time
 
@@ -259,6 +261,29 @@ def test_the_time_budget():
     assert time.monotonic() - start < 5
     # What was learnt is kept: the same question goes on from it.
     assert g.known > 10
+
+
+def test_ctrl_c_stops_a_search_and_keeps_the_table():
+    calls = []
+
+    def slow(n):
+        calls.append(n)
+        time.sleep(0.002)
+        return [n - 1] if n else []
+
+    g = grundy.Game.from_moves(slow, name="slow")
+    timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        g(10**6).value
+    timer.join()
+    assert time.monotonic() - started < 30
+    # What was learnt is kept: positions met are not asked of the function again.
+    known, called = g.known, len(calls)
+    assert 10 < known < 10**6 and called == known - 1
+    # The game goes on answering, from its table.
+    assert g(3).value == 1 and g.known == known + 4 and len(calls) == called + 4
 
 
 def test_a_moves_function_asking_about_its_own_game_is_refused():
