@@ -15,8 +15,9 @@
 //! atomic, the nim-sum of its parts' values otherwise; an option that splits becomes several
 //! components of the sum, as a heap split in two does in octal games.
 //!
-//! **The GIL.** Answers run with the GIL released (`interrupt`), and each call of a Python
-//! function takes it back (`Python::attach`). The table is one mutex, always taken with the GIL
+//! **The GIL.** Answers run with the GIL released (`interrupt`); a search takes it back for
+//! its calls of the functions (`Python::attach`), keeping it between them but letting other
+//! threads have it every few hundred positions. The table is one mutex, always taken with the GIL
 //! released (by `try_lock` between short waits without the GIL), so a thread holding it may
 //! call Python while another thread waits for it: no deadlock. A moves function that asks
 //! about the same game again from inside is refused (it would wait for itself).
@@ -45,6 +46,9 @@ pub const MAX_POSITIONS: u32 = 10_000_000;
 
 /// The most moves (and parts) a game's table holds, together: 400 MB of indices.
 pub const MAX_MOVES: usize = 100_000_000;
+
+/// How many positions a search looks at between two moments without the GIL.
+const YIELD_EVERY: u32 = 256;
 
 /// The index of the position a component becomes when a move empties it (never a table's).
 const EMPTY: u32 = u32::MAX;
@@ -461,7 +465,11 @@ impl Shared {
     }
 
     /// The value of `root`: memoised search with an explicit stack.
-    fn value_of(&self, st: &mut State, root: u32) -> Result<u32, Stop> {
+    ///
+    /// It runs with the GIL held (`py`): each call of the functions would otherwise take it
+    /// back, which costs more than most calls. Every [`YIELD_EVERY`] positions it lets other
+    /// threads have the GIL (the calling thread looks for Ctrl-C with it).
+    fn value_of(&self, py: Python<'_>, st: &mut State, root: u32) -> Result<u32, Stop> {
         if root == EMPTY {
             return Ok(0);
         }
@@ -472,8 +480,13 @@ impl Shared {
         let mut stack: Vec<(u32, u32)> = vec![(root, 0)];
         let mut open: HashSet<u32> = HashSet::from([root]);
         let mut seen: Vec<bool> = Vec::new();
+        let mut steps = 0u32;
         while let Some(&(id, next)) = stack.last() {
             cancel::check()?;
+            steps = steps.wrapping_add(1);
+            if steps % YIELD_EVERY == 0 {
+                py.detach(|| ());
+            }
             let entry = st.entries[id as usize];
             if matches!(entry.kind, Kind::New | Kind::Atomic) {
                 self.expand(st, id)?;
@@ -556,7 +569,7 @@ impl Shared {
     /// The value of position `id` (see [`Shared::value_of`]).
     fn value(&self, id: u32) -> Result<u32, Stop> {
         let mut st = self.lock()?;
-        self.value_of(&mut st, id)
+        Python::attach(|py| self.value_of(py, &mut st, id))
     }
 
     /// The options of position `id`, each as the components it leaves (an option with no
@@ -566,7 +579,7 @@ impl Shared {
             return Ok(Vec::new());
         }
         let mut st = self.lock()?;
-        self.value_of(&mut st, id)?;
+        Python::attach(|py| self.value_of(py, &mut st, id))?;
         let st = &mut *st;
         if st.entries[id as usize].kind == Kind::Options {
             let raw = Self::children(st, id).to_vec();
