@@ -14,6 +14,7 @@
 //! * [`loopy`]: loopy games (draws), from the core's loopy families;
 //! * [`interrupt`]: long computations with the GIL released, Ctrl-C and progress;
 //! * [`misere`]: misère quotients and genera of heap games;
+//! * [`game`] and [`custom`]: games defined by a Python function (`grundy.Game.from_moves`);
 //! * [`search`]: board and graph games searched with the caller's table and budgets;
 //! * [`html`]: what a notebook shows (`_repr_html_`);
 //! * [`convert`] and [`error`]: Python values in, Python exceptions out.
@@ -27,8 +28,10 @@
 #![allow(rustdoc::broken_intra_doc_links)]
 
 pub mod convert;
+pub mod custom;
 pub mod error;
 pub mod family;
+pub mod game;
 pub mod html;
 pub mod interrupt;
 pub mod loopy;
@@ -63,6 +66,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<misere::MisereQuotient>()?;
     m.add_class::<misere::Genus>()?;
     m.add_class::<search::SearchResult>()?;
+    m.add_class::<game::Game>()?;
     m.add_function(wrap_pyfunction!(family::families, m)?)?;
     m.add_function(wrap_pyfunction!(family::family, m)?)?;
     m.add_function(wrap_pyfunction!(position::parse, m)?)?;

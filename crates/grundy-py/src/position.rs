@@ -24,7 +24,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyInt, PySlice};
 
 use crate::error::{game_error, IntoPy};
-use crate::interrupt;
+use crate::{game, interrupt};
 
 /// A position: a sum of components from any rulesets, under normal or misère play.
 ///
@@ -56,6 +56,9 @@ pub struct Position {
     /// The sum with Nim heaps of any size (absent only for a Wythoff board beyond 64 bits).
     big: Option<Arc<BigSum>>,
     convention: Convention,
+    /// Whether a component is of a game defined by Python functions (`grundy.Game`): the
+    /// sum, not the text, is then what questions are asked about.
+    custom: bool,
     plain: OnceLock<Arc<Answer>>,
     explained: OnceLock<Arc<Answer>>,
 }
@@ -91,11 +94,13 @@ impl Position {
         big: Option<Arc<BigSum>>,
         convention: Convention,
     ) -> Self {
+        let custom = small.as_deref().is_some_and(game::holds_games);
         Position {
             text,
             small,
             big,
             convention,
+            custom,
             plain: OnceLock::new(),
             explained: OnceLock::new(),
         }
@@ -105,6 +110,7 @@ impl Position {
     pub fn from_big(big: BigSum, convention: Convention) -> Self {
         let small = big.to_sum().map(Arc::new);
         let text = match &small {
+            Some(sum) if game::holds_games(sum) => game::text(sum),
             Some(sum) => sum.to_terms(),
             None => big.to_terms(),
         };
@@ -123,16 +129,22 @@ impl Position {
             return Ok(Arc::clone(report));
         }
         let (text, convention) = (self.text.clone(), self.convention);
+        let asked = Asked {
+            explanation: explain,
+            computer_move: false,
+        };
+        if let (true, Some(sum)) = (self.custom, &self.small) {
+            let report = game::run(py, Arc::clone(sum), move |sum, budget| {
+                ask(&Question::sum(sum, convention, asked, budget.clone())).map(Arc::new)
+            })?;
+            return Ok(Arc::clone(cell.get_or_init(|| report)));
+        }
         let report = interrupt::run(py, move || {
             let budget = Budget::new(
                 Duration::from_secs(QUESTION_SECONDS),
                 "grundy.search(game, position, time_limit=SECONDS) for a board or graph game \
                  (other questions have no longer budget in Python)",
             );
-            let asked = Asked {
-                explanation: explain,
-                computer_move: false,
-            };
             ask(&Question::text(&text, convention, asked, budget)).map(Arc::new)
         })?;
         Ok(Arc::clone(cell.get_or_init(|| report)))
@@ -159,6 +171,19 @@ impl Position {
         ))
     }
 
+    /// Runs `work` on `sum` with the GIL released (`interrupt::run`); for a sum holding
+    /// positions of games defined by Python functions, within their budget (`game::run`).
+    fn on_sum<T, F>(&self, py: Python<'_>, sum: Arc<Sum>, work: F) -> PyResult<T>
+    where
+        T: Send + 'static,
+        F: Fn(&Sum) -> Result<T, GameError> + Send + Sync + 'static,
+    {
+        match self.custom {
+            true => game::run(py, sum, move |s, _| work(s)),
+            false => interrupt::run(py, move || work(&sum)),
+        }
+    }
+
     fn with_convention(&self, convention: Convention) -> Position {
         Self::new(
             self.text.clone(),
@@ -176,7 +201,7 @@ impl Position {
     }
 
     /// A move of this position as a Python object.
-    fn move_object(&self, m: &report::Move) -> Move {
+    fn move_object(&self, py: Python<'_>, m: &report::Move) -> Move {
         let after = match (m, &self.big) {
             (report::Move::Sum(bm), Some(big)) => After::Big(Arc::clone(big), bm.clone()),
             (report::Move::Wythoff { to, .. }, _) => {
@@ -188,11 +213,16 @@ impl Position {
             report::Move::Sum(bm) => bm.component(),
             report::Move::Wythoff { .. } => 0,
         };
+        let option = match (self.custom, m) {
+            (true, report::Move::Sum(BigMove::Small(m))) => game::option_object(py, m),
+            _ => None,
+        };
         Move {
             component,
             text: m.to_string(),
             count: 1,
             after,
+            option,
             convention: self.convention,
         }
     }
@@ -234,8 +264,7 @@ impl Position {
     #[getter]
     fn value(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         if let Some(sum) = &self.small {
-            let sum = Arc::clone(sum);
-            let v = interrupt::run(py, move || sum.value())?;
+            let v = self.on_sum(py, Arc::clone(sum), |s| s.value())?;
             return Ok(v.into_pyobject(py)?.into_any().unbind());
         }
         if let Some(big) = &self.big {
@@ -257,8 +286,7 @@ impl Position {
     #[getter]
     fn values(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         if let Some(sum) = &self.small {
-            let sum = Arc::clone(sum);
-            let v = interrupt::run(py, move || sum.values())?;
+            let v = self.on_sum(py, Arc::clone(sum), |s| s.values())?;
             return Ok(v.into_pyobject(py)?.into_any().unbind());
         }
         if let Some(big) = &self.big {
@@ -306,7 +334,7 @@ impl Position {
             .winning_moves
             .iter()
             .map(|m| {
-                let mut object = self.move_object(&m.mv);
+                let mut object = self.move_object(py, &m.mv);
                 object.text = m.to_string();
                 object.count = m.count;
                 Py::new(py, object)
@@ -323,10 +351,10 @@ impl Position {
     #[getter]
     fn moves(&self, py: Python<'_>) -> PyResult<Vec<Move>> {
         let sum = self.small_sum().py()?;
-        let moves = interrupt::run(py, move || sum.moves())?;
+        let moves = self.on_sum(py, sum, |s| s.moves())?;
         Ok(moves
             .into_iter()
-            .map(|m| self.move_object(&report::Move::Sum(BigMove::Small(m))))
+            .map(|m| self.move_object(py, &report::Move::Sum(BigMove::Small(m))))
             .collect())
     }
 
@@ -338,10 +366,7 @@ impl Position {
     #[getter]
     fn options(&self, py: Python<'_>) -> PyResult<Vec<Position>> {
         let sum = self.small_sum().py()?;
-        let moves = {
-            let sum = Arc::clone(&sum);
-            interrupt::run(py, move || sum.moves())?
-        };
+        let moves = self.on_sum(py, Arc::clone(&sum), |s| s.moves())?;
         Ok(moves
             .iter()
             .map(|m| Self::from_big(sum.after(m).into(), self.convention))
@@ -355,7 +380,7 @@ impl Position {
     fn best_move(&self, py: Python<'_>) -> PyResult<Option<Move>> {
         let sum = self.small_sum().py()?;
         let convention = self.convention;
-        let best = interrupt::run(py, move || {
+        let best = self.on_sum(py, sum, move |s| {
             let asked = Asked {
                 explanation: false,
                 computer_move: true,
@@ -364,9 +389,9 @@ impl Position {
                 Duration::from_secs(QUESTION_SECONDS),
                 "grundy.search(game, position, time_limit=SECONDS) for a board or graph game",
             );
-            ask(&Question::sum(&sum, convention, asked, budget)).map(|a| a.computer_move)
+            ask(&Question::sum(s, convention, asked, budget)).map(|a| a.computer_move)
         })?;
-        Ok(best.map(|m| self.move_object(&report::Move::Sum(BigMove::Small(m)))))
+        Ok(best.map(|m| self.move_object(py, &report::Move::Sum(BigMove::Small(m)))))
     }
 
     /// The components, each as a position of its own.
@@ -437,7 +462,11 @@ impl Position {
     }
 
     fn __repr__(&self) -> String {
-        format!("grundy.parse('{}'{})", self.text, self.misere_arg())
+        match (self.custom, self.convention) {
+            (false, _) => format!("grundy.parse('{}'{})", self.text, self.misere_arg()),
+            (true, Convention::Normal) => format!("<grundy.Position {}>", self.text),
+            (true, Convention::Misere) => format!("<grundy.Position {}, misère>", self.text),
+        }
     }
 
     fn __str__(&self) -> &str {
@@ -459,6 +488,17 @@ impl Position {
                 "a sum needs one convention: both positions normal or both misère (see .misere())",
             ));
         }
+        if self.custom || other.custom {
+            let (Some(a), Some(b)) = (&self.small, &other.small) else {
+                return Err(crate::error::grundy_error(
+                    "a position of a game defined by a Python function is added only to \
+                     positions whose heaps fit in 64 bits",
+                ));
+            };
+            let components = a.components.iter().chain(&b.components).cloned();
+            let sum = Self::from_big(Sum::new(components.collect()).into(), self.convention);
+            return Ok(Py::new(py, sum)?.into_any());
+        }
         let sum =
             Self::parse_text(&format!("{} + {}", self.text, other.text), self.convention).py()?;
         Ok(Py::new(py, sum)?.into_any())
@@ -476,7 +516,10 @@ impl Position {
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         other.cast::<Position>().is_ok_and(|o| {
             let o = o.get();
-            o.text == self.text && o.convention == self.convention
+            match self.custom || o.custom {
+                true => o.small == self.small && o.convention == self.convention,
+                false => o.text == self.text && o.convention == self.convention,
+            }
         })
     }
 
@@ -515,6 +558,7 @@ pub struct Move {
     #[pyo3(get)]
     count: u64,
     after: After,
+    option: Option<Py<PyAny>>,
     convention: Convention,
 }
 
@@ -528,6 +572,13 @@ impl Move {
             After::Big(base, m) => Ok(Position::from_big(base.after(m), self.convention)),
             After::Text(text) => Position::parse_text(text, self.convention).py(),
         }
+    }
+
+    /// The Python object the moved component becomes, as ``moves`` returned it, for a move
+    /// in a game defined by Python functions (:class:`Game`); ``None`` otherwise.
+    #[getter]
+    fn option(&self, py: Python<'_>) -> Option<Py<PyAny>> {
+        self.option.as_ref().map(|o| o.clone_ref(py))
     }
 
     fn __repr__(&self) -> String {

@@ -66,7 +66,7 @@ const MAX_TIME_LIMIT: Duration = Duration::from_secs(604_800);
 
 /// `time_limit`: seconds, a number greater than 0 and at most a week; `None` (or absent): ten
 /// minutes.
-fn time_arg(time: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Duration>> {
+pub(crate) fn time_arg(time: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Duration>> {
     let Some(time) = time.filter(|t| !t.is_none()) else {
         return Ok(Some(DEFAULT_TIME_LIMIT));
     };

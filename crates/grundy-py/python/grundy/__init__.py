@@ -13,12 +13,16 @@ with parameters makes rulesets when called.
 12
 >>> (grundy.Subtraction({1, 4, 9})(11) + grundy.Wythoff(10, 7)).value
 14
+>>> g = grundy.Game.from_moves(lambda n: [n - k for k in (1, 2) if k <= n])
+>>> (g(7) + grundy.Nim(3)).value
+2
 """
 
 from . import _grundy
 from ._grundy import (
     MAX_LISTED_MOVES,
     Family,
+    Game,
     Genus,
     GrundyError,
     Interrupted,
@@ -88,6 +92,7 @@ globals().update(_NAMED)
 __all__ = [
     "MAX_LISTED_MOVES",
     "Family",
+    "Game",
     "Genus",
     "GrundyError",
     "Interrupted",

@@ -1,7 +1,17 @@
 # Type stubs of the package `grundy` (the native module `grundy._grundy` and the names made
 # from the registry). tests/test_stubs.py checks that they match the module.
 import os
-from typing import Any, Callable, Iterable, Iterator, Optional, SupportsIndex, Union, overload
+from typing import (
+    Any,
+    Callable,
+    Hashable,
+    Iterable,
+    Iterator,
+    Optional,
+    SupportsIndex,
+    Union,
+    overload,
+)
 
 import numpy
 import numpy.typing
@@ -105,6 +115,8 @@ class Move:
     def count(self) -> int: ...
     @property
     def after(self) -> Position: ...
+    @property
+    def option(self) -> Any: ...
 
 class Moves:
     @property
@@ -276,6 +288,26 @@ class SearchResult:
     def table_entries(self) -> int: ...
     @property
     def resumed(self) -> int: ...
+
+class Game:
+    @staticmethod
+    def from_moves(
+        moves: Callable[[Any], Iterable[Hashable]],
+        *,
+        name: str = "game",
+        split: Optional[Callable[[Any], Iterable[Hashable]]] = None,
+        max_positions: Optional[Whole] = None,
+        time_limit: Union[None, float, Whole] = None,
+    ) -> Game: ...
+    def __call__(self, position: Hashable, *, misere: bool = False) -> Position: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def known(self) -> int: ...
+    @property
+    def max_positions(self) -> int: ...
+    @property
+    def time_limit(self) -> float: ...
 
 def search(
     game: str,

@@ -1,0 +1,291 @@
+//! `grundy.Game`: games defined by a Python function, and the questions about sums holding
+//! their positions (asked of the core with the sum itself, since such a position has no text).
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use grundy_core::kernel::budget::{self, Budget};
+use grundy_core::registry;
+use grundy_core::strategy::Convention;
+use grundy_core::sum::{Component, Sum, SumMove};
+use grundy_core::GameError;
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+
+use crate::convert::int_text;
+use crate::custom::{PyGame, Shared, Stop, MAX_POSITIONS};
+use crate::error::{game_error, grundy_error};
+use crate::interrupt;
+use crate::position::Position;
+
+/// A game defined by Python functions: ``moves(p)`` lists the options of position ``p`` (any
+/// hashable objects), and the optional ``split(p)`` its independent parts.
+///
+/// Make one with :meth:`Game.from_moves`; call it on a position to get a :class:`Position`,
+/// valued by the engine's memoised search (the table is the game's: asking again costs a
+/// lookup) and added to positions of any other ruleset.
+///
+/// >>> import grundy
+/// >>> g = grundy.Game.from_moves(lambda n: [n - k for k in (1, 2) if k <= n], name="sub12")
+/// >>> [g(n).value for n in range(8)]
+/// [0, 1, 2, 0, 1, 2, 0, 1]
+/// >>> p = g(7) + grundy.Nim(3)
+/// >>> p, p.value
+/// (<grundy.Position sub12(7) + nim:3>, 2)
+/// >>> [(m.text, m.option) for m in p.winning_moves]
+/// [('heap 2: 3 -> 1 (take 2)', None)]
+/// >>> g(7).winning_moves[0].option
+/// 6
+#[pyclass(module = "grundy", frozen)]
+pub struct Game {
+    rules: Arc<PyGame>,
+}
+
+/// `max_positions`: a whole number from 1 to [`MAX_POSITIONS`]; `None`: the most.
+fn max_positions_arg(arg: Option<&Bound<'_, PyAny>>) -> PyResult<u32> {
+    let Some(arg) = arg.filter(|a| !a.is_none()) else {
+        return Ok(MAX_POSITIONS);
+    };
+    let text = int_text(arg, "max_positions")?;
+    match text.parse::<u32>() {
+        Ok(n @ 1..=MAX_POSITIONS) => Ok(n),
+        _ => Err(game_error(GameError::out_of_range(
+            "max_positions",
+            text,
+            format!("a whole number from 1 to {MAX_POSITIONS}; None: {MAX_POSITIONS}"),
+        ))),
+    }
+}
+
+#[pymethods]
+impl Game {
+    /// The game whose options are ``moves(p)``: an iterable of positions, each hashable
+    /// (an int, a str, a tuple, a frozenset...), the empty list for a finished position.
+    ///
+    /// ``split(p)``, when given, returns the independent parts of ``p``: ``[p]`` when ``p``
+    /// does not split (then its moves are ``moves(p)``), else the parts (split in turn; none:
+    /// a finished position). The value of a position that splits is the nim-sum of its
+    /// parts'; a position that splits is the sum of its parts, and so is an option (each part
+    /// a component). ``name`` names the game in texts (not a ruleset of the registry).
+    ///
+    /// Every game must end: a position that leads back to itself is refused, naming it. The
+    /// table holds at most ``max_positions`` positions (10,000,000 unless fewer are asked)
+    /// and 100,000,000 moves; each question may take ``time_limit`` seconds
+    /// (600, as other questions; at most 604800), Ctrl-C stops it sooner.
+    ///
+    /// >>> import grundy
+    /// >>> def moves(row):          # Kayles: knock down one pin or two adjacent pins
+    /// ...     (n,) = row
+    /// ...     return [(a, n - k - a) for k in (1, 2) for a in range(n - k + 1)]
+    /// >>> kayles = grundy.Game.from_moves(moves, name="kayles",
+    /// ...                                 split=lambda p: [(h,) for h in p if h > 0])
+    /// >>> [kayles((n,)).value for n in range(12)]
+    /// [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
+    /// >>> kayles((5, 3)).values      # a position that splits is the sum of its parts
+    /// [4, 3]
+    #[staticmethod]
+    #[pyo3(signature = (moves, *, name = "game", split = None, max_positions = None, time_limit = None))]
+    fn from_moves(
+        py: Python<'_>,
+        moves: &Bound<'_, PyAny>,
+        name: &str,
+        split: Option<&Bound<'_, PyAny>>,
+        max_positions: Option<&Bound<'_, PyAny>>,
+        time_limit: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Game> {
+        let not_callable = |what: &str, f: &Bound<'_, PyAny>| -> PyResult<PyErr> {
+            Ok(PyTypeError::new_err(format!(
+                "{what} must be a function of a position, not {}",
+                f.get_type().name()?
+            )))
+        };
+        if !moves.is_callable() {
+            return Err(not_callable("moves", moves)?);
+        }
+        let split = split.filter(|s| !s.is_none());
+        if let Some(s) = split.filter(|s| !s.is_callable()) {
+            return Err(not_callable("split", s)?);
+        }
+        let name = name.trim();
+        if name.is_empty() || registry::family(name).is_some() {
+            return Err(grundy_error(format!(
+                "invalid game name {name:?}: expected a name of your own, not empty and not a \
+                 ruleset of the registry (the name stands for the game in texts)"
+            )));
+        }
+        let time = crate::search::time_arg(time_limit)?.unwrap_or_else(|| Duration::from_secs(600));
+        let shared = Shared::new(
+            py,
+            name.to_string(),
+            moves.clone().unbind(),
+            split.map(|s| s.clone().unbind()),
+            max_positions_arg(max_positions)?,
+            time,
+        );
+        Ok(Game {
+            rules: Arc::new(PyGame {
+                shared: Arc::new(shared),
+            }),
+        })
+    }
+
+    /// The position ``position`` of this game (normal play, or ``misere=True``): the sum of
+    /// its parts when it splits.
+    #[pyo3(signature = (position, *, misere = false))]
+    fn __call__(&self, position: &Bound<'_, PyAny>, misere: bool) -> PyResult<Position> {
+        let ids = self.rules.shared.enter(position).map_err(stop_error)?;
+        let sum = Sum::new(
+            ids.into_iter()
+                .map(|id| Component::new(&self.rules, self.rules.node(id)))
+                .collect(),
+        );
+        let convention = match misere {
+            true => Convention::Misere,
+            false => Convention::Normal,
+        };
+        Ok(Position::from_big(sum.into(), convention))
+    }
+
+    /// The name in texts: ``game`` unless named.
+    #[getter]
+    fn name(&self) -> &str {
+        self.rules.shared.name()
+    }
+
+    /// How many positions the table holds (every position met so far).
+    #[getter]
+    fn known(&self) -> usize {
+        self.rules.shared.known()
+    }
+
+    /// The most positions the table may hold.
+    #[getter]
+    fn max_positions(&self) -> u32 {
+        self.rules.shared.max_positions()
+    }
+
+    /// The time each question may take, in seconds.
+    #[getter]
+    fn time_limit(&self) -> f64 {
+        self.rules.shared.time.as_secs_f64()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<grundy.Game {:?}: {} positions known>",
+            self.rules.shared.name(),
+            self.known()
+        )
+    }
+}
+
+/// The exception for `stop`.
+fn stop_error(stop: Stop) -> PyErr {
+    match stop {
+        Stop::Core(e) => game_error(e),
+        Stop::Python(e) => e,
+    }
+}
+
+/// The games defined by Python functions among the components of `sum`, each once.
+fn games(sum: &Sum) -> Vec<Arc<Shared>> {
+    let mut out: Vec<Arc<Shared>> = Vec::new();
+    for c in &sum.components {
+        if let Some((rules, _)) = c.downcast::<PyGame>() {
+            if !out.iter().any(|g| Arc::ptr_eq(g, &rules.shared)) {
+                out.push(Arc::clone(&rules.shared));
+            }
+        }
+    }
+    out
+}
+
+/// Whether a component of `sum` is of a game defined by Python functions.
+pub fn holds_games(sum: &Sum) -> bool {
+    sum.components
+        .iter()
+        .any(|c| c.downcast::<PyGame>().is_some())
+}
+
+/// The text of a sum holding positions of games defined by Python functions: those written
+/// `name(repr)`, the others in the text format (`kayles((3,)) + nim:3,4`).
+pub fn text(sum: &Sum) -> String {
+    let mut terms: Vec<String> = Vec::new();
+    let mut others: Vec<Component> = Vec::new();
+    let flush = |others: &mut Vec<Component>, terms: &mut Vec<String>| {
+        if !others.is_empty() {
+            terms.push(Sum::new(std::mem::take(others)).to_terms());
+        }
+    };
+    for c in &sum.components {
+        match c.downcast::<PyGame>() {
+            Some((rules, node)) => {
+                flush(&mut others, &mut terms);
+                terms.push(format!(
+                    "{}({})",
+                    rules.shared.name(),
+                    grundy_core::kernel::PositionForm::show(node)
+                ));
+            }
+            None => others.push(c.clone()),
+        }
+    }
+    flush(&mut others, &mut terms);
+    terms.join(" + ")
+}
+
+/// The budget of a question about `sum`: the shortest of its games' time limits.
+pub fn budget_of(sum: &Sum) -> Budget {
+    let time = games(sum)
+        .iter()
+        .map(|g| g.time)
+        .min()
+        .unwrap_or(Duration::from_secs(600));
+    Budget::new(
+        time,
+        "time_limit=SECONDS of grundy.Game.from_moves (at most 604800)",
+    )
+}
+
+/// Runs `work` on `sum` as `interrupt::run` does, within the budget of its games, after
+/// valuing their positions (so their options are in the tables); an exception of the games'
+/// functions is raised as it is.
+pub fn run<T, F>(py: Python<'_>, sum: Arc<Sum>, work: F) -> PyResult<T>
+where
+    T: Send + 'static,
+    F: Fn(&Sum, &Budget) -> Result<T, GameError> + Send + Sync + 'static,
+{
+    let games = games(&sum);
+    for g in &games {
+        g.take_error();
+    }
+    let budget = budget_of(&sum);
+    let answer = interrupt::run(py, move || {
+        budget::within(&budget, || {
+            for (i, c) in sum.components.iter().enumerate() {
+                if c.downcast::<PyGame>().is_some() {
+                    budget::in_part(|| format!("component {}", i + 1), || c.value())?;
+                }
+            }
+            work(&sum, &budget)
+        })
+    });
+    // An exception kept by the games wins over the answer: it says why the answer failed,
+    // and an answer reached beside it may have missed options.
+    match games.iter().find_map(|g| g.take_error()) {
+        Some(e) => Err(e),
+        None => answer,
+    }
+}
+
+/// The Python object the moved component of `m` becomes, when it is of a game defined by
+/// Python functions (the option as `moves` returned it).
+pub fn option_object(py: Python<'_>, m: &SumMove) -> Option<Py<PyAny>> {
+    let (rules, from) = m.from.downcast::<PyGame>()?;
+    let to: Vec<u32> =
+        m.to.iter()
+            .map(|c| c.downcast::<PyGame>().map(|(_, n)| n.id))
+            .collect::<Option<_>>()?;
+    let raw = rules.shared.option_to(from.id, &to)?;
+    rules.shared.object(py, raw)
+}
