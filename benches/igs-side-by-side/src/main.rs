@@ -3,12 +3,16 @@
 //! `cargo run --release -- cram 4x7` runs both on one board, checks that they find the same
 //! value and prints the times and their ratio; `grundy` or `igs` alone runs only that solver
 //! (`-- cram 4x7 igs`), to time it in a process of its own (peak memory: `/usr/bin/time -v`).
+//! Environment: `GRUNDY_MEMORY` the table memory in bytes (default 4 GiB), `GRUNDY_SECONDS`
+//! a time budget for Grundy (it then prints how far it got and exits with 124).
 //! igs runs as its own command-line tool `igsolve` does: Cram with its aspiration-set
 //! method (BRAspSet), Chomp by definition (plain mex), both with a `HashMap` table, the
 //! move orderings it ships for them, and its answer for boards it knows from theory.
 
 use std::collections::HashMap;
-use std::time::Instant;
+use std::time::{Duration, Instant};
+
+use grundy_core::kernel::budget::{self, Budget};
 
 use grundy_core::games::chomp::{Chomp as GChomp, ChompBoard};
 use grundy_core::games::cram::{Cram as GCram, CramBoard};
@@ -18,23 +22,47 @@ use igs::games::cram::SmallerComponentsFirst;
 use igs::games::{Chomp, Cram};
 use igs::solver::br::BRDecomposableGameSolver;
 use igs::solver::def::DefSimpleGameSolver;
-use igs::solver::Solver;
 use igs::solver::stats::EventStats;
+use igs::solver::Solver;
 
-/// Table memory for Grundy's engine.
+/// Table memory for Grundy's engine unless `GRUNDY_MEMORY` (bytes) says otherwise.
 const MEMORY: usize = 4 << 30;
+
+fn memory() -> usize {
+    std::env::var("GRUNDY_MEMORY")
+        .ok()
+        .and_then(|m| m.parse().ok())
+        .unwrap_or(MEMORY)
+}
 
 fn grundy(game: &str, board: &str, rows: u32, cols: u32) -> u64 {
     match game {
         "cram" => {
-            let mut engine = Engine::new(GCram::new(), MEMORY);
-            let v = board.parse::<CramBoard>().unwrap().value_with(&mut engine).unwrap();
+            let mut engine = Engine::new(GCram::new(), memory());
+            let board = board.parse::<CramBoard>().unwrap();
+            // `GRUNDY_SECONDS`: stop after that many seconds and print how far the search got.
+            let seconds = std::env::var("GRUNDY_SECONDS")
+                .ok()
+                .and_then(|s| s.parse().ok());
+            let v = match seconds {
+                Some(s) => {
+                    let budget = Budget::new(Duration::from_secs(s), "GRUNDY_SECONDS");
+                    budget::within(&budget, || board.value_with(&mut engine))
+                }
+                None => board.value_with(&mut engine),
+            };
             eprintln!("{:?}", engine.stats());
-            v
+            v.unwrap_or_else(|e| {
+                eprintln!("not finished: {e}");
+                std::process::exit(124)
+            })
         }
         _ => {
-            let mut engine = Engine::new(GChomp, MEMORY);
-            ChompBoard::rectangle(rows, cols).unwrap().value_with(&mut engine).unwrap()
+            let mut engine = Engine::new(GChomp, memory());
+            ChompBoard::rectangle(rows, cols)
+                .unwrap()
+                .value_with(&mut engine)
+                .unwrap()
         }
     }
 }
@@ -44,7 +72,13 @@ fn igs(game: &str, board: &str, rows: u32, cols: u32) -> u64 {
     let v = match game {
         "cram" => {
             let g = Cram::new(c, r);
-            let mut s = Solver::new(&g, HashMap::new(), (), SmallerComponentsFirst {}, EventStats::default());
+            let mut s = Solver::new(
+                &g,
+                HashMap::new(),
+                (),
+                SmallerComponentsFirst {},
+                EventStats::default(),
+            );
             // A board with holes is solved from its position (igs's initial position is the
             // empty board, for which it also knows the outcome of even sides).
             let v = if board.contains('/') {
@@ -68,6 +102,28 @@ fn igs(game: &str, board: &str, rows: u32, cols: u32) -> u64 {
     u64::from(v)
 }
 
+/// Every option of a Cram board up to its symmetries, valued one after the other by one
+/// engine: its components' sizes, its value, the time and the components expanded.
+fn cram_options(board: &str) {
+    let board = board.parse::<CramBoard>().unwrap();
+    let mut engine = Engine::new(GCram::new(), memory());
+    let mut seen = std::collections::HashSet::new();
+    for d in board.moves() {
+        let option = board.play(d).unwrap();
+        if !seen.insert(option.canonical()) {
+            continue;
+        }
+        let (keys, _) = option.components();
+        let sizes: Vec<u32> = keys.iter().map(|k| (*k as u64).count_ones()).collect();
+        let before = engine.stats().expanded;
+        let (v, t) = timed(|| option.value_with(&mut engine).unwrap());
+        println!(
+            "{d:?} parts {sizes:?} value {v} time {t:.3} s expanded {}",
+            engine.stats().expanded - before
+        );
+    }
+}
+
 fn timed(f: impl FnOnce() -> u64) -> (u64, f64) {
     let start = Instant::now();
     let v = f();
@@ -76,7 +132,7 @@ fn timed(f: impl FnOnce() -> u64) -> (u64, f64) {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: igs-side-by-side cram|chomp RxC|ROWS [grundy|igs] (ROWS: a Cram board with holes, rows of . and # joined by /)";
+    let usage = "usage: igs-side-by-side cram|chomp RxC|ROWS [grundy|igs|options] (ROWS: a Cram board with holes, rows of . and # joined by /)";
     let (Some(game), Some(size)) = (args.first(), args.get(1)) else {
         eprintln!("{usage}");
         std::process::exit(2);
@@ -92,8 +148,16 @@ fn main() {
                 std::process::exit(2)
             })
     };
-    let board = if size.contains('/') { size.clone() } else { format!("{rows}x{cols}") };
+    let board = if size.contains('/') {
+        size.clone()
+    } else {
+        format!("{rows}x{cols}")
+    };
     let which = args.get(2).map(String::as_str).unwrap_or("both");
+    if which == "options" && game == "cram" {
+        cram_options(&board);
+        return;
+    }
     if which != "igs" {
         let (v, t) = timed(|| grundy(game, &board, rows, cols));
         println!("{game} {board} grundy value {v} time {t:.3} s");

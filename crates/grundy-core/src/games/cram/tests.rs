@@ -344,3 +344,25 @@ fn every_three_by_six_board_matches_exhaustive_search() {
         assert_eq!(board.value_with(&mut e).unwrap(), expected, "{board}");
     }
 }
+
+/// A table far too small for the board degrades gracefully: the smallest table (1,024 slots,
+/// [`crate::search::Table::with_memory`] of 0 bytes) expands at most 4 times the components an
+/// unlimited one does on Cram 4 × 7 (2.7 times since a full bucket always takes the newest
+/// fact; 9.8 times when the newest fact was left out of a bucket of dearer ones), and finds
+/// the same value on both sides of the table's size.
+#[test]
+fn a_small_table_degrades_gracefully() {
+    let board = CramBoard::new(4, 7).unwrap();
+    let mut large = Engine::new(Cram::new(), 1 << 30);
+    let mut small = Engine::new(Cram::new(), 0);
+    assert_eq!(board.value_with(&mut large).unwrap(), 3);
+    assert_eq!(board.value_with(&mut small).unwrap(), 3);
+    let (l, s) = (large.stats(), small.stats());
+    assert!(s.table.evictions > 0 && l.table.entries as usize > small.table().capacity());
+    assert!(
+        s.expanded <= 4 * l.expanded,
+        "{} against {}",
+        s.expanded,
+        l.expanded
+    );
+}
