@@ -46,7 +46,7 @@ use crate::kernel::error::{GameError, Result};
 use bitsets::{insert_all, insert_pairs, Marks, Seen};
 use class::{code_of, Class};
 use far::FarRows;
-use kernels::{find_pair_xor, rare_pass, small_pass};
+use kernels::{find_pair_xor, rare_pass, small_pass, Rows};
 use value::Value;
 pub use width::SparseSolver;
 
@@ -81,7 +81,7 @@ const CHUNK: usize = 32;
 const BLOCK: usize = 64;
 
 /// The most small parts computed in the block pass.
-const MAX_SMALL_PARTS: usize = 256;
+const MAX_SMALL_PARTS: usize = 1024;
 
 /// Hits per position after which a scan records pairs instead of rescanning.
 const CHEAP_RESCANS: usize = 2;
@@ -128,6 +128,8 @@ struct Solver<V: Value> {
     /// The block pass's options, one row of `block_words` words per position (a `seen` without
     /// its last word, which only the mex needs).
     block: Vec<u64>,
+    /// The block pass's byte rows with one-byte values (see [`Rows`]), all zero between blocks.
+    block_bytes: Vec<u8>,
     block_words: usize,
     block_len: usize,
     /// The first position of the current block.
@@ -179,6 +181,7 @@ impl<V: Value> Solver<V> {
             max_value: 0,
             seen: Seen::for_values_below(1),
             block: Vec::new(),
+            block_bytes: Vec::new(),
             block_words: 0,
             block_len: 0,
             block_start: 0,
@@ -349,6 +352,8 @@ impl<V: Value> Solver<V> {
         });
         self.block_far = far.is_some();
         self.far_blocks += u64::from(self.block_far);
+        let mut bits = std::mem::take(&mut self.block);
+        let mut rows = Rows::new(&mut bits, &mut self.block_bytes, words, len);
         let mut slot = 0;
         for (ci, class) in self.classes.iter_mut().enumerate() {
             class.block_dense = class.is_dense(start);
@@ -371,8 +376,7 @@ impl<V: Value> Solver<V> {
                 if class.small_parts > 0 {
                     small_pass(
                         &self.values,
-                        &mut self.block,
-                        words,
+                        &mut rows,
                         (start, len, k),
                         len + 1..=class.small_parts,
                         self.unequal_splits,
@@ -395,8 +399,7 @@ impl<V: Value> Solver<V> {
                 for range in [class.block_lo..far_lo, far_hi..class.block_hi] {
                     rare_pass(
                         &self.values,
-                        &mut self.block,
-                        words,
+                        &mut rows,
                         (start, len, k),
                         (&positions[range.clone()], &class.rare_values[range]),
                         self.unequal_splits,
@@ -404,6 +407,8 @@ impl<V: Value> Solver<V> {
                 }
             }
         }
+        rows.fold();
+        self.block = bits;
     }
 
     fn end_block(&mut self) {
