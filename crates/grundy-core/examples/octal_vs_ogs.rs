@@ -102,8 +102,10 @@ fn ours_until_period(code: &str, limit: u64) -> (Option<(u64, u64)>, usize, Dura
 
 fn main() {
     let quick = std::env::args().any(|a| a == "quick");
-    let count: Option<usize> = std::env::args()
-        .find_map(|a| a.strip_prefix("count=").map(|n| n.parse().expect("count=N: a number")));
+    let count: Option<usize> = std::env::args().find_map(|a| {
+        a.strip_prefix("count=")
+            .map(|n| n.parse().expect("count=N: a number"))
+    });
     let scale = |n: usize| count.unwrap_or(if quick { n / 8 } else { n });
     let cases = [
         Case {

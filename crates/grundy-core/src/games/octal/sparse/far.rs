@@ -52,7 +52,13 @@ impl<V: Value> FarJob<V> {
         const STEP: usize = 64;
         let mut rows = vec![0; self.words * self.len];
         let mut bytes = Vec::new();
-        let mut sink = Rows::new(&mut rows, &mut bytes, self.words, self.len);
+        let per_row = self
+            .classes
+            .iter()
+            .flatten()
+            .map(|class| class.amounts.len() * class.positions.len())
+            .sum();
+        let mut sink = Rows::new(&mut rows, &mut bytes, self.words, self.len, per_row);
         for class in self.classes.iter().flatten() {
             for &k in &class.amounts {
                 for (positions, rare_values) in

@@ -8,6 +8,12 @@ use super::CHUNK;
 /// The widest byte rows: values below 512 (Officers `0.6` has values up to 302 at 2^20).
 pub(super) const MAX_BYTE_WORDS: usize = 8;
 
+/// Byte rows are used when the options per row are at least this many times the row's words.
+/// Clearing and folding a row of bytes costs about 30 instructions per word; a byte store saves
+/// about 3 over setting a bit, so below some 10 options per word the bits are cheaper (`0.104`,
+/// with 20 rare positions, lost 6 % of its instructions to byte rows).
+pub(super) const BYTES_PAY: usize = 16;
+
 /// Where a block pass records the options of its positions: one row per position.
 ///
 /// While values are below `64 ·` [`MAX_BYTE_WORDS`] a row is one byte per value (`64 · words`
@@ -18,7 +24,10 @@ pub(super) const MAX_BYTE_WORDS: usize = 8;
 /// times per position in Officers at 2^20).
 #[derive(Debug)]
 pub(super) enum Rows<'a> {
-    Bits { rows: &'a mut [u64], words: usize },
+    Bits {
+        rows: &'a mut [u64],
+        words: usize,
+    },
     /// Byte rows, and the bit rows they are folded into at the end.
     Bytes {
         rows: &'a mut [u8],
@@ -28,16 +37,18 @@ pub(super) enum Rows<'a> {
 }
 
 impl Rows<'_> {
-    /// The rows for `len` positions of `words` words: bytes (folded into `bits` by
-    /// [`Rows::fold`]) while `words` is at most [`MAX_BYTE_WORDS`], else `bits` directly;
-    /// `bytes` is resized to `len` rows and must be all zero.
+    /// The rows for `len` positions of `words` words that will get about `per_row` options
+    /// each: bytes (folded into `bits` by [`Rows::fold`]) while `words` is at most
+    /// [`MAX_BYTE_WORDS`] and the options are enough to pay for clearing and folding the
+    /// bytes, else `bits` directly; `bytes` is resized to `len` rows and must be all zero.
     pub(super) fn new<'a>(
         bits: &'a mut [u64],
         bytes: &'a mut Vec<u8>,
         words: usize,
         len: usize,
+        per_row: usize,
     ) -> Rows<'a> {
-        if words <= MAX_BYTE_WORDS {
+        if words <= MAX_BYTE_WORDS && per_row >= BYTES_PAY * words {
             bytes.resize(64 * words * len, 0);
             Rows::Bytes {
                 rows: &mut bytes[..64 * words * len],
@@ -52,7 +63,10 @@ impl Rows<'_> {
     /// ORs byte rows into their bit rows and clears them (bit rows: nothing to do).
     pub(super) fn fold(self) {
         if let Rows::Bytes { rows, bits, words } = self {
-            for (marks, row) in rows.chunks_exact(64 * words).zip(bits.chunks_exact_mut(words)) {
+            for (marks, row) in rows
+                .chunks_exact(64 * words)
+                .zip(bits.chunks_exact_mut(words))
+            {
                 fold_marks(marks, row);
             }
             rows.fill(0);

@@ -81,7 +81,7 @@ const CHUNK: usize = 32;
 const BLOCK: usize = 64;
 
 /// The most small parts computed in the block pass.
-const MAX_SMALL_PARTS: usize = 1024;
+const MAX_SMALL_PARTS: usize = 256;
 
 /// Hits per position after which a scan records pairs instead of rescanning.
 const CHEAP_RESCANS: usize = 2;
@@ -352,9 +352,11 @@ impl<V: Value> Solver<V> {
         });
         self.block_far = far.is_some();
         self.far_blocks += u64::from(self.block_far);
-        let mut bits = std::mem::take(&mut self.block);
-        let mut rows = Rows::new(&mut bits, &mut self.block_bytes, words, len);
+        // First each class's share of the block; then the passes, into byte rows if they get
+        // enough options per row to pay for folding them (see `Rows`).
         let mut slot = 0;
+        let mut far_ranges = Vec::with_capacity(self.classes.len());
+        let mut per_row = 0;
         for (ci, class) in self.classes.iter_mut().enumerate() {
             class.block_dense = class.is_dense(start);
             class.positions += len as u64;
@@ -372,6 +374,29 @@ impl<V: Value> Solver<V> {
             if class.block_lo >= class.block_hi {
                 class.block_hi = class.block_lo;
             }
+            // The far rare positions come from the second thread's rows when it covered them;
+            // the rest are done here.
+            let (far_lo, far_hi) = match far {
+                Some(rows) if rows.covered[ci] => {
+                    let lo = positions.partition_point(|&p| (p as usize) < FAR_MIN);
+                    let hi = positions.partition_point(|&p| (p as usize) < rows.known);
+                    let lo = lo.clamp(class.block_lo, class.block_hi);
+                    (lo, hi.clamp(lo, class.block_hi))
+                }
+                _ => (class.block_hi, class.block_hi),
+            };
+            far_ranges.push((far_lo, far_hi));
+            let rare = if class.block_dense {
+                0
+            } else {
+                class.block_hi - class.block_lo - (far_hi - far_lo)
+            };
+            per_row += class.amounts.len() * (rare + class.small_parts.saturating_sub(len));
+        }
+        let mut bits = std::mem::take(&mut self.block);
+        let mut rows = Rows::new(&mut bits, &mut self.block_bytes, words, len, per_row);
+        for (class, (far_lo, far_hi)) in self.classes.iter().zip(far_ranges) {
+            let positions = &class.rare_positions;
             for &k in &class.amounts {
                 if class.small_parts > 0 {
                     small_pass(
@@ -385,17 +410,6 @@ impl<V: Value> Solver<V> {
                 if class.block_dense {
                     continue;
                 }
-                // The far rare positions come from the second thread's rows when it covered
-                // them; the rest are done here.
-                let (far_lo, far_hi) = match far {
-                    Some(rows) if rows.covered[ci] => {
-                        let lo = positions.partition_point(|&p| (p as usize) < FAR_MIN);
-                        let hi = positions.partition_point(|&p| (p as usize) < rows.known);
-                        let lo = lo.clamp(class.block_lo, class.block_hi);
-                        (lo, hi.clamp(lo, class.block_hi))
-                    }
-                    _ => (class.block_hi, class.block_hi),
-                };
                 for range in [class.block_lo..far_lo, far_hi..class.block_hi] {
                     rare_pass(
                         &self.values,

@@ -231,13 +231,17 @@ fn lcg(state: &mut u64) -> u64 {
 
 #[test]
 fn byte_rows_and_bit_rows_record_exactly_the_rare_options() {
-    use super::kernels::{rare_pass, Rows, MAX_BYTE_WORDS};
+    use super::kernels::{rare_pass, Rows, BYTES_PAY, MAX_BYTE_WORDS};
     let mut state = 7;
     // Both sides of the byte rows' limit (8 words: values below 512), both widths of value.
     for words in [1, 2, 4, MAX_BYTE_WORDS, 2 * MAX_BYTE_WORDS] {
         let bound = 64 * words as u64;
-        let values: Vec<u16> = (0..3000).map(|_| (lcg(&mut state) % bound) as u16).collect();
-        let mut positions: Vec<u32> = (0..40).map(|_| 1 + (lcg(&mut state) % 2900) as u32).collect();
+        let values: Vec<u16> = (0..3000)
+            .map(|_| (lcg(&mut state) % bound) as u16)
+            .collect();
+        let mut positions: Vec<u32> = (0..40)
+            .map(|_| 1 + (lcg(&mut state) % 2900) as u32)
+            .collect();
         positions.sort_unstable();
         positions.dedup();
         let rare_values: Vec<u16> = positions.iter().map(|&p| values[p as usize]).collect();
@@ -260,13 +264,26 @@ fn byte_rows_and_bit_rows_record_exactly_the_rare_options() {
             let expected: Vec<u64> = expected.concat();
             let mut bits = vec![0u64; words * len];
             let mut bytes = Vec::new();
-            let mut rows = Rows::new(&mut bits, &mut bytes, words, len);
+            let many = BYTES_PAY * words;
+            // Too few options per row for byte rows: bits.
+            let rows = Rows::new(&mut bits, &mut bytes, words, len, many - 1);
+            assert!(
+                matches!(rows, Rows::Bits { .. }),
+                "{words} words, few options"
+            );
+            let mut rows = Rows::new(&mut bits, &mut bytes, words, len, many);
             assert_eq!(
                 matches!(rows, Rows::Bytes { .. }),
                 words <= MAX_BYTE_WORDS,
                 "{words} words"
             );
-            rare_pass(&values, &mut rows, (start, len, k), (&positions, &rare_values), unequal);
+            rare_pass(
+                &values,
+                &mut rows,
+                (start, len, k),
+                (&positions, &rare_values),
+                unequal,
+            );
             rows.fold();
             assert_eq!(bits, expected, "{words} words, unequal {unequal}");
             assert!(bytes.iter().all(|&b| b == 0), "byte rows left clear");
@@ -276,13 +293,25 @@ fn byte_rows_and_bit_rows_record_exactly_the_rare_options() {
                 rows: &mut plain,
                 words,
             };
-            rare_pass(&values, &mut rows, (start, len, k), (&positions, &rare_values), unequal);
+            rare_pass(
+                &values,
+                &mut rows,
+                (start, len, k),
+                (&positions, &rare_values),
+                unequal,
+            );
             assert_eq!(plain, expected, "{words} words as bits");
             if words <= 4 {
                 let narrow: Vec<u8> = values.iter().map(|&g| g as u8).collect();
                 let mut bits = vec![0u64; words * len];
-                let mut rows = Rows::new(&mut bits, &mut bytes, words, len);
-                rare_pass(&narrow, &mut rows, (start, len, k), (&positions, &rare_values), unequal);
+                let mut rows = Rows::new(&mut bits, &mut bytes, words, len, many);
+                rare_pass(
+                    &narrow,
+                    &mut rows,
+                    (start, len, k),
+                    (&positions, &rare_values),
+                    unequal,
+                );
                 rows.fold();
                 assert_eq!(bits, expected, "{words} words, one-byte values");
             }
