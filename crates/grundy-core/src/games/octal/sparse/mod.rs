@@ -99,6 +99,14 @@ const FAR_MIN: usize = 2 * SUPERBLOCK;
 /// amounts) are at least this many: below that the hand-over costs more than it saves.
 const FAR_WORTH: usize = 256;
 
+/// Each call in two-thread mode hands the second thread a copy of every value known (its rare
+/// positions' partners lie anywhere below), so a call uses two threads only if it computes at
+/// least `1/FAR_COPY_RATIO` as many values as are known: a run that extends a long table in
+/// small steps (`games/octal/run`, a step every tenth of a second) otherwise spent more time
+/// copying than computing (Officers at 22 million values: 45 MB copied per step of about
+/// 40,000 values, on a loaded machine a few thousand).
+const FAR_COPY_RATIO: usize = 256;
+
 /// A class switches to dense mode when more than `1/DENSE_RATIO` of the positions are rare.
 const DENSE_RATIO: usize = 8;
 
@@ -267,7 +275,8 @@ impl<V: Value> Solver<V> {
     /// again by a wider solver).
     fn extend_to(&mut self, count: usize) -> Result<bool> {
         self.values.reserve(count.saturating_sub(self.values.len()));
-        if self.threads >= 2 && count >= self.values.len() + 4 * SUPERBLOCK {
+        let known = self.values.len();
+        if self.threads >= 2 && count >= known + (4 * SUPERBLOCK).max(known / FAR_COPY_RATIO) {
             // Raised when this thread is done, so the second one does not finish a job nobody
             // will read (at its low priority that could take a while on a busy machine).
             let stop = AtomicBool::new(false);

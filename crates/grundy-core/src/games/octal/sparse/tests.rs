@@ -90,6 +90,31 @@ fn two_threads_continue_a_resumed_solver_exactly() {
         let values: Vec<u32> = values.iter().map(u32::from).collect();
         assert_eq!(values, whole);
     }
+    // A step too short next to the values known stays on one thread (no copy of them all), on
+    // both sides of the limit: the values are the same.
+    let mut stepped =
+        SparseSolver::resume(&rules, whole[..8_192].iter().map(|&g| g as u16).collect());
+    stepped.set_threads(2);
+    stepped.set_far_wait();
+    let far = |s: &SparseSolver| s.far_blocks();
+    stepped.extend_to(8_192 + 4 * SUPERBLOCK - 1).unwrap();
+    assert_eq!(far(&stepped), 0, "a short step: one thread");
+    stepped.extend_to(20_000).unwrap();
+    assert!(far(&stepped) > 0, "a long step: two threads");
+    let values: Vec<u32> = stepped.values().iter().map(u32::from).collect();
+    assert_eq!(values, whole);
+    let long = 300 * 4 * SUPERBLOCK;
+    let mut solver = SparseSolver::new(&rules);
+    solver.extend_to(long).unwrap();
+    let mut stepped = SparseSolver::resume(&rules, solver.values().to_vec());
+    stepped.set_threads(2);
+    stepped.set_far_wait();
+    stepped.extend_to(long + long / FAR_COPY_RATIO - 1).unwrap();
+    assert_eq!(
+        far(&stepped),
+        0,
+        "a step below 1/{FAR_COPY_RATIO} of the values: one thread"
+    );
 }
 
 #[test]
