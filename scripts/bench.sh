@@ -1,19 +1,102 @@
 #!/usr/bin/env bash
-# Regenerates the tables of BENCHMARKS.md, one section per workload; each section prints its
-# table in Markdown with the machine (lscpu model), the date and the load average.
+# Regenerates the tables of BENCHMARKS.md, one section per workload. Each section builds what
+# it runs (release profile), prints the machine (lscpu's model), the date and the load average,
+# then its table's rows in Markdown (or the harness's own output, whose figures the table
+# quotes), to paste over the old ones.
 #
-# Usage: scripts/bench.sh [SECTION...]   (sections: cram; none given: all)
-#   e.g. scripts/bench.sh cram
-#   CRAM_LONG=1 scripts/bench.sh cram    also 6 x 7 with igs beside it (igs may take hours)
-#   CRAM_BIN=path scripts/bench.sh cram  with a harness (benches/igs-side-by-side) built before
+# Usage: scripts/bench.sh [SECTION...]     (no section: every quick one)
+#   quick sections: subtraction octal take-break wythoff simulate small-questions doors web
+#                   long-runs cram slow-corners misere hackenbush nim-product coins genera
+#                   loopy python
+#   long sections (hours, never by default): octal-long, survey-24 (and CRAM_LONG=1 with cram:
+#   Cram 6 x 7 with igs beside it)
+#   e.g. scripts/bench.sh octal cram; CRAM_BIN=path scripts/bench.sh cram
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 
+# The machine line under each table: lscpu's model name, cores, the UTC date, the load average.
 machine() {
-    printf 'Machine: %s, %s cores; %s UTC; load average %s\n\n' \
+    printf 'machine: %s, %s cores; %s UTC; load average %s\n\n' \
         "$(lscpu | sed -n 's/^Model name: *//p' | head -1)" "$(nproc)" \
         "$(date -u '+%Y-%m-%d %H:%M')" "$(cut -d' ' -f1-3 /proc/loadavg)"
+}
+
+BIN=target/release/grundy
+TIMES=$(mktemp)
+trap 'rm -f "$TIMES"' EXIT
+
+release() {
+    cargo build --release -q -p grundy
+}
+
+# A criterion harness of a crate, quickly (the tables quote its medians).
+criterion() {
+    local package=$1 bench=$2
+    machine
+    cargo bench -q -p "$package" --bench "$bench" -- --warm-up-time 1 --measurement-time 3 \
+        2>/dev/null | grep -E '^[a-z].*|time:' || true
+}
+
+# ---------------------------------------------------------------------------------------------
+# octal: the octal solver against `ogs` (BENCHMARKS.md, "Octal games against ogs").
+# The side-by-side harness computes the same values with ours on one thread, ours on two and
+# `ogs`, asserts that they are equal, and prints wall and CPU times; one row per case.
+# ---------------------------------------------------------------------------------------------
+bench_octal() {
+    cargo build --release -q -p grundy-core --example octal_vs_ogs
+    local harness=target/release/examples/octal_vs_ogs
+    machine
+    echo '| game | values | ours 1 thread (s) | ours 2 threads (s) | `ogs` (s) | ratio 1t | ratio 2t | CPU ratio 1t |'
+    echo '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |'
+    # The five default cases (Officers to 2^20, 0.16, 0.104, Treblecross, 0.354), then
+    # Officers to 2^24.
+    { "$harness"; "$harness" 0.6 count=16777216; } | awk '
+        # Rows of the harness: code values 1t 2t ogs rat1 rat2 cpu1 cpu2 ogscpu crat1 note...
+        NR > 1 && $2 ~ /^[0-9]+$/ && NF >= 12 && $5 != "ours" && $1 != "code" {
+            name = $1
+            if ($1 == "0.6") name = "Officers `0.6`"
+            else if ($1 == "0.007") name = "Treblecross `0.007`"
+            else name = "`" $1 "`"
+            printf "| %s | %s | %s | %s | %s | **%.2f×** | **%.2f×** | %.2f× |\n",
+                name, $2, $3, $4, $5, $6, $7, $11
+        }'
+}
+
+# ---------------------------------------------------------------------------------------------
+# octal-long: Officers as far as memory allows (BENCHMARKS.md, "Octal: the long run").
+# COUNT values (default 2^30) with a checkpoint, resumed if the checkpoint exists; every
+# minute one row: time, values done, values per second since the last row, CPU seconds, load.
+# OCTAL_LONG_DIR keeps the checkpoint between sessions (default: a directory under /tmp).
+# ---------------------------------------------------------------------------------------------
+bench_octal_long() {
+    local count=${OCTAL_LONG_COUNT:-1073741824}
+    local dir=${OCTAL_LONG_DIR:-/tmp/grundy-octal-long}
+    mkdir -p "$dir"
+    cargo build --release -q --bin grundy
+    local resume=()
+    [ -f "$dir/officers.bin" ] && resume=(--resume "$dir/officers.bin")
+    machine
+    nice -n 10 target/release/grundy sequence octal 0.6 --count "$count" "${resume[@]}" \
+        --checkpoint "$dir/officers.bin" --format binary >/dev/null 2>"$dir/run.err" &
+    local pid=$! last=0 then=$SECONDS
+    echo '| UTC | values | values/s since the row before | CPU s | load |'
+    echo '| --- | ---: | ---: | ---: | --- |'
+    while kill -0 "$pid" 2>/dev/null; do
+        sleep 60
+        # The checkpoint holds the values at one byte each (Officers: two from heap 10,344) after
+        # a short header; its size gives the values done at the last save.
+        local size values now ticks
+        size=$(stat -c %s "$dir/officers.bin" 2>/dev/null || echo 0)
+        values=$((size / 2))
+        now=$SECONDS
+        ticks=$(awk '{print $14 + $15}' "/proc/$pid/stat" 2>/dev/null || echo 0)
+        printf '| %s | %s | %s | %s | %s |\n' "$(date -u +%H:%M)" "$values" \
+            "$(((values - last) / (now - then)))" "$((ticks / 100))" \
+            "$(cut -d' ' -f1 /proc/loadavg)"
+        last=$values then=$now
+    done
+    wait "$pid"
 }
 
 # ---------------------------------------------------------------------------------------------
@@ -21,7 +104,7 @@ machine() {
 # solvers in one process (same value asserted), the ratio igs / Grundy from that process; then
 # larger boards by Grundy alone; the small-table figure; with CRAM_LONG=1 also 6 x 7 with igs.
 # ---------------------------------------------------------------------------------------------
-cram() {
+bench_cram() {
     # CRAM_BIN: a harness binary already built (else it is built here).
     local harness=$root/benches/igs-side-by-side bin=${CRAM_BIN:-}
     if [ -z "$bin" ]; then
@@ -119,11 +202,144 @@ cram() {
     fi
 }
 
+# ---------------------------------------------------------------------------------------------
+# Slow corners (BENCHMARKS.md, "Slow corners"): graph games on symmetric graphs, hexadecimal
+# codes that are octal, genera, small misère sums, hexadecimal tables whose values grow.
+# ---------------------------------------------------------------------------------------------
+# One row: the command, then its wall time, CPU time (user + system) and peak memory.
+row() {
+    if /usr/bin/time -f '%e %U %S %M' -o "$TIMES" "$@" >/dev/null 2>&1; then
+        status=ok
+    else
+        status="exit $?"
+    fi
+    # A failed command's first line says so; the figures are on the last.
+    read -r wall user sys rss < <(tail -n 1 "$TIMES")
+    local cpu
+    cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
+    local shown="${*:2}"
+    printf '| `%s` | %s s | %s s | %d MB | %s |\n' \
+        "$shown" "$wall" "$cpu" "$((rss / 1024))" "$status"
+}
+
+table_head() {
+    echo "| command (\`grundy ...\`) | wall | CPU | peak memory | status |"
+    echo "| --- | ---: | ---: | ---: | --- |"
+}
+
+# ---------------------------------------------------------------------------------------
+# Slow corners: graph games on symmetric graphs, hexadecimal codes that are octal, genera,
+# small misère sums, hexadecimal tables whose values grow.
+# ---------------------------------------------------------------------------------------
+bench_slow_corners() {
+    release
+    machine
+    echo "### Slow corners"
+    table_head
+    row "$BIN" analyze arc-kayles complete:64
+    row "$BIN" analyze node-kayles complete:64
+    row "$BIN" analyze arc-kayles star:63
+    row "$BIN" analyze node-kayles path:64
+    row "$BIN" analyze arc-kayles path:64
+    row "$BIN" analyze node-kayles cycle:64
+    row "$BIN" analyze node-kayles grid:6x6
+    row "$BIN" analyze arc-kayles grid:5x5
+    row "$BIN" analyze arc-kayles grid:4x8 --time 60
+    row "$BIN" sequence hex 0.36 --until-period
+    row "$BIN" sequence octal 0.36 --until-period
+    row "$BIN" misere genus 0.52 --count 100
+    row "$BIN" misere genus 0.77 --count 40
+    row "$BIN" misere genus 0.77 --count 50
+    row "$BIN" analyze sum 'octal{kayles}:14,15' nim:3 --misere
+    row "$BIN" analyze sum 'octal{0.07}:12,14' nim:5,6 --misere
+    row "$BIN" analyze hex C.BFD 8191
+}
+
+# ---------------------------------------------------------------------------------------------
+# The other workloads: each runs the command its table in BENCHMARKS.md names.
+# ---------------------------------------------------------------------------------------------
+bench_subtraction() { machine; cargo bench -q -p grundy-core --bench side_by_side; }
+bench_take_break() { criterion grundy-core take_break; }
+bench_wythoff() { machine; cargo bench -q -p grundy-core --bench wythoff; }
+bench_simulate() { criterion grundy simulate; }
+bench_small_questions() { criterion grundy-core small_questions; }
+bench_doors() { machine; cargo bench -q --bench doors; }
+bench_web() { machine; bash scripts/load-bench.sh; }
+bench_long_runs() {
+    release
+    machine
+    bash scripts/long-runs-bench.sh "$BIN" 0.104 100000000 text csv json binary
+}
+bench_misere() { criterion grundy-core misere; }
+bench_hackenbush() { criterion grundy-core hackenbush; }
+bench_nim_product() { criterion grundy-core nim_product; }
+bench_coins() { criterion grundy-core coins; }
+bench_genera() {
+    release
+    machine
+    echo "### Genera"
+    table_head
+    for n in 20 30 40 50; do row "$BIN" misere genus 0.77 --count "$n"; done
+    row "$BIN" misere genus 0.52 --count 100
+}
+bench_loopy() {
+    release
+    machine
+    echo "### Loopy games"
+    table_head
+    row "$BIN" analyze loopy 'windup{999983;1,3,7}:1'
+    row "$BIN" analyze loopy square-but-one:60000
+    row "$BIN" analyze loopy fair-shares:48
+    row "$BIN" analyze loopy fair-shares:56
+}
+bench_python() {
+    release
+    # The package as scripts/test-python.sh installs it (its virtual environment).
+    [ -x target/pyvenv/bin/python ] || bash scripts/test-python.sh >/dev/null
+    machine
+    target/pyvenv/bin/python benches/python/overhead.py "$BIN"
+}
+bench_survey_24() {
+    release
+    machine
+    local dir
+    dir=$(mktemp -d)
+    /usr/bin/time -f '%e s wall, %U s user, %M KB peak' \
+        "$BIN" survey octal --digits 3 --count 16777216 --seconds 60 --db "$dir/survey24.db"
+    sqlite3 "$dir/survey24.db" "select count(*), sum(status = 'periodic') from members" || true
+    rm -rf "$dir"
+}
+
+QUICK=(subtraction octal take-break wythoff simulate small-questions doors web long-runs cram
+    slow-corners misere hackenbush nim-product coins genera loopy python)
+
 sections=("$@")
-[ ${#sections[@]} -gt 0 ] || sections=(cram)
+[ ${#sections[@]} -gt 0 ] || sections=("${QUICK[@]}")
 for section in "${sections[@]}"; do
     case $section in
-        cram) cram ;;
-        *) echo "unknown section $section (known: cram)" >&2; exit 2 ;;
+    subtraction) bench_subtraction ;;
+    octal) bench_octal ;;
+    octal-long) bench_octal_long ;;
+    take-break) bench_take_break ;;
+    wythoff) bench_wythoff ;;
+    simulate) bench_simulate ;;
+    small-questions) bench_small_questions ;;
+    doors) bench_doors ;;
+    web) bench_web ;;
+    long-runs) bench_long_runs ;;
+    cram) bench_cram ;;
+    slow-corners) bench_slow_corners ;;
+    misere) bench_misere ;;
+    hackenbush) bench_hackenbush ;;
+    nim-product) bench_nim_product ;;
+    coins) bench_coins ;;
+    genera) bench_genera ;;
+    loopy) bench_loopy ;;
+    python) bench_python ;;
+    survey-24) bench_survey_24 ;;
+    *)
+        echo "unknown section: $section (quick: ${QUICK[*]}; long: octal-long survey-24)" >&2
+        exit 2
+        ;;
     esac
 done

@@ -1,6 +1,8 @@
 //! Side by side: this crate's rare/common solver against the `ogs` crate's RC2 solver.
 //!
-//! `cargo run --release -p grundy-core --example octal_vs_ogs [quick] [CODE...] [ours|ogs]`
+//! `cargo run --release -p grundy-core --example octal_vs_ogs [quick] [count=N] [CODE...] [ours|ogs]`
+//!
+//! `count=N` computes `N` values of every case chosen (Officers to 2^24: `0.6 count=16777216`).
 //!
 //! Ours runs twice, with one thread and with two (`SparseSolver::set_threads`); `ogs` is
 //! single-threaded. All compute the same values in the same process; the values are compared,
@@ -100,7 +102,11 @@ fn ours_until_period(code: &str, limit: u64) -> (Option<(u64, u64)>, usize, Dura
 
 fn main() {
     let quick = std::env::args().any(|a| a == "quick");
-    let scale = |n: usize| if quick { n / 8 } else { n };
+    let count: Option<usize> = std::env::args().find_map(|a| {
+        a.strip_prefix("count=")
+            .map(|n| n.parse().expect("count=N: a number"))
+    });
+    let scale = |n: usize| count.unwrap_or(if quick { n / 8 } else { n });
     let cases = [
         Case {
             code: "0.6",

@@ -4,7 +4,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::kernels::rare_pass;
+use super::kernels::{rare_pass, Rows};
 use super::value::Value;
 use super::{Solver, FAR_MIN, FAR_WORTH, SUPERBLOCK};
 use crate::kernel::error::Result;
@@ -51,6 +51,14 @@ impl<V: Value> FarJob<V> {
         /// Rare positions between two looks at `stop`.
         const STEP: usize = 64;
         let mut rows = vec![0; self.words * self.len];
+        let mut bytes = Vec::new();
+        let per_row = self
+            .classes
+            .iter()
+            .flatten()
+            .map(|class| class.amounts.len() * class.positions.len())
+            .sum();
+        let mut sink = Rows::new(&mut rows, &mut bytes, self.words, self.len, per_row);
         for class in self.classes.iter().flatten() {
             for &k in &class.amounts {
                 for (positions, rare_values) in
@@ -61,8 +69,7 @@ impl<V: Value> FarJob<V> {
                     }
                     rare_pass(
                         values,
-                        &mut rows,
-                        self.words,
+                        &mut sink,
                         (self.start, self.len, k),
                         (positions, rare_values),
                         unequal_splits,
@@ -70,6 +77,7 @@ impl<V: Value> FarJob<V> {
                 }
             }
         }
+        sink.fold();
         Some(FarRows {
             start: self.start,
             len: self.len,

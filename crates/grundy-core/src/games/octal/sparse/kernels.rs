@@ -1,8 +1,124 @@
 //! The inner loops that read long runs of values: the block passes (many positions' options at
-//! once, as bitmap rows) and the vectorised search for a split with a given value.
+//! once, as rows of bits or of bytes) and the vectorised search for a split with a given value.
 
+use super::bitsets::fold_marks;
 use super::value::Value;
 use super::CHUNK;
+
+/// The widest byte rows: values below 512 (Officers `0.6` has values up to 302 at 2^20).
+pub(super) const MAX_BYTE_WORDS: usize = 8;
+
+/// Byte rows are used when the options per row are at least this many times the row's words.
+/// Clearing and folding a row of bytes costs about 30 instructions per word; a byte store saves
+/// about 3 over setting a bit, so below some 10 options per word the bits are cheaper (`0.104`,
+/// with 20 rare positions, lost 6 % of its instructions to byte rows).
+pub(super) const BYTES_PAY: usize = 16;
+
+/// Where a block pass records the options of its positions: one row per position.
+///
+/// While values are below `64 ·` [`MAX_BYTE_WORDS`] a row is one byte per value (`64 · words`
+/// bytes, 1 where the option is seen): setting a byte is a plain store, where setting a bit is a
+/// load, an OR and a store. Beyond, a row is a bitmap of `words` words (byte rows would
+/// outgrow the first-level cache: 64 rows of 512 bytes fill 32 KiB). [`Rows::fold`] turns the bytes into bits once per
+/// block (a row of bytes is folded once, but written once per rare position: about 1,500
+/// times per position in Officers at 2^20).
+#[derive(Debug)]
+pub(super) enum Rows<'a> {
+    Bits {
+        rows: &'a mut [u64],
+        words: usize,
+    },
+    /// Byte rows, and the bit rows they are folded into at the end.
+    Bytes {
+        rows: &'a mut [u8],
+        bits: &'a mut [u64],
+        words: usize,
+    },
+}
+
+impl Rows<'_> {
+    /// The rows for `len` positions of `words` words that will get about `per_row` options
+    /// each: bytes (folded into `bits` by [`Rows::fold`]) while `words` is at most
+    /// [`MAX_BYTE_WORDS`] and the options are enough to pay for clearing and folding the
+    /// bytes, else `bits` directly; `bytes` is resized to `len` rows and must be all zero.
+    pub(super) fn new<'a>(
+        bits: &'a mut [u64],
+        bytes: &'a mut Vec<u8>,
+        words: usize,
+        len: usize,
+        per_row: usize,
+    ) -> Rows<'a> {
+        if words <= MAX_BYTE_WORDS && per_row >= BYTES_PAY * words {
+            bytes.resize(64 * words * len, 0);
+            Rows::Bytes {
+                rows: &mut bytes[..64 * words * len],
+                bits,
+                words,
+            }
+        } else {
+            Rows::Bits { rows: bits, words }
+        }
+    }
+
+    /// ORs byte rows into their bit rows and clears them (bit rows: nothing to do).
+    pub(super) fn fold(self) {
+        if let Rows::Bytes { rows, bits, words } = self {
+            for (marks, row) in rows
+                .chunks_exact(64 * words)
+                .zip(bits.chunks_exact_mut(words))
+            {
+                fold_marks(marks, row);
+            }
+            rows.fill(0);
+        }
+    }
+
+    /// Records the options `val ^ run[i]` in rows `first + i`.
+    #[inline]
+    fn record<V: Value>(&mut self, first: usize, run: &[V], val: u16) {
+        match self {
+            Rows::Bits { rows, words } => or_xors(&mut rows[first * *words..], *words, run, val),
+            Rows::Bytes { rows, words, .. } => {
+                mark_xors(&mut rows[first * 64 * *words..], *words, run, val)
+            }
+        }
+    }
+}
+
+/// Sets byte `val ^ run[i]` of row `i` of `rows` (rows of `64 · words` bytes, every value
+/// below `64 · words`, `words` at most [`MAX_BYTE_WORDS`]).
+///
+/// Eight rows per step, each one byte store; with the row length a constant the index is
+/// masked rather than bounds-checked.
+fn mark_xors<V: Value>(rows: &mut [u8], words: usize, run: &[V], val: u16) {
+    /// `S` bytes per row; `E` is `8 · S` (eight rows), passed separately as in `or_xors`.
+    fn mark_rows<V: Value, const S: usize, const E: usize>(rows: &mut [u8], run: &[V], val: u16) {
+        debug_assert_eq!(E, 8 * S);
+        let rows = &mut rows[..run.len() * S];
+        let mut rows8 = rows.chunks_exact_mut(E);
+        let mut run8 = run.chunks_exact(8);
+        for (eight, v) in (&mut rows8).zip(&mut run8) {
+            let eight: &mut [u8; E] = eight.try_into().expect("chunks of E bytes");
+            let v: &[V; 8] = v.try_into().expect("chunks of 8 values");
+            for (i, &v) in v.iter().enumerate() {
+                eight[i * S + ((val ^ v.into()) as usize & (S - 1))] = 1;
+            }
+        }
+        let rest = run8.remainder();
+        for (row, &v) in rows8.into_remainder().chunks_exact_mut(S).zip(rest) {
+            row[(val ^ v.into()) as usize & (S - 1)] = 1;
+        }
+    }
+    match words {
+        1 => mark_rows::<V, 64, 512>(rows, run, val),
+        2 => mark_rows::<V, 128, 1024>(rows, run, val),
+        4 => mark_rows::<V, 256, 2048>(rows, run, val),
+        _ => {
+            debug_assert_eq!(words, MAX_BYTE_WORDS);
+            mark_rows::<V, 512, 4096>(rows, run, val)
+        }
+    }
+}
 
 /// ORs the values `val ^ run[i]` into row `i` of `rows` (rows of `row_words` words, a power
 /// of two with every value below `64 · row_words`).
@@ -57,8 +173,7 @@ fn or_xors<V: Value>(rows: &mut [u64], row_words: usize, run: &[V], val: u16) {
 /// `start`). For each `a` the larger parts are a contiguous run of values.
 pub(super) fn small_pass<V: Value>(
     values: &[V],
-    block: &mut [u64],
-    words: usize,
+    block: &mut Rows<'_>,
     (start, len, k): (usize, usize, usize),
     parts: std::ops::RangeInclusive<usize>,
     unequal_splits: bool,
@@ -72,7 +187,7 @@ pub(super) fn small_pass<V: Value>(
         let va = values[a].into();
         let other = start + first - k - a;
         let run = &values[other..other + (len - first)];
-        or_xors(&mut block[first * words..], words, run, va);
+        block.record(first, run, va);
     }
 }
 
@@ -81,8 +196,7 @@ pub(super) fn small_pass<V: Value>(
 /// For each `p` the partners are a contiguous run of values, read in order.
 pub(super) fn rare_pass<V: Value>(
     values: &[V],
-    block: &mut [u64],
-    words: usize,
+    block: &mut Rows<'_>,
     (start, len, k): (usize, usize, usize),
     (positions, rare_values): (&[u32], &[u16]),
     unequal_splits: bool,
@@ -98,20 +212,14 @@ pub(super) fn rare_pass<V: Value>(
         let other = start + first - k - pos;
         let equal_at = (2 * pos + k).checked_sub(start);
         let run = &values[other..other + (len - first)];
-        let rows = &mut block[first * words..];
         match equal_at {
             // Grundy's game: row `equal_at` must not get the equal split.
             Some(j) if unequal_splits && (first..len).contains(&j) => {
                 let skip = j - first;
-                or_xors(rows, words, &run[..skip], val);
-                or_xors(
-                    &mut rows[(skip + 1) * words..],
-                    words,
-                    &run[skip + 1..],
-                    val,
-                );
+                block.record(first, &run[..skip], val);
+                block.record(j + 1, &run[skip + 1..], val);
             }
-            _ => or_xors(rows, words, run, val),
+            _ => block.record(first, run, val),
         }
     }
 }

@@ -46,7 +46,7 @@ use crate::kernel::error::{GameError, Result};
 use bitsets::{insert_all, insert_pairs, Marks, Seen};
 use class::{code_of, Class};
 use far::FarRows;
-use kernels::{find_pair_xor, rare_pass, small_pass};
+use kernels::{find_pair_xor, rare_pass, small_pass, Rows};
 use value::Value;
 pub use width::SparseSolver;
 
@@ -99,6 +99,14 @@ const FAR_MIN: usize = 2 * SUPERBLOCK;
 /// amounts) are at least this many: below that the hand-over costs more than it saves.
 const FAR_WORTH: usize = 256;
 
+/// Each call in two-thread mode hands the second thread a copy of every value known (its rare
+/// positions' partners lie anywhere below), so a call uses two threads only if it computes at
+/// least `1/FAR_COPY_RATIO` as many values as are known: a run that extends a long table in
+/// small steps (`games/octal/run`, a step every tenth of a second) otherwise spent more time
+/// copying than computing (Officers at 22 million values: 45 MB copied per step of about
+/// 40,000 values, on a loaded machine a few thousand).
+const FAR_COPY_RATIO: usize = 256;
+
 /// A class switches to dense mode when more than `1/DENSE_RATIO` of the positions are rare.
 const DENSE_RATIO: usize = 8;
 
@@ -128,6 +136,8 @@ struct Solver<V: Value> {
     /// The block pass's options, one row of `block_words` words per position (a `seen` without
     /// its last word, which only the mex needs).
     block: Vec<u64>,
+    /// The block pass's byte rows with one-byte values (see [`Rows`]), all zero between blocks.
+    block_bytes: Vec<u8>,
     block_words: usize,
     block_len: usize,
     /// The first position of the current block.
@@ -179,6 +189,7 @@ impl<V: Value> Solver<V> {
             max_value: 0,
             seen: Seen::for_values_below(1),
             block: Vec::new(),
+            block_bytes: Vec::new(),
             block_words: 0,
             block_len: 0,
             block_start: 0,
@@ -264,7 +275,8 @@ impl<V: Value> Solver<V> {
     /// again by a wider solver).
     fn extend_to(&mut self, count: usize) -> Result<bool> {
         self.values.reserve(count.saturating_sub(self.values.len()));
-        if self.threads >= 2 && count >= self.values.len() + 4 * SUPERBLOCK {
+        let known = self.values.len();
+        if self.threads >= 2 && count >= known + (4 * SUPERBLOCK).max(known / FAR_COPY_RATIO) {
             // Raised when this thread is done, so the second one does not finish a job nobody
             // will read (at its low priority that could take a while on a busy machine).
             let stop = AtomicBool::new(false);
@@ -349,7 +361,11 @@ impl<V: Value> Solver<V> {
         });
         self.block_far = far.is_some();
         self.far_blocks += u64::from(self.block_far);
+        // First each class's share of the block; then the passes, into byte rows if they get
+        // enough options per row to pay for folding them (see `Rows`).
         let mut slot = 0;
+        let mut far_ranges = Vec::with_capacity(self.classes.len());
+        let mut per_row = 0;
         for (ci, class) in self.classes.iter_mut().enumerate() {
             class.block_dense = class.is_dense(start);
             class.positions += len as u64;
@@ -367,12 +383,34 @@ impl<V: Value> Solver<V> {
             if class.block_lo >= class.block_hi {
                 class.block_hi = class.block_lo;
             }
+            // The far rare positions come from the second thread's rows when it covered them;
+            // the rest are done here.
+            let (far_lo, far_hi) = match far {
+                Some(rows) if rows.covered[ci] => {
+                    let lo = positions.partition_point(|&p| (p as usize) < FAR_MIN);
+                    let hi = positions.partition_point(|&p| (p as usize) < rows.known);
+                    let lo = lo.clamp(class.block_lo, class.block_hi);
+                    (lo, hi.clamp(lo, class.block_hi))
+                }
+                _ => (class.block_hi, class.block_hi),
+            };
+            far_ranges.push((far_lo, far_hi));
+            let rare = if class.block_dense {
+                0
+            } else {
+                class.block_hi - class.block_lo - (far_hi - far_lo)
+            };
+            per_row += class.amounts.len() * (rare + class.small_parts.saturating_sub(len));
+        }
+        let mut bits = std::mem::take(&mut self.block);
+        let mut rows = Rows::new(&mut bits, &mut self.block_bytes, words, len, per_row);
+        for (class, (far_lo, far_hi)) in self.classes.iter().zip(far_ranges) {
+            let positions = &class.rare_positions;
             for &k in &class.amounts {
                 if class.small_parts > 0 {
                     small_pass(
                         &self.values,
-                        &mut self.block,
-                        words,
+                        &mut rows,
                         (start, len, k),
                         len + 1..=class.small_parts,
                         self.unequal_splits,
@@ -381,22 +419,10 @@ impl<V: Value> Solver<V> {
                 if class.block_dense {
                     continue;
                 }
-                // The far rare positions come from the second thread's rows when it covered
-                // them; the rest are done here.
-                let (far_lo, far_hi) = match far {
-                    Some(rows) if rows.covered[ci] => {
-                        let lo = positions.partition_point(|&p| (p as usize) < FAR_MIN);
-                        let hi = positions.partition_point(|&p| (p as usize) < rows.known);
-                        let lo = lo.clamp(class.block_lo, class.block_hi);
-                        (lo, hi.clamp(lo, class.block_hi))
-                    }
-                    _ => (class.block_hi, class.block_hi),
-                };
                 for range in [class.block_lo..far_lo, far_hi..class.block_hi] {
                     rare_pass(
                         &self.values,
-                        &mut self.block,
-                        words,
+                        &mut rows,
                         (start, len, k),
                         (&positions[range.clone()], &class.rare_values[range]),
                         self.unequal_splits,
@@ -404,6 +430,8 @@ impl<V: Value> Solver<V> {
                 }
             }
         }
+        rows.fold();
+        self.block = bits;
     }
 
     fn end_block(&mut self) {

@@ -90,6 +90,31 @@ fn two_threads_continue_a_resumed_solver_exactly() {
         let values: Vec<u32> = values.iter().map(u32::from).collect();
         assert_eq!(values, whole);
     }
+    // A step too short next to the values known stays on one thread (no copy of them all), on
+    // both sides of the limit: the values are the same.
+    let mut stepped =
+        SparseSolver::resume(&rules, whole[..8_192].iter().map(|&g| g as u16).collect());
+    stepped.set_threads(2);
+    stepped.set_far_wait();
+    let far = |s: &SparseSolver| s.far_blocks();
+    stepped.extend_to(8_192 + 4 * SUPERBLOCK - 1).unwrap();
+    assert_eq!(far(&stepped), 0, "a short step: one thread");
+    stepped.extend_to(20_000).unwrap();
+    assert!(far(&stepped) > 0, "a long step: two threads");
+    let values: Vec<u32> = stepped.values().iter().map(u32::from).collect();
+    assert_eq!(values, whole);
+    let long = 300 * 4 * SUPERBLOCK;
+    let mut solver = SparseSolver::new(&rules);
+    solver.extend_to(long).unwrap();
+    let mut stepped = SparseSolver::resume(&rules, solver.values().to_vec());
+    stepped.set_threads(2);
+    stepped.set_far_wait();
+    stepped.extend_to(long + long / FAR_COPY_RATIO - 1).unwrap();
+    assert_eq!(
+        far(&stepped),
+        0,
+        "a step below 1/{FAR_COPY_RATIO} of the values: one thread"
+    );
 }
 
 #[test]
@@ -218,5 +243,120 @@ fn mark_xors_marks_exactly_the_pair_xors_in_both_widths() {
             assert_eq!(narrow.0[x] == 1, in_narrow, "u8, length {len}, value {x}");
             assert_eq!(wide.0[x] == 1, in_wide, "u16, length {len}, value {x}");
         }
+    }
+}
+
+/// A small deterministic generator for the kernel tests.
+fn lcg(state: &mut u64) -> u64 {
+    *state = state
+        .wrapping_mul(6_364_136_223_846_793_005)
+        .wrapping_add(1_442_695_040_888_963_407);
+    *state >> 33
+}
+
+#[test]
+fn byte_rows_and_bit_rows_record_exactly_the_rare_options() {
+    use super::kernels::{rare_pass, Rows, BYTES_PAY, MAX_BYTE_WORDS};
+    let mut state = 7;
+    // Both sides of the byte rows' limit (8 words: values below 512), both widths of value.
+    for words in [1, 2, 4, MAX_BYTE_WORDS, 2 * MAX_BYTE_WORDS] {
+        let bound = 64 * words as u64;
+        let values: Vec<u16> = (0..3000)
+            .map(|_| (lcg(&mut state) % bound) as u16)
+            .collect();
+        let mut positions: Vec<u32> = (0..40)
+            .map(|_| 1 + (lcg(&mut state) % 2900) as u32)
+            .collect();
+        positions.sort_unstable();
+        positions.dedup();
+        let rare_values: Vec<u16> = positions.iter().map(|&p| values[p as usize]).collect();
+        for unequal in [false, true] {
+            let (start, len, k) = (2900, 64, 3);
+            let expected: Vec<Vec<u64>> = (0..len)
+                .map(|j| {
+                    let mut row = vec![0u64; words];
+                    let rest = start + j - k;
+                    for (&p, &v) in positions.iter().zip(&rare_values) {
+                        let p = p as usize;
+                        if p < rest && !(unequal && 2 * p == rest) {
+                            let x = v ^ values[rest - p];
+                            row[x as usize / 64] |= 1 << (x % 64);
+                        }
+                    }
+                    row
+                })
+                .collect();
+            let expected: Vec<u64> = expected.concat();
+            let mut bits = vec![0u64; words * len];
+            let mut bytes = Vec::new();
+            let many = BYTES_PAY * words;
+            // Too few options per row for byte rows: bits.
+            let rows = Rows::new(&mut bits, &mut bytes, words, len, many - 1);
+            assert!(
+                matches!(rows, Rows::Bits { .. }),
+                "{words} words, few options"
+            );
+            let mut rows = Rows::new(&mut bits, &mut bytes, words, len, many);
+            assert_eq!(
+                matches!(rows, Rows::Bytes { .. }),
+                words <= MAX_BYTE_WORDS,
+                "{words} words"
+            );
+            rare_pass(
+                &values,
+                &mut rows,
+                (start, len, k),
+                (&positions, &rare_values),
+                unequal,
+            );
+            rows.fold();
+            assert_eq!(bits, expected, "{words} words, unequal {unequal}");
+            assert!(bytes.iter().all(|&b| b == 0), "byte rows left clear");
+            // The same rows as bits, for the narrow table too where the values fit a byte.
+            let mut plain = vec![0u64; words * len];
+            let mut rows = Rows::Bits {
+                rows: &mut plain,
+                words,
+            };
+            rare_pass(
+                &values,
+                &mut rows,
+                (start, len, k),
+                (&positions, &rare_values),
+                unequal,
+            );
+            assert_eq!(plain, expected, "{words} words as bits");
+            if words <= 4 {
+                let narrow: Vec<u8> = values.iter().map(|&g| g as u8).collect();
+                let mut bits = vec![0u64; words * len];
+                let mut rows = Rows::new(&mut bits, &mut bytes, words, len, many);
+                rare_pass(
+                    &narrow,
+                    &mut rows,
+                    (start, len, k),
+                    (&positions, &rare_values),
+                    unequal,
+                );
+                rows.fold();
+                assert_eq!(bits, expected, "{words} words, one-byte values");
+            }
+        }
+    }
+}
+
+#[test]
+fn values_above_511_leave_the_byte_rows_and_agree_with_naive() {
+    // `0.0037` passes 511 near 14,000: from there its rows are bitmaps of 16 words.
+    let rules = HeapRules::parse("0.0037").unwrap();
+    let count = 16_000;
+    let naive = naive_values(&rules, count);
+    assert!(naive.iter().any(|&g| g > 511), "a value above 511");
+    for ratio in [8, 1_000_000] {
+        // The default, and rare/common however many rare positions there are.
+        let mut solver = SparseSolver::new(&rules);
+        solver.set_dense_ratio(ratio);
+        solver.extend_to(count).unwrap();
+        let values: Vec<u32> = solver.values().iter().map(u32::from).collect();
+        assert_eq!(values, naive, "dense ratio {ratio}");
     }
 }

@@ -162,6 +162,7 @@ impl Solver<u8> {
             marks: take(&mut self.marks),
             scan_from: take(&mut self.scan_from),
             block: take(&mut self.block),
+            block_bytes: take(&mut self.block_bytes),
             block_words: self.block_words,
             block_len: self.block_len,
             block_start: self.block_start,
