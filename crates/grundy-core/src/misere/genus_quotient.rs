@@ -23,7 +23,7 @@
 //! This classifies the raw positions of the ruleset, not their simplest forms.
 
 use super::game::{HeapGame, OptionTable};
-use super::genus::{has_few_followers, heap_genera_by_followers, Genus, HeapGenus};
+use super::genus::{heap_genera_by_followers, heap_genera_capped, Genus, HeapGenus};
 use super::quotient::{Limits, MisereQuotient};
 use crate::kernel::error::{GameError, Result};
 use crate::nimber::Nimber;
@@ -179,8 +179,10 @@ pub fn heap_genera(options: &OptionTable) -> Result<Vec<HeapGenus>> {
     // Few followers: the search is quicker than the quotient, which for a wild game can take
     // seconds before it settles (Kayles to heap 20: 13 s by the quotient, milliseconds by the
     // followers).
-    if has_few_followers(options, options.max_heap(), FEW_FOLLOWERS) {
-        return heap_genera_by_followers(options);
+    // The genus rule answers every heap whose options are tame at once; the followers are
+    // searched only for the others, while they are few.
+    if let Some(found) = heap_genera_capped(options, Some(FEW_FOLLOWERS))? {
+        return Ok(found);
     }
     match heap_genera_by_quotient(options, GENUS_QUOTIENT_LIMITS) {
         Ok(found) => Ok(found),
@@ -274,6 +276,50 @@ mod tests {
             heap_genera(&dawson).unwrap(),
             heap_genera_by_followers(&dawson).unwrap()
         );
+    }
+
+    /// The genus rule for heaps whose options are made of tame heaps against the search of
+    /// every follower, on both sides of its threshold: Kayles' heaps 1 to 5 by the rule (5 is
+    /// restless, 4^{146}: its options are tame, itself not) and 6 on by the followers; the
+    /// tame 0.31 and 0.52 by the rule throughout; wild games mixing both.
+    #[test]
+    fn genus_rule_agrees_with_follower_search() {
+        let (mut by_rule, mut searched) = (0, 0);
+        for (code, n) in [
+            ("0.77", 13),
+            ("0.07", 13),
+            ("0.137", 13),
+            ("0.31", 14),
+            ("0.52", 14),
+            ("0.75", 13),
+            ("0.6", 14),
+            ("4.07", 12),
+            ("0.15", 13),
+            ("0.51", 13),
+            ("0.4", 14),
+        ] {
+            let options = table(code, n);
+            let fast = heap_genera_by_followers(&options).unwrap();
+            let oracle = crate::misere::genus::heap_genera_all_followers(&options).unwrap();
+            assert_eq!(fast, oracle, "{code} up to {n}");
+            for h in 1..=n {
+                let tame_options = options.options[h]
+                    .iter()
+                    .all(|o| o.iter().all(|&x| fast[x - 1].tame));
+                if tame_options {
+                    by_rule += 1;
+                } else {
+                    searched += 1;
+                }
+            }
+        }
+        assert!(
+            by_rule > 20 && searched > 20,
+            "{by_rule} by the rule, {searched} searched"
+        );
+        let kayles = heap_genera_by_followers(&table("0.77", 6)).unwrap();
+        assert_eq!(kayles[4].genus.to_string(), "4^{146}");
+        assert_eq!(kayles[4].class, GenusClass::Restless);
     }
 
     /// The lemma `G⁻(X) = m` iff `X + *m` is P, through the quotient, against `G⁻` by the mex
