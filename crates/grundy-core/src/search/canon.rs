@@ -347,7 +347,12 @@ pub fn canonical_graph(adj: &[u64]) -> GraphKey {
 /// leaves. `None` for any other graph.
 fn path_or_cycle(adj: &[u64]) -> Option<GraphKey> {
     use std::sync::OnceLock;
-    static TABLE: OnceLock<[Vec<GraphKey>; 2]> = OnceLock::new();
+    // One entry per size and kind, each made on first use (a cycle beyond 32 vertices costs
+    // the search its full leaf budget).
+    static TABLE: [[OnceLock<GraphKey>; 65]; 2] = [
+        [const { OnceLock::new() }; 65],
+        [const { OnceLock::new() }; 65],
+    ];
     let n = adj.len();
     if n < 3 || adj.iter().any(|r| r.count_ones() > 2) {
         return None;
@@ -371,24 +376,18 @@ fn path_or_cycle(adj: &[u64]) -> Option<GraphKey> {
     if reached != all {
         return None;
     }
-    let table = TABLE.get_or_init(|| {
-        let line = |n: usize, closed: bool| {
-            let mut adj = vec![0u64; n];
-            for i in 0..n {
-                let j = (i + 1) % n;
-                if j != 0 || closed {
-                    adj[i] |= 1 << j;
-                    adj[j] |= 1 << i;
-                }
+    let key = TABLE[cycle][n].get_or_init(|| {
+        let mut line = vec![0u64; n];
+        for i in 0..n {
+            let j = (i + 1) % n;
+            if j != 0 || cycle == 1 {
+                line[i] |= 1 << j;
+                line[j] |= 1 << i;
             }
-            canonical_by_search(&adj)
-        };
-        [
-            (0..=64).map(|n| line(n, false)).collect(),
-            (0..=64).map(|n| line(n, n >= 3)).collect(),
-        ]
+        }
+        canonical_by_search(&line)
     });
-    Some(table[cycle][n].clone())
+    Some(key.clone())
 }
 
 /// [`canonical_graph`] by individualisation and refinement.
