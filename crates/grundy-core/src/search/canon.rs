@@ -712,12 +712,8 @@ mod tests {
                 })
                 .collect();
             let mut mixed = path(n);
-            for v in 0..a {
-                for w in 0..a {
-                    if v != w {
-                        mixed[v] |= 1 << w;
-                    }
-                }
+            for (v, row) in mixed.iter_mut().enumerate().take(a) {
+                *row |= all_bits(a) & !(1 << v);
             }
             for adj in [complete, bipartite, mixed] {
                 let key = canonical_graph(&adj);
