@@ -121,5 +121,10 @@ fn a_misere_sum_with_nim_heaps_is_explained_by_its_quotient() {
     assert!(text.contains("Nim heaps *1 to *3"), "{text}");
     // Without Nim heaps, the quotient's explanation names each heap's element.
     let plain = analyze("octal{0.77}:4,5", Convention::Misere, true).unwrap();
-    assert!(!plain.explanation.as_ref().unwrap().text().contains("Nim heaps *1"));
+    assert!(!plain
+        .explanation
+        .as_ref()
+        .unwrap()
+        .text()
+        .contains("Nim heaps *1"));
 }
