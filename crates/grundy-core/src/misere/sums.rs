@@ -16,8 +16,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use super::analysis::MisereAnalysis;
-use super::game::{HeapGame, OptionTable, RegistryHeapGame};
-use super::genus_quotient::WithNimHeaps;
+use super::game::{HeapGame, OptionTable, RegistryHeapGame, WithNimHeaps};
 use super::quotient::{Limits, MisereQuotient};
 use crate::games::octal::OctalGame;
 use crate::kernel::moves::{MoveList, MAX_LISTED_MOVES};
@@ -152,7 +151,7 @@ pub fn answer(sum: &Sum) -> Option<QuotientAnswer> {
 
 /// A sum of heaps of one octal game and Nim heaps (at least one of each, none larger than
 /// [`MAX_MIXED_HEAP`] and [`MAX_MIXED_NIM_HEAP`]) through the quotient of the game's heaps with the Nim heaps beside them
-/// (`genus_quotient::WithNimHeaps`): without it such a sum, Kayles 14 + 15 + *3, is searched
+/// ([`WithNimHeaps`]): without it such a sum, Kayles 14 + 15 + *3, is searched
 /// exhaustively (0.5 s). `None` for any other sum.
 fn answer_with_nim(sum: &Sum) -> Option<QuotientAnswer> {
     let mut octal: Option<(&Arc<OctalGame>, &Component)> = None;
