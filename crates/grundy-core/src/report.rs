@@ -478,6 +478,11 @@ fn explain_sum(sum: &Sum, convention: Convention, outcome: Outcome) -> Result<Ex
             }
         },
         (None, Convention::Misere) => match crate::misere::sums::answer(sum) {
+            // The quotient's heaps then number the game's and the Nim heaps together: the
+            // text says what was done without them.
+            Some(answer) if answer.nim_beside.is_some() => {
+                Explanation::text_only("quotient", answer.text())
+            }
             Some(answer) => {
                 let text = answer.text();
                 Explanation::Quotient(Explained {

@@ -153,6 +153,35 @@ pub(crate) fn induced(adj: &[u64], vertices: u64) -> Vec<u64> {
         .collect()
 }
 
+/// Every graph on `n` labelled vertices (`n <= 7`), and complete and complete bipartite
+/// graphs rich in twins: the tests' positions for the games on graphs.
+#[cfg(test)]
+pub(crate) fn small_graphs(n: usize) -> Vec<GraphPosition> {
+    let pairs: Vec<(usize, usize)> = (0..n)
+        .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+        .collect();
+    (0u64..1 << pairs.len())
+        .map(|mask| {
+            let edges: Vec<(usize, usize)> = (0..pairs.len())
+                .filter(|b| mask >> b & 1 == 1)
+                .map(|b| pairs[b])
+                .collect();
+            GraphPosition::from_edges(n, &edges).expect("a simple graph")
+        })
+        .collect()
+}
+
+/// Complete and complete bipartite graphs with `n` vertices (the parts `a` and `n - a`).
+#[cfg(test)]
+pub(crate) fn twin_rich_graphs(n: usize) -> Vec<GraphPosition> {
+    let mut out = vec![format!("complete:{n}").parse().expect("a complete graph")];
+    for a in 1..n {
+        let edges: Vec<(usize, usize)> = (0..a).flat_map(|i| (a..n).map(move |j| (i, j))).collect();
+        out.push(GraphPosition::from_edges(n, &edges).expect("a bipartite graph"));
+    }
+    out
+}
+
 fn named(kind: &str, arg: &str, text: &str) -> Result<GraphPosition> {
     let count = |s: &str| {
         s.trim()

@@ -217,5 +217,64 @@ impl OptionTable {
     }
 }
 
+/// The game's heaps with Nim heaps `*1..=*nim` beside them: game heap `h` is heap `2h`, `*m`
+/// is heap `2m − 1`; every other heap has no move (it plays as an empty heap).
+pub struct WithNimHeaps<'a> {
+    /// The game's options.
+    pub options: &'a OptionTable,
+    /// The largest Nim heap adjoined.
+    pub nim: usize,
+}
+
+impl WithNimHeaps<'_> {
+    /// The heap of the combined game that stands for game heap `h`.
+    pub fn game_heap(h: usize) -> usize {
+        2 * h
+    }
+
+    /// The heap of the combined game that stands for the Nim heap `*m` (`m >= 1`).
+    pub fn nim_heap(m: usize) -> usize {
+        2 * m - 1
+    }
+
+    /// The largest heap of the combined game.
+    pub fn max_heap(&self) -> usize {
+        (2 * self.options.max_heap()).max(2 * self.nim.max(1) - 1)
+    }
+}
+
+impl HeapGame for WithNimHeaps<'_> {
+    fn name(&self) -> String {
+        format!("heaps with *1..*{}", self.nim)
+    }
+
+    fn options(&self, id: usize) -> Vec<Vec<usize>> {
+        if id % 2 == 0 {
+            let h = id / 2;
+            match self.options.options.get(h) {
+                Some(list) => list
+                    .iter()
+                    .map(|o| o.iter().map(|&x| Self::game_heap(x)).collect())
+                    .collect(),
+                None => Vec::new(),
+            }
+        } else {
+            let m = id.div_ceil(2);
+            if m > self.nim {
+                return Vec::new();
+            }
+            (0..m)
+                .map(|j| {
+                    if j == 0 {
+                        vec![]
+                    } else {
+                        vec![Self::nim_heap(j)]
+                    }
+                })
+                .collect()
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests;

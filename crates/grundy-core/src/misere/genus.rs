@@ -324,11 +324,113 @@ impl Genus {
     }
 }
 
-/// The genus of every heap `1..=max_heap` and its class, from the genera of all the
-/// followers of each heap (at most [`MAX_FOLLOWERS`] of them).
+/// The genus of every heap `1..=max_heap` and its class: by the genus rule
+/// ([`genus_by_tame_options`]) for a heap whose options are made of tame heaps, and from the
+/// genera of all its followers (at most [`MAX_FOLLOWERS`] of them) only for a heap with an
+/// option that is not tame, where the theory says nothing.
 pub fn heap_genera_by_followers(options: &OptionTable) -> Result<Vec<HeapGenus>> {
+    Ok(heap_genera_capped(options, None)?.expect("no cap, no refusal"))
+}
+
+/// [`heap_genera_by_followers`], or `None` as soon as a heap that needs the follower search
+/// has more than `cap` followers.
+pub fn heap_genera_capped(
+    options: &OptionTable,
+    cap: Option<usize>,
+) -> Result<Option<Vec<HeapGenus>>> {
     let mut out: Vec<HeapGenus> = Vec::new();
     for h in 1..=options.max_heap() {
+        crate::kernel::cancel::check()?;
+        let tame_options = options.options[h]
+            .iter()
+            .all(|o| o.iter().all(|&x| out[x - 1].tame));
+        if tame_options {
+            let genus = genus_by_tame_options(&options.options[h], &out);
+            out.push(HeapGenus::new(h, genus, true));
+            continue;
+        }
+        if cap.is_some_and(|cap| !has_few_followers(options, h, cap)) {
+            return Ok(None);
+        }
+        out.push(heap_genus_by_followers(options, h)?);
+    }
+    Ok(Some(out))
+}
+
+/// The genus of a heap whose options (`heap_options`, each a list of heaps) are all made of
+/// tame heaps (`known[x - 1]` is heap `x`), without searching its followers.
+///
+/// A sum of tame games is tame and has the genus of the misère Nim position with the same
+/// genera (Conway 1976, ch. 12; Winning Ways 1982, ch. 13): normal value the XOR of the
+/// parts', and `g^{g (g⊕2)}` ("large") when some part is, else `0^{120}` or `1^{031}`. So
+/// `G⁻(O + a·*2 + b·*1)` of every option `O` is Bouton's misère value of a Nim position, and
+/// the heap's own `G⁻(H + a·*2 + b·*1)` follows by the mex rule level by level, as in
+/// [`genera`] with the heap as the only follower searched. From `a = 1` the options' values
+/// depend only on the parity of `a`, so the first repeated pair (level, parity) proves the
+/// period.
+pub fn genus_by_tame_options(heap_options: &[Vec<usize>], known: &[HeapGenus]) -> Genus {
+    // Each option as (XOR of normal values, some part large).
+    let sums: Vec<(Nimber, bool)> = heap_options
+        .iter()
+        .map(|o| {
+            o.iter().fold((0, false), |(x, large), &h| {
+                let g = &known[h - 1].genus;
+                (
+                    x ^ g.normal,
+                    large || g.normal >= 2 || g.term(0) == g.normal,
+                )
+            })
+        })
+        .collect();
+    let normal = mex(sums.iter().map(|&(x, _)| x));
+    // Bouton's misère rule: with a heap of 2 or more the value is the nim-sum, otherwise its
+    // complement in the last bit.
+    let nim_misere = |(x, large): (Nimber, bool), a: usize, b: usize| {
+        let x = x ^ if a % 2 == 1 { 2 } else { 0 } ^ b as Nimber;
+        if large || a >= 1 {
+            x
+        } else {
+            x ^ 1
+        }
+    };
+    let mut levels: Vec<[Nimber; 2]> = Vec::new();
+    let mut seen: HashMap<([Nimber; 2], usize), usize> = HashMap::new();
+    loop {
+        let a = levels.len();
+        let mut v = [0; 2];
+        for b in 0..2 {
+            let mut opts: Vec<Nimber> = sums.iter().map(|&s| nim_misere(s, a, b)).collect();
+            if b == 1 {
+                opts.push(v[0]);
+            }
+            if a >= 1 {
+                opts.push(levels[a - 1][b ^ 1]);
+                opts.push(levels[a - 1][b]);
+            }
+            v[b] = if opts.is_empty() { 1 } else { mex(opts) };
+        }
+        if a >= 1 {
+            if let Some(&start) = seen.get(&(v, a % 2)) {
+                let terms: Vec<Nimber> = levels.iter().map(|l| l[0]).collect();
+                return Genus::shortest(normal, terms, start, a - start);
+            }
+            seen.insert((v, a % 2), a);
+        }
+        levels.push(v);
+    }
+}
+
+/// The genus of every heap `1..=max_heap` and its class, each from the genera of all its
+/// followers (the tests' oracle for [`heap_genera_by_followers`]).
+pub fn heap_genera_all_followers(options: &OptionTable) -> Result<Vec<HeapGenus>> {
+    (1..=options.max_heap())
+        .map(|h| heap_genus_by_followers(options, h))
+        .collect()
+}
+
+/// The genus and class of heap `h` from the genera of all its followers.
+fn heap_genus_by_followers(options: &OptionTable, h: usize) -> Result<HeapGenus> {
+    {
         // A refusal (the question's budget) names the heap whose followers were searched.
         let all = in_part(
             || format!("the genus of heap {h}"),
@@ -339,9 +441,8 @@ pub fn heap_genera_by_followers(options: &OptionTable) -> Result<Vec<HeapGenus>>
             .iter()
             .filter(|(p, _)| p.as_slice() != [h as u16])
             .all(|(_, g)| g.is_tame());
-        out.push(HeapGenus::new(h, genus, options_tame));
+        Ok(HeapGenus::new(h, genus, options_tame))
     }
-    Ok(out)
 }
 
 /// Whether the heap `heap` has at most `cap` followers (positions reachable from it): the

@@ -22,70 +22,12 @@
 //! moves, which adds nothing, so a sum holding a wild heap has that heap's wild follower.
 //! This classifies the raw positions of the ruleset, not their simplest forms.
 
-use super::game::{HeapGame, OptionTable};
-use super::genus::{has_few_followers, heap_genera_by_followers, Genus, HeapGenus};
+use super::game::OptionTable;
+pub use super::game::WithNimHeaps;
+use super::genus::{heap_genera_by_followers, heap_genera_capped, Genus, HeapGenus};
 use super::quotient::{Limits, MisereQuotient};
 use crate::kernel::error::{GameError, Result};
 use crate::nimber::Nimber;
-
-/// The game's heaps with Nim heaps `*1..=*nim` beside them: game heap `h` is heap `2h`, `*m`
-/// is heap `2m − 1`; every other heap has no move (it plays as an empty heap).
-pub struct WithNimHeaps<'a> {
-    /// The game's options.
-    pub options: &'a OptionTable,
-    /// The largest Nim heap adjoined.
-    pub nim: usize,
-}
-
-impl WithNimHeaps<'_> {
-    /// The heap of the combined game that stands for game heap `h`.
-    pub fn game_heap(h: usize) -> usize {
-        2 * h
-    }
-
-    /// The heap of the combined game that stands for the Nim heap `*m` (`m >= 1`).
-    pub fn nim_heap(m: usize) -> usize {
-        2 * m - 1
-    }
-
-    /// The largest heap of the combined game.
-    pub fn max_heap(&self) -> usize {
-        (2 * self.options.max_heap()).max(2 * self.nim.max(1) - 1)
-    }
-}
-
-impl HeapGame for WithNimHeaps<'_> {
-    fn name(&self) -> String {
-        format!("heaps with *1..*{}", self.nim)
-    }
-
-    fn options(&self, id: usize) -> Vec<Vec<usize>> {
-        if id % 2 == 0 {
-            let h = id / 2;
-            match self.options.options.get(h) {
-                Some(list) => list
-                    .iter()
-                    .map(|o| o.iter().map(|&x| Self::game_heap(x)).collect())
-                    .collect(),
-                None => Vec::new(),
-            }
-        } else {
-            let m = id.div_ceil(2);
-            if m > self.nim {
-                return Vec::new();
-            }
-            (0..m)
-                .map(|j| {
-                    if j == 0 {
-                        vec![]
-                    } else {
-                        vec![Self::nim_heap(j)]
-                    }
-                })
-                .collect()
-        }
-    }
-}
 
 /// The quotient of a game's heaps with Nim heaps beside them, and what it answers.
 pub struct GenusQuotient {
@@ -179,8 +121,10 @@ pub fn heap_genera(options: &OptionTable) -> Result<Vec<HeapGenus>> {
     // Few followers: the search is quicker than the quotient, which for a wild game can take
     // seconds before it settles (Kayles to heap 20: 13 s by the quotient, milliseconds by the
     // followers).
-    if has_few_followers(options, options.max_heap(), FEW_FOLLOWERS) {
-        return heap_genera_by_followers(options);
+    // The genus rule answers every heap whose options are tame at once; the followers are
+    // searched only for the others, while they are few.
+    if let Some(found) = heap_genera_capped(options, Some(FEW_FOLLOWERS))? {
+        return Ok(found);
     }
     match heap_genera_by_quotient(options, GENUS_QUOTIENT_LIMITS) {
         Ok(found) => Ok(found),
@@ -274,6 +218,50 @@ mod tests {
             heap_genera(&dawson).unwrap(),
             heap_genera_by_followers(&dawson).unwrap()
         );
+    }
+
+    /// The genus rule for heaps whose options are made of tame heaps against the search of
+    /// every follower, on both sides of its threshold: Kayles' heaps 1 to 5 by the rule (5 is
+    /// restless, 4^{146}: its options are tame, itself not) and 6 on by the followers; the
+    /// tame 0.31 and 0.52 by the rule throughout; wild games mixing both.
+    #[test]
+    fn genus_rule_agrees_with_follower_search() {
+        let (mut by_rule, mut searched) = (0, 0);
+        for (code, n) in [
+            ("0.77", 13),
+            ("0.07", 13),
+            ("0.137", 13),
+            ("0.31", 14),
+            ("0.52", 14),
+            ("0.75", 13),
+            ("0.6", 14),
+            ("4.07", 12),
+            ("0.15", 13),
+            ("0.51", 13),
+            ("0.4", 14),
+        ] {
+            let options = table(code, n);
+            let fast = heap_genera_by_followers(&options).unwrap();
+            let oracle = crate::misere::genus::heap_genera_all_followers(&options).unwrap();
+            assert_eq!(fast, oracle, "{code} up to {n}");
+            for h in 1..=n {
+                let tame_options = options.options[h]
+                    .iter()
+                    .all(|o| o.iter().all(|&x| fast[x - 1].tame));
+                if tame_options {
+                    by_rule += 1;
+                } else {
+                    searched += 1;
+                }
+            }
+        }
+        assert!(
+            by_rule > 20 && searched > 20,
+            "{by_rule} by the rule, {searched} searched"
+        );
+        let kayles = heap_genera_by_followers(&table("0.77", 6)).unwrap();
+        assert_eq!(kayles[4].genus.to_string(), "4^{146}");
+        assert_eq!(kayles[4].class, GenusClass::Restless);
     }
 
     /// The lemma `G⁻(X) = m` iff `X + *m` is P, through the quotient, against `G⁻` by the mex

@@ -16,7 +16,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use super::analysis::MisereAnalysis;
-use super::game::{HeapGame, RegistryHeapGame};
+use super::game::{HeapGame, OptionTable, RegistryHeapGame, WithNimHeaps};
 use super::quotient::{Limits, MisereQuotient};
 use crate::games::octal::OctalGame;
 use crate::kernel::moves::{MoveList, MAX_LISTED_MOVES};
@@ -24,6 +24,15 @@ use crate::sum::{Component, Outcome, Sum, SumMove};
 
 /// The largest heap a sum may hold to be answered through a quotient.
 pub const MAX_SUM_HEAP: u64 = 40;
+
+/// The largest heap of the game, and the largest Nim heap, a sum mixing an octal game's heaps
+/// with Nim heaps may hold to be answered through the quotient with the Nim heaps beside the
+/// game's: every Nim heap adjoined can double the quotient, and a wild game's quotient grows
+/// with its heaps (Kayles' with `*1..*3` reaches 172 elements by heap 19), so only small sums
+/// take this path; larger ones are searched.
+pub const MAX_MIXED_HEAP: u64 = 24;
+/// See [`MAX_MIXED_HEAP`].
+pub const MAX_MIXED_NIM_HEAP: u64 = 7;
 
 /// The limits of one quotient computed for a sum (it is computed once per game and reused for
 /// every sum whose heaps it covers).
@@ -56,6 +65,10 @@ pub struct QuotientAnswer {
     pub analysis: MisereAnalysis,
     /// The winning moves as moves of the sum.
     pub moves: MoveList<SumMove>,
+    /// When the sum mixes an octal game's heaps with Nim heaps: the game's name and the
+    /// largest Nim heap adjoined (the quotient's heaps are then numbered as in
+    /// [`WithNimHeaps`]); else `None`.
+    pub nim_beside: Option<(String, usize)>,
 }
 
 impl QuotientAnswer {
@@ -67,6 +80,22 @@ impl QuotientAnswer {
     /// The explanation as text: each heap's element, the product, whether it is in the
     /// P-portion, a winning move checked, and who wins.
     pub fn text(&self) -> String {
+        if let Some((game, nim)) = &self.nim_beside {
+            return format!(
+                "Under misère play Grundy values do not add up: this sum of {} heaps and Nim \
+                 heaps is answered through the proven misère quotient of the game's heaps with \
+                 the Nim heaps *1 to *{nim} beside them ({} elements): the product of the \
+                 heaps' elements is {}in its P-portion.\n{}.",
+                game,
+                self.quotient.order(),
+                if self.analysis.outcome == Outcome::P {
+                    ""
+                } else {
+                    "not "
+                },
+                self.analysis.outcome.describe()
+            );
+        }
         format!(
             "{}\n{}.",
             self.analysis.explanation.to_text(),
@@ -78,6 +107,9 @@ impl QuotientAnswer {
 /// `sum` answered through its game's quotient, or `None` when it is not a sum of heaps of one
 /// heap ruleset of at most [`MAX_SUM_HEAP`] tokens, or its quotient is beyond the limits.
 pub fn answer(sum: &Sum) -> Option<QuotientAnswer> {
+    if let Some(found) = answer_with_nim(sum) {
+        return Some(found);
+    }
     let first = sum.components.first()?;
     let rules = first.rules();
     let mut heaps = Vec::with_capacity(sum.components.len());
@@ -113,11 +145,87 @@ pub fn answer(sum: &Sum) -> Option<QuotientAnswer> {
         quotient,
         analysis,
         moves,
+        nim_beside: None,
+    })
+}
+
+/// A sum of heaps of one octal game and Nim heaps (at least one of each, none larger than
+/// [`MAX_MIXED_HEAP`] and [`MAX_MIXED_NIM_HEAP`]) through the quotient of the game's heaps with the Nim heaps beside them
+/// ([`WithNimHeaps`]): without it such a sum, Kayles 14 + 15 + *3, is searched
+/// exhaustively (0.5 s). `None` for any other sum.
+fn answer_with_nim(sum: &Sum) -> Option<QuotientAnswer> {
+    let mut octal: Option<(&Arc<OctalGame>, &Component)> = None;
+    let mut ids = Vec::with_capacity(sum.components.len());
+    let (mut n, mut nim) = (1usize, 0usize);
+    for c in &sum.components {
+        if let Some(m) = c.as_nim() {
+            if m > MAX_MIXED_NIM_HEAP {
+                return None;
+            }
+            let m = m as usize;
+            nim = nim.max(m);
+            ids.push(if m == 0 { 0 } else { WithNimHeaps::nim_heap(m) });
+            continue;
+        }
+        let (game, h) = c.downcast::<OctalGame>()?;
+        match octal {
+            Some((_, first)) if !c.same_rules(first) => return None,
+            Some(_) => {}
+            None => octal = Some((game, c)),
+        }
+        if *h > MAX_MIXED_HEAP {
+            return None;
+        }
+        n = n.max(*h as usize);
+        ids.push(WithNimHeaps::game_heap(*h as usize));
+    }
+    let (game, first) = octal?;
+    if nim == 0 {
+        return None;
+    }
+    let rules = game.rules().clone();
+    let options = OptionTable::new(&rules, n).ok()?;
+    let combined = WithNimHeaps {
+        options: &options,
+        nim,
+    };
+    // The combined game depends on both bounds (its heaps beyond them have no move), so the
+    // cache keeps one quotient per pair.
+    let key = format!("{} to {n} with *1..*{nim}", rules.name());
+    let quotient = cached_as(key, &combined, combined.max_heap())?;
+    let analysis = quotient.analyze(&ids).ok()?;
+    let first_rules = first.rules();
+    let mut moves = MoveList::with_limit(MAX_LISTED_MOVES);
+    for m in &analysis.winning_moves {
+        let from = &sum.components[m.heap];
+        let mut parts: Vec<Component> = Vec::with_capacity(m.to.len());
+        for &id in &m.to {
+            if id % 2 == 1 {
+                parts.push(Component::nim(id.div_ceil(2) as u64));
+            } else {
+                parts.extend(
+                    Arc::clone(&first_rules)
+                        .components_from(vec![(id / 2) as u64])
+                        .ok()?,
+                );
+            }
+        }
+        let to = from.option_to(&parts).unwrap_or(parts);
+        moves.push(SumMove::new(m.heap, from, to));
+    }
+    Some(QuotientAnswer {
+        quotient,
+        analysis,
+        moves,
+        nim_beside: Some((rules.name(), nim)),
     })
 }
 
 fn cached(game: &dyn HeapGame, n: usize) -> Option<Arc<MisereQuotient>> {
-    let key = game.name();
+    cached_as(game.name(), game, n)
+}
+
+fn cached_as(key: String, game: &dyn HeapGame, n: usize) -> Option<Arc<MisereQuotient>> {
     {
         let mut guard = CACHE.lock().ok()?;
         let known = guard
@@ -157,5 +265,95 @@ fn cached(game: &dyn HeapGame, n: usize) -> Option<Arc<MisereQuotient>> {
             }
             None
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    /// Whether `sum` is a misère P-position, by exhaustive search (no quotient, no theory):
+    /// the player who cannot move wins, so a P-position has a move and every move leads to
+    /// an N-position.
+    fn misere_p(sum: &Sum, memo: &mut HashMap<Sum, bool>) -> bool {
+        let sum = sum.canonical();
+        if let Some(&p) = memo.get(&sum) {
+            return p;
+        }
+        let moves = sum.moves().unwrap();
+        let p = !moves.is_empty() && moves.iter().all(|m| !misere_p(&sum.after(m), memo));
+        memo.insert(sum, p);
+        p
+    }
+
+    /// Sums of an octal game's heaps and Nim heaps through the quotient with Nim heaps beside
+    /// it, against exhaustive search: the outcome and the winning moves (as the positions they
+    /// leave) of every sum of one or two heaps of at most 6 with one or two Nim heaps of at
+    /// most 3, for Kayles, Dawson's Kayles, Dawson's Chess and 4.07 (a game that splits
+    /// without taking).
+    #[test]
+    fn octal_heaps_beside_nim_heaps_match_exhaustive_search() {
+        let mut checked = 0;
+        for code in ["0.77", "0.07", "0.137", "4.07"] {
+            let mut memo = HashMap::new();
+            for a in 0..=6u64 {
+                for b in [None, Some(6u64), Some(a)] {
+                    for m in 0..=3u64 {
+                        for k in [None, Some(1u64), Some(3)] {
+                            let mut terms = format!("octal{{{code}}}:{a}");
+                            if let Some(b) = b {
+                                terms += &format!(",{b}");
+                            }
+                            terms += &format!(" + nim:{m}");
+                            if let Some(k) = k {
+                                terms += &format!(",{k}");
+                            }
+                            let sum = crate::spec::parse_sum(&terms).unwrap();
+                            let found = answer(&sum);
+                            let nim = m.max(k.unwrap_or(0));
+                            if nim == 0 {
+                                // No Nim heap to adjoin: the one-game quotient's path.
+                                assert!(found.map_or(true, |f| f.nim_beside.is_none()));
+                                continue;
+                            }
+                            let found = found.unwrap_or_else(|| panic!("{terms}"));
+                            assert!(found.nim_beside.is_some(), "{terms}");
+                            let p = misere_p(&sum, &mut memo);
+                            assert_eq!(found.outcome() == Outcome::P, p, "{terms}");
+                            let mut want: Vec<Sum> = sum
+                                .moves()
+                                .unwrap()
+                                .iter()
+                                .map(|m| sum.after(m))
+                                .filter(|s| misere_p(s, &mut memo))
+                                .map(|s| s.canonical())
+                                .collect();
+                            let mut got: Vec<Sum> = found
+                                .moves
+                                .moves()
+                                .iter()
+                                .map(|m| sum.after(m).canonical())
+                                .collect();
+                            want.sort_by_key(|s| format!("{s:?}"));
+                            got.sort_by_key(|s| format!("{s:?}"));
+                            want.dedup();
+                            got.dedup();
+                            assert_eq!(got, want, "{terms}");
+                            assert!(found.text().contains("Nim heaps *1 to"), "{terms}");
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 400, "{checked}");
+        // Beyond the bound, and with a second game: not this path.
+        let sum = |t: &str| crate::spec::parse_sum(t).unwrap();
+        assert!(answer_with_nim(&sum("octal{0.77}:25 + nim:1")).is_none());
+        assert!(answer_with_nim(&sum("octal{0.77}:24 + nim:1")).is_some());
+        assert!(answer_with_nim(&sum("octal{0.77}:4 + nim:8")).is_none());
+        assert!(answer_with_nim(&sum("octal{0.77}:4 + nim:7")).is_some());
+        assert!(answer_with_nim(&sum("octal{0.77}:4 + octal{0.07}:5 + nim:1")).is_none());
     }
 }

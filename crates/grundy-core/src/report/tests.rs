@@ -111,3 +111,20 @@ fn big_wythoff_boards() {
     let err = analyze("wythoff:1,2,3", Convention::Normal, false).unwrap_err();
     assert!(err.to_string().contains("pairs"), "{err}");
 }
+
+#[test]
+fn a_misere_sum_with_nim_heaps_is_explained_by_its_quotient() {
+    // Kayles 4 + 5 + *3: answered through the quotient with *1..*3 adjoined, explained in
+    // words (the quotient's own heap numbers mix the game's and the Nim heaps).
+    let report = analyze("octal{0.77}:4,5 + nim:3", Convention::Misere, true).unwrap();
+    let text = report.explanation.as_ref().unwrap().text();
+    assert!(text.contains("Nim heaps *1 to *3"), "{text}");
+    // Without Nim heaps, the quotient's explanation names each heap's element.
+    let plain = analyze("octal{0.77}:4,5", Convention::Misere, true).unwrap();
+    assert!(!plain
+        .explanation
+        .as_ref()
+        .unwrap()
+        .text()
+        .contains("Nim heaps *1"));
+}

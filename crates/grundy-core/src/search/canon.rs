@@ -18,6 +18,12 @@
 //!   32 vertices, for trees and grids in practice. Beyond that the search stops at that many
 //!   leaves, and some isomorphic graphs may get different keys, which costs only repeated
 //!   work, never a wrong value.
+//! * *Twins* (two vertices with the same neighbours apart from each other) are swapped by an
+//!   automorphism that fixes everything else, so the search tries one vertex of each twin
+//!   class in a cell, and stops at once when every cell left is a set of twins: every
+//!   labelling that keeps the cells' order then gives the same matrix (the least leaf of the
+//!   full search). Complete graphs, stars and complete bipartite graphs take one leaf.
+//!   (Pruning by automorphisms is nauty's; McKay and Piperno 2014.)
 
 use super::table::{mix64, TableKey};
 
@@ -328,10 +334,70 @@ impl TableKey for GraphKey {
 pub fn canonical_graph(adj: &[u64]) -> GraphKey {
     let n = adj.len();
     debug_assert!(n <= 64);
+    if let Some(key) = path_or_cycle(adj) {
+        return key;
+    }
+    canonical_by_search(adj)
+}
+
+/// The key of a connected graph of degree at most 2 (a path or a cycle), from a table made
+/// once by the search from the standard path and cycle of each size: paths and cycles are
+/// the components Node-Kayles and Arc-Kayles leave most often, their refinement takes a
+/// round per vertex, and a cycle beyond 32 vertices has more than [`GRAPH_LEAF_LIMIT`]
+/// leaves. `None` for any other graph.
+fn path_or_cycle(adj: &[u64]) -> Option<GraphKey> {
+    use std::sync::OnceLock;
+    // One entry per size and kind, each made on first use (a cycle beyond 32 vertices costs
+    // the search its full leaf budget).
+    static TABLE: [[OnceLock<GraphKey>; 65]; 2] = [
+        [const { OnceLock::new() }; 65],
+        [const { OnceLock::new() }; 65],
+    ];
+    let n = adj.len();
+    if n < 3 || adj.iter().any(|r| r.count_ones() > 2) {
+        return None;
+    }
+    let edges: u32 = adj.iter().map(|r| r.count_ones()).sum::<u32>() / 2;
+    let cycle = match edges as usize {
+        e if e == n - 1 => 0,
+        e if e == n => 1,
+        _ => return None,
+    };
+    // Connected: what vertex 0 reaches is everything.
+    let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+    let (mut reached, mut frontier) = (1u64, 1u64);
+    while frontier != 0 {
+        let v = frontier.trailing_zeros() as usize;
+        frontier &= frontier - 1;
+        let new = adj[v] & !reached;
+        reached |= new;
+        frontier |= new;
+    }
+    if reached != all {
+        return None;
+    }
+    let key = TABLE[cycle][n].get_or_init(|| {
+        let mut line = vec![0u64; n];
+        for i in 0..n {
+            let j = (i + 1) % n;
+            if j != 0 || cycle == 1 {
+                line[i] |= 1 << j;
+                line[j] |= 1 << i;
+            }
+        }
+        canonical_by_search(&line)
+    });
+    Some(key.clone())
+}
+
+/// [`canonical_graph`] by individualisation and refinement.
+fn canonical_by_search(adj: &[u64]) -> GraphKey {
+    let n = adj.len();
     let colours = refine(adj, initial_colours(adj));
     let mut best: Option<Vec<u64>> = None;
     let mut leaves = 0;
-    search(adj, colours, &mut best, &mut leaves);
+    let twin = twin_classes(adj);
+    search(adj, &twin, colours, &mut best, &mut leaves);
     let bits = best.expect("the search reaches at least one leaf");
     let mut words = Vec::with_capacity(1 + bits.len());
     words.push(n as u64);
@@ -382,21 +448,73 @@ fn refine(adj: &[u64], mut colours: Vec<u32>) -> Vec<u32> {
     }
 }
 
-/// Individualisation: branches on each vertex of the first smallest non-singleton class.
-fn search(adj: &[u64], colours: Vec<u32>, best: &mut Option<Vec<u64>>, leaves: &mut usize) {
+/// The least vertex of each vertex's twin class: `u` and `v` are twins when their
+/// neighbourhoods agree apart from `u` and `v` themselves. Twins of one kind (adjacent or
+/// not) form equivalence classes, and the two kinds cannot meet in one class, so any
+/// permutation of a class is an automorphism of the graph.
+pub(crate) fn twin_classes(adj: &[u64]) -> Vec<u32> {
+    let n = adj.len();
+    let mut first: Vec<u32> = (0..n as u32).collect();
+    for v in 0..n {
+        if first[v] as usize != v {
+            continue;
+        }
+        for w in v + 1..n {
+            let (bv, bw) = (1u64 << v, 1u64 << w);
+            if first[w] as usize == w && adj[v] & !bw == adj[w] & !bv {
+                first[w] = v as u32;
+            }
+        }
+    }
+    first
+}
+
+/// Individualisation: branches on each vertex of the first smallest non-singleton class, one
+/// vertex per twin class (`twin[v]` is the least twin of `v`).
+fn search(
+    adj: &[u64],
+    twin: &[u32],
+    colours: Vec<u32>,
+    best: &mut Option<Vec<u64>>,
+    leaves: &mut usize,
+) {
     let n = adj.len();
     let classes = colours.iter().max().map_or(0, |&m| m as usize + 1);
-    if classes == n {
+    let mut size = vec![0usize; classes];
+    for &c in &colours {
+        size[c as usize] += 1;
+    }
+    // When every cell is one twin class (singletons included), every labelling that keeps
+    // the cells' order differs from another by an automorphism: one leaf stands for all.
+    let mut class_twin = vec![u32::MAX; classes];
+    let twins_only = (0..n).all(|v| {
+        let t = &mut class_twin[colours[v] as usize];
+        if *t == u32::MAX {
+            *t = twin[v];
+        }
+        *t == twin[v]
+    });
+    if twins_only {
         *leaves += 1;
-        let bits = relabelled(adj, &colours);
+        let mut next: Vec<u32> = Vec::with_capacity(classes);
+        let mut start = 0u32;
+        for &s in &size {
+            next.push(start);
+            start += s as u32;
+        }
+        let label: Vec<u32> = colours
+            .iter()
+            .map(|&c| {
+                let l = next[c as usize];
+                next[c as usize] += 1;
+                l
+            })
+            .collect();
+        let bits = relabelled(adj, &label);
         if best.as_ref().map_or(true, |b| bits < *b) {
             *best = Some(bits);
         }
         return;
-    }
-    let mut size = vec![0usize; classes];
-    for &c in &colours {
-        size[c as usize] += 1;
     }
     let target = (0..classes)
         .filter(|&c| size[c] > 1)
@@ -404,6 +522,11 @@ fn search(adj: &[u64], colours: Vec<u32>, best: &mut Option<Vec<u64>>, leaves: &
         .expect("some class has several vertices") as u32;
     for v in 0..n {
         if colours[v] != target || *leaves >= GRAPH_LEAF_LIMIT {
+            continue;
+        }
+        // A twin of an earlier vertex of the cell: the automorphism swapping them fixes the
+        // colouring, so its subtree gives the same leaves.
+        if (0..v).any(|u| colours[u] == target && twin[u] == twin[v]) {
             continue;
         }
         // Vertex v comes first in its class: every colour above moves up by one.
@@ -418,7 +541,7 @@ fn search(adj: &[u64], colours: Vec<u32>, best: &mut Option<Vec<u64>>, leaves: &
                 }
             })
             .collect();
-        search(adj, refine(adj, split), best, leaves);
+        search(adj, twin, refine(adj, split), best, leaves);
     }
 }
 
@@ -502,6 +625,115 @@ mod tests {
         let star = vec![0b1110, 0b0001, 0b0001, 0b0001];
         assert_ne!(canonical_graph(&path(4)), canonical_graph(&star));
         assert_eq!(canonical_graph(&path(30)).vertices(), 30);
+    }
+
+    /// Every graph on `n` labelled vertices, as adjacency rows.
+    fn all_graphs(n: usize) -> impl Iterator<Item = Vec<u64>> {
+        let pairs: Vec<(usize, usize)> = (0..n)
+            .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+            .collect();
+        (0u64..1 << pairs.len()).map(move |mask| {
+            let mut adj = vec![0u64; n];
+            for (b, &(i, j)) in pairs.iter().enumerate() {
+                if mask >> b & 1 == 1 {
+                    adj[i] |= 1 << j;
+                    adj[j] |= 1 << i;
+                }
+            }
+            adj
+        })
+    }
+
+    #[test]
+    fn keys_count_the_graphs_up_to_isomorphism() {
+        // [OEIS A000088]: 1, 1, 2, 4, 11, 34, 156 graphs on 0..=6 unlabelled vertices. Equal
+        // keys are isomorphic graphs (the key is the graph), so as many distinct keys as
+        // classes means every class has one key: the form is complete on all these graphs,
+        // twin pruning and the twin shortcut included.
+        for (n, classes) in [1usize, 1, 2, 4, 11, 34, 156].into_iter().enumerate() {
+            let keys: std::collections::HashSet<GraphKey> =
+                all_graphs(n).map(|adj| canonical_graph(&adj)).collect();
+            assert_eq!(keys.len(), classes, "{n} vertices");
+        }
+    }
+
+    #[test]
+    fn paths_and_cycles_take_their_table_key() {
+        // The table's key is the search's wherever the search is complete, and every
+        // relabelling of a path or cycle, up to 64 vertices, gets it.
+        let mut rng = 5u64;
+        for n in 3..=64usize {
+            let mut cycle = path(n);
+            cycle[0] |= 1 << (n - 1);
+            cycle[n - 1] |= 1;
+            for (adj, complete) in [(path(n), true), (cycle, n <= 32)] {
+                let key = canonical_graph(&adj);
+                if complete {
+                    assert_eq!(key, canonical_by_search(&adj), "{n}");
+                }
+                let mut perm: Vec<usize> = (0..n).collect();
+                for i in (1..n).rev() {
+                    rng = mix64(rng.wrapping_add(1));
+                    perm.swap(i, (rng % (i as u64 + 1)) as usize);
+                }
+                assert_eq!(canonical_graph(&permuted(&adj, &perm)), key, "{n}");
+            }
+        }
+        // Not a path or a cycle: two components of degree at most 2, and a claw.
+        let mut two = path(6);
+        two[2] &= !(1 << 3);
+        two[3] &= !(1 << 2);
+        assert!(path_or_cycle(&two).is_none());
+        assert!(path_or_cycle(&[0b1110, 0b0001, 0b0001, 0b0001]).is_none());
+    }
+
+    #[test]
+    fn twins_prune_without_changing_keys() {
+        // Twin classes: K_4 is one class, a star's leaves one, a path's ends on 3 vertices.
+        let complete: Vec<u64> = (0..4).map(|v| 0b1111 & !(1 << v)).collect();
+        assert_eq!(twin_classes(&complete), [0, 0, 0, 0]);
+        let star = vec![0b1110, 0b0001, 0b0001, 0b0001];
+        assert_eq!(twin_classes(&star), [0, 1, 1, 1]);
+        assert_eq!(twin_classes(&path(3)), [0, 1, 0]);
+        assert_eq!(twin_classes(&path(4)), [0, 1, 2, 3]);
+        // Graphs full of twins on up to 64 vertices: complete, complete bipartite (a star is
+        // K_{1,m}), and a clique of twins beside a path, each against a relabelling.
+        let mut rng = 99u64;
+        for n in [5usize, 17, 33, 64] {
+            let complete: Vec<u64> = (0..n).map(|v| all_bits(n) & !(1 << v)).collect();
+            let a = n / 3;
+            let bipartite: Vec<u64> = (0..n)
+                .map(|v| {
+                    if v < a {
+                        all_bits(n) & !all_bits(a)
+                    } else {
+                        all_bits(a)
+                    }
+                })
+                .collect();
+            let mut mixed = path(n);
+            for (v, row) in mixed.iter_mut().enumerate().take(a) {
+                *row |= all_bits(a) & !(1 << v);
+            }
+            for adj in [complete, bipartite, mixed] {
+                let key = canonical_graph(&adj);
+                let mut perm: Vec<usize> = (0..n).collect();
+                for i in (1..n).rev() {
+                    rng = mix64(rng.wrapping_add(1));
+                    perm.swap(i, (rng % (i as u64 + 1)) as usize);
+                }
+                assert_eq!(canonical_graph(&permuted(&adj, &perm)), key, "{n}");
+                assert_eq!(canonical_graph(&key.adjacency()), key);
+            }
+        }
+    }
+
+    fn all_bits(n: usize) -> u64 {
+        if n == 64 {
+            u64::MAX
+        } else {
+            (1 << n) - 1
+        }
     }
 
     #[test]
