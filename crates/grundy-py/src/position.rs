@@ -23,8 +23,9 @@ use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PySlice};
 
+use crate::custom::sums;
 use crate::error::{game_error, IntoPy};
-use crate::{game, interrupt};
+use crate::interrupt;
 
 /// A position: a sum of components from any rulesets, under normal or misère play.
 ///
@@ -94,7 +95,7 @@ impl Position {
         big: Option<Arc<BigSum>>,
         convention: Convention,
     ) -> Self {
-        let custom = small.as_deref().is_some_and(game::holds_games);
+        let custom = small.as_deref().is_some_and(sums::holds_games);
         Position {
             text,
             small,
@@ -110,7 +111,7 @@ impl Position {
     pub fn from_big(big: BigSum, convention: Convention) -> Self {
         let small = big.to_sum().map(Arc::new);
         let text = match &small {
-            Some(sum) if game::holds_games(sum) => game::text(sum),
+            Some(sum) if sums::holds_games(sum) => sums::text(sum),
             Some(sum) => sum.to_terms(),
             None => big.to_terms(),
         };
@@ -134,7 +135,7 @@ impl Position {
             computer_move: false,
         };
         if let (true, Some(sum)) = (self.custom, &self.small) {
-            let report = game::run(py, Arc::clone(sum), move |sum, budget| {
+            let report = sums::run(py, Arc::clone(sum), move |sum, budget| {
                 ask(&Question::sum(sum, convention, asked, budget.clone())).map(Arc::new)
             })?;
             return Ok(Arc::clone(cell.get_or_init(|| report)));
@@ -172,14 +173,14 @@ impl Position {
     }
 
     /// Runs `work` on `sum` with the GIL released (`interrupt::run`); for a sum holding
-    /// positions of games defined by Python functions, within their budget (`game::run`).
+    /// positions of games defined by Python functions, within their budget (`sums::run`).
     fn on_sum<T, F>(&self, py: Python<'_>, sum: Arc<Sum>, work: F) -> PyResult<T>
     where
         T: Send + 'static,
         F: Fn(&Sum) -> Result<T, GameError> + Send + Sync + 'static,
     {
         match self.custom {
-            true => game::run(py, sum, move |s, _| work(s)),
+            true => sums::run(py, sum, move |s, _| work(s)),
             false => interrupt::run(py, move || work(&sum)),
         }
     }
@@ -214,7 +215,7 @@ impl Position {
             report::Move::Wythoff { .. } => 0,
         };
         let option = match (self.custom, m) {
-            (true, report::Move::Sum(BigMove::Small(m))) => game::option_object(py, m),
+            (true, report::Move::Sum(BigMove::Small(m))) => sums::option_object(py, m),
             _ => None,
         };
         Move {

@@ -505,7 +505,7 @@ pub trait AnyRules: Debug + Send + Sync + 'static {
     /// The number of a row's leftmost coin (see [`Ruleset::first_coin`]).
     fn first_coin(&self) -> Option<u64>;
     /// How a grid's rows and columns are numbered (see [`Ruleset::grid_numbering`]).
-    fn grid_numbering(&self) -> Option<super::family::Numbering>;
+    fn grid_numbering(&self) -> Option<super::numbering::Numbering>;
     /// The ruleset itself, to look at its own type.
     fn as_any(&self) -> &dyn Any;
 }
@@ -531,7 +531,7 @@ impl<R: Ruleset> AnyRules for R {
         Ruleset::first_coin(self)
     }
 
-    fn grid_numbering(&self) -> Option<super::family::Numbering> {
+    fn grid_numbering(&self) -> Option<super::numbering::Numbering> {
         Ruleset::grid_numbering(self)
     }
 

@@ -6,6 +6,8 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
+pub use super::numbering::Numbering;
+
 use crate::kernel::component::AnyRules;
 use crate::kernel::error::{GameError, Result};
 
@@ -145,15 +147,4 @@ pub fn check_param_count(
 pub fn names_family(name: &str, aliases: &[&str], query: &str) -> bool {
     let query = query.trim();
     name.eq_ignore_ascii_case(query) || aliases.iter().any(|a| a.eq_ignore_ascii_case(query))
-}
-
-/// How a position drawn square by square numbers its rows and columns: a grid of coins as its
-/// one-dimensional games number their coins (from 0 or from 1), a Cram board from 1
-/// ([`crate::kernel::Ruleset::grid_numbering`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Numbering {
-    /// The number of the top row.
-    pub first_row: u64,
-    /// The number of the leftmost column.
-    pub first_col: u64,
 }

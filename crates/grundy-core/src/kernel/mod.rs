@@ -39,6 +39,7 @@ pub mod move_error;
 pub mod move_forms;
 pub mod moves;
 pub mod nim_heap;
+pub mod numbering;
 pub mod ruleset;
 pub mod tree_estimate;
 

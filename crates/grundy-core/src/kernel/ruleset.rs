@@ -4,10 +4,10 @@ use std::fmt::Debug;
 use std::hash::Hash;
 
 use super::error::Result;
-use super::family::Numbering;
 use super::form::{MoveContext, PositionForm};
 use super::heap_sequence::HeapSequence;
 use super::moves::MoveList;
+use super::numbering::Numbering;
 use super::{Derivation, MoveError, TreeEstimate};
 use crate::nimber::{nim_sum, Nimber};
 

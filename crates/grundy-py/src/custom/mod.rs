@@ -23,6 +23,7 @@
 //! about the same game again from inside is refused (it would wait for itself).
 
 mod rules;
+pub mod sums;
 
 pub use rules::{Node, PyGame};
 
