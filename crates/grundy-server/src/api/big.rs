@@ -5,9 +5,10 @@
 //! `/api/hint`, `/api/move` and `/api/apply`; `/api/moves` refuses to list its moves (a heap of
 //! n tokens has n of them). Heaps beyond 2^53 - 1 are written back as strings.
 //!
-//! A heap of any other ruleset beyond `max_heap` (in a `sum`'s terms, or a string of digits in
+//! A heap of any other ruleset beyond 2^64 - 1 (in a `sum`'s terms, or a string of digits in
 //! `heaps`) is answered by `/api/analyze` wherever the core's answer is a lookup at any size (a
-//! proven period, arithmetic periodicity, a closed form), as `grundy analyze` answers it
+//! proven period, arithmetic periodicity, a closed form), as `grundy analyze` answers it; heaps
+//! between `max_heap` and 2^64 - 1 are refused as before (numbers in JSON stay exact)
 //! ([`big_terms`], [`analyze_terms`]); the other endpoints refuse it with the limit's name.
 
 use std::time::Duration;
@@ -34,9 +35,9 @@ pub(super) fn is_big(spec: &PositionSpec, limits: &Limits) -> bool {
             .is_some_and(|heaps| heaps.iter().any(|h| h.0 > max))
 }
 
-/// The text terms of a position of a ruleset other than Nim with a heap beyond `max_heap`, for
-/// the core's answer at any size; `None` when every heap is within `max_heap` (the usual path),
-/// or the position is not one of heaps.
+/// The text terms of a position of a ruleset other than Nim with a heap beyond 2^64 - 1, for
+/// the core's answer at any size; `None` when every heap is within 64 bits (the usual path,
+/// which holds heaps to `max_heap`), or the position is not one of heaps.
 pub(super) fn big_terms(spec: &PositionSpec, limits: &Limits) -> Result<Option<String>, ApiError> {
     if spec.game == "sum" {
         let Some(terms) = spec.terms.as_deref() else {
@@ -45,17 +46,14 @@ pub(super) fn big_terms(spec: &PositionSpec, limits: &Limits) -> Result<Option<S
         let Ok(big) = grundy_core::spec::parse_big_sum(terms) else {
             return Ok(None);
         };
-        let beyond = big.to_sum().map_or(true, |sum| {
-            sum.components
-                .iter()
-                .any(|c| c.heaps().iter().any(|&h| h > limits.max_heap))
-        });
-        return Ok(beyond.then(|| terms.to_string()));
+        // Within 64 bits the usual path reads it (and holds it to max_heap, so that every
+        // number it writes back is exact in JSON).
+        return Ok(big.to_sum().is_none().then(|| terms.to_string()));
     }
     let (Some(family), Some(heaps)) = (registry::family(&spec.game), spec.heaps.as_ref()) else {
         return Ok(None);
     };
-    let max = BigUint::from(limits.max_heap);
+    let max = BigUint::from(u64::MAX);
     if !heaps.iter().any(|h| h.0 > max) || family.positions.drawing != Drawing::Heaps {
         return Ok(None);
     }
@@ -98,7 +96,7 @@ pub(super) fn only_analyzed(limits: &Limits) -> ApiError {
     ApiError::limit(
         "max_heap",
         format!(
-            "a heap beyond {} tokens of a ruleset other than Nim is answered by /api/analyze only (its value, outcome and winning moves, where the value is a lookup at any size); hints, computer moves and moves take heaps up to that size",
+            "a heap beyond 2^64 - 1 tokens of a ruleset other than Nim is answered by /api/analyze only (its value, outcome and winning moves, where the value is a lookup at any size); hints, computer moves and moves take heaps up to {} tokens",
             limits.max_heap_text()
         ),
     )
