@@ -225,19 +225,29 @@ pub fn spec_of(like: &PositionSpec, sum: &Sum) -> PositionSpec {
     spec
 }
 
+/// The rules of a position whose `game` names a family: its parameters (the fields beside
+/// `heaps`, `position` and `convention`), checked.
+pub fn rules_of_position(
+    family: &'static Family,
+    spec: &PositionSpec,
+    limits: &Limits,
+) -> Result<Arc<dyn AnyRules>, ApiError> {
+    family_rules(
+        family,
+        &spec.params,
+        "position.",
+        &["heaps", "position", "convention"],
+        limits,
+    )
+}
+
 /// The sum of a `game` that names a family: its parameters and heaps, checked.
 fn family_position(
     family: &'static Family,
     spec: &PositionSpec,
     limits: &Limits,
 ) -> Result<Sum, ApiError> {
-    let rules = family_rules(
-        family,
-        &spec.params,
-        "position.",
-        &["heaps", "position", "convention"],
-        limits,
-    )?;
+    let rules = rules_of_position(family, spec, limits)?;
     if let Some(text) = &spec.position {
         if spec.heaps.is_some() {
             return Err(ApiError::invalid(

@@ -23,7 +23,7 @@ use num_bigint::BigUint;
 use grundy_core::registry::Drawing;
 
 use super::*;
-use crate::position::{family_rules, Heap};
+use crate::position::{rules_of_position, Heap};
 
 /// Whether the request's position is Nim with a heap beyond `max_heap`.
 pub(super) fn is_big(spec: &PositionSpec, limits: &Limits) -> bool {
@@ -57,13 +57,7 @@ pub(super) fn big_terms(spec: &PositionSpec, limits: &Limits) -> Result<Option<S
     if !heaps.iter().any(|h| h.0 > max) || family.positions.drawing != Drawing::Heaps {
         return Ok(None);
     }
-    let rules = family_rules(
-        family,
-        &spec.params,
-        "position.",
-        &["heaps", "position", "convention"],
-        limits,
-    )?;
+    let rules = rules_of_position(family, spec, limits)?;
     let texts: Vec<String> = heaps.iter().map(|h| h.0.to_string()).collect();
     Ok(Some(format!("{}:{}", rules.term(), texts.join(","))))
 }
