@@ -191,14 +191,9 @@ mod tests {
 
     #[test]
     fn every_small_graph_matches_exhaustive_search() {
-        // Every graph on up to 6 vertices, and graphs full of twins (whose options the twin
-        // classes prune) up to 10, against the search without canonical forms or pruning.
+        // Against the search without canonical forms or pruning.
         let mut e = Engine::new(ArcKayles, 1 << 22);
-        let mut graphs: Vec<GraphPosition> = (0..=6)
-            .flat_map(super::super::graph::small_graphs)
-            .collect();
-        graphs.extend((2..=10).flat_map(super::super::graph::twin_rich_graphs));
-        for g in graphs {
+        for g in super::super::graph::checked_graphs() {
             assert_eq!(value_with(&g, &mut e).unwrap(), naive_value(&g), "{g}");
         }
     }

@@ -171,6 +171,15 @@ pub(crate) fn small_graphs(n: usize) -> Vec<GraphPosition> {
         .collect()
 }
 
+/// The graphs both Kayles games check against their exhaustive search: every graph on up to 6
+/// vertices, and graphs full of twins (whose options the twin classes prune) up to 10.
+#[cfg(test)]
+pub(crate) fn checked_graphs() -> Vec<GraphPosition> {
+    let mut graphs: Vec<GraphPosition> = (0..=6).flat_map(small_graphs).collect();
+    graphs.extend((2..=10).flat_map(twin_rich_graphs));
+    graphs
+}
+
 /// Complete and complete bipartite graphs with `n` vertices (the parts `a` and `n - a`).
 #[cfg(test)]
 pub(crate) fn twin_rich_graphs(n: usize) -> Vec<GraphPosition> {
