@@ -204,17 +204,15 @@ fn answer(q: &Question) -> Result<Answer> {
     })
 }
 
-/// The perfect player's move: the quickest win or the slowest loss where every move can be
-/// valued (with the game's length after it); else the strategy's
-/// best move (`strategy::best_move`); the report's first winning move for positions answered
-/// at once (a square Chomp bar).
+/// The perfect player's move ([`crate::strategy::best_move`], the engine's one perfect move:
+/// the quickest win or the slowest loss where the tree is small enough to measure, with the
+/// game's length after it), or the report's first winning move for positions answered at once
+/// (a square Chomp bar, a Cram board by symmetry).
 fn computer_move(
     sum: &Sum,
     convention: Convention,
     report: &Report,
 ) -> Result<(Option<SumMove>, Option<u64>)> {
-    use crate::strategy::best_move;
-    use crate::strategy::move_values::move_values;
     if sum.is_terminal() {
         return Ok((None, None));
     }
@@ -225,17 +223,8 @@ fn computer_move(
     if listed.is_some() && instant(sum, convention, false).is_some() {
         return Ok((listed, None));
     }
-    match move_values(sum, convention) {
-        Ok(values) => {
-            let best = values.moves.into_iter().find(|m| m.best);
-            return Ok(best.map_or((None, None), |b| (Some(b.mv), b.moves_left)));
-        }
-        // Out of the question's budget: the refusal stands. Refused for its own limit (too
-        // many moves to value): the strategy's move below.
-        Err(e) if budget::check().is_err() => return Err(e),
-        Err(_) => {}
-    }
-    Ok((best_move(sum, convention)?.or(listed), None))
+    let (best, moves_left) = crate::strategy::best_move_with_length(sum, convention)?;
+    Ok((best.or(listed), moves_left))
 }
 
 #[cfg(test)]

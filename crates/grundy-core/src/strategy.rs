@@ -47,17 +47,6 @@ pub const REMOTENESS_WORK_LIMIT: u64 = 2_000_000;
 /// The most time one remoteness search for [`remoteness`] may take; beyond it the engine says
 /// nothing. The estimate keeps searches well inside it; the budget is the guarantee.
 pub const REMOTENESS_TIME_BUDGET: Duration = Duration::from_secs(1);
-/// The most positions [`best_move`] searches to pick the quickest win (or the slowest loss).
-/// Much smaller than [`REMOTENESS_LIMIT`]: a simulation asks on every move, and searches of a
-/// few thousand positions per move cut throughput from millions of moves per second to
-/// hundreds of thousands (measured on Nim, 10 heaps of 1000). Beyond it the player still wins
-/// every won game, just not necessarily in the fewest moves.
-pub const PLAYER_REMOTENESS_LIMIT: usize = 1_000;
-/// The most work (as [`REMOTENESS_WORK_LIMIT`]) of the search [`best_move`] makes for the
-/// quickest win: a few milliseconds. The player decides from this estimate alone, never from
-/// the clock, so a seeded game replays move for move on any machine.
-pub const PLAYER_WORK_LIMIT: u64 = 100_000;
-
 /// Who wins when the last move is made.
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
@@ -177,19 +166,21 @@ pub fn remoteness(sum: &Sum, convention: Convention) -> Option<u64> {
 }
 
 /// Whether the tree below `sum` has at most `limit` positions by the bound of
-/// [`crate::tree_size`] ([`REMOTENESS_LIMIT`] to report remoteness,
-/// [`PLAYER_REMOTENESS_LIMIT`] to choose moves by it). It is cheap (a few multiplications per
-/// component), and a search it allows cannot run out of room. Positions only: [`remoteness`]
-/// and [`player_measures_remoteness`] bound the work as well.
+/// [`crate::tree_size`]. It is cheap (a few multiplications per component), and a search it
+/// allows cannot run out of room. Positions only: [`remoteness`] and
+/// [`player_measures_remoteness`] bound the work as well.
 pub fn remoteness_feasible(sum: &Sum, limit: usize) -> bool {
     estimate(sum, limit as u64).positions <= limit as u64
 }
 
 /// Whether [`best_move`] measures remoteness in `sum`: its tree has at most
-/// [`PLAYER_REMOTENESS_LIMIT`] positions and [`PLAYER_WORK_LIMIT`] work.
+/// [`REMOTENESS_LIMIT`] positions and [`REMOTENESS_WORK_LIMIT`] work, the budgets under which
+/// [`remoteness`] reports it. One budget for every door: the perfect player of a simulation,
+/// the computer of `grundy play` and the page, and the hint all make the same move. The
+/// decision comes from this estimate alone, not the clock, so a seeded game replays move for
+/// move on any machine (the solver's time budget is a guarantee the estimate keeps).
 pub fn player_measures_remoteness(sum: &Sum) -> bool {
-    estimate(sum, PLAYER_REMOTENESS_LIMIT as u64)
-        .within(PLAYER_REMOTENESS_LIMIT as u64, PLAYER_WORK_LIMIT)
+    estimate(sum, REMOTENESS_LIMIT as u64).within(REMOTENESS_LIMIT as u64, REMOTENESS_WORK_LIMIT)
 }
 
 type RemotenessSolver = Solver<Sum, u64, fn(&Sum) -> Result<Vec<Sum>>, fn(&[u64]) -> u64>;
@@ -240,16 +231,32 @@ fn remoteness_solver(convention: Convention) -> RemotenessSolver {
 /// A perfect player's move, or `None` when no move is possible. It always wins a won game.
 ///
 /// Where [`player_measures_remoteness`] proves the search small: the winning move that wins
-/// soonest, or from a P-position the move that loses slowest. Otherwise [`direct_move`], which
-/// costs no more than [`analyze`].
+/// soonest, or from a P-position the move that loses slowest (the first of equals). Otherwise
+/// [`direct_move`], which costs no more than [`analyze`]. This is the one perfect move of the
+/// engine: `answer`'s computer move, the hints and the simulations' perfect player are this.
 pub fn best_move(sum: &Sum, convention: Convention) -> Result<Option<SumMove>> {
+    Ok(best_move_with_length(sum, convention)?.0)
+}
+
+/// [`best_move`] and, where remoteness was measured, how many moves the game lasts from here
+/// with this move included, both sides then playing perfectly.
+pub fn best_move_with_length(
+    sum: &Sum,
+    convention: Convention,
+) -> Result<(Option<SumMove>, Option<u64>)> {
     if player_measures_remoteness(sum) {
-        if let Some(m) = with_remoteness_solver(convention, |solver| remoteness_move(sum, solver))?
+        if let Some(best) =
+            with_remoteness_solver(convention, |solver| remoteness_move(sum, solver))?
         {
-            return Ok(m);
+            // A finished game counts 1 under misère play (the player to move has already won).
+            let offset = u64::from(convention == Convention::Misere);
+            return Ok(match best {
+                Some((r, m)) => (Some(m), Some(r + 1 - offset)),
+                None => (None, None),
+            });
         }
     }
-    direct_move(sum, convention)
+    Ok((direct_move(sum, convention)?, None))
 }
 
 /// A perfect move without measuring remoteness: a winning move when there is one, otherwise
@@ -305,7 +312,11 @@ pub fn winning_move_in(sum: &Sum, i: usize, target: Nimber) -> Result<SumMove> {
 /// The move that optimises remoteness: `Ok(None)` when the search failed (it should not, as
 /// [`player_measures_remoteness`] allowed it, but its time budget is still a guarantee).
 /// Remoteness is odd exactly for N-positions, under either convention.
-fn remoteness_move(sum: &Sum, solver: &mut RemotenessSolver) -> Result<Option<Option<SumMove>>> {
+/// The move comes with the remoteness of the position it leaves.
+fn remoteness_move(
+    sum: &Sum,
+    solver: &mut RemotenessSolver,
+) -> Result<Option<Option<(u64, SumMove)>>> {
     let Ok(root) = solver.value(&sum.canonical()) else {
         return Ok(None);
     };
@@ -323,7 +334,7 @@ fn remoteness_move(sum: &Sum, solver: &mut RemotenessSolver) -> Result<Option<Op
             best = Some((r, m));
         }
     }
-    Ok(Some(best.map(|(_, m)| m)))
+    Ok(Some(best))
 }
 
 /// The perfect move in a Nim position, straight from Bouton's theorem with no allocation

@@ -8,21 +8,19 @@
 //! many moves the game then lasts with both sides playing perfectly: the winner hurrying, the
 //! loser delaying (Steinhaus's remoteness; Berlekamp, Conway and Guy, *Winning Ways*, ch. 9).
 //!
-//! [`teaching_move`] is the perfect player of the browser app: the move that wins soonest, or,
-//! losing, the one that makes the game last longest, measured wherever the remoteness search is
-//! affordable (a much larger budget than the simulations' player of [`super::best_move`]).
+//! The move marked `best` is [`super::best_move`], the engine's one perfect move: the move that
+//! wins soonest or, losing, the one that makes the game last longest, wherever the remoteness
+//! search is affordable; otherwise the first winning move of Bouton's rule.
 
 use serde::Serialize;
 
 use super::{
-    best_move, delaying_move, with_remoteness_solver, Convention, MISERE_SEARCH_LIMIT,
-    MISERE_TIME_BUDGET, REMOTENESS_LIMIT, REMOTENESS_WORK_LIMIT,
+    delaying_move, direct_move, with_remoteness_solver, Convention, MISERE_SEARCH_LIMIT,
+    MISERE_TIME_BUDGET,
 };
 use crate::games::nim;
 use crate::kernel::error::{GameError, Result};
-use crate::kernel::uniform_below;
 use crate::nimber::{nim_sum, Nimber};
-use crate::player::{choose_move, random_move, Player};
 use crate::solve::{misere_rule, sum_options, Solver};
 use crate::sum::{Outcome, Sum, SumMove};
 use crate::tree_size::estimate;
@@ -56,7 +54,7 @@ pub struct ValuedMove {
     /// (the winner hurrying, the loser delaying); `None` when the tree was too large to search.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub moves_left: Option<u64>,
-    /// Whether this is the move of [`teaching_move`] (the first of the best when measured).
+    /// Whether this is the move of [`super::best_move`] (the first of the best when measured).
     pub best: bool,
 }
 
@@ -77,7 +75,7 @@ pub struct MoveValues {
 }
 
 /// Every move of `sum` with its outcome, the value it leaves (normal play) and, where the tree
-/// is within the remoteness budgets ([`REMOTENESS_LIMIT`] positions, [`REMOTENESS_WORK_LIMIT`]
+/// is within the remoteness budgets ([`super::REMOTENESS_LIMIT`] positions, [`super::REMOTENESS_WORK_LIMIT`]
 /// work), how long the game then lasts. Refused when the position has more than
 /// [`MAX_VALUED_MOVES`] moves, and under misère play when the search for the outcomes exceeds
 /// its budgets (as [`super::analyze`] is).
@@ -137,7 +135,7 @@ pub fn move_values(sum: &Sum, convention: Convention) -> Result<MoveValues> {
     } else {
         Outcome::P
     };
-    if let Some(best) = best_index(&valued, sum) {
+    if let Some(best) = best_index(&valued, sum, convention) {
         valued[best].best = true;
     }
     Ok(MoveValues {
@@ -149,43 +147,10 @@ pub fn move_values(sum: &Sum, convention: Convention) -> Result<MoveValues> {
     })
 }
 
-/// The perfect player of the browser app: the move that wins soonest or, from a lost
-/// position, the move that makes the game last longest, wherever the tree is within the
-/// remoteness budgets; beyond them [`best_move`] (which still wins every won game).
-pub fn teaching_move(sum: &Sum, convention: Convention) -> Result<Option<SumMove>> {
-    if measurable(sum) && estimate(sum, 1).options <= MAX_VALUED_MOVES {
-        let values = move_values(sum, convention)?;
-        if values.measured {
-            return Ok(values.moves.into_iter().find(|m| m.best).map(|m| m.mv));
-        }
-    }
-    best_move(sum, convention)
-}
-
-/// The move `player` makes in the browser app: [`crate::player::choose_move`] with
-/// [`teaching_move`] as the perfect move (drawn with the same odds and the same random numbers,
-/// so a seed replays a game).
-pub fn choose_teaching_move(
-    sum: &Sum,
-    convention: Convention,
-    player: Player,
-    rng: &mut dyn rand_core::RngCore,
-) -> Result<Option<SumMove>> {
-    let Some(strength) = player.strength() else {
-        return choose_move(sum, convention, player, rng);
-    };
-    let roll = uniform_below(rng, 100);
-    if roll < u64::from(strength) {
-        teaching_move(sum, convention)
-    } else {
-        Ok(random_move(sum, rng))
-    }
-}
-
 /// Whether the remoteness of every move of `sum` is searched: its tree is within
-/// [`REMOTENESS_LIMIT`] positions and [`REMOTENESS_WORK_LIMIT`] work.
+/// [`super::REMOTENESS_LIMIT`] positions and [`super::REMOTENESS_WORK_LIMIT`] work.
 fn measurable(sum: &Sum) -> bool {
-    estimate(sum, REMOTENESS_LIMIT as u64).within(REMOTENESS_LIMIT as u64, REMOTENESS_WORK_LIMIT)
+    super::player_measures_remoteness(sum)
 }
 
 fn remoteness_measured(moves: &[ValuedMove]) -> bool {
@@ -193,8 +158,9 @@ fn remoteness_measured(moves: &[ValuedMove]) -> bool {
 }
 
 /// The best move's index: measured, the quickest win or the slowest loss (the first of equals);
-/// otherwise the first winning move, or the delaying move of [`delaying_move`].
-fn best_index(moves: &[ValuedMove], sum: &Sum) -> Option<usize> {
+/// otherwise the move of [`direct_move`] (the first component with `g XOR t < g`, or the
+/// delaying move), as [`super::best_move`] plays.
+fn best_index(moves: &[ValuedMove], sum: &Sum, convention: Convention) -> Option<usize> {
     let wins = || {
         moves
             .iter()
@@ -212,10 +178,14 @@ fn best_index(moves: &[ValuedMove], sum: &Sum) -> Option<usize> {
                 .map(|(i, _)| i)
         });
     }
-    wins().map(|(i, _)| i).next().or_else(|| {
-        let delay = delaying_move(sum)?;
-        moves.iter().position(|m| m.mv == delay)
-    })
+    let direct = direct_move(sum, convention).ok().flatten();
+    direct
+        .and_then(|d| moves.iter().position(|m| m.mv == d))
+        .or_else(|| wins().map(|(i, _)| i).next())
+        .or_else(|| {
+            let delay = delaying_move(sum)?;
+            moves.iter().position(|m| m.mv == delay)
+        })
 }
 
 /// Whether each move wins, without a remoteness search: from the Grundy values under normal

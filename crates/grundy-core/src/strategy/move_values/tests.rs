@@ -11,6 +11,7 @@ use crate::games::octal::OctalGame;
 use crate::games::subtraction::SubtractionGame;
 use crate::solve::{grundy_by_search, misere_outcome_by_search, DEFAULT_POSITION_LIMIT};
 use crate::spec::parse_sum;
+use crate::strategy::best_move;
 use crate::sum::Component;
 
 /// Remoteness by its definition, with no shared code: 0 for a finished normal game (1 under
@@ -138,13 +139,16 @@ fn large_trees_are_valued_without_lengths() {
         assert_eq!(m.value, Some(after));
         assert_eq!(m.outcome == MoveOutcome::Win, after == 0, "{}", m.mv);
     }
-    // The best unmeasured move is the first winning one.
-    let first_win = valued
-        .moves
-        .iter()
-        .position(|m| m.outcome == MoveOutcome::Win);
-    assert_eq!(valued.moves.iter().position(|m| m.best), first_win);
-    assert!(nim_sum(values) != 0 && first_win.is_some());
+    // The best unmeasured move is the perfect player's, a winning one.
+    let direct = crate::strategy::direct_move(&sum, Convention::Normal).unwrap();
+    let best = valued.moves.iter().find(|m| m.best).unwrap();
+    assert_eq!(Some(&best.mv), direct.as_ref());
+    assert_eq!(best.outcome, MoveOutcome::Win);
+    assert_eq!(
+        Some(best.mv.clone()),
+        best_move(&sum, Convention::Normal).unwrap()
+    );
+    assert!(nim_sum(values) != 0);
 }
 
 /// The limit on the number of moves, on both sides.
@@ -178,22 +182,27 @@ fn huge_lone_wythoff_board_is_coloured_by_its_p_positions() {
     assert_eq!(wins.len() as u128, sum.winning_moves().unwrap().total());
 }
 
-/// The teaching player measures remoteness where the simulations' player does not: from the
-/// P-position S = {1,4,9}, heaps 30 and 40 (1,271 positions, above the player's 1,000) it
-/// makes the game last as long as the loser can, and from an N-position it wins soonest.
+/// The perfect player measures remoteness wherever `remoteness` reports it: from the
+/// P-position S = {1,4,9}, heaps 30 and 40 (1,271 positions) it makes the game last as long as
+/// the loser can, and from an N-position it wins soonest; the move marked best is its move.
 #[test]
-fn teaching_move_prolongs_lost_games_and_hurries_won_ones() {
+fn the_best_move_prolongs_lost_games_and_hurries_won_ones() {
     let game = Arc::new(SubtractionGame::new([1, 4, 9]).unwrap());
     let lost = Sum::new(vec![Component::new(&game, 30), Component::new(&game, 40)]);
     assert_eq!(lost.value().unwrap(), 0);
     let mut memo = HashMap::new();
     let root = remoteness_by_definition(&lost, Convention::Normal, &mut memo);
-    let m = teaching_move(&lost, Convention::Normal).unwrap().unwrap();
+    let m = best_move(&lost, Convention::Normal).unwrap().unwrap();
+    let marked = move_values(&lost, Convention::Normal).unwrap();
+    assert_eq!(
+        marked.moves.iter().find(|v| v.best).map(|v| &v.mv),
+        Some(&m)
+    );
     let after = remoteness_by_definition(&lost.after(&m), Convention::Normal, &mut memo);
     assert_eq!(after + 1, root, "the loser's move keeps the longest game");
     let won = Sum::new(vec![Component::new(&game, 30), Component::new(&game, 41)]);
     let root = remoteness_by_definition(&won, Convention::Normal, &mut memo);
-    let m = teaching_move(&won, Convention::Normal).unwrap().unwrap();
+    let m = best_move(&won, Convention::Normal).unwrap().unwrap();
     let after = remoteness_by_definition(&won.after(&m), Convention::Normal, &mut memo);
     assert_eq!(
         (after + 1, after % 2),
