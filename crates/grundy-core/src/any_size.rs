@@ -151,6 +151,7 @@ impl AnyPosition {
             || matches!(self, AnyPosition::Sum(s) if s.components.len() == 1);
         let (index, rest): (&str, Vec<&str>) = match words.as_slice() {
             ["take", k, "from", n] => (n, vec![k]),
+            ["heap", n, rest @ ..] if !rest.is_empty() => (n, rest.to_vec()),
             ["to", ..] if lone => ("1", words.clone()),
             [n, rest @ ..] if !rest.is_empty() => (n, rest.to_vec()),
             _ => return Ok(Err(typed_help(text))),
@@ -158,6 +159,15 @@ impl AnyPosition {
         let Some(i) = index.parse::<usize>().ok().and_then(|n| n.checked_sub(1)) else {
             return Ok(Err(typed_help(text)));
         };
+        let parts = match self {
+            AnyPosition::Sum(sum) => sum.components.len(),
+            AnyPosition::Wythoff(..) => 1,
+        };
+        if i >= parts {
+            return Ok(Err(format!(
+                "there is no heap {index}: the heaps are numbered 1 to {parts}"
+            )));
+        }
         if let AnyPosition::Sum(sum) = self {
             if let Some(BigComponent::Small(c)) = sum.components.get(i) {
                 let context = MoveContext {
@@ -425,7 +435,10 @@ fn delaying_move(sum: &BigSum) -> Result<Option<BigMove>> {
         BigComponent::Small(c) => BigUint::from(c.tokens()),
         BigComponent::Nim(h) | BigComponent::Heap(BigHeap { heap: h, .. }) => h.clone(),
     };
-    order.sort_by(|&a, &b| size(&sum.components[b]).cmp(&size(&sum.components[a])));
+    // The largest first, and of equal ones the last (as Nim's computer always did).
+    order.sort_by(|&a, &b| {
+        (size(&sum.components[b]), b).cmp(&(size(&sum.components[a]), a))
+    });
     for i in order {
         match &sum.components[i] {
             BigComponent::Small(c) => {
