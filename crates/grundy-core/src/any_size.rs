@@ -188,7 +188,9 @@ impl AnyPosition {
         let to = match rest.as_slice() {
             ["to", parts @ ..] => numbers(parts),
             [k] => match (numbers(&[k]), self.heaps_of(i)) {
-                (Some(k), Some(from)) if k[0] <= from && k[0].bits() > 0 => Some(vec![from - &k[0]]),
+                (Some(k), Some(from)) if k[0] <= from && k[0].bits() > 0 => {
+                    Some(vec![from - &k[0]])
+                }
                 (Some(_), Some(from)) => {
                     return Ok(Err(format!(
                         "heap {} has {from} tokens: take from 1 to at most all of them",
@@ -300,11 +302,7 @@ fn wythoff_move(
 }
 
 /// The move of component `i` of `sum` leaving the heaps `to`, or why there is none.
-fn sum_move(
-    sum: &BigSum,
-    i: usize,
-    to: &[BigUint],
-) -> Result<std::result::Result<Move, String>> {
+fn sum_move(sum: &BigSum, i: usize, to: &[BigUint]) -> Result<std::result::Result<Move, String>> {
     let Some(from) = sum.components.get(i) else {
         let n = sum.components.len();
         return Ok(Err(format!(
@@ -436,9 +434,7 @@ fn delaying_move(sum: &BigSum) -> Result<Option<BigMove>> {
         BigComponent::Nim(h) | BigComponent::Heap(BigHeap { heap: h, .. }) => h.clone(),
     };
     // The largest first, and of equal ones the last (as Nim's computer always did).
-    order.sort_by(|&a, &b| {
-        (size(&sum.components[b]), b).cmp(&(size(&sum.components[a]), a))
-    });
+    order.sort_by(|&a, &b| (size(&sum.components[b]), b).cmp(&(size(&sum.components[a]), a)));
     for i in order {
         match &sum.components[i] {
             BigComponent::Small(c) => {
@@ -532,7 +528,10 @@ mod tests {
         play(&format!("octal{{0.77}}:{HUGE}"), 4);
         play(&format!("octal{{0.07}}:{HUGE}"), 4);
         play(&format!("wythoff:{HUGE},17"), 3);
-        play(&format!("sub{{1,4,9}}:{HUGE} + octal{{0.77}}:{HUGE} + nim:5"), 6);
+        play(
+            &format!("sub{{1,4,9}}:{HUGE} + octal{{0.77}}:{HUGE} + nim:5"),
+            6,
+        );
     }
 
     #[test]
@@ -555,7 +554,10 @@ mod tests {
             (below.to_string(), json!(below)),
             ((1u64 << 53).to_string(), json!("9007199254740992")),
             (u64::MAX.to_string(), json!("18446744073709551615")),
-            ("18446744073709551616".to_string(), json!("18446744073709551616")),
+            (
+                "18446744073709551616".to_string(),
+                json!("18446744073709551616"),
+            ),
         ] {
             for term in ["nim", "sub{1,2}", "wythoff"] {
                 let text = match term {

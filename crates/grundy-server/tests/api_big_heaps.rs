@@ -213,7 +213,10 @@ async fn every_door_plays_heaps_of_any_size() {
             .await;
             assert_eq!(status, StatusCode::OK, "{position}: {applied}");
             assert_eq!(applied["legal"], true, "{position} {mv}: {applied}");
-            assert_eq!(applied["position"], hint["position"], "{position}: {applied}");
+            assert_eq!(
+                applied["position"], hint["position"],
+                "{position}: {applied}"
+            );
             // The computer plays the hint's move; the position after it reads back.
             let (status, moved) = post("/api/move", json!({ "position": position })).await;
             assert_eq!(status, StatusCode::OK, "{moved}");
@@ -269,7 +272,10 @@ async fn json_heaps_are_numbers_up_to_2_to_the_53_minus_1_and_strings_beyond() {
         (json!("18446744073709551616"), json!("18446744073709551616")),
     ];
     for (sent, written) in cases {
-        for game in [json!({"game": "nim"}), json!({"game": "subtraction", "set": [1, 2]})] {
+        for game in [
+            json!({"game": "nim"}),
+            json!({"game": "subtraction", "set": [1, 2]}),
+        ] {
             let mut position = game.clone();
             position["heaps"] = json!([sent.clone()]);
             let (status, body) = post("/api/analyze", json!({ "position": position })).await;

@@ -12,8 +12,8 @@
 //! without a proven period beyond its computed range), the core refuses in one line naming the
 //! heap and its limit.
 
-use grundy_core::any_size::AnyPosition;
 use grundy_core::answer::{ask, Asked, Question};
+use grundy_core::any_size::AnyPosition;
 use grundy_core::big_nim::BigMove;
 use grundy_core::registry::Drawing;
 use grundy_core::report::Move;
@@ -39,7 +39,8 @@ pub(super) fn big_terms(spec: &PositionSpec, limits: &Limits) -> Result<Option<S
         }
         terms.to_string()
     } else {
-        let (Some(family), Some(heaps)) = (registry::family(&spec.game), spec.heaps.as_ref()) else {
+        let (Some(family), Some(heaps)) = (registry::family(&spec.game), spec.heaps.as_ref())
+        else {
             return Ok(None);
         };
         let drawn = matches!(family.positions.drawing, Drawing::Heaps | Drawing::Queen);
@@ -111,7 +112,13 @@ fn perfect_move(
     terms: &str,
     spec: &PositionSpec,
     limits: &Limits,
-) -> Result<(grundy_core::answer::Answer, Option<(Move, PositionSpec, bool)>), ApiError> {
+) -> Result<
+    (
+        grundy_core::answer::Answer,
+        Option<(Move, PositionSpec, bool)>,
+    ),
+    ApiError,
+> {
     let answer = answer(terms, spec, limits, true)?;
     let played = match &answer.any_move {
         Some(m) => {
