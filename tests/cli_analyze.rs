@@ -465,3 +465,24 @@ fn a_question_keeps_its_time_budget() {
         );
     }
 }
+
+/// Issue 28: no number of `--json` loses a digit. A heap of 2^53 - 1 is a number; 2^53, 2^64 - 1
+/// and 2^64 are strings, in the components, the values, the nim-sum and the moves.
+#[test]
+fn json_heaps_are_numbers_up_to_2_to_the_53_minus_1_and_strings_beyond() {
+    use serde_json::json as j;
+    for (heap, written) in [
+        ("9007199254740991", j!(9007199254740991u64)),
+        ("9007199254740992", j!("9007199254740992")),
+        ("18446744073709551615", j!("18446744073709551615")),
+        ("18446744073709551616", j!("18446744073709551616")),
+    ] {
+        let doc = json(&["analyze", "nim", heap]);
+        assert_eq!(doc["components"][0]["heap"], written, "{doc}");
+        assert_eq!(doc["values"][0], written, "{doc}");
+        assert_eq!(doc["nim_sum"], written, "{doc}");
+        assert_eq!(doc["winning_moves"][0]["from"]["heap"], written, "{doc}");
+        let doc = json(&["analyze", "subtraction", "--set", "1,2", heap]);
+        assert_eq!(doc["components"][0]["heap"], written, "{doc}");
+    }
+}
