@@ -107,18 +107,15 @@ fn spec_after(like: &PositionSpec, after: &AnyPosition) -> PositionSpec {
     spec
 }
 
+/// A move played: the move, the position after it (as JSON), whether the game is then over.
+type Played = (Move, PositionSpec, bool);
+
 /// The perfect player's move (the core's answer's) and the position after it.
 fn perfect_move(
     terms: &str,
     spec: &PositionSpec,
     limits: &Limits,
-) -> Result<
-    (
-        grundy_core::answer::Answer,
-        Option<(Move, PositionSpec, bool)>,
-    ),
-    ApiError,
-> {
+) -> Result<(grundy_core::answer::Answer, Option<Played>), ApiError> {
     let answer = answer(terms, spec, limits, true)?;
     let played = match &answer.any_move {
         Some(m) => {
