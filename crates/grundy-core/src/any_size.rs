@@ -16,7 +16,7 @@
 //! use grundy_core::report::analyze;
 //! use grundy_core::strategy::Convention;
 //!
-//! let text = "sub{1,4,9}:1000000000000000000000000000002";
+//! let text = "sub{1,4,9}:1000000000000000000000000000001"; // value 1: take 1 wins
 //! let position = AnyPosition::parse(text).unwrap();
 //! let report = analyze(text, Convention::Normal, false).unwrap();
 //! let m = position.computer_move(&report).unwrap().unwrap();
