@@ -164,7 +164,8 @@ fn bad_input_is_a_one_line_error_with_exit_code_2() {
 fn huge_nim_heaps_are_exact() {
     let max = u64::MAX.to_string();
     let doc = json(&["analyze", "nim", &max, "1"]);
-    assert_eq!(doc["nim_sum"], u64::MAX - 1);
+    // Beyond 2^53 - 1 a string, so that no JSON reader loses a digit.
+    assert_eq!(doc["nim_sum"], (u64::MAX - 1).to_string());
     assert_eq!(doc["winning_moves"][0]["to"][0]["heap"], 1);
 }
 
@@ -209,7 +210,7 @@ const TWO_64_PLUS_3: &str = "18446744073709551619";
 fn nim_heaps_of_any_size() {
     // Both sides of 2^64 - 1: the largest u64 heap and the next one are both read.
     let doc = json(&["analyze", "nim", "18446744073709551615", TWO_64]);
-    assert_eq!(doc["components"][0]["heap"], u64::MAX);
+    assert_eq!(doc["components"][0]["heap"], u64::MAX.to_string());
     assert_eq!(doc["components"][1]["heap"], TWO_64);
     // 2^64 XOR (2^64 - 1) = 2^65 - 1, written as a string beyond u64.
     assert_eq!(doc["nim_sum"], "36893488147419103231");
@@ -217,7 +218,7 @@ fn nim_heaps_of_any_size() {
     let moves = doc["winning_moves"].as_array().unwrap();
     assert_eq!(moves.len(), 1);
     assert_eq!(moves[0]["component"], 1);
-    assert_eq!(moves[0]["to"][0]["heap"], u64::MAX);
+    assert_eq!(moves[0]["to"][0]["heap"], u64::MAX.to_string());
     assert_eq!(
         moves[0]["text"],
         format!("heap 2: {TWO_64} -> 18446744073709551615 (take 1)")
@@ -463,5 +464,26 @@ fn a_question_keeps_its_time_budget() {
             elapsed < std::time::Duration::from_secs(4),
             "{args:?}: refused after {elapsed:?}"
         );
+    }
+}
+
+/// Issue 28: no number of `--json` loses a digit. A heap of 2^53 - 1 is a number; 2^53, 2^64 - 1
+/// and 2^64 are strings, in the components, the values, the nim-sum and the moves.
+#[test]
+fn json_heaps_are_numbers_up_to_2_to_the_53_minus_1_and_strings_beyond() {
+    use serde_json::json as j;
+    for (heap, written) in [
+        ("9007199254740991", j!(9007199254740991u64)),
+        ("9007199254740992", j!("9007199254740992")),
+        ("18446744073709551615", j!("18446744073709551615")),
+        ("18446744073709551616", j!("18446744073709551616")),
+    ] {
+        let doc = json(&["analyze", "nim", heap]);
+        assert_eq!(doc["components"][0]["heap"], written, "{doc}");
+        assert_eq!(doc["values"][0], written, "{doc}");
+        assert_eq!(doc["nim_sum"], written, "{doc}");
+        assert_eq!(doc["winning_moves"][0]["from"]["heap"], written, "{doc}");
+        let doc = json(&["analyze", "subtraction", "--set", "1,2", heap]);
+        assert_eq!(doc["components"][0]["heap"], written, "{doc}");
     }
 }

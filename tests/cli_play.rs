@@ -506,3 +506,55 @@ fn components_are_named_by_what_they_are() {
         assert!(out.contains(needle), "{needle:?}: {out}");
     }
 }
+
+/// Issue 29: a subtraction heap of 10^30 is played in the terminal: the hint, the human's move,
+/// the computer's answer (the core's), an illegal move refused with the rules' reason.
+#[test]
+fn a_subtraction_heap_of_ten_to_the_thirty() {
+    // S = {1, 4, 9}: taking 2 is not allowed; 10^30 + 2 is a P-position, so the hint takes
+    // little, and the computer answers.
+    let out = session(
+        &[
+            "subtraction",
+            "--set",
+            "1,4,9",
+            "1000000000000000000000000000002",
+        ],
+        "1 2\nhint\n1 1\nwhy\nquit\n",
+    );
+    assert!(
+        out.contains("Position: sub{1,4,9}:1000000000000000000000000000002"),
+        "{out}"
+    );
+    assert!(out.contains("Try again"), "{out}");
+    assert!(
+        out.contains("Hint: no move wins here; heap 1: 1000000000000000000000000000002 -> "),
+        "{out}"
+    );
+    assert!(
+        out.contains("the rules allow no such move. Try again."),
+        "{out}"
+    );
+    assert!(out.contains("You: heap 1: 1000000000000000000000000000002 -> 1000000000000000000000000000001 (take 1)"), "{out}");
+    assert!(
+        out.contains("Computer: heap 1: 1000000000000000000000000000001 -> "),
+        "{out}"
+    );
+    assert!(out.contains("You resign"), "{out}");
+    // The computer first: it plays the winning move.
+    let out = session(
+        &[
+            "subtraction",
+            "--set",
+            "1,4,9",
+            "1000000000000000000000000000002",
+            "--first",
+            "computer",
+        ],
+        "quit\n",
+    );
+    assert!(
+        out.contains("Computer: heap 1: 1000000000000000000000000000002 -> "),
+        "{out}"
+    );
+}

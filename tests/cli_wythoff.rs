@@ -83,13 +83,15 @@ fn nth_is_exact_where_f64_fails() {
         .assert()
         .success()
         .stdout(predicate::str::contains("a_102334155 = 165580140"));
-    // JSON numbers up to 2^53, strings beyond (a_n passes 2^53 at n = 2^53 / φ).
+    // JSON numbers up to 2^53 - 1, strings beyond (a_n passes 2^53 at n = 2^53 / φ).
     let v = json(&["wythoff", "nth", "102334155"]);
     assert_eq!(v["n"], 102334155);
     assert_eq!(v["a"], 165580140);
     assert_eq!(v["b"], 165580140 + 102334155);
+    let v = json(&["wythoff", "nth", "9007199254740991"]);
+    assert_eq!(v["n"], 9007199254740991u64);
     let v = json(&["wythoff", "nth", "9007199254740992"]);
-    assert_eq!(v["n"], 9007199254740992u64);
+    assert_eq!(v["n"], "9007199254740992");
     assert!(v["a"].is_string() && v["b"].is_string(), "{v}");
 }
 

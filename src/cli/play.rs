@@ -81,11 +81,31 @@ pub fn run(args: &PlayArgs, out: &Output) -> Result<(), CliError> {
         }
         return super::loopy::play(&args.game.0.term, args.first == First::Me, out);
     }
-    let (title, start) = args.game.0.position()?;
     let convention = if args.misere {
         Convention::Misere
     } else {
         Convention::Normal
+    };
+    let (title, start) = match args.game.0.position() {
+        Ok(found) => found,
+        // A heap beyond 2^64 - 1 where the answer is a lookup: played as text, against the
+        // perfect computer.
+        Err(e) => match grundy_core::any_size::AnyPosition::parse(&args.game.0.term) {
+            Ok(_) if args.player == Player::Perfect => {
+                return super::play_big::play(
+                    &args.game.0.term,
+                    convention,
+                    args.first == First::Me,
+                    out,
+                )
+            }
+            Ok(_) => {
+                return Err(CliError::Usage(format!(
+                    "{e}; a heap beyond 2^64 - 1 is played against the perfect computer only: drop --player"
+                )))
+            }
+            Err(_) => return Err(e),
+        },
     };
     let seed = seed_or_clock(args.seed);
     let parser = MoveParser::for_position(&start);

@@ -3,6 +3,7 @@
 //! turn, as Fig. 8 of Avansyah (2025) does (docs/bibliography.md).
 
 use clap::Args;
+use grundy_core::kernel::nim_heap::ExactU64;
 use grundy_core::play::{wilson_interval, GameRecord, Seat};
 use grundy_core::player::Player;
 use grundy_core::simulation::{self, Series, Simulation};
@@ -228,10 +229,11 @@ fn transcript_json(game: &GameRecord) -> Result<serde_json::Value, CliError> {
             "turn": i + 1,
             "seat": turn.seat.index() + 1,
             "before": turn.before.components,
-            "value_before": total(&turn.before)?,
+            // Values beyond 2^53 - 1 (Nim heaps) as strings, as every heap (docs/api.md).
+            "value_before": ExactU64(total(&turn.before)?),
             "move": turn.mv,
             "after": after.components,
-            "value_after": total(after)?,
+            "value_after": ExactU64(total(after)?),
         }));
     }
     Ok(json!({

@@ -213,7 +213,7 @@ fn p_positions(count: usize, method: Method, check: bool, out: &Output) -> Resul
 fn nth(n: &BigUint, out: &Output) -> Result<(), CliError> {
     let (a, b) = p_position_big(n);
     if out.json {
-        // Numbers up to 2^53, decimal strings beyond (docs/api.md, "Numbers").
+        // Numbers up to 2^53 - 1, decimal strings beyond (docs/api.md, "Numbers").
         let number = |x: &BigUint| json!(JsonCount(x));
         return out.json(&json!({
             "game": "wythoff",

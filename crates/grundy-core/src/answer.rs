@@ -127,6 +127,11 @@ pub struct Answer {
     /// How many moves the game lasts after the computer's move with perfect play, when
     /// measured.
     pub moves_left: Option<u64>,
+    /// The computer's move at any size, when asked and there is a move: [`Answer::computer_move`]
+    /// for a position within `u64`, else the move of a position with a heap beyond `u64`
+    /// ([`crate::any_size::AnyPosition::computer_move`]: the first winning move, else a move
+    /// that takes little).
+    pub any_move: Option<report::Move>,
 }
 
 impl Answer {
@@ -169,11 +174,16 @@ fn answer(q: &Question) -> Result<Answer> {
             None => {
                 let report = report::analyze(text, q.convention, explain)?;
                 let provenance = provenance::of_pieces(&report.components, q.convention);
+                let any_move = match q.asked.computer_move {
+                    true => crate::any_size::AnyPosition::parse(text)?.computer_move(&report)?,
+                    false => None,
+                };
                 return Ok(Answer {
                     report,
                     provenance,
                     computer_move: None,
                     moves_left: None,
+                    any_move,
                 });
             }
         },
@@ -196,11 +206,15 @@ fn answer(q: &Question) -> Result<Answer> {
         true => computer_move(sum, q.convention, &report)?,
         false => (None, None),
     };
+    let any_move = computer_move
+        .clone()
+        .map(|m| report::Move::Sum(crate::big_nim::BigMove::Small(m)));
     Ok(Answer {
         report,
         provenance,
         computer_move,
         moves_left,
+        any_move,
     })
 }
 

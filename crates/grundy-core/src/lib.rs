@@ -204,6 +204,7 @@
 #![deny(missing_docs)]
 
 pub mod answer;
+pub mod any_size;
 pub mod big_nim;
 pub mod explain;
 pub mod games;

@@ -113,7 +113,7 @@ impl Serialize for WinningMove {
             }
         }
         map.serialize_entry("text", &self.to_string())?;
-        map.serialize_entry("count", &self.count)?;
+        map.serialize_entry("count", &crate::kernel::nim_heap::ExactU64(self.count))?;
         map.end()
     }
 }
@@ -267,19 +267,13 @@ impl Serialize for Report {
     }
 }
 
-/// A count as a JSON number up to 2^53 (what every JSON reader holds exactly), else as a
+/// A count as a JSON number up to 2^53 - 1 (what every JSON reader holds exactly), else as a
 /// decimal string (docs/api.md, "Numbers").
 pub struct JsonCount<'a>(pub &'a BigUint);
 
-/// The largest count written as a JSON number: 2^53.
-const MAX_JSON_NUMBER: u64 = 1 << 53;
-
 impl Serialize for JsonCount<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
-        match u64::try_from(self.0) {
-            Ok(n) if n <= MAX_JSON_NUMBER => s.serialize_u64(n),
-            _ => s.collect_str(self.0),
-        }
+        HeapJson(self.0).serialize(s)
     }
 }
 

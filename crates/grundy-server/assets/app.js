@@ -299,8 +299,6 @@ function nextOf(turn) {
 /// leaves the game on the board as it was, and says why next to the Start button.
 async function startGame(spec, settings, moves) {
   $("setup-error").textContent = "";
-  const tooLarge = heapTooLargeToPlay(spec);
-  if (tooLarge) return setupError(tooLarge);
   let analysis;
   try {
     analysis = await api("analyze", { position: spec });
@@ -333,21 +331,6 @@ function sumTypedHelp(analysis) {
   if (heapsOnly) return "Typed moves: the heap's number, then \"to\" and what it becomes, e.g. 1 to 2 3.";
   const forms = families.map((f) => (f.positions.drawing === "heaps" ? `a heap (${f.name}): ${pretty(f.moves)}` : `a ${f.noun} (${f.name}): its number, then ${pretty(f.moves)}`));
   return `Typed moves start with the number of the part they move in (1 to ${analysis.components.length}). On ${forms.join("; on ")}.`;
-}
-
-/// The page plays Nim heaps of any size, and every other game's heaps up to the server's
-/// max_heap: beyond it the server answers only /api/analyze (a value at any size where it is a
-/// lookup), not the hints and moves a game needs. The first such heap, in words, or null.
-function heapTooLargeToPlay(spec) {
-  const max = BigInt((state.limits && state.limits.max_heap) || Number.MAX_SAFE_INTEGER);
-  const numbers = spec.game === "sum"
-    ? (String(spec.terms || "").match(/\d+/g) || []).filter(() => !/^\s*nim\s*:[\d,\s]*$/i.test(String(spec.terms)))
-    : (spec.game === "nim" || !Array.isArray(spec.heaps) ? [] : spec.heaps);
-  const index = numbers.findIndex((h) => /^\d+$/.test(String(h)) && BigInt(String(h)) > max);
-  if (index < 0) return null;
-  const heap = String(numbers[index]);
-  const shown = heap.length > 20 ? heap.slice(0, 20) + "... (" + heap.length + " digits)" : heap;
-  return `heap ${spec.game === "sum" ? "" : index + 1 + " "}(${shown}) is too large to play here: at most ${max.toLocaleString("en-US")} tokens per heap are allowed (Nim takes heaps of any size; POST /api/analyze values larger heaps of this game)`;
 }
 
 function setupError(message) {

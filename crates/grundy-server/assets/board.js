@@ -27,14 +27,22 @@ function drawingKind() {
   if (!family) return "heaps";
   const kind = family.positions.drawing;
   const lone = state.analysis && state.analysis.components.length === 1;
+  // A queen beyond 2^53 - 1 (coordinates kept as strings of digits) is too far to draw: her
+  // square is typed instead (farQueen).
+  if (kind === "queen" && lone && isFar(state.analysis.components[0].heaps)) return "list";
   if (kind === "queen" || kind === "heap-row" || kind === "hackenbush") return lone ? kind : "list";
   if (DRAWINGS[kind]) return lone && DRAWINGS[kind].drawable(state.analysis.components[0]) ? kind : "list";
   return kind === "heaps" ? "heaps" : "list";
 }
 
+/// Whether a list of heaps holds one beyond 2^53 - 1 (kept as a string of digits).
+function isFar(heaps) {
+  return (heaps || []).some((h) => typeof h === "string");
+}
+
 function prepareBoard(spec) {
   const family = state.families[spec.game];
-  if (family && family.positions.drawing === "queen" && spec.heaps.length === 2) {
+  if (family && family.positions.drawing === "queen" && spec.heaps.length === 2 && !isFar(spec.heaps)) {
     const [qx, qy] = spec.heaps;
     const most = window.innerWidth < 500 ? PHONE_SIDE : BOARD_SIDE;
     state.boardSide = Math.max(6, Math.min(most, Math.max(qx, qy) + 2));
@@ -46,7 +54,7 @@ function prepareBoard(spec) {
 /// a lone picture's layout, the layouts of the pictures of a sum (`analysis`: the position's).
 async function loadDrawing(spec, generation, analysis) {
   const family = state.families[spec.game];
-  if (family && family.positions.drawing === "queen" && spec.heaps.length === 2) await loadTile(spec.heaps, generation);
+  if (family && family.positions.drawing === "queen" && spec.heaps.length === 2 && !isFar(spec.heaps)) await loadTile(spec.heaps, generation);
   if (family && family.positions.drawing === "hackenbush") await loadPicture(generation);
   if (!family) await Promise.all([loadSumPictures(analysis, generation), loadSumQueens(analysis, generation)]);
 }
@@ -61,6 +69,7 @@ function moveHelp() {
   const kind = drawingKind();
   if (kind === "queen") return "click a square the queen can reach (left, down or diagonally down-left).";
   if (kind === "heap-row") return "click a token in each heap you take from (it and the tokens after it), then Move.";
+  if (kind === "list" && state.analysis && state.analysis.components.length === 1 && isFar(state.analysis.components[0].heaps)) return "write the queen's new square, then Move (or type a move, e.g. to 4 7).";
   if (kind === "list") return "pick a move from the list, or type one.";
   if (DRAWINGS[kind]) return DRAWINGS[kind].help;
   if (kind === "hackenbush") return "click an edge (or its dot) to cut it; whatever no longer touches the ground falls with it.";
@@ -341,7 +350,38 @@ function bigHeap(n, i, live) {
       setStatus(e.message);
     }
   });
-  box.append(el("span", {}, `${groupDigits(n)} tokens (too many to draw). Heap ${i + 1} becomes:`), input, go);
+  box.append(el("span", {}, ...breakableDigits(n), ` tokens (too many to draw). Heap ${i + 1} becomes:`), input, go);
+  return box;
+}
+
+/// A long number grouped in thousands, as nodes that may break after each comma (never inside a
+/// group), for the narrow phone layout.
+function breakableDigits(n) {
+  const out = [];
+  groupDigits(n).split(",").forEach((group, k) => {
+    if (k) out.push(",", el("wbr"));
+    out.push(group);
+  });
+  return out;
+}
+
+/// A Wythoff queen too far to draw (a coordinate beyond 2^53 - 1): her new square is typed,
+/// the hint filling it in.
+function farQueen(c, live) {
+  const box = el("div", { class: "big-heap" });
+  const hinted = state.hint && state.hint.move ? state.hint.move.to.flatMap(partHeaps) : null;
+  const input = el("input", { type: "text", inputmode: "numeric", "aria-label": "The queen's new square, x, y", placeholder: "x, y", value: hinted ? hinted.join(", ") : "" });
+  const go = el("button", { type: "button", class: hinted ? "hinted" : "" }, "Move");
+  go.disabled = !live;
+  go.addEventListener("click", () => {
+    try {
+      humanMove({ component: 0, to: parseList(input.value, "The queen's square", true) });
+    } catch (e) {
+      setStatus(e.message);
+    }
+  });
+  const [x, y] = c.heaps;
+  box.append(el("span", {}, "The queen at (", ...breakableDigits(x), ", ", ...breakableDigits(y), ") is too far out to draw. She goes (left, down or diagonally down-left) to:"), input, go);
   return box;
 }
 
@@ -391,6 +431,10 @@ function drawList(a, live) {
   // Each component named by what it is: "Board 2: ...", "Picture 1: ...".
   const noun = (c) => (familyOfRuleset(c.ruleset) || { noun: "heap" }).noun;
   a.components.forEach((c, i) => box.append(el("p", {}, el("strong", {}, lone ? "Position: " : `${cap(noun(c))} ${i + 1}: `), positionText(c), el("span", { class: "rs" }, ` · ${c.ruleset}`))));
+  if (lone && a.components[0].heaps && isFar(a.components[0].heaps)) {
+    box.append(farQueen(a.components[0], live));
+    return box;
+  }
   const moves = state.values && state.values.moves;
   if (!moves) {
     if (!state.finished) box.append(el("p", { class: "help" }, state.values && state.values.error ? state.values.error : "Loading the moves…"));

@@ -104,8 +104,9 @@ impl Default for Limits {
 /// The range a limit may be set to (`grundy serve --max-concurrent N`, ...): the field's name,
 /// its least and its greatest value. The upper ends are the engine's own limits (a server
 /// cannot allow more than the engine accepts) or, for the others, what one request can use
-/// without endangering the machine; `max_heap` stops at 2^53 - 1 so that every number the
-/// page receives is exact in JavaScript.
+/// without endangering the machine; `max_heap` (the heaps every endpoint takes) stops at
+/// 2^53 - 1, beyond which positions of heaps are answered at any size where the answer is a
+/// lookup (`api::big`), every number beyond 2^53 - 1 written as a string.
 pub const LIMIT_RANGES: [(&str, u64, u64); 12] = [
     ("max_body_bytes", 1024, 16 * 1024 * 1024),
     (

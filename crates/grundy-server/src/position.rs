@@ -78,8 +78,9 @@ const MAX_JSON_NUMBER: u64 = (1 << 53) - 1;
 
 /// A heap in JSON: a number, or a string of decimal digits for a heap of any size (up to
 /// [`spec::MAX_HEAP_DIGITS`] digits); heaps beyond 2^53 - 1, which JavaScript's numbers do not
-/// hold exactly, are written back as strings. Nim answers heaps of any size
-/// (`api::big`); other rulesets take heaps up to `max_heap`.
+/// hold exactly, are written back as strings. Beyond `max_heap` a position of heaps is answered
+/// at any size where the answer is a lookup (`api::big`); [`Position::parse`] takes heaps up
+/// to `max_heap`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Heap(pub BigUint);
 

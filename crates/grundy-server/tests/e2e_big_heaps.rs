@@ -1,6 +1,7 @@
 //! End-to-end, heaps of any size in real Chromium: a Nim heap of 10^30 tokens is kept as a
 //! string of digits from the form and the link to the requests and back, its value and hint
-//! are exact, the hint is played, and a heap too large for another ruleset gets one clear line.
+//! are exact, the hint is played, and a heap whose value is no lookup gets one clear line. Other
+//! rulesets (subtraction, Kayles, Wythoff's game, a sum of them) are played with hints at 10^30.
 //! Screenshots at 1280 and 390 px go to `target/e2e-screenshots/big-heaps-*.png`.
 
 mod browser;
@@ -141,10 +142,11 @@ async fn a_nim_heap_of_ten_to_the_thirty() {
         eval(client, "state.history[0].move.to[0].heap").await,
         json!("12345678901234567890123")
     );
-    // Another ruleset refuses such a heap in one line, and the game on the board stays.
+    // A ruleset whose value is no lookup at 10^30 (no period is proven for Grundy's game)
+    // refuses such a heap in one line, and the game on the board stays.
     eval(
         client,
-        "(() => { const g = document.getElementById('game'); g.value = 'subtraction'; g.dispatchEvent(new Event('change')); return true; })()",
+        "(() => { const g = document.getElementById('game'); g.value = 'grundys-game'; g.dispatchEvent(new Event('change')); return true; })()",
     )
     .await;
     type_into(client, "#positions", TEN_30).await;
@@ -153,12 +155,139 @@ async fn a_nim_heap_of_ten_to_the_thirty() {
     assert_text_contains(
         client,
         "setup-error",
-        &[
-            "Nim takes heaps of any size",
-            "The game on the board is unchanged.",
-        ],
+        &["no period is proven", "The game on the board is unchanged."],
     )
     .await;
     assert_eq!(eval(client, "window.__errors").await, json!([]));
+    session.close().await;
+}
+
+/// The human's turn, on a board that may have nothing drawn to click (a lone heap too large to
+/// draw).
+const LIVE: &str = "isLive() && !document.getElementById('hint-btn').disabled";
+
+/// Issue 28: other rulesets at 10^30 on the page — subtraction, Kayles (octal 0.77), Wythoff's
+/// game and a sum of them: started from the link, hinted, explained (Why?) and played by
+/// following the hints for several moves, every number shown in full, no JavaScript error, and
+/// nothing wider than the phone's 390 px.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn other_games_of_ten_to_the_thirty_are_played_with_hints() {
+    let session = Session::start().await;
+    let client = &session.client;
+    let url = &session.url;
+    let grouped = "1,000,000,000,000,000,000,000,000,000,000";
+    let games = [
+        (
+            "subtraction",
+            format!("game=subtraction&set=1,4,9&heaps={TEN_30}"),
+        ),
+        ("kayles", format!("game=octal&code=0.77&heaps={TEN_30},5")),
+        ("wythoff", format!("game=wythoff&heaps={TEN_30},17")),
+        (
+            "sum",
+            format!("game=sum&terms=sub{{1,4,9}}:{TEN_30} %2B octal{{0.77}}:{TEN_30} %2B nim:3"),
+        ),
+    ];
+    for (name, hash) in games {
+        open(
+            client,
+            &format!("{url}#{hash}&mode=human&first=human&strength=100"),
+        )
+        .await;
+        watch_errors(client).await;
+        wait_until(
+            client,
+            "state.analysis && !document.getElementById('hint-btn').disabled",
+        )
+        .await;
+        assert_eq!(
+            eval(client, "window.__errors").await,
+            json!([]),
+            "{name}: {}",
+            eval(client, "document.getElementById('status').textContent").await
+        );
+        // The heap is exact in the state and shown in full on the board.
+        let first = eval(
+            client,
+            "state.analysis.components[0].heap ?? state.analysis.components[0].heaps[0]",
+        )
+        .await;
+        assert_eq!(first, json!(TEN_30), "{name}");
+        assert_text_contains(client, "board", &[grouped]).await;
+        hint(client).await;
+        let hinted = eval(client, "moveText(state.hint.move)").await;
+        assert!(
+            hinted
+                .as_str()
+                .unwrap()
+                .contains("1,000,000,000,000,000,000,000,000,000,000")
+                || hinted
+                    .as_str()
+                    .unwrap()
+                    .contains("999,999,999,999,999,999,999,999,999,99"),
+            "{name}: {hinted}"
+        );
+        click(client, "#why-btn").await;
+        wait_until(
+            client,
+            "document.getElementById('why-panel').textContent.length > 40",
+        )
+        .await;
+        for (size, (w, h)) in [("1280", DESKTOP), ("390", PHONE)] {
+            client.set_window_size(w, h).await.unwrap();
+            scroll_to(client, "board-card").await;
+            assert_eq!(
+                eval(client, TOO_WIDE).await,
+                json!([]),
+                "{name} at {size} px"
+            );
+            assert_eq!(
+                eval(
+                    client,
+                    "document.documentElement.scrollWidth <= window.innerWidth"
+                )
+                .await,
+                json!(true),
+                "{name} at {size} px"
+            );
+            screenshot(client, &format!("big-heaps-{name}-{size}")).await;
+        }
+        client.set_window_size(DESKTOP.0, DESKTOP.1).await.unwrap();
+        click(client, "#why-btn").await;
+        // Several moves by the hints (the computer answers each).
+        for _ in 0..3 {
+            wait_until(client, &format!("({LIVE}) || {GAME_OVER}")).await;
+            if eval(client, GAME_OVER).await == json!(true) {
+                break;
+            }
+            hint(client).await;
+            play_hint(client).await;
+        }
+        wait_until(client, &format!("({LIVE}) || {GAME_OVER}")).await;
+        let history = eval(client, "document.getElementById('history').textContent").await;
+        assert!(
+            history
+                .as_str()
+                .unwrap()
+                .contains("1,000,000,000,000,000,000,000,000,000,000")
+                || history
+                    .as_str()
+                    .unwrap()
+                    .contains("999,999,999,999,999,999,999,999,999,99"),
+            "{name}: {history}"
+        );
+        // Every heap in the game's state is exact: no JavaScript number beyond 2^53 - 1 (such
+        // heaps are strings of digits, or digits in a sum's terms).
+        assert_eq!(
+            eval(
+                client,
+                "(() => { let ok = true; JSON.stringify([state.spec, state.analysis, state.history], (k, v) => { if (typeof v === 'number' && !Number.isSafeInteger(v)) ok = false; return v; }); return ok; })()"
+            )
+            .await,
+            json!(true),
+            "{name}"
+        );
+        assert_eq!(eval(client, "window.__errors").await, json!([]), "{name}");
+    }
     session.close().await;
 }

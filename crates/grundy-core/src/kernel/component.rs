@@ -67,7 +67,7 @@ trait Erased: Send + Sync + 'static {
     fn write(&self) -> String;
     fn json_field(&self) -> &'static str;
     fn noun(&self) -> &'static str;
-    fn position_serialize(&self) -> &dyn erased_serde::Serialize;
+    fn position_serialize(&self) -> Box<dyn erased_serde::Serialize + '_>;
     fn parse_move(
         &self,
         words: &[&str],
@@ -224,8 +224,8 @@ impl<R: Ruleset> Erased for Typed<R> {
         self.rules.noun()
     }
 
-    fn position_serialize(&self) -> &dyn erased_serde::Serialize {
-        &self.position
+    fn position_serialize(&self) -> Box<dyn erased_serde::Serialize + '_> {
+        Box::new(PositionJson(&self.position))
     }
 
     fn parse_move(
@@ -458,6 +458,15 @@ impl fmt::Display for Component {
     }
 }
 
+/// A position as its shape writes it in JSON ([`PositionForm::serialize_json`]).
+struct PositionJson<'a, P>(&'a P);
+
+impl<P: PositionForm> serde::Serialize for PositionJson<'_, P> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        self.0.serialize_json(s)
+    }
+}
+
 impl serde::Serialize for Component {
     /// `{"ruleset": "nim", "heap": 4}` or `{"ruleset": "wythoff", "heaps": [10, 7]}`: the
     /// ruleset's name and the position, in the field of its shape ([`PositionForm::JSON_FIELD`]).
@@ -468,7 +477,7 @@ impl serde::Serialize for Component {
         use serde::ser::SerializeMap;
         let mut out = serializer.serialize_map(Some(2))?;
         out.serialize_entry("ruleset", &self.ruleset_name())?;
-        out.serialize_entry(self.0.json_field(), self.0.position_serialize())?;
+        out.serialize_entry(self.0.json_field(), &self.0.position_serialize())?;
         out.end()
     }
 }

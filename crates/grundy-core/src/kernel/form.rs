@@ -14,6 +14,7 @@ use std::hash::Hash;
 
 use super::error::{GameError, Result};
 use super::move_forms as forms;
+use super::nim_heap::ExactU64;
 use super::{MoveError, Ruleset};
 
 /// Where a typed move was found, for [`super::Ruleset::parse_move`].
@@ -47,6 +48,13 @@ pub trait PositionForm:
 
     /// The position as written in a term's list: `3`, `10,7`, `3,4,5`.
     fn write(&self) -> String;
+
+    /// The position in JSON: as it serialises, except that the heap shapes write every heap
+    /// beyond 2^53 - 1 as a decimal string ([`super::nim_heap::serialize_exact`]), so that no
+    /// JSON reader loses a digit.
+    fn serialize_json<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        serde::Serialize::serialize(self, s)
+    }
 
     /// The position as shown to people: `3`, `(10, 7)`, `(3, 4, 5)`.
     fn show(&self) -> String;
@@ -100,6 +108,10 @@ pub trait PositionForm:
 
 impl PositionForm for u64 {
     const JSON_FIELD: &'static str = "heap";
+
+    fn serialize_json<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        super::nim_heap::serialize_exact(*self, s)
+    }
 
     fn from_numbers(numbers: Vec<u64>) -> Result<Vec<Self>> {
         Ok(numbers)
@@ -166,6 +178,10 @@ impl PositionForm for u64 {
 
 impl PositionForm for (u64, u64) {
     const JSON_FIELD: &'static str = "heaps";
+
+    fn serialize_json<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.collect_seq([ExactU64(self.0), ExactU64(self.1)])
+    }
 
     fn from_numbers(list: Vec<u64>) -> Result<Vec<Self>> {
         if list.len() % 2 != 0 {
@@ -240,6 +256,10 @@ impl PositionForm for (u64, u64) {
 impl PositionForm for Vec<u64> {
     const JSON_FIELD: &'static str = "heaps";
     const NOUN: &'static str = "row";
+
+    fn serialize_json<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter().map(|&h| ExactU64(h)))
+    }
 
     /// The whole list is one row of heaps.
     fn from_numbers(numbers: Vec<u64>) -> Result<Vec<Self>> {

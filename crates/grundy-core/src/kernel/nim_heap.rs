@@ -20,13 +20,70 @@ pub trait NimHeap: Clone + Ord + std::hash::Hash + std::fmt::Debug + std::fmt::D
     fn digits_from(&self, low: u64) -> u64;
     /// The heap as a `u64` if it fits.
     fn to_u64(&self) -> Option<u64>;
-    /// Writes the heap as a JSON number when it fits in `u64`, else as a decimal string
-    /// (most JSON readers cannot hold larger numbers exactly).
+    /// Writes the heap as a JSON number up to [`MAX_JSON_INTEGER`], else as a decimal string
+    /// (JavaScript and many JSON readers hold whole numbers exactly only to 2^53 - 1).
     fn serialize_heap<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
         match self.to_u64() {
-            Some(v) => s.serialize_u64(v),
+            Some(v) => serialize_exact(v, s),
             None => s.collect_str(self),
         }
+    }
+}
+
+/// The largest whole number written as a JSON number, 2^53 - 1: JavaScript's numbers (and many
+/// JSON readers) hold every whole number exactly up to it and no further, so every heap, value
+/// and count beyond it is written as a string of decimal digits (docs/api.md, "Numbers").
+pub const MAX_JSON_INTEGER: u64 = (1 << 53) - 1;
+
+/// Writes `n` as a JSON number up to [`MAX_JSON_INTEGER`], else as a decimal string.
+pub fn serialize_exact<S: serde::Serializer>(n: u64, s: S) -> std::result::Result<S::Ok, S::Error> {
+    if n <= MAX_JSON_INTEGER {
+        s.serialize_u64(n)
+    } else {
+        s.collect_str(&n)
+    }
+}
+
+/// A pair written by [`serialize_exact`] (for `serialize_with`): `[x, y]`.
+pub fn serialize_exact_pair<T, S>(pair: &(T, T), s: S) -> std::result::Result<S::Ok, S::Error>
+where
+    T: Copy + TryInto<u64> + std::fmt::Display,
+    S: serde::Serializer,
+{
+    use serde::ser::SerializeTuple;
+    let mut out = s.serialize_tuple(2)?;
+    out.serialize_element(&Exact(pair.0))?;
+    out.serialize_element(&Exact(pair.1))?;
+    out.end()
+}
+
+/// A `u64` (for `serialize_with`) written by [`serialize_exact`].
+pub fn serialize_exact_u64<S: serde::Serializer>(
+    n: &u64,
+    s: S,
+) -> std::result::Result<S::Ok, S::Error> {
+    serialize_exact(*n, s)
+}
+
+/// A whole number (`u64` or `u128`) written by [`serialize_exact`].
+struct Exact<T>(T);
+
+impl<T: Copy + TryInto<u64> + std::fmt::Display> serde::Serialize for Exact<T> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        match self.0.try_into() {
+            Ok(n) => serialize_exact(n, s),
+            Err(_) => s.collect_str(&self.0),
+        }
+    }
+}
+
+/// A `u64` written by [`serialize_exact`].
+#[derive(Debug, Clone, Copy)]
+pub struct ExactU64(pub u64);
+
+impl serde::Serialize for ExactU64 {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        serialize_exact(self.0, s)
     }
 }
 

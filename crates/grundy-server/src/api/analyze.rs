@@ -24,9 +24,6 @@ pub async fn analyze(
     if loopy::is_loopy(&req.position) {
         return loopy::analyze(app, req.position).await;
     }
-    if big::is_big(&req.position, &app.limits) {
-        return big::analyze(req.position, &app.limits);
-    }
     if let Some(terms) = big::big_terms(&req.position, &app.limits)? {
         let limits = app.limits.clone();
         return app
@@ -85,11 +82,12 @@ pub async fn hint(
     if loopy::is_loopy(&req.position) {
         return loopy::best(app, req.position).await;
     }
-    if big::is_big(&req.position, &app.limits) {
-        return big::best(req.position, &app.limits);
-    }
-    if big::big_terms(&req.position, &app.limits)?.is_some() {
-        return Err(big::only_analyzed(&app.limits));
+    if let Some(terms) = big::big_terms(&req.position, &app.limits)? {
+        let limits = app.limits.clone();
+        return app
+            .compute
+            .run(move || big::hint(&terms, &req.position, &limits))
+            .await;
     }
     let position = Position::parse(req.position, &app.limits)?;
     let limits = app.limits.clone();

@@ -64,15 +64,16 @@ pub async fn computer_move(
     if loopy::is_loopy(&req.position) {
         return loopy::best(app, req.position).await;
     }
-    if big::is_big(&req.position, &app.limits) {
-        return big::best(req.position, &app.limits);
-    }
-    if big::big_terms(&req.position, &app.limits)?.is_some() {
-        return Err(big::only_analyzed(&app.limits));
-    }
-    let position = Position::parse(req.position, &app.limits)?;
     let seed = req.seed.unwrap_or_else(fresh_seed);
     let player = req.player;
+    if let Some(terms) = big::big_terms(&req.position, &app.limits)? {
+        let limits = app.limits.clone();
+        return app
+            .compute
+            .run(move || big::computer_move(&terms, &req.position, player, seed, &limits))
+            .await;
+    }
+    let position = Position::parse(req.position, &app.limits)?;
     if matches!(player.0, Player::Bouton) && !position.is_cheap() {
         // The bouton player's losing move lists every option of a component.
         check_listable(&position.sum, "the bouton player")?;
@@ -168,11 +169,12 @@ pub async fn apply(State(app): State<AppState>, ApiJson(req): ApiJson<ApplyReque
     if loopy::is_loopy(&req.position) {
         return loopy::apply(app, req.position, req.mv).await;
     }
-    if big::is_big(&req.position, &app.limits) {
-        return big::apply(req.position, req.mv, &app.limits);
-    }
-    if big::big_terms(&req.position, &app.limits)?.is_some() {
-        return Err(big::only_analyzed(&app.limits));
+    if let Some(terms) = big::big_terms(&req.position, &app.limits)? {
+        let limits = app.limits.clone();
+        return app
+            .compute
+            .run(move || big::apply(&terms, &req.position, &req.mv, &limits))
+            .await;
     }
     let position = Position::parse(req.position, &app.limits)?;
     let mv = req.mv;
@@ -262,15 +264,23 @@ pub(super) fn legal_move(sum: &Sum, mv: &MoveSpec) -> Result<Result<SumMove, Str
 /// (`{"ruleset": "nim", "heap": 4}`, `{"heaps": [x, y]}`) by their heaps; `None` when a part
 /// is a position written otherwise (a board, a graph, a picture).
 pub(super) fn heaps_of(to: &[Value]) -> Option<Vec<u64>> {
+    // A heap is a number or a string of digits (as heaps beyond 2^53 - 1 are written).
+    let number = |v: &Value| match v {
+        Value::Number(n) => n.as_u64(),
+        Value::String(s) if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) => {
+            s.parse().ok()
+        }
+        _ => None,
+    };
     let mut heaps = Vec::new();
     for part in to {
         match part {
-            Value::Number(n) => heaps.push(n.as_u64()?),
+            Value::Number(_) | Value::String(_) => heaps.push(number(part)?),
             Value::Object(fields) => match (fields.get("heap"), fields.get("heaps")) {
-                (Some(h), None) => heaps.push(h.as_u64()?),
+                (Some(h), None) => heaps.push(number(h)?),
                 (None, Some(Value::Array(list))) => {
                     for h in list {
-                        heaps.push(h.as_u64()?);
+                        heaps.push(number(h)?);
                     }
                 }
                 _ => return None,

@@ -14,11 +14,8 @@ pub async fn valued_moves(
     if loopy::is_loopy(&req.position) {
         return loopy::moves(app, req.position).await;
     }
-    if big::is_big(&req.position, &app.limits) {
-        return Err(big::moves());
-    }
-    if big::big_terms(&req.position, &app.limits)?.is_some() {
-        return Err(big::only_analyzed(&app.limits));
+    if let Some(terms) = big::big_terms(&req.position, &app.limits)? {
+        return Err(big::moves(&terms, &app.limits));
     }
     let position = Position::parse(req.position, &app.limits)?;
     app.compute

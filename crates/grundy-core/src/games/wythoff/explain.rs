@@ -35,6 +35,7 @@ pub const LISTED_P_POSITIONS: u64 = 7;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct WythoffExplanation {
     /// The queen's square `(x, y)`: the two heaps.
+    #[serde(serialize_with = "crate::kernel::nim_heap::serialize_exact_pair")]
     pub queen: (u64, u64),
     /// Whether `(x, y)` is a P-position (the player to move loses).
     pub p_position: bool,
@@ -45,18 +46,32 @@ pub struct WythoffExplanation {
     /// `MAX_TABLE_SIDE − 1`).
     pub max_wythoff_table: u64,
     /// `|x − y|`: the queen's diagonal, and the index `n` of its P-position.
+    #[serde(serialize_with = "crate::kernel::nim_heap::serialize_exact_u64")]
     pub difference: u64,
     /// The P-position in the queen's column: `(x, partner(x))`.
+    #[serde(serialize_with = "crate::kernel::nim_heap::serialize_exact_pair")]
     pub column_p: (u128, u128),
     /// The P-position in the queen's row: `(partner(y), y)`.
+    #[serde(serialize_with = "crate::kernel::nim_heap::serialize_exact_pair")]
     pub row_p: (u128, u128),
     /// The P-position on the queen's diagonal, with the same difference and sign as `(x, y)`.
+    #[serde(serialize_with = "crate::kernel::nim_heap::serialize_exact_pair")]
     pub diagonal_p: (u128, u128),
     /// `(a_n, b_n)` for `n < LISTED_P_POSITIONS`.
     pub first_p_positions: Vec<(u64, u64)>,
     /// The winning moves: the P-positions above that the queen reaches (none from a
     /// P-position), in the order first heap, second heap, both.
+    #[serde(serialize_with = "exact_moves")]
     pub moves: Vec<WythoffMove<u64>>,
+}
+
+/// The moves with their numbers beyond 2^53 - 1 as decimal strings.
+fn exact_moves<S: serde::Serializer>(
+    moves: &[WythoffMove<u64>],
+    s: S,
+) -> std::result::Result<S::Ok, S::Error> {
+    use crate::kernel::nim_heap::ExactU64;
+    s.collect_seq(moves.iter().map(|m| m.clone().map(ExactU64)))
 }
 
 impl WythoffExplanation {
