@@ -1,6 +1,6 @@
 //! `grundy play` with a heap beyond 2^64 - 1 (of Nim, or of a ruleset whose value there is a
 //! lookup: a subtraction game or an octal code with a proven period, Wythoff's game): the same
-//! conversation as [`super::play`], the position shown as text. The computer's move and the
+//! conversation as `grundy play` of small heaps, the position shown as text. The computer's move and the
 //! hint are the core's answer's ([`grundy_core::answer::Answer::any_move`]), a typed move is
 //! read and checked by [`AnyPosition::typed_move`] (`1 to 5`, `1 to 2 3`, `1 4`, `take 4 from
 //! 1`; on a lone Wythoff board `to 4 7`).

@@ -2,7 +2,7 @@
 //! (a sum of terms read by [`crate::spec::parse_big_sum`], or a lone Wythoff board beyond
 //! `u64`), for the doors that play it (the server's `/api/hint`, `/api/move` and `/api/apply`).
 //!
-//! The analysis is [`crate::report::analyze`]'s (through [`crate::answer::ask`]); this module
+//! The analysis is [`crate::report::analyze`]'s (asked through the one answer entry); this module
 //! adds what playing needs beyond it: the computer's move ([`AnyPosition::computer_move`]: the
 //! report's first winning move, else a move that takes little), a player's move checked
 //! against the rules ([`AnyPosition::checked_move`], [`AnyPosition::typed_move`]) and the
