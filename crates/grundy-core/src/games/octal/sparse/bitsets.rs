@@ -116,7 +116,8 @@ pub(super) fn insert_all(seen: &mut Seen, xors: impl Iterator<Item = u16>, lanes
     }
 }
 
-/// Puts the values of the splits `a + (rest - a)`, `a` in `parts`, into `seen`.
+/// Puts the values of the splits `low[i] + high[i]` (`high` holding the partners of `low` in
+/// the same order) into `seen`.
 ///
 /// Setting a bit is a read-modify-write of a word, and values are small, so consecutive
 /// inserts often hit the same word and each would wait for the previous one's store. Long runs
@@ -128,21 +129,17 @@ pub(super) fn insert_all(seen: &mut Seen, xors: impl Iterator<Item = u16>, lanes
 /// on Treblecross); once per call costs nothing next to the 64 or more pairs of a call.
 #[inline(never)]
 pub(super) fn insert_pairs<V: Value>(
-    values: &[V],
-    rest: usize,
-    parts: std::ops::RangeInclusive<usize>,
+    low: &[V],
+    high: &[V],
     seen: &mut Seen,
     marks: &mut [u8; 1 << 16],
 ) {
-    let (from, to) = (*parts.start(), *parts.end());
-    if to < from + 64 {
-        for a in parts {
-            seen.insert((values[a] ^ values[rest - a]).into());
+    if low.len() < 64 {
+        for (&l, &h) in low.iter().zip(high) {
+            seen.insert((l ^ h).into());
         }
         return;
     }
-    let low = &values[from..=to];
-    let high = &values[rest - to..=rest - from];
     V::mark_xors(low, high, marks);
     // Every XOR of two values in play is below `64 · seen.words.len()`.
     let used = &mut marks[..64 * seen.words.len()];
