@@ -44,7 +44,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::code::HeapRules;
 use crate::kernel::error::{GameError, Result};
-use bitsets::{insert_all, insert_pairs, Marks, Seen};
+use bitsets::{insert_all, insert_pairs, pays_to_mark, Marks, Seen};
 use class::{code_of, Class};
 use far::FarRows;
 use kernels::{find_pair_xor, rare_pass, small_pass, Rows};
@@ -542,8 +542,12 @@ impl<V: Value> Solver<V> {
             // are no bounds checks in this per-value loop.
             let low = &self.values[1..=parts];
             let high = self.mirror.partners(rest, 1, parts);
-            let xors = low.iter().zip(high).map(|(&l, &h)| (l ^ h).into());
-            insert_all(&mut self.seen, xors, &mut self.lanes);
+            if pays_to_mark(parts, &self.seen) {
+                insert_pairs(low, high, &mut self.seen, &mut self.marks.0);
+            } else {
+                let xors = low.iter().zip(high).map(|(&l, &h)| (l ^ h).into());
+                insert_all(&mut self.seen, xors, &mut self.lanes);
+            }
         }
     }
 

@@ -424,3 +424,29 @@ fn find_pair_xor_finds_the_first_pair_at_every_chunk_position() {
         }
     }
 }
+
+#[test]
+fn insert_pairs_sets_the_same_bits_on_both_sides_of_the_marking_threshold() {
+    use super::bitsets::{insert_pairs, pays_to_mark};
+    let mut state = 11;
+    for bound in [2, 100, 128, 300, 512, 5000] {
+        let seen_empty = Seen::for_values_below(bound);
+        let words = seen_empty.words.len();
+        // Values below the seen bitmap's power of two, so their XORs fit it.
+        let top = (64 * (words - 1)) as u64;
+        for len in [0, 1, 8 * words - 1, 8 * words, 8 * words + 1, 200] {
+            let low: Vec<u16> = (0..len).map(|_| (lcg(&mut state) % top) as u16).collect();
+            let high: Vec<u16> = (0..len).map(|_| (lcg(&mut state) % top) as u16).collect();
+            let mut seen = seen_empty.clone();
+            let mut marks = Marks::default();
+            insert_pairs(&low, &high, &mut seen, &mut marks.0);
+            let mut expected = seen_empty.clone();
+            for (&l, &h) in low.iter().zip(&high) {
+                expected.insert(l ^ h);
+            }
+            assert_eq!(seen.words, expected.words, "bound {bound}, {len} pairs");
+            assert!(marks.0.iter().all(|&m| m == 0), "marks cleared");
+            assert_eq!(pays_to_mark(len, &seen), len >= 8 * words);
+        }
+    }
+}
