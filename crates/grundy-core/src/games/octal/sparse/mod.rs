@@ -26,7 +26,8 @@
 //! switches that class to *dense* mode and scans every split directly, in vectorisable chunks.
 //!
 //! The solver is in this file; `bitsets` holds its bitmaps, `class` the rare/common classes,
-//! `kernels` the inner loops over runs of values, `far` the optional second thread, `value` the
+//! `kernels` the inner loops over runs of values, `mirror` the values in reverse order (so that
+//! both parts of a split are read forwards), `far` the optional second thread, `value` the
 //! stored value type (`u8` or `u16`) and `width` the public [`SparseSolver`], which stores
 //! values in one byte each until one needs two.
 
