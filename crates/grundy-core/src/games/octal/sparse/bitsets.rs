@@ -116,7 +116,18 @@ pub(super) fn insert_all(seen: &mut Seen, xors: impl Iterator<Item = u16>, lanes
     }
 }
 
-/// Puts the values of the splits `a + (rest - a)`, `a` in `parts`, into `seen`.
+/// Whether recording `pairs` split values as byte marks (see [`insert_pairs`]) costs less than
+/// setting their bits one by one: the marks cost about 2.5 instructions a pair against 7, plus
+/// folding and clearing 64 bytes per word of `seen` (about 35 instructions), so they pay from
+/// some 8 pairs per word. (`0.104`, whose values are below 128, sets 60 or so small parts'
+/// values per position: 27 % of its instructions went to setting their bits.)
+#[inline]
+pub(super) fn pays_to_mark(pairs: usize, seen: &Seen) -> bool {
+    pairs >= 8 * seen.words.len()
+}
+
+/// Puts the values of the splits `low[i] + high[i]` (`high` holding the partners of `low` in
+/// the same order) into `seen`.
 ///
 /// Setting a bit is a read-modify-write of a word, and values are small, so consecutive
 /// inserts often hit the same word and each would wait for the previous one's store. Long runs
@@ -128,21 +139,17 @@ pub(super) fn insert_all(seen: &mut Seen, xors: impl Iterator<Item = u16>, lanes
 /// on Treblecross); once per call costs nothing next to the 64 or more pairs of a call.
 #[inline(never)]
 pub(super) fn insert_pairs<V: Value>(
-    values: &[V],
-    rest: usize,
-    parts: std::ops::RangeInclusive<usize>,
+    low: &[V],
+    high: &[V],
     seen: &mut Seen,
     marks: &mut [u8; 1 << 16],
 ) {
-    let (from, to) = (*parts.start(), *parts.end());
-    if to < from + 64 {
-        for a in parts {
-            seen.insert((values[a] ^ values[rest - a]).into());
+    if !pays_to_mark(low.len(), seen) {
+        for (&l, &h) in low.iter().zip(high) {
+            seen.insert((l ^ h).into());
         }
         return;
     }
-    let low = &values[from..=to];
-    let high = &values[rest - to..=rest - from];
     V::mark_xors(low, high, marks);
     // Every XOR of two values in play is below `64 · seen.words.len()`.
     let used = &mut marks[..64 * seen.words.len()];

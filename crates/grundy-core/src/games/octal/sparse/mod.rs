@@ -26,7 +26,8 @@
 //! switches that class to *dense* mode and scans every split directly, in vectorisable chunks.
 //!
 //! The solver is in this file; `bitsets` holds its bitmaps, `class` the rare/common classes,
-//! `kernels` the inner loops over runs of values, `far` the optional second thread, `value` the
+//! `kernels` the inner loops over runs of values, `mirror` the values in reverse order (so that
+//! both parts of a split are read forwards), `far` the optional second thread, `value` the
 //! stored value type (`u8` or `u16`) and `width` the public [`SparseSolver`], which stores
 //! values in one byte each until one needs two.
 
@@ -34,6 +35,7 @@ mod bitsets;
 mod class;
 mod far;
 mod kernels;
+mod mirror;
 #[cfg(test)]
 mod tests;
 mod value;
@@ -43,10 +45,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::code::HeapRules;
 use crate::kernel::error::{GameError, Result};
-use bitsets::{insert_all, insert_pairs, Marks, Seen};
+use bitsets::{insert_all, insert_pairs, pays_to_mark, Marks, Seen};
 use class::{code_of, Class};
 use far::FarRows;
 use kernels::{find_pair_xor, rare_pass, small_pass, Rows};
+use mirror::Mirror;
 use value::Value;
 pub use width::SparseSolver;
 
@@ -120,6 +123,8 @@ struct Solver<V: Value> {
     unequal_splits: bool,
     classes: Vec<Class>,
     values: Vec<V>,
+    /// The values again, in reverse order: the larger parts of splits read forwards.
+    mirror: Mirror<V>,
     /// How many positions have each code.
     counts: Vec<u32>,
     max_value: u32,
@@ -185,6 +190,7 @@ impl<V: Value> Solver<V> {
             marks: Marks::default(),
             classes,
             values: Vec::new(),
+            mirror: Mirror::of(&[]),
             counts: Vec::new(),
             max_value: 0,
             seen: Seen::for_values_below(1),
@@ -232,6 +238,7 @@ impl<V: Value> Solver<V> {
                 class.record(n, g.into());
             }
         }
+        solver.mirror = Mirror::of(&values);
         solver.values = values;
         solver
     }
@@ -275,6 +282,7 @@ impl<V: Value> Solver<V> {
     /// again by a wider solver).
     fn extend_to(&mut self, count: usize) -> Result<bool> {
         self.values.reserve(count.saturating_sub(self.values.len()));
+        self.mirror.reserve(count);
         let known = self.values.len();
         if self.threads >= 2 && count >= known + (4 * SUPERBLOCK).max(known / FAR_COPY_RATIO) {
             // Raised when this thread is done, so the second one does not finish a job nobody
@@ -531,15 +539,16 @@ impl<V: Value> Solver<V> {
             if parts == 0 {
                 continue;
             }
-            // Parts a = 1..=parts against rest - a: two slices (one read backwards) rather than
-            // indexing, so there are no bounds checks in this per-value loop.
+            // Parts a = 1..=parts against rest - a: two slices rather than indexing, so there
+            // are no bounds checks in this per-value loop.
             let low = &self.values[1..=parts];
-            let high = &self.values[rest - parts..rest];
-            let xors = low
-                .iter()
-                .zip(high.iter().rev())
-                .map(|(&l, &h)| (l ^ h).into());
-            insert_all(&mut self.seen, xors, &mut self.lanes);
+            let high = self.mirror.partners(rest, 1, parts);
+            if pays_to_mark(parts, &self.seen) {
+                insert_pairs(low, high, &mut self.seen, &mut self.marks.0);
+            } else {
+                let xors = low.iter().zip(high).map(|(&l, &h)| (l ^ h).into());
+                insert_all(&mut self.seen, xors, &mut self.lanes);
+            }
         }
     }
 
@@ -624,7 +633,9 @@ impl<V: Value> Solver<V> {
         if from > last || g > V::MAX {
             return false;
         }
-        let Some(hit) = find_pair_xor(&self.values, rest, from, last, V::from_u16(g)) else {
+        let low = &self.values[from..=last];
+        let high = self.mirror.partners(rest, from, last);
+        let Some(hit) = find_pair_xor(low, high, V::from_u16(g)).map(|i| from + i) else {
             return false;
         };
         *hits += 1;
@@ -635,9 +646,8 @@ impl<V: Value> Solver<V> {
             self.seen.insert(g);
         } else {
             insert_pairs(
-                &self.values,
-                rest,
-                from..=hit,
+                &self.values[from..=hit],
+                self.mirror.partners(rest, from, hit),
                 &mut self.seen,
                 &mut self.marks.0,
             );
@@ -648,6 +658,7 @@ impl<V: Value> Solver<V> {
 
     fn append(&mut self, n: usize, g: V) {
         self.values.push(g);
+        self.mirror.push(g);
         let g: u16 = g.into();
         self.count(n, g);
         if g as u32 > self.max_value {

@@ -228,9 +228,7 @@ fn mark_xors_marks_exactly_the_pair_xors_in_both_widths() {
     for len in [0, 1, 7, 8, 9, 16, 23, 31, 32, 33, 64, 70] {
         let low: Vec<u8> = (0..len).map(|i| (i * 37 + 5) as u8).collect();
         let high: Vec<u8> = (0..len).map(|i| (i * 91 + 200) as u8).collect();
-        let expected: Vec<usize> = (0..len)
-            .map(|i| (low[i] ^ high[len - 1 - i]) as usize)
-            .collect();
+        let expected: Vec<usize> = (0..len).map(|i| (low[i] ^ high[i]) as usize).collect();
         let mut narrow = Marks::default();
         u8::mark_xors(&low, &high, &mut narrow.0);
         let wide_low: Vec<u16> = low.iter().map(|&g| g as u16 * 257).collect();
@@ -358,5 +356,97 @@ fn values_above_511_leave_the_byte_rows_and_agree_with_naive() {
         solver.extend_to(count).unwrap();
         let values: Vec<u32> = solver.values().iter().map(u32::from).collect();
         assert_eq!(values, naive, "dense ratio {ratio}");
+    }
+}
+
+#[test]
+fn mirror_gives_each_split_partner_across_its_growth() {
+    use super::mirror::Mirror;
+    use super::value::Value;
+    fn check<V: Value>(values: &[V]) {
+        // Grown one value at a time (doubling from 64), with a reserve in the middle, and built
+        // at once: the partner of `a` in `rest` is `G(rest - a)` at every size.
+        let mut mirror = Mirror::of(&[]);
+        for (n, &g) in values.iter().enumerate() {
+            mirror.push(g);
+            if n == 300 {
+                mirror.reserve(700);
+            }
+            let at_once = Mirror::of(&values[..=n]);
+            for rest in [n, n / 2 + 1, 2]
+                .into_iter()
+                .filter(|&r| (2..=n).contains(&r))
+            {
+                let last = rest / 2;
+                for m in [&mirror, &at_once] {
+                    let partners = m.partners(rest, 1, last);
+                    let expected: Vec<V> = (1..=last).map(|a| values[rest - a]).collect();
+                    assert_eq!(partners, &expected[..], "size {}, rest {rest}", n + 1);
+                }
+            }
+        }
+    }
+    let wide: Vec<u16> = (0..1100u32).map(|i| (i * 7919 % 613) as u16).collect();
+    let narrow: Vec<u8> = wide.iter().map(|&g| g as u8).collect();
+    check(&wide);
+    check(&narrow);
+}
+
+#[test]
+fn find_pair_xor_finds_the_first_pair_at_every_chunk_position() {
+    use super::kernels::find_pair_xor;
+    // Lengths around the chunk of 32, the one pair with the value at every place, and none.
+    for len in [0, 1, 31, 32, 33, 64, 95, 100] {
+        let low: Vec<u16> = (0..len).map(|i| (i % 50) as u16).collect();
+        let high: Vec<u16> = low.iter().map(|&l| l ^ 7).collect();
+        assert_eq!(find_pair_xor(&low, &high, 8), None, "length {len}");
+        for at in 0..len {
+            let mut high = high.clone();
+            high[at] = low[at] ^ 8;
+            if at + 1 < len {
+                high[len - 1] = low[len - 1] ^ 8;
+            }
+            assert_eq!(
+                find_pair_xor(&low, &high, 8),
+                Some(at),
+                "length {len}, at {at}"
+            );
+            let (low, high): (Vec<u8>, Vec<u8>) = low
+                .iter()
+                .zip(&high)
+                .map(|(&l, &h)| (l as u8, h as u8))
+                .unzip();
+            assert_eq!(
+                find_pair_xor(&low, &high, 8),
+                Some(at),
+                "u8, length {len}, at {at}"
+            );
+        }
+    }
+}
+
+#[test]
+fn insert_pairs_sets_the_same_bits_on_both_sides_of_the_marking_threshold() {
+    use super::bitsets::{insert_pairs, pays_to_mark};
+    let mut state = 11;
+    for bound in [2, 100, 128, 300, 512, 5000] {
+        let seen_empty = Seen::for_values_below(bound);
+        let words = seen_empty.words.len();
+        // Values below the seen bitmap's power of two, so their XORs fit it.
+        let top = (64 * (words - 1)) as u64;
+        for len in [0, 1, 8 * words - 1, 8 * words, 8 * words + 1, 200] {
+            let low: Vec<u16> = (0..len).map(|_| (lcg(&mut state) % top) as u16).collect();
+            let high: Vec<u16> = (0..len).map(|_| (lcg(&mut state) % top) as u16).collect();
+            let mut seen = seen_empty.clone();
+            let mut marks = Marks::default();
+            insert_pairs(&low, &high, &mut seen, &mut marks.0);
+            let mut expected = seen_empty.clone();
+            for (&l, &h) in low.iter().zip(&high) {
+                expected.insert(l ^ h);
+            }
+            assert_eq!(seen.words, expected.words, "bound {bound}, {len} pairs");
+            assert!(marks.0.iter().all(|&m| m == 0), "marks cleared");
+            assert_eq!(pays_to_mark(len, &seen), len >= 8 * words);
+        }
     }
 }

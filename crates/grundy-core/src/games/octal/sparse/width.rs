@@ -8,6 +8,7 @@
 use std::mem::take;
 
 use super::bitsets::Seen;
+use super::mirror::Mirror;
 use super::{ClassStats, Solver};
 use crate::games::octal::code::HeapRules;
 use crate::games::octal::values::Values;
@@ -147,7 +148,9 @@ impl Solver<u8> {
         let mut values = Vec::with_capacity(narrow.capacity());
         values.extend(narrow.iter().map(|&g| u16::from(g)));
         drop(narrow);
+        self.mirror = Mirror::of(&[]);
         Solver {
+            mirror: Mirror::of(&values),
             values,
             take_all: take(&mut self.take_all),
             max_take_all: self.max_take_all,
