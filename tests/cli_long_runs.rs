@@ -162,13 +162,13 @@ fn a_run_that_cannot_fit_is_refused() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(
-        stderr.contains("300000000 values needs at least 636.2 MiB")
+        stderr.contains("300000000 values needs at least 1.1 GiB")
             && stderr.contains("512.0 MiB available (1.0 GiB in all)"),
         "{stderr}"
     );
     assert!(start.elapsed() < Duration::from_secs(10));
-    // Both sides of the limit: (512 MiB - 64 MiB) / 2 bytes per value fit, one more does not.
-    let fits = ((512u64 << 20) - (64 << 20)) / 2;
+    // Both sides of the limit: (512 MiB - 64 MiB) / 4 bytes per value fit, one more does not.
+    let fits = ((512u64 << 20) - (64 << 20)) / 4;
     for (count, ok) in [(fits, true), (fits + 1, false)] {
         let out = grundy()
             .env("GRUNDY_MEMINFO", &meminfo)
@@ -323,7 +323,7 @@ fn a_large_run_written_as_json_or_csv_stays_near_its_values() {
 fn a_run_that_grows_beyond_memory_is_stopped_with_its_work_saved() {
     let dir = fresh_dir("grows");
     let meminfo = dir.join("meminfo");
-    // 150 MiB available: 20,000,000 values pass the estimate (2 bytes each + 64 MiB).
+    // 150 MiB available: 20,000,000 values pass the estimate (4 bytes each + 64 MiB).
     fs::write(&meminfo, "MemTotal: 1048576 kB\nMemAvailable: 153600 kB\n").unwrap();
     let checkpoint = dir.join("officers.bin");
     let out = grundy()

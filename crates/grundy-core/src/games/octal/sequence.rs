@@ -87,7 +87,8 @@ impl HeapSequence for OctalGame {
             },
             period_first: false,
             max_at: MAX_TABLE_HEAP,
-            bytes_per_value: 2,
+            // The values (1 or 2 bytes) and the solver's reversed copy of them (as many again).
+            bytes_per_value: 4,
         }
     }
 
