@@ -156,6 +156,9 @@ fn first_paragraph(stderr: &[u8]) -> String {
     paragraph.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// Numbers the CLI rows' directories.
+static ROW: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
 /// Runs a CLI row; returns a description of the mismatch, if any.
 fn check_cli(row: &Row) -> Option<String> {
     let (command, stdin) = match row.try_it.split_once(" <<< ") {
@@ -164,11 +167,22 @@ fn check_cli(row: &Row) -> Option<String> {
     };
     let args = words(command);
     assert_eq!(args[0], "grundy", "{:?}", row.try_it);
+    // Each command runs in a directory of its own under the system's temp dir, so that the
+    // table's paths (`--db s.db`, `-o no-such-dir/out.txt`) name nothing outside it; it holds
+    // one directory, `src`, for the rows about writing to a directory.
+    let dir = std::env::temp_dir().join(format!(
+        "grundy-bad-input-{}-{}",
+        std::process::id(),
+        ROW.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+    ));
+    std::fs::create_dir_all(dir.join("src")).unwrap();
     let mut cmd = grundy();
-    cmd.args(&args[1..])
+    cmd.current_dir(&dir)
+        .args(&args[1..])
         .timeout(std::time::Duration::from_secs(60));
     cmd.write_stdin(stdin.clone().unwrap_or_default());
     let out = cmd.output().expect("grundy runs");
+    std::fs::remove_dir_all(&dir).unwrap();
     let code = out.status.code().map(|c| c as u16);
     if code != Some(row.exit) {
         return Some(format!(
