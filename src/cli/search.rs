@@ -16,16 +16,12 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use clap::ValueEnum;
-use grundy_core::games::arc_kayles::{self, ArcKayles};
-use grundy_core::games::chomp::{Chomp, ChompBoard};
-use grundy_core::games::cram::{Cram, CramBoard};
-use grundy_core::games::graph::GraphPosition;
-use grundy_core::games::node_kayles::{self, NodeKayles};
+use grundy_core::games::cram::CramBoard;
+use grundy_core::games::rules::search_run::{self, SearchOptions, SearchRun, SEARCH_GAMES};
 use grundy_core::kernel::budget::{self, Budget};
-use grundy_core::search::{persist, Engine, SearchStats, SplitGame, Table};
+use grundy_core::search::SearchStats;
 use grundy_core::{GameError, Nimber};
 use serde_json::json;
 
@@ -37,25 +33,14 @@ pub const DEFAULT_SECONDS: u64 = 600;
 /// The largest `--time`: a week.
 pub const MAX_SECONDS: u64 = 604_800;
 
-/// The games `grundy search` knows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum SearchGame {
-    /// Cram on an R x C board (at most 64 squares): `5x5`, or rows of `.` and `#` like `../.#`.
-    Cram,
-    /// Chomp: `RxC` or row lengths from the poisoned row up, like `7,7,5`.
-    Chomp,
-    /// Node-Kayles on a graph: path:N, cycle:N, grid:RxC, star:N, complete:N, edges:0-1,1-2.
-    NodeKayles,
-    /// Arc-Kayles on a graph (same forms as node-kayles).
-    ArcKayles,
-}
-
 /// Arguments of `grundy search`.
 #[derive(Debug, clap::Args)]
 pub struct SearchArgs {
-    /// The game.
-    #[arg(value_enum)]
-    pub game: SearchGame,
+    /// The game: cram (R x C, at most 64 squares: `5x5`, or rows of `.` and `#` like `../.#`),
+    /// chomp (`RxC` or row lengths from the poisoned row up, like `7,7,5`), node-kayles or
+    /// arc-kayles (a graph: path:N, cycle:N, grid:RxC, star:N, complete:N, edges:0-1,1-2).
+    #[arg(value_parser = clap::builder::PossibleValuesParser::new(SEARCH_GAMES.iter().copied()))]
+    pub game: String,
     /// The position (see the game's description above).
     // A position starting with `-` (`-3x4`) is read as a position and refused by the game
     // in words, not taken for an unknown flag.
@@ -82,38 +67,94 @@ pub struct SearchArgs {
     pub shrink_table: bool,
 }
 
-/// Runs `grundy search`.
+/// Runs `grundy search`: the core's one search ([`search_run::search`]), as Python's
+/// `grundy.search` runs it, with the table kept in a file.
 pub fn run(args: &SearchArgs, out: &Output) -> Result<(), CliError> {
-    if args.holes.is_some() && args.game != SearchGame::Cram {
+    if args.holes.is_some() && args.game != "cram" {
         return Err(CliError::Usage(
             "--holes is for cram only: other games give the whole position as their argument"
                 .into(),
         ));
     }
-    match args.game {
-        SearchGame::Cram => {
-            let mut board: CramBoard = args.position.parse()?;
-            if let Some(holes) = &args.holes {
-                board = add_holes(board, holes)?;
-            }
-            let (keys, x) = board.components();
-            solve(Cram::new(), &keys, x, &board.to_string(), args, out)
+    let position = match &args.holes {
+        Some(holes) => add_holes(args.position.parse()?, holes)?.to_string(),
+        None => args.position.clone(),
+    };
+    // The position first: an error past this point is the table file's.
+    let (game, position) = search_run::position_text(&args.game, &position)?;
+    let table = match &args.table {
+        Some(path) => {
+            super::write::check_destination(path, "--table")?;
+            open_table(path)?
         }
-        SearchGame::Chomp => {
-            let board: ChompBoard = args.position.parse()?;
-            solve(Chomp, &[board.key()], 0, &board.to_string(), args, out)
-        }
-        SearchGame::NodeKayles => {
-            let graph: GraphPosition = args.position.parse()?;
-            let (keys, x) = node_kayles::components_of(&graph);
-            solve(NodeKayles, &keys, x, &graph.to_string(), args, out)
-        }
-        SearchGame::ArcKayles => {
-            let graph: GraphPosition = args.position.parse()?;
-            let (keys, x) = arc_kayles::components_of(&graph);
-            solve(ArcKayles, &keys, x, &graph.to_string(), args, out)
-        }
+        None => None,
+    };
+    let bar = progress_bar();
+    let shown = bar.clone();
+    let options = SearchOptions {
+        memory_bytes: args.memory as usize * (1 << 20),
+        table,
+        shrink_table: args.shrink_table,
+        progress: Some(Box::new(move |s: &SearchStats| {
+            shown.set_message(format!(
+                "{} components expanded, {} in the table",
+                s.expanded, s.table.entries
+            ));
+        })),
+        ..SearchOptions::default()
+    };
+    let interrupt = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&interrupt);
+    // Only one handler per process; if one is already set, Ctrl-C keeps its default meaning.
+    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
+    // One budget for the search (`grundy_core::kernel::budget`, as every question has): the
+    // engine checks it in its loops, and a refusal names the position and `--time`.
+    let budget = Budget::new(
+        Duration::from_secs(args.time),
+        format!("--time SECONDS (up to {MAX_SECONDS})"),
+    );
+    let run = grundy_core::kernel::cancel::with_flag(Arc::clone(&interrupt), || {
+        budget::within(&budget, || {
+            budget::in_part(
+                || format!("the search of {position}"),
+                || search_run::search(game, &position, options),
+            )
+        })
+    });
+    bar.finish_and_clear();
+    let run = run.map_err(|e| table_error(args, e))?;
+    if let Some(path) = &args.table {
+        save_table(path, &run)?;
     }
+    let seconds = run.elapsed.as_secs_f64();
+    let value = match &run.value {
+        Ok(v) => *v,
+        Err(_) if interrupt.load(Ordering::SeqCst) => {
+            let kept = match &args.table {
+                Some(path) => format!(
+                    "everything proven so far ({} entries) is saved in {}: run the same command to resume",
+                    run.stats.table.entries,
+                    path.display()
+                ),
+                None => "nothing was kept: add --table FILE to make a search resumable".into(),
+            };
+            return Err(CliError::Interrupted(format!(
+                "interrupted after {seconds:.1} s; {kept}"
+            )));
+        }
+        Err(e) if e.to_string().contains("time budget") => {
+            return Err(CliError::Usage(format!(
+                "{e}{}",
+                match &args.table {
+                    Some(path) =>
+                        format!("; everything proven so far is saved in {}", path.display()),
+                    None => String::new(),
+                }
+            )))
+        }
+        Err(e) => return Err(e.clone().into()),
+    };
+    report(out, args, &run, value)
 }
 
 /// `board` with the squares of `holes` (`r,c;r,c`, from 1) filled.
@@ -141,99 +182,6 @@ fn add_holes(board: CramBoard, holes: &str) -> Result<CramBoard, CliError> {
     Ok(CramBoard::with_holes(board.rows(), board.cols(), &filled)?)
 }
 
-/// Searches the sum of `keys` (plus the known value `x`) and reports.
-fn solve<G: SplitGame>(
-    game: G,
-    keys: &[G::Key],
-    x: Nimber,
-    position: &str,
-    args: &SearchArgs,
-    out: &Output,
-) -> Result<(), CliError> {
-    let memory = args.memory as usize * (1 << 20);
-    let tag = game.table_tag();
-    let table = match &args.table {
-        Some(path) => {
-            super::write::check_destination(path, "--table")?;
-            read_table::<G::Key>(path, &tag, memory, args.shrink_table)?
-        }
-        None => None,
-    };
-    let resumed = table.as_ref().map_or(0, |t| t.stats().entries);
-    let mut engine = match table {
-        Some(table) => Engine::with_table(game, table),
-        None => Engine::new(game, memory),
-    };
-    let bar = progress_bar();
-    let shown = bar.clone();
-    engine.set_progress(Box::new(move |s: &SearchStats| {
-        shown.set_message(format!(
-            "{} components expanded, {} in the table",
-            s.expanded, s.table.entries
-        ));
-    }));
-    let interrupt = Arc::new(AtomicBool::new(false));
-    let flag = Arc::clone(&interrupt);
-    // Only one handler per process; if one is already set, Ctrl-C keeps its default meaning.
-    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
-    let started = Instant::now();
-    // One budget for the search (`grundy_core::kernel::budget`, as every question has): the
-    // engine checks it in its loops, and a refusal names the position and `--time`.
-    let budget = Budget::new(
-        Duration::from_secs(args.time),
-        format!("--time SECONDS (up to {MAX_SECONDS})"),
-    );
-    let result = grundy_core::kernel::cancel::with_flag(Arc::clone(&interrupt), || {
-        budget::within(&budget, || {
-            budget::in_part(
-                || format!("the search of {position}"),
-                || engine.value_of_sum(keys),
-            )
-        })
-    });
-    let seconds = started.elapsed().as_secs_f64();
-    bar.finish_and_clear();
-    if let Some(path) = &args.table {
-        save_table(path, engine.table(), &tag)?;
-    }
-    let value = match result {
-        Ok(v) => v ^ x,
-        Err(_) if interrupt.load(Ordering::SeqCst) => {
-            let kept = match &args.table {
-                Some(path) => format!(
-                    "everything proven so far ({} entries) is saved in {}: run the same command to resume",
-                    engine.table().stats().entries,
-                    path.display()
-                ),
-                None => "nothing was kept: add --table FILE to make a search resumable".into(),
-            };
-            return Err(CliError::Interrupted(format!(
-                "interrupted after {seconds:.1} s; {kept}"
-            )));
-        }
-        Err(e) if e.to_string().contains("time budget") => {
-            return Err(CliError::Usage(format!(
-                "{e}{}",
-                match &args.table {
-                    Some(path) =>
-                        format!("; everything proven so far is saved in {}", path.display()),
-                    None => String::new(),
-                }
-            )))
-        }
-        Err(e) => return Err(e.into()),
-    };
-    report(
-        out,
-        args,
-        position,
-        value,
-        seconds,
-        &engine.stats(),
-        resumed,
-    )
-}
-
 fn progress_bar() -> indicatif::ProgressBar {
     use std::io::IsTerminal;
     if !std::io::stderr().is_terminal() {
@@ -248,61 +196,48 @@ fn progress_bar() -> indicatif::ProgressBar {
     bar
 }
 
-/// The table saved at `path`, if the file exists.
-fn read_table<K: grundy_core::search::TableKey>(
-    path: &Path,
-    tag: &str,
-    memory: usize,
-    shrink: bool,
-) -> Result<Option<Table<K>>, CliError> {
-    let file = match std::fs::File::open(path) {
-        Ok(file) => file,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => {
-            return Err(CliError::Usage(format!(
-                "--table {}: cannot read it: {e}",
-                path.display()
-            )))
-        }
-    };
-    // Read a buffer at a time: the file is never held whole, so --memory bounds the process.
-    let mut input = std::io::BufReader::new(file);
-    persist::read_from(&mut input, tag, memory, shrink)
-        .map(Some)
-        .map_err(|e| match e {
-            GameError::TooLarge { .. } => CliError::Usage(format!(
-                "--table {}: {e}: give --memory that much, or --shrink-table to keep the entries that fit (the file is then saved smaller)",
-                path.display()
-            )),
-            e => CliError::Usage(format!("--table {}: {e}", path.display())),
-        })
+/// The table saved at `path`, if the file exists, for the search to read a buffer at a time
+/// (the file is never held whole, so --memory bounds the process).
+fn open_table(path: &Path) -> Result<Option<Box<dyn std::io::Read + Send>>, CliError> {
+    match std::fs::File::open(path) {
+        Ok(file) => Ok(Some(Box::new(std::io::BufReader::new(file)))),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(CliError::Usage(format!(
+            "--table {}: cannot read it: {e}",
+            path.display()
+        ))),
+    }
 }
 
-fn save_table<K: grundy_core::search::TableKey>(
-    path: &Path,
-    table: &Table<K>,
-    tag: &str,
-) -> Result<(), CliError> {
+/// An error before the search ran, the position being valid: the table file's.
+fn table_error(args: &SearchArgs, e: GameError) -> CliError {
+    let Some(path) = &args.table else {
+        return e.into();
+    };
+    match e {
+        GameError::TooLarge { .. } => CliError::Usage(format!(
+            "--table {}: {e}: give --memory that much, or --shrink-table to keep the entries that fit (the file is then saved smaller)",
+            path.display()
+        )),
+        e => CliError::Usage(format!("--table {}: {e}", path.display())),
+    }
+}
+
+fn save_table(path: &Path, run: &SearchRun) -> Result<(), CliError> {
     // Entry by entry: saving holds no second copy of the table.
     let mut file = super::write::FileWriter::create(path, "--table")?;
-    persist::write_to(table, tag, &mut file)?;
+    run.write_table(&mut file)?;
     file.finish()
 }
 
-fn report(
-    out: &Output,
-    args: &SearchArgs,
-    position: &str,
-    value: Nimber,
-    seconds: f64,
-    stats: &SearchStats,
-    resumed: u64,
-) -> Result<(), CliError> {
-    let game = args
-        .game
-        .to_possible_value()
-        .map(|v| v.get_name().to_string())
-        .unwrap_or_default();
+fn report(out: &Output, args: &SearchArgs, run: &SearchRun, value: Nimber) -> Result<(), CliError> {
+    let (game, position, seconds, stats, resumed) = (
+        run.game,
+        &run.position,
+        run.elapsed.as_secs_f64(),
+        &run.stats,
+        run.resumed,
+    );
     let outcome = if value == 0 { "P" } else { "N" };
     if out.json {
         return out.json(&json!({

@@ -93,9 +93,11 @@ pub(crate) fn time_arg(time: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Durat
 }
 
 /// The table saved at `path`, if the file exists.
-fn read_table(path: &Path) -> PyResult<Option<Vec<u8>>> {
-    match std::fs::read(path) {
-        Ok(bytes) => Ok(Some(bytes)),
+/// The saved table at `path`, if the file exists, read a buffer at a time by the search (never
+/// held whole: `memory_mb` bounds the process).
+fn read_table(path: &Path) -> PyResult<Option<Box<dyn std::io::Read + Send>>> {
+    match std::fs::File::open(path) {
+        Ok(file) => Ok(Some(Box::new(std::io::BufReader::new(file)))),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
         Err(e) => Err(PyOSError::new_err(format!(
             "table {}: cannot read it: {e}",
@@ -104,15 +106,21 @@ fn read_table(path: &Path) -> PyResult<Option<Vec<u8>>> {
     }
 }
 
-/// Writes `bytes` to `path` through a temporary file beside it, renamed over it: a reader never
-/// sees half a table, and a failed write leaves the old one.
-fn write_table(path: &Path, bytes: &[u8]) -> PyResult<()> {
+/// Writes the search's table to `path` through a temporary file beside it, renamed over it: a
+/// reader never sees half a table, and a failed write leaves the old one.
+fn write_table(path: &Path, run: &SearchRun) -> PyResult<()> {
     let name = path
         .file_name()
         .map_or_else(|| "table".into(), |n| n.to_string_lossy().into_owned());
     let temporary = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-    let written =
-        std::fs::write(&temporary, bytes).and_then(|()| std::fs::rename(&temporary, path));
+    let written = std::fs::File::create(&temporary)
+        .and_then(|file| {
+            let mut out = std::io::BufWriter::new(file);
+            run.write_table(&mut out)?;
+            std::io::Write::flush(&mut out)?;
+            out.into_inner().map_err(|e| e.into_error())?.sync_all()
+        })
+        .and_then(|()| std::fs::rename(&temporary, path));
     written.map_err(|e| {
         let _ = std::fs::remove_file(&temporary);
         PyOSError::new_err(format!("table {}: cannot write it: {e}", path.display()))
@@ -167,14 +175,14 @@ pub fn search(
             Some(path) => read_table(path)?,
             None => None,
         },
-        keep_table: table.is_some(),
+        ..SearchOptions::default()
     };
     let (game, position) = (game.to_string(), position.to_string());
     let (run, interrupt) =
-        run_stoppable(py, move || search_run::search(&game, &position, &options))?;
+        run_stoppable(py, move || search_run::search(&game, &position, options))?;
     let run: SearchRun = run.py()?;
-    if let (Some(path), Some(bytes)) = (&table, &run.table) {
-        write_table(path, bytes)?;
+    if let Some(path) = &table {
+        write_table(path, &run)?;
     }
     let kept = match &table {
         Some(path) => format!(

@@ -7,6 +7,7 @@
 //! budget and a table saved earlier ([`crate::search::persist`]), and gets the table back to
 //! save, whether the search ended or was stopped.
 
+use std::io::{Read, Write};
 use std::time::{Duration, Instant};
 
 use crate::games::arc_kayles::{self, ArcKayles};
@@ -16,7 +17,8 @@ use crate::games::graph::GraphPosition;
 use crate::games::node_kayles::{self, NodeKayles};
 use crate::kernel::error::{GameError, Result};
 use crate::nimber::Nimber;
-use crate::search::{persist, Engine, SearchStats, SplitGame};
+use crate::search::engine::ProgressFn;
+use crate::search::{persist, Engine, SearchStats, SplitGame, Table, TableKey};
 
 /// The games a search takes, by the names of the registry.
 pub const SEARCH_GAMES: &[&str] = &["cram", "chomp", "node-kayles", "arc-kayles"];
@@ -25,20 +27,24 @@ pub const SEARCH_GAMES: &[&str] = &["cram", "chomp", "node-kayles", "arc-kayles"
 pub const MAX_TABLE_MIB: u64 = 65_536;
 
 /// What the caller chooses for one search.
-#[derive(Debug, Clone, Default)]
+#[derive(Default)]
 pub struct SearchOptions {
-    /// The table's memory in bytes.
+    /// The table's memory in bytes: a ceiling, also while reading a saved table.
     pub memory_bytes: usize,
-    /// Wall-clock time after which the search stops with an error (`None`: no limit).
+    /// Wall-clock time after which the search stops with an error (`None`: no limit of its
+    /// own; an ambient [`crate::kernel::budget`] still applies).
     pub time_budget: Option<Duration>,
-    /// A table saved by an earlier search of the same game ([`persist::to_bytes`]).
-    pub table: Option<Vec<u8>>,
-    /// Whether to give the table back as bytes at the end.
-    pub keep_table: bool,
+    /// A table saved by an earlier search of the same game ([`SearchRun::write_table`]), read a
+    /// buffer at a time: it is never held whole, so `memory_bytes` bounds the process.
+    pub table: Option<Box<dyn Read + Send>>,
+    /// Keep the entries of a saved table larger than `memory_bytes` that fit (the costliest
+    /// first) instead of refusing it.
+    pub shrink_table: bool,
+    /// Called now and then with the search's counts (a front end's progress bar).
+    pub progress: Option<ProgressFn>,
 }
 
 /// How a search went: the value (or why there is none) and what the search left.
-#[derive(Debug)]
 pub struct SearchRun {
     /// The game's name in the registry.
     pub game: &'static str,
@@ -52,16 +58,61 @@ pub struct SearchRun {
     pub stats: SearchStats,
     /// Entries read from the table given.
     pub resumed: u64,
-    /// The table at the end, when asked ([`SearchOptions::keep_table`]).
-    pub table: Option<Vec<u8>>,
+    table: Box<dyn SavedTable>,
 }
 
-/// Searches `position` of `game` (a name of [`SEARCH_GAMES`], or an alias of the registry).
-/// Errors in the arguments (an unknown game, a bad position, a table of another game) are the
-/// `Err`; an error of the search itself is [`SearchRun::value`], so that the table can still be
-/// saved.
-pub fn search(game: &str, position: &str, options: &SearchOptions) -> Result<SearchRun> {
-    let family = crate::registry::family(game)
+impl std::fmt::Debug for SearchRun {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SearchRun")
+            .field("game", &self.game)
+            .field("position", &self.position)
+            .field("value", &self.value)
+            .field("elapsed", &self.elapsed)
+            .field("stats", &self.stats)
+            .field("resumed", &self.resumed)
+            .finish_non_exhaustive()
+    }
+}
+
+impl SearchRun {
+    /// Writes the table at the end of the search, whether it ended or was stopped, in the format
+    /// [`SearchOptions::table`] reads, an entry at a time (no second copy of the table).
+    pub fn write_table(&self, out: &mut dyn Write) -> std::io::Result<()> {
+        self.table.write_to(out)
+    }
+}
+
+/// A search's table, whatever its game's keys.
+trait SavedTable: Send {
+    fn write_to(&self, out: &mut dyn Write) -> std::io::Result<()>;
+}
+
+struct Tagged<K: TableKey> {
+    table: Table<K>,
+    tag: String,
+}
+
+impl<K: TableKey + Send> SavedTable for Tagged<K> {
+    fn write_to(&self, out: &mut dyn Write) -> std::io::Result<()> {
+        persist::write_to(&self.table, &self.tag, out)
+    }
+}
+
+/// The registry's name of `game` and `position` as that game writes it, or the error that names
+/// the bad one: what [`search`] checks before it reads a table, for a front end that tells a bad
+/// position from a bad table file.
+pub fn position_text(game: &str, position: &str) -> Result<(&'static str, String)> {
+    let family = family_of(game)?;
+    let text = match family {
+        "cram" => position.parse::<CramBoard>()?.to_string(),
+        "chomp" => position.parse::<ChompBoard>()?.to_string(),
+        _ => position.parse::<GraphPosition>()?.to_string(),
+    };
+    Ok((family, text))
+}
+
+fn family_of(game: &str) -> Result<&'static str> {
+    crate::registry::family(game)
         .map(|f| f.name)
         .filter(|name| SEARCH_GAMES.contains(name))
         .ok_or_else(|| {
@@ -70,7 +121,15 @@ pub fn search(game: &str, position: &str, options: &SearchOptions) -> Result<Sea
                 game,
                 format!("one of {}", SEARCH_GAMES.join(", ")),
             )
-        })?;
+        })
+}
+
+/// Searches `position` of `game` (a name of [`SEARCH_GAMES`], or an alias of the registry).
+/// Errors in the arguments (an unknown game, a bad position, a table of another game) are the
+/// `Err`; an error of the search itself is [`SearchRun::value`], so that the table can still be
+/// saved.
+pub fn search(game: &str, position: &str, options: SearchOptions) -> Result<SearchRun> {
+    let family = family_of(game)?;
     match family {
         "cram" => {
             let board: CramBoard = position.parse()?;
@@ -100,18 +159,24 @@ fn run<G: SplitGame>(
     keys: &[G::Key],
     x: Nimber,
     position: String,
-    options: &SearchOptions,
-) -> Result<SearchRun> {
+    options: SearchOptions,
+) -> Result<SearchRun>
+where
+    G::Key: Default + Send + 'static,
+{
     let tag = game.table_tag();
-    let mut engine = match &options.table {
-        Some(bytes) => Engine::with_table(
+    let mut engine = match options.table {
+        Some(mut input) => Engine::with_table(
             game,
-            persist::from_bytes(bytes, &tag, options.memory_bytes)?,
+            persist::read_from(&mut input, &tag, options.memory_bytes, options.shrink_table)?,
         ),
         None => Engine::new(game, options.memory_bytes),
     };
     let resumed = engine.table().stats().entries;
     engine.set_time_budget(options.time_budget);
+    if let Some(progress) = options.progress {
+        engine.set_progress(progress);
+    }
     let started = Instant::now();
     let value = engine.value_of_sum(keys).map(|v| v ^ x);
     Ok(SearchRun {
@@ -121,9 +186,10 @@ fn run<G: SplitGame>(
         elapsed: started.elapsed(),
         stats: engine.stats(),
         resumed,
-        table: options
-            .keep_table
-            .then(|| persist::to_bytes(engine.table(), &tag)),
+        table: Box::new(Tagged {
+            table: engine.into_table(),
+            tag,
+        }),
     })
 }
 
@@ -134,8 +200,20 @@ mod tests {
     fn options() -> SearchOptions {
         SearchOptions {
             memory_bytes: 1 << 20,
-            keep_table: true,
             ..SearchOptions::default()
+        }
+    }
+
+    fn saved(run: &SearchRun) -> Vec<u8> {
+        let mut bytes = Vec::new();
+        run.write_table(&mut bytes).unwrap();
+        bytes
+    }
+
+    fn with_table(bytes: Vec<u8>) -> SearchOptions {
+        SearchOptions {
+            table: Some(Box::new(std::io::Cursor::new(bytes))),
+            ..options()
         }
     }
 
@@ -147,7 +225,7 @@ mod tests {
             ("node-kayles", "path:7"),
             ("arc-kayles", "cycle:6"),
         ] {
-            let run = search(game, position, &options()).unwrap();
+            let run = search(game, position, options()).unwrap();
             let term = format!("{game}:{position}");
             let sum = crate::spec::parse_sum(&term).unwrap();
             assert_eq!(run.value.unwrap(), sum.value().unwrap(), "{term}");
@@ -157,27 +235,23 @@ mod tests {
     #[test]
     fn a_saved_table_resumes_and_another_game_is_refused() {
         // 5 x 5: a board whose search stores entries (a 4 x 4 board's stored none).
-        let first = search("cram", "5x5", &options()).unwrap();
+        let first = search("cram", "5x5", options()).unwrap();
         assert!(first.stats.table.entries > 0);
-        let saved = first.table.unwrap();
-        let again = SearchOptions {
-            table: Some(saved.clone()),
-            ..options()
-        };
-        let second = search("cram", "5x5", &again).unwrap();
+        let bytes = saved(&first);
+        let second = search("cram", "5x5", with_table(bytes.clone())).unwrap();
         assert!(second.resumed > 0);
         assert_eq!(second.value.unwrap(), first.value.unwrap());
-        assert!(search("chomp", "3x3", &again).is_err());
+        assert!(search("chomp", "3x3", with_table(bytes)).is_err());
     }
 
     #[test]
     fn unknown_games_and_bad_positions_are_errors() {
-        let e = search("nim", "3", &options()).unwrap_err().to_string();
+        let e = search("nim", "3", options()).unwrap_err().to_string();
         assert!(
             e.contains("one of cram, chomp, node-kayles, arc-kayles"),
             "{e}"
         );
-        assert!(search("cram", "9x9", &options()).is_err());
+        assert!(search("cram", "9x9", options()).is_err());
     }
 
     #[test]
@@ -186,8 +260,8 @@ mod tests {
             time_budget: Some(Duration::ZERO),
             ..options()
         };
-        let run = search("cram", "6x7", &tight).unwrap();
+        let run = search("cram", "6x7", tight).unwrap();
         assert!(run.value.is_err());
-        assert!(run.table.is_some());
+        assert!(!saved(&run).is_empty());
     }
 }
