@@ -173,14 +173,25 @@ pub fn remoteness_feasible(sum: &Sum, limit: usize) -> bool {
     estimate(sum, limit as u64).positions <= limit as u64
 }
 
+/// The most positions [`best_move`] searches to pick the quickest win (or the slowest loss).
+/// Much smaller than [`REMOTENESS_LIMIT`]: a simulation asks on every move, and with a budget
+/// of 10,000 positions (or 200,000) Nim from ten heaps of 1000, perfect against random, fell
+/// from 1.2M to 0.8M moves a second (BENCHMARKS.md, "Play and simulate"). Beyond it the player still wins every won game,
+/// just not necessarily in the fewest moves.
+pub const PLAYER_REMOTENESS_LIMIT: usize = 1_000;
+/// The most work (as [`REMOTENESS_WORK_LIMIT`]) of the search [`best_move`] makes for the
+/// quickest win.
+pub const PLAYER_WORK_LIMIT: u64 = 100_000;
+
 /// Whether [`best_move`] measures remoteness in `sum`: its tree has at most
-/// [`REMOTENESS_LIMIT`] positions and [`REMOTENESS_WORK_LIMIT`] work, the budgets under which
-/// [`remoteness`] reports it. One budget for every door: the perfect player of a simulation,
-/// the computer of `grundy play` and the page, and the hint all make the same move. The
-/// decision comes from this estimate alone, not the clock, so a seeded game replays move for
-/// move on any machine (the solver's time budget is a guarantee the estimate keeps).
+/// [`PLAYER_REMOTENESS_LIMIT`] positions and [`PLAYER_WORK_LIMIT`] work. One budget for every
+/// door: the perfect player of a simulation, the computer of `grundy play` and the page, and
+/// the hint all make the same move. The decision comes from this estimate alone, not the
+/// clock, so a seeded game replays move for move on any machine (the solver's time budget is a
+/// guarantee the estimate keeps).
 pub fn player_measures_remoteness(sum: &Sum) -> bool {
-    estimate(sum, REMOTENESS_LIMIT as u64).within(REMOTENESS_LIMIT as u64, REMOTENESS_WORK_LIMIT)
+    estimate(sum, PLAYER_REMOTENESS_LIMIT as u64)
+        .within(PLAYER_REMOTENESS_LIMIT as u64, PLAYER_WORK_LIMIT)
 }
 
 type RemotenessSolver = Solver<Sum, u64, fn(&Sum) -> Result<Vec<Sum>>, fn(&[u64]) -> u64>;

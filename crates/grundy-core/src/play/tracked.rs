@@ -14,7 +14,7 @@
 //! moves to one value). Where the perfect player measures remoteness, under misère play, for a
 //! lone component and for `bouton`, the move is delegated to the stateless code, whose cost is
 //! bounded in those cases (a remoteness search is only made on trees of at most
-//! [`REMOTENESS_LIMIT`] positions) or linear in
+//! [`PLAYER_REMOTENESS_LIMIT`] positions) or linear in
 //! the components (misère play: Bouton's misère rule and misère search need the whole position).
 
 use std::cmp::Reverse;
@@ -24,7 +24,7 @@ use crate::kernel::error::Result;
 use crate::kernel::uniform_below;
 use crate::nimber::Nimber;
 use crate::player::{bouton_rule_move, Player};
-use crate::strategy::{self, Convention, REMOTENESS_LIMIT};
+use crate::strategy::{self, Convention, PLAYER_REMOTENESS_LIMIT};
 use crate::sum::{Component, Sum, SumMove};
 
 /// A position with indexes of its live components, their sizes and (once a perfect move under
@@ -181,7 +181,7 @@ impl TrackedPosition {
     /// least the number of live components plus one, and at least the largest live component's
     /// tokens plus one, so either reaching the limit rules it out without looking further.
     fn may_measure_remoteness(&self) -> bool {
-        let limit = REMOTENESS_LIMIT as u64;
+        let limit = PLAYER_REMOTENESS_LIMIT as u64;
         let largest = self.by_size.last().map_or(0, |&(tokens, _)| tokens);
         (self.by_size.len() as u64) < limit
             && largest < limit

@@ -150,7 +150,8 @@ pub fn move_values(sum: &Sum, convention: Convention) -> Result<MoveValues> {
 /// Whether the remoteness of every move of `sum` is searched: its tree is within
 /// [`super::REMOTENESS_LIMIT`] positions and [`super::REMOTENESS_WORK_LIMIT`] work.
 fn measurable(sum: &Sum) -> bool {
-    super::player_measures_remoteness(sum)
+    super::estimate(sum, super::REMOTENESS_LIMIT as u64)
+        .within(super::REMOTENESS_LIMIT as u64, super::REMOTENESS_WORK_LIMIT)
 }
 
 fn remoteness_measured(moves: &[ValuedMove]) -> bool {
@@ -167,7 +168,8 @@ fn best_index(moves: &[ValuedMove], sum: &Sum, convention: Convention) -> Option
             .enumerate()
             .filter(|(_, m)| m.outcome == MoveOutcome::Win)
     };
-    if remoteness_measured(moves) && !moves.is_empty() {
+    // Measured where the perfect player measures: the mark is always its move.
+    if remoteness_measured(moves) && !moves.is_empty() && super::player_measures_remoteness(sum) {
         let left = |m: &ValuedMove| m.moves_left.unwrap_or(0);
         let quickest = wins().min_by_key(|&(i, m)| (left(m), i)).map(|(i, _)| i);
         return quickest.or_else(|| {

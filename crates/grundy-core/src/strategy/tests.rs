@@ -114,7 +114,10 @@ fn bouton_fast_path_agrees_with_the_generic_rule() {
             })
             .collect();
         let sum = Sum::nim(&heaps);
-        assert!(!remoteness_feasible(&sum, REMOTENESS_LIMIT), "{heaps:?}");
+        assert!(
+            !remoteness_feasible(&sum, PLAYER_REMOTENESS_LIMIT),
+            "{heaps:?}"
+        );
         for convention in [Convention::Normal, Convention::Misere] {
             assert_eq!(
                 best_move(&sum, convention).unwrap(),
@@ -149,14 +152,14 @@ fn lone_wythoff_positions_of_any_size_get_a_perfect_move() {
 
 #[test]
 fn wythoff_trees_count_two_dimensions() {
-    // (30, 30) has 961 positions, (40, 40) 1681: at both sides of a limit of 1,000; and
+    // (30, 30) has 961 positions, (40, 40) 1681: at both sides of the player's limit; and
     // (400, 400) has 160,801, (500, 500) 251,001: at both sides of REMOTENESS_LIMIT.
     let small = Sum::new(vec![Component::wythoff(30, 30)]);
     let large = Sum::new(vec![Component::wythoff(40, 40)]);
-    assert!(remoteness_feasible(&small, 1_000));
-    assert!(!remoteness_feasible(&large, 1_000));
+    assert!(remoteness_feasible(&small, PLAYER_REMOTENESS_LIMIT));
+    assert!(!remoteness_feasible(&large, PLAYER_REMOTENESS_LIMIT));
     let mixed = Sum::new(vec![Component::wythoff(40, 40), Component::nim(3)]);
-    assert!(!remoteness_feasible(&mixed, 1_000));
+    assert!(!remoteness_feasible(&mixed, PLAYER_REMOTENESS_LIMIT));
     assert!(remoteness_feasible(
         &Sum::new(vec![Component::wythoff(400, 400)]),
         REMOTENESS_LIMIT

@@ -182,13 +182,13 @@ fn huge_lone_wythoff_board_is_coloured_by_its_p_positions() {
     assert_eq!(wins.len() as u128, sum.winning_moves().unwrap().total());
 }
 
-/// The perfect player measures remoteness wherever `remoteness` reports it: from the
-/// P-position S = {1,4,9}, heaps 30 and 40 (1,271 positions) it makes the game last as long as
-/// the loser can, and from an N-position it wins soonest; the move marked best is its move.
+/// The perfect player measures remoteness where its budget allows: from the P-position
+/// S = {1,4,9}, heaps 20 and 30 (651 positions) it makes the game last as long as the loser
+/// can, and from an N-position it wins soonest; the move marked best is its move.
 #[test]
 fn the_best_move_prolongs_lost_games_and_hurries_won_ones() {
     let game = Arc::new(SubtractionGame::new([1, 4, 9]).unwrap());
-    let lost = Sum::new(vec![Component::new(&game, 30), Component::new(&game, 40)]);
+    let lost = Sum::new(vec![Component::new(&game, 20), Component::new(&game, 30)]);
     assert_eq!(lost.value().unwrap(), 0);
     let mut memo = HashMap::new();
     let root = remoteness_by_definition(&lost, Convention::Normal, &mut memo);
@@ -200,7 +200,7 @@ fn the_best_move_prolongs_lost_games_and_hurries_won_ones() {
     );
     let after = remoteness_by_definition(&lost.after(&m), Convention::Normal, &mut memo);
     assert_eq!(after + 1, root, "the loser's move keeps the longest game");
-    let won = Sum::new(vec![Component::new(&game, 30), Component::new(&game, 41)]);
+    let won = Sum::new(vec![Component::new(&game, 20), Component::new(&game, 31)]);
     let root = remoteness_by_definition(&won, Convention::Normal, &mut memo);
     let m = best_move(&won, Convention::Normal).unwrap().unwrap();
     let after = remoteness_by_definition(&won.after(&m), Convention::Normal, &mut memo);
