@@ -394,7 +394,7 @@ async fn texts(client: &Client, url: &str) {
     client.set_window_size(PHONE.0, PHONE.1).await.unwrap();
     eval(
         client,
-        "(document.getElementById('game').value = 'subtraction', gameChanged(), true)",
+        "(document.getElementById('game').value = 'grundys-game', gameChanged(), true)",
     )
     .await;
     type_into(client, "#positions", &"9".repeat(200)).await;
@@ -406,8 +406,9 @@ async fn texts(client: &Client, url: &str) {
     .await;
     let error = text(client, "setup-error").await;
     assert!(error.ends_with("unchanged."), "{error}");
-    // Nim takes it (heaps of any size); a subtraction game refuses it in one line.
-    assert!(error.contains("Nim takes heaps of any size"), "{error}");
+    // Nim and the games whose value there is a lookup take it; Grundy's game (no period
+    // proven) refuses it in one line.
+    assert!(error.contains("no period is proven"), "{error}");
     assert_eq!(
         eval(client, TOO_WIDE).await,
         json!([]),
