@@ -52,11 +52,16 @@ pub fn with_flag<T>(flag: Arc<AtomicBool>, f: impl FnOnce() -> T) -> T {
 /// spent ([`crate::kernel::budget`]): loops that poll this (the sequence tables of octal and
 /// take-and-break games) stop at the budget too, and [`check`] then says which.
 pub fn is_cancelled() -> bool {
+    flag_is_set() || crate::kernel::budget::check().is_err()
+}
+
+/// Whether this thread's cancel flag is set (the budget aside).
+fn flag_is_set() -> bool {
     FLAG.with(|cell| {
         cell.borrow()
             .as_ref()
             .is_some_and(|flag| flag.load(Ordering::Relaxed))
-    }) || crate::kernel::budget::check().is_err()
+    })
 }
 
 /// `Err` ([`GameError::TooLarge`], "the computation was cancelled") once this thread's
@@ -65,7 +70,9 @@ pub fn is_cancelled() -> bool {
 /// otherwise.
 pub fn check() -> Result<()> {
     crate::kernel::budget::check()?;
-    if is_cancelled() {
+    // The flag alone here: asking the clock again could find the budget spent since the line
+    // above, and the refusal would then lose the part and the option that the budget names.
+    if flag_is_set() {
         return Err(GameError::too_large(
             "the computation",
             "it was cancelled before it finished (a time limit was reached)",
