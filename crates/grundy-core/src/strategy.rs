@@ -157,12 +157,16 @@ fn misere_analysis(sum: &Sum) -> Result<(Outcome, MoveList<SumMove>)> {
 /// Under misère play a finished game counts 1 (the player to move has already won), so the
 /// number of moves actually left is one less.
 pub fn remoteness(sum: &Sum, convention: Convention) -> Option<u64> {
-    if !estimate(sum, REMOTENESS_LIMIT as u64)
-        .within(REMOTENESS_LIMIT as u64, REMOTENESS_WORK_LIMIT)
-    {
+    if !remoteness_measurable(sum) {
         return None;
     }
     with_remoteness_solver(convention, |solver| solver.value(&sum.canonical()).ok())
+}
+
+/// Whether [`remoteness`] measures `sum`: its tree is within [`REMOTENESS_LIMIT`] positions
+/// and [`REMOTENESS_WORK_LIMIT`] work, by the bound known before searching.
+pub(crate) fn remoteness_measurable(sum: &Sum) -> bool {
+    estimate(sum, REMOTENESS_LIMIT as u64).within(REMOTENESS_LIMIT as u64, REMOTENESS_WORK_LIMIT)
 }
 
 /// Whether the tree below `sum` has at most `limit` positions by the bound of

@@ -441,8 +441,8 @@ fn sum_of_terms(spec: &PositionSpec, limits: &Limits) -> Result<Sum, ApiError> {
     Ok(sum)
 }
 
-fn check_size(sum: &Sum, limits: &Limits) -> Result<(), ApiError> {
-    let n = sum.components.len();
+/// Refuses a position of more than `max_components` heaps, naming the limit.
+pub(crate) fn check_component_count(n: usize, limits: &Limits) -> Result<(), ApiError> {
     if n > limits.max_components {
         return Err(ApiError::limit(
             "max_components",
@@ -452,6 +452,11 @@ fn check_size(sum: &Sum, limits: &Limits) -> Result<(), ApiError> {
             ),
         ));
     }
+    Ok(())
+}
+
+fn check_size(sum: &Sum, limits: &Limits) -> Result<(), ApiError> {
+    check_component_count(sum.components.len(), limits)?;
     for (i, c) in sum.components.iter().enumerate() {
         if c.heaps().iter().any(|&h| h > limits.max_heap) {
             return Err(ApiError::limit(

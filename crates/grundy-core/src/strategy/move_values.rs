@@ -150,8 +150,7 @@ pub fn move_values(sum: &Sum, convention: Convention) -> Result<MoveValues> {
 /// Whether the remoteness of every move of `sum` is searched: its tree is within
 /// [`super::REMOTENESS_LIMIT`] positions and [`super::REMOTENESS_WORK_LIMIT`] work.
 fn measurable(sum: &Sum) -> bool {
-    super::estimate(sum, super::REMOTENESS_LIMIT as u64)
-        .within(super::REMOTENESS_LIMIT as u64, super::REMOTENESS_WORK_LIMIT)
+    super::remoteness_measurable(sum)
 }
 
 fn remoteness_measured(moves: &[ValuedMove]) -> bool {

@@ -52,16 +52,7 @@ pub(super) fn big_terms(spec: &PositionSpec, limits: &Limits) -> Result<Option<S
         format!("{}:{}", rules.term(), texts.join(","))
     };
     let position = AnyPosition::parse(&text)?;
-    let n = position.heaps().len();
-    if n > limits.max_components {
-        return Err(ApiError::limit(
-            "max_components",
-            format!(
-                "the position has {n} heaps: at most {} are allowed",
-                limits.max_components
-            ),
-        ));
-    }
+    crate::position::check_component_count(position.heaps().len(), limits)?;
     Ok(Some(text))
 }
 
@@ -197,27 +188,11 @@ pub(super) fn moves(terms: &str, limits: &Limits) -> ApiError {
 /// A heap of a move's `to` as JSON: a number, a string of digits, or a component as the API
 /// lists it (`{"heap": ...}`, `{"heaps": [...]}`).
 fn heaps_of(to: &[Value]) -> Option<Vec<BigUint>> {
-    let number = |v: &Value| match v {
+    super::moves::heaps_read_by(to, |v| match v {
         Value::Number(n) => n.as_u64().map(BigUint::from),
         Value::String(s) => grundy_core::spec::parse_big(s, "heap").ok(),
         _ => None,
-    };
-    let mut heaps = Vec::new();
-    for part in to {
-        match part {
-            Value::Object(fields) => match (fields.get("heap"), fields.get("heaps")) {
-                (Some(h), None) => heaps.push(number(h)?),
-                (None, Some(Value::Array(list))) => {
-                    for h in list {
-                        heaps.push(number(h)?);
-                    }
-                }
-                _ => return None,
-            },
-            other => heaps.push(number(other)?),
-        }
-    }
-    Some(heaps)
+    })
 }
 
 /// `/api/apply` of [`big_terms`]: `{"component": N, "to": [...]}` (heaps as numbers or strings

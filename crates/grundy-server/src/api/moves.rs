@@ -265,13 +265,21 @@ pub(super) fn legal_move(sum: &Sum, mv: &MoveSpec) -> Result<Result<SumMove, Str
 /// is a position written otherwise (a board, a graph, a picture).
 pub(super) fn heaps_of(to: &[Value]) -> Option<Vec<u64>> {
     // A heap is a number or a string of digits (as heaps beyond 2^53 - 1 are written).
-    let number = |v: &Value| match v {
+    heaps_read_by(to, |v| match v {
         Value::Number(n) => n.as_u64(),
         Value::String(s) if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) => {
             s.parse().ok()
         }
         _ => None,
-    };
+    })
+}
+
+/// The heaps of `to` (numbers, strings or components listed by their heaps, as [`heaps_of`]
+/// reads them), each read by `number`: `u64` here, any size in `big`.
+pub(super) fn heaps_read_by<T>(
+    to: &[Value],
+    number: impl Fn(&Value) -> Option<T>,
+) -> Option<Vec<T>> {
     let mut heaps = Vec::new();
     for part in to {
         match part {
