@@ -66,7 +66,7 @@ impl Asking {
 
 /// The core alone: the position read from text and the question answered.
 fn core(text: &str, asking: Asking) {
-    let budget = default_budget("--time");
+    let budget = default_budget("--time", "--memory");
     match asking {
         Asking::Analysis | Asking::Hint => {
             let asked = Asked {

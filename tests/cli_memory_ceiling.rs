@@ -1,7 +1,9 @@
 //! `grundy search --memory` is a ceiling on the process (issue 29): a saved table larger than
 //! the memory is refused and left as it was, or read with `--shrink-table` a buffer at a time,
 //! the process's peak resident memory (VmHWM, polled from /proc while it runs) staying far
-//! below the size of the file.
+//! below the size of the file. A question's `--memory` budget (`analyze`, `misere genus`) is a
+//! ceiling the same way: the process refuses, naming the part and the option, before its peak
+//! passes the budget by more than the program itself.
 
 mod common;
 
@@ -129,4 +131,38 @@ fn a_table_larger_than_the_memory_is_refused_or_read_within_it() {
         .assert()
         .success();
     fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Kayles' misère genera grow fast (about 0.9 GB by heap 60 unbounded): with `--memory 8` the
+/// run is refused once the process has grown by 8 MiB, naming the heap and `--memory`, and its
+/// peak stays below twice the budget (a table that doubles between two checks) plus the
+/// program's own 24 MiB; with 16 MiB it gets further before it is refused.
+#[test]
+fn a_questions_memory_budget_is_a_ceiling_on_the_process() {
+    let genus =
+        |mib: &str| run_measured(&["misere", "genus", "0.77", "--count", "64", "--memory", mib]);
+    let (code, stderr, peak_kib) = genus("8");
+    assert_eq!(code, Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.starts_with("error: the genus of heap ")
+            && stderr.contains("needed more than the memory budget of 8 MiB")
+            && stderr.contains("--memory MIB (up to 1048576)"),
+        "{stderr}"
+    );
+    assert!(peak_kib > 0, "the peak was not measured");
+    assert!(
+        peak_kib < (2 * 8 + 24) * 1024,
+        "peak {peak_kib} KiB with --memory 8"
+    );
+    let heap_of = |s: &str| -> u64 {
+        s.trim_start_matches("error: the genus of heap ")
+            .split(' ')
+            .next()
+            .and_then(|h| h.parse().ok())
+            .unwrap_or_else(|| panic!("no heap in {s}"))
+    };
+    let (code, larger, _) = genus("16");
+    assert_eq!(code, Some(2), "{larger}");
+    assert!(heap_of(&larger) > heap_of(&stderr), "{stderr} / {larger}");
 }

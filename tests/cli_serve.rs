@@ -61,6 +61,13 @@ fn start(args: &[String]) -> (Server, String) {
 
 /// `GET /api/limits` with a plain HTTP/1.1 request: the JSON body.
 fn get_limits(url: &str) -> serde_json::Value {
+    let (status, body) = request(url, "GET /api/limits", "");
+    assert_eq!(status, 200, "{body}");
+    body
+}
+
+/// `METHOD PATH` with `body` (JSON) as a plain HTTP/1.1 request: the status and the JSON body.
+fn request(url: &str, method_path: &str, body: &str) -> (u16, serde_json::Value) {
     let addr = url
         .trim_start_matches("http://")
         .trim_end_matches('/')
@@ -70,14 +77,20 @@ fn get_limits(url: &str) -> serde_json::Value {
     stream.set_write_timeout(Some(WAIT)).unwrap();
     write!(
         stream,
-        "GET /api/limits HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+        "{method_path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
     )
     .unwrap();
     let mut response = String::new();
     stream.read_to_string(&mut response).unwrap();
     let (head, body) = response.split_once("\r\n\r\n").expect("an HTTP response");
-    assert!(head.starts_with("HTTP/1.1 200"), "{head}");
-    serde_json::from_str(body).unwrap()
+    let status = head
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .expect("a status");
+    (status, serde_json::from_str(body).unwrap())
 }
 
 /// `--max-concurrent` for `max_concurrent`.
@@ -106,6 +119,32 @@ fn every_limit_flag_reaches_the_api() {
         let (_server, url) = start(&args);
         assert_eq!(get_limits(&url), serde_json::Value::Object(expected));
     }
+}
+
+/// A question's memory budget is the server's `compute_memory_mib`: with 1 MiB, the misère
+/// search of Kayles 41 + 50 (its tables pass 1 MiB in milliseconds) is refused with 422,
+/// naming the limit, while a lookup is answered.
+#[test]
+fn a_question_beyond_compute_memory_mib_is_refused_naming_it() {
+    let (_server, url) = start(&["--compute-memory-mib".into(), "1".into()]);
+    let (status, body) = request(
+        &url,
+        "POST /api/analyze",
+        r#"{"position": {"game": "octal", "code": "kayles", "heaps": [41, 50], "convention": "misere"}}"#,
+    );
+    assert_eq!(status, 422, "{body}");
+    assert_eq!(body["limit"], "compute_memory_mib", "{body}");
+    let error = body["error"].as_str().unwrap();
+    assert!(
+        error.contains("memory budget of 1 MiB") && error.contains("--compute-memory-mib MIB"),
+        "{error}"
+    );
+    let (status, body) = request(
+        &url,
+        "POST /api/analyze",
+        r#"{"position": {"game": "nim", "heaps": [3, 5, 6]}}"#,
+    );
+    assert_eq!(status, 200, "{body}");
 }
 
 #[test]

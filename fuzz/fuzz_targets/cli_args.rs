@@ -42,7 +42,7 @@ fuzz_target!(|text: &str| {
                     std::thread::sleep(Duration::from_secs(1));
                     raise.store(true, Ordering::Relaxed);
                 });
-                let code = grundy_core::kernel::cancel::with_flag(flag, || run(cli));
+                let code = grundy_core::kernel::cancel::with_flag(flag, || run(*cli));
                 // 0 answered, 2 refused (or stopped at the flag).
                 assert!(
                     code == ExitCode::SUCCESS || code == ExitCode::from(2),

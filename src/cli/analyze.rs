@@ -31,10 +31,12 @@ pub fn run(command: &AnalyzeCommand, out: &Output) -> Result<(), CliError> {
         Convention::Normal
     };
     let seconds = game.time.unwrap_or(super::game::ANALYZE_SECONDS);
+    let mib = game.memory.unwrap_or(super::game::ANALYZE_MEMORY_MIB);
     let budget = Budget::new(
         Duration::from_secs(seconds),
         format!("--time SECONDS (up to {})", super::search::MAX_SECONDS),
-    );
+    )
+    .with_memory(mib << 20, super::game::memory_option());
     let asked = Asked {
         explanation: game.flag("explain"),
         computer_move: false,

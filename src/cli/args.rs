@@ -17,7 +17,7 @@ use super::Cli;
 #[derive(Debug)]
 pub enum Parsed {
     /// The command to run.
-    Run(Cli),
+    Run(Box<Cli>),
     /// Help or the version, for stdout (exit 0): `clap::Error::print` keeps its styles.
     Print(Box<clap::Error>),
     /// A refusal: one line on stderr (exit 2), starting with `error:`.
@@ -35,7 +35,7 @@ where
     let command = accept_negative_numbers(Cli::command());
     let matches = command.clone().try_get_matches_from(&args);
     match matches.and_then(|mut m| Cli::from_arg_matches_mut(&mut m)) {
-        Ok(cli) => Parsed::Run(cli),
+        Ok(cli) => Parsed::Run(Box::new(cli)),
         Err(e) => match e.kind() {
             ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => Parsed::Print(Box::new(e)),
             ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {

@@ -30,6 +30,8 @@ pub struct GameSpec {
     pub flags: Vec<String>,
     /// `analyze --time SECONDS`: the question's time budget (other commands take none).
     pub time: Option<u64>,
+    /// `analyze --memory MIB`: the question's memory budget (other commands take none).
+    pub memory: Option<u64>,
 }
 
 /// Extra flags that every game subcommand of one command takes.
@@ -90,12 +92,37 @@ fn with_flags(mut cmd: Command, extra: ExtraFlags) -> Command {
                 .default_value(ANALYZE_SECONDS.to_string())
                 .value_parser(clap::value_parser!(u64).range(1..=super::search::MAX_SECONDS)),
         );
+        cmd = cmd.arg(memory_arg(
+            "The most memory the question may take, in MiB (1 to {max}): beyond it the answer \
+             is refused, naming the part too large.",
+        ));
     }
     cmd
 }
 
 /// The default `analyze --time`: the core's default budget (docs/limits.md).
 pub const ANALYZE_SECONDS: u64 = grundy_core::answer::DEFAULT_TIME.as_secs();
+
+/// The default `--memory` of a question, in MiB: the core's default budget (docs/limits.md).
+pub const ANALYZE_MEMORY_MIB: u64 = grundy_core::answer::DEFAULT_MEMORY >> 20;
+
+/// The largest `--memory` of a question, in MiB: 1 TiB.
+pub const MAX_MEMORY_MIB: u64 = 1 << 20;
+
+/// The `--memory MIB` of a question's budget, with `help` (`{max}` stands for the largest).
+pub fn memory_arg(help: &str) -> Arg {
+    Arg::new("memory")
+        .long("memory")
+        .value_name("MIB")
+        .help(help.replace("{max}", &MAX_MEMORY_MIB.to_string()))
+        .default_value(ANALYZE_MEMORY_MIB.to_string())
+        .value_parser(clap::value_parser!(u64).range(1..=MAX_MEMORY_MIB))
+}
+
+/// The option that allows a question more memory, as a refusal names it.
+pub fn memory_option() -> String {
+    format!("--memory MIB (up to {MAX_MEMORY_MIB})")
+}
 
 /// The subcommand of `family` with its parameters (no positions: see `with_positions`).
 pub fn family_command(family: &'static Family) -> Command {
@@ -187,6 +214,7 @@ impl GameSpec {
             .map(|(f, _)| f.to_string())
             .collect();
         let time = m.try_get_one::<u64>("time").ok().flatten().copied();
+        let memory = m.try_get_one::<u64>("memory").ok().flatten().copied();
         let strings = |id: &str| -> Vec<String> {
             m.get_many::<String>(id)
                 .map(|v| v.cloned().collect())
@@ -199,6 +227,7 @@ impl GameSpec {
                 is_loopy: name == "loopy",
                 flags,
                 time,
+                memory,
             });
         }
         let family = grundy_core::registry::family(name).ok_or_else(|| {
@@ -217,6 +246,7 @@ impl GameSpec {
             is_loopy: false,
             flags,
             time,
+            memory,
         })
     }
 

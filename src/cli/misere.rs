@@ -100,6 +100,11 @@ pub struct GenusArgs {
     #[arg(long, value_name = "SECONDS", default_value_t = super::search::DEFAULT_SECONDS,
           value_parser = clap::value_parser!(u64).range(1..=super::search::MAX_SECONDS))]
     pub time: u64,
+    /// The most memory the genera may take, in MiB (1 to 1048576): beyond it they are refused,
+    /// naming the heap being worked on.
+    #[arg(long, value_name = "MIB", default_value_t = super::game::ANALYZE_MEMORY_MIB,
+          value_parser = clap::value_parser!(u64).range(1..=super::game::MAX_MEMORY_MIB))]
+    pub memory: u64,
 }
 
 /// Largest Nim heap `--nim` accepts.
@@ -337,11 +342,12 @@ fn genus(args: &GenusArgs, out: &Output) -> Result<(), CliError> {
     }
     let options = OptionTable::new(game.as_ref(), count)?;
     // One budget for the question (grundy_core::kernel::budget): the quotient's and the
-    // followers' loops check it, and a refusal names the heap and --time.
+    // followers' loops check it, and a refusal names the heap and --time or --memory.
     let budget = Budget::new(
         std::time::Duration::from_secs(args.time),
         format!("--time SECONDS (up to {})", super::search::MAX_SECONDS),
-    );
+    )
+    .with_memory(args.memory << 20, super::game::memory_option());
     let genera = budget::within(&budget, || heap_genera(&options))?;
     let sum = args
         .sum

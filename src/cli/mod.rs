@@ -106,7 +106,7 @@ where
     T: Into<std::ffi::OsString> + Clone,
 {
     match args::parse(args) {
-        args::Parsed::Run(cli) => main(cli),
+        args::Parsed::Run(cli) => main(*cli),
         args::Parsed::Print(help) => match help.print() {
             Ok(()) => ExitCode::SUCCESS,
             Err(_) => ExitCode::from(1),

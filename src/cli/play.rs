@@ -444,10 +444,16 @@ fn answer(
 /// The budget of each question play asks (a hint, the reasoning, the computer's move): the
 /// default of a question.
 fn play_budget() -> grundy_core::kernel::budget::Budget {
-    default_budget(format!(
-        "grundy analyze ... --time SECONDS (up to {}): play keeps the default",
-        super::search::MAX_SECONDS
-    ))
+    default_budget(
+        format!(
+            "grundy analyze ... --time SECONDS (up to {}): play keeps the default",
+            super::search::MAX_SECONDS
+        ),
+        format!(
+            "grundy analyze ... --memory MIB (up to {}): play keeps the default",
+            super::game::MAX_MEMORY_MIB
+        ),
+    )
 }
 
 /// The reasoning about a position, as `grundy analyze --explain` gives it.

@@ -128,6 +128,6 @@ fn answer(terms: &str, convention: Convention, computer_move: bool) -> Result<An
         explanation: !computer_move,
         computer_move,
     };
-    let budget = default_budget("a smaller position");
+    let budget = default_budget("a smaller position", "a smaller position");
     Ok(ask(&Question::text(terms, convention, asked, budget))?)
 }

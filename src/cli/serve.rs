@@ -34,6 +34,10 @@ pub struct LimitArgs {
     /// then cancelled (422).
     #[arg(long, allow_negative_numbers = true, value_name = "MS", value_parser = limit("compute_time_ms"))]
     pub compute_time_ms: Option<u64>,
+    /// Memory one question may make the process grow by, in MiB, 1 to 1048576 (default 512);
+    /// beyond it the question is refused (422).
+    #[arg(long, allow_negative_numbers = true, value_name = "MIB", value_parser = limit("compute_memory_mib"))]
+    pub compute_memory_mib: Option<u64>,
     /// Largest request body in bytes, 1024 to 16777216 (default 16384).
     #[arg(long, allow_negative_numbers = true, value_name = "BYTES", value_parser = limit("max_body_bytes"))]
     pub max_body_bytes: Option<u64>,
@@ -76,6 +80,7 @@ impl LimitArgs {
         for (name, value) in [
             ("max_concurrent", self.max_concurrent),
             ("compute_time_ms", self.compute_time_ms),
+            ("compute_memory_mib", self.compute_memory_mib),
             ("max_body_bytes", self.max_body_bytes),
             ("max_components", self.max_components),
             ("max_heap", self.max_heap),

@@ -49,13 +49,18 @@ pub use instant::instant;
 pub use provenance::{provenance, Provenance};
 
 /// The budget of a door that sets none of its own: ten seconds (docs/limits.md, "search of a
-/// board or graph in `analyze`"), more allowed by `option`.
-pub fn default_budget(option: impl Into<String>) -> Budget {
-    Budget::new(DEFAULT_TIME, option)
+/// board or graph in `analyze`") and 1 GiB of memory, more allowed by `time_option` and
+/// `memory_option`.
+pub fn default_budget(time_option: impl Into<String>, memory_option: impl Into<String>) -> Budget {
+    Budget::new(DEFAULT_TIME, time_option).with_memory(DEFAULT_MEMORY, memory_option)
 }
 
 /// The time of [`default_budget`].
 pub const DEFAULT_TIME: Duration = Duration::from_secs(10);
+
+/// The memory of [`default_budget`]: 1 GiB of growth (kept where the program counts its
+/// memory: `kernel::budget::install_meter`).
+pub const DEFAULT_MEMORY: u64 = 1 << 30;
 
 /// What is asked beyond the value, the outcome and the winning moves (always answered).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

@@ -44,8 +44,14 @@ pub mod survey;
 use pyo3::prelude::*;
 
 /// The native module `grundy._grundy` (the package `grundy` re-exports it).
+/// Every allocation of the module counted, so that a question's memory budget is kept
+/// (`grundy_core::kernel::budget::install_meter`).
+#[global_allocator]
+static ALLOCATOR: cap::Cap<std::alloc::System> = cap::Cap::new(std::alloc::System, usize::MAX);
+
 #[pymodule]
 fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    grundy_core::kernel::budget::install_meter(|| ALLOCATOR.allocated());
     let py = m.py();
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("GrundyError", py.get_type::<error::GrundyError>())?;

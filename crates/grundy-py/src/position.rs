@@ -12,7 +12,7 @@ use grundy_core::big_nim::{BigMove, BigSum};
 use grundy_core::kernel::move_forms::MAX_LISTED_HEAP;
 use std::time::Duration;
 
-use grundy_core::answer::{ask, Answer, Asked, Question};
+use grundy_core::answer::{ask, Answer, Asked, Question, DEFAULT_MEMORY};
 use grundy_core::kernel::budget::Budget;
 use grundy_core::report::{self, analyze, Piece};
 use grundy_core::spec::parse_big_sum;
@@ -67,6 +67,11 @@ pub struct Position {
 /// The time one question of a position may take: ten minutes, `grundy search`'s default
 /// (Ctrl-C stops it sooner), so that nothing runs without end by default.
 const QUESTION_SECONDS: u64 = 600;
+
+/// How a Python user allows a question more memory than the core's default (1 GiB).
+pub const MEMORY_OPTION: &str = "grundy.search(game, position, memory_mb=MIB) for a board or \
+                                 graph game (other questions have no larger memory budget in \
+                                 Python)";
 
 impl Position {
     /// The position written `text`, under `convention`.
@@ -145,7 +150,8 @@ impl Position {
                 Duration::from_secs(QUESTION_SECONDS),
                 "grundy.search(game, position, time_limit=SECONDS) for a board or graph game \
                  (other questions have no longer budget in Python)",
-            );
+            )
+            .with_memory(DEFAULT_MEMORY, MEMORY_OPTION);
             ask(&Question::text(&text, convention, asked, budget)).map(Arc::new)
         })?;
         Ok(Arc::clone(cell.get_or_init(|| report)))
@@ -389,7 +395,8 @@ impl Position {
             let budget = Budget::new(
                 Duration::from_secs(QUESTION_SECONDS),
                 "grundy.search(game, position, time_limit=SECONDS) for a board or graph game",
-            );
+            )
+            .with_memory(DEFAULT_MEMORY, MEMORY_OPTION);
             ask(&Question::sum(s, convention, asked, budget)).map(|a| a.computer_move)
         })?;
         Ok(best.map(|m| self.move_object(py, &report::Move::Sum(BigMove::Small(m)))))

@@ -72,6 +72,9 @@ pub struct Limits {
     pub max_tile_cells: u64,
     /// Longest time an expensive computation may take, in milliseconds.
     pub compute_time_ms: u64,
+    /// Most memory one question may make the process grow by, in MiB (each question counts
+    /// the whole process's growth while it runs, others' included: it errs on refusing).
+    pub compute_memory_mib: u64,
     /// Most expensive computations running at once (more wait, within the time limit).
     pub max_concurrent: usize,
 }
@@ -91,6 +94,7 @@ impl Default for Limits {
             max_wythoff_table: 2_047,
             max_tile_cells: 4_096,
             compute_time_ms: 2_000,
+            compute_memory_mib: 512,
             // One per core, and at least two. Compute threads run at idle priority
             // (`compute`), so an async worker preempts them the moment a cheap request comes
             // in: no core needs to be kept free for the async workers. At least two so that
@@ -107,7 +111,7 @@ impl Default for Limits {
 /// without endangering the machine; `max_heap` (the heaps every endpoint takes) stops at
 /// 2^53 - 1, beyond which positions of heaps are answered at any size where the answer is a
 /// lookup (`api::big`), every number beyond 2^53 - 1 written as a string.
-pub const LIMIT_RANGES: [(&str, u64, u64); 12] = [
+pub const LIMIT_RANGES: [(&str, u64, u64); 13] = [
     ("max_body_bytes", 1024, 16 * 1024 * 1024),
     (
         "max_components",
@@ -131,6 +135,7 @@ pub const LIMIT_RANGES: [(&str, u64, u64); 12] = [
     ),
     ("max_tile_cells", 1, 1 << 20),
     ("compute_time_ms", 1, 3_600_000),
+    ("compute_memory_mib", 1, 1 << 20),
     // Each computation holds a thread of tokio's blocking pool (512 at most).
     ("max_concurrent", 1, 256),
 ];
@@ -162,6 +167,7 @@ impl Limits {
             "max_wythoff_table" => self.max_wythoff_table = value,
             "max_tile_cells" => self.max_tile_cells = value,
             "compute_time_ms" => self.compute_time_ms = value,
+            "compute_memory_mib" => self.compute_memory_mib = value,
             "max_concurrent" => self.max_concurrent = size,
             _ => return Err(format!("unknown limit {name:?}")),
         }

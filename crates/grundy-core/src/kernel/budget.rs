@@ -1,4 +1,5 @@
-//! One time budget per question, kept by every long loop of the engine.
+//! One budget per question (time, and memory where the program counts it), kept by every long
+//! loop of the engine.
 //!
 //! A door that asks a question (the `answer` module, four layers up, named here in words only)
 //! installs its budget for the current thread with [`within`]; every long loop of the engine
@@ -10,6 +11,17 @@
 //! ([`in_part`]) and which option of the door allows more ([`Budget::option`]).
 //!
 //! Budgets nest: an inner budget never outlasts the outer one (the earlier deadline wins).
+//!
+//! **Memory.** A budget may also bound the memory the question takes ([`Budget::with_memory`]):
+//! the same checks fail once the process has grown by more than that since the question began.
+//! The engine does no I/O and keeps no allocator of its own, so a program counts its memory
+//! (its global allocator: the `grundy` binary and the Python module count every allocation)
+//! and hands the count to [`install_meter`] once; without a meter, a memory budget is not
+//! kept, and [`memory_is_kept`] says so. The growth is the whole process's: two questions
+//! answered at once (the server's slots) each count the other's tables too, so a budget errs
+//! on the side of refusing. Search tables inside a question take at most half of what is left
+//! ([`table_bytes`]), so that a small budget answers small questions instead of refusing at
+//! the first allocation.
 //!
 //! ```
 //! use std::time::Duration;
@@ -26,6 +38,7 @@
 //! ```
 
 use std::cell::RefCell;
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use crate::kernel::error::{GameError, Result};
@@ -38,21 +51,72 @@ pub struct Budget {
     /// How the door allows more, as its user writes it: `--time SECONDS (up to 604800)` on the
     /// command line, `the server's --compute-seconds` in the API, `time=` in Python.
     pub option: String,
+    /// The most the process may grow while the question is answered, if bounded.
+    pub memory: Option<Memory>,
+}
+
+/// A memory budget: the bytes the process may grow by, and the door's option that allows more.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Memory {
+    /// Bytes the process may grow by while the question is answered.
+    pub bytes: u64,
+    /// How the door allows more: `--memory MIB` on the command line, `memory=` in Python.
+    pub option: String,
 }
 
 impl Budget {
-    /// A budget of `time`, more allowed by `option`.
+    /// A budget of `time`, more allowed by `option`; memory unbounded until
+    /// [`Budget::with_memory`].
     pub fn new(time: Duration, option: impl Into<String>) -> Self {
         Budget {
             time,
             option: option.into(),
+            memory: None,
         }
     }
+
+    /// This budget, bounding also the process's growth to `bytes`, more allowed by `option`.
+    pub fn with_memory(mut self, bytes: u64, option: impl Into<String>) -> Self {
+        self.memory = Some(Memory {
+            bytes,
+            option: option.into(),
+        });
+        self
+    }
+}
+
+/// The program's count of the bytes it has allocated (see [`install_meter`]).
+static METER: OnceLock<fn() -> usize> = OnceLock::new();
+
+/// Installs the program's count of its allocated bytes (read by every budget check, so it must
+/// be cheap: one atomic load). The first call wins; later calls are ignored, so a library
+/// that installs its meter twice does no harm.
+pub fn install_meter(meter: fn() -> usize) {
+    let _ = METER.set(meter);
+}
+
+/// Whether memory budgets are kept in this program (a meter is installed).
+pub fn memory_is_kept() -> bool {
+    METER.get().is_some()
+}
+
+/// The bytes allocated now, by the installed meter.
+fn allocated() -> Option<u64> {
+    METER.get().map(|meter| meter() as u64)
+}
+
+/// The memory ceiling of a running question: the allocated bytes it may reach, and its budget.
+#[derive(Clone)]
+struct Ceiling {
+    bytes: u64,
+    memory: Memory,
 }
 
 struct Active {
     deadline: Instant,
     budget: Budget,
+    /// The memory ceiling, if the budget bounds memory and the program counts it.
+    ceiling: Option<Ceiling>,
     /// What is being worked on, innermost last.
     parts: Vec<String>,
 }
@@ -75,6 +139,12 @@ pub fn within<T>(budget: &Budget, f: impl FnOnce() -> T) -> T {
     let deadline = Instant::now()
         .checked_add(budget.time)
         .unwrap_or_else(|| Instant::now() + Duration::from_secs(u32::MAX.into()));
+    let ceiling = budget.memory.as_ref().and_then(|memory| {
+        allocated().map(|now| Ceiling {
+            bytes: now.saturating_add(memory.bytes),
+            memory: memory.clone(),
+        })
+    });
     let previous = ACTIVE.with(|cell| {
         let mut cell = cell.borrow_mut();
         let (deadline, budget) = match cell.as_ref() {
@@ -82,9 +152,16 @@ pub fn within<T>(budget: &Budget, f: impl FnOnce() -> T) -> T {
             Some(outer) if outer.deadline <= deadline => (outer.deadline, outer.budget.clone()),
             _ => (deadline, budget.clone()),
         };
+        // Likewise the lower ceiling.
+        let ceiling = match (cell.as_ref().and_then(|o| o.ceiling.clone()), ceiling) {
+            (Some(outer), Some(inner)) if outer.bytes <= inner.bytes => Some(outer),
+            (outer, None) => outer,
+            (_, inner) => inner,
+        };
         cell.replace(Active {
             deadline,
             budget,
+            ceiling,
             parts: Vec::new(),
         })
     });
@@ -133,28 +210,73 @@ pub fn remaining() -> Option<Duration> {
     })
 }
 
+/// The bytes a search table inside this thread's question may take: `wanted`, or half of what
+/// is left of the memory budget if that is less (at least 1 MiB, so that a table exists).
+pub fn table_bytes(wanted: usize) -> usize {
+    let left = ACTIVE.with(|cell| {
+        let cell = cell.borrow();
+        let ceiling = cell.as_ref()?.ceiling.as_ref()?;
+        Some(ceiling.bytes.saturating_sub(allocated()?))
+    });
+    match left {
+        Some(left) => wanted.min(usize::try_from(left / 2).unwrap_or(usize::MAX).max(1 << 20)),
+        None => wanted,
+    }
+}
+
 /// `Err` ([`GameError::TooLarge`]: the part being worked on, the budget and the option that
-/// allows more) once this thread's budget is spent; `Ok` otherwise.
+/// allows more) once this thread's budget is spent, in time or in memory; `Ok` otherwise.
 pub fn check() -> Result<()> {
     ACTIVE.with(|cell| match cell.borrow().as_ref() {
-        Some(active) if Instant::now() >= active.deadline => Err(refusal(active)),
+        Some(active) if Instant::now() >= active.deadline => Err(time_refusal(active)),
+        Some(Active {
+            ceiling: Some(ceiling),
+            parts,
+            ..
+        }) if allocated().is_some_and(|now| now > ceiling.bytes) => {
+            Err(memory_refusal(parts, &ceiling.memory))
+        }
         _ => Ok(()),
     })
 }
 
-fn refusal(active: &Active) -> GameError {
-    let part = match active.parts.last() {
+/// The part being worked on, innermost.
+fn part_of(parts: &[String]) -> String {
+    match parts.last() {
         Some(part) => part.clone(),
         None => "the question".into(),
-    };
+    }
+}
+
+fn time_refusal(active: &Active) -> GameError {
     GameError::too_large(
-        part,
+        part_of(&active.parts),
         format!(
             "it was not answered within the time budget of {} s: allow more with {}",
             active.budget.time.as_secs_f64(),
             active.budget.option
         ),
     )
+}
+
+fn memory_refusal(parts: &[String], memory: &Memory) -> GameError {
+    GameError::too_large(
+        part_of(parts),
+        format!(
+            "it needed more than the memory budget of {}: allow more with {}",
+            mebibytes(memory.bytes),
+            memory.option
+        ),
+    )
+}
+
+/// `bytes` in MiB, exactly where whole (`512 MiB`), else in bytes.
+fn mebibytes(bytes: u64) -> String {
+    if bytes % (1 << 20) == 0 {
+        format!("{} MiB", bytes >> 20)
+    } else {
+        format!("{bytes} bytes")
+    }
 }
 
 #[cfg(test)]
@@ -176,6 +298,47 @@ mod tests {
             assert!(err.contains("--none"), "{err}");
         });
         assert!(!is_active());
+    }
+
+    #[test]
+    fn a_memory_budget_refuses_growth_beyond_it_and_the_lower_ceiling_wins() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        // A meter that this test moves by hand (the program's allocator in real use). Other
+        // tests of this binary install no meter and set no memory budget, so they are
+        // unaffected by it.
+        static BYTES: AtomicUsize = AtomicUsize::new(1 << 30);
+        // (This is the one test of the core that installs a meter.)
+        install_meter(|| BYTES.load(Ordering::Relaxed));
+        assert!(memory_is_kept());
+        let mib = 1u64 << 20;
+        let budget =
+            Budget::new(Duration::from_secs(3600), "--time").with_memory(mib, "--memory MIB");
+        within(&budget, || {
+            let start = BYTES.load(Ordering::Relaxed);
+            assert!(check().is_ok());
+            // Exactly at the ceiling is still within it; one byte beyond is not.
+            BYTES.store(start + (1 << 20), Ordering::Relaxed);
+            assert!(check().is_ok());
+            BYTES.store(start + (1 << 20) + 1, Ordering::Relaxed);
+            let err = in_part(|| "heap 64", check).unwrap_err().to_string();
+            assert!(err.starts_with("heap 64 is too large"), "{err}");
+            assert!(err.contains("memory budget of 1 MiB"), "{err}");
+            assert!(err.contains("--memory MIB"), "{err}");
+            // An inner, larger budget keeps the outer ceiling.
+            let larger = Budget::new(Duration::from_secs(3600), "--t").with_memory(8 * mib, "--m");
+            let inner = within(&larger, check).unwrap_err().to_string();
+            assert!(inner.contains("--memory MIB"), "{inner}");
+            BYTES.store(start, Ordering::Relaxed);
+            // A search table takes at most half of what is left, and at least 1 MiB.
+            assert_eq!(table_bytes(64 << 20), 1 << 20);
+            BYTES.store(start - (15 << 20), Ordering::Relaxed);
+            assert_eq!(table_bytes(64 << 20), 8 << 20);
+            assert_eq!(table_bytes(4 << 20), 4 << 20);
+        });
+        // Outside the budget nothing is bounded.
+        BYTES.fetch_add(1 << 30, Ordering::Relaxed);
+        assert!(check().is_ok());
+        assert_eq!(table_bytes(64 << 20), 64 << 20);
     }
 
     #[test]

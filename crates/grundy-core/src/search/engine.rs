@@ -110,7 +110,8 @@ pub struct Engine<G: SplitGame> {
 impl<G: SplitGame> Engine<G> {
     /// An engine for `game` with a table of at most about `memory_bytes` bytes.
     pub fn new(game: G, memory_bytes: usize) -> Self {
-        let table = Table::with_memory(memory_bytes);
+        // Inside a question with a memory budget the table takes at most half of what is left.
+        let table = Table::with_memory(crate::kernel::budget::table_bytes(memory_bytes));
         Self::with_table(game, table)
     }
 

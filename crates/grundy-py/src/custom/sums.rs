@@ -80,6 +80,10 @@ pub fn budget_of(sum: &Sum) -> Budget {
         time,
         "time_limit=SECONDS of grundy.Game.from_moves (at most 604800)",
     )
+    .with_memory(
+        grundy_core::answer::DEFAULT_MEMORY,
+        crate::position::MEMORY_OPTION,
+    )
 }
 
 /// Runs `work` on `sum` as `interrupt::run` does, within the budget of its games, after

@@ -144,6 +144,15 @@ pub(super) fn question_budget(limits: &Limits) -> Budget {
         Duration::from_millis((limits.compute_time_ms * 9 / 10).max(1)),
         "a larger compute_time_ms (grundy serve --compute-time-ms MS)",
     )
+    .with_memory(limits.compute_memory_mib << 20, MEMORY_OPTION)
+}
+
+/// How the server allows a question more memory, as the core's refusal ends.
+const MEMORY_OPTION: &str = "a larger compute_memory_mib (grundy serve --compute-memory-mib MIB)";
+
+/// Whether `e` is the core's refusal at the question's memory budget.
+fn is_memory_refusal(e: &GameError) -> bool {
+    matches!(e, GameError::TooLarge { limit, .. } if limit.ends_with(MEMORY_OPTION))
 }
 
 /// Runs `f` (which asks within [`question_budget`]), naming a refusal that came at the
@@ -160,6 +169,8 @@ pub(super) fn within_question_budget<T>(
         GameError::TooLarge { .. } if started.elapsed() >= time => {
             ApiError::limit("compute_time_ms", e.to_string())
         }
+        // Its memory budget likewise (`limit: "compute_memory_mib"`).
+        e if is_memory_refusal(&e) => ApiError::limit("compute_memory_mib", e.to_string()),
         e => e.into(),
     })
 }
