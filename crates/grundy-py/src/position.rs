@@ -68,11 +68,6 @@ pub struct Position {
 /// (Ctrl-C stops it sooner), so that nothing runs without end by default.
 const QUESTION_SECONDS: u64 = 600;
 
-/// How a Python user allows a question more memory than the core's default (1 GiB).
-pub const MEMORY_OPTION: &str = "grundy.search(game, position, memory_mb=MIB) for a board or \
-                                 graph game (other questions have no larger memory budget in \
-                                 Python)";
-
 impl Position {
     /// The position written `text`, under `convention`.
     pub fn parse_text(text: &str, convention: Convention) -> Result<Self, GameError> {
@@ -151,7 +146,7 @@ impl Position {
                 "grundy.search(game, position, time_limit=SECONDS) for a board or graph game \
                  (other questions have no longer budget in Python)",
             )
-            .with_memory(DEFAULT_MEMORY, MEMORY_OPTION);
+            .with_memory(DEFAULT_MEMORY, sums::MEMORY_OPTION);
             ask(&Question::text(&text, convention, asked, budget)).map(Arc::new)
         })?;
         Ok(Arc::clone(cell.get_or_init(|| report)))
@@ -396,7 +391,7 @@ impl Position {
                 Duration::from_secs(QUESTION_SECONDS),
                 "grundy.search(game, position, time_limit=SECONDS) for a board or graph game",
             )
-            .with_memory(DEFAULT_MEMORY, MEMORY_OPTION);
+            .with_memory(DEFAULT_MEMORY, sums::MEMORY_OPTION);
             ask(&Question::sum(s, convention, asked, budget)).map(|a| a.computer_move)
         })?;
         Ok(best.map(|m| self.move_object(py, &report::Move::Sum(BigMove::Small(m)))))

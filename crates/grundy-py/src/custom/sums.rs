@@ -69,6 +69,11 @@ pub fn text(sum: &Sum) -> String {
     terms.join(" + ")
 }
 
+/// How a Python user allows a question more memory than the core's default (1 GiB).
+pub const MEMORY_OPTION: &str = "grundy.search(game, position, memory_mb=MIB) for a board or \
+                                 graph game (other questions have no larger memory budget in \
+                                 Python)";
+
 /// The budget of a question about `sum`: the shortest of its games' time limits.
 pub fn budget_of(sum: &Sum) -> Budget {
     let time = games(sum)
@@ -80,10 +85,7 @@ pub fn budget_of(sum: &Sum) -> Budget {
         time,
         "time_limit=SECONDS of grundy.Game.from_moves (at most 604800)",
     )
-    .with_memory(
-        grundy_core::answer::DEFAULT_MEMORY,
-        crate::position::MEMORY_OPTION,
-    )
+    .with_memory(grundy_core::answer::DEFAULT_MEMORY, MEMORY_OPTION)
 }
 
 /// Runs `work` on `sum` as `interrupt::run` does, within the budget of its games, after
