@@ -403,7 +403,12 @@ fn bouton_move(sum: &Sum, convention: Convention) -> Option<Option<SumMove>> {
 fn lone_component_move(sum: &Sum, convention: Convention) -> Result<Option<Option<SumMove>>> {
     match sum.components.as_slice() {
         [c] if convention == Convention::Normal => {
-            let winning = c.moves_to_value(0, 1)?.into_iter().next();
+            // A move known to win without search (the mirror answer on an even Cram board)
+            // before the search of every option.
+            let winning = match c.known_move_to_value(0) {
+                Some(to) => Some(to),
+                None => c.moves_to_value(0, 1)?.into_iter().next(),
+            };
             Ok(Some(
                 winning
                     .map(|to| SumMove::new(0, c, to))

@@ -242,3 +242,39 @@ fn avansyah_2025_figure_8_replayed() {
     assert_eq!(movers, [First, Second, First, Second, First]);
     assert_eq!(game.winner(), Some(First));
 }
+
+/// On an even Cram board the perfect player answers every domino with its half-turn image
+/// (the mirror strategy), found without searching the options before it: against a random
+/// player on 6 × 6, whose positions after one domino take over 10 s each to search, it wins
+/// every game within a budget of 5 s per move. Each of its moves leaves a position the
+/// ruleset knows to be worth 0 (a board that is its own half turn).
+#[test]
+fn the_mirror_answer_on_an_even_cram_board_needs_no_search() {
+    use grundy_core::kernel::budget::{self, Budget};
+    use grundy_core::strategy::best_move;
+    use std::time::Duration;
+    let start = grundy_core::spec::parse_sum("cram:6x6").unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    for _ in 0..5 {
+        let mut position = start.clone();
+        // The random player moves first (6 x 6 is a P-position); the game ends when it has
+        // no move left.
+        while let Some(m) = grundy_core::player::choose_move(
+            &position,
+            Convention::Normal,
+            Player::Random,
+            &mut rng,
+        )
+        .unwrap()
+        {
+            position.apply(&m);
+            let budget = Budget::new(Duration::from_secs(5), "--time");
+            let answer = budget::within(&budget, || best_move(&position, Convention::Normal))
+                .unwrap_or_else(|e| panic!("no mirror answer from {position:?}: {e}"))
+                .unwrap_or_else(|| panic!("the mirror player has no move in {position:?}"));
+            position.apply(&answer);
+            // The board left is its own half turn, known to be worth 0 without search.
+            assert_eq!(position.values().unwrap(), vec![0], "{position:?}");
+        }
+    }
+}

@@ -52,6 +52,11 @@ where
     fn play(board: &Self::Board, m: Self::Move) -> Result<Self::Board>;
     /// The value, searched by `engine`.
     fn value_with(board: &Self::Board, engine: &mut Engine<Self::Split>) -> Result<Nimber>;
+    /// The value when it is known without search (a Cram region that is its own half turn:
+    /// the mirror strategy), else `None`.
+    fn known_value(_board: &Self::Board) -> Option<Nimber> {
+        None
+    }
     /// The move `words` type (see [`Ruleset::parse_move`]): `None` when they are not a move of
     /// this game's shape, else the move or why it is not one.
     fn read_move(
@@ -175,6 +180,17 @@ impl<G: SearchedGame> Ruleset for Searched<G> {
             }
         }
         Ok(found)
+    }
+
+    /// The first option, in move order, whose value is known without search to be `target`:
+    /// the mirror answer to a domino on an even Cram board, found at once where the options
+    /// before it would each be searched.
+    fn known_move_to_value(&self, board: &G::Board, target: Nimber) -> Option<Vec<G::Board>> {
+        G::moves(board)
+            .into_iter()
+            .filter_map(|m| G::play(board, m).ok())
+            .find(|next| G::known_value(next) == Some(target))
+            .map(|next| vec![next])
     }
 
     fn parse_move(

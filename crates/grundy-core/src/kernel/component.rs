@@ -55,6 +55,7 @@ trait Erased: Send + Sync + 'static {
     fn is_p_position(&self) -> Result<bool>;
     fn options(&self) -> Vec<Vec<Component>>;
     fn moves_to_value(&self, target: Nimber, limit: usize) -> Result<MoveList<Vec<Component>>>;
+    fn known_move_to_value(&self, target: Nimber) -> Option<Vec<Component>>;
     fn option_to(&self, parts: &[Component]) -> Option<Vec<Component>>;
     fn gentlest_option(&self) -> Option<Vec<Component>>;
     fn random_option(&self, rng: &mut dyn rand_core::RngCore) -> Option<Vec<Component>>;
@@ -167,6 +168,12 @@ impl<R: Ruleset> Erased for Typed<R> {
             .rules
             .moves_to_value(&self.position, target, limit)?
             .map(|parts| self.wrap_all(parts)))
+    }
+
+    fn known_move_to_value(&self, target: Nimber) -> Option<Vec<Component>> {
+        self.rules
+            .known_move_to_value(&self.position, target)
+            .map(|parts| self.wrap_all(parts))
     }
 
     fn option_to(&self, parts: &[Component]) -> Option<Vec<Component>> {
@@ -317,6 +324,12 @@ impl Component {
     /// listed, all counted (see [`Ruleset::moves_to_value`]).
     pub fn moves_to_value(&self, target: Nimber, limit: usize) -> Result<MoveList<Vec<Component>>> {
         self.0.moves_to_value(target, limit)
+    }
+
+    /// An option of value `target` known without search, if the ruleset knows one (see
+    /// [`Ruleset::known_move_to_value`]).
+    pub fn known_move_to_value(&self, target: Nimber) -> Option<Vec<Component>> {
+        self.0.known_move_to_value(target)
     }
 
     /// The option leaving exactly `parts` (components of this ruleset), if the rules allow it

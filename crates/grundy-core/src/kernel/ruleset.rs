@@ -77,6 +77,17 @@ pub trait Ruleset: Debug + Send + Sync + Eq + Hash + Ord + 'static {
         Ok(self.grundy(position)? == 0)
     }
 
+    /// An option of `position` whose value is known to be `target` without search (a strategy
+    /// argument such as the mirror strategy), if the ruleset knows one; `None` says nothing
+    /// about the other options. The perfect player looks here before it searches.
+    fn known_move_to_value(
+        &self,
+        _position: &Self::Position,
+        _target: Nimber,
+    ) -> Option<Vec<Self::Position>> {
+        None
+    }
+
     /// The options of `position` whose value is `target`: the first `limit` of them in the
     /// order of [`Ruleset::options`], and how many there are in all (exactly, however many
     /// that is). By the mex rule there is at least one whenever `target` is less than the

@@ -71,6 +71,11 @@ impl SearchedGame for CramGame {
         board.value_with(engine)
     }
 
+    fn known_value(board: &CramBoard) -> Option<Nimber> {
+        let (keys, known) = board.components();
+        keys.is_empty().then_some(known)
+    }
+
     /// Four numbers, the two squares' rows and columns counted from 1 (`-` between the squares
     /// is allowed).
     fn read_move(board: &CramBoard, words: &[&str]) -> Option<std::result::Result<Domino, String>> {
