@@ -379,12 +379,14 @@ impl Sequence {
                     Theorem::GuySmith { .. } => "guy-smith",
                     Theorem::GuySmithHeaps { .. } => "guy-smith-heaps",
                     Theorem::MoveClasses { .. } => "move-classes",
+                    Theorem::AllBut { .. } => "all-but",
                 },
                 bound: match c.theorem {
                     Theorem::Window { window } => window,
                     Theorem::GuySmith { max_removed }
                     | Theorem::GuySmithHeaps { max_removed, .. } => max_removed,
                     Theorem::MoveClasses { block, .. } => block,
+                    Theorem::AllBut { max_excluded } => max_excluded,
                 },
                 checked: c.checked,
                 compared: (c.compared.from, c.compared.to),

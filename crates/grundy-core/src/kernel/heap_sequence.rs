@@ -281,6 +281,14 @@ pub enum Theorem {
         /// The quotient from which the classes decide every value.
         from_quotient: u64,
     },
+    /// The all-but test (docs/theory.md): for an all-but game whose largest excluded amount
+    /// is `t`, `G(n + p) = G(n) + s` for `n0 <= n < N` (`N >= n0 + t`) holds for every
+    /// `n >= n0` when the values below `n0 + p`, below `n0` and of `n0 <= m < N - t` meet three
+    /// set conditions.
+    AllBut {
+        /// `t`, the largest excluded amount.
+        max_excluded: u64,
+    },
 }
 
 /// A half-open range `from <= n < to`.

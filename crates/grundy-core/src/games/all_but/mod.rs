@@ -2,8 +2,9 @@
 //! excluded set.
 //!
 //! The values grow without bound (an all-but game is Nim with a few amounts removed), so no
-//! period exists; they are computed directly, in `O(|E|²)` per value, up to
-//! [`MAX_ALL_BUT_HEAP`].
+//! ordinary period exists; they are computed directly, in `O(|E|²)` per value, up to
+//! [`MAX_ALL_BUT_HEAP`], and are arithmetic-periodic: `period` proves `G(n + p) = G(n) + s`
+//! from finitely many of them (docs/theory.md, "All-but games").
 //!
 //! ```
 //! use grundy_core::games::all_but::AllButGame;
@@ -12,7 +13,8 @@
 //! assert_eq!(values, [0, 1, 0, 1, 2, 3, 2, 3]);
 //! ```
 
-mod sequence;
+pub mod period;
+pub(crate) mod sequence;
 
 use std::sync::{Arc, Mutex};
 

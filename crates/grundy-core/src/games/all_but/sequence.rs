@@ -1,6 +1,9 @@
 //! The sequences of all-but games as [`HeapSequence`]s (their reports, long runs and
 //! checkpoints, see [`crate::sequence::report`]) and the all-but games' sequencer.
 
+use std::sync::Arc;
+
+use super::period::AllButPeriod;
 use super::{AllButGame, MAX_ALL_BUT_HEAP};
 use crate::kernel::error::Result;
 use crate::kernel::heap_sequence::{Computation, HeapSequence, Limits, PeriodRule, SequenceGame};
@@ -27,9 +30,13 @@ impl HeapSequence for AllButGame {
         }
     }
 
+    /// The all-but test of `period.rs`: values grow without bound, so the periods are
+    /// arithmetic (Siegel: every all-but game's values are ultimately arithmetic periodic).
     fn period_rule(&self) -> PeriodRule {
-        PeriodRule::NotClaimed {
-            reason: "the values of an all-but subtraction game grow without bound".into(),
+        PeriodRule::TakeBreak {
+            code: Arc::new(AllButPeriod {
+                max_excluded: self.excluded.iter().copied().max().unwrap_or(0),
+            }),
         }
     }
 
@@ -38,7 +45,7 @@ impl HeapSequence for AllButGame {
         Limits {
             max_count: most,
             max_computed: most,
-            period_search: 0,
+            period_search: most,
             period_first: false,
             max_at: most,
             bytes_per_value: 4,
@@ -51,7 +58,7 @@ impl HeapSequence for AllButGame {
             Ruleset::term(self),
             AllButSequencer::new(&self.excluded),
             self.period_rule(),
-            0,
+            most,
             most,
             target,
         )?))
@@ -63,7 +70,7 @@ impl HeapSequence for AllButGame {
             checkpoint,
             Ruleset::term(self),
             self.period_rule(),
-            0,
+            MAX_ALL_BUT_HEAP + 1,
             MAX_ALL_BUT_HEAP + 1,
             move |values| Ok(AllButSequencer::resume(&excluded, values)),
         )?))
@@ -75,9 +82,9 @@ impl HeapSequence for AllButGame {
 /// The options of `n` are all smaller heaps except `n - e` for `e` in `E`. So a value is
 /// missing from the options exactly when it is missing from all of `G(0..n)` (the running mex
 /// of everything so far) or when every earlier heap with that value is excluded.
-pub(super) struct AllButSequencer {
+pub(crate) struct AllButSequencer {
     excluded: Vec<u64>,
-    pub(super) values: Vec<u32>,
+    pub(crate) values: Vec<u32>,
     /// `occurrences[v]`: how many computed heaps have value `v`.
     occurrences: Vec<u32>,
     running_mex: usize,
@@ -85,7 +92,7 @@ pub(super) struct AllButSequencer {
 }
 
 impl AllButSequencer {
-    pub(super) fn new(excluded: &[u64]) -> Self {
+    pub(crate) fn new(excluded: &[u64]) -> Self {
         Self::resume(excluded, Vec::new())
     }
 
@@ -115,7 +122,7 @@ impl AllButSequencer {
         }
     }
 
-    pub(super) fn extend_to(&mut self, count: usize) {
+    pub(crate) fn extend_to(&mut self, count: usize) {
         self.values.reserve(count.saturating_sub(self.values.len()));
         for n in self.values.len()..count {
             self.hidden.clear();

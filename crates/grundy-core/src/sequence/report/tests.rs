@@ -67,13 +67,15 @@ fn certificates_name_the_theorem_and_the_range_compared() {
     // Conway and Guy, Winning Ways, 1982, ch. 4); Kayles: period 12 from 71, by Guy and Smith
     // (1956), moves removing at most 2 tokens. Take-and-break codes: 0.A (remove one token,
     // leave one heap or three) by Guy and Smith's argument for three heaps; 0.8 = (n - 1) div 3
-    // and Lasker's Nim 4.[3] (its closed form, Winning Ways ch. 4) by the move-class test.
+    // and Lasker's Nim 4.[3] (its closed form, Winning Ways ch. 4) by the move-class test;
+    // all-but {2,3}: 0, 1, 0, 1, 2, 3, 2, 3, ... (G(n + 4) = G(n) + 2 from 0) by the all-but test.
     for (seq, period, preperiod, saltus) in [
         (by_name("subtraction", &["1,4,9"]).unwrap(), 5, 0, 0),
         (by_name("octal", &["kayles"]).unwrap(), 12, 71, 0),
         (by_name("hex", &["0.A"]).unwrap(), 2, 1, 0),
         (by_name("hex", &["0.8"]).unwrap(), 3, 1, 1),
         (by_name("hex", &["4.[3]"]).unwrap(), 4, 1, 4),
+        (by_name("all-but", &["2,3"]).unwrap(), 4, 0, 2),
     ] {
         let request = Request {
             count: 10,
@@ -124,6 +126,12 @@ fn certificates_name_the_theorem_and_the_range_compared() {
                     assert_eq!(g(n + block), g(n) + block_saltus, "n = {n}");
                 }
                 c.preperiod.max(1) + block * from_quotient
+            }
+            Theorem::AllBut { max_excluded } => {
+                assert_eq!(max_excluded, 3);
+                assert_eq!(c.compared.from, c.preperiod);
+                assert!(c.compared.to >= c.preperiod + max_excluded);
+                c.compared.to
             }
         };
         assert_eq!(c.compared.to, needed_to);
