@@ -30,10 +30,10 @@ use serde::Serialize;
 use crate::big_nim::{analyze_big, BigComponent, BigMove, BigSum};
 use crate::explain::{NimExplanation, SumExplanation};
 use crate::games::moore::{Moore, MooreExplanation};
-use crate::games::nim::{serialize_heaps, HeapJson};
 use crate::games::wythoff::{
     beatty::is_p_position_big, winning_moves_big, Wythoff, WythoffExplanation, WythoffMove,
 };
+use crate::kernel::bouton::{serialize_heaps, HeapJson};
 use crate::kernel::error::{GameError, Result};
 use crate::kernel::moves::{MoveList, MAX_LISTED_MOVES};
 use crate::spec::{parse_big, parse_big_sum};

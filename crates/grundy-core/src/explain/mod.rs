@@ -22,8 +22,8 @@ use std::fmt::{self, Write as _};
 use serde::Serialize;
 
 use crate::big_nim::{analyze_big, BigSum};
-use crate::games::nim;
-use crate::games::nim::NimMove;
+use crate::kernel::bouton;
+use crate::kernel::bouton::NimMove;
 use crate::kernel::error::Result;
 use crate::kernel::NimHeap;
 use crate::nimber::Nimber;
@@ -43,7 +43,7 @@ pub struct NimExplanation<H = u64> {
     /// The convention explained.
     pub convention: Convention,
     /// The heaps.
-    #[serde(serialize_with = "nim::serialize_heaps")]
+    #[serde(serialize_with = "bouton::serialize_heaps")]
     pub heaps: Vec<H>,
     /// Number of binary digits of the widest heap or nim-sum (at least 1).
     pub bits: u64,
@@ -73,7 +73,7 @@ pub struct NimExplanation<H = u64> {
 impl<H: NimHeap> NimExplanation<H> {
     /// Explains `heaps` under `convention`.
     pub fn new(heaps: &[H], convention: Convention) -> Self {
-        let s = nim::nim_sum_of(heaps);
+        let s = bouton::nim_sum_of(heaps);
         let bits = heaps
             .iter()
             .chain([&s])
@@ -93,15 +93,15 @@ impl<H: NimHeap> NimExplanation<H> {
                 } else {
                     Outcome::N
                 },
-                nim::winning_moves_of(heaps),
+                bouton::winning_moves_of(heaps),
             ),
             Convention::Misere => (
-                if nim::is_misere_p_position_of(heaps) {
+                if bouton::is_misere_p_position_of(heaps) {
                     Outcome::P
                 } else {
                     Outcome::N
                 },
-                nim::misere_winning_moves_of(heaps),
+                bouton::misere_winning_moves_of(heaps),
             ),
         };
         let misere_endgame = convention == Convention::Misere

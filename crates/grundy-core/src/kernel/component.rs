@@ -515,6 +515,8 @@ pub trait AnyRules: Debug + Send + Sync + 'static {
     fn first_coin(&self) -> Option<u64>;
     /// How a grid's rows and columns are numbered (see [`Ruleset::grid_numbering`]).
     fn grid_numbering(&self) -> Option<super::numbering::Numbering>;
+    /// One heap's moves as Nim's or an octal code's (see [`Ruleset::heap_moves`]).
+    fn heap_moves(&self) -> Option<super::heap_rules::HeapMoves<'_>>;
     /// The ruleset itself, to look at its own type.
     fn as_any(&self) -> &dyn Any;
 }
@@ -546,6 +548,10 @@ impl<R: Ruleset> AnyRules for R {
 
     fn amounts(&self) -> &[u64] {
         Ruleset::amounts(self)
+    }
+
+    fn heap_moves(&self) -> Option<super::heap_rules::HeapMoves<'_>> {
+        Ruleset::heap_moves(self)
     }
 
     fn sequence(&self) -> Option<&dyn crate::kernel::heap_sequence::HeapSequence> {

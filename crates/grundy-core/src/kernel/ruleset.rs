@@ -5,6 +5,7 @@ use std::hash::Hash;
 
 use super::error::Result;
 use super::form::{MoveContext, PositionForm};
+use super::heap_rules::HeapMoves;
 use super::heap_sequence::HeapSequence;
 use super::moves::MoveList;
 use super::numbering::Numbering;
@@ -257,6 +258,14 @@ pub trait Ruleset: Debug + Send + Sync + Eq + Hash + Ord + 'static {
     /// How rows and columns are numbered, for rulesets whose positions are drawn square by
     /// square (grids of coins, Cram boards); `None` for the others.
     fn grid_numbering(&self) -> Option<Numbering> {
+        None
+    }
+
+    /// The moves of one heap in a form the misère engine reads directly (Nim, or an octal
+    /// code), for heap rulesets that have one; `None` for the others, which the engine asks
+    /// heap by heap through their options. The ruleset hands its rules over here so that no
+    /// engine has to recognise its type.
+    fn heap_moves(&self) -> Option<HeapMoves<'_>> {
         None
     }
 }
