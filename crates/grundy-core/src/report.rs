@@ -23,19 +23,20 @@
 //! [`Ruleset::is_p_position`]: crate::kernel::Ruleset::is_p_position
 
 use std::fmt::{self, Write as _};
+use std::sync::Arc;
 
 use num_bigint::BigUint;
 use serde::Serialize;
 
 use crate::big_nim::{analyze_big, BigComponent, BigMove, BigSum};
 use crate::explain::{NimExplanation, SumExplanation};
-use crate::games::moore::{Moore, MooreExplanation};
 use crate::games::wythoff::{
     beatty::is_p_position_big, winning_moves_big, Wythoff, WythoffExplanation, WythoffMove,
 };
 use crate::kernel::bouton::{serialize_heaps, HeapJson};
 use crate::kernel::error::{GameError, Result};
 use crate::kernel::moves::{MoveList, MAX_LISTED_MOVES};
+use crate::kernel::reasoning::PositionReasoning;
 use crate::spec::{parse_big, parse_big_sum};
 use crate::strategy::Convention;
 use crate::sum::{Component, Outcome, Sum, SumMove};
@@ -137,10 +138,11 @@ pub enum Explanation {
     Sum(Explained<SumExplanation>),
     /// The same, with values beyond `u64`.
     BigSum(Explained<SumExplanation<BigUint>>),
-    /// A lone Wythoff board: its P-positions on the queen's row, column and diagonal.
-    Wythoff(Explained<WythoffExplanation>),
-    /// A lone position of Moore's Nim: Moore's theorem's binary columns counted modulo `k + 1`.
-    Moore(Explained<MooreExplanation>),
+    /// A lone position explained by its ruleset's own theory (`Ruleset::explain_position`,
+    /// tagged by the ruleset's `kind`): Moore's theorem's binary columns counted modulo
+    /// `k + 1` (`moore`), a Wythoff board's P-positions on the queen's row, column and diagonal
+    /// (`wythoff`). Any ruleset can give one; the report has no variant per ruleset.
+    Ruleset(Explained<Arc<dyn PositionReasoning>>),
     /// A misère sum of one heap ruleset answered through its misère quotient: each heap's
     /// element, the product, the P-portion and a winning move checked.
     Quotient(Explained<crate::misere::Explanation>),
@@ -151,7 +153,8 @@ pub enum Explanation {
 /// An explanation's detail with its `kind` and its plain-text rendering.
 #[derive(Debug, Clone, Serialize)]
 pub struct Explained<E> {
-    /// `nim`, `sum`, `wythoff`, `quotient`, `search` or `closed-form`.
+    /// `nim`, `sum`, `quotient`, `search` or `closed-form`, or a ruleset's own (`moore`,
+    /// `wythoff`: [`PositionReasoning::kind`]).
     pub kind: &'static str,
     /// The data.
     #[serde(flatten)]
@@ -172,26 +175,53 @@ impl Explanation {
             Explanation::BigNim(e) => &e.text,
             Explanation::Sum(e) => &e.text,
             Explanation::BigSum(e) => &e.text,
-            Explanation::Wythoff(e) => &e.text,
-            Explanation::Moore(e) => &e.text,
+            Explanation::Ruleset(e) => &e.text,
             Explanation::Quotient(e) => &e.text,
             Explanation::Text(e) => &e.text,
         }
     }
 
-    /// Moore's theorem on `sum` when it is a lone position of Moore's Nim.
-    fn moore(sum: &Sum) -> Option<Self> {
+    /// The ruleset's own reasoning when `sum` is a lone component whose ruleset gives one
+    /// (Moore's Nim).
+    fn by_ruleset(sum: &Sum) -> Option<Self> {
         let [c] = sum.components.as_slice() else {
             return None;
         };
-        let (rules, heaps) = c.downcast::<Moore>()?;
-        let detail = MooreExplanation::new(rules.k(), heaps);
+        c.explain_position(None).map(Explanation::reasoned)
+    }
+
+    /// A ruleset's reasoning with its kind and text.
+    fn reasoned(detail: Arc<dyn PositionReasoning>) -> Self {
         let text = detail.to_text();
-        Some(Explanation::Moore(Explained {
-            kind: "moore",
+        Explanation::Ruleset(Explained {
+            kind: detail.kind(),
             detail,
             text,
-        }))
+        })
+    }
+
+    /// The same explanation, its plan made for the move `m` where it has one (a sum's, see
+    /// [`SumExplanation::plan_for`]; a ruleset's own, remade by the ruleset for the move, see
+    /// [`crate::kernel::Ruleset::explain_position`]); other kinds are returned as they are.
+    pub fn planned_for(self, m: &SumMove) -> Self {
+        match self {
+            Explanation::Ruleset(e) if m.component == 0 => {
+                match m.from.explain_position(Some(&m.to)) {
+                    Some(detail) => Explanation::reasoned(detail),
+                    None => Explanation::Ruleset(e),
+                }
+            }
+            Explanation::Sum(e) => {
+                let detail = e.detail.plan_for(m);
+                let text = detail.to_text();
+                Explanation::Sum(Explained {
+                    kind: e.kind,
+                    detail,
+                    text,
+                })
+            }
+            other => other,
+        }
     }
 
     fn text_only(kind: &'static str, text: String) -> Self {
@@ -399,14 +429,7 @@ fn lone_wythoff(sum: &Sum, (x, y): (u64, u64), valued: bool, explain: bool) -> R
         finished: (x, y) == (0, 0),
         winning_move_count: winning_moves.count(),
         winning_moves,
-        explanation: explain.then(|| {
-            let text = e.to_text();
-            Explanation::Wythoff(Explained {
-                kind: "wythoff",
-                detail: e,
-                text,
-            })
-        }),
+        explanation: explain.then(|| Explanation::reasoned(Arc::new(e))),
     })
 }
 
@@ -420,7 +443,7 @@ fn lone_without_value(sum: &Sum, error: GameError, explain: bool) -> Result<Repo
     let outcome = if p { Outcome::P } else { Outcome::N };
     let moves = c.moves_to_value(0, MAX_LISTED_MOVES)?;
     let explanation = explain.then(|| {
-        Explanation::moore(sum).unwrap_or_else(|| {
+        Explanation::by_ruleset(sum).unwrap_or_else(|| {
             Explanation::text_only(
                 "closed-form",
                 format!(
@@ -459,8 +482,8 @@ fn explain_sum(sum: &Sum, convention: Convention, outcome: Outcome) -> Result<Ex
                 text,
             })
         }
-        (None, Convention::Normal) => match Explanation::moore(sum) {
-            Some(moore) => moore,
+        (None, Convention::Normal) => match Explanation::by_ruleset(sum) {
+            Some(own) => own,
             None => {
                 let detail = SumExplanation::new(sum)?;
                 let text = detail.to_text();

@@ -24,6 +24,7 @@ use std::sync::Arc;
 
 use crate::kernel::error::Result;
 use crate::kernel::moves::MoveList;
+use crate::kernel::reasoning::PositionReasoning;
 use crate::kernel::Derivation;
 use crate::kernel::MoveError;
 use crate::kernel::TreeEstimate;
@@ -76,6 +77,8 @@ trait Erased: Send + Sync + 'static {
     fn move_examples(&self, numbered: bool) -> String;
     fn describe_move(&self, to: &[Component]) -> String;
     fn explain_value(&self) -> Result<Derivation>;
+    fn explain_position(&self, toward: Option<&[Component]>) -> Option<Arc<dyn PositionReasoning>>;
+    fn draws_heap_by_heap(&self) -> bool;
     fn splits(&self) -> bool;
     fn tree_estimate(&self, group: &[&Component], limit: u64) -> TreeEstimate;
 }
@@ -253,6 +256,19 @@ impl<R: Ruleset> Erased for Typed<R> {
         self.rules.explain_value(&self.position)
     }
 
+    fn explain_position(&self, toward: Option<&[Component]>) -> Option<Arc<dyn PositionReasoning>> {
+        // A move that leaves anything but one position of this ruleset has no plan here: the
+        // reasoning is then the position's own, unplanned.
+        let toward = toward
+            .and_then(Self::positions_of)
+            .and_then(|mut parts| (parts.len() == 1).then(|| parts.remove(0)));
+        self.rules.explain_position(&self.position, toward.as_ref())
+    }
+
+    fn draws_heap_by_heap(&self) -> bool {
+        self.rules.draws_heap_by_heap()
+    }
+
     fn splits(&self) -> bool {
         self.rules.splits()
     }
@@ -404,6 +420,20 @@ impl Component {
     /// How the value follows from the mex rule (see [`Ruleset::explain_value`]).
     pub fn explain_value(&self) -> Result<Derivation> {
         self.0.explain_value()
+    }
+
+    /// The ruleset's own reasoning on this component alone, its plan made for the move that
+    /// leaves `toward` when given (see [`Ruleset::explain_position`]).
+    pub fn explain_position(
+        &self,
+        toward: Option<&[Component]>,
+    ) -> Option<Arc<dyn PositionReasoning>> {
+        self.0.explain_position(toward)
+    }
+
+    /// Whether the component is drawn heap by heap (see [`Ruleset::draws_heap_by_heap`]).
+    pub fn draws_heap_by_heap(&self) -> bool {
+        self.0.draws_heap_by_heap()
     }
 
     /// Whether a move of this ruleset may leave several components.

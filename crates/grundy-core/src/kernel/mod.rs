@@ -10,6 +10,7 @@
 //! | module | what it holds |
 //! | --- | --- |
 //! | [`bouton`] | Bouton's theory of Nim: nim-sums of heaps, normal and misère Nim's winning moves ([`bouton::NimMove`]) |
+//! | [`reasoning`] | a ruleset's own reasoning on one position ([`reasoning::PositionReasoning`]: Moore's theorem, Wythoff's P-positions) |
 //! | [`ruleset`] | the [`Ruleset`] trait, [`plural`], [`common_noun`], [`uniform_below`] |
 //! | [`form`] | the shapes of positions ([`PositionForm`]: a heap, a pair, a row) and [`MoveContext`] |
 //! | [`move_forms`] | the typed moves of one heap (`3 2`, `to 1 4`, `take 2 leave 1 4`) |
@@ -44,6 +45,7 @@ pub mod move_forms;
 pub mod moves;
 pub mod nim_heap;
 pub mod numbering;
+pub mod reasoning;
 pub mod ruleset;
 pub mod tree_estimate;
 

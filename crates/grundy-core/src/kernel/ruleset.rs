@@ -9,6 +9,7 @@ use super::heap_rules::HeapMoves;
 use super::heap_sequence::HeapSequence;
 use super::moves::MoveList;
 use super::numbering::Numbering;
+use super::reasoning::PositionReasoning;
 use super::{Derivation, MoveError, TreeEstimate};
 use crate::nimber::{nim_sum, Nimber};
 
@@ -267,6 +268,25 @@ pub trait Ruleset: Debug + Send + Sync + Eq + Hash + Ord + 'static {
     /// engine has to recognise its type.
     fn heap_moves(&self) -> Option<HeapMoves<'_>> {
         None
+    }
+
+    /// The ruleset's own reasoning on a lone `position` under normal play, for rulesets whose
+    /// theory explains a position better than its options' values do (Moore's theorem); with
+    /// `toward`, its plan is made for the move that leaves `toward` (the hint's move), where
+    /// that is a move it can plan. `None` (the default) leaves the explanation to the engines.
+    fn explain_position(
+        &self,
+        _position: &Self::Position,
+        _toward: Option<&Self::Position>,
+    ) -> Option<std::sync::Arc<dyn PositionReasoning>> {
+        None
+    }
+
+    /// Whether a position of several heaps is drawn heap by heap, one heap per line, rather
+    /// than as one picture: a row of heaps played together (Moore's Nim), where a move may take
+    /// from several heaps at once.
+    fn draws_heap_by_heap(&self) -> bool {
+        false
     }
 }
 
