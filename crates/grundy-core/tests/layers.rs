@@ -9,8 +9,7 @@
 //!   (`spec`), the answer, the strategy, the report, the explanation or play; their tests
 //!   (`tests.rs` files) may, since they read positions as a user writes them;
 //! * the engines (`sequence`, `search`, `solve`, `misere`, `strategy`, `explain`, `tree_size`,
-//!   `sum`, `big_nim`) import no ruleset (`games/`) and no layer above them, their tests aside:
-//!   one exception is listed, the sequence of a family found by name in the registry;
+//!   `sum`, `big_nim`) import no ruleset (`games/`) and no layer above them, their tests aside;
 //! * no file of any crate is in an import cycle (a strongly connected set, found by Tarjan's
 //!   algorithm).
 
@@ -366,13 +365,6 @@ fn engines_import_no_ruleset_and_no_layer_above_them() {
     // arithmetic is the kernel's own (`kernel::bouton`): no engine names a game.
     for engine in ENGINES {
         let wrong = upward(engine, &ABOVE_THE_ENGINES);
-        // The one exception, until the sequence door moves above the registry: the sequence of
-        // a family given by name (`grundy sequence`, `/api/sequence`, the survey) is looked up
-        // in the registry. It reads no game's module.
-        let wrong: Vec<String> = wrong
-            .into_iter()
-            .filter(|e| e != "sequence/report.rs -> registry.rs")
-            .collect();
         assert!(wrong.is_empty(), "{engine} imports upward: {wrong:#?}");
     }
 }
