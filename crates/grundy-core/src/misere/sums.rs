@@ -123,7 +123,8 @@ pub fn answer(sum: &Sum) -> Option<QuotientAnswer> {
         }
         heaps.push(h as usize);
     }
-    // Octal games read their options off the code; other heap rulesets through the registry.
+    // Octal games read their options off the code they hand over (`Ruleset::heap_moves`);
+    // other heap rulesets are asked heap by heap through their options.
     let game: Box<dyn HeapGame> = match octal_code_of(rules.as_ref()) {
         Some(code) => Box::new(code),
         None => Box::new(RegistryHeapGame::new(Arc::clone(&rules)).ok()?),
@@ -182,11 +183,10 @@ fn answer_with_nim(sum: &Sum) -> Option<QuotientAnswer> {
         n = n.max(h as usize);
         ids.push(WithNimHeaps::game_heap(h as usize));
     }
-    let (game, first) = octal?;
+    let (rules, first) = octal?;
     if nim == 0 {
         return None;
     }
-    let rules = game;
     let options = OptionTable::new(&rules, n).ok()?;
     let combined = WithNimHeaps {
         options: &options,
