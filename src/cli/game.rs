@@ -417,7 +417,7 @@ pub fn draw(sum: &Sum) -> Vec<String> {
             lines.push(format!(
                 "  {label:>label_width$}: {d:<width$}  ({c}){rules}"
             ));
-        } else if c.noun() == "row" {
+        } else if c.draws_heap_by_heap() {
             // A row of heaps played together: each heap on its own line, numbered within.
             lines.push(format!("  {label:>label_width$}: {c}{rules}"));
             let heaps = c.heaps();

@@ -2,7 +2,7 @@
 //! the certificate, and single values of any size — as one report for every game.
 //!
 //! Each subcommand names a ruleset of the registry and takes the same [`SequenceOptions`]; the
-//! game comes from `grundy_core::sequence::report::of_rules` as a `HeapSequence`, and
+//! game comes from `grundy_core::registry::sequences::of_rules` as a `HeapSequence`, and
 //! everything else is
 //! generic: the request is checked against the game's limits before anything is computed
 //! (`check_up_front`), the computation runs with a progress bar, Ctrl-C and checkpoints
@@ -17,8 +17,9 @@ use std::path::{Path, PathBuf};
 use clap::{Args, Subcommand, ValueEnum};
 use grundy_core::games::octal::MAX_RUN_VALUES;
 use grundy_core::kernel::heap_sequence::{Computation, HeapSequence};
+use grundy_core::registry::sequences::of_rules;
 use grundy_core::sequence::document::{self, Style};
-use grundy_core::sequence::report::{of_rules, plan, the, Field, Report, Request};
+use grundy_core::sequence::report::{plan, the, Field, Report, Request};
 use num_bigint::BigUint;
 
 use super::write::{check_destination, replaced_file, FileWriter};

@@ -14,7 +14,8 @@
 //! from the preperiod on is shaded, with red lines at both ends.
 //!
 //! ```
-//! use grundy_core::sequence::report::{by_name, compute, plan, Report, Request};
+//! use grundy_core::registry::sequences::by_name;
+//! use grundy_core::sequence::report::{compute, plan, Report, Request};
 //!
 //! let seq = by_name("octal", &["kayles"]).unwrap();
 //! let request = Request { count: 200, at: None, until_period: None };

@@ -32,8 +32,8 @@
 use num_bigint::BigUint;
 
 use crate::big_nim::{BigComponent, BigHeap, BigHeapMove, BigMove, BigSum};
-use crate::games::nim::NimMove;
 use crate::games::wythoff::{MoveKind, WythoffMove};
+use crate::kernel::bouton::NimMove;
 use crate::kernel::error::{GameError, Result};
 use crate::kernel::moves::MAX_LISTED_MOVES;
 use crate::kernel::MoveContext;

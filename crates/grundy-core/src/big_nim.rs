@@ -41,7 +41,7 @@ use std::sync::Arc;
 
 use num_bigint::BigUint;
 
-use crate::games::nim::{self, BigNimMove, HeapJson, NimMove};
+use crate::kernel::bouton::{self, BigNimMove, HeapJson, NimMove};
 use crate::kernel::component::AnyRules;
 use crate::kernel::error::{GameError, Result};
 use crate::kernel::move_forms::MAX_LISTED_HEAP;
@@ -400,7 +400,7 @@ impl BigSum {
 
     /// The value of the sum: the nim-sum of the components' values.
     pub fn value(&self) -> Result<BigUint> {
-        Ok(nim::nim_sum_of(&self.values()?))
+        Ok(bouton::nim_sum_of(&self.values()?))
     }
 
     /// The position in the text format of `registry`, as [`Sum::to_terms`] writes it,
@@ -534,19 +534,19 @@ pub fn analyze_big(sum: &BigSum, convention: Convention) -> Result<BigAnalysis> 
         return analyze(&small, convention).map(BigAnalysis::from);
     }
     let values = sum.values()?;
-    let total = nim::nim_sum_of(&values);
+    let total = bouton::nim_sum_of(&values);
     let (outcome, winning_moves) = match (convention, sum.nim_heaps()) {
         (Convention::Normal, Some(heaps)) => (
             Outcome::of_big(&total),
-            nim_moves(nim::winning_moves_big(&heaps)),
+            nim_moves(bouton::winning_moves_big(&heaps)),
         ),
         (Convention::Misere, Some(heaps)) => (
-            if nim::is_misere_p_position_big(&heaps) {
+            if bouton::is_misere_p_position_big(&heaps) {
                 Outcome::P
             } else {
                 Outcome::N
             },
-            nim_moves(nim::misere_winning_moves_big(&heaps)),
+            nim_moves(bouton::misere_winning_moves_big(&heaps)),
         ),
         (Convention::Normal, None) => (
             Outcome::of_big(&total),

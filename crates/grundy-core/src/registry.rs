@@ -29,6 +29,7 @@
 //! ```
 
 mod forms;
+pub mod sequences;
 
 pub use forms::{first_coin, grid_numbering, move_forms, noun, presets};
 

@@ -23,22 +23,26 @@
 //! [`Ruleset::is_p_position`]: crate::kernel::Ruleset::is_p_position
 
 use std::fmt::{self, Write as _};
+use std::sync::Arc;
 
 use num_bigint::BigUint;
 use serde::Serialize;
 
 use crate::big_nim::{analyze_big, BigComponent, BigMove, BigSum};
 use crate::explain::{NimExplanation, SumExplanation};
-use crate::games::moore::{Moore, MooreExplanation};
-use crate::games::nim::{serialize_heaps, HeapJson};
 use crate::games::wythoff::{
     beatty::is_p_position_big, winning_moves_big, Wythoff, WythoffExplanation, WythoffMove,
 };
+use crate::kernel::bouton::{serialize_heaps, HeapJson};
 use crate::kernel::error::{GameError, Result};
 use crate::kernel::moves::{MoveList, MAX_LISTED_MOVES};
 use crate::spec::{parse_big, parse_big_sum};
 use crate::strategy::Convention;
 use crate::sum::{Component, Outcome, Sum, SumMove};
+
+mod explanation;
+
+pub use explanation::{Explained, Explanation, NoDetail};
 
 /// One component of an analysed position: an ordinary component or a Nim heap of any size
 /// ([`BigComponent`]), or a Wythoff board beyond `u64`.
@@ -123,84 +127,6 @@ fn grouped(moves: MoveList<Move>) -> MoveList<WinningMove> {
     moves
         .grouped(Move::to_string)
         .map(|(mv, count)| WinningMove { mv, count })
-}
-
-/// The reasoning, as data and as text, tagged by `kind`.
-#[derive(Debug, Clone, Serialize)]
-#[serde(untagged)]
-pub enum Explanation {
-    /// Bouton's columns, for Nim.
-    Nim(Explained<NimExplanation>),
-    /// Bouton's columns, for Nim heaps beyond `u64`.
-    BigNim(Explained<NimExplanation<BigUint>>),
-    /// Each component's value and the nim-sum, for sums under normal play.
-    Sum(Explained<SumExplanation>),
-    /// The same, with values beyond `u64`.
-    BigSum(Explained<SumExplanation<BigUint>>),
-    /// A lone Wythoff board: its P-positions on the queen's row, column and diagonal.
-    Wythoff(Explained<WythoffExplanation>),
-    /// A lone position of Moore's Nim: Moore's theorem's binary columns counted modulo `k + 1`.
-    Moore(Explained<MooreExplanation>),
-    /// A misère sum of one heap ruleset answered through its misère quotient: each heap's
-    /// element, the product, the P-portion and a winning move checked.
-    Quotient(Explained<crate::misere::Explanation>),
-    /// Misère sums and lone components answered without values: the text says how.
-    Text(Explained<NoDetail>),
-}
-
-/// An explanation's detail with its `kind` and its plain-text rendering.
-#[derive(Debug, Clone, Serialize)]
-pub struct Explained<E> {
-    /// `nim`, `sum`, `wythoff`, `quotient`, `search` or `closed-form`.
-    pub kind: &'static str,
-    /// The data.
-    #[serde(flatten)]
-    pub detail: E,
-    /// The same reasoning as text.
-    pub text: String,
-}
-
-/// No data beyond the text.
-#[derive(Debug, Clone, Serialize)]
-pub struct NoDetail {}
-
-impl Explanation {
-    /// The reasoning as text.
-    pub fn text(&self) -> &str {
-        match self {
-            Explanation::Nim(e) => &e.text,
-            Explanation::BigNim(e) => &e.text,
-            Explanation::Sum(e) => &e.text,
-            Explanation::BigSum(e) => &e.text,
-            Explanation::Wythoff(e) => &e.text,
-            Explanation::Moore(e) => &e.text,
-            Explanation::Quotient(e) => &e.text,
-            Explanation::Text(e) => &e.text,
-        }
-    }
-
-    /// Moore's theorem on `sum` when it is a lone position of Moore's Nim.
-    fn moore(sum: &Sum) -> Option<Self> {
-        let [c] = sum.components.as_slice() else {
-            return None;
-        };
-        let (rules, heaps) = c.downcast::<Moore>()?;
-        let detail = MooreExplanation::new(rules.k(), heaps);
-        let text = detail.to_text();
-        Some(Explanation::Moore(Explained {
-            kind: "moore",
-            detail,
-            text,
-        }))
-    }
-
-    fn text_only(kind: &'static str, text: String) -> Self {
-        Explanation::Text(Explained {
-            kind,
-            detail: NoDetail {},
-            text,
-        })
-    }
 }
 
 /// The analysis of a position (see the module documentation). Serialised as the JSON of
@@ -399,14 +325,7 @@ fn lone_wythoff(sum: &Sum, (x, y): (u64, u64), valued: bool, explain: bool) -> R
         finished: (x, y) == (0, 0),
         winning_move_count: winning_moves.count(),
         winning_moves,
-        explanation: explain.then(|| {
-            let text = e.to_text();
-            Explanation::Wythoff(Explained {
-                kind: "wythoff",
-                detail: e,
-                text,
-            })
-        }),
+        explanation: explain.then(|| Explanation::reasoned(Arc::new(e))),
     })
 }
 
@@ -420,7 +339,7 @@ fn lone_without_value(sum: &Sum, error: GameError, explain: bool) -> Result<Repo
     let outcome = if p { Outcome::P } else { Outcome::N };
     let moves = c.moves_to_value(0, MAX_LISTED_MOVES)?;
     let explanation = explain.then(|| {
-        Explanation::moore(sum).unwrap_or_else(|| {
+        Explanation::by_ruleset(sum).unwrap_or_else(|| {
             Explanation::text_only(
                 "closed-form",
                 format!(
@@ -459,8 +378,8 @@ fn explain_sum(sum: &Sum, convention: Convention, outcome: Outcome) -> Result<Ex
                 text,
             })
         }
-        (None, Convention::Normal) => match Explanation::moore(sum) {
-            Some(moore) => moore,
+        (None, Convention::Normal) => match Explanation::by_ruleset(sum) {
+            Some(own) => own,
             None => {
                 let detail = SumExplanation::new(sum)?;
                 let text = detail.to_text();

@@ -16,7 +16,7 @@ pub mod move_values;
 
 use std::time::Duration;
 
-use crate::games::nim;
+use crate::kernel::bouton;
 use crate::kernel::error::Result;
 use crate::kernel::moves::{MoveList, MAX_LISTED_MOVES};
 use crate::nimber::Nimber;
@@ -85,7 +85,7 @@ pub fn analyze(sum: &Sum, convention: Convention) -> Result<Analysis> {
         (Convention::Normal, Some(heaps)) => (
             Outcome::of_value(total),
             MoveList::complete(
-                nim::winning_moves(&heaps)
+                bouton::winning_moves(&heaps)
                     .into_iter()
                     .map(nim_sum_move)
                     .collect(),
@@ -109,7 +109,7 @@ pub fn nim_heaps(sum: &Sum) -> Option<Vec<u64>> {
 }
 
 /// A Nim move as a move of the sum.
-fn nim_sum_move(m: nim::NimMove) -> SumMove {
+fn nim_sum_move(m: bouton::NimMove) -> SumMove {
     SumMove {
         component: m.heap,
         from: Component::nim(m.from),
@@ -119,12 +119,12 @@ fn nim_sum_move(m: nim::NimMove) -> SumMove {
 
 fn misere_analysis(sum: &Sum) -> Result<(Outcome, MoveList<SumMove>)> {
     if let Some(heaps) = nim_heaps(sum) {
-        let outcome = if nim::is_misere_p_position(&heaps) {
+        let outcome = if bouton::is_misere_p_position(&heaps) {
             Outcome::P
         } else {
             Outcome::N
         };
-        let moves = nim::misere_winning_moves(&heaps)
+        let moves = bouton::misere_winning_moves(&heaps)
             .into_iter()
             .map(nim_sum_move)
             .collect();
@@ -372,7 +372,7 @@ fn bouton_move(sum: &Sum, convention: Convention) -> Option<Option<SumMove>> {
     if convention == Convention::Misere {
         // The misère rule needs the whole position (how many heaps exceed 1): rarely hot.
         let heaps = nim_heaps(sum)?;
-        if let Some(m) = nim::misere_winning_moves(&heaps).into_iter().next() {
+        if let Some(m) = bouton::misere_winning_moves(&heaps).into_iter().next() {
             return Some(Some(nim_sum_move(m)));
         }
     } else if total != 0 {
@@ -381,14 +381,14 @@ fn bouton_move(sum: &Sum, convention: Convention) -> Option<Option<SumMove>> {
             .iter()
             .enumerate()
             .find_map(|(i, c)| c.as_nim().filter(|&h| h ^ total < h).map(|h| (i, h)))?;
-        return Some(Some(nim_sum_move(nim::NimMove {
+        return Some(Some(nim_sum_move(bouton::NimMove {
             heap: i,
             from: h,
             to: h ^ total,
         })));
     }
     Some(largest.map(|(i, h)| {
-        nim_sum_move(nim::NimMove {
+        nim_sum_move(bouton::NimMove {
             heap: i,
             from: h,
             to: h - 1,

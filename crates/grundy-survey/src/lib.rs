@@ -24,7 +24,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use grundy_core::kernel::heap_sequence::{Computation, HeapSequence, Progress, RunStatus};
-use grundy_core::sequence::report::by_name;
+use grundy_core::registry::sequences::by_name;
 use grundy_core::{GameError, Nimber};
 
 pub use family::{Family, Member, Shard};

@@ -386,6 +386,25 @@ impl Ruleset for Moore {
         Some(vec![to])
     }
 
+    /// Moore's theorem on the binary columns, which explains a position of any size (its value
+    /// may be beyond any search).
+    fn explain_position(
+        &self,
+        heaps: &Vec<u64>,
+        toward: Option<&Vec<u64>>,
+    ) -> Option<std::sync::Arc<dyn crate::kernel::reasoning::PositionReasoning>> {
+        let e = MooreExplanation::new(self.k(), heaps);
+        Some(std::sync::Arc::new(match toward {
+            Some(to) => e.planned_for(to),
+            None => e,
+        }))
+    }
+
+    /// A move may take from several heaps at once, so the heaps are drawn one per line.
+    fn draws_heap_by_heap(&self) -> bool {
+        true
+    }
+
     fn explain_value(&self, heaps: &Vec<u64>) -> Result<Derivation> {
         if self.option_count(heaps) <= 4096 && self.grundy(heaps).is_ok() {
             return crate::kernel::derive_from(self, heaps, self.options(heaps));

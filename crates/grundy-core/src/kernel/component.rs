@@ -24,6 +24,7 @@ use std::sync::Arc;
 
 use crate::kernel::error::Result;
 use crate::kernel::moves::MoveList;
+use crate::kernel::reasoning::PositionReasoning;
 use crate::kernel::Derivation;
 use crate::kernel::MoveError;
 use crate::kernel::TreeEstimate;
@@ -77,6 +78,8 @@ trait Erased: Send + Sync + 'static {
     fn move_examples(&self, numbered: bool) -> String;
     fn describe_move(&self, to: &[Component]) -> String;
     fn explain_value(&self) -> Result<Derivation>;
+    fn explain_position(&self, toward: Option<&[Component]>) -> Option<Arc<dyn PositionReasoning>>;
+    fn draws_heap_by_heap(&self) -> bool;
     fn splits(&self) -> bool;
     fn tree_estimate(&self, group: &[&Component], limit: u64) -> TreeEstimate;
 }
@@ -260,6 +263,19 @@ impl<R: Ruleset> Erased for Typed<R> {
         self.rules.explain_value(&self.position)
     }
 
+    fn explain_position(&self, toward: Option<&[Component]>) -> Option<Arc<dyn PositionReasoning>> {
+        // A move that leaves anything but one position of this ruleset has no plan here: the
+        // reasoning is then the position's own, unplanned.
+        let toward = toward
+            .and_then(Self::positions_of)
+            .and_then(|mut parts| (parts.len() == 1).then(|| parts.remove(0)));
+        self.rules.explain_position(&self.position, toward.as_ref())
+    }
+
+    fn draws_heap_by_heap(&self) -> bool {
+        self.rules.draws_heap_by_heap()
+    }
+
     fn splits(&self) -> bool {
         self.rules.splits()
     }
@@ -419,6 +435,20 @@ impl Component {
         self.0.explain_value()
     }
 
+    /// The ruleset's own reasoning on this component alone, its plan made for the move that
+    /// leaves `toward` when given (see [`Ruleset::explain_position`]).
+    pub fn explain_position(
+        &self,
+        toward: Option<&[Component]>,
+    ) -> Option<Arc<dyn PositionReasoning>> {
+        self.0.explain_position(toward)
+    }
+
+    /// Whether the component is drawn heap by heap (see [`Ruleset::draws_heap_by_heap`]).
+    pub fn draws_heap_by_heap(&self) -> bool {
+        self.0.draws_heap_by_heap()
+    }
+
     /// Whether a move of this ruleset may leave several components.
     pub fn splits(&self) -> bool {
         self.0.splits()
@@ -528,6 +558,8 @@ pub trait AnyRules: Debug + Send + Sync + 'static {
     fn first_coin(&self) -> Option<u64>;
     /// How a grid's rows and columns are numbered (see [`Ruleset::grid_numbering`]).
     fn grid_numbering(&self) -> Option<super::numbering::Numbering>;
+    /// One heap's moves as Nim's or an octal code's (see [`Ruleset::heap_moves`]).
+    fn heap_moves(&self) -> Option<super::heap_rules::HeapMoves<'_>>;
     /// The ruleset itself, to look at its own type.
     fn as_any(&self) -> &dyn Any;
 }
@@ -559,6 +591,10 @@ impl<R: Ruleset> AnyRules for R {
 
     fn amounts(&self) -> &[u64] {
         Ruleset::amounts(self)
+    }
+
+    fn heap_moves(&self) -> Option<super::heap_rules::HeapMoves<'_>> {
+        Ruleset::heap_moves(self)
     }
 
     fn sequence(&self) -> Option<&dyn crate::kernel::heap_sequence::HeapSequence> {

@@ -9,6 +9,8 @@
 //!
 //! | module | what it holds |
 //! | --- | --- |
+//! | [`bouton`] | Bouton's theory of Nim: nim-sums of heaps, normal and misère Nim's winning moves ([`bouton::NimMove`]) |
+//! | [`reasoning`] | a ruleset's own reasoning on one position ([`reasoning::PositionReasoning`]: Moore's theorem, Wythoff's P-positions) |
 //! | [`ruleset`] | the [`Ruleset`] trait, [`plural`], [`common_noun`], [`uniform_below`] |
 //! | [`form`] | the shapes of positions ([`PositionForm`]: a heap, a pair, a row) and [`MoveContext`] |
 //! | [`move_forms`] | the typed moves of one heap (`3 2`, `to 1 4`, `take 2 leave 1 4`) |
@@ -18,6 +20,7 @@
 //! | [`columns`] | values in Bouton's binary columns ([`ValueColumns`]) |
 //! | [`nim_heap`] | heap sizes of any width ([`NimHeap`]: `u64`, `BigUint`) |
 //! | [`tree_estimate`] | bounds on a game tree below a group of components ([`TreeEstimate`]) |
+//! | [`heap_rules`] | octal codes and Grundy's game ([`heap_rules::HeapRules`]), and the heap moves a ruleset hands to the misère engine ([`heap_rules::HeapMoves`]) |
 //! | [`heap_sequence`] | Grundy sequences of heap rulesets ([`heap_sequence::HeapSequence`]), their [`heap_sequence::Period`] and its certificate |
 //! | [`list`] | lists of whole numbers in the text format ([`parse_list`]) |
 //! | [`error`] | the one error type ([`GameError`]) |
@@ -25,6 +28,7 @@
 //! | [`family`] | what a family tells the front ends ([`family::Family`], [`family::Param`], [`family::Positions`], [`family::Drawing`]) |
 //! | [`cancel`] | the cancel flag of long computations |
 
+pub mod bouton;
 pub mod budget;
 pub mod cancel;
 pub mod columns;
@@ -33,6 +37,7 @@ pub mod derivation;
 pub mod error;
 pub mod family;
 pub mod form;
+pub mod heap_rules;
 pub mod heap_sequence;
 pub mod list;
 pub mod move_error;
@@ -40,6 +45,7 @@ pub mod move_forms;
 pub mod moves;
 pub mod nim_heap;
 pub mod numbering;
+pub mod reasoning;
 pub mod ruleset;
 pub mod tree_estimate;
 

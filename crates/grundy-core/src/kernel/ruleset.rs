@@ -5,9 +5,11 @@ use std::hash::Hash;
 
 use super::error::Result;
 use super::form::{MoveContext, PositionForm};
+use super::heap_rules::HeapMoves;
 use super::heap_sequence::HeapSequence;
 use super::moves::MoveList;
 use super::numbering::Numbering;
+use super::reasoning::PositionReasoning;
 use super::{Derivation, MoveError, TreeEstimate};
 use crate::nimber::{nim_sum, Nimber};
 
@@ -269,6 +271,33 @@ pub trait Ruleset: Debug + Send + Sync + Eq + Hash + Ord + 'static {
     /// square (grids of coins, Cram boards); `None` for the others.
     fn grid_numbering(&self) -> Option<Numbering> {
         None
+    }
+
+    /// The moves of one heap in a form the misère engine reads directly (Nim, or an octal
+    /// code), for heap rulesets that have one; `None` for the others, which the engine asks
+    /// heap by heap through their options. The ruleset hands its rules over here so that no
+    /// engine has to recognise its type.
+    fn heap_moves(&self) -> Option<HeapMoves<'_>> {
+        None
+    }
+
+    /// The ruleset's own reasoning on a lone `position` under normal play, for rulesets whose
+    /// theory explains a position better than its options' values do (Moore's theorem); with
+    /// `toward`, its plan is made for the move that leaves `toward` (the hint's move), where
+    /// that is a move it can plan. `None` (the default) leaves the explanation to the engines.
+    fn explain_position(
+        &self,
+        _position: &Self::Position,
+        _toward: Option<&Self::Position>,
+    ) -> Option<std::sync::Arc<dyn PositionReasoning>> {
+        None
+    }
+
+    /// Whether a position of several heaps is drawn heap by heap, one heap per line, rather
+    /// than as one picture: a row of heaps played together (Moore's Nim), where a move may take
+    /// from several heaps at once.
+    fn draws_heap_by_heap(&self) -> bool {
+        false
     }
 }
 

@@ -7,9 +7,9 @@
 
 use std::sync::Arc;
 
-use crate::games::octal::HeapRules;
 use crate::kernel::component::AnyRules;
 use crate::kernel::error::{GameError, Result};
+use crate::kernel::heap_rules::{HeapMoves, HeapRules};
 use crate::sum::Component;
 
 /// A heap game: heaps `1..=max_heap()` and, for each, its options.
@@ -160,19 +160,24 @@ impl HeapGame for RegistryHeapGame {
 }
 
 /// The heap game of a ruleset, for its misère quotient and genera: Nim as [`Nim`], an octal
-/// game (and Grundy's game's octal neighbours) read off its code, any other heap ruleset through
-/// the registry ([`RegistryHeapGame`], which refuses rulesets that are not heap games). The
-/// front ends that hold rules rather than a name (the Python package) start here.
+/// game (and Grundy's game) read off its code, as the ruleset hands them over
+/// ([`crate::kernel::Ruleset::heap_moves`]); any other heap ruleset through its options
+/// ([`RegistryHeapGame`], which refuses rulesets that are not heap games). The front ends that
+/// hold rules rather than a name (the Python package) start here.
 pub fn heap_game_of(rules: Arc<dyn AnyRules>) -> Result<Box<dyn HeapGame>> {
-    if crate::kernel::component::downcast::<crate::games::nim::Nim>(rules.as_ref()).is_some() {
-        return Ok(Box::new(Nim));
+    match rules.heap_moves() {
+        Some(HeapMoves::Nim) => Ok(Box::new(Nim)),
+        Some(HeapMoves::Code(code)) => Ok(Box::new(code.clone())),
+        None => Ok(Box::new(RegistryHeapGame::new(rules)?)),
     }
-    if let Some(octal) =
-        crate::kernel::component::downcast::<crate::games::octal::OctalGame>(rules.as_ref())
-    {
-        return Ok(Box::new(octal.rules().clone()));
+}
+
+/// The octal code of `rules`, when the ruleset reads its moves off one.
+pub(crate) fn octal_code_of(rules: &dyn AnyRules) -> Option<HeapRules> {
+    match rules.heap_moves() {
+        Some(HeapMoves::Code(code)) => Some(code.clone()),
+        _ => None,
     }
-    Ok(Box::new(RegistryHeapGame::new(rules)?))
 }
 
 /// The options of every heap `1..=max_heap`, computed once (index 0 is unused and empty).

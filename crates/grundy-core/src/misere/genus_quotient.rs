@@ -186,7 +186,7 @@ fn classify(options: &OptionTable, q: &GenusQuotient, normal: &[Nimber]) -> Resu
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::octal::HeapRules;
+    use crate::kernel::heap_rules::HeapRules;
     use crate::misere::genus::{nim_heap_genus, restive_sum_outcome, GenusClass};
     use crate::misere::search::is_p_by_followers;
     use crate::sum::Outcome;

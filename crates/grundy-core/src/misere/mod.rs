@@ -60,7 +60,7 @@
 //! heap's element and the product).
 //!
 //! ```
-//! use grundy_core::games::octal::HeapRules;
+//! use grundy_core::kernel::heap_rules::HeapRules;
 //! use grundy_core::misere::quotient::{Limits, MisereQuotient};
 //!
 //! let kayles = HeapRules::parse("0.77").unwrap();

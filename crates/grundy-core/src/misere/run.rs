@@ -318,7 +318,7 @@ impl MisereQuotient {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::octal::HeapRules;
+    use crate::kernel::heap_rules::HeapRules;
 
     /// Stopping after heap 7 and resuming gives the quotient a run without a stop gives.
     #[test]

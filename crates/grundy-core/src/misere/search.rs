@@ -173,7 +173,7 @@ pub fn merge(a: &[u16], b: &[u16]) -> Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::nim;
+    use crate::kernel::bouton;
     use crate::misere::game::Nim;
 
     /// Bouton's misère rule on every Nim position of at most 12 tokens.
@@ -189,7 +189,7 @@ mod tests {
             let heaps: Vec<u64> = p.iter().map(|&h| h as u64).collect();
             assert_eq!(
                 table.is_p(p),
-                Some(nim::is_misere_p_position(&heaps)),
+                Some(bouton::is_misere_p_position(&heaps)),
                 "{p:?}"
             );
         }

@@ -16,9 +16,9 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use super::analysis::MisereAnalysis;
-use super::game::{HeapGame, OptionTable, RegistryHeapGame, WithNimHeaps};
+use super::game::{octal_code_of, HeapGame, OptionTable, RegistryHeapGame, WithNimHeaps};
 use super::quotient::{Limits, MisereQuotient};
-use crate::games::octal::OctalGame;
+use crate::kernel::heap_rules::HeapRules;
 use crate::kernel::moves::{MoveList, MAX_LISTED_MOVES};
 use crate::sum::{Component, Outcome, Sum, SumMove};
 
@@ -123,9 +123,10 @@ pub fn answer(sum: &Sum) -> Option<QuotientAnswer> {
         }
         heaps.push(h as usize);
     }
-    // Octal games read their options off the code; other heap rulesets through the registry.
-    let game: Box<dyn HeapGame> = match first.downcast::<OctalGame>() {
-        Some((octal, _)) => Box::new(octal.rules().clone()),
+    // Octal games read their options off the code they hand over (`Ruleset::heap_moves`);
+    // other heap rulesets are asked heap by heap through their options.
+    let game: Box<dyn HeapGame> = match octal_code_of(rules.as_ref()) {
+        Some(code) => Box::new(code),
         None => Box::new(RegistryHeapGame::new(Arc::clone(&rules)).ok()?),
     };
     let n = heaps.iter().copied().max().unwrap_or(0).max(1);
@@ -154,7 +155,7 @@ pub fn answer(sum: &Sum) -> Option<QuotientAnswer> {
 /// ([`WithNimHeaps`]): without it such a sum, Kayles 14 + 15 + *3, is searched
 /// exhaustively (0.5 s). `None` for any other sum.
 fn answer_with_nim(sum: &Sum) -> Option<QuotientAnswer> {
-    let mut octal: Option<(&Arc<OctalGame>, &Component)> = None;
+    let mut octal: Option<(HeapRules, &Component)> = None;
     let mut ids = Vec::with_capacity(sum.components.len());
     let (mut n, mut nim) = (1usize, 0usize);
     for c in &sum.components {
@@ -167,23 +168,25 @@ fn answer_with_nim(sum: &Sum) -> Option<QuotientAnswer> {
             ids.push(if m == 0 { 0 } else { WithNimHeaps::nim_heap(m) });
             continue;
         }
-        let (game, h) = c.downcast::<OctalGame>()?;
+        let h = match c.heaps().as_slice() {
+            [h] if c.noun() == "heap" => *h,
+            _ => return None,
+        };
         match octal {
             Some((_, first)) if !c.same_rules(first) => return None,
             Some(_) => {}
-            None => octal = Some((game, c)),
+            None => octal = Some((octal_code_of(c.rules().as_ref())?, c)),
         }
-        if *h > MAX_MIXED_HEAP {
+        if h > MAX_MIXED_HEAP {
             return None;
         }
-        n = n.max(*h as usize);
-        ids.push(WithNimHeaps::game_heap(*h as usize));
+        n = n.max(h as usize);
+        ids.push(WithNimHeaps::game_heap(h as usize));
     }
-    let (game, first) = octal?;
+    let (rules, first) = octal?;
     if nim == 0 {
         return None;
     }
-    let rules = game.rules().clone();
     let options = OptionTable::new(&rules, n).ok()?;
     let combined = WithNimHeaps {
         options: &options,

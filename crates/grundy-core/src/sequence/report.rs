@@ -14,8 +14,9 @@
 //!
 //! A ruleset whose `G(n)` is a function of the values below `n` needs only a few lines for the
 //! last part: [`super::table::TableRun`] is the whole computation (chunks, period checks,
-//! checkpoints) around an [`super::table::Extend`] step. [`by_name`] finds the sequence of a
-//! ruleset by the names the command line and the API use; a new ruleset adds one line there.
+//! checkpoints) around an [`super::table::Extend`] step. The registry (its `sequences` module,
+//! above this engine) finds the sequence of a ruleset by the names the command line and the API
+//! use; a new ruleset needs no line there.
 //!
 //! # The report
 //!
@@ -33,13 +34,13 @@ use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 use serde::{Deserialize, Serialize};
 
+use crate::kernel::component::AnyRules;
 use crate::kernel::error::{GameError, Result};
 use crate::kernel::heap_sequence::Period;
 use crate::kernel::heap_sequence::{
     Certificate, Computation, HeapSequence, Limits, PeriodRule, SequenceGame,
 };
 use crate::nimber::Nimber;
-use crate::registry::{self, AnyRules, REGISTRY};
 
 /// What a report asks for.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -472,34 +473,12 @@ fn answer_at(n: &BigUint, computation: &dyn Computation) -> Result<Option<AtAnsw
     }))
 }
 
-/// The sequence of `rules`, when its ruleset has one (see [`crate::kernel::Ruleset::sequence`]).
-pub fn of_rules(rules: Arc<dyn AnyRules>) -> Result<Box<dyn HeapSequence>> {
-    if rules.sequence().is_none() {
-        return Err(GameError::invalid(
-            "sequence game",
-            rules.name(),
-            format!("a ruleset with a Grundy sequence: {}", sequence_families()),
-        ));
-    }
-    Ok(Box::new(RulesSequence(rules)))
-}
-
-/// The families of the registry whose rulesets have a sequence, for errors.
-pub fn sequence_families() -> String {
-    REGISTRY
-        .iter()
-        .filter(|f| f.sequence)
-        .map(|f| f.name)
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// The sequence of the family named `game` with its parameters' texts (`&["1,4,9"]` for a
-/// subtraction game), as the command line and the API name it.
-pub fn by_name(game: &str, params: &[&str]) -> Result<Box<dyn HeapSequence>> {
-    let family = registry::family(game)
-        .ok_or_else(|| GameError::invalid("sequence game", game, sequence_families()))?;
-    of_rules(family.rules(params)?)
+/// The sequence of `rules`, when its ruleset has one (see [`crate::kernel::Ruleset::sequence`]);
+/// `None` for the others. The registry refuses those by name, listing the families that have a
+/// sequence (its `sequences::of_rules` and `sequences::by_name`): the engine knows no family.
+pub fn sequence_of(rules: Arc<dyn AnyRules>) -> Option<Box<dyn HeapSequence>> {
+    rules.sequence()?;
+    Some(Box::new(RulesSequence(rules)))
 }
 
 /// A ruleset's sequence behind the ruleset's own reference count.
@@ -507,7 +486,7 @@ struct RulesSequence(Arc<dyn AnyRules>);
 
 impl RulesSequence {
     fn inner(&self) -> &dyn HeapSequence {
-        self.0.sequence().expect("checked by of_rules")
+        self.0.sequence().expect("checked by sequence_of")
     }
 }
 

@@ -18,7 +18,7 @@ use super::{
     delaying_move, direct_move, with_remoteness_solver, Convention, MISERE_SEARCH_LIMIT,
     MISERE_TIME_BUDGET,
 };
-use crate::games::nim;
+use crate::kernel::bouton;
 use crate::kernel::error::{GameError, Result};
 use crate::nimber::{nim_sum, Nimber};
 use crate::solve::{misere_rule, sum_options, Solver};
@@ -211,7 +211,7 @@ fn wins_without_search(sum: &Sum, moves: &[SumMove], convention: Convention) -> 
                     .iter()
                     .map(|m| {
                         let heaps = sum.after(m).nim_heaps().unwrap_or_default();
-                        nim::is_misere_p_position(&heaps)
+                        bouton::is_misere_p_position(&heaps)
                     })
                     .collect());
             }

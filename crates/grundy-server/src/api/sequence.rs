@@ -5,9 +5,8 @@
 
 use grundy_core::games::octal::PERIOD_SEARCH_LIMIT;
 use grundy_core::kernel::heap_sequence::PeriodRule;
-use grundy_core::sequence::report::{
-    compute, of_rules, plan, sequence_families, Field, Report, ReportError, Request,
-};
+use grundy_core::registry::sequences::{of_rules, sequence_families};
+use grundy_core::sequence::report::{compute, plan, Field, Report, ReportError, Request};
 
 use crate::position::family_rules;
 

@@ -110,6 +110,17 @@ fn binary(h: u64, bits: u32) -> String {
     format!("{h:0width$b}", width = bits as usize)
 }
 
+/// The report carries it as any ruleset's reasoning (its JSON `kind` is `moore`).
+impl crate::kernel::reasoning::PositionReasoning for MooreExplanation {
+    fn kind(&self) -> &'static str {
+        "moore"
+    }
+
+    fn to_text(&self) -> String {
+        MooreExplanation::to_text(self)
+    }
+}
+
 impl MooreExplanation {
     /// Explains `heaps` of Moore's Nim_`k` (`k >= 1`), with the move the construction of the
     /// module documentation finds.

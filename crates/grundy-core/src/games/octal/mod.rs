@@ -26,7 +26,7 @@
 //! assert_eq!(kayles.value(1_000_000_000_000).unwrap(), kayles.value(76).unwrap());
 //! ```
 
-pub mod code;
+pub use crate::kernel::heap_rules as code;
 mod moves;
 pub mod naive;
 pub mod run;
@@ -385,6 +385,11 @@ impl Ruleset for OctalGame {
             .ok_or_else(|| refuse("no period is proven"))?;
         crate::kernel::heap_sequence::stand_in(p, self.rules.max_removed() as u64, heap)
             .ok_or_else(|| refuse("the heap is not beyond its period's reach"))
+    }
+
+    /// The code itself: the misère engine builds its tables of options from the digits.
+    fn heap_moves(&self) -> Option<crate::kernel::heap_rules::HeapMoves<'_>> {
+        Some(crate::kernel::heap_rules::HeapMoves::Code(&self.rules))
     }
 
     fn sequence(&self) -> Option<&dyn crate::kernel::heap_sequence::HeapSequence> {

@@ -8,8 +8,8 @@
 //! `floor((L - n0 - j) / p)` further moves (`L` the largest smaller part, `n0 + j` the class's
 //! first member), listed in increasing order while the list has room.
 
-use super::code::HeapRules;
 use super::run::SequenceRun;
+use crate::kernel::heap_rules::HeapRules;
 use crate::kernel::moves::MoveList;
 use crate::nimber::Nimber;
 use num_bigint::BigUint;

@@ -2,7 +2,7 @@
 //!
 //! Slow (`O(N²)` for `N` values) but obviously right; the fast solver is tested against it.
 
-use super::code::HeapRules;
+use crate::kernel::heap_rules::HeapRules;
 use crate::nimber::{MexSet, Nimber};
 
 /// `G(0..count)` by the definition: `G(n)` is the mex of the values of all options of `n`.

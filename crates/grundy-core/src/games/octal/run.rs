@@ -16,10 +16,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
-use super::code::HeapRules;
 use super::sparse::SparseSolver;
 use super::values::Values;
 use crate::kernel::error::{GameError, Result};
+use crate::kernel::heap_rules::HeapRules;
 use crate::kernel::heap_sequence::{Period, Progress, RunStatus};
 use crate::nimber::Nimber;
 use crate::sequence::{find_guy_smith_period, GrundySequence, PeriodSearch};

@@ -74,6 +74,17 @@ fn exact_moves<S: serde::Serializer>(
     s.collect_seq(moves.iter().map(|m| m.clone().map(ExactU64)))
 }
 
+/// The report carries it as any ruleset's reasoning (its JSON `kind` is `wythoff`).
+impl crate::kernel::reasoning::PositionReasoning for WythoffExplanation {
+    fn kind(&self) -> &'static str {
+        "wythoff"
+    }
+
+    fn to_text(&self) -> String {
+        WythoffExplanation::to_text(self)
+    }
+}
+
 impl WythoffExplanation {
     /// The explanation of `(x, y)`, with its Grundy value when both heaps are at most
     /// `max_table` (which is lowered to `MAX_TABLE_SIDE − 1`, the table's own limit). Fails

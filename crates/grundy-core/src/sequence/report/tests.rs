@@ -2,6 +2,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::*;
 use crate::kernel::heap_sequence::Theorem;
+use crate::registry::sequences::by_name;
 
 /// A take-set as a term's parameter: `1,4,9`.
 fn list(set: Vec<u64>) -> String {

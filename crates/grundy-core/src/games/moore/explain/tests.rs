@@ -98,7 +98,7 @@ fn the_report_explains_by_the_theorem() {
     use crate::report::{analyze, Explanation};
     use crate::strategy::Convention;
     let report = analyze("moore{2}:3,5,6", Convention::Normal, true).unwrap();
-    let Some(Explanation::Moore(e)) = &report.explanation else {
+    let Some(Explanation::Ruleset(e)) = &report.explanation else {
         panic!("{:?}", report.explanation);
     };
     assert_eq!(e.kind, "moore");
@@ -110,16 +110,15 @@ fn the_report_explains_by_the_theorem() {
     // Heaps whose value no search reaches: the theorem still explains who wins.
     let big = analyze("moore{2}:1000000,999999,3", Convention::Normal, true).unwrap();
     assert_eq!(big.values, None);
-    assert!(matches!(big.explanation, Some(Explanation::Moore(_))));
+    assert!(matches!(&big.explanation, Some(Explanation::Ruleset(e)) if e.kind == "moore"));
     // Planned for each winning move in turn: the plan is that move.
     let sum = crate::spec::parse_sum("moore{2}:3,5,6").unwrap();
     for m in sum.winning_moves().unwrap() {
         let planned = report.explanation.clone().unwrap().planned_for(&m);
-        let Explanation::Moore(e) = planned else {
-            panic!()
-        };
+        let json = serde_json::to_value(&planned).unwrap();
+        assert_eq!(json["kind"], "moore");
         let to = m.to[0].position::<Moore>().unwrap();
-        assert_eq!(&e.detail.plan.unwrap().to, to);
+        assert_eq!(json["plan"]["to"], serde_json::json!(to));
     }
     // In a sum with other games, the sum's explanation as before.
     let mixed = analyze("moore{2}:3,5,6 + nim:1", Convention::Normal, true).unwrap();

@@ -43,8 +43,8 @@ mod width;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::code::HeapRules;
 use crate::kernel::error::{GameError, Result};
+use crate::kernel::heap_rules::HeapRules;
 use bitsets::{insert_all, insert_pairs, pays_to_mark, Marks, Seen};
 use class::{code_of, Class};
 use far::FarRows;

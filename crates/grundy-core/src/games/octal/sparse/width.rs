@@ -10,9 +10,9 @@ use std::mem::take;
 use super::bitsets::Seen;
 use super::mirror::Mirror;
 use super::{ClassStats, Solver};
-use crate::games::octal::code::HeapRules;
 use crate::games::octal::values::Values;
 use crate::kernel::error::Result;
+use crate::kernel::heap_rules::HeapRules;
 
 /// The rare/common solver: extends a Grundy sequence one value at a time (see the module
 /// documentation of `sparse` for the method). Values are stored in one byte each while they

@@ -14,6 +14,11 @@
 //!
 //! Grundy's game is not octal — it splits a heap into two *unequal* heaps — but it has the same
 //! shape (the code `4.` with equal splits forbidden), so it shares [`HeapRules`] and the solvers.
+//!
+//! The code is kernel data rather than the octal ruleset's own: the misère engine reads a heap
+//! game's moves off it (a table built straight from the digits), and a ruleset hands it over
+//! through [`crate::kernel::Ruleset::heap_moves`] as a [`HeapMoves`], so that no engine looks
+//! at a ruleset's type.
 
 use std::fmt;
 
@@ -34,6 +39,17 @@ pub struct HeapRules {
     digits: Vec<u8>,
     /// Splits must give two different heaps (Grundy's game).
     unequal_splits: bool,
+}
+
+/// The moves of a heap game in a form an engine can read without knowing the ruleset
+/// ([`crate::kernel::Ruleset::heap_moves`]): the misère quotient and genera build their tables
+/// of options from it directly, where a ruleset that gives none is asked heap by heap.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HeapMoves<'a> {
+    /// Nim: a heap of `n` may become any smaller heap.
+    Nim,
+    /// A game of the octal family (and Grundy's game): the moves its code allows.
+    Code(&'a HeapRules),
 }
 
 impl HeapRules {
