@@ -144,6 +144,15 @@ async fn other_rulesets_heaps_of_any_size_are_valued_by_analyze() {
             json!({"game": "octal", "code": "0.07", "heaps": [TEN_30]}),
             json!([1]),
         ),
+        // Lasker's Nim by its closed form: 4k + 3 and 4k + 4 swap (10^30 ≡ 0 mod 4).
+        (
+            json!({"game": "lasker", "heaps": ["18446744073709551615", "18446744073709551616", TEN_30]}),
+            json!([
+                "18446744073709551616",
+                "18446744073709551615",
+                "999999999999999999999999999999"
+            ]),
+        ),
     ];
     for (position, values) in cases {
         let (status, body) = post("/api/analyze", json!({ "position": position })).await;
@@ -182,6 +191,9 @@ async fn every_door_plays_heaps_of_any_size() {
         json!({"game": "sum", "terms": format!("sub{{1,4,9}}:{TEN_30} + octal{{0.77}}:{TEN_30} + wythoff:10,7 + nim:3")}),
         // Between 2^53 and 2^64 - 1: within the core's u64, beyond JavaScript's numbers.
         json!({"game": "lasker", "heaps": ["9007199254740993"]}),
+        // Lasker's Nim beyond 2^64 - 1: two huge heaps whose winning moves may be splits.
+        json!({"game": "lasker", "heaps": [TEN_30, "1000000000000000000000000000006"]}),
+        json!({"game": "sum", "terms": format!("lasker:{TEN_30} + nim:7")}),
         json!({"game": "wythoff", "heaps": ["18446744073709551615", "9007199254740992"]}),
     ];
     for start in positions {
