@@ -29,6 +29,9 @@
 //! assert!(after.checked_move(0, &to).unwrap().is_err()); // takes 2: not in {1, 4, 9}
 //! ```
 
+mod valued;
+pub use valued::{AnyMoveValues, AnyValuedMove};
+
 use num_bigint::BigUint;
 
 use crate::big_nim::{BigComponent, BigHeap, BigHeapMove, BigMove, BigSum};
