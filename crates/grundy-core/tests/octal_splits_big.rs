@@ -70,7 +70,7 @@ fn the_search_through_the_period_matches_brute_force_on_small_heaps() {
 /// small heap can be left: octal codes (and Grundy's game), subtraction, Lasker's Nim.
 #[test]
 fn the_arithmetic_check_of_a_move_agrees_with_the_rules() {
-    let mut rulesets: Vec<Box<dyn Fn(u64, &[u64]) -> (bool, Option<bool>)>> = Vec::new();
+    let mut rulesets: Vec<Box<Check>> = Vec::new();
     for code in SPLITTING.into_iter().chain(["0.33", "4.7"]) {
         let game = OctalGame::parse(code).unwrap();
         rulesets.push(Box::new(move |h, parts| check(&game, h, parts)));
@@ -97,6 +97,9 @@ fn the_arithmetic_check_of_a_move_agrees_with_the_rules() {
         }
     }
 }
+
+/// A ruleset's two answers to "may this heap become these parts?": its own and by arithmetic.
+type Check = dyn Fn(u64, &[u64]) -> (bool, Option<bool>);
 
 fn check<R: Ruleset<Position = u64>>(rules: &R, heap: u64, parts: &[u64]) -> (bool, Option<bool>) {
     let big: Vec<BigUint> = parts.iter().map(|&p| BigUint::from(p)).collect();
