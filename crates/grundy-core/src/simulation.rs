@@ -51,7 +51,7 @@ pub fn beyond_u64(text: &str, max_moves_limit: u64) -> Option<crate::kernel::err
         let c = r.components_from(vec![stand_in]).ok()?.pop()?;
         c.options()
             .iter()
-            .map(|to| stand_in - to.iter().map(|p| p.tokens()).sum::<u64>())
+            .map(|to| stand_in.saturating_sub(to.iter().map(|p| p.tokens()).sum::<u64>()))
             .max()
     });
     Some(crate::kernel::error::GameError::too_large(

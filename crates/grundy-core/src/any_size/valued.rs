@@ -89,9 +89,10 @@ impl AnyPosition {
         let mut valued = Vec::with_capacity(moves.len());
         for m in moves {
             let mv = Move::Sum(m);
+            // A move of a sum leaves a sum; its value is the nim-sum of lookups.
             let value = match self.after(&mv) {
                 AnyPosition::Sum(after) => after.value()?,
-                AnyPosition::Wythoff(..) => unreachable!("a sum stays a sum"),
+                AnyPosition::Wythoff(..) => sum.value()?,
             };
             let outcome = match value.bits() {
                 0 => MoveOutcome::Win,
@@ -169,7 +170,12 @@ fn heap_moves(i: usize, b: &BigHeap) -> Result<Vec<BigMove>> {
     for to in stand_in.options() {
         // A stand-in's move leaves one heap (or none: never, it exceeds every amount taken).
         let left = to.iter().flat_map(|c| c.heaps()).sum::<u64>();
-        let taken = r - left;
+        let Some(taken) = r.checked_sub(left) else {
+            return Err(too_many(
+                &name,
+                "its stand-in heap's moves do not take tokens",
+            ));
+        };
         moves.push(BigMove::Heap(BigHeapMove {
             component: i,
             from: b.heap.clone(),
