@@ -109,11 +109,11 @@ fn bad_input_is_a_one_line_error_with_exit_code_2() {
         ),
         (&["analyze", "nim", "2", "-3"], "\"-3\""),
         (&["analyze", "nim", "2", "x"], "\"x\""),
-        // Nim heaps and periodic games' heaps may be of any size; other games' heaps stop at
-        // 2^64 - 1, refused by name.
+        // Nim heaps, periodic games' and Lasker's Nim's heaps may be of any size; other games'
+        // heaps stop at 2^64 - 1, refused by name.
         (
-            &["analyze", "lasker", "99999999999999999999"],
-            "heap 99999999999999999999 of lasker is too large",
+            &["analyze", "grundys-game", "99999999999999999999"],
+            "heap 99999999999999999999 of grundys-game is too large",
         ),
         (&["analyze", "nim"], "required"),
         (&["analyze", "subtraction", "--set", "", "3"], "amount list"),
@@ -129,7 +129,7 @@ fn bad_input_is_a_one_line_error_with_exit_code_2() {
         (&["analyze", "sum", "chess:3"], "\"chess\""),
         (
             &["analyze", "all-but", "--except", "1", "20000000"],
-            "at most 10000000",
+            "at most 10000000: all-but values are computed heap by heap",
         ),
         (
             &[

@@ -27,7 +27,35 @@ fn fergusons_examples() {
     );
     // Hexadecimal operands and the largest nimber.
     let v = json(&["nimber", "mul", "0xFFFFFFFFFFFFFFFF", "1"]);
-    assert_eq!(v["product"], u64::MAX);
+    assert_eq!(v["product"], "18446744073709551615");
+}
+
+/// Numbers are JSON numbers up to 2^53 - 1 and decimal strings beyond (docs/api.md,
+/// "Numbers"), as in every JSON document: 2^53 - 1 is a number, 2^53 a string.
+#[test]
+fn json_numbers_are_exact_at_2_to_the_53() {
+    let below = (1u64 << 53) - 1;
+    let v = json(&["nimber", "mul", &below.to_string(), "1"]);
+    assert_eq!(v["a"], below);
+    assert_eq!(v["product"], below);
+    assert_eq!(v["sum"], below ^ 1);
+    let v = json(&["nimber", "mul", &(1u64 << 53).to_string(), "1"]);
+    assert_eq!(v["a"], "9007199254740992");
+    assert_eq!(v["product"], "9007199254740992");
+    assert_eq!(v["b"], 1);
+    let v = json(&[
+        "nimber",
+        "mul",
+        "18446744073709551615",
+        "18446744073709551615",
+    ]);
+    assert_eq!(v["a"], "18446744073709551615");
+    assert_eq!(v["sum"], 0);
+    assert_eq!(v["product"], "11290409524105353207");
+    assert_eq!(
+        json(&["nimber", "inv", "9007199254740992"])["a"],
+        "9007199254740992"
+    );
 }
 
 #[test]

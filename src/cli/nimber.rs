@@ -2,15 +2,23 @@
 //! inverses, quotients, square roots and the multiplication table.
 //!
 //! JSON field names: `a`, `b` (the operands), `sum` (the nim-sum), `product`, `inverse`,
-//! `quotient`, `root`; `table` is `{"size": n, "rows": [[0 ⊗ 0, 0 ⊗ 1, ...], ...]}`. Numbers are
-//! JSON numbers (exact: every one fits in 64 bits).
+//! `quotient`, `root`; `table` is `{"size": n, "rows": [[0 ⊗ 0, 0 ⊗ 1, ...], ...]}`. Numbers
+//! follow the one convention of every JSON document (docs/api.md, "Numbers"): JSON numbers up
+//! to 2^53 - 1, decimal strings beyond (`grundy_core::kernel::nim_heap::serialize_exact`).
 
 use clap::Subcommand;
+use grundy_core::kernel::nim_heap::serialize_exact;
 use grundy_core::nimber::{nim_div, nim_inv, nim_mul, nim_sqrt};
 use grundy_core::GameError;
 use serde_json::json;
 
 use super::{CliError, Output};
+
+/// A nimber in JSON: a number up to 2^53 - 1, a decimal string beyond (the core's
+/// `serialize_exact`, which writes every JSON document's numbers).
+fn exact(n: u64) -> serde_json::Value {
+    serialize_exact(n, serde_json::value::Serializer).unwrap_or_else(|_| json!(n.to_string()))
+}
 
 /// The largest multiplication table printed: 256 × 256 (the bytes, GF(256)).
 pub const MAX_TABLE: u64 = 256;
@@ -91,7 +99,7 @@ pub fn run(command: &NimberCommand, out: &Output) -> Result<(), CliError> {
         NimberCommand::Mul { a, b } => {
             let product = nim_mul(a, b);
             if out.json {
-                return out.json(&json!({ "a": a, "b": b, "sum": a ^ b, "product": product }));
+                return out.json(&json!({ "a": exact(a), "b": exact(b), "sum": exact(a ^ b), "product": exact(product) }));
             }
             out.line(format!("{a} ⊗ {b} = {product}"))?;
             out.line(format!("{a} ⊕ {b} = {}", a ^ b))
@@ -99,7 +107,7 @@ pub fn run(command: &NimberCommand, out: &Output) -> Result<(), CliError> {
         NimberCommand::Inv { a } => {
             let inverse = nim_inv(a).ok_or_else(zero_divisor)?;
             if out.json {
-                return out.json(&json!({ "a": a, "inverse": inverse }));
+                return out.json(&json!({ "a": exact(a), "inverse": exact(inverse) }));
             }
             out.line(format!(
                 "1 ⊘ {a} = {inverse}   (check: {a} ⊗ {inverse} = 1)"
@@ -108,7 +116,8 @@ pub fn run(command: &NimberCommand, out: &Output) -> Result<(), CliError> {
         NimberCommand::Div { a, b } => {
             let quotient = nim_div(a, b).ok_or_else(zero_divisor)?;
             if out.json {
-                return out.json(&json!({ "a": a, "b": b, "quotient": quotient }));
+                return out
+                    .json(&json!({ "a": exact(a), "b": exact(b), "quotient": exact(quotient) }));
             }
             out.line(format!(
                 "{a} ⊘ {b} = {quotient}   (check: {quotient} ⊗ {b} = {a})"
@@ -117,7 +126,7 @@ pub fn run(command: &NimberCommand, out: &Output) -> Result<(), CliError> {
         NimberCommand::Sqrt { a } => {
             let root = nim_sqrt(a);
             if out.json {
-                return out.json(&json!({ "a": a, "root": root }));
+                return out.json(&json!({ "a": exact(a), "root": exact(root) }));
             }
             out.line(format!("√{a} = {root}   (check: {root} ⊗ {root} = {a})"))
         }

@@ -80,7 +80,10 @@ pub fn parse_players(text: &str) -> Result<Players, String> {
 
 /// Runs `grundy simulate`.
 pub fn run(args: &SimulateArgs, out: &Output) -> Result<(), CliError> {
-    let (title, start) = args.game.0.position()?;
+    // A heap beyond 2^64 - 1 is refused with the reason (the game's length, or 64-bit play).
+    let (title, start) = args.game.0.position().map_err(|e| {
+        simulation::beyond_u64(&args.game.0.term, MAX_MAX_MOVES).map_or(e, CliError::from)
+    })?;
     let convention = if args.misere {
         Convention::Misere
     } else {

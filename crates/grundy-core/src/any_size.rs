@@ -29,6 +29,9 @@
 //! assert!(after.checked_move(0, &to).unwrap().is_err()); // takes 2: not in {1, 4, 9}
 //! ```
 
+mod valued;
+pub use valued::{AnyMoveValues, AnyValuedMove};
+
 use num_bigint::BigUint;
 
 use crate::big_nim::{BigComponent, BigHeap, BigHeapMove, BigMove, BigSum};
@@ -370,7 +373,9 @@ fn shown(heaps: &[BigUint]) -> String {
 }
 
 /// The move of the heap `b` (beyond `u64`, component `i`) leaving the heaps `parts` (none
-/// empty): found among its moves to the value the parts have together.
+/// empty): decided by the ruleset's arithmetic ([`crate::kernel::Ruleset::is_option_big`]:
+/// every move, however far from the ends a split is), else found among its moves to the value
+/// the parts have together.
 fn heap_move(
     b: &BigHeap,
     i: usize,
@@ -386,34 +391,41 @@ fn heap_move(
             b.empty.ruleset_name(),
         ))
     };
+    let the_move = |to: Vec<BigUint>| {
+        Move::Sum(BigMove::Heap(BigHeapMove {
+            component: i,
+            from: b.heap.clone(),
+            to,
+            empty: b.empty.clone(),
+        }))
+    };
+    match rules.is_option_big(&b.heap, &parts) {
+        Some(true) => {
+            parts.sort();
+            return Ok(Ok(the_move(parts)));
+        }
+        Some(false) => return Ok(refuse("the rules allow no such move")),
+        None => {}
+    }
     let left: BigUint = parts.iter().sum();
     if left >= b.heap {
         return Ok(refuse("a move takes at least one token"));
     }
-    let mut target = 0u64;
+    let mut target = BigUint::ZERO;
     for p in &parts {
-        let value = match BigHeap::component(&rules, p.clone()) {
-            Ok(c) => c.value()?,
-            Err(_) => return Ok(refuse("the rules allow no such heap")),
-        };
-        match u64::try_from(&value) {
-            Ok(v) => target ^= v,
+        match BigHeap::component(&rules, p.clone()) {
+            Ok(c) => target ^= c.value()?,
             Err(_) => return Ok(refuse("the rules allow no such heap")),
         }
     }
     parts.sort();
-    let found = b.moves_to_value(target, MAX_LISTED_MOVES)?;
+    let found = b.moves_to_value(&target, MAX_LISTED_MOVES)?;
     let complete = found.is_complete();
     for to in found.iter() {
         let mut sorted = to.clone();
         sorted.sort();
         if sorted == parts {
-            return Ok(Ok(Move::Sum(BigMove::Heap(BigHeapMove {
-                component: i,
-                from: b.heap.clone(),
-                to: to.clone(),
-                empty: b.empty.clone(),
-            }))));
+            return Ok(Ok(the_move(to.clone())));
         }
     }
     Ok(if complete {
@@ -450,8 +462,19 @@ fn delaying_move(sum: &BigSum) -> Result<Option<BigMove>> {
                 })))
             }
             BigComponent::Heap(b) => {
+                // Taking one token, where the rules decide it by arithmetic.
+                let one_less = vec![&b.heap - 1u8];
+                if b.empty.rules().is_option_big(&b.heap, &one_less) == Some(true) {
+                    return Ok(Some(BigMove::Heap(BigHeapMove {
+                        component: i,
+                        from: b.heap.clone(),
+                        to: one_less,
+                        empty: b.empty.clone(),
+                    })));
+                }
                 for target in 0..=MAX_TRIED_VALUE {
-                    if let Some(to) = b.moves_to_value(target, 1)?.iter().next() {
+                    let target = BigUint::from(target);
+                    if let Some(to) = b.moves_to_value(&target, 1)?.iter().next() {
                         return Ok(Some(BigMove::Heap(BigHeapMove {
                             component: i,
                             from: b.heap.clone(),
@@ -528,6 +551,8 @@ mod tests {
         play(&format!("octal{{0.77}}:{HUGE}"), 4);
         play(&format!("octal{{0.07}}:{HUGE}"), 4);
         play(&format!("wythoff:{HUGE},17"), 3);
+        play(&format!("lasker:{HUGE},1000000000000000000000000000006"), 4);
+        play(&format!("lasker:18446744073709551615 + nim:{HUGE}"), 3);
         play(
             &format!("sub{{1,4,9}}:{HUGE} + octal{{0.77}}:{HUGE} + nim:5"),
             6,

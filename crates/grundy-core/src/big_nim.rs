@@ -1,7 +1,7 @@
 //! Positions whose Nim heaps may have any number of digits.
 //!
 //! A Nim heap is its own Grundy value, so Nim needs nothing but XOR at any size. Every other
-//! ruleset's values are [`Nimber`]s (`u64`), and the fast machinery of [`crate::sum`] keeps
+//! ruleset's values are [`Nimber`](crate::nimber::Nimber)s (`u64`), and the fast machinery of [`crate::sum`] keeps
 //! heaps in `u64` (simulations play millions of moves and must not allocate). A [`BigSum`] sits
 //! beside it: its components are ordinary [`Component`]s or Nim heaps beyond `u64`
 //! ([`BigComponent::Nim`]), and [`analyze_big`] answers it exactly. A position with no heap
@@ -12,6 +12,8 @@
 //!
 //! * a big Nim heap `h` can do so exactly when `h` has the highest set bit of `T` (then
 //!   `h XOR T < h`);
+//! * a heap of Lasker's Nim beyond `u64` ([`BigComponent::Heap`]) has a value of any size
+//!   (its closed form), and its moves to `g XOR T` are found by that closed form's arithmetic;
 //! * any other component has a `u64` value `g`, so `g XOR T` fits in `u64` only when `T` does.
 //!   When `T` has a bit beyond 2^64 - 1 no other component can take part: its target value is
 //!   at least 2^64, and no component of those rulesets has such a value. When `T` fits, the
@@ -46,7 +48,6 @@ use crate::kernel::component::AnyRules;
 use crate::kernel::error::{GameError, Result};
 use crate::kernel::move_forms::MAX_LISTED_HEAP;
 use crate::kernel::moves::{MoveList, MAX_LISTED_MOVES};
-use crate::nimber::Nimber;
 use crate::strategy::{analyze, Analysis, Convention};
 use crate::sum::{Component, Outcome, Sum, SumMove};
 
@@ -73,27 +74,40 @@ pub struct BigHeap {
 
 impl BigHeap {
     /// The component of `heap` tokens of `rules`: [`BigComponent::Small`] when it fits in
-    /// `u64`. A heap beyond is accepted only when the ruleset gives its value
-    /// ([`crate::kernel::Ruleset::value_big`]), which is an error naming the limit otherwise.
+    /// `u64` (and its value does: Lasker's Nim values `2^64 - 1` at `2^64`, so that heap is a
+    /// big one). A heap beyond is accepted only when the ruleset gives its value
+    /// ([`crate::kernel::Ruleset::value_huge`]), which is an error naming the limit otherwise.
     pub fn component(rules: &Arc<dyn AnyRules>, heap: BigUint) -> Result<BigComponent> {
         if let Ok(h) = u64::try_from(&heap) {
-            return single(rules.clone().components_from(vec![h])?, &heap).map(BigComponent::Small);
+            let small = single(rules.clone().components_from(vec![h])?, &heap)?;
+            let fits = h < u64::MAX || small.value().is_ok() || rules.value_huge(&heap).is_err();
+            if fits {
+                return Ok(BigComponent::Small(small));
+            }
         }
         let empty = single(rules.clone().components_from(vec![0])?, &heap)?;
-        rules.value_big(&heap)?;
+        rules.value_huge(&heap)?;
         Ok(BigComponent::Heap(BigHeap { empty, heap }))
     }
 
-    /// The value, a lookup through the ruleset's period.
-    pub fn value(&self) -> Result<Nimber> {
-        self.empty.rules().value_big(&self.heap)
+    /// The value, a lookup through the ruleset's period or closed form.
+    pub fn value(&self) -> Result<BigUint> {
+        self.empty.rules().value_huge(&self.heap)
     }
 
-    /// The moves to a component of value `target`, at most `limit` listed (all counted), as
-    /// heaps of any size: the moves of the ruleset's stand-in heap
-    /// ([`crate::kernel::Ruleset::stand_in`]), each taking as many tokens from this heap.
-    pub fn moves_to_value(&self, target: Nimber, limit: usize) -> Result<MoveList<Vec<BigUint>>> {
+    /// The moves to a component of value `target` (of any size), at most `limit` listed (all
+    /// counted), as heaps of any size: the ruleset's own ([`crate::kernel::Ruleset::moves_to_huge_value`],
+    /// [`crate::kernel::Ruleset::moves_to_value_big`]), else the moves of its stand-in heap
+    /// ([`crate::kernel::Ruleset::stand_in`]), each taking as many tokens from this heap. A
+    /// target beyond `u64` is reached by no ruleset whose values fit in `u64`.
+    pub fn moves_to_value(&self, target: &BigUint, limit: usize) -> Result<MoveList<Vec<BigUint>>> {
         let rules = self.empty.rules();
+        if let Some(found) = rules.moves_to_huge_value(&self.heap, target, limit) {
+            return found;
+        }
+        let Ok(target) = u64::try_from(target) else {
+            return Ok(MoveList::with_limit(limit));
+        };
         if let Some(found) = rules.moves_to_value_big(&self.heap, target, limit) {
             return found;
         }
@@ -147,7 +161,7 @@ impl BigComponent {
         match self {
             BigComponent::Small(c) => c.value().map(BigUint::from),
             BigComponent::Nim(h) => Ok(h.clone()),
-            BigComponent::Heap(b) => b.value().map(BigUint::from),
+            BigComponent::Heap(b) => b.value(),
         }
     }
 
@@ -589,10 +603,7 @@ fn mixed_winning_moves(
             })),
             BigComponent::Nim(_) => {}
             BigComponent::Heap(b) => {
-                let (Some(t), Ok(g)) = (small_total, u64::try_from(g)) else {
-                    continue;
-                };
-                let found = b.moves_to_value(g ^ t, moves.room())?;
+                let found = b.moves_to_value(&(g ^ total), moves.room())?;
                 moves.append(found.map(|to| {
                     BigMove::Heap(BigHeapMove {
                         component: i,

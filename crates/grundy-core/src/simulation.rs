@@ -27,6 +27,50 @@ use crate::player::Player;
 use crate::strategy::Convention;
 use crate::sum::{Outcome, Sum};
 
+/// Why the position written `text` is not simulated, when it holds a heap beyond `2^64 - 1`
+/// (which [`crate::spec::parse_sum`] refuses only as out of range): a ruleset whose moves take
+/// at most `m` tokens plays at least `heap / m` moves, beyond `max_moves_limit` (the most moves
+/// a simulated game may last); any other is refused because simulations play on 64-bit heaps
+/// (millions of moves a second). `None` when no heap is beyond `2^64 - 1` or the position does
+/// not read at any size (its own error then says why).
+pub fn beyond_u64(text: &str, max_moves_limit: u64) -> Option<crate::kernel::error::GameError> {
+    use crate::big_nim::BigComponent;
+    let sum = crate::spec::parse_big_sum(text).ok()?;
+    let (heap, rules) = sum.components.iter().find_map(|c| match c {
+        BigComponent::Nim(h) => Some((h.clone(), None)),
+        BigComponent::Heap(b) => Some((b.heap.clone(), Some(b.empty.rules()))),
+        BigComponent::Small(_) => None,
+    })?;
+    let name = rules.as_ref().map_or("nim".to_string(), |r| r.name());
+    let what = format!("heap {heap} of {name} in a simulation");
+    let answered = "grundy analyze and grundy play answer it";
+    // The most a move takes, read off the stand-in heap that has the same moves (rulesets
+    // whose moves take a bounded number of tokens and leave one heap).
+    let most = rules.and_then(|r| {
+        let stand_in = r.stand_in(&heap).ok()?;
+        let c = r.components_from(vec![stand_in]).ok()?.pop()?;
+        c.options()
+            .iter()
+            .map(|to| stand_in.saturating_sub(to.iter().map(|p| p.tokens()).sum::<u64>()))
+            .max()
+    });
+    Some(crate::kernel::error::GameError::too_large(
+        what,
+        match most {
+            Some(m) if m > 0 => format!(
+                "every move takes at most {m} tokens, so a game from it lasts at least {} moves, \
+                 more than a simulated game may last (--max-moves, at most {max_moves_limit}); \
+                 {answered}",
+                &heap / m
+            ),
+            _ => format!(
+                "simulations play heaps of at most 2^64 - 1 tokens (every move is made on \
+                 64-bit heaps, millions a second); {answered}"
+            ),
+        },
+    ))
+}
+
 /// How many games, with which seed, and how long one game may be.
 #[derive(Debug, Clone, Copy)]
 pub struct Series {

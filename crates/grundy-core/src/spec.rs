@@ -92,7 +92,10 @@ fn big_heap_term(term: &str) -> Result<Option<Vec<BigComponent>>> {
         return Ok(None);
     };
     let beyond = |item: &str| {
-        !item.is_empty() && item.bytes().all(|b| b.is_ascii_digit()) && item.parse::<u64>().is_err()
+        // 2^64 - 1 too: its value may not fit in u64 (Lasker's Nim), which `BigHeap::component` tells.
+        !item.is_empty()
+            && item.bytes().all(|b| b.is_ascii_digit())
+            && item.parse::<u64>().map_or(true, |h| h == u64::MAX)
     };
     if !items.iter().any(|item| beyond(item)) {
         return Ok(None);

@@ -360,7 +360,7 @@ fn big_sums_parse_and_refuse_bad_heaps() {
         ("nim:-3", "invalid heap \"-3\""),
         ("nim:3,,4", "item 2 is empty"),
         ("nim:", "heap list"),
-        ("lasker:18446744073709551616", "up to 2^64 - 1"),
+        ("grundys:18446744073709551616", "2^64 - 1"),
         ("wythoff:18446744073709551616,1", "out of range"),
     ] {
         let e = grundy_core::spec::parse_big_sum(text)

@@ -97,6 +97,13 @@ def test_periodic_heaps_of_any_size_are_lookups(cli):
     # JSON writes counts beyond 2^53 as strings of digits.
     assert k.winning_moves.count == int(cli.json("analyze", "octal", "0.77", str(2**64 + 1))["winning_move_count"])
     assert all(m.after.value == 0 for m in k.winning_moves[:20])
+    # Lasker's Nim by its closed form: 4k + 3 and 4k + 4 swap, at 2^64 - 1 and beyond.
+    assert grundy.Lasker(2**64 - 1).value == 2**64
+    assert grundy.Lasker(2**64).value == 2**64 - 1
+    two = grundy.Lasker(10**30, 10**30 + 6)
+    expected = cli.json("analyze", "lasker", str(10**30), str(10**30 + 6))
+    assert [m.text for m in two.winning_moves] == [m["text"] for m in expected["winning_moves"]]
+    assert all(m.after.value == 0 for m in two.winning_moves)
 
 
 def test_winning_moves_are_counted_exactly_beyond_the_list(cli):

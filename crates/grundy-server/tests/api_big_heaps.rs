@@ -78,13 +78,33 @@ async fn refusals_name_the_field_or_the_limit() {
     let (status, body) = post("/api/moves", json!({"position": nim(json!([TEN_30]))})).await;
     assert!(status.is_client_error(), "{body}");
     assert_eq!(body["limit"], "max_heap");
-    // Another ruleset's heap beyond max_heap: every move valued is refused, in one line naming
-    // the limit.
-    let subtraction = json!({"game": "subtraction", "set": [1, 2], "heaps": [TEN_30]});
-    let (status, body) = post("/api/moves", json!({ "position": subtraction })).await;
-    assert!(status.is_client_error(), "{body}");
-    assert_eq!(body["limit"], "max_heap", "{body}");
-    assert!(!body["error"].as_str().unwrap().contains('\n'), "{body}");
+    assert!(
+        body["error"].as_str().unwrap().contains("/api/hint"),
+        "{body}"
+    );
+    // Heaps with about as many moves as tokens (Lasker's Nim, a code that splits, a Wythoff
+    // board): refused in one line naming the heap, the limit and where the winning moves are.
+    for (position, named) in [
+        (json!({"game": "lasker", "heaps": [3, TEN_30]}), "heap 2"),
+        (
+            json!({"game": "octal", "code": "0.77", "heaps": [TEN_30]}),
+            "heap 1",
+        ),
+        (
+            json!({"game": "wythoff", "heaps": [TEN_30, 5]}),
+            "Wythoff board",
+        ),
+    ] {
+        let (status, body) = post("/api/moves", json!({ "position": position })).await;
+        assert!(status.is_client_error(), "{body}");
+        assert_eq!(body["limit"], "max_heap", "{body}");
+        let error = body["error"].as_str().unwrap();
+        assert!(
+            error.contains(named) && error.contains("/api/hint"),
+            "{body}"
+        );
+        assert!(!error.contains('\n'), "{body}");
+    }
     // Where the value is not a lookup (no period proven for Grundy's game), the core's refusal
     // names the heap and the limit, in one line, at every door.
     // All-but games are computed (no period is proven for them) up to 10^7.
@@ -144,6 +164,15 @@ async fn other_rulesets_heaps_of_any_size_are_valued_by_analyze() {
             json!({"game": "octal", "code": "0.07", "heaps": [TEN_30]}),
             json!([1]),
         ),
+        // Lasker's Nim by its closed form: 4k + 3 and 4k + 4 swap (10^30 ≡ 0 mod 4).
+        (
+            json!({"game": "lasker", "heaps": ["18446744073709551615", "18446744073709551616", TEN_30]}),
+            json!([
+                "18446744073709551616",
+                "18446744073709551615",
+                "999999999999999999999999999999"
+            ]),
+        ),
     ];
     for (position, values) in cases {
         let (status, body) = post("/api/analyze", json!({ "position": position })).await;
@@ -182,6 +211,9 @@ async fn every_door_plays_heaps_of_any_size() {
         json!({"game": "sum", "terms": format!("sub{{1,4,9}}:{TEN_30} + octal{{0.77}}:{TEN_30} + wythoff:10,7 + nim:3")}),
         // Between 2^53 and 2^64 - 1: within the core's u64, beyond JavaScript's numbers.
         json!({"game": "lasker", "heaps": ["9007199254740993"]}),
+        // Lasker's Nim beyond 2^64 - 1: two huge heaps whose winning moves may be splits.
+        json!({"game": "lasker", "heaps": [TEN_30, "1000000000000000000000000000006"]}),
+        json!({"game": "sum", "terms": format!("lasker:{TEN_30} + nim:7")}),
         json!({"game": "wythoff", "heaps": ["18446744073709551615", "9007199254740992"]}),
     ];
     for start in positions {
@@ -289,4 +321,30 @@ async fn json_heaps_are_numbers_up_to_2_to_the_53_minus_1_and_strings_beyond() {
             assert_no_inexact_number(&body);
         }
     }
+}
+
+/// `/api/moves` beyond `max_heap` where the moves are few: a subtraction heap of 10^30 has one
+/// move per amount, each valued (the value it leaves, a win exactly when that is 0), the
+/// hint's move marked `best`.
+#[tokio::test]
+async fn few_moves_of_a_huge_heap_are_valued() {
+    let position = json!({"game": "sum", "terms": format!("sub{{1,4,9}}:{TEN_30} + nim:1")});
+    let (status, body) = post("/api/moves", json!({ "position": position })).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let moves = body["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 4, "{body}"); // 3 amounts, and the Nim heap's one move
+    assert_eq!(body["measured"], false);
+    assert_eq!(body["position"]["terms"], position["terms"]);
+    let (_, hint) = post("/api/hint", json!({ "position": position })).await;
+    for m in moves {
+        let win = m["value"] == 0;
+        assert_eq!(m["outcome"], if win { "win" } else { "lose" }, "{m}");
+        assert_eq!(m["best"], m["move"] == hint["move"], "{m} {hint}");
+    }
+    assert_eq!(moves.iter().filter(|m| m["best"] == true).count(), 1);
+    assert_eq!(
+        moves[0]["move"]["to"][0]["heap"],
+        "999999999999999999999999999999"
+    );
+    assert_no_inexact_number(&body);
 }

@@ -32,6 +32,8 @@
 
 use std::sync::Arc;
 
+use num_bigint::BigUint;
+
 use crate::kernel::error::Result;
 use crate::kernel::family::{Drawing, Family, Positions};
 use crate::kernel::moves::MoveList;
@@ -40,6 +42,9 @@ use crate::kernel::Derivation;
 use crate::kernel::TreeEstimate;
 use crate::kernel::{uniform_below, PositionForm, Ruleset};
 use crate::nimber::Nimber;
+
+mod big;
+pub use big::{is_option_big, lasker_value_big, moves_to_value_big};
 
 /// Lasker's Nim in the registry: `lasker:7,9`.
 pub static FAMILY: Family = Family {
@@ -51,7 +56,7 @@ pub static FAMILY: Family = Family {
     params: &[],
     positions: Positions {
         label: "Heaps",
-        help: "heap sizes, whole numbers of any size up to 2^64 - 1",
+        help: "heap sizes, whole numbers of any size",
         example: "7, 9",
         drawing: Drawing::Heaps,
     },
@@ -154,6 +159,26 @@ impl Ruleset for Lasker {
             }
             _ => None,
         }
+    }
+
+    /// The closed form, at any size (the value of `2^64 - 1` is `2^64`).
+    fn value_huge(&self, heap: &BigUint) -> Result<BigUint> {
+        Ok(lasker_value_big(heap))
+    }
+
+    /// Every split and the one heap of value `target`, found by the closed form's arithmetic
+    /// ([`moves_to_value_big`]), in the order of [`Ruleset::options`].
+    fn moves_to_huge_value(
+        &self,
+        heap: &BigUint,
+        target: &BigUint,
+        limit: usize,
+    ) -> Option<Result<MoveList<Vec<BigUint>>>> {
+        Some(Ok(moves_to_value_big(heap, target, limit)))
+    }
+
+    fn is_option_big(&self, heap: &BigUint, parts: &[BigUint]) -> Option<bool> {
+        Some(is_option_big(heap, parts))
     }
 
     fn gentlest_option(&self, &heap: &u64) -> Option<Vec<u64>> {

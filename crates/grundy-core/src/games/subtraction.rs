@@ -320,6 +320,23 @@ impl Ruleset for SubtractionGame {
         SubtractionGame::value_big(self, heap)
     }
 
+    /// Taking `heap − t` tokens, allowed when that amount is in the take-set, at any size.
+    fn is_option_big(
+        &self,
+        heap: &num_bigint::BigUint,
+        parts: &[num_bigint::BigUint],
+    ) -> Option<bool> {
+        let left = match parts {
+            [] => num_bigint::BigUint::ZERO,
+            [t] => t.clone(),
+            _ => return Some(false),
+        };
+        Some(
+            left < *heap
+                && u64::try_from(heap - left).is_ok_and(|k| self.set.binary_search(&k).is_ok()),
+        )
+    }
+
     /// A move takes at most `max S` tokens and leaves one heap: the heap congruent to `heap`
     /// past the preperiod and `max S` plays alike (`kernel::heap_sequence::stand_in`).
     fn stand_in(&self, heap: &num_bigint::BigUint) -> Result<u64> {

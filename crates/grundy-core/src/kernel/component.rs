@@ -550,6 +550,22 @@ pub trait AnyRules: Debug + Send + Sync + 'static {
         target: Nimber,
         limit: usize,
     ) -> Option<Result<MoveList<Vec<num_bigint::BigUint>>>>;
+    /// `G(heap)` beyond `2^64 - 1`, of any size (see [`Ruleset::value_huge`]).
+    fn value_huge(&self, heap: &num_bigint::BigUint) -> Result<num_bigint::BigUint>;
+    /// The moves of a heap beyond `2^64 - 1` to a value of any size (see
+    /// [`Ruleset::moves_to_huge_value`]).
+    fn moves_to_huge_value(
+        &self,
+        heap: &num_bigint::BigUint,
+        target: &num_bigint::BigUint,
+        limit: usize,
+    ) -> Option<Result<MoveList<Vec<num_bigint::BigUint>>>>;
+    /// Whether a heap beyond `2^64 - 1` may become `parts` (see [`Ruleset::is_option_big`]).
+    fn is_option_big(
+        &self,
+        heap: &num_bigint::BigUint,
+        parts: &[num_bigint::BigUint],
+    ) -> Option<bool>;
     /// The components a term's list of positions names, e.g. `3,4` (two heaps).
     fn components(self: Arc<Self>, positions: &str) -> Result<Vec<Component>>;
     /// The components a list of numbers names (see [`Ruleset::positions_from`]).
@@ -616,6 +632,27 @@ impl<R: Ruleset> AnyRules for R {
         limit: usize,
     ) -> Option<Result<MoveList<Vec<num_bigint::BigUint>>>> {
         Ruleset::moves_to_value_big(self, heap, target, limit)
+    }
+
+    fn value_huge(&self, heap: &num_bigint::BigUint) -> Result<num_bigint::BigUint> {
+        Ruleset::value_huge(self, heap)
+    }
+
+    fn moves_to_huge_value(
+        &self,
+        heap: &num_bigint::BigUint,
+        target: &num_bigint::BigUint,
+        limit: usize,
+    ) -> Option<Result<MoveList<Vec<num_bigint::BigUint>>>> {
+        Ruleset::moves_to_huge_value(self, heap, target, limit)
+    }
+
+    fn is_option_big(
+        &self,
+        heap: &num_bigint::BigUint,
+        parts: &[num_bigint::BigUint],
+    ) -> Option<bool> {
+        Ruleset::is_option_big(self, heap, parts)
     }
 
     fn components(self: Arc<Self>, positions: &str) -> Result<Vec<Component>> {

@@ -187,6 +187,35 @@ pub trait Ruleset: Debug + Send + Sync + Eq + Hash + Ord + 'static {
         None
     }
 
+    /// `G(heap)` beyond `2^64 - 1` as a number of any size: closed forms whose values grow
+    /// with the heap (Lasker's Nim) override it; the default is [`Ruleset::value_big`].
+    fn value_huge(&self, heap: &num_bigint::BigUint) -> Result<num_bigint::BigUint> {
+        self.value_big(heap).map(num_bigint::BigUint::from)
+    }
+
+    /// The moves of a heap beyond `2^64 - 1` to a value `target` of any size, for rulesets
+    /// whose values grow with the heap (Lasker's Nim); `None` leaves them to
+    /// [`Ruleset::moves_to_value_big`] and [`Ruleset::stand_in`] (whose values fit in `u64`).
+    fn moves_to_huge_value(
+        &self,
+        _heap: &num_bigint::BigUint,
+        _target: &num_bigint::BigUint,
+        _limit: usize,
+    ) -> Option<Result<MoveList<Vec<num_bigint::BigUint>>>> {
+        None
+    }
+
+    /// Whether the rules let a heap of `heap` tokens (beyond `2^64 - 1`) become the heaps
+    /// `parts` (none empty, in any order), decided by arithmetic rather than by listing its
+    /// moves; `None` when the ruleset cannot tell that way.
+    fn is_option_big(
+        &self,
+        _heap: &num_bigint::BigUint,
+        _parts: &[num_bigint::BigUint],
+    ) -> Option<bool> {
+        None
+    }
+
     /// The option that takes the least, for a player who must lose and wants the game to last.
     /// By convention [`Ruleset::options`] lists the gentlest moves first, so the default is the
     /// first option; rulesets whose positions can be huge override it to avoid enumerating.
@@ -338,7 +367,7 @@ pub fn beyond_u64(name: &str, heap: &num_bigint::BigUint) -> super::error::GameE
     super::error::GameError::too_large(
         format!("heap {heap} of {name}"),
         "its heaps are answered up to 2^64 - 1 = 18446744073709551615: beyond, only games \
-         whose value is a lookup take heaps of any size (Nim, and subtraction, octal and \
-         take-and-break games with a proven period)",
+         whose value is a lookup take heaps of any size (Nim, Lasker's Nim, and subtraction, \
+         octal and take-and-break games with a proven period)",
     )
 }

@@ -7,8 +7,9 @@
 //! (closed forms). `/api/analyze`, `/api/hint`, `/api/move` and `/api/apply` answer it; the
 //! computer's move is the answer's ([`grundy_core::answer::Answer::any_move`]), a player's move
 //! is checked and applied by [`AnyPosition`], and the position after a move is written back in
-//! the form it came in (heaps beyond 2^53 - 1 as strings). `/api/moves` refuses to value every
-//! move (a heap of n tokens may have n of them). Where the value is not a lookup (an octal code
+//! the form it came in (heaps beyond 2^53 - 1 as strings). `/api/moves` values every move where
+//! they are few (a subtraction heap has one per amount) and refuses where a heap has about as
+//! many moves as tokens. Where the value is not a lookup (an octal code
 //! without a proven period beyond its computed range), the core refuses in one line naming the
 //! heap and its limit.
 
@@ -165,24 +166,20 @@ pub(super) fn computer_move(
     })))
 }
 
-/// `/api/moves` of [`big_terms`]: refused, a heap beyond `max_heap` may have as many moves as
-/// tokens.
-pub(super) fn moves(terms: &str, limits: &Limits) -> ApiError {
-    let shown = |t: &str| {
-        if t.len() > 60 {
-            format!("{}...", &t[..60])
-        } else {
-            t.to_string()
-        }
-    };
-    ApiError::limit(
-        "max_heap",
-        format!(
-            "valuing every move of {} is refused: its heaps go beyond {} tokens, where a heap may have as many moves as tokens; ask for a hint, or play a move",
-            shown(terms),
-            limits.max_heap_text()
-        ),
-    )
+/// `/api/moves` of [`big_terms`]: every move valued where they are few (a heap beyond
+/// `max_heap` of a subtraction game or of a code that never splits has as many moves as its
+/// take-set or code allows), the hint's move marked `best`; refused in one line naming the heap
+/// and the limit where a heap has about as many moves as tokens (Nim, Lasker's Nim, codes that
+/// split, Wythoff's game), pointing to `/api/hint` and `/api/analyze`.
+pub(super) fn moves(terms: &str, spec: &PositionSpec, limits: &Limits) -> ApiResult {
+    let position = AnyPosition::parse(terms)?;
+    let answer = answer(terms, spec, limits, true)?;
+    let valued = position
+        .valued_moves(answer.any_move.as_ref())
+        .map_err(|e| ApiError::limit("max_heap", e.to_string()))?;
+    let mut body = serde_json::to_value(&valued).unwrap_or(Value::Null);
+    body["position"] = json!(spec);
+    Ok(Json(body))
 }
 
 /// A heap of a move's `to` as JSON: a number, a string of digits, or a component as the API

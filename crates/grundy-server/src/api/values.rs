@@ -15,7 +15,11 @@ pub async fn valued_moves(
         return loopy::moves(app, req.position).await;
     }
     if let Some(terms) = big::big_terms(&req.position, &app.limits)? {
-        return Err(big::moves(&terms, &app.limits));
+        let limits = app.limits.clone();
+        return app
+            .compute
+            .run(move || big::moves(&terms, &req.position, &limits))
+            .await;
     }
     let position = Position::parse(req.position, &app.limits)?;
     app.compute

@@ -94,11 +94,7 @@ impl AllButGame {
     /// `G(0..count)`, computed incrementally.
     pub fn values(&self, count: u64) -> Result<Vec<u32>> {
         if count > MAX_ALL_BUT_HEAP + 1 {
-            return Err(GameError::out_of_range(
-                "all-but heap",
-                count - 1,
-                format!("at most {MAX_ALL_BUT_HEAP}"),
-            ));
+            return Err(beyond_the_table(count - 1));
         }
         let mut cache = self.values.lock().unwrap_or_else(|e| e.into_inner());
         if (cache.len() as u64) < count {
@@ -208,13 +204,24 @@ impl Ruleset for AllButGame {
 
 fn check_all_but_heap(heap: u64) -> Result<()> {
     if heap > MAX_ALL_BUT_HEAP {
-        return Err(GameError::out_of_range(
-            "all-but heap",
-            heap,
-            format!("at most {MAX_ALL_BUT_HEAP}"),
-        ));
+        return Err(beyond_the_table(heap));
     }
     Ok(())
+}
+
+/// Why a heap beyond [`MAX_ALL_BUT_HEAP`] is refused, in one line: the values are computed one
+/// by one (all-but games are arithmetic-periodic by Angela Siegel's theorem, but no bound that
+/// proves a period from finitely many values is implemented here, so a larger heap is not a
+/// lookup).
+fn beyond_the_table(heap: u64) -> GameError {
+    GameError::out_of_range(
+        "all-but heap",
+        heap,
+        format!(
+            "at most {MAX_ALL_BUT_HEAP}: all-but values are computed heap by heap up to there, \
+             and no arithmetic period is proven for them, so larger heaps are not a lookup"
+        ),
+    )
 }
 
 /// `G(0..count)` for the all-but game excluding `excluded`.

@@ -329,6 +329,11 @@ impl Ruleset for OctalGame {
         OctalGame::value_big(self, heap)
     }
 
+    /// Read off the code's digits (`moves::is_option_big`), at any size.
+    fn is_option_big(&self, heap: &BigUint, parts: &[BigUint]) -> Option<bool> {
+        Some(moves::is_option_big(&self.rules, heap, parts))
+    }
+
     /// Codes that split: counted through the proven period (`moves::moves_to_value_big`).
     fn moves_to_value_big(
         &self,

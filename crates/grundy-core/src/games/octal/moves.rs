@@ -197,3 +197,27 @@ pub(super) fn option_leaving(rules: &HeapRules, heap: u64, wanted: &[u64]) -> Op
         _ => None,
     }
 }
+
+/// Whether the code lets a heap of `heap` tokens (any size) become the heaps `parts` (none
+/// empty, any order), read off its digits as [`option_leaving`] does: a split is checked by
+/// its two parts alone, however far from the ends it is (the list of a huge heap's moves
+/// holds only its first ones).
+pub(super) fn is_option_big(rules: &HeapRules, heap: &BigUint, parts: &[BigUint]) -> bool {
+    let digit = |k: &BigUint| {
+        usize::try_from(k)
+            .ok()
+            .and_then(|k| rules.digits().get(k).copied())
+            .unwrap_or(0)
+    };
+    let left: BigUint = parts.iter().sum();
+    if parts.iter().any(|p| p.bits() == 0) || &left > heap {
+        return false;
+    }
+    let taken = heap - &left;
+    match parts {
+        [] => taken.bits() > 0 && digit(&taken) & 1 != 0,
+        [_] => taken.bits() > 0 && digit(&taken) & 2 != 0,
+        [a, b] => digit(&taken) & 4 != 0 && !(rules.is_grundys_game() && a == b),
+        _ => false,
+    }
+}
