@@ -147,7 +147,7 @@ fn bad_input_is_a_one_line_error_with_exit_code_2() {
             "\"-5\"",
         ),
         (
-            &["sequence", "all-but", "--except", "1", "--until-period"],
+            &["sequence", "grundys-game", "--until-period"],
             "--until-period: no period is claimed",
         ),
     ];
