@@ -18,6 +18,7 @@
 //! | [`moves`] | bounded lists of moves with their exact count ([`moves::MoveList`]) |
 //! | [`derivation`] | how a value follows from the mex rule ([`Derivation`]) |
 //! | [`columns`] | values in Bouton's binary columns ([`ValueColumns`]) |
+//! | [`nim`] | Nim itself, the ruleset every sum plays like ([`nim::Nim`]), and the Nim heaps of a sum (`Component::nim`, `Component::as_nim`) |
 //! | [`nim_heap`] | heap sizes of any width ([`NimHeap`]: `u64`, `BigUint`) |
 //! | [`tree_estimate`] | bounds on a game tree below a group of components ([`TreeEstimate`]) |
 //! | [`heap_rules`] | octal codes and Grundy's game ([`heap_rules::HeapRules`]), and the heap moves a ruleset hands to the misère engine ([`heap_rules::HeapMoves`]) |
@@ -43,6 +44,7 @@ pub mod list;
 pub mod move_error;
 pub mod move_forms;
 pub mod moves;
+pub mod nim;
 pub mod nim_heap;
 pub mod numbering;
 pub mod reasoning;
