@@ -2,7 +2,7 @@
 //!
 //! [`super::period`] proves `G(n + p) = G(n) + s` for every `n >= n0` from finitely many
 //! values; [`find_period`] computes values until it does (a few hundred for small excluded
-//! sets, at most [`MAX_ALL_BUT_HEAP`] + 1), and [`ProvenPeriod`] answers a heap of any size:
+//! sets, at most [`PERIOD_SEARCH`]), and [`ProvenPeriod`] answers a heap of any size:
 //!
 //! * `G(n)` is the table's below `n0 + p`, else `G(n0 + r) + k·s` for `n = n0 + r + k·p`;
 //! * the moves of `n` to a value `T` leave the heaps `m < n` with `n − m` not excluded and
@@ -16,13 +16,18 @@ use num_traits::{CheckedSub, ToPrimitive};
 
 use super::period::AllButPeriod;
 use super::sequence::AllButSequencer;
-use super::MAX_ALL_BUT_HEAP;
 use crate::kernel::heap_sequence::Period;
 use crate::kernel::moves::MoveList;
 use crate::nimber::Nimber;
 
 /// The values first searched for a period (doubled until one is proven).
 const FIRST_SEARCH: usize = 256;
+
+/// The most values searched for a period, 2^12: at each doubling the search tries every period
+/// up to a third of the values, so its cost grows with their square (a game with no period
+/// proven there costs a fraction of a second, not minutes); games with small excluded sets
+/// prove theirs within a few hundred values.
+pub const PERIOD_SEARCH: u64 = 1 << 12;
 
 /// An all-but game's proven least period and the values it is read from, `G(0..n0 + p)`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -34,12 +39,12 @@ pub struct ProvenPeriod {
 }
 
 /// The proven period of the all-but game excluding `excluded` (sorted), or, when none is
-/// proven within the first [`MAX_ALL_BUT_HEAP`] + 1 values, those values.
+/// proven within the first [`PERIOD_SEARCH`] values, those values.
 pub(super) fn find_period(excluded: &[u64]) -> Result<ProvenPeriod, Vec<u32>> {
     let test = AllButPeriod {
         max_excluded: excluded.iter().copied().max().unwrap_or(0),
     };
-    let most = (MAX_ALL_BUT_HEAP + 1) as usize;
+    let most = PERIOD_SEARCH as usize;
     let mut sequencer = AllButSequencer::new(excluded);
     let mut count = FIRST_SEARCH;
     loop {

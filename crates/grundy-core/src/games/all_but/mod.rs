@@ -5,7 +5,7 @@
 //! ordinary period exists; they are computed directly, in `O(|E|²)` per value, and are
 //! arithmetic-periodic: `period` proves `G(n + p) = G(n) + s` from finitely many of them
 //! (docs/theory.md, "All-but games"). Once proven (computed once per game, searching at most
-//! [`MAX_ALL_BUT_HEAP`] + 1 values), a heap of any size is a lookup, and its winning moves are
+//! [`big::PERIOD_SEARCH`] values), a heap of any size is a lookup, and its winning moves are
 //! found by arithmetic (`big`); a game whose period is not proven there answers heaps up to
 //! [`MAX_ALL_BUT_HEAP`] only.
 //!
@@ -37,8 +37,9 @@ use big::ProvenPeriod;
 /// period): the largest heap answered when no period is proven among them.
 pub const MAX_ALL_BUT_HEAP: u64 = 10_000_000;
 
-/// Heaps up to here are answered from the table of values; larger ones through the period.
-const TABLE_HEAP: u64 = 1 << 16;
+/// Heaps up to here are answered from the table of values; larger ones through the period
+/// when it is proven.
+const TABLE_HEAP: u64 = big::PERIOD_SEARCH;
 
 /// All-but games in the registry: `allbut{2,3}:10`.
 pub static FAMILY: Family = Family {
@@ -79,7 +80,7 @@ pub static FAMILY: Family = Family {
 pub struct AllButGame {
     excluded: Vec<u64>,
     values: Mutex<Vec<u32>>,
-    /// The proven period, computed once (`None`: none within [`MAX_ALL_BUT_HEAP`] + 1 values).
+    /// The proven period, computed once (`None`: none within [`big::PERIOD_SEARCH`] values).
     period: OnceLock<Option<ProvenPeriod>>,
 }
 
@@ -127,7 +128,7 @@ impl AllButGame {
 
     /// The proven arithmetic period and the values it reads from, computed the first time
     /// (values are computed until the period is proven); `None` when no period is proven
-    /// within the first [`MAX_ALL_BUT_HEAP`] + 1 values.
+    /// within the first [`big::PERIOD_SEARCH`] values.
     pub fn proven_period(&self) -> Option<&ProvenPeriod> {
         self.period
             .get_or_init(|| match big::find_period(&self.excluded) {
@@ -319,17 +320,19 @@ fn check_all_but_heap(heap: u64, excluded: &[u64]) -> Result<()> {
 }
 
 /// Why a heap beyond [`MAX_ALL_BUT_HEAP`] is refused, in one line: its game's values are
-/// computed heap by heap up to there, and no arithmetic period was proven among them (by the
-/// test of [`period`], docs/theory.md), so a larger heap is not a lookup.
+/// computed heap by heap up to there, and no arithmetic period was proven within the first
+/// [`big::PERIOD_SEARCH`] (by the test of [`period`], docs/theory.md), so a larger heap is not
+/// a lookup.
 fn beyond_the_table(heap: impl std::fmt::Display, excluded: &[u64]) -> GameError {
     GameError::out_of_range(
         "all-but heap",
         heap,
         format!(
             "at most {MAX_ALL_BUT_HEAP} for allbut{{{}}}: its values are computed heap by heap \
-             up to there, and no arithmetic period was proven among them, so larger heaps are \
-             not a lookup",
-            list_text(excluded)
+             up to there, and no arithmetic period was proven within its first {} values, so larger \
+             heaps are not a lookup",
+            list_text(excluded),
+            big::PERIOD_SEARCH
         ),
     )
 }
@@ -391,17 +394,29 @@ mod tests {
         }
     }
 
-    /// The refusal of a game whose period is not proven names the heap, the limit and the game.
+    /// A game whose period is not proven within the search (excluding 5000: its period is longer
+    /// than the values searched) answers heaps up to the table's limit, heap by heap, and
+    /// refuses larger ones naming the heap, the limit and the game.
     #[test]
-    fn the_refusal_names_the_heap_and_the_limit() {
-        let e = beyond_the_table(u64::MAX, &[2, 3]).to_string();
-        for part in [
-            "\"18446744073709551615\"",
-            "10000000",
-            "allbut{2,3}",
-            "no arithmetic period",
-        ] {
-            assert!(e.contains(part), "{part}: {e}");
+    fn without_a_proven_period_the_table_limit_remains() {
+        let game = AllButGame::new([5000]).unwrap();
+        assert!(game.proven_period().is_none());
+        let table = game.values(100_001).unwrap();
+        assert_eq!(game.value(100_000).unwrap(), table[100_000] as Nimber);
+        for heap in [MAX_ALL_BUT_HEAP + 1, u64::MAX] {
+            let e = game.value(heap).unwrap_err().to_string();
+            let quoted = format!("\"{heap}\"");
+            for part in [
+                quoted.as_str(),
+                "10000000",
+                "allbut{5000}",
+                "no arithmetic period",
+            ] {
+                assert!(e.contains(part), "{part}: {e}");
+            }
         }
+        let huge = BigUint::from(1u8) << 70;
+        assert!(game.value_huge(&huge).is_err());
+        assert!(game.moves_to_huge_value(&huge, &huge, 5).unwrap().is_err());
     }
 }
