@@ -307,6 +307,20 @@ mod tests {
         }
     }
 
+    /// Every game with `E ⊆ {1..7}` (127) and a few larger sets prove their period within the
+    /// search's values.
+    #[test]
+    fn small_excluded_sets_prove_their_period() {
+        let mut sets: Vec<Vec<u64>> = (1u32..128)
+            .map(|mask| (1..=7).filter(|&e| mask >> (e - 1) & 1 == 1).collect())
+            .collect();
+        sets.extend(SETS.iter().map(|s| s.to_vec()));
+        for excluded in sets {
+            let found = find_period(&excluded);
+            assert!(found.is_ok(), "{excluded:?}");
+        }
+    }
+
     /// A random move of a heap far beyond the table is legal, without listing the moves.
     #[test]
     fn random_moves_are_legal() {
