@@ -128,8 +128,10 @@ fn bad_input_is_a_one_line_error_with_exit_code_2() {
         ),
         (&["analyze", "sum", "chess:3"], "\"chess\""),
         (
-            &["analyze", "all-but", "--except", "1", "20000000"],
-            "at most 10000000: all-but values are computed heap by heap",
+            // All-but heaps of any size where the period is proven; excluding 5000 it is not
+            // (its period is longer than the values searched): heaps up to 10^7 only.
+            &["analyze", "all-but", "--except", "5000", "20000000"],
+            "at most 10000000 for allbut{5000}: its values are computed heap by heap",
         ),
         (
             &[
@@ -486,4 +488,49 @@ fn json_heaps_are_numbers_up_to_2_to_the_53_minus_1_and_strings_beyond() {
         let doc = json(&["analyze", "subtraction", "--set", "1,2", heap]);
         assert_eq!(doc["components"][0]["heap"], written, "{doc}");
     }
+}
+
+/// All-but heaps of any size, through the proven arithmetic period: excluding {2, 3},
+/// `G(n) = 2·⌊n/4⌋ + (n mod 2)`, so `G(10^30) = 5·10^29`, and the winning moves against a heap
+/// of 7 (value 3) leave the heaps of value `5·10^29 XOR 3`.
+#[test]
+fn all_but_heaps_of_any_size() {
+    let ten_30 = "1000000000000000000000000000000";
+    grundy()
+        .args(["analyze", "all-but", "--except", "2,3", ten_30])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "Grundy value 500000000000000000000000000000",
+        ))
+        .stdout(predicate::str::contains(format!("{ten_30} -> 2 (take")))
+        .stdout(predicate::str::contains(format!("{ten_30} -> 0 (take")));
+    let doc = json(&["analyze", "all-but", "--except", "2,3", ten_30, "7"]);
+    assert_eq!(doc["values"][0], "500000000000000000000000000000");
+    assert_eq!(doc["provenance"][0], "proven-period");
+    assert_eq!(doc["outcome"], "N");
+    for m in doc["winning_moves"].as_array().unwrap() {
+        // The huge heap goes to value 3 (heaps 5 and 7); no heap below 7 has value
+        // 5·10^29 XOR 3, so heap 2 has no winning move.
+        assert_eq!(m["component"], 0, "{m}");
+        let to = m["to"][0]["heap"].as_u64().unwrap();
+        assert!([5, 7].contains(&to), "{m}");
+    }
+    assert_eq!(doc["winning_move_count"], 2);
+    // The period itself: `sequence --until-period` prints it, proven (it was refused before
+    // all-but periods were proven).
+    grundy()
+        .args(["sequence", "all-but", "--except", "1", "--until-period"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "Arithmetic period 2 with saltus 1",
+        ));
+    // Between 10^7 and 2^64 - 1, the ordinary engine answers through the period too.
+    grundy()
+        .args(["analyze", "all-but", "--except", "2,3", "100000000000"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Grundy value 50000000000"))
+        .stdout(predicate::str::contains("100000000000 -> 0 (take"));
 }

@@ -107,17 +107,17 @@ async fn refusals_name_the_field_or_the_limit() {
     }
     // Where the value is not a lookup (no period proven for Grundy's game), the core's refusal
     // names the heap and the limit, in one line, at every door.
-    // All-but games are computed (no period is proven for them) up to 10^7.
+    // An all-but game whose period is not proven (excluding 5000) is computed up to 10^7.
     for (position, named) in [
         (json!({"game": "grundys-game", "heaps": [TEN_30]}), TEN_30),
         (
-            json!({"game": "all-but", "except": [2, 3], "heaps": ["18446744073709551615"]}),
+            json!({"game": "all-but", "except": [5000], "heaps": ["18446744073709551615"]}),
             "18446744073709551615",
         ),
     ] {
         for path in ["/api/analyze", "/api/hint", "/api/move", "/api/apply"] {
             let mut request = json!({ "position": position });
-            if path == "/api/apply" && named != TEN_30 {
+            if path == "/api/apply" && position["game"] == "all-but" {
                 // Playing a legal move needs no value: all-but heaps are played at any size.
                 continue;
             }
@@ -163,6 +163,15 @@ async fn other_rulesets_heaps_of_any_size_are_valued_by_analyze() {
         (
             json!({"game": "octal", "code": "0.07", "heaps": [TEN_30]}),
             json!([1]),
+        ),
+        // All-but {2, 3} through its proven arithmetic period: G(n) = 2·⌊n/4⌋ + (n mod 2).
+        (
+            json!({"game": "all-but", "except": [2, 3], "heaps": ["18446744073709551615", "18446744073709551616", TEN_30]}),
+            json!([
+                "9223372036854775807",
+                "9223372036854775808",
+                "500000000000000000000000000000"
+            ]),
         ),
         // Lasker's Nim by its closed form: 4k + 3 and 4k + 4 swap (10^30 ≡ 0 mod 4).
         (
@@ -215,6 +224,9 @@ async fn every_door_plays_heaps_of_any_size() {
         json!({"game": "lasker", "heaps": [TEN_30, "1000000000000000000000000000006"]}),
         json!({"game": "sum", "terms": format!("lasker:{TEN_30} + nim:7")}),
         json!({"game": "wythoff", "heaps": ["18446744073709551615", "9007199254740992"]}),
+        // All-but heaps through the proven period, beyond 2^64 - 1 and within it.
+        json!({"game": "all-but", "except": [2, 3], "heaps": [TEN_30, 7]}),
+        json!({"game": "all-but", "except": [1, 2, 4, 8], "heaps": ["18446744073709551615", TEN_30]}),
     ];
     for start in positions {
         let mut position = start.clone();

@@ -79,13 +79,18 @@ pub fn provenance(sum: &Sum, convention: Convention) -> Vec<Provenance> {
     }
 }
 
-/// How the answer about a position with Nim heaps or Wythoff boards beyond `u64` (`pieces`) is
-/// known: those by their closed forms (Bouton, Beatty), the other components as in
+/// How the answer about a position with heaps or Wythoff boards beyond `u64` (`pieces`) is
+/// known: Nim heaps, Lasker's Nim heaps and boards by their closed forms (Bouton, Lasker's,
+/// Beatty), heaps of the other rulesets beyond `u64` (subtraction, all-but, octal and
+/// take-and-break games) through their proven periods, the other components as in
 /// [`provenance`]; under misère play such a sum is misère Nim beside nothing else (a closed
 /// form) or is answered by the sum's engines whole.
 pub(super) fn of_pieces(pieces: &[Piece], convention: Convention) -> Vec<Provenance> {
     let of = |p: &Piece| match p {
         Piece::Component(BigComponent::Small(c)) => of_component(c),
+        Piece::Component(BigComponent::Heap(b)) if family_of(&b.empty) != "lasker" => {
+            Provenance::ProvenPeriod
+        }
         _ => Provenance::ClosedForm,
     };
     match convention {

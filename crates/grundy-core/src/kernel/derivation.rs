@@ -37,7 +37,8 @@ pub struct OptionValue {
 pub struct Derivation {
     /// The position, as shown: `11`, `(10, 7)`.
     pub position: String,
-    /// Its Sprague–Grundy value.
+    /// Its Sprague–Grundy value (a string beyond 2^53 - 1, as every whole number in JSON).
+    #[serde(serialize_with = "super::nim_heap::serialize_exact_u64")]
     pub value: Nimber,
     /// How many options the position has, when they were enumerated.
     #[serde(skip_serializing_if = "Option::is_none")]

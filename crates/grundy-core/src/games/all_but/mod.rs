@@ -2,9 +2,12 @@
 //! excluded set.
 //!
 //! The values grow without bound (an all-but game is Nim with a few amounts removed), so no
-//! ordinary period exists; they are computed directly, in `O(|E|²)` per value, up to
-//! [`MAX_ALL_BUT_HEAP`], and are arithmetic-periodic: `period` proves `G(n + p) = G(n) + s`
-//! from finitely many of them (docs/theory.md, "All-but games").
+//! ordinary period exists; they are computed directly, in `O(|E|²)` per value, and are
+//! arithmetic-periodic: `period` proves `G(n + p) = G(n) + s` from finitely many of them
+//! (docs/theory.md, "All-but games"). Once proven (computed once per game, searching at most
+//! [`big::PERIOD_SEARCH`] values), a heap of any size is a lookup, and its winning moves are
+//! found by arithmetic (`big`); a game whose period is not proven there answers heaps up to
+//! [`MAX_ALL_BUT_HEAP`] only.
 //!
 //! ```
 //! use grundy_core::games::all_but::AllButGame;
@@ -13,21 +16,30 @@
 //! assert_eq!(values, [0, 1, 0, 1, 2, 3, 2, 3]);
 //! ```
 
+pub mod big;
 pub mod period;
 pub(crate) mod sequence;
 
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use num_bigint::BigUint;
 
 use crate::games::subtraction::{list_text, parse_amounts};
 use crate::kernel::error::{GameError, Result};
 use crate::kernel::family::{Drawing, Family, Param, ParamKind, Positions};
 use crate::kernel::moves::MoveList;
 use crate::kernel::parse_list;
-use crate::kernel::Ruleset;
+use crate::kernel::{uniform_below, Ruleset};
 use crate::nimber::Nimber;
+use big::ProvenPeriod;
 
-/// The largest heap of an all-but subtraction game whose value is computed.
+/// The most values of an all-but subtraction game computed heap by heap (and searched for a
+/// period): the largest heap answered when no period is proven among them.
 pub const MAX_ALL_BUT_HEAP: u64 = 10_000_000;
+
+/// Heaps up to here are answered from the table of values; larger ones through the period
+/// when it is proven.
+const TABLE_HEAP: u64 = big::PERIOD_SEARCH;
 
 /// All-but games in the registry: `allbut{2,3}:10`.
 pub static FAMILY: Family = Family {
@@ -46,7 +58,7 @@ pub static FAMILY: Family = Family {
     }],
     positions: Positions {
         label: "Heaps",
-        help: "heap sizes, at most 10000000 each",
+        help: "heap sizes, of any size (through the game's proven arithmetic period)",
         example: "10, 11",
         drawing: Drawing::Heaps,
     },
@@ -68,6 +80,8 @@ pub static FAMILY: Family = Family {
 pub struct AllButGame {
     excluded: Vec<u64>,
     values: Mutex<Vec<u32>>,
+    /// The proven period, computed once (`None`: none within [`big::PERIOD_SEARCH`] values).
+    period: OnceLock<Option<ProvenPeriod>>,
 }
 
 impl AllButGame {
@@ -83,6 +97,7 @@ impl AllButGame {
         Ok(AllButGame {
             excluded,
             values: Mutex::new(Vec::new()),
+            period: OnceLock::new(),
         })
     }
 
@@ -94,7 +109,7 @@ impl AllButGame {
     /// `G(0..count)`, computed incrementally.
     pub fn values(&self, count: u64) -> Result<Vec<u32>> {
         if count > MAX_ALL_BUT_HEAP + 1 {
-            return Err(beyond_the_table(count - 1));
+            return Err(beyond_the_table(count - 1, &self.excluded));
         }
         let mut cache = self.values.lock().unwrap_or_else(|e| e.into_inner());
         if (cache.len() as u64) < count {
@@ -107,13 +122,53 @@ impl AllButGame {
     /// `heap + 1` does not fit in a `u64` for the largest heap, and a count saturated there
     /// would name the wrong heap in the error.
     pub fn values_through(&self, heap: u64) -> Result<Vec<u32>> {
-        check_all_but_heap(heap)?;
+        check_all_but_heap(heap, &self.excluded)?;
         self.values(heap + 1)
     }
 
-    /// `G(heap)`, for heaps up to [`MAX_ALL_BUT_HEAP`].
+    /// The proven arithmetic period and the values it reads from, computed the first time
+    /// (values are computed until the period is proven); `None` when no period is proven
+    /// within the first [`big::PERIOD_SEARCH`] values.
+    pub fn proven_period(&self) -> Option<&ProvenPeriod> {
+        self.period
+            .get_or_init(|| match big::find_period(&self.excluded) {
+                Ok(proven) => Some(proven),
+                Err(values) => {
+                    // Kept for the heaps up to the limit, which are still answered.
+                    let mut cache = self.values.lock().unwrap_or_else(|e| e.into_inner());
+                    if cache.len() < values.len() {
+                        *cache = values;
+                    }
+                    None
+                }
+            })
+            .as_ref()
+    }
+
+    /// The proven period, or the refusal of `heap` (beyond [`MAX_ALL_BUT_HEAP`]) naming why.
+    fn period_for(&self, heap: impl std::fmt::Display) -> Result<&ProvenPeriod> {
+        self.proven_period()
+            .ok_or_else(|| beyond_the_table(heap, &self.excluded))
+    }
+
+    /// Whether `heap` is answered through the period rather than the table.
+    fn through_period(&self, heap: u64) -> bool {
+        let cached = {
+            let cache = self.values.lock().unwrap_or_else(|e| e.into_inner());
+            cache.len() as u64
+        };
+        heap >= cached
+            && (heap > TABLE_HEAP || matches!(self.period.get(), Some(Some(_))))
+            && (heap > MAX_ALL_BUT_HEAP || self.proven_period().is_some())
+    }
+
+    /// `G(heap)` at any size within `u64`: from the table, or through the proven period (a heap
+    /// beyond [`MAX_ALL_BUT_HEAP`] is refused when no period is proven).
     pub fn value(&self, heap: u64) -> Result<Nimber> {
-        check_all_but_heap(heap)?;
+        if self.through_period(heap) {
+            return Ok(self.period_for(heap)?.value(heap));
+        }
+        check_all_but_heap(heap, &self.excluded)?;
         let mut cache = self.values.lock().unwrap_or_else(|e| e.into_inner());
         if cache.len() as u64 <= heap {
             // Doubling, so that questions about growing heaps cost linear time in all.
@@ -192,6 +247,19 @@ impl Ruleset for AllButGame {
         target: Nimber,
         limit: usize,
     ) -> Result<MoveList<Vec<u64>>> {
+        if self.through_period(heap) {
+            let found = self.period_for(heap)?.moves_to_value(
+                &self.excluded,
+                &BigUint::from(heap),
+                &BigUint::from(target),
+                limit,
+            );
+            return Ok(found.map(|to| {
+                to.iter()
+                    .map(|m| u64::try_from(m).expect("a heap below a u64 heap"))
+                    .collect()
+            }));
+        }
         let values = self.values_through(heap)?;
         let mut found = MoveList::with_limit(limit);
         (1..=heap)
@@ -200,26 +268,71 @@ impl Ruleset for AllButGame {
             .for_each(|s| found.push(vec![heap - s]));
         Ok(found)
     }
+
+    /// One of the `heap − |{e in E: e <= heap}|` moves, uniformly, without listing them.
+    fn random_option(&self, &heap: &u64, rng: &mut dyn rand_core::RngCore) -> Option<Vec<u64>> {
+        let allowed = heap - self.excluded.iter().filter(|&&e| e <= heap).count() as u64;
+        if allowed == 0 {
+            return None;
+        }
+        // The i-th amount not excluded, ascending.
+        let mut taken = uniform_below(rng, allowed) + 1;
+        for &e in &self.excluded {
+            if e <= taken {
+                taken += 1;
+            }
+        }
+        Some(vec![heap - taken])
+    }
+
+    /// Through the proven period, at any size (the value of a heap grows with it).
+    fn value_huge(&self, heap: &BigUint) -> Result<BigUint> {
+        match u64::try_from(heap) {
+            Ok(h) => self.value(h).map(BigUint::from),
+            Err(_) => Ok(self.period_for(heap)?.value_big(heap)),
+        }
+    }
+
+    /// The heaps of value `target` a move leaves, found through the proven period
+    /// ([`ProvenPeriod::moves_to_value`]), in the order of [`Ruleset::options`].
+    fn moves_to_huge_value(
+        &self,
+        heap: &BigUint,
+        target: &BigUint,
+        limit: usize,
+    ) -> Option<Result<MoveList<Vec<BigUint>>>> {
+        Some(
+            self.period_for(heap)
+                .map(|p| p.moves_to_value(&self.excluded, heap, target, limit)),
+        )
+    }
+
+    fn is_option_big(&self, heap: &BigUint, parts: &[BigUint]) -> Option<bool> {
+        Some(big::is_option_big(&self.excluded, heap, parts))
+    }
 }
 
-fn check_all_but_heap(heap: u64) -> Result<()> {
+fn check_all_but_heap(heap: u64, excluded: &[u64]) -> Result<()> {
     if heap > MAX_ALL_BUT_HEAP {
-        return Err(beyond_the_table(heap));
+        return Err(beyond_the_table(heap, excluded));
     }
     Ok(())
 }
 
-/// Why a heap beyond [`MAX_ALL_BUT_HEAP`] is refused, in one line: the values are computed one
-/// by one (all-but games are arithmetic-periodic by Angela Siegel's theorem, but no bound that
-/// proves a period from finitely many values is implemented here, so a larger heap is not a
-/// lookup).
-fn beyond_the_table(heap: u64) -> GameError {
+/// Why a heap beyond [`MAX_ALL_BUT_HEAP`] is refused, in one line: its game's values are
+/// computed heap by heap up to there, and no arithmetic period was proven within the first
+/// [`big::PERIOD_SEARCH`] (by the test of [`period`], docs/theory.md), so a larger heap is not
+/// a lookup.
+fn beyond_the_table(heap: impl std::fmt::Display, excluded: &[u64]) -> GameError {
     GameError::out_of_range(
         "all-but heap",
         heap,
         format!(
-            "at most {MAX_ALL_BUT_HEAP}: all-but values are computed heap by heap up to there, \
-             and no arithmetic period is proven for them, so larger heaps are not a lookup"
+            "at most {MAX_ALL_BUT_HEAP} for allbut{{{}}}: its values are computed heap by heap \
+             up to there, and no arithmetic period was proven within its first {} values, so larger \
+             heaps are not a lookup",
+            list_text(excluded),
+            big::PERIOD_SEARCH
         ),
     )
 }
@@ -256,36 +369,54 @@ mod tests {
             }
             assert_eq!(fast, g, "{excluded:?}");
         }
-        assert!(AllButGame::new([])
-            .unwrap()
-            .value(MAX_ALL_BUT_HEAP + 1)
-            .is_err());
     }
 
     /// `analyze all-but --except 3 18446744073709551615` reported the heap as
-    /// 18446744073709551614: the count `heap + 1` saturated at `u64::MAX`.
+    /// 18446744073709551614 (a count `heap + 1` saturated at `u64::MAX`); now that heap and
+    /// those beyond the table are answered through the period, by value and by their moves.
     #[test]
-    fn all_but_errors_name_the_heap_given() {
+    fn heaps_beyond_the_table_are_answered() {
         let game = AllButGame::new([3]).unwrap();
-        for heap in [MAX_ALL_BUT_HEAP + 1, u64::MAX - 1, u64::MAX] {
-            let quoted = format!("\"{heap}\"");
+        for heap in [
+            MAX_ALL_BUT_HEAP,
+            MAX_ALL_BUT_HEAP + 1,
+            u64::MAX - 1,
+            u64::MAX,
+        ] {
+            let g = game.value(heap).unwrap();
+            assert!(g > 0 && g <= heap, "{heap}: {g}");
+            let found = game.moves_to_value(&heap, 0, usize::MAX).unwrap();
+            assert!(found.total() > 0, "{heap}");
+            for m in found.moves() {
+                assert_eq!(game.value(m[0]).unwrap(), 0, "{heap} -> {m:?}");
+                assert!(game.option_to(&heap, m).is_some(), "{heap} -> {m:?}");
+            }
+        }
+    }
+
+    /// A game whose period is not proven within the search (excluding 5000: its period is longer
+    /// than the values searched) answers heaps up to the table's limit, heap by heap, and
+    /// refuses larger ones naming the heap, the limit and the game.
+    #[test]
+    fn without_a_proven_period_the_table_limit_remains() {
+        let game = AllButGame::new([5000]).unwrap();
+        assert!(game.proven_period().is_none());
+        let table = game.values(100_001).unwrap();
+        assert_eq!(game.value(100_000).unwrap(), table[100_000] as Nimber);
+        for heap in [MAX_ALL_BUT_HEAP + 1, u64::MAX] {
             let e = game.value(heap).unwrap_err().to_string();
-            assert!(e.contains(&quoted), "{heap}: {e}");
-            let e = game
-                .moves_to_value(&heap, 0, usize::MAX)
-                .unwrap_err()
-                .to_string();
-            assert!(e.contains(&quoted), "{heap}: {e}");
+            let quoted = format!("\"{heap}\"");
+            for part in [
+                quoted.as_str(),
+                "10000000",
+                "allbut{5000}",
+                "no arithmetic period",
+            ] {
+                assert!(e.contains(part), "{part}: {e}");
+            }
         }
-        // The largest heap allowed is answered, by value and by its moves.
-        let last = MAX_ALL_BUT_HEAP;
-        let g = game.value(last).unwrap();
-        assert_eq!(
-            game.values_through(last).unwrap()[last as usize] as Nimber,
-            g
-        );
-        for m in game.moves_to_value(&last, 0, usize::MAX).unwrap() {
-            assert_eq!(game.value(m[0]).unwrap(), 0);
-        }
+        let huge = BigUint::from(1u8) << 70;
+        assert!(game.value_huge(&huge).is_err());
+        assert!(game.moves_to_huge_value(&huge, &huge, 5).unwrap().is_err());
     }
 }
