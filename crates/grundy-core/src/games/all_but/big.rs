@@ -1,7 +1,7 @@
 //! All-but games at any size: values and winning moves read off the proven arithmetic period.
 //!
 //! [`super::period`] proves `G(n + p) = G(n) + s` for every `n >= n0` from finitely many
-//! values; [`find_period`] computes values until it does (a few hundred for small excluded
+//! values; `find_period` computes values until it does (a few hundred for small excluded
 //! sets, at most [`PERIOD_SEARCH`]), and [`ProvenPeriod`] answers a heap of any size:
 //!
 //! * `G(n)` is the table's below `n0 + p`, else `G(n0 + r) + k·s` for `n = n0 + r + k·p`;
