@@ -41,9 +41,7 @@ pub struct ProvenPeriod {
 /// The proven period of the all-but game excluding `excluded` (sorted), or, when none is
 /// proven within the first [`PERIOD_SEARCH`] values, those values.
 pub(super) fn find_period(excluded: &[u64]) -> Result<ProvenPeriod, Vec<u32>> {
-    let test = AllButPeriod {
-        max_excluded: excluded.iter().copied().max().unwrap_or(0),
-    };
+    let test = AllButPeriod::of(excluded);
     let most = PERIOD_SEARCH as usize;
     let mut sequencer = AllButSequencer::new(excluded);
     let mut count = FIRST_SEARCH;

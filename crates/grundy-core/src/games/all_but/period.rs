@@ -57,6 +57,13 @@ pub struct Proof {
 }
 
 impl AllButPeriod {
+    /// The test of the game excluding `excluded`.
+    pub fn of(excluded: &[u64]) -> Self {
+        AllButPeriod {
+            max_excluded: excluded.iter().copied().max().unwrap_or(0),
+        }
+    }
+
     /// The least period of `values`' game that the values prove, or the values the first
     /// candidate's proof needs (when known), or nothing.
     ///

@@ -34,9 +34,7 @@ impl HeapSequence for AllButGame {
     /// arithmetic (Siegel: every all-but game's values are ultimately arithmetic periodic).
     fn period_rule(&self) -> PeriodRule {
         PeriodRule::TakeBreak {
-            code: Arc::new(AllButPeriod {
-                max_excluded: self.excluded.iter().copied().max().unwrap_or(0),
-            }),
+            code: Arc::new(AllButPeriod::of(&self.excluded)),
         }
     }
 
