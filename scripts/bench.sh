@@ -8,7 +8,7 @@
 #   quick sections: subtraction octal take-break wythoff simulate small-questions doors web
 #                   long-runs cram slow-corners misere hackenbush nim-product coins genera
 #                   loopy python
-#   long sections (hours, never by default): octal-long, survey-24 (and CRAM_LONG=1 with cram:
+#   long sections (hours, never by default): octal-long, survey (and CRAM_LONG=1 with cram:
 #   Cram 6 x 7 with igs beside it)
 #   e.g. scripts/bench.sh octal cram; CRAM_BIN=path scripts/bench.sh cram
 set -euo pipefail
@@ -299,15 +299,50 @@ bench_python() {
     machine
     target/pyvenv/bin/python benches/python/overhead.py "$BIN"
 }
-bench_survey_24() {
+# The 511 codes 0.d1d2d3 in three budgets, each extending the members the last left open from
+# their checkpoints (BENCHMARKS.md, "Surveys"; docs/surveys.md, "What a budget settles"):
+# 2^20 values and 5 s a member, one process; then 2^24 values and 30 s (all told) for the open
+# members that reached 2^18 values, and 2^28 values and 120 s for those that reached 2^24, each
+# as two shards side by side merged into one store; and the first budget again on a Dask
+# LocalCluster of two workers. Takes about an hour and a half of both cores.
+bench_survey() {
     release
     machine
-    local dir
-    dir=$(mktemp -d)
-    /usr/bin/time -f '%e s wall, %U s user, %M KB peak' \
-        "$BIN" survey octal --digits 3 --count 16777216 --seconds 60 --db "$dir/survey24.db"
-    sqlite3 "$dir/survey24.db" "select count(*), sum(status = 'periodic') from members" || true
-    rm -rf "$dir"
+    local dir=${SURVEY_DIR:-$(mktemp -d)} t='%e s wall, %U s user, %M KB peak'
+    mkdir -p "$dir"
+    /usr/bin/time -f "$t" "$BIN" survey octal --digits 3 --count 1048576 --seconds 5 \
+        --db "$dir/s.db" --checkpoints "$dir/ckpt" --json
+    survey_level() { # COUNT SECONDS: the open members that reached $3 values, two shards
+        local count=$1 seconds=$2 reached=$3
+        sqlite3 "$dir/s.db" "select code from members where status = 'open'
+            and computed >= $reached" > "$dir/next.txt"
+        for i in 0 1; do
+            cp "$dir/s.db" "$dir/shard$i.db"
+            /usr/bin/time -f "shard $i: $t" "$BIN" survey octal --codes-file "$dir/next.txt" \
+                --count "$count" --seconds "$seconds" --db "$dir/shard$i.db" \
+                --checkpoints "$dir/ckpt" --shard "$i/2" --json &
+        done
+        wait
+        "$BIN" survey merge --db "$dir/s.db" "$dir/shard0.db" "$dir/shard1.db"
+        sqlite3 "$dir/s.db" "select status, count(*) from members group by status"
+    }
+    survey_level 16777216 30 262144
+    survey_level 268435456 120 16777216
+    ls -l "$dir/s.db"
+    [ -x target/pyvenv/bin/python ] || bash scripts/test-python.sh >/dev/null
+    target/pyvenv/bin/python - "$dir/dask.db" <<'PYTHON'
+import sys, time
+import grundy
+from dask.distributed import Client, LocalCluster
+if __name__ == "__main__":
+    with Client(LocalCluster(n_workers=2, threads_per_worker=1, host="127.0.0.1")) as client:
+        started = time.perf_counter()
+        frame = grundy.survey(grundy.survey_codes("octal", digits=3), count=1 << 20,
+                              seconds=5, db=sys.argv[1], client=client)
+        print(f"dask: {len(frame)} members in {time.perf_counter() - started:.1f} s,",
+              (frame.status == "periodic").sum(), "periodic")
+PYTHON
+    [ -n "${SURVEY_DIR:-}" ] || rm -rf "$dir"
 }
 
 QUICK=(subtraction octal take-break wythoff simulate small-questions doors web long-runs cram
@@ -336,9 +371,9 @@ for section in "${sections[@]}"; do
     genera) bench_genera ;;
     loopy) bench_loopy ;;
     python) bench_python ;;
-    survey-24) bench_survey_24 ;;
+    survey) bench_survey ;;
     *)
-        echo "unknown section: $section (quick: ${QUICK[*]}; long: octal-long survey-24)" >&2
+        echo "unknown section: $section (quick: ${QUICK[*]}; long: octal-long survey)" >&2
         exit 2
         ;;
     esac
