@@ -75,6 +75,29 @@ pub fn or_translated(dst: &mut [u64], src: &[u64], v: u32) {
     }
 }
 
+/// `dst |= {x ^ (64·high) : x in src}`: the translation by a multiple of 64, which moves whole
+/// words and keeps the bits inside each (word `i` to word `i ^ high`). `dst.len()` is a power
+/// of two above `high` and at least `src.len()`. Aligned groups of four words move together
+/// (group `k` to group `k ^ (high >> 2)`, the words inside it swapped by `high & 3`), so the
+/// loop runs a fixed pattern of four unions.
+#[inline]
+pub fn or_moved(dst: &mut [u64], src: &[u64], high: usize) {
+    let groups = src.chunks_exact(4);
+    let rest = groups.remainder();
+    let inside = high & 3;
+    for (k, s) in groups.enumerate() {
+        let at = (k ^ (high >> 2)) * 4;
+        let d = &mut dst[at..at + 4];
+        for j in 0..4 {
+            d[j ^ inside] |= s[j];
+        }
+    }
+    let done = src.len() - rest.len();
+    for (i, &w) in rest.iter().enumerate() {
+        dst[(done + i) ^ high] |= w;
+    }
+}
+
 /// `dst |= src` (`dst` at least as wide).
 #[inline]
 pub fn or_into(dst: &mut [u64], src: &[u64]) {
@@ -122,6 +145,28 @@ mod tests {
                 insert(&mut expected, x ^ v);
             }
             assert_eq!(dst, expected, "v = {v}");
+        }
+    }
+
+    #[test]
+    fn moving_words_is_xor_by_multiples_of_64() {
+        // Sets of 1 to 16 words (whole groups of four, a remainder, or both) moved within
+        // 1 to 16 words, against the translation by `64·high`.
+        let mut src = vec![0u64; 16];
+        for x in [0u32, 5, 63, 64, 130, 255, 300, 511, 640, 777, 1023] {
+            insert(&mut src, x);
+        }
+        for width in [1usize, 2, 4, 8, 16] {
+            for trim in 1..=width {
+                for high in 0..width as u32 {
+                    let mut dst = vec![0u64; width];
+                    dst[width - 1] = 1 << 7;
+                    let mut expected = dst.clone();
+                    or_moved(&mut dst, &src[..trim], high as usize);
+                    or_translated(&mut expected, &src[..trim], 64 * high);
+                    assert_eq!(dst, expected, "high {high}, {trim} of {width} words");
+                }
+            }
         }
     }
 

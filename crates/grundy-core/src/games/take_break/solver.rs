@@ -5,11 +5,13 @@
 //!
 //! * `P(m)`, the pairs `G(a) XOR G(m - a)` with `a < m - a` (`O(m)` to make, once); the equal
 //!   pair `a = m - a`, worth 0, is added when the digit allows equal heaps;
-//! * `T(m)`, the triples `G(a) XOR G(b) XOR G(c)`, `a + b + c = m`: the union over `a` of
-//!   `P(m - a)` translated by `G(a)` — the parts `a` of equal value are grouped first, so this
-//!   costs `O(m)` set unions of a few words plus one translation per value, instead of the
-//!   `O(m²)` triples one by one. With `!` (heaps must differ) the triples `a < b < c` are
-//!   listed directly;
+//! * `T(m)`, the triples `G(a) XOR G(b) XOR G(c)`, `a + b + c = m`: the union over the
+//!   largest part `a` of `P(m - a)` translated by `G(a)`. A translation by XOR moves whole
+//!   words by the value's high bits (as cheap as a union) and permutes the bits inside each
+//!   word by its low six: the sets are moved first and gathered by those six bits, so this
+//!   costs `O(m)` set unions plus at most 64 permutations, instead of the `O(m²)` triples
+//!   one by one (or one permutation per distinct value). With `!` (heaps must differ) the
+//!   triples `a < b < c` are listed directly;
 //!
 //! and a heap's options are the unions of these sets over the amounts its code allows. A code
 //! that repeats for ever allows every amount in a residue class from some point on: for each
@@ -20,7 +22,7 @@
 //! is bounded by [`MAX_SET_WORDS`].
 
 use super::code::{TakeBreakCode, LEAVE_NONE, LEAVE_ONE, LEAVE_THREE, LEAVE_TWO, UNEQUAL};
-use super::sets::{insert, mex, or_into, or_translated, Arena};
+use super::sets::{insert, mex, or_into, or_moved, or_translated, Arena};
 use crate::kernel::error::{GameError, Result};
 
 /// The most words (8 bytes each) the solver's sets of options may hold.
@@ -70,9 +72,9 @@ pub struct Solver {
     needs_distinct_triples: bool,
     seen: Vec<u64>,
     scratch: Vec<u64>,
-    /// Per value `v`: the union of `P(m - a)` over the parts `a` with `G(a) = v`.
+    /// Per low six bits `l` of a value: the union of `P(m - a)` moved by the high bits of
+    /// `G(a)`, over the parts `a` with `G(a) & 63 = l` (see `make_triples`).
     buckets: Vec<u64>,
-    touched: Vec<u32>,
 }
 
 impl Solver {
@@ -120,7 +122,6 @@ impl Solver {
             seen: vec![0],
             scratch: vec![0],
             buckets: Vec::new(),
-            touched: Vec::new(),
         }
     }
 
@@ -304,15 +305,25 @@ impl Solver {
     }
 
     /// `T(m)`: the values of the splits of `m` into three parts, equal parts allowed.
+    ///
+    /// Every triple is `a` (its largest part, so `a >= m / 3`) beside a pair of `m - a`: the
+    /// union over `a` from `⌈m/3⌉` to `m - 2` of `P(m - a)` translated by `G(a)`. (Pairs of
+    /// `m - a` with a part above `a` are triples too, met again from their largest part.)
+    /// The translation by `G(a) = 64·h + l` moves whole words by `h`, as cheap as a union,
+    /// and permutes the bits inside each word by `l`, which costs a few operations per word:
+    /// so the sets `P(m - a)` moved by `h` are gathered in one bucket per `l` (64 of them),
+    /// and each bucket is permuted once, where values that grow would cost one permutation
+    /// per distinct value, `O(m)` of them.
     fn make_triples(&mut self, m: usize) {
         let width = self.width;
         self.scratch.iter_mut().for_each(|w| *w = 0);
         if m >= 3 {
-            let values_bound = 64 * width;
-            if self.buckets.len() < values_bound * width {
-                self.buckets.resize(values_bound * width, 0);
+            if self.buckets.len() < 64 * width {
+                self.buckets.resize(64 * width, 0);
             }
-            for a in 1..=m - 2 {
+            // Bit `l`: bucket `l` holds something.
+            let mut touched = 0u64;
+            for a in m.div_ceil(3)..=m - 2 {
                 let g = self.values[a];
                 let rest = m - a;
                 // The equal pair of `rest` is worth 0: the triple is worth G(a).
@@ -323,18 +334,19 @@ impl Solver {
                 if pair.is_empty() {
                     continue;
                 }
-                let bucket = &mut self.buckets[g as usize * width..(g as usize + 1) * width];
-                if bucket.iter().all(|&w| w == 0) {
-                    self.touched.push(g);
-                }
-                or_into(bucket, pair);
+                let low = (g & 63) as usize;
+                touched |= 1 << low;
+                let bucket = &mut self.buckets[low * width..(low + 1) * width];
+                or_moved(bucket, pair, (g >> 6) as usize);
             }
-            for &g in &self.touched {
-                let bucket = &mut self.buckets[g as usize * width..(g as usize + 1) * width];
-                or_translated(&mut self.scratch, bucket, g);
+            while touched != 0 {
+                let low = touched.trailing_zeros();
+                touched &= touched - 1;
+                let at = low as usize * width;
+                let bucket = &mut self.buckets[at..at + width];
+                or_translated(&mut self.scratch, bucket, low);
                 bucket.iter_mut().for_each(|w| *w = 0);
             }
-            self.touched.clear();
         }
         self.triples.push(&self.scratch);
     }
@@ -387,6 +399,9 @@ mod tests {
         check("0.[3]", 300);
         check("0.8", 400);
         check("C.0", 300);
+        // Values pass 512 (sets of 8 and 16 words): parts are moved by whole groups of
+        // four words and swapped inside them.
+        check("C.BFD", 340);
     }
 
     #[test]
