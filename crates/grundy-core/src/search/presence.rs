@@ -127,7 +127,15 @@ impl Presence {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::table::mix64;
+
+    /// Well-mixed hashes of small numbers (SplitMix64's finaliser, as the table's keys have).
+    fn mix64(mut x: u64) -> u64 {
+        x ^= x >> 30;
+        x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        x ^= x >> 27;
+        x = x.wrapping_mul(0x94d0_49bb_1331_11eb);
+        x ^ (x >> 31)
+    }
 
     #[test]
     fn never_forgets_a_key_and_rejects_most_others() {
