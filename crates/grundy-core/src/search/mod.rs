@@ -22,6 +22,7 @@ pub mod engine;
 pub mod naive;
 pub mod options;
 pub mod persist;
+pub(crate) mod presence;
 pub(crate) mod sets;
 pub mod table;
 

@@ -12,6 +12,7 @@
 //! the table keeps what is dearest to recompute. Keys that own heap memory (graph
 //! components) count their heap bytes against the same limit.
 
+use super::presence::Presence;
 use crate::nimber::Nimber;
 
 /// Slots per bucket: an entry may sit in any slot of the bucket its hash selects.
@@ -193,13 +194,16 @@ pub struct Table<K: TableKey> {
     /// The memory limit the table was made with.
     memory_limit: usize,
     stats: TableStats,
+    /// Which keys the table may hold: most look-ups of absent keys stop there.
+    presence: Presence,
 }
 
 impl<K: TableKey + Default> Table<K> {
     /// A table using at most about `memory_bytes` bytes (its slots, and the heap bytes of its
     /// keys), and at least 1,024 slots.
     pub fn with_memory(memory_bytes: usize) -> Self {
-        let slot = std::mem::size_of::<K>() + 8;
+        // A slot's key and knowledge, and its share of the presence filter (two bytes).
+        let slot = std::mem::size_of::<K>() + 8 + 2;
         // Keys with heap memory get half the budget for their slots, half for their heaps.
         let owns_heap = K::default().heap_bytes() > 0 || std::mem::size_of::<K>() > 16;
         let for_slots = if owns_heap {
@@ -221,6 +225,7 @@ impl<K: TableKey + Default> Table<K> {
             max_buckets,
             memory_limit: memory_bytes,
             stats: TableStats::default(),
+            presence: Presence::for_slots(buckets * BUCKET),
         }
     }
 
@@ -231,6 +236,7 @@ impl<K: TableKey + Default> Table<K> {
         let keys = std::mem::replace(&mut self.keys, K::placeholders(buckets * BUCKET));
         let packed = std::mem::replace(&mut self.packed, vec![0; buckets * BUCKET]);
         self.mask = buckets - 1;
+        self.presence = Presence::for_slots(buckets * BUCKET);
         for (key, p) in keys.into_iter().zip(packed) {
             if p == 0 {
                 continue;
@@ -238,6 +244,7 @@ impl<K: TableKey + Default> Table<K> {
             let range = self.bucket(&key);
             match range.clone().find(|&i| self.packed[i] == 0) {
                 Some(i) => {
+                    self.presence.add(key.hash64());
                     self.keys[i] = key;
                     self.packed[i] = p;
                 }
@@ -246,6 +253,7 @@ impl<K: TableKey + Default> Table<K> {
                         .min_by_key(|&i| keep_priority(self.packed[i]))
                         .expect("buckets are not empty");
                     if keep_priority(self.packed[i]) < keep_priority(p) {
+                        self.presence.add(key.hash64());
                         self.heap_bytes -= self.keys[i].heap_bytes();
                         self.keys[i] = key;
                         self.packed[i] = p;
@@ -288,11 +296,16 @@ impl<K: TableKey> Table<K> {
 
     /// Bytes in use: the slots and the keys' heap memory.
     pub fn memory_bytes(&self) -> usize {
-        self.packed.len() * (std::mem::size_of::<K>() + 8) + self.heap_bytes
+        self.packed.len() * (std::mem::size_of::<K>() + 8) + self.presence.bytes() + self.heap_bytes
     }
 
     fn bucket(&self, key: &K) -> std::ops::Range<usize> {
-        let start = (key.hash64() as usize & self.mask) * BUCKET;
+        self.bucket_of(key.hash64())
+    }
+
+    #[inline]
+    fn bucket_of(&self, hash: u64) -> std::ops::Range<usize> {
+        let start = (hash as usize & self.mask) * BUCKET;
         start..start + BUCKET
     }
 
@@ -311,7 +324,11 @@ impl<K: TableKey> Table<K> {
     /// Like [`Table::get`] without counting the look-up.
     #[inline]
     pub fn peek(&self, key: &K) -> Option<Knowledge> {
-        let start = self.bucket(key).start;
+        let hash = key.hash64();
+        if !self.presence.may_hold(hash) {
+            return None;
+        }
+        let start = self.bucket_of(hash).start;
         let keys = &self.keys[start..start + BUCKET];
         let packed = &self.packed[start..start + BUCKET];
         keys.iter()
@@ -346,7 +363,8 @@ impl<K: TableKey> Table<K> {
             self.grow();
         }
         self.stats.stores += 1;
-        let range = self.bucket(key);
+        let hash = key.hash64();
+        let range = self.bucket_of(hash);
         let over_heap = self.heap_bytes + key.heap_bytes() > self.heap_limit;
         let mut empty = None;
         let mut cheapest: Option<(usize, u8)> = None;
@@ -388,6 +406,12 @@ impl<K: TableKey> Table<K> {
         self.heap_bytes += key.heap_bytes();
         self.keys[victim] = key.clone();
         self.packed[victim] = fact.pack(work);
+        if self.presence.add(hash) {
+            // Full of keys evicted since: start again from those the table holds.
+            let keys = &self.keys;
+            let held = self.packed.iter().zip(keys).filter(|(&p, _)| p != 0);
+            self.presence.rebuild(held.map(|(_, k)| k.hash64()));
+        }
     }
 
     /// Every entry: key, knowledge and work (in slot order).
@@ -460,6 +484,33 @@ mod tests {
         assert_eq!(t.get(&same[4]), None);
         for key in &same[1..BUCKET] {
             assert_eq!(t.get(key), Some(Knowledge::Exact(1)));
+        }
+    }
+
+    /// A table large enough for the presence filter ([`super::super::presence`]), filled four
+    /// times over so that the filter is rebuilt on the way: every entry it holds is found,
+    /// and so is every entry of a table just below the filter's threshold.
+    #[test]
+    fn the_presence_filter_never_hides_an_entry() {
+        use super::super::presence::FILTERED_SLOTS;
+        for slots in [FILTERED_SLOTS / 2, 4 * FILTERED_SLOTS] {
+            let mut t: Table<u64> = Table::with_memory(slots * (8 + 8 + 2));
+            assert_eq!(t.capacity(), slots);
+            let keys = 4 * slots as u64;
+            for key in 0..keys {
+                t.store(&key, Knowledge::Exact(key % 5), (key % 3) as u8);
+            }
+            assert!(t.stats().evictions > 0);
+            // Rebuilt on the way, and on still for the larger table, full as it is.
+            assert_eq!(t.presence.is_on(), slots >= FILTERED_SLOTS);
+            let held: Vec<u64> = t.entries().map(|(k, _, _)| *k).collect();
+            assert_eq!(held.len() as u64, t.stats().entries);
+            for key in &held {
+                assert_eq!(t.get(key), Some(Knowledge::Exact(key % 5)));
+            }
+            for key in keys..keys + 1000 {
+                assert_eq!(t.get(&key), None);
+            }
         }
     }
 

@@ -29,7 +29,7 @@ use crate::nimber::Nimber;
 use crate::search::canon::{shape_parts, ShapeKey};
 use crate::search::sets::{contains, largest, low, remove_or_largest, xor_set, Set, SET_BITS};
 use crate::search::table::EXCLUDABLE;
-use crate::search::{Knowledge, SearchContext};
+use crate::search::{Knowledge, SearchContext, TableKey};
 
 /// The value of the component `key`, found by asking whether it is 0, 1, ... in turn (each
 /// "no" stays in the table for the next question).
@@ -145,6 +145,8 @@ struct Searcher<'s, 'c> {
     opts: Vec<Opt>,
     /// Regions met lately, with their values or keys.
     cache: RegionCache,
+    /// Exclusions too cheap for the table, found lately.
+    cheap: CheapExclusions,
 }
 
 /// A region of at most 64 squares has at most 112 dominoes: every value it can have is in a
@@ -166,6 +168,7 @@ impl<'s, 'c> Searcher<'s, 'c> {
             keys: Vec::with_capacity(256),
             opts: Vec::with_capacity(256),
             cache,
+            cheap: CheapExclusions::new(),
         }
     }
 
@@ -217,7 +220,7 @@ impl<'s, 'c> Searcher<'s, 'c> {
         let mut ruled_out = match known {
             Some(Knowledge::Exact(v)) => return Ok(Some(v)),
             Some(Knowledge::Excluded(mask)) => Set::from(mask),
-            None => Set::from(central_domino_wins(w, h, b)),
+            None => Set::from(central_domino_wins(w, h, b)) | self.cheap.get(key),
         };
         let si = self.box_shape(w, h);
         let grid = self.boxes[si].grid;
@@ -282,10 +285,15 @@ impl<'s, 'c> Searcher<'s, 'c> {
     fn exclude(&mut self, key: ShapeKey, impossible: Set, before: u64) {
         let mask = (impossible & low(EXCLUDABLE)) as u64;
         let spent = work(self.cx.expanded() - before);
-        if mask != 0 && spent > DEAREST_UNKEPT_EXCLUSION {
+        if mask == 0 {
+            return;
+        }
+        if spent > DEAREST_UNKEPT_EXCLUSION {
             self.cx
                 .table()
                 .store(&key, Knowledge::Excluded(mask), spent);
+        } else {
+            self.cheap.put(key, mask);
         }
     }
 
@@ -411,7 +419,81 @@ fn cache_slots(memory: usize) -> usize {
 /// (which stores nothing else).
 const DEAREST_UNKEPT_EXCLUSION: u8 = 2;
 
+/// The exclusions too cheap for the table ([`DEAREST_UNKEPT_EXCLUSION`]) found lately, by
+/// component: a direct-mapped cache of [`CHEAP_SLOTS`] slots, each keeping the last key that
+/// took it. Kept out of the table because they are many (four or five times its exact
+/// values) and cheap to find again, but the same component is often asked the same question
+/// again soon after, from another parent (a domino `a` then `b`, or `b` then `a`): on Cram
+/// 4 × 9, 3 × 14 and 5 × 7 this cache of 128 KiB spares 12 % of the components expanded.
+struct CheapExclusions {
+    slots: Vec<(ShapeKey, u64)>,
+}
+
+/// Slots of [`CheapExclusions`]: 4,096 of 32 bytes, beside the region cache in the
+/// second-level cache.
+const CHEAP_SLOTS: usize = 1 << 12;
+
+impl CheapExclusions {
+    fn new() -> Self {
+        // Key 0 is no shape's key: an empty slot.
+        CheapExclusions {
+            slots: vec![(0, 0); CHEAP_SLOTS],
+        }
+    }
+
+    #[inline]
+    fn slot(key: ShapeKey) -> usize {
+        key.hash64() as usize & (CHEAP_SLOTS - 1)
+    }
+
+    /// The values `key` is known not to have (bit `v`: not `v`).
+    #[inline]
+    fn get(&self, key: ShapeKey) -> Set {
+        let (k, mask) = self.slots[Self::slot(key)];
+        if k == key {
+            Set::from(mask)
+        } else {
+            0
+        }
+    }
+
+    /// Adds that `key` is worth none of `mask`.
+    fn put(&mut self, key: ShapeKey, mask: u64) {
+        let slot = &mut self.slots[Self::slot(key)];
+        if slot.0 == key {
+            slot.1 |= mask;
+        } else {
+            *slot = (key, mask);
+        }
+    }
+}
+
 /// About log2 of the work, for the table's eviction order.
 fn work(expanded: u64) -> u8 {
     (64 - expanded.leading_zeros()) as u8
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What is put is got back, merged for one key; a key that takes the slot of another
+    /// pushes it out (it is then worth no exclusion, never a wrong one).
+    #[test]
+    fn cheap_exclusions_keep_the_last_key_of_each_slot() {
+        let mut cheap = CheapExclusions::new();
+        let key = |cells: u64| u128::from(cells) | 6 << 64 | 3 << 72;
+        assert_eq!(cheap.get(key(0b111)), 0);
+        cheap.put(key(0b111), 0b01);
+        cheap.put(key(0b111), 0b10);
+        assert_eq!(cheap.get(key(0b111)), 0b11);
+        let slot = CheapExclusions::slot(key(0b111));
+        let other = (0b1000..)
+            .map(key)
+            .find(|&k| CheapExclusions::slot(k) == slot)
+            .expect("a key of the same slot");
+        cheap.put(other, 0b100);
+        assert_eq!(cheap.get(other), 0b100);
+        assert_eq!(cheap.get(key(0b111)), 0);
+    }
 }
