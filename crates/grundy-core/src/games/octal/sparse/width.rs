@@ -131,6 +131,13 @@ impl SparseSolver {
         SparseSolver(Table::Wide(Solver::new(rules)))
     }
 
+    /// Tests: every class records blind from `pairs` pairs looked at per position on, and at
+    /// most `cap` pairs per split amount.
+    #[cfg(test)]
+    pub(super) fn set_blind(&mut self, pairs: usize, cap: usize) {
+        either!(&mut self.0, s => s.set_blind(pairs, cap))
+    }
+
     /// Tests: wait for the second thread's rows instead of doing without them when late.
     #[cfg(test)]
     pub(super) fn set_far_wait(&mut self) {
@@ -174,6 +181,7 @@ impl Solver<u8> {
             generation: self.generation,
             far: self.far.take(),
             block_far: self.block_far,
+            blind_block: self.blind_block,
             far_blocks: self.far_blocks,
             far_wait: self.far_wait,
         }
