@@ -67,6 +67,8 @@ pub(super) struct Class {
     /// During a block: `rare_positions[block_lo..block_hi]` are handled by the block pass, and
     /// `rare_positions[..block_skip]` by the small parts.
     pub(super) block_skip: usize,
+    /// During a block: the small parts whose splits came with the second thread's rows.
+    pub(super) far_parts: std::ops::Range<usize>,
     pub(super) block_lo: usize,
     pub(super) block_hi: usize,
 }
@@ -102,6 +104,7 @@ impl Class {
             blind_steps: 0,
             next_choice_at: 0,
             block_skip: 0,
+            far_parts: 0..0,
             block_lo: 0,
             block_hi: 0,
         }

@@ -166,6 +166,9 @@ struct Solver<V: Value> {
     far: Option<FarRows>,
     /// Whether the current block's positions take their far options from `far`.
     block_far: bool,
+    /// How many small parts (from `FAR_MIN` on) the second thread records the splits of, for
+    /// classes recording blind: raised while it keeps up, halved when it is late.
+    far_parts: usize,
     /// Whether some class records blind in the current block.
     blind_block: bool,
     /// Diagnostics: blocks whose far options came from the second thread.
@@ -215,6 +218,7 @@ impl<V: Value> Solver<V> {
             generation: 0,
             far: None,
             block_far: false,
+            far_parts: 0,
             blind_block: false,
             far_blocks: 0,
             far_wait: false,
@@ -222,10 +226,12 @@ impl<V: Value> Solver<V> {
     }
 
     /// Uses `threads` threads (1 or 2; more count as 2). With 2, a second thread computes the
-    /// options that come from rare positions far below each superblock of 256 positions while
-    /// the main thread settles the values of the superblock before; the values are the same.
-    /// The second thread is used only while there are enough such rare positions to pay for
-    /// the hand-over (Officers `0.6` has about 1,500; `0.104` has 20, all small).
+    /// options that come from rare positions far below each superblock of 256 positions, and
+    /// (in classes that record their splits blind) the splits of the small parts from 512 on,
+    /// as many as it keeps up with, while the main thread settles the values of the superblock
+    /// before; the values are the same. The second thread is used only while there are enough
+    /// such rare positions to pay for the hand-over (Officers `0.6` has about 1,500; `0.104`
+    /// has 20, all small).
     fn set_threads(&mut self, threads: usize) {
         self.threads = threads.clamp(1, 2);
     }
@@ -431,6 +437,12 @@ impl<V: Value> Solver<V> {
                 _ => (class.block_hi, class.block_hi),
             };
             far_ranges.push((far_lo, far_hi));
+            // The small parts whose splits the second thread recorded: the settling loop skips
+            // them.
+            class.far_parts = match far {
+                Some(rows) if rows.covered[ci] => rows.parts[ci].clone(),
+                _ => 0..0,
+            };
             let rare = if class.block_dense {
                 0
             } else {
@@ -477,6 +489,7 @@ impl<V: Value> Solver<V> {
             class.block_skip = 0;
             class.block_lo = 0;
             class.block_hi = 0;
+            class.far_parts = 0..0;
             class.small_parts = 0;
         }
     }

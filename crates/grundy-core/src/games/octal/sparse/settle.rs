@@ -96,12 +96,16 @@ impl<V: Value> Solver<V> {
     /// Records the next [`RECORD_STEP`] pairs `a + (rest - a)` of split slot `slot` as marks,
     /// if they are within the class's blind limit; `false` if there are none to record.
     fn record_step(&mut self, ci: usize, rest: usize, slot: usize) -> bool {
-        let from = self.inserted[slot];
+        let from = self.frontier(ci, slot);
         let last = self.last_part(rest);
         if from > last || from >= self.scan_from[slot] + self.classes[ci].blind {
             return false;
         }
-        let end = (from + RECORD_STEP - 1).min(last);
+        let mut end = (from + RECORD_STEP - 1).min(last);
+        let far = &self.classes[ci].far_parts;
+        if from < far.start {
+            end = end.min(far.start - 1);
+        }
         self.classes[ci].blind_steps += 1;
         V::mark_xors(
             &self.values[from..=end],
@@ -110,6 +114,18 @@ impl<V: Value> Solver<V> {
         );
         self.inserted[slot] = end + 1;
         true
+    }
+
+    /// The first small part of split slot `slot` whose splits are neither in `seen` nor marked:
+    /// past the small parts the second thread recorded, if it has reached them.
+    fn frontier(&self, ci: usize, slot: usize) -> usize {
+        let from = self.inserted[slot];
+        let far = &self.classes[ci].far_parts;
+        if far.contains(&from) {
+            far.end
+        } else {
+            from
+        }
     }
 
     /// The largest smaller part of a split of `rest` (Grundy's game: strictly smaller).
@@ -153,7 +169,7 @@ impl<V: Value> Solver<V> {
         g: u16,
         hits: &mut usize,
     ) -> bool {
-        let from = self.inserted[slot];
+        let from = self.frontier(ci, slot);
         let last = self.last_part(rest);
         // Two values that fit `V` XOR to a value that fits `V`.
         if from > last || g > V::MAX {
