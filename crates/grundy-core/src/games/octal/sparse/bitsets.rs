@@ -75,6 +75,32 @@ impl Seen {
         base
     }
 
+    /// The least value at or above `from` that is neither in the set nor marked in `marks`
+    /// (one byte per value, see [`fold_marks`]), where every value below `from` is known to be
+    /// in the set. The marks are folded into the set word by word, only as far as the answer
+    /// needs: recording split pairs as marks costs a store each, and most of the words they
+    /// touch are never looked at again.
+    pub(super) fn mex_from(&mut self, from: u32, marks: &[u8; 1 << 16]) -> u32 {
+        let first = (from >> 6) as usize;
+        // Most looks find the candidate still missing: one byte says so, without a fold.
+        if self.words[first] & (1 << (from & 63)) == 0 && marks.get(from as usize) == Some(&0) {
+            return from;
+        }
+        for (w, word) in self.words.iter_mut().enumerate().skip(first) {
+            if *word == u64::MAX {
+                continue;
+            }
+            // The last word of the largest set lies beyond every XOR of two values: no marks.
+            if let Some(bytes) = marks.get(64 * w..64 * w + 64) {
+                fold_marks(bytes, std::slice::from_mut(word));
+            }
+            if *word != u64::MAX {
+                return 64 * w as u32 + word.trailing_ones();
+            }
+        }
+        64 * self.words.len() as u32
+    }
+
     pub(super) fn clear(&mut self) {
         self.words.fill(0);
     }

@@ -2,7 +2,16 @@
 
 use super::bitsets::CodeSet;
 use super::value::Value;
-use super::{DENSE_RATIO, MAX_SMALL_PARTS};
+use super::{DENSE_RATIO, MAX_SMALL_PARTS, RECORD_STEP};
+
+/// The blind limit of a class before it has seen any position settle blind.
+const INITIAL_BLIND: usize = 4 * RECORD_STEP;
+
+/// Pairs looked at per position (on average) from which recording the splits blind pays: a scan
+/// reads a pair for a third of the cost of recording it, and blind recording overshoots by half
+/// a step on average. Officers `0.6` scans some 3,500 pairs a position; `0.104`, `0.16` and
+/// `0.354` scan 10 to 70.
+pub(super) const BLIND_PAIRS: usize = 512;
 
 /// The rare/common split for one class of split moves (`k` of parity `d`).
 #[derive(Debug, Clone)]
@@ -30,12 +39,36 @@ pub(super) struct Class {
     pub(super) hit_depth: u64,
     pub(super) positions: u64,
     pub(super) rebuilds: usize,
+    /// Whether the settling loop records this class's splits blind in the current block (see
+    /// `Solver::settle_candidate`), decided at the block's start by [`Class::choose_blind`].
+    pub(super) blind_mode: bool,
+    /// Pairs per split amount that the settling loop records blind, beyond the small parts:
+    /// twice the recent mean of the depth positions needed, plus a step.
+    pub(super) blind: usize,
+    /// Four times the recent mean (over blocks) of the pairs a position looked at: the depth
+    /// to which positions settled on a common code had their splits recorded when blind, the
+    /// pairs scanned before the hits otherwise (at least as many).
+    pairs4: usize,
+    /// Since the last block: pairs scanned before hits, and pairs recorded blind by the
+    /// positions settled on a common code, and those positions.
+    pub(super) scanned: usize,
+    recorded: usize,
+    settled: usize,
+    /// Blind recording starts at this many pairs looked at per position ([`BLIND_PAIRS`];
+    /// tests move it to both sides).
+    pub(super) blind_pairs: usize,
+    /// The most pairs per split amount recorded blind (tests: to reach the scans beyond).
+    pub(super) blind_cap: usize,
+    /// Diagnostics: steps recorded blind.
+    pub(super) blind_steps: u64,
     /// The common set is not chosen again before this many positions: choosing costs
     /// `O(codes · |C| + n)`, so it is spaced out geometrically.
     pub(super) next_choice_at: usize,
     /// During a block: `rare_positions[block_lo..block_hi]` are handled by the block pass, and
     /// `rare_positions[..block_skip]` by the small parts.
     pub(super) block_skip: usize,
+    /// During a block: the small parts whose splits came with the second thread's rows.
+    pub(super) far_parts: std::ops::Range<usize>,
     pub(super) block_lo: usize,
     pub(super) block_hi: usize,
 }
@@ -60,8 +93,18 @@ impl Class {
             hit_depth: 0,
             positions: 0,
             rebuilds: 0,
+            blind_mode: false,
+            blind: INITIAL_BLIND,
+            pairs4: 0,
+            scanned: 0,
+            recorded: 0,
+            settled: 0,
+            blind_pairs: BLIND_PAIRS,
+            blind_cap: usize::MAX,
+            blind_steps: 0,
             next_choice_at: 0,
             block_skip: 0,
+            far_parts: 0..0,
             block_lo: 0,
             block_hi: 0,
         }
@@ -132,6 +175,9 @@ impl Class {
         (fresh.hits, fresh.hit_depth, fresh.positions) =
             (self.hits, self.hit_depth, self.positions);
         fresh.rebuilds = self.rebuilds + 1;
+        (fresh.blind_mode, fresh.blind, fresh.pairs4) = (self.blind_mode, self.blind, self.pairs4);
+        (fresh.blind_pairs, fresh.blind_cap, fresh.blind_steps) =
+            (self.blind_pairs, self.blind_cap, self.blind_steps);
         let n = values.len();
         fresh.next_choice_at = n + (n / 16).max(256);
         self.next_choice_at = fresh.next_choice_at;
@@ -175,6 +221,37 @@ impl Class {
         }
         let mean = (depth / hits.max(1)) as usize;
         (2 * mean).clamp(8, MAX_SMALL_PARTS.max(block))
+    }
+
+    /// Learns that a position settled on a common code after its splits were recorded `depth`
+    /// pairs deep beyond the small parts (blind mode only).
+    pub(super) fn note_settled(&mut self, depth: usize) {
+        self.recorded += depth;
+        self.settled += 1;
+        if depth > 0 {
+            // The scans' statistics, for the small parts: recording blind, the depth of each
+            // hit is not known, only how deep the position needed.
+            self.hits += 1;
+            self.hit_depth += depth as u64;
+        }
+    }
+
+    /// At the start of a block, `positions` positions after the last: whether to record blind
+    /// in it. Blind recording pays from [`BLIND_PAIRS`] pairs looked at per position.
+    pub(super) fn choose_blind(&mut self, positions: usize) {
+        let pairs = if self.blind_mode {
+            // Positions whose value no split reaches record up to the blind limit: left out,
+            // they would only push it up.
+            let mean = self.recorded / self.settled.max(1);
+            self.blind = (2 * mean + RECORD_STEP).min(self.blind_cap);
+            mean
+        } else {
+            self.scanned / positions.max(1)
+        };
+        (self.scanned, self.recorded, self.settled) = (0, 0, 0);
+        // An exponential mean over some four blocks.
+        self.pairs4 = self.pairs4 - self.pairs4 / 4 + pairs;
+        self.blind_mode = !self.block_dense && self.pairs4 >= self.blind_pairs.saturating_mul(4);
     }
 
     /// Whether the rare code just taken by a position is now more frequent than some common

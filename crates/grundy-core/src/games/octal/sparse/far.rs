@@ -1,12 +1,17 @@
 //! Two-thread mode: a second thread computes, superblock by superblock, the options that come
-//! from rare positions far below, while the main thread settles the values of the superblock
-//! before.
+//! from rare positions far below and, for classes that record their splits blind, the splits
+//! of small parts from `FAR_MIN` on (as many as it keeps up with), while the main thread
+//! settles the values of the superblock before.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::kernels::{rare_pass, Rows};
+use super::kernels::{rare_pass, small_pass, Rows};
 use super::value::Value;
-use super::{Solver, FAR_MIN, FAR_WORTH, SUPERBLOCK};
+use super::{Solver, FAR_MIN, FAR_WORTH, RECORD_STEP, SUPERBLOCK};
+
+/// How many more small parts the second thread takes on after each superblock it finished in
+/// time.
+const FAR_PARTS_STEP: usize = 32;
 use crate::kernel::error::Result;
 
 /// Work for the second thread: the options from far rare positions for one superblock.
@@ -29,6 +34,9 @@ struct FarClass {
     amounts: Vec<usize>,
     positions: Vec<u32>,
     values: Vec<u16>,
+    /// Small parts whose splits the second thread records too (`FAR_MIN..=` some bound, or
+    /// empty): the settling loop's blind recording, done ahead.
+    parts: std::ops::Range<usize>,
 }
 
 /// The second thread's answer: one `seen` row of `words` words per position of the superblock.
@@ -41,6 +49,8 @@ pub(super) struct FarRows {
     pub(super) generation: u64,
     /// Per class: whether its rare positions in `FAR_MIN..known` are in the rows.
     pub(super) covered: Vec<bool>,
+    /// Per class: the small parts whose splits are in the rows (possibly none).
+    pub(super) parts: Vec<std::ops::Range<usize>>,
     pub(super) rows: Vec<u64>,
 }
 
@@ -56,7 +66,7 @@ impl<V: Value> FarJob<V> {
             .classes
             .iter()
             .flatten()
-            .map(|class| class.amounts.len() * class.positions.len())
+            .map(|class| class.amounts.len() * (class.positions.len() + class.parts.len()))
             .sum();
         let mut sink = Rows::new(&mut rows, &mut bytes, self.words, self.len, per_row);
         for class in self.classes.iter().flatten() {
@@ -75,6 +85,21 @@ impl<V: Value> FarJob<V> {
                         unequal_splits,
                     );
                 }
+                let mut from = class.parts.start;
+                while from < class.parts.end {
+                    if stop.load(Ordering::Relaxed) {
+                        return None;
+                    }
+                    let to = (from + STEP).min(class.parts.end);
+                    small_pass(
+                        values,
+                        &mut sink,
+                        (self.start, self.len, k),
+                        from..=to - 1,
+                        unequal_splits,
+                    );
+                    from = to;
+                }
             }
         }
         sink.fold();
@@ -85,6 +110,11 @@ impl<V: Value> FarJob<V> {
             known: self.known,
             generation: self.generation,
             covered: self.classes.iter().map(Option::is_some).collect(),
+            parts: self
+                .classes
+                .iter()
+                .map(|c| c.as_ref().map_or(0..0, |c| c.parts.clone()))
+                .collect(),
             rows,
         })
     }
@@ -131,6 +161,7 @@ impl<V: Value> Solver<V> {
             // never wait for them: when the second thread is late (another process has its
             // core), this thread does the whole block pass and the late rows are dropped.
             self.far = None;
+            let asked = in_flight > 0;
             while in_flight > 0 {
                 let rows = if self.far_wait {
                     answers.recv().ok()
@@ -143,6 +174,17 @@ impl<V: Value> Solver<V> {
                     self.far = Some(rows);
                     break;
                 }
+            }
+            // The second thread takes more of the splits' recording while it keeps up, and
+            // gives a quarter back when it is late (this thread then does the superblock's far
+            // options itself): the threads share the work whatever the machine's load, and the
+            // values do not depend on it.
+            if asked {
+                self.far_parts = if self.far.is_some() {
+                    self.far_parts + FAR_PARTS_STEP
+                } else {
+                    self.far_parts - self.far_parts / 4
+                };
             }
             // Ask for the next superblock's rows, so the second thread works on them while this
             // one is settled (at most two jobs queued, so a late thread cannot fall far behind).
@@ -193,10 +235,20 @@ impl<V: Value> Solver<V> {
             .zip(far_from)
             .map(|(class, lo)| {
                 let lo = lo?;
+                // The blind recording of the splits, done ahead: as far as positions need it
+                // on average lately (the blind limit is twice that, plus a step), and as the
+                // second thread keeps up (`far_parts`).
+                let mean = class.blind.saturating_sub(RECORD_STEP) / 2;
+                let parts = if class.blind_mode {
+                    FAR_MIN..FAR_MIN + self.far_parts.min(mean)
+                } else {
+                    0..0
+                };
                 Some(FarClass {
                     amounts: class.amounts.clone(),
                     positions: class.rare_positions[lo..].to_vec(),
                     values: class.rare_values[lo..].to_vec(),
+                    parts,
                 })
             })
             .collect();

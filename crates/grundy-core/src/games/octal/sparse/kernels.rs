@@ -72,99 +72,122 @@ impl Rows<'_> {
             rows.fill(0);
         }
     }
+}
 
-    /// Records the options `val ^ run[i]` in rows `first + i`.
-    #[inline]
-    fn record<V: Value>(&mut self, first: usize, run: &[V], val: u16) {
-        match self {
-            Rows::Bits { rows, words } => or_xors(&mut rows[first * *words..], *words, run, val),
-            Rows::Bytes { rows, words, .. } => {
-                mark_xors(&mut rows[first * 64 * *words..], *words, run, val)
+/// Runs `$pass(recorder, args...)` with the recorder of `$rows` specialised to its row width:
+/// the width is then a constant in the whole pass, not looked at again per run of values.
+macro_rules! with_recorder {
+    ($rows:expr, $pass:ident ( $($arg:expr),* )) => {
+        match $rows {
+            Rows::Bytes { rows, words, .. } => match *words {
+                1 => $pass(&mut ByteRows::<64, 512>(rows), $($arg),*),
+                2 => $pass(&mut ByteRows::<128, 1024>(rows), $($arg),*),
+                4 => $pass(&mut ByteRows::<256, 2048>(rows), $($arg),*),
+                _ => {
+                    debug_assert_eq!(*words, MAX_BYTE_WORDS);
+                    $pass(&mut ByteRows::<512, 4096>(rows), $($arg),*)
+                }
+            },
+            Rows::Bits { rows, words } => {
+                debug_assert!(words.is_power_of_two());
+                match *words {
+                    1 => $pass(&mut BitRows::<1, 4>(rows), $($arg),*),
+                    2 => $pass(&mut BitRows::<2, 8>(rows), $($arg),*),
+                    4 => $pass(&mut BitRows::<4, 16>(rows), $($arg),*),
+                    8 => $pass(&mut BitRows::<8, 32>(rows), $($arg),*),
+                    16 => $pass(&mut BitRows::<16, 64>(rows), $($arg),*),
+                    32 => $pass(&mut BitRows::<32, 128>(rows), $($arg),*),
+                    64 => $pass(&mut BitRows::<64, 256>(rows), $($arg),*),
+                    128 => $pass(&mut BitRows::<128, 512>(rows), $($arg),*),
+                    256 => $pass(&mut BitRows::<256, 1024>(rows), $($arg),*),
+                    512 => $pass(&mut BitRows::<512, 2048>(rows), $($arg),*),
+                    _ => $pass(&mut BitRows::<1024, 4096>(rows), $($arg),*),
+                }
             }
         }
+    };
+}
+
+/// Records runs of options in a block's rows, one row per position.
+trait Recorder {
+    /// Records the options `val ^ run[i]` in rows `first + i`.
+    fn record<V: Value>(&mut self, first: usize, run: &[V], val: u16);
+}
+
+/// Byte rows of `S` bytes (`E` is `8 · S`, eight rows, passed separately because an array
+/// length cannot be an expression of a generic constant).
+struct ByteRows<'r, const S: usize, const E: usize>(&'r mut [u8]);
+
+/// Bit rows of `W` words (`F` is `4 · W`, four rows).
+struct BitRows<'r, const W: usize, const F: usize>(&'r mut [u64]);
+
+impl<const S: usize, const E: usize> Recorder for ByteRows<'_, S, E> {
+    #[inline(always)]
+    fn record<V: Value>(&mut self, first: usize, run: &[V], val: u16) {
+        mark_rows::<V, S, E>(&mut self.0[first * S..], run, val);
     }
 }
 
-/// Sets byte `val ^ run[i]` of row `i` of `rows` (rows of `64 · words` bytes, every value
-/// below `64 · words`, `words` at most [`MAX_BYTE_WORDS`]).
+impl<const W: usize, const F: usize> Recorder for BitRows<'_, W, F> {
+    #[inline(always)]
+    fn record<V: Value>(&mut self, first: usize, run: &[V], val: u16) {
+        or_rows::<V, W, F>(&mut self.0[first * W..], run, val);
+    }
+}
+
+/// Sets byte `val ^ run[i]` of row `i` of `rows` (rows of `S` bytes, every value below `S`).
 ///
 /// Eight rows per step, each one byte store; with the row length a constant the index is
 /// masked rather than bounds-checked.
-fn mark_xors<V: Value>(rows: &mut [u8], words: usize, run: &[V], val: u16) {
-    /// `S` bytes per row; `E` is `8 · S` (eight rows), passed separately as in `or_xors`.
-    fn mark_rows<V: Value, const S: usize, const E: usize>(rows: &mut [u8], run: &[V], val: u16) {
-        debug_assert_eq!(E, 8 * S);
-        let rows = &mut rows[..run.len() * S];
-        let mut rows8 = rows.chunks_exact_mut(E);
-        let mut run8 = run.chunks_exact(8);
-        for (eight, v) in (&mut rows8).zip(&mut run8) {
-            let eight: &mut [u8; E] = eight.try_into().expect("chunks of E bytes");
-            let v: &[V; 8] = v.try_into().expect("chunks of 8 values");
-            for (i, &v) in v.iter().enumerate() {
-                eight[i * S + ((val ^ v.into()) as usize & (S - 1))] = 1;
-            }
-        }
-        let rest = run8.remainder();
-        for (row, &v) in rows8.into_remainder().chunks_exact_mut(S).zip(rest) {
-            row[(val ^ v.into()) as usize & (S - 1)] = 1;
+#[inline(always)]
+fn mark_rows<V: Value, const S: usize, const E: usize>(rows: &mut [u8], run: &[V], val: u16) {
+    debug_assert_eq!(E, 8 * S);
+    let mut rows = &mut rows[..run.len() * S];
+    let mut run8 = run.chunks_exact(8);
+    // The rows are split off one chunk at a time (rather than zipped chunk iterators, which
+    // index from the slices' starts): the chunk is then a pointer of its own and each store
+    // is 2 or 3 instructions (extract, mask unless done on the vector, store), not one more
+    // for adding the base.
+    for v in &mut run8 {
+        let Some((eight, tail)) = std::mem::take(&mut rows).split_first_chunk_mut::<E>() else {
+            break;
+        };
+        rows = tail;
+        let v: &[V; 8] = v.try_into().expect("chunks of 8 values");
+        for (i, &v) in v.iter().enumerate() {
+            eight[i * S + ((val ^ v.into()) as usize & (S - 1))] = 1;
         }
     }
-    match words {
-        1 => mark_rows::<V, 64, 512>(rows, run, val),
-        2 => mark_rows::<V, 128, 1024>(rows, run, val),
-        4 => mark_rows::<V, 256, 2048>(rows, run, val),
-        _ => {
-            debug_assert_eq!(words, MAX_BYTE_WORDS);
-            mark_rows::<V, 512, 4096>(rows, run, val)
-        }
+    let rest = run8.remainder();
+    for (row, &v) in rows.chunks_exact_mut(S).zip(rest) {
+        row[(val ^ v.into()) as usize & (S - 1)] = 1;
     }
 }
 
-/// ORs the values `val ^ run[i]` into row `i` of `rows` (rows of `row_words` words, a power
-/// of two with every value below `64 · row_words`).
+/// ORs the values `val ^ run[i]` into row `i` of `rows` (rows of `W` words, a power of two
+/// with every value below `64 · W`).
 ///
 /// The row width is a constant in each instance, so the word index is masked rather than
 /// bounds-checked: this is the innermost loop of the block pass.
-fn or_xors<V: Value>(rows: &mut [u64], row_words: usize, run: &[V], val: u16) {
-    /// `F` is `4 · W` (four rows), passed separately because an array length cannot be an
-    /// expression of a generic constant: with both constant, the compiler drops every bounds
-    /// check of the unrolled loop.
-    fn or_rows<V: Value, const W: usize, const F: usize>(rows: &mut [u64], run: &[V], val: u16) {
-        debug_assert_eq!(F, 4 * W);
-        let rows = &mut rows[..run.len() * W];
-        let mut rows4 = rows.chunks_exact_mut(F);
-        let mut run4 = run.chunks_exact(4);
-        for (four, v) in (&mut rows4).zip(&mut run4) {
-            let four: &mut [u64; F] = four.try_into().expect("chunks of F words");
-            let v: &[V; 4] = v.try_into().expect("chunks of 4 values");
-            for (i, &v) in v.iter().enumerate() {
-                let x = val ^ v.into();
-                four[i * W + ((x >> 6) as usize & (W - 1))] |= 1 << (x & 63);
-            }
-        }
-        let rest = run4.remainder();
-        for (row, &v) in rows4.into_remainder().chunks_exact_mut(W).zip(rest) {
-            or_one::<W>(row, val ^ v.into());
+#[inline(always)]
+fn or_rows<V: Value, const W: usize, const F: usize>(rows: &mut [u64], run: &[V], val: u16) {
+    debug_assert_eq!(F, 4 * W);
+    let rows = &mut rows[..run.len() * W];
+    let mut rows4 = rows.chunks_exact_mut(F);
+    let mut run4 = run.chunks_exact(4);
+    for (four, v) in (&mut rows4).zip(&mut run4) {
+        let four: &mut [u64; F] = four.try_into().expect("chunks of F words");
+        let v: &[V; 4] = v.try_into().expect("chunks of 4 values");
+        for (i, &v) in v.iter().enumerate() {
+            let x = val ^ v.into();
+            four[i * W + ((x >> 6) as usize & (W - 1))] |= 1 << (x & 63);
         }
     }
-    #[inline(always)]
-    fn or_one<const W: usize>(row: &mut [u64], x: u16) {
+    let rest = run4.remainder();
+    for (row, &v) in rows4.into_remainder().chunks_exact_mut(W).zip(rest) {
         let row: &mut [u64; W] = row.try_into().expect("rows of W words");
+        let x = val ^ v.into();
         row[(x >> 6) as usize & (W - 1)] |= 1 << (x & 63);
-    }
-    debug_assert!(row_words.is_power_of_two());
-    match row_words {
-        1 => or_rows::<V, 1, 4>(rows, run, val),
-        2 => or_rows::<V, 2, 8>(rows, run, val),
-        4 => or_rows::<V, 4, 16>(rows, run, val),
-        8 => or_rows::<V, 8, 32>(rows, run, val),
-        16 => or_rows::<V, 16, 64>(rows, run, val),
-        32 => or_rows::<V, 32, 128>(rows, run, val),
-        64 => or_rows::<V, 64, 256>(rows, run, val),
-        128 => or_rows::<V, 128, 512>(rows, run, val),
-        256 => or_rows::<V, 256, 1024>(rows, run, val),
-        512 => or_rows::<V, 512, 2048>(rows, run, val),
-        _ => or_rows::<V, 1024, 4096>(rows, run, val),
     }
 }
 
@@ -178,6 +201,20 @@ pub(super) fn small_pass<V: Value>(
     parts: std::ops::RangeInclusive<usize>,
     unequal_splits: bool,
 ) {
+    with_recorder!(
+        block,
+        small_runs(values, (start, len, k), parts, unequal_splits)
+    )
+}
+
+#[inline(always)]
+fn small_runs<V: Value, R: Recorder>(
+    rows: &mut R,
+    values: &[V],
+    (start, len, k): (usize, usize, usize),
+    parts: std::ops::RangeInclusive<usize>,
+    unequal_splits: bool,
+) {
     for a in parts {
         // a must be the smaller part: 2a <= rest (2a < rest in Grundy's game).
         let first = (2 * a + k + usize::from(unequal_splits)).saturating_sub(start);
@@ -187,7 +224,7 @@ pub(super) fn small_pass<V: Value>(
         let va = values[a].into();
         let other = start + first - k - a;
         let run = &values[other..other + (len - first)];
-        block.record(first, run, va);
+        rows.record(first, run, va);
     }
 }
 
@@ -197,6 +234,25 @@ pub(super) fn small_pass<V: Value>(
 pub(super) fn rare_pass<V: Value>(
     values: &[V],
     block: &mut Rows<'_>,
+    (start, len, k): (usize, usize, usize),
+    (positions, rare_values): (&[u32], &[u16]),
+    unequal_splits: bool,
+) {
+    with_recorder!(
+        block,
+        rare_runs(
+            values,
+            (start, len, k),
+            (positions, rare_values),
+            unequal_splits
+        )
+    )
+}
+
+#[inline(always)]
+fn rare_runs<V: Value, R: Recorder>(
+    rows: &mut R,
+    values: &[V],
     (start, len, k): (usize, usize, usize),
     (positions, rare_values): (&[u32], &[u16]),
     unequal_splits: bool,
@@ -216,10 +272,10 @@ pub(super) fn rare_pass<V: Value>(
             // Grundy's game: row `equal_at` must not get the equal split.
             Some(j) if unequal_splits && (first..len).contains(&j) => {
                 let skip = j - first;
-                block.record(first, &run[..skip], val);
-                block.record(j + 1, &run[skip + 1..], val);
+                rows.record(first, &run[..skip], val);
+                rows.record(j + 1, &run[skip + 1..], val);
             }
-            _ => block.record(first, run, val),
+            _ => rows.record(first, run, val),
         }
     }
 }

@@ -26,16 +26,18 @@
 //! switches that class to *dense* mode and scans every split directly, in vectorisable chunks.
 //!
 //! The solver is in this file; `bitsets` holds its bitmaps, `class` the rare/common classes,
-//! `kernels` the inner loops over runs of values, `mirror` the values in reverse order (so that
-//! both parts of a split are read forwards), `far` the optional second thread, `value` the
-//! stored value type (`u8` or `u16`) and `width` the public [`SparseSolver`], which stores
-//! values in one byte each until one needs two.
+//! `kernels` the inner loops over runs of values, `settle` the search for the splits of two
+//! common parts (step 3), `mirror` the values in reverse order (so that both parts of a split
+//! are read forwards), `far` the optional second thread, `value` the stored value type (`u8` or
+//! `u16`) and `width` the public [`SparseSolver`], which stores values in one byte each until
+//! one needs two.
 
 mod bitsets;
 mod class;
 mod far;
 mod kernels;
 mod mirror;
+mod settle;
 #[cfg(test)]
 mod tests;
 mod value;
@@ -48,7 +50,7 @@ use crate::kernel::heap_rules::HeapRules;
 use bitsets::{insert_all, insert_pairs, pays_to_mark, Marks, Seen};
 use class::{code_of, Class};
 use far::FarRows;
-use kernels::{find_pair_xor, rare_pass, small_pass, Rows};
+use kernels::{rare_pass, small_pass, Rows};
 use mirror::Mirror;
 use value::Value;
 pub use width::SparseSolver;
@@ -71,6 +73,8 @@ pub struct ClassStats {
     pub hit_pairs: u64,
     /// Positions scanned since the last block.
     pub scanned_positions: u64,
+    /// Steps of split pairs recorded blind while settling candidates (all so far).
+    pub blind_steps: u64,
 }
 
 /// The largest value the solver stores (values are held as `u8` while below 256, then `u16`).
@@ -88,6 +92,11 @@ const MAX_SMALL_PARTS: usize = 256;
 
 /// Hits per position after which a scan records pairs instead of rescanning.
 const CHEAP_RESCANS: usize = 2;
+
+/// Split pairs recorded per step while settling a candidate blind (see
+/// [`Solver::settle_candidate`]): each step ends with a look at the mex, and on average half a
+/// step is recorded beyond the pairs the position needed.
+const RECORD_STEP: usize = 256;
 
 /// Positions per superblock in two-thread mode: the second thread computes one superblock's
 /// far options while the main thread settles the values of the one before.
@@ -157,6 +166,11 @@ struct Solver<V: Value> {
     far: Option<FarRows>,
     /// Whether the current block's positions take their far options from `far`.
     block_far: bool,
+    /// How many small parts (from `FAR_MIN` on) the second thread records the splits of, for
+    /// classes recording blind: raised while it keeps up, halved when it is late.
+    far_parts: usize,
+    /// Whether some class records blind in the current block.
+    blind_block: bool,
     /// Diagnostics: blocks whose far options came from the second thread.
     far_blocks: u64,
     /// Tests: wait for the second thread's rows instead of doing without them when late, so
@@ -204,16 +218,20 @@ impl<V: Value> Solver<V> {
             generation: 0,
             far: None,
             block_far: false,
+            far_parts: 0,
+            blind_block: false,
             far_blocks: 0,
             far_wait: false,
         }
     }
 
     /// Uses `threads` threads (1 or 2; more count as 2). With 2, a second thread computes the
-    /// options that come from rare positions far below each superblock of 256 positions while
-    /// the main thread settles the values of the superblock before; the values are the same.
-    /// The second thread is used only while there are enough such rare positions to pay for
-    /// the hand-over (Officers `0.6` has about 1,500; `0.104` has 20, all small).
+    /// options that come from rare positions far below each superblock of 256 positions, and
+    /// (in classes that record their splits blind) the splits of the small parts from 512 on,
+    /// as many as it keeps up with, while the main thread settles the values of the superblock
+    /// before; the values are the same. The second thread is used only while there are enough
+    /// such rare positions to pay for the hand-over (Officers `0.6` has about 1,500; `0.104`
+    /// has 20, all small).
     fn set_threads(&mut self, threads: usize) {
         self.threads = threads.clamp(1, 2);
     }
@@ -250,6 +268,16 @@ impl<V: Value> Solver<V> {
         }
     }
 
+    /// Tests: every class records blind from `pairs` pairs looked at per position on, and at
+    /// most `cap` pairs per split amount.
+    #[cfg(test)]
+    fn set_blind(&mut self, pairs: usize, cap: usize) {
+        for c in &mut self.classes {
+            (c.blind_pairs, c.blind_cap) = (pairs, cap);
+            c.blind = c.blind.min(cap);
+        }
+    }
+
     /// See [`SparseSolver::far_blocks`].
     fn far_blocks(&self) -> u64 {
         self.far_blocks
@@ -267,6 +295,7 @@ impl<V: Value> Solver<V> {
                 hits: c.hits,
                 hit_pairs: c.hit_depth,
                 scanned_positions: c.positions,
+                blind_steps: c.blind_steps,
             })
             .collect()
     }
@@ -353,6 +382,8 @@ impl<V: Value> Solver<V> {
     /// so they are computed rare position by rare position, each reading a contiguous run of
     /// values: far fewer cache misses than one position at a time.
     fn begin_block(&mut self, start: usize, len: usize) {
+        // The positions since the last block's start, for the classes' statistics.
+        let since = start.saturating_sub(self.block_start);
         let words = self.row_words();
         self.block_words = words;
         self.block_len = len;
@@ -374,8 +405,11 @@ impl<V: Value> Solver<V> {
         let mut slot = 0;
         let mut far_ranges = Vec::with_capacity(self.classes.len());
         let mut per_row = 0;
+        self.blind_block = false;
         for (ci, class) in self.classes.iter_mut().enumerate() {
             class.block_dense = class.is_dense(start);
+            class.choose_blind(since);
+            self.blind_block |= class.blind_mode;
             class.positions += len as u64;
             class.small_parts = class.choose_small_parts(len);
             let covered = class.small_parts.max(len);
@@ -403,6 +437,12 @@ impl<V: Value> Solver<V> {
                 _ => (class.block_hi, class.block_hi),
             };
             far_ranges.push((far_lo, far_hi));
+            // The small parts whose splits the second thread recorded: the settling loop skips
+            // them.
+            class.far_parts = match far {
+                Some(rows) if rows.covered[ci] => rows.parts[ci].clone(),
+                _ => 0..0,
+            };
             let rare = if class.block_dense {
                 0
             } else {
@@ -449,6 +489,7 @@ impl<V: Value> Solver<V> {
             class.block_skip = 0;
             class.block_lo = 0;
             class.block_hi = 0;
+            class.far_parts = 0..0;
             class.small_parts = 0;
         }
     }
@@ -578,82 +619,6 @@ impl<V: Value> Solver<V> {
                 insert_all(&mut self.seen, xors, &mut self.lanes);
             }
         }
-    }
-
-    /// Raises the candidate `mex(seen)` until no split can reach it: that is `G(n)`.
-    fn settle_candidate(&mut self, n: usize) -> u32 {
-        self.inserted.copy_from_slice(&self.scan_from);
-        let mut hits = 0;
-        let mut g = self.seen.mex();
-        'verify: loop {
-            let mut slot = 0;
-            for ci in 0..self.classes.len() {
-                let needs_scan = self.classes[ci].block_dense
-                    || (g <= MAX_VALUE && self.classes[ci].is_rare(code_of(n, g as u16)));
-                let amounts = self.classes[ci].amounts.len();
-                if !needs_scan || g > MAX_VALUE {
-                    slot += amounts;
-                    continue;
-                }
-                for i in 0..amounts {
-                    let k = self.classes[ci].amounts[i];
-                    if k + 2 <= n && self.scan_split(ci, n - k, slot + i, g as u16, &mut hits) {
-                        g = self.seen.mex();
-                        continue 'verify;
-                    }
-                }
-                slot += amounts;
-            }
-            return g;
-        }
-    }
-
-    /// Looks for `g` among the splits `a + (rest - a)` not yet in `seen`; on a hit, puts `g` in
-    /// `seen` and returns true.
-    ///
-    /// After a hit the next candidate must be looked for from the start again. The first few
-    /// times, rescanning (vectorised) is cheaper than recording every pair before the hit
-    /// (scalar); after [`CHEAP_RESCANS`] hits at one position the pairs are recorded instead,
-    /// so the total work stays within the naive `O(n)`.
-    fn scan_split(
-        &mut self,
-        ci: usize,
-        rest: usize,
-        slot: usize,
-        g: u16,
-        hits: &mut usize,
-    ) -> bool {
-        let from = self.inserted[slot];
-        let last = if self.unequal_splits {
-            (rest - 1) / 2
-        } else {
-            rest / 2
-        };
-        // Two values that fit `V` XOR to a value that fits `V`.
-        if from > last || g > V::MAX {
-            return false;
-        }
-        let low = &self.values[from..=last];
-        let high = self.mirror.partners(rest, from, last);
-        let Some(hit) = find_pair_xor(low, high, V::from_u16(g)).map(|i| from + i) else {
-            return false;
-        };
-        *hits += 1;
-        let class = &mut self.classes[ci];
-        class.hits += 1;
-        class.hit_depth += (hit + 1 - from) as u64;
-        if *hits <= CHEAP_RESCANS {
-            self.seen.insert(g);
-        } else {
-            insert_pairs(
-                &self.values[from..=hit],
-                self.mirror.partners(rest, from, hit),
-                &mut self.seen,
-                &mut self.marks.0,
-            );
-            self.inserted[slot] = hit + 1;
-        }
-        true
     }
 
     fn append(&mut self, n: usize, g: V) {

@@ -59,10 +59,12 @@ impl SparseSolver {
     }
 
     /// Uses `threads` threads (1 or 2; more count as 2). With 2, a second thread computes the
-    /// options that come from rare positions far below each superblock of 256 positions while
-    /// the main thread settles the values of the superblock before; the values are the same.
-    /// The second thread is used only while there are enough such rare positions to pay for
-    /// the hand-over (Officers `0.6` has about 1,500; `0.104` has 20, all small).
+    /// options that come from rare positions far below each superblock of 256 positions, and
+    /// (in classes that record their splits blind) the splits of the small parts from 512 on,
+    /// as many as it keeps up with, while the main thread settles the values of the superblock
+    /// before; the values are the same. The second thread is used only while there are enough
+    /// such rare positions to pay for the hand-over (Officers `0.6` has about 1,500; `0.104`
+    /// has 20, all small).
     pub fn set_threads(&mut self, threads: usize) {
         either!(&mut self.0, s => s.set_threads(threads))
     }
@@ -131,6 +133,19 @@ impl SparseSolver {
         SparseSolver(Table::Wide(Solver::new(rules)))
     }
 
+    /// Tests: every class records blind from `pairs` pairs looked at per position on, and at
+    /// most `cap` pairs per split amount.
+    #[cfg(test)]
+    pub(super) fn set_blind(&mut self, pairs: usize, cap: usize) {
+        either!(&mut self.0, s => s.set_blind(pairs, cap))
+    }
+
+    /// Tests: how many small parts the second thread records the splits of now.
+    #[cfg(test)]
+    pub(super) fn far_parts(&self) -> usize {
+        either!(&self.0, s => s.far_parts)
+    }
+
     /// Tests: wait for the second thread's rows instead of doing without them when late.
     #[cfg(test)]
     pub(super) fn set_far_wait(&mut self) {
@@ -174,6 +189,8 @@ impl Solver<u8> {
             generation: self.generation,
             far: self.far.take(),
             block_far: self.block_far,
+            far_parts: self.far_parts,
+            blind_block: self.blind_block,
             far_blocks: self.far_blocks,
             far_wait: self.far_wait,
         }
