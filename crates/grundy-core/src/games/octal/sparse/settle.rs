@@ -41,6 +41,9 @@ impl<V: Value> Solver<V> {
                             stepped |= self.record_step(ci, n - k, slot + i);
                         }
                     }
+                } else if let Some(next) = self.scan_class(ci, n, slot, g, &mut hits, &mut marked) {
+                    g = next;
+                    continue 'verify;
                 }
                 slot += amounts;
             }
@@ -53,21 +56,14 @@ impl<V: Value> Solver<V> {
                 }
                 continue 'verify;
             }
+            // Classes recording blind, past their blind limit: scans.
             slot = 0;
             for ci in 0..self.classes.len() {
                 let amounts = self.classes[ci].amounts.len();
-                if settled & (1 << ci) == 0 {
-                    for i in 0..amounts {
-                        let k = self.classes[ci].amounts[i];
-                        if k + 2 <= n && self.scan_split(ci, n - k, slot + i, g as u16, &mut hits) {
-                            marked |= self.inserted[slot + i] != self.scan_from[slot + i];
-                            g = if marked {
-                                self.seen.mex_from(g, &self.marks.0)
-                            } else {
-                                self.seen.mex()
-                            };
-                            continue 'verify;
-                        }
+                if settled & (1 << ci) == 0 && self.classes[ci].blind_mode {
+                    if let Some(next) = self.scan_class(ci, n, slot, g, &mut hits, &mut marked) {
+                        g = next;
+                        continue 'verify;
                     }
                 }
                 slot += amounts;
@@ -82,6 +78,31 @@ impl<V: Value> Solver<V> {
             }
             return g;
         }
+    }
+
+    /// Scans the split amounts of class `ci` (from slot `slot`) for `g`; on a hit, the next
+    /// candidate.
+    fn scan_class(
+        &mut self,
+        ci: usize,
+        n: usize,
+        slot: usize,
+        g: u32,
+        hits: &mut usize,
+        marked: &mut bool,
+    ) -> Option<u32> {
+        for i in 0..self.classes[ci].amounts.len() {
+            let k = self.classes[ci].amounts[i];
+            if k + 2 <= n && self.scan_split(ci, n - k, slot + i, g as u16, hits) {
+                *marked |= self.inserted[slot + i] != self.scan_from[slot + i];
+                return Some(if *marked {
+                    self.seen.mex_from(g, &self.marks.0)
+                } else {
+                    self.seen.mex()
+                });
+            }
+        }
+        None
     }
 
     /// Whether candidate `g` must be looked for among the splits of class `ci` at position
