@@ -40,7 +40,8 @@ use crate::kernel::budget::in_part;
 use crate::kernel::error::{GameError, Result};
 use crate::nimber::{mex, Nimber};
 
-/// Most followers of one heap whose genera are computed (memory: about 100 bytes each).
+/// Most followers whose genera are computed: of one position (`genera`), or of all the heaps
+/// searched by one call of [`heap_genera_by_followers`] (memory: about 100 bytes each).
 pub const MAX_FOLLOWERS: usize = 2_000_000;
 
 /// A genus `g^{g₀ g₁ …}` with its proven eventual period.
@@ -326,8 +327,10 @@ impl Genus {
 
 /// The genus of every heap `1..=max_heap` and its class: by the genus rule
 /// ([`genus_by_tame_options`]) for a heap whose options are made of tame heaps, and from the
-/// genera of all its followers (at most [`MAX_FOLLOWERS`] of them) only for a heap with an
-/// option that is not tame, where the theory says nothing.
+/// genera of all its followers only for a heap with an option that is not tame, where the
+/// theory says nothing. The followers of the heaps searched are kept in one table
+/// (`misere::follower_genera`, at most [`MAX_FOLLOWERS`] positions in all), so each follower
+/// is searched once however many heaps it follows.
 pub fn heap_genera_by_followers(options: &OptionTable) -> Result<Vec<HeapGenus>> {
     Ok(heap_genera_capped(options, None)?.expect("no cap, no refusal"))
 }
@@ -339,6 +342,7 @@ pub fn heap_genera_capped(
     cap: Option<usize>,
 ) -> Result<Option<Vec<HeapGenus>>> {
     let mut out: Vec<HeapGenus> = Vec::new();
+    let mut searched = super::follower_genera::FollowerGenera::new();
     for h in 1..=options.max_heap() {
         crate::kernel::cancel::check()?;
         let tame_options = options.options[h]
@@ -352,7 +356,12 @@ pub fn heap_genera_capped(
         if cap.is_some_and(|cap| !has_few_followers(options, h, cap)) {
             return Ok(None);
         }
-        out.push(heap_genus_by_followers(options, h)?);
+        // A refusal (the question's budget) names the heap whose followers were searched.
+        let (genus, options_tame) = in_part(
+            || format!("the genus of heap {h}"),
+            || searched.heap(options, h),
+        )?;
+        out.push(HeapGenus::new(h, genus, options_tame));
     }
     Ok(Some(out))
 }

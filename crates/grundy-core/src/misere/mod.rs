@@ -78,6 +78,7 @@ pub mod adjoin;
 pub mod analysis;
 pub mod check;
 pub mod contexts;
+pub mod follower_genera;
 pub mod game;
 pub mod genus;
 pub mod genus_quotient;
