@@ -18,8 +18,9 @@
 use std::collections::HashMap;
 
 use super::game::OptionTable;
-use super::genus::{Genus, MAX_FOLLOWERS};
+use super::genus::{genus_by_tame_options, has_few_followers, Genus, HeapGenus, MAX_FOLLOWERS};
 use super::search::{for_each_option, Position};
+use crate::kernel::budget::in_part;
 use crate::kernel::error::{GameError, Result};
 use crate::nimber::{mex, Nimber};
 
@@ -222,6 +223,47 @@ fn value(
     } else {
         mex(opts)
     }
+}
+
+/// The genus of every heap `1..=max_heap` and its class: by the genus rule
+/// ([`genus_by_tame_options`]) for a heap whose options are made of tame heaps, and from the
+/// genera of all its followers only for a heap with an option that is not tame, where the
+/// theory says nothing. The followers of the heaps searched are kept in one table
+/// ([`FollowerGenera`], at most [`MAX_FOLLOWERS`] positions in all), so each follower
+/// is searched once however many heaps it follows.
+pub fn heap_genera_by_followers(options: &OptionTable) -> Result<Vec<HeapGenus>> {
+    Ok(heap_genera_capped(options, None)?.expect("no cap, no refusal"))
+}
+
+/// [`heap_genera_by_followers`], or `None` as soon as a heap that needs the follower search
+/// has more than `cap` followers.
+pub fn heap_genera_capped(
+    options: &OptionTable,
+    cap: Option<usize>,
+) -> Result<Option<Vec<HeapGenus>>> {
+    let mut out: Vec<HeapGenus> = Vec::new();
+    let mut searched = FollowerGenera::new();
+    for h in 1..=options.max_heap() {
+        crate::kernel::cancel::check()?;
+        let tame_options = options.options[h]
+            .iter()
+            .all(|o| o.iter().all(|&x| out[x - 1].tame));
+        if tame_options {
+            let genus = genus_by_tame_options(&options.options[h], &out);
+            out.push(HeapGenus::new(h, genus, true));
+            continue;
+        }
+        if cap.is_some_and(|cap| !has_few_followers(options, h, cap)) {
+            return Ok(None);
+        }
+        // A refusal (the question's budget) names the heap whose followers were searched.
+        let (genus, options_tame) = in_part(
+            || format!("the genus of heap {h}"),
+            || searched.heap(options, h),
+        )?;
+        out.push(HeapGenus::new(h, genus, options_tame));
+    }
+    Ok(Some(out))
 }
 
 #[cfg(test)]

@@ -27,7 +27,7 @@
 //! that is not tame is **wild**. Classes are those of the raw positions of a ruleset (their
 //! followers as the rules generate them), not of their simplest forms.
 //!
-//! This module finds genera by searching the followers of each heap ([`heap_genera_by_followers`],
+//! This module finds genera by searching the followers of each heap (`follower_genera::heap_genera_by_followers`,
 //! exponential in the heap); the module `genus_quotient` reads them off the misère quotient
 //! of the game's heaps with Nim heaps beside them when that quotient is small, and chooses.
 
@@ -41,7 +41,7 @@ use crate::kernel::error::{GameError, Result};
 use crate::nimber::{mex, Nimber};
 
 /// Most followers whose genera are computed: of one position (`genera`), or of all the heaps
-/// searched by one call of [`heap_genera_by_followers`] (memory: about 100 bytes each).
+/// searched by one call of `follower_genera::heap_genera_by_followers` (memory: about 100 bytes each).
 pub const MAX_FOLLOWERS: usize = 2_000_000;
 
 /// A genus `g^{g₀ g₁ …}` with its proven eventual period.
@@ -325,47 +325,6 @@ impl Genus {
     }
 }
 
-/// The genus of every heap `1..=max_heap` and its class: by the genus rule
-/// ([`genus_by_tame_options`]) for a heap whose options are made of tame heaps, and from the
-/// genera of all its followers only for a heap with an option that is not tame, where the
-/// theory says nothing. The followers of the heaps searched are kept in one table
-/// (`misere::follower_genera`, at most [`MAX_FOLLOWERS`] positions in all), so each follower
-/// is searched once however many heaps it follows.
-pub fn heap_genera_by_followers(options: &OptionTable) -> Result<Vec<HeapGenus>> {
-    Ok(heap_genera_capped(options, None)?.expect("no cap, no refusal"))
-}
-
-/// [`heap_genera_by_followers`], or `None` as soon as a heap that needs the follower search
-/// has more than `cap` followers.
-pub fn heap_genera_capped(
-    options: &OptionTable,
-    cap: Option<usize>,
-) -> Result<Option<Vec<HeapGenus>>> {
-    let mut out: Vec<HeapGenus> = Vec::new();
-    let mut searched = super::follower_genera::FollowerGenera::new();
-    for h in 1..=options.max_heap() {
-        crate::kernel::cancel::check()?;
-        let tame_options = options.options[h]
-            .iter()
-            .all(|o| o.iter().all(|&x| out[x - 1].tame));
-        if tame_options {
-            let genus = genus_by_tame_options(&options.options[h], &out);
-            out.push(HeapGenus::new(h, genus, true));
-            continue;
-        }
-        if cap.is_some_and(|cap| !has_few_followers(options, h, cap)) {
-            return Ok(None);
-        }
-        // A refusal (the question's budget) names the heap whose followers were searched.
-        let (genus, options_tame) = in_part(
-            || format!("the genus of heap {h}"),
-            || searched.heap(options, h),
-        )?;
-        out.push(HeapGenus::new(h, genus, options_tame));
-    }
-    Ok(Some(out))
-}
-
 /// The genus of a heap whose options (`heap_options`, each a list of heaps) are all made of
 /// tame heaps (`known[x - 1]` is heap `x`), without searching its followers.
 ///
@@ -430,7 +389,7 @@ pub fn genus_by_tame_options(heap_options: &[Vec<usize>], known: &[HeapGenus]) -
 }
 
 /// The genus of every heap `1..=max_heap` and its class, each from the genera of all its
-/// followers (the tests' oracle for [`heap_genera_by_followers`]).
+/// followers (the tests' oracle for `follower_genera::heap_genera_by_followers`).
 pub fn heap_genera_all_followers(options: &OptionTable) -> Result<Vec<HeapGenus>> {
     (1..=options.max_heap())
         .map(|h| heap_genus_by_followers(options, h))

@@ -22,9 +22,10 @@
 //! moves, which adds nothing, so a sum holding a wild heap has that heap's wild follower.
 //! This classifies the raw positions of the ruleset, not their simplest forms.
 
+use super::follower_genera::{heap_genera_by_followers, heap_genera_capped};
 use super::game::OptionTable;
 pub use super::game::WithNimHeaps;
-use super::genus::{heap_genera_by_followers, heap_genera_capped, Genus, HeapGenus};
+use super::genus::{Genus, HeapGenus};
 use super::quotient::{Limits, MisereQuotient};
 use crate::kernel::error::{GameError, Result};
 use crate::nimber::Nimber;
