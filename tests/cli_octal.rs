@@ -5,10 +5,12 @@ mod common;
 use common::grundy;
 use predicates::prelude::*;
 
-fn temp_path(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("grundy-cli-octal-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir.join(name)
+/// A fresh directory for one test, removed (with what the test wrote) when it is dropped.
+fn scratch() -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix("grundy-cli-octal-")
+        .tempdir()
+        .expect("temp dir")
 }
 
 #[test]
@@ -121,9 +123,10 @@ fn one_and_two_threads_print_the_same_values() {
 
 #[test]
 fn checkpoint_and_resume_give_the_same_bytes() {
-    let full = temp_path("full.bin");
-    let part = temp_path("part.bin");
-    let resumed = temp_path("resumed.bin");
+    let dir = scratch();
+    let full = dir.path().join("full.bin");
+    let part = dir.path().join("part.bin");
+    let resumed = dir.path().join("resumed.bin");
     let f = full.to_str().expect("utf-8 path");
     grundy()
         .args([
@@ -148,7 +151,7 @@ fn checkpoint_and_resume_give_the_same_bytes() {
         ])
         .arg(&part)
         .args(["--format", "csv", "--output"])
-        .arg(temp_path("part.csv"))
+        .arg(dir.path().join("part.csv"))
         .assert()
         .success();
     grundy()
@@ -189,7 +192,8 @@ fn plot_kayles(path: &std::path::Path) {
 
 #[test]
 fn plot_is_an_svg() {
-    let path = temp_path("kayles.svg");
+    let dir = scratch();
+    let path = dir.path().join("kayles.svg");
     plot_kayles(&path);
     let svg = std::fs::read_to_string(&path).expect("plot written");
     assert!(
@@ -200,7 +204,8 @@ fn plot_is_an_svg() {
 
 #[test]
 fn plot_is_a_png() {
-    let path = temp_path("kayles.png");
+    let dir = scratch();
+    let path = dir.path().join("kayles.png");
     plot_kayles(&path);
     let bytes = std::fs::read(&path).expect("plot written");
     assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "PNG signature");
@@ -236,14 +241,14 @@ fn ctrl_c_and_sigterm_keep_the_checkpoint_and_exit_130() {
 fn interrupted_run_resumes(signal: &str) {
     use std::process::{Command, Stdio};
     use std::time::{Duration, Instant};
-    let checkpoint = temp_path(&format!("officers-interrupted{signal}.bin"));
-    let _ = std::fs::remove_file(&checkpoint);
+    let dir = scratch();
+    let checkpoint = dir.path().join("officers-interrupted.bin");
     let child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
         .args(["sequence", "octal", "officers", "--count", "50000000"])
         .arg("--checkpoint")
         .arg(&checkpoint)
         .arg("--output")
-        .arg(temp_path(&format!("officers-interrupted{signal}.txt")))
+        .arg(dir.path().join("officers-interrupted.txt"))
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()

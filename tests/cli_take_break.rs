@@ -6,10 +6,12 @@ mod common;
 use common::{fails_with_usage, grundy, json};
 use predicates::prelude::*;
 
-fn temp_path(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("grundy-cli-take-break-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir.join(name)
+/// A fresh directory for one test, removed (with what the test wrote) when it is dropped.
+fn scratch() -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix("grundy-cli-take-break-")
+        .tempdir()
+        .expect("temp dir")
 }
 
 #[test]
@@ -79,8 +81,8 @@ fn values_beyond_64_bits_are_refused_not_wrapped() {
 
 #[test]
 fn checkpoints_resume_and_plots_draw() {
-    let file = temp_path("c0.bin");
-    let _ = std::fs::remove_file(&file);
+    let dir = scratch();
+    let file = dir.path().join("c0.bin");
     let first = json(&[
         "sequence",
         "hex",
@@ -109,7 +111,7 @@ fn checkpoints_resume_and_plots_draw() {
         &["sequence", "hex", "0.8", "--resume", file.to_str().unwrap()],
         "hex{C.0}",
     );
-    let plot = temp_path("lasker.svg");
+    let plot = dir.path().join("lasker.svg");
     grundy()
         .args([
             "sequence",

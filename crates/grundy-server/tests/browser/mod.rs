@@ -46,6 +46,9 @@ pub struct Session {
     pub client: Client,
     pub url: String,
     _driver: Driver,
+    /// Chromium's profile, removed after the browser and the driver are gone (fields drop in
+    /// order).
+    _profile: tempfile::TempDir,
 }
 
 impl Session {
@@ -54,12 +57,17 @@ impl Session {
         let (driver_path, chromium) = browser();
         let url = start_server().await;
         let driver = start_driver(&driver_path).await;
-        let client = start_browser(&driver, &chromium).await;
+        let profile = tempfile::Builder::new()
+            .prefix("grundy-e2e-")
+            .tempdir()
+            .expect("a profile directory");
+        let client = start_browser(&driver, &chromium, profile.path()).await;
         client.set_window_size(DESKTOP.0, DESKTOP.1).await.unwrap();
         Session {
             client,
             url,
             _driver: driver,
+            _profile: profile,
         }
     }
 
@@ -111,9 +119,7 @@ async fn start_driver(path: &Path) -> Driver {
     driver
 }
 
-async fn start_browser(driver: &Driver, chromium: &Path) -> Client {
-    let profile =
-        std::env::temp_dir().join(format!("grundy-e2e-{}-{}", std::process::id(), driver.port));
+async fn start_browser(driver: &Driver, chromium: &Path, profile: &Path) -> Client {
     let args = [
         "--headless=new",
         "--no-sandbox",
