@@ -476,12 +476,12 @@ impl Ruleset {
 
     /// The value of ``position`` (the game's text, e.g. ``"5x6"``) by search with the table's
     /// memory, a time limit and a table file of your choosing: :func:`search` for this game
-    /// (Cram, Chomp, Node-Kayles, Arc-Kayles).
+    /// (Cram, Chomp, Node-Kayles, Arc-Kayles), ``progress`` as there.
     ///
     /// >>> import grundy
     /// >>> grundy.Cram.search("3x5", memory_mb=8, time_limit=30).value
     /// 1
-    #[pyo3(signature = (position, *, memory_mb = None, time_limit = None, table = None))]
+    #[pyo3(signature = (position, *, memory_mb = None, time_limit = None, table = None, progress = None))]
     fn search(
         &self,
         py: Python<'_>,
@@ -489,8 +489,17 @@ impl Ruleset {
         memory_mb: Option<&Bound<'_, PyAny>>,
         time_limit: Option<&Bound<'_, PyAny>>,
         table: Option<std::path::PathBuf>,
+        progress: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<crate::search::SearchResult> {
-        crate::search::search(py, self.family.name, position, memory_mb, time_limit, table)
+        crate::search::search(
+            py,
+            self.family.name,
+            position,
+            memory_mb,
+            time_limit,
+            table,
+            progress,
+        )
     }
 
     fn __repr__(&self) -> String {

@@ -222,9 +222,17 @@ impl Progress {
     /// tqdm is installed and the run is long, `True` a bar from the start (tqdm's, or a line
     /// of text on stderr without tqdm; from `grundy._progress`), a callable itself.
     pub fn from_arg(py: Python<'_>, arg: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        Self::counting(py, arg, " values")
+    }
+
+    /// As [`Progress::from_arg`], with the bar counting `unit` (`" components"` for a search).
+    pub fn counting(py: Python<'_>, arg: Option<&Bound<'_, PyAny>>, unit: &str) -> PyResult<Self> {
         match arg {
             None => {
-                let bar = py.import("grundy._progress")?.getattr("auto")?.call0()?;
+                let bar = py
+                    .import("grundy._progress")?
+                    .getattr("auto")?
+                    .call1((unit,))?;
                 Ok(Progress {
                     close: !bar.is_none(),
                     callback: (!bar.is_none()).then(|| bar.unbind()),
@@ -235,7 +243,10 @@ impl Progress {
             }
             // `True`: a bar from the start (tqdm's, or a line of text without tqdm).
             Some(a) if a.is_instance_of::<pyo3::types::PyBool>() => {
-                let bar = py.import("grundy._progress")?.getattr("forced")?.call0()?;
+                let bar = py
+                    .import("grundy._progress")?
+                    .getattr("forced")?
+                    .call1((unit,))?;
                 Ok(Progress {
                     callback: Some(bar.unbind()),
                     close: true,
@@ -336,7 +347,20 @@ where
     T: Send + 'static,
     F: FnOnce() -> T + Send + 'static,
 {
-    let stop = Arc::new(AtomicBool::new(false));
+    run_stoppable_with(py, Arc::new(AtomicBool::new(false)), work)
+}
+
+/// As [`run_stoppable`], with the worker's cancel flag `stop` made by the caller, who may raise
+/// it too (a progress callback that failed).
+pub fn run_stoppable_with<T, F>(
+    py: Python<'_>,
+    stop: Arc<AtomicBool>,
+    work: F,
+) -> PyResult<(T, Option<PyErr>)>
+where
+    T: Send + 'static,
+    F: FnOnce() -> T + Send + 'static,
+{
     let (sender, receiver) = mpsc::channel();
     let worker = {
         let stop = Arc::clone(&stop);

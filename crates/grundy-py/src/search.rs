@@ -3,10 +3,13 @@
 //! [`grundy_core::games::rules::search_run`]).
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use grundy_core::games::rules::search_run::{self, SearchOptions, SearchRun, MAX_TABLE_MIB};
 use grundy_core::nimber::Nimber;
+use grundy_core::search::SearchStats;
 use grundy_core::GameError;
 use pyo3::exceptions::{PyOSError, PyTypeError};
 use pyo3::prelude::*;
@@ -14,7 +17,7 @@ use pyo3::types::{PyBool, PyFloat};
 
 use crate::convert::{int_text, is_whole_number};
 use crate::error::{game_error, grundy_error, IntoPy};
-use crate::interrupt::run_stoppable;
+use crate::interrupt::{run_stoppable_with, Progress, PROGRESS_TIME};
 
 /// The table's memory unless chosen, in MiB (as `grundy search --memory`).
 pub const DEFAULT_TABLE_MIB: u64 = 1024;
@@ -106,6 +109,28 @@ fn read_table(path: &Path) -> PyResult<Option<Box<dyn std::io::Read + Send>>> {
     }
 }
 
+/// The engine's progress reports, passed on to the Python callable `f` as `f(expanded, None)`
+/// at most every [`PROGRESS_TIME`] (the GIL taken for the call). An exception from `f` is kept
+/// in `failed` and raises `stop`, the search's cancel flag, so that the search ends and the
+/// exception is raised.
+fn report_to(
+    f: Py<PyAny>,
+    stop: Arc<AtomicBool>,
+    failed: Arc<Mutex<Option<PyErr>>>,
+) -> Box<dyn FnMut(&SearchStats) + Send> {
+    let mut last = Instant::now();
+    Box::new(move |stats: &SearchStats| {
+        if last.elapsed() < PROGRESS_TIME || stop.load(Ordering::Relaxed) {
+            return;
+        }
+        last = Instant::now();
+        if let Err(e) = Python::attach(|py| f.call1(py, (stats.expanded, py.None()))) {
+            *failed.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
+            stop.store(true, Ordering::Relaxed);
+        }
+    })
+}
+
 /// Writes the search's table to `path` through a temporary file beside it, renamed over it: a
 /// reader never sees half a table, and a failed write leaves the old one.
 fn write_table(path: &Path, run: &SearchRun) -> PyResult<()> {
@@ -134,6 +159,11 @@ fn write_table(path: &Path, run: &SearchRun) -> PyResult<()> {
 /// seconds (at most 604800, a week; None: 600, as ``grundy search --time``); ``table`` is a file: read when it exists, written back at the end,
 /// after a time limit and after Ctrl-C, so that the same call again goes on from everything
 /// proven. The search runs on a worker thread: Ctrl-C stops it (a ``KeyboardInterrupt``).
+/// ``progress``: ``None`` shows a tqdm counter of the components expanded when tqdm is
+/// installed and the search is long, ``False`` nothing, ``True`` a counter from the start, a
+/// callable is called as ``progress(expanded, None)`` every tenth of a second or so and once
+/// at the end (``None``: a search's length is not known in advance); an exception it raises
+/// stops the search and is raised.
 ///
 /// >>> import grundy
 /// >>> grundy.search("node-kayles", "path:12").value
@@ -143,7 +173,7 @@ fn write_table(path: &Path, run: &SearchRun) -> PyResult<()> {
 /// ...
 /// grundy.GrundyError: invalid search game "nim": expected one of cram, chomp, node-kayles, arc-kayles
 #[pyfunction]
-#[pyo3(signature = (game, position, *, memory_mb = None, time_limit = None, table = None))]
+#[pyo3(signature = (game, position, *, memory_mb = None, time_limit = None, table = None, progress = None))]
 pub fn search(
     py: Python<'_>,
     game: &str,
@@ -151,6 +181,7 @@ pub fn search(
     memory_mb: Option<&Bound<'_, PyAny>>,
     time_limit: Option<&Bound<'_, PyAny>>,
     table: Option<PathBuf>,
+    progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<SearchResult> {
     let memory = match memory_mb {
         None => DEFAULT_TABLE_MIB,
@@ -168,6 +199,9 @@ pub fn search(
             }
         }
     };
+    let progress = Progress::counting(py, progress, " components")?;
+    let stop = Arc::new(AtomicBool::new(false));
+    let failed = Arc::new(Mutex::new(None));
     let options = SearchOptions {
         memory_bytes: memory as usize * (1 << 20),
         time_budget: time_arg(time_limit)?,
@@ -175,15 +209,32 @@ pub fn search(
             Some(path) => read_table(path)?,
             None => None,
         },
+        progress: progress
+            .callback
+            .as_ref()
+            .map(|f| report_to(f.clone_ref(py), Arc::clone(&stop), Arc::clone(&failed))),
         ..SearchOptions::default()
     };
     let (game, position) = (game.to_string(), position.to_string());
-    let (run, interrupt) =
-        run_stoppable(py, move || search_run::search(&game, &position, options))?;
+    let (run, interrupt) = run_stoppable_with(py, stop, move || {
+        search_run::search(&game, &position, options)
+    })?;
+    let callback_error = failed.lock().unwrap_or_else(|e| e.into_inner()).take();
+    // The count where the search ended, so that a counter shows it.
+    let last_call = match (&progress.callback, &run, &callback_error, &interrupt) {
+        (Some(f), Ok(run), None, None) => f.call1(py, (run.stats.expanded, py.None())).map(drop),
+        _ => Ok(()),
+    };
+    let closed = progress.finish(py);
     let run: SearchRun = run.py()?;
     if let Some(path) = &table {
         write_table(path, &run)?;
     }
+    if let Some(e) = callback_error {
+        return Err(e);
+    }
+    last_call?;
+    closed?;
     let kept = match &table {
         Some(path) => format!(
             "everything proven so far ({} entries) is saved in {}: the same call goes on from it",

@@ -82,3 +82,38 @@ def test_ctrl_c_stops_a_search_and_keeps_its_table(tmp_path):
     timer.join()
     assert time.monotonic() - started < 30
     assert table.exists()
+
+
+def test_progress_counts_the_components_expanded():
+    calls = []
+    r = grundy.search("cram", "5x6", memory_mb=16,
+                      progress=lambda done, target: calls.append((done, target)))
+    # Every tenth of a second or so, and once at the end: the last call is the search's count.
+    assert calls and calls[-1] == (r.expanded, None)
+    assert all(t is None for _, t in calls)
+    assert [d for d, _ in calls] == sorted(d for d, _ in calls)
+    # The family's method takes it too.
+    seen = []
+    grundy.Cram.search("3x5", progress=lambda d, t: seen.append(d))
+    assert seen
+
+
+def test_an_error_in_the_progress_callback_stops_the_search(tmp_path):
+    def fail(done, target):
+        raise RuntimeError("stop here")
+
+    table = tmp_path / "cram.table"
+    with pytest.raises(RuntimeError, match="stop here"):
+        grundy.search("cram", "5x7", memory_mb=16, table=table, progress=fail)
+    # What the search proved before it stopped is kept, as after Ctrl-C.
+    assert table.exists()
+
+
+def test_progress_true_without_a_callable_and_bad_progress(capsys):
+    grundy.search("node-kayles", "path:8", progress=False)
+    assert capsys.readouterr().err == ""
+    # True: a counter from the start (tqdm's, or a line of text without tqdm).
+    grundy.search("node-kayles", "path:8", progress=True)
+    assert "components" in capsys.readouterr().err
+    with pytest.raises(TypeError, match="progress must be None, True, False or a callable"):
+        grundy.search("cram", "3x3", progress=3)

@@ -30,7 +30,7 @@ def _stub():
 
 
 # Aliases of the stub that name types, not members of the module.
-TYPE_ALIASES = {"Whole", "Progress", "ParamValue", "PositionArg", "DataFrame"}
+TYPE_ALIASES = {"Whole", "Progress", "SearchProgress", "ParamValue", "PositionArg", "DataFrame"}
 
 
 def test_every_public_name_has_a_stub():

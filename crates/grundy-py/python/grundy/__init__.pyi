@@ -22,6 +22,8 @@ MAX_LISTED_MOVES: int
 # A whole number: an int of any size, or anything with __index__ (numpy.int64, ...).
 Whole = SupportsIndex
 Progress = Union[None, bool, Callable[[int, int], object]]
+#: A search's progress: its callable is called as ``progress(expanded, None)``.
+SearchProgress = Union[None, bool, Callable[[int, None], object]]
 ParamValue = Union[str, Whole, Iterable[Whole]]
 PositionArg = Union[Whole, str, Iterable[Whole]]
 # A pandas DataFrame (pandas is an optional extra: `pip install 'grundy[pandas]'`).
@@ -102,6 +104,7 @@ class Ruleset:
         memory_mb: Optional[Whole] = None,
         time_limit: Union[None, float, Whole] = None,
         table: Union[None, str, os.PathLike[str]] = None,
+        progress: SearchProgress = None,
     ) -> SearchResult: ...
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
@@ -316,6 +319,7 @@ def search(
     memory_mb: Optional[Whole] = None,
     time_limit: Union[None, float, Whole] = None,
     table: Union[None, str, os.PathLike[str]] = None,
+    progress: SearchProgress = None,
 ) -> SearchResult: ...
 
 class LoopyMove:
