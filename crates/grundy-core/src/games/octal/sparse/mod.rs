@@ -278,6 +278,15 @@ impl<V: Value> Solver<V> {
         }
     }
 
+    /// Tests: [`Solver::set_blind`] for the class of parity `d` only.
+    #[cfg(test)]
+    fn set_blind_parity(&mut self, d: u32, pairs: usize, cap: usize) {
+        for c in self.classes.iter_mut().filter(|c| c.d == d) {
+            (c.blind_pairs, c.blind_cap) = (pairs, cap);
+            c.blind = c.blind.min(cap);
+        }
+    }
+
     /// See [`SparseSolver::far_blocks`].
     fn far_blocks(&self) -> u64 {
         self.far_blocks

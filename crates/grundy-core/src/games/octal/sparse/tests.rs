@@ -69,6 +69,22 @@ fn blind_recording_on_both_sides_of_its_thresholds_agrees_with_naive() {
             }
         }
     }
+    // One class blind and the other not, in both orders: the blind class's marks must be
+    // cleared even when the other class's scan hits in the same pass.
+    for code in ["0.354", "4.6"] {
+        let rules = HeapRules::parse(code).unwrap();
+        let naive = naive_values(&rules, 6_000);
+        for d in 0..2 {
+            for cap in [RECORD_STEP, usize::MAX] {
+                let mut solver = SparseSolver::new(&rules);
+                solver.set_blind_parity(d, 0, cap);
+                solver.set_blind_parity(1 - d, usize::MAX, usize::MAX);
+                solver.extend_to(6_000).unwrap();
+                let values: Vec<u32> = solver.values().iter().map(u32::from).collect();
+                assert_eq!(values, naive, "{code}, blind parity {d}, cap {cap}");
+            }
+        }
+    }
     let rules = HeapRules::grundys_game();
     let naive = naive_values(&rules, 3_000);
     for (pairs, cap) in settings {
