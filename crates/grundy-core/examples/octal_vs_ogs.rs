@@ -89,6 +89,33 @@ fn theirs(code: &str, count: usize) -> (Vec<u16>, Duration, Duration) {
     })
 }
 
+/// The value of heap `values.len()` from the values below it, looking at every option (`O(n)`):
+/// the referee when the two solvers disagree.
+fn value_by_every_option(code: &str, values: &[u16]) -> u16 {
+    let rules = HeapRules::parse(code).expect("benchmark codes are valid");
+    let n = values.len();
+    let mut seen = vec![false; 1 << 16];
+    for k in rules.take_all() {
+        if k == n {
+            seen[0] = true;
+        }
+    }
+    for k in rules.take() {
+        if k < n {
+            seen[values[n - k] as usize] = true;
+        }
+    }
+    for k in rules.split() {
+        let rest = n.saturating_sub(k);
+        for a in 1..=rest / 2 {
+            if rules.split_allowed(a as u64, rest as u64) {
+                seen[(values[a] ^ values[rest - a]) as usize] = true;
+            }
+        }
+    }
+    seen.iter().position(|&s| !s).expect("a value is missing") as u16
+}
+
 /// Ours until the Guy–Smith theorem proves the period (period checks included).
 fn ours_until_period(code: &str, limit: u64) -> (Option<(u64, u64)>, usize, Duration) {
     let rules = HeapRules::parse(code).expect("benchmark codes are valid");
@@ -178,14 +205,30 @@ fn main() {
         } else {
             zero()
         };
-        if run1 && run2 {
-            assert_eq!(a, a2, "{}: one and two threads differ", case.code);
-        }
+        // Each side against `ogs` first, so that a failure says which side is wrong, and at
+        // which heap (the sequences run to millions of values: printing them says nothing).
+        let check = |ours: &[u16], other: &[u16], what: &str| {
+            let first = ours.iter().zip(other).position(|(x, y)| x != y);
+            if let Some(n) = first {
+                panic!(
+                    "{}: {what} differ first at heap {n}: {} against {}; every option of heap \
+                     {n} from the values below it, which agree, gives {}",
+                    case.code,
+                    ours[n],
+                    other[n],
+                    value_by_every_option(case.code, &ours[..n])
+                );
+            }
+            assert_eq!(ours.len(), other.len(), "{}: {what}: lengths", case.code);
+        };
         if run1 && run_ogs {
-            assert_eq!(a, b, "{}: values differ", case.code);
+            check(&a, &b, "one thread and ogs");
         }
         if run2 && run_ogs {
-            assert_eq!(a2, b, "{}: values differ", case.code);
+            check(&a2, &b, "two threads and ogs");
+        }
+        if run1 && run2 {
+            check(&a, &a2, "one and two threads");
         }
         let ratio = |theirs: Duration, ours: Duration| theirs.as_secs_f64() / ours.as_secs_f64();
         println!(

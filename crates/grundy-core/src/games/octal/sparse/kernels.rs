@@ -286,6 +286,12 @@ fn rare_runs<V: Value, R: Recorder>(
 pub(super) fn find_pair_xor<V: Value>(low: &[V], high: &[V], g: V) -> Option<usize> {
     let high = &high[..low.len()];
     let start = first_chunk_with_xor(low, high, g);
+    if let (Some(l), Some(h)) = (low[start..].first_chunk(), high[start..].first_chunk()) {
+        // A whole chunk: the one with the hit.
+        let i = V::first_xor_in_chunk(l, h, g);
+        debug_assert!(i < CHUNK, "the chunk has a hit");
+        return Some(start + i);
+    }
     (start..low.len()).find(|&i| low[i] ^ high[i] == g)
 }
 

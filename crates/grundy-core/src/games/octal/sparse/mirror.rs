@@ -41,6 +41,7 @@ impl<V: Value> Mirror<V> {
         }
     }
 
+    #[inline]
     pub(super) fn push(&mut self, g: V) {
         if self.len == self.rev.len() {
             self.reserve(self.len + 1);

@@ -278,6 +278,15 @@ impl<V: Value> Solver<V> {
         }
     }
 
+    /// Tests: [`Solver::set_blind`] for the class of parity `d` only.
+    #[cfg(test)]
+    fn set_blind_parity(&mut self, d: u32, pairs: usize, cap: usize) {
+        for c in self.classes.iter_mut().filter(|c| c.d == d) {
+            (c.blind_pairs, c.blind_cap) = (pairs, cap);
+            c.blind = c.blind.min(cap);
+        }
+    }
+
     /// See [`SparseSolver::far_blocks`].
     fn far_blocks(&self) -> u64 {
         self.far_blocks
@@ -509,8 +518,14 @@ impl<V: Value> Solver<V> {
         match (j, self.block_valid) {
             (Some(j), true) => {
                 let w = self.block_words;
-                self.seen.words[..w].copy_from_slice(&self.block[j * w..(j + 1) * w]);
-                self.seen.words[w..].fill(0);
+                if let [word, last] = &mut self.seen.words[..] {
+                    // Values below 64 (`0.104`): two stores, where `copy_from_slice` and
+                    // `fill` were two library calls of some 12 instructions each.
+                    (*word, *last) = (self.block[j], 0);
+                } else {
+                    self.seen.words[..w].copy_from_slice(&self.block[j * w..(j + 1) * w]);
+                    self.seen.words[w..].fill(0);
+                }
                 if self.block_far {
                     if let Some(far) = &self.far {
                         let at = (n - far.start) * far.words;
@@ -584,7 +599,10 @@ impl<V: Value> Solver<V> {
             // are no bounds checks in this per-value loop.
             let low = &self.values[1..=parts];
             let high = self.mirror.partners(rest, 1, parts);
-            if pays_to_mark(parts, &self.seen) {
+            if self.seen.words.len() == 2 {
+                // Values below 64: straight into one word (see `or_xor_bits`).
+                self.seen.words[0] |= V::or_xor_bits(low, high);
+            } else if pays_to_mark(parts, &self.seen) {
                 insert_pairs(low, high, &mut self.seen, &mut self.marks.0);
             } else {
                 let xors = low.iter().zip(high).map(|(&l, &h)| (l ^ h).into());

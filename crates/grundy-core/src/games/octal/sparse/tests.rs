@@ -69,6 +69,22 @@ fn blind_recording_on_both_sides_of_its_thresholds_agrees_with_naive() {
             }
         }
     }
+    // One class blind and the other not, in both orders: the blind class's marks must be
+    // cleared even when the other class's scan hits in the same pass.
+    for code in ["0.354", "4.6"] {
+        let rules = HeapRules::parse(code).unwrap();
+        let naive = naive_values(&rules, 6_000);
+        for d in 0..2 {
+            for cap in [RECORD_STEP, usize::MAX] {
+                let mut solver = SparseSolver::new(&rules);
+                solver.set_blind_parity(d, 0, cap);
+                solver.set_blind_parity(1 - d, usize::MAX, usize::MAX);
+                solver.extend_to(6_000).unwrap();
+                let values: Vec<u32> = solver.values().iter().map(u32::from).collect();
+                assert_eq!(values, naive, "{code}, blind parity {d}, cap {cap}");
+            }
+        }
+    }
     let rules = HeapRules::grundys_game();
     let naive = naive_values(&rules, 3_000);
     for (pairs, cap) in settings {
@@ -473,6 +489,89 @@ fn find_pair_xor_finds_the_first_pair_at_every_chunk_position() {
                 Some(at),
                 "u8, length {len}, at {at}"
             );
+        }
+    }
+}
+
+#[test]
+fn find_pair_xor_agrees_with_a_plain_search_next_to_borrowing_lanes() {
+    use super::kernels::find_pair_xor;
+    // The search inside a chunk works on eight bytes (four `u16`) at a time, finding a zero
+    // lane by a subtraction whose borrows run upwards: lanes that differ from the target by
+    // 1, the top bit or all bits, just above and below a hit, must not be taken for hits.
+    let mut state = 5;
+    let g: u16 = 0x2A5;
+    let near = [0, 1, 0x80, 0xFF, 0x100, 0x8000, 0xFFFF, 0x101];
+    for round in 0..400 {
+        let len = (lcg(&mut state) % 100) as usize;
+        let low: Vec<u16> = (0..len).map(|_| lcg(&mut state) as u16).collect();
+        let high: Vec<u16> = low
+            .iter()
+            .map(|&l| {
+                let off = near[(lcg(&mut state) % 8) as usize];
+                let off = if lcg(&mut state) % 5 == 0 {
+                    off
+                } else {
+                    off | 3
+                };
+                l ^ g ^ off
+            })
+            .collect();
+        let plain = (0..len).find(|&i| low[i] ^ high[i] == g);
+        assert_eq!(find_pair_xor(&low, &high, g), plain, "u16, round {round}");
+        let (low, high): (Vec<u8>, Vec<u8>) = low
+            .iter()
+            .zip(&high)
+            .map(|(&l, &h)| (l as u8, h as u8))
+            .unzip();
+        let plain = (0..len).find(|&i| low[i] ^ high[i] == g as u8);
+        assert_eq!(
+            find_pair_xor(&low, &high, g as u8),
+            plain,
+            "u8, round {round}"
+        );
+    }
+}
+
+#[test]
+fn or_xor_bits_sets_exactly_the_pair_xors_in_both_widths() {
+    use super::value::Value;
+    let mut state = 9;
+    for len in [0, 1, 7, 8, 9, 30, 64, 65] {
+        let low: Vec<u8> = (0..len).map(|_| (lcg(&mut state) % 64) as u8).collect();
+        let high: Vec<u8> = (0..len).map(|_| (lcg(&mut state) % 64) as u8).collect();
+        let expected = low
+            .iter()
+            .zip(&high)
+            .fold(0u64, |bits, (&l, &h)| bits | 1 << (l ^ h));
+        assert_eq!(u8::or_xor_bits(&low, &high), expected, "u8, {len} pairs");
+        let wide = |v: &[u8]| v.iter().map(|&x| u16::from(x)).collect::<Vec<u16>>();
+        assert_eq!(
+            u16::or_xor_bits(&wide(&low), &wide(&high)),
+            expected,
+            "u16, {len} pairs"
+        );
+    }
+}
+
+#[test]
+fn insert_all_sets_exactly_the_values_at_every_width() {
+    use super::bitsets::insert_all;
+    // One word (values below 64), two, and the alternating lanes beyond.
+    let mut state = 3;
+    for bound in [2, 63, 64, 65, 128, 129, 300, 5000] {
+        let empty = Seen::for_values_below(bound);
+        let top = (64 * (empty.words.len() - 1)) as u64;
+        for len in [0, 1, 7, 40] {
+            let xors: Vec<u16> = (0..len).map(|_| (lcg(&mut state) % top) as u16).collect();
+            let mut seen = empty.clone();
+            seen.insert(1);
+            let mut expected = seen.clone();
+            insert_all(&mut seen, xors.iter().copied(), &mut Vec::new());
+            for &x in &xors {
+                expected.insert(x);
+            }
+            assert_eq!(seen.words, expected.words, "bound {bound}, {len} values");
         }
     }
 }

@@ -140,6 +140,12 @@ impl SparseSolver {
         either!(&mut self.0, s => s.set_blind(pairs, cap))
     }
 
+    /// Tests: [`SparseSolver::set_blind`] for the class of split amounts of parity `d` only.
+    #[cfg(test)]
+    pub(super) fn set_blind_parity(&mut self, d: u32, pairs: usize, cap: usize) {
+        either!(&mut self.0, s => s.set_blind_parity(d, pairs, cap))
+    }
+
     /// Tests: how many small parts the second thread records the splits of now.
     #[cfg(test)]
     pub(super) fn far_parts(&self) -> usize {
