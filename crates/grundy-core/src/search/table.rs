@@ -8,9 +8,10 @@
 //!
 //! The table is open-addressed in buckets of [`BUCKET`] slots and never grows beyond the
 //! number of slots its memory limit allows. When a bucket is full, the entry that cost the
-//! least work to obtain is evicted (its work is kept as a logarithm beside the knowledge), so
-//! the table keeps what is dearest to recompute. Keys that own heap memory (graph
-//! components) count their heap bytes against the same limit.
+//! least work to obtain is evicted (its work is kept as a logarithm beside the knowledge),
+//! sparing the one the bucket took last, so the table keeps what is dearest to recompute and
+//! what the search found last. Keys that own heap memory (graph components) count their
+//! heap bytes against the same limit.
 
 use super::presence::Presence;
 use crate::nimber::Nimber;
