@@ -68,7 +68,7 @@ struct Opt {
 struct BoxShape {
     grid: Grid,
     /// Dominoes as (first square, step to the second: 1 or the width), nearest the centre
-    /// of the box first.
+    /// of the box first (the upright ones first in boxes of even height above 2).
     order: Box<[(u8, u8)]>,
     /// `dominoes[d][s]`: the squares of the `d`-th domino of `order` under symmetry `s`, in
     /// the order of [`crate::search::canon::box_images`].
@@ -80,6 +80,18 @@ struct BoxShape {
 impl BoxShape {
     fn new(w: u32, h: u32) -> Self {
         let mut order = Vec::with_capacity(2 * (w * h) as usize);
+        // In a box of even height above 2 (the height is the shorter side of a key's box),
+        // the dominoes across the box (upright) come before those along it, as `igs` lists
+        // them; elsewhere the two kinds are mixed, nearest the centre first. Options of
+        // equal size are searched in this order, and it matters (the search stops at the
+        // first options that answer the question): on Cram 4 × 7 and 4 × 9 the upright
+        // dominoes first expand 14 % and 15 % fewer components (14,666 against 17,058;
+        // 215,642 against 253,467), 4 × 11 17 % fewer; but the same order in every box
+        // expands 87 % more on 5 × 7 and 85 % more on 3 × 13, and in boxes of height 2 as
+        // well it changes 3 × 13–3 × 15 by under 0.1 %. Boxes of height 4 also change
+        // 5 × 7, 5 × 6 and 5 × 8 by under 0.7 % (more).
+        let upright_first = h % 2 == 0 && h > 2 && h <= w;
+        let group = |upright: bool| u8::from(upright_first && !upright);
         // Twice the coordinates of each domino's middle, from the middle of the box.
         let (w2, h2) = (w as i32, h as i32);
         for r in 0..h2 {
@@ -87,15 +99,17 @@ impl BoxShape {
                 let (x, y) = (2 * c + 1 - w2, 2 * r + 1 - h2);
                 let first = (r * w2 + c) as u8;
                 if r + 1 < h2 {
-                    order.push((x * x + (y + 1) * (y + 1), 0, first, w as u8));
+                    let d = x * x + (y + 1) * (y + 1);
+                    order.push((group(true), d, 0, first, w as u8));
                 }
                 if c + 1 < w2 {
-                    order.push(((x + 1) * (x + 1) + y * y, 1, first, 1));
+                    let d = (x + 1) * (x + 1) + y * y;
+                    order.push((group(false), d, 1, first, 1));
                 }
             }
         }
         order.sort_unstable();
-        let order: Box<[(u8, u8)]> = order.into_iter().map(|(_, _, i, s)| (i, s)).collect();
+        let order: Box<[(u8, u8)]> = order.into_iter().map(|(_, _, _, i, s)| (i, s)).collect();
         // Where square (r, c) goes under each symmetry.
         let image = |i: u32| {
             let (r, c) = (i / w, i % w);
@@ -476,6 +490,25 @@ fn work(expanded: u64) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Upright dominoes (step: the width) come first in boxes of even height above 2, and
+    /// only there: in boxes of height 2, 3 or 5 the most central domino of each kind comes
+    /// before the rest of the other kind.
+    #[test]
+    fn upright_dominoes_first_only_in_boxes_of_even_height_above_2() {
+        let upright_first = |w: u32, h: u32| {
+            let shape = BoxShape::new(w, h);
+            let uprights = shape.order.iter().filter(|&&(_, s)| u32::from(s) == w);
+            let n = uprights.count();
+            n > 0 && shape.order[..n].iter().all(|&(_, s)| u32::from(s) == w)
+        };
+        assert!(upright_first(9, 4) && upright_first(7, 4) && upright_first(8, 6));
+        assert!(!upright_first(9, 2) && !upright_first(7, 3) && !upright_first(7, 5));
+        // Within each kind, nearest the centre first: the first domino of a 9 × 4 box is
+        // the upright one in the middle column, rows 1 and 2.
+        assert_eq!(BoxShape::new(9, 4).order[0], (9 + 4, 9));
+        assert_eq!(BoxShape::new(9, 4).order.len(), 9 * 3 + 8 * 4);
+    }
 
     /// What is put is got back, merged for one key; a key that takes the slot of another
     /// pushes it out (it is then worth no exclusion, never a wrong one).
