@@ -73,9 +73,6 @@ pub fn provenance(sum: &Sum, convention: Convention) -> Vec<Provenance> {
         Convention::Misere if sum.nim_heaps().is_some() => vec![Provenance::ClosedForm],
         // The search's memo and the quotient's answers are kept for the process: asking again
         // costs a lookup.
-        Convention::Misere if crate::misere::mixed::answers(sum) => {
-            vec![Provenance::ExhaustiveSearch]
-        }
         Convention::Misere if crate::misere::sums::answer(sum).is_some() => {
             vec![Provenance::Quotient]
         }

@@ -34,7 +34,7 @@ use crate::sum::{Outcome, Sum, SumMove};
 /// stored a byte a heap); larger sums go to the quotient or the general search.
 pub const MAX_MIXED_SEARCH_HEAP: u64 = 64;
 /// The most positions one game's memo holds; a search that needs more gives up (the caller
-/// falls back to the quotient, then to the general search with its own budgets). About 80
+/// falls back to the general search with its own budgets). About 80
 /// bytes each: some 80 MB at most.
 pub const MIXED_STATE_LIMIT: usize = 1_000_000;
 
