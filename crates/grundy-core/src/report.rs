@@ -404,6 +404,16 @@ fn explain_sum(sum: &Sum, convention: Convention, outcome: Outcome) -> Result<Ex
                     text,
                 })
             }
+            None if crate::misere::mixed::answers(sum) => Explanation::text_only(
+                "search",
+                format!(
+                    "Under misère play Grundy values do not add up: this sum of a game's heaps \
+                     and Nim heaps was solved by exhaustive search of its positions, memoised \
+                     on the heaps as multisets (heaps that are Nim heaps as trees counted with \
+                     the Nim heaps, pairs of *1 cancelled: X + *1 + *1 plays as X).\n{}.",
+                    outcome.describe()
+                ),
+            ),
             None => Explanation::text_only(
             "search",
             format!(

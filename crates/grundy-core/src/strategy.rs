@@ -4,7 +4,8 @@
 //! Sprague–Grundy theorem and works for components of any size. Under misère play (the player
 //! who takes the last token loses) there is no such theorem for sums in general: Nim is solved
 //! by Bouton's misère rule, heaps of one octal game through its misère quotient
-//! ([`crate::misere::sums`]), every other sum by exhaustive search within
+//! ([`crate::misere::sums`]), an octal game's heaps beside Nim heaps by a memoised search on
+//! canonical positions ([`crate::misere::mixed`]), every other sum by exhaustive search within
 //! [`MISERE_SEARCH_LIMIT`] positions and [`MISERE_TIME_BUDGET`].
 //!
 //! [`best_move`] is what a perfect player plays: a winning move whenever there is one. It picks
@@ -130,8 +131,15 @@ fn misere_analysis(sum: &Sum) -> Result<(Outcome, MoveList<SumMove>)> {
             .collect();
         return Ok((outcome, MoveList::complete(moves)));
     }
+    // The quotient first (a tame game's quotient with Nim heaps takes milliseconds, and its
+    // limits for such sums are small); then an octal game's heaps beside Nim heaps are searched
+    // on canonical positions, exact and quick where the quotient is beyond its limits
+    // (Dawson's Kayles 12 + 14 + *5 + *6: 0.2 s spent in that quotient before).
     if let Some(answer) = crate::misere::sums::answer(sum) {
         return Ok((answer.outcome(), answer.moves));
+    }
+    if let Some(found) = crate::misere::mixed::analyze(sum)? {
+        return Ok(found);
     }
     let mut solver = Solver::new(sum_options, misere_rule, MISERE_SEARCH_LIMIT)
         .with_time_budget(MISERE_TIME_BUDGET)

@@ -71,7 +71,8 @@ pub fn provenance(sum: &Sum, convention: Convention) -> Vec<Provenance> {
     match convention {
         Convention::Normal => sum.components.iter().map(of_component).collect(),
         Convention::Misere if sum.nim_heaps().is_some() => vec![Provenance::ClosedForm],
-        // The quotient's answers are cached for the process: asking again costs a lookup.
+        // The search's memo and the quotient's answers are kept for the process: asking again
+        // costs a lookup.
         Convention::Misere if crate::misere::sums::answer(sum).is_some() => {
             vec![Provenance::Quotient]
         }

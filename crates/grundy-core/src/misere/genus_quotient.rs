@@ -39,9 +39,31 @@ pub struct GenusQuotient {
 impl GenusQuotient {
     /// The proven quotient of `options`' heaps and `*1..=*nim`.
     pub fn compute(options: &OptionTable, nim: usize, limits: Limits) -> Result<Self> {
+        Self::compute_stalling(options, nim, limits, None)
+    }
+
+    /// As [`GenusQuotient::compute`]; with `stall`, also gives up on a heap that takes longer
+    /// than every heap before it together and `stall` besides (see [`STALL`]).
+    fn compute_stalling(
+        options: &OptionTable,
+        nim: usize,
+        limits: Limits,
+        stall: Option<std::time::Duration>,
+    ) -> Result<Self> {
         let game = WithNimHeaps { options, nim };
-        let quotient = MisereQuotient::compute(&game, game.max_heap(), limits)?;
-        Ok(GenusQuotient { quotient, nim })
+        let Some(stall) = stall else {
+            let quotient = MisereQuotient::compute(&game, game.max_heap(), limits)?;
+            return Ok(GenusQuotient { quotient, nim });
+        };
+        let start = std::time::Instant::now();
+        let mut run = super::run::QuotientRun::new(&game, game.max_heap(), limits)?;
+        while !run.is_done() {
+            run.step_within(start.elapsed() + stall)?;
+        }
+        Ok(GenusQuotient {
+            quotient: run.finish()?,
+            nim,
+        })
     }
 
     /// The element of game heap `h`.
@@ -115,6 +137,14 @@ pub const GENUS_QUOTIENT_LIMITS: Limits = Limits {
     time_budget: std::time::Duration::from_secs(20),
 };
 
+/// How long one heap of the quotient may take beyond all the heaps before it, when
+/// [`heap_genera`] tries the quotient: a wild game's quotient with Nim heaps beside it does
+/// not fail by growing heap by heap but by one heap that never settles (Kayles: heaps 1 to 19
+/// beside `*1..*7` in 0.05 s, 13 ms at most each, then heap 20 runs out of any budget, its
+/// context games never repeating), and the follower search is then the way. Tame games' heaps
+/// take milliseconds. The choice of method changes no genus, only the time.
+pub const STALL: std::time::Duration = std::time::Duration::from_millis(500);
+
 /// The genus of every heap `1..=max_heap` and its class: through the misère quotient with
 /// Nim heaps beside the game's, or, when that quotient is beyond [`GENUS_QUOTIENT_LIMITS`],
 /// by the followers of each heap ([`heap_genera_by_followers`]).
@@ -127,7 +157,7 @@ pub fn heap_genera(options: &OptionTable) -> Result<Vec<HeapGenus>> {
     if let Some(found) = heap_genera_capped(options, Some(FEW_FOLLOWERS))? {
         return Ok(found);
     }
-    match heap_genera_by_quotient(options, GENUS_QUOTIENT_LIMITS) {
+    match by_quotient(options, GENUS_QUOTIENT_LIMITS, Some(STALL)) {
         Ok(found) => Ok(found),
         // A front end's cancellation is not a limit of the quotient: searching the followers
         // would be cancelled too.
@@ -140,6 +170,15 @@ pub fn heap_genera(options: &OptionTable) -> Result<Vec<HeapGenus>> {
 /// with Nim heaps beside the game's (see the module docs). Fails when the quotient is beyond
 /// `limits`; [`heap_genera`] then searches the followers.
 pub fn heap_genera_by_quotient(options: &OptionTable, limits: Limits) -> Result<Vec<HeapGenus>> {
+    by_quotient(options, limits, None)
+}
+
+/// [`heap_genera_by_quotient`], giving up on a heap that stalls when `stall` is given.
+fn by_quotient(
+    options: &OptionTable,
+    limits: Limits,
+    stall: Option<std::time::Duration>,
+) -> Result<Vec<HeapGenus>> {
     let normal = super::quotient::normal_values(options);
     let largest = normal.iter().copied().max().unwrap_or(0);
     // Misère values of heaps with `*2`s stay near the normal ones; the lemma needs a Nim heap
@@ -156,7 +195,7 @@ pub fn heap_genera_by_quotient(options: &OptionTable, limits: Limits) -> Result<
                     options.max_heap()
                 )
             },
-            || GenusQuotient::compute(options, nim, limits),
+            || GenusQuotient::compute_stalling(options, nim, limits, stall),
         )?;
         match classify(options, &q, &normal) {
             Ok(found) => return Ok(found),

@@ -82,6 +82,7 @@ pub mod follower_genera;
 pub mod game;
 pub mod genus;
 pub mod genus_quotient;
+pub mod mixed;
 pub mod monoid;
 mod proof_automaton;
 pub mod quotient;

@@ -209,6 +209,21 @@ impl QuotientRun {
         Ok(())
     }
 
+    /// As [`QuotientRun::step`], giving up (with the run unchanged) once `budget` has passed as
+    /// well as at the run's own deadline: a caller with another way to its answer stops a heap
+    /// that stalls (for genera: Kayles' heap 20 beside `*4` or more never settles).
+    pub fn step_within(&mut self, budget: std::time::Duration) -> Result<()> {
+        let own = self.bounds.deadline;
+        let now = Instant::now().checked_add(budget);
+        self.bounds.deadline = match (own, now) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let result = self.step();
+        self.bounds.deadline = own;
+        result
+    }
+
     /// Writes the proven `Q_n` as a checkpoint (JSON).
     pub fn write_checkpoint(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
         let c = Checkpoint {

@@ -42,6 +42,17 @@ pub const SUM_QUOTIENT_LIMITS: Limits = Limits {
     time_budget: Duration::from_secs(10),
 };
 
+/// The limits of the quotient with Nim heaps adjoined for a sum: small, because a sum it does
+/// not answer quickly is searched ([`super::mixed`]), and a wild game's quotient with Nim heaps
+/// fails slowly (Dawson's Kayles to 14 with `*1..*6` passed 2,048 elements after 0.2 s; Kayles
+/// beside `*4` or more stalls at heap 20). Tame games' quotients with Nim heaps have a few
+/// dozen elements and take milliseconds.
+pub const MIXED_QUOTIENT_LIMITS: Limits = Limits {
+    max_order: 256,
+    max_proof_states: 200_000,
+    time_budget: Duration::from_millis(100),
+};
+
 /// What is known of one game's quotients: the largest computed, and the smallest largest heap
 /// for which the computation reached a limit (no larger one is tried again).
 #[derive(Default)]
@@ -152,9 +163,15 @@ pub fn answer(sum: &Sum) -> Option<QuotientAnswer> {
 
 /// A sum of heaps of one octal game and Nim heaps (at least one of each, none larger than
 /// [`MAX_MIXED_HEAP`] and [`MAX_MIXED_NIM_HEAP`]) through the quotient of the game's heaps with the Nim heaps beside them
-/// ([`WithNimHeaps`]): without it such a sum, Kayles 14 + 15 + *3, is searched
-/// exhaustively (0.5 s). `None` for any other sum.
+/// ([`WithNimHeaps`]), within [`MIXED_QUOTIENT_LIMITS`]. `None` for any other sum, and
+/// when that quotient is beyond those limits ([`super::mixed`] then searches the sum).
 fn answer_with_nim(sum: &Sum) -> Option<QuotientAnswer> {
+    answer_with_nim_within(sum, MIXED_QUOTIENT_LIMITS)
+}
+
+/// [`answer_with_nim`] within `limits` (the tests give the quotient room, so that what they
+/// check does not depend on the machine's speed).
+fn answer_with_nim_within(sum: &Sum, limits: Limits) -> Option<QuotientAnswer> {
     let mut octal: Option<(HeapRules, &Component)> = None;
     let mut ids = Vec::with_capacity(sum.components.len());
     let (mut n, mut nim) = (1usize, 0usize);
@@ -193,9 +210,14 @@ fn answer_with_nim(sum: &Sum) -> Option<QuotientAnswer> {
         nim,
     };
     // The combined game depends on both bounds (its heaps beyond them have no move), so the
-    // cache keeps one quotient per pair.
-    let key = format!("{} to {n} with *1..*{nim}", rules.name());
-    let quotient = cached_as(key, &combined, combined.max_heap())?;
+    // cache keeps one quotient per pair, and per limits (a quotient beyond small limits may
+    // be within larger ones).
+    let key = format!(
+        "{} to {n} with *1..*{nim} within {:?}",
+        rules.name(),
+        limits
+    );
+    let quotient = cached_as(key, &combined, combined.max_heap(), limits)?;
     let analysis = quotient.analyze(&ids).ok()?;
     let first_rules = first.rules();
     let mut moves = MoveList::with_limit(MAX_LISTED_MOVES);
@@ -225,10 +247,15 @@ fn answer_with_nim(sum: &Sum) -> Option<QuotientAnswer> {
 }
 
 fn cached(game: &dyn HeapGame, n: usize) -> Option<Arc<MisereQuotient>> {
-    cached_as(game.name(), game, n)
+    cached_as(game.name(), game, n, SUM_QUOTIENT_LIMITS)
 }
 
-fn cached_as(key: String, game: &dyn HeapGame, n: usize) -> Option<Arc<MisereQuotient>> {
+fn cached_as(
+    key: String,
+    game: &dyn HeapGame,
+    n: usize,
+    limits: Limits,
+) -> Option<Arc<MisereQuotient>> {
     {
         let mut guard = CACHE.lock().ok()?;
         let known = guard
@@ -244,7 +271,7 @@ fn cached_as(key: String, game: &dyn HeapGame, n: usize) -> Option<Arc<MisereQuo
     }
     // Computed without the lock held: another thread may compute the same quotient meanwhile,
     // which costs time but never a wrong answer.
-    let result = MisereQuotient::compute(game, n, SUM_QUOTIENT_LIMITS);
+    let result = MisereQuotient::compute(game, n, limits);
     // A computation cancelled by a front end (the server's deadline for one request) says
     // nothing about the quotient: it is tried again next time. One that reached a limit of its
     // own (size, or its time budget) is not, for the life of the process.

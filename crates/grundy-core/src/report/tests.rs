@@ -113,12 +113,20 @@ fn big_wythoff_boards() {
 }
 
 #[test]
-fn a_misere_sum_with_nim_heaps_is_explained_by_its_quotient() {
+fn a_misere_sum_with_nim_heaps_is_explained_by_its_quotient_or_search() {
     // Kayles 4 + 5 + *3: answered through the quotient with *1..*3 adjoined, explained in
-    // words (the quotient's own heap numbers mix the game's and the Nim heaps).
+    // words (the quotient's own heap numbers mix the game's and the Nim heaps) — or, should
+    // that quotient miss its 0.1 s on a loaded machine, by the search.
     let report = analyze("octal{0.77}:4,5 + nim:3", Convention::Misere, true).unwrap();
     let text = report.explanation.as_ref().unwrap().text();
-    assert!(text.contains("Nim heaps *1 to *3"), "{text}");
+    assert!(
+        text.contains("Nim heaps *1 to *3") || text.contains("pairs of *1 cancelled"),
+        "{text}"
+    );
+    // A heap beyond the quotient's 24: the memoised search, explained as such.
+    let report = analyze("octal{0.07}:25,3 + nim:2", Convention::Misere, true).unwrap();
+    let text = report.explanation.as_ref().unwrap().text();
+    assert!(text.contains("pairs of *1 cancelled"), "{text}");
     // Without Nim heaps, the quotient's explanation names each heap's element.
     let plain = analyze("octal{0.77}:4,5", Convention::Misere, true).unwrap();
     assert!(!plain

@@ -1,0 +1,365 @@
+//! Misère sums of one octal game's heaps beside Nim heaps, by a memoised search.
+//!
+//! Such a sum has no quotient small enough to compute whenever the Nim heaps are large or the
+//! game is wild: Dawson's Kayles to heap 14 with `*1..*6` adjoined passes 2,048 elements, and
+//! Kayles' heap 20 beside `*4` or more is told apart by every number of its copies (docs/
+//! theory.md, "Genera through the quotient"). A direct search of the sum is exact and small
+//! when the positions are kept in a canonical form that loses nothing:
+//!
+//! * the game's heaps as a sorted multiset and the Nim heaps as another, so that sums reached
+//!   in different orders share one entry;
+//! * a heap without moves dropped (a game with no move is `0`: adding it changes no tree);
+//! * a heap whose game tree *is* a Nim heap's (Dawson's Kayles 2 and 3 are `{0} = *1`, 4 is
+//!   `{*1, 0} = *2`) moved among the Nim heaps, where it is the same tree;
+//! * pairs of `*1` removed: `G⁻(X + *1 + *1) = G⁻(X)` for every `X` (see `genus`), so
+//!   `X + *1 + *1` and `X` have the same misère outcome, whatever `X` is;
+//! * a position of Nim heaps alone answered by Bouton's misère rule.
+//!
+//! No quotient and no theory beyond these identities; the tests compare every outcome and
+//! every winning move with the engine's plain exhaustive search on thousands of small sums.
+//! One memo per game is kept for the process (a game played move by move, or the analysis,
+//! its provenance and explanation of one sum, ask of the same positions), cleared when full.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use super::game::{octal_code_of, HeapGame, OptionTable};
+use crate::kernel::bouton;
+use crate::kernel::error::Result;
+use crate::kernel::heap_rules::HeapRules;
+use crate::kernel::moves::{MoveList, MAX_LISTED_MOVES};
+use crate::sum::{Outcome, Sum, SumMove};
+
+/// The largest heap of the game, and the largest Nim heap, this search takes (positions are
+/// stored a byte a heap); larger sums go to the quotient or the general search.
+pub const MAX_MIXED_SEARCH_HEAP: u64 = 64;
+/// The most positions one game's memo holds; a search that needs more gives up (the caller
+/// falls back to the general search with its own budgets). About 80
+/// bytes each: some 80 MB at most.
+pub const MIXED_STATE_LIMIT: usize = 1_000_000;
+
+/// A canonical position as a key: the game's heaps ascending, a 0, the Nim heaps ascending,
+/// zeros after (every heap kept is at least 1, so the key reads back unambiguously). Fixed
+/// size, so a lookup allocates nothing; a position of more heaps is left to the fallbacks.
+type Key = [u8; KEY_BYTES];
+const KEY_BYTES: usize = 32;
+
+/// FxHash-style multiply and rotate over the key's words: the memo's lookups are most of the
+/// search, and the default hasher was a tenth of it.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+    fn write_u64(&mut self, w: u64) {
+        self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+type Memo = HashMap<Key, bool, std::hash::BuildHasherDefault<KeyHasher>>;
+
+/// One game's search: its options, which heaps are Nim heaps as trees, and the memo.
+struct Search {
+    options: OptionTable,
+    /// `nim_like[h]`: `Some(k)` when heap `h`'s game tree is the Nim heap `*k` (`Some(0)`: no
+    /// move at all).
+    nim_like: Vec<Option<u8>>,
+    /// Misère outcome (`true`: P) by canonical position.
+    memo: Memo,
+}
+
+/// Why a search stopped without an answer.
+enum Stop {
+    /// More than [`MIXED_STATE_LIMIT`] positions, or a position of more heaps than a key
+    /// holds: the caller falls back.
+    Full,
+    /// The question's budget ran out or it was cancelled: the caller refuses.
+    Refused(crate::kernel::error::GameError),
+}
+
+/// Pushes `x` onto the first `len` bytes of `buf`, or stops when full.
+fn push(buf: &mut Key, len: &mut usize, x: u8) -> std::result::Result<(), Stop> {
+    *buf.get_mut(*len).ok_or(Stop::Full)? = x;
+    *len += 1;
+    Ok(())
+}
+
+/// The game's heaps and the Nim heaps a key holds.
+fn parts(key: &Key) -> (&[u8], &[u8]) {
+    let sep = key.iter().position(|&x| x == 0).unwrap_or(KEY_BYTES);
+    let rest = &key[(sep + 1).min(KEY_BYTES)..];
+    let nims = rest.iter().position(|&x| x == 0).unwrap_or(rest.len());
+    (&key[..sep], &rest[..nims])
+}
+
+impl Search {
+    fn new(rules: &HeapRules, max_heap: usize) -> Result<Self> {
+        let options = OptionTable::new(rules, max_heap)?;
+        let mut nim_like: Vec<Option<u8>> = Vec::with_capacity(max_heap + 1);
+        for h in 0..=max_heap {
+            let like = if h == 0 {
+                Some(0)
+            } else {
+                nim_tree(&options.options[h], &nim_like)
+            };
+            nim_like.push(like);
+        }
+        Ok(Search {
+            options,
+            nim_like,
+            memo: Memo::default(),
+        })
+    }
+
+    /// The canonical position of the game's heaps `octal` beside the Nim heaps `nim`.
+    fn key(
+        &self,
+        octal: impl Iterator<Item = u8>,
+        nim: impl Iterator<Item = u8>,
+    ) -> std::result::Result<Key, Stop> {
+        let (mut heaps, mut nims) = ([0u8; KEY_BYTES], [0u8; KEY_BYTES]);
+        let (mut h_len, mut n_len, mut ones) = (0, 0, 0);
+        let mut add_nim = |m: u8, n_len: &mut usize, nims: &mut Key| match m {
+            0 => Ok(()),
+            1 => {
+                ones += 1;
+                Ok(())
+            }
+            m => push(nims, n_len, m),
+        };
+        for h in octal {
+            match self.nim_like[h as usize] {
+                None => push(&mut heaps, &mut h_len, h)?,
+                Some(k) => add_nim(k, &mut n_len, &mut nims)?,
+            }
+        }
+        for m in nim {
+            add_nim(m, &mut n_len, &mut nims)?;
+        }
+        if ones % 2 == 1 {
+            push(&mut nims, &mut n_len, 1)?;
+        }
+        if h_len + 1 + n_len > KEY_BYTES {
+            return Err(Stop::Full);
+        }
+        heaps[..h_len].sort_unstable();
+        nims[..n_len].sort_unstable();
+        let mut key = [0u8; KEY_BYTES];
+        key[..h_len].copy_from_slice(&heaps[..h_len]);
+        key[h_len + 1..h_len + 1 + n_len].copy_from_slice(&nims[..n_len]);
+        Ok(key)
+    }
+
+    /// Whether the canonical position `key` is a misère P-position.
+    fn is_p(&mut self, key: Key) -> std::result::Result<bool, Stop> {
+        let (octal, nim) = parts(&key);
+        if octal.is_empty() {
+            let heaps: Vec<u64> = nim.iter().map(|&m| m as u64).collect();
+            return Ok(bouton::is_misere_p_position(&heaps));
+        }
+        if let Some(&p) = self.memo.get(&key) {
+            return Ok(p);
+        }
+        if self.memo.len() >= MIXED_STATE_LIMIT {
+            return Err(Stop::Full);
+        }
+        if self.memo.len() % 4096 == 0 {
+            crate::kernel::cancel::check().map_err(Stop::Refused)?;
+        }
+        // Every heap left in `octal` has a move (those without were dropped), so the position
+        // is P exactly when no move reaches a P-position.
+        let p = !self.some_move_to_p(&key)?;
+        self.memo.insert(key, p);
+        Ok(p)
+    }
+
+    /// Whether some move from the canonical position `key` reaches a P-position. Nim moves
+    /// are tried first: they are cheap and often win (Dawson's Kayles 12 + 14 + `*5` + `*6`
+    /// visits half the positions it does with the game's moves first).
+    fn some_move_to_p(&mut self, key: &Key) -> std::result::Result<bool, Stop> {
+        let (octal, nim) = parts(key);
+        for i in 0..nim.len() {
+            if i > 0 && nim[i] == nim[i - 1] {
+                continue;
+            }
+            for to in 0..nim[i] {
+                let rest = nim[..i].iter().chain(&nim[i + 1..]).copied();
+                let child = self.key(octal.iter().copied(), rest.chain([to]))?;
+                if self.is_p(child)? {
+                    return Ok(true);
+                }
+            }
+        }
+        for i in 0..octal.len() {
+            if i > 0 && octal[i] == octal[i - 1] {
+                continue;
+            }
+            let h = octal[i] as usize;
+            for o in 0..self.options.options[h].len() {
+                let rest = octal[..i].iter().chain(&octal[i + 1..]).copied();
+                let parts = self.options.options[h][o].iter().map(|&x| x as u8);
+                let child = self.key(rest.chain(parts), nim.iter().copied())?;
+                if self.is_p(child)? {
+                    return Ok(true);
+                }
+            }
+        }
+        Ok(false)
+    }
+}
+
+/// `Some(k)` when a heap with these options is, as a tree, the Nim heap `*k`: every option is
+/// one (its parts all are, and all but at most one are `0`, which add nothing), and their
+/// values are exactly `0..k`. A part `*1 + *1` is not: it plays as `0` but is another tree.
+fn nim_tree(options: &[Vec<usize>], nim_like: &[Option<u8>]) -> Option<u8> {
+    let mut values: Vec<u8> = Vec::with_capacity(options.len());
+    for o in options {
+        let mut value = 0u8;
+        for &x in o {
+            match nim_like[x]? {
+                0 => {}
+                k if value == 0 => value = k,
+                _ => return None,
+            }
+        }
+        values.push(value);
+    }
+    values.sort_unstable();
+    values.dedup();
+    let k = values.len();
+    (values.iter().enumerate().all(|(i, &v)| v as usize == i) && k < 255).then_some(k as u8)
+}
+
+/// The searches kept for the process (their tables and memos), by game.
+static SEARCHES: Mutex<Option<HashMap<String, Search>>> = Mutex::new(None);
+
+/// A sum of one octal game's heaps and Nim heaps (at least one of each, none larger than
+/// [`MAX_MIXED_SEARCH_HEAP`]) as canonical positions: the game, its largest heap, and the heaps.
+fn split(sum: &Sum) -> Option<(HeapRules, usize, Vec<u8>, Vec<u8>)> {
+    let mut game: Option<(HeapRules, &crate::sum::Component)> = None;
+    let (mut octal, mut nim) = (Vec::new(), Vec::new());
+    for c in &sum.components {
+        if let Some(m) = c.as_nim() {
+            if m > MAX_MIXED_SEARCH_HEAP {
+                return None;
+            }
+            nim.push(m as u8);
+            continue;
+        }
+        if c.noun() != "heap" {
+            return None;
+        }
+        match &game {
+            Some((_, first)) if !c.same_rules(first) => return None,
+            Some(_) => {}
+            None => game = Some((octal_code_of(c.rules().as_ref())?, c)),
+        }
+        for h in c.heaps() {
+            if h > MAX_MIXED_SEARCH_HEAP {
+                return None;
+            }
+            octal.push(h as u8);
+        }
+    }
+    let (rules, _) = game?;
+    if nim.is_empty() || octal.is_empty() {
+        return None;
+    }
+    let n = octal.iter().copied().max().unwrap_or(1).max(1) as usize;
+    Some((rules, n, octal, nim))
+}
+
+/// The outcome and the winning moves of a sum of one octal game's heaps beside Nim heaps, by
+/// the memoised search; `Ok(None)` for any other sum, or when the search would need more than
+/// [`MIXED_STATE_LIMIT`] positions. An error when the question's budget runs out.
+pub fn analyze(sum: &Sum) -> Result<Option<(Outcome, MoveList<SumMove>)>> {
+    let Some((rules, n, octal, nim)) = split(sum) else {
+        return Ok(None);
+    };
+    // The game's search is taken out of the shelf while it runs, so that a long search holds
+    // no lock: a question about another game, or the same game, meanwhile starts its own.
+    let key = rules.name();
+    let shelved = SEARCHES
+        .lock()
+        .ok()
+        .and_then(|mut guard| guard.get_or_insert_with(HashMap::new).remove(&key));
+    // A table for heaps up to 24 at least, so that one memo serves a game played down.
+    let mut search = match shelved {
+        Some(s) if s.options.max_heap() >= n => s,
+        _ => Search::new(&rules, n.max(24).min(MAX_MIXED_SEARCH_HEAP as usize))?,
+    };
+    if search.memo.len() >= MIXED_STATE_LIMIT / 2 {
+        // A full memo from earlier questions would crowd out this one.
+        search.memo.clear();
+    }
+    let outcome = |search: &mut Search, octal: &[u8], nim: &[u8]| {
+        let key = search.key(octal.iter().copied(), nim.iter().copied())?;
+        search.is_p(key)
+    };
+    let result =
+        (|search: &mut Search| -> std::result::Result<(Outcome, MoveList<SumMove>), Stop> {
+            if outcome(search, &octal, &nim)? {
+                return Ok((Outcome::P, MoveList::complete(Vec::new())));
+            }
+            let mut moves = MoveList::with_limit(MAX_LISTED_MOVES);
+            for m in sum.moves().map_err(Stop::Refused)? {
+                let (a, b) = heaps_of(&sum.after(&m)).ok_or(Stop::Full)?;
+                if outcome(search, &a, &b)? {
+                    moves.push(m);
+                }
+            }
+            Ok((Outcome::N, moves))
+        })(&mut search);
+    let found = match result {
+        Ok(found) => Some(found),
+        Err(Stop::Full) => {
+            search.memo.clear();
+            None
+        }
+        Err(Stop::Refused(e)) => return Err(e),
+    };
+    if let Ok(mut guard) = SEARCHES.lock() {
+        let shelf = guard.get_or_insert_with(HashMap::new);
+        // Of two searches of one game run side by side, the one that knows more is kept.
+        if shelf
+            .get(&key)
+            .map_or(true, |s| s.memo.len() <= search.memo.len())
+        {
+            shelf.insert(key, search);
+        }
+    }
+    Ok(found)
+}
+
+/// The game's heaps and the Nim heaps of a position after a move of a sum [`split`] took
+/// (either may be empty now).
+fn heaps_of(sum: &Sum) -> Option<(Vec<u8>, Vec<u8>)> {
+    let (mut octal, mut nim) = (Vec::new(), Vec::new());
+    for c in &sum.components {
+        if let Some(m) = c.as_nim() {
+            nim.push(u8::try_from(m).ok()?);
+        } else {
+            for h in c.heaps() {
+                octal.push(u8::try_from(h).ok()?);
+            }
+        }
+    }
+    Some((octal, nim))
+}
+
+/// Whether [`analyze`] answers `sum` (a lookup when it was just analysed).
+pub fn answers(sum: &Sum) -> bool {
+    split(sum).is_some() && matches!(analyze(sum), Ok(Some(_)))
+}
+
+#[cfg(test)]
+mod tests;
