@@ -239,6 +239,11 @@ fn nim_tree(options: &[Vec<usize>], nim_like: &[Option<u8>]) -> Option<u8> {
     (values.iter().enumerate().all(|(i, &v)| v as usize == i) && k < 255).then_some(k as u8)
 }
 
+/// The most games whose searches are kept at once: a server asked about many games keeps a
+/// few memos (each under [`MIXED_STATE_LIMIT`] / 2 positions between questions: some 40 MB),
+/// not one per game it was ever asked about.
+const SHELVED_GAMES: usize = 4;
+
 /// The searches kept for the process (their tables and memos), by game.
 static SEARCHES: Mutex<Option<HashMap<String, Search>>> = Mutex::new(None);
 
@@ -297,10 +302,6 @@ pub fn analyze(sum: &Sum) -> Result<Option<(Outcome, MoveList<SumMove>)>> {
         Some(s) if s.options.max_heap() >= n => s,
         _ => Search::new(&rules, n.max(24).min(MAX_MIXED_SEARCH_HEAP as usize))?,
     };
-    if search.memo.len() >= MIXED_STATE_LIMIT / 2 {
-        // A full memo from earlier questions would crowd out this one.
-        search.memo.clear();
-    }
     let outcome = |search: &mut Search, octal: &[u8], nim: &[u8]| {
         let key = search.key(octal.iter().copied(), nim.iter().copied())?;
         search.is_p(key)
@@ -327,6 +328,10 @@ pub fn analyze(sum: &Sum) -> Result<Option<(Outcome, MoveList<SumMove>)>> {
         }
         Err(Stop::Refused(e)) => return Err(e),
     };
+    if search.memo.len() >= MIXED_STATE_LIMIT / 2 {
+        // A memo half full from earlier questions would crowd out the next one: it is not kept.
+        search.memo.clear();
+    }
     if let Ok(mut guard) = SEARCHES.lock() {
         let shelf = guard.get_or_insert_with(HashMap::new);
         // Of two searches of one game run side by side, the one that knows more is kept.
@@ -334,6 +339,16 @@ pub fn analyze(sum: &Sum) -> Result<Option<(Outcome, MoveList<SumMove>)>> {
             .get(&key)
             .map_or(true, |s| s.memo.len() <= search.memo.len())
         {
+            if !shelf.contains_key(&key) && shelf.len() >= SHELVED_GAMES {
+                // Another game's search makes room: the one that knows least.
+                if let Some(least) = shelf
+                    .iter()
+                    .min_by_key(|(_, s)| s.memo.len())
+                    .map(|(k, _)| k.clone())
+                {
+                    shelf.remove(&least);
+                }
+            }
             shelf.insert(key, search);
         }
     }
