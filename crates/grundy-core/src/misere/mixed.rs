@@ -34,8 +34,8 @@ use crate::sum::{Outcome, Sum, SumMove};
 /// stored a byte a heap); larger sums go to the quotient or the general search.
 pub const MAX_MIXED_SEARCH_HEAP: u64 = 64;
 /// The most positions one game's memo holds; a search that needs more gives up (the caller
-/// falls back to the general search with its own budgets). About 80
-/// bytes each: some 80 MB at most.
+/// falls back to the general search with its own budgets). About 80 bytes each: some 80 MB
+/// at most.
 pub const MIXED_STATE_LIMIT: usize = 1_000_000;
 
 /// A canonical position as a key: the game's heaps ascending, a 0, the Nim heaps ascending,
@@ -79,9 +79,12 @@ struct Search {
 
 /// Why a search stopped without an answer.
 enum Stop {
-    /// More than [`MIXED_STATE_LIMIT`] positions, or a position of more heaps than a key
-    /// holds: the caller falls back.
+    /// A position of more heaps than a key holds: the caller falls back.
     Full,
+    /// More than [`MIXED_STATE_LIMIT`] positions: the caller falls back too (the general
+    /// search, in its own order, answers some such sums within its budget: 0.75's 24 + 23
+    /// beside `*7 + *6`).
+    Exhausted,
     /// The question's budget ran out or it was cancelled: the caller refuses.
     Refused(crate::kernel::error::GameError),
 }
@@ -170,7 +173,7 @@ impl Search {
             return Ok(p);
         }
         if self.memo.len() >= MIXED_STATE_LIMIT {
-            return Err(Stop::Full);
+            return Err(Stop::Exhausted);
         }
         if self.memo.len() % 4096 == 0 {
             crate::kernel::cancel::check().map_err(Stop::Refused)?;
@@ -285,7 +288,8 @@ fn split(sum: &Sum) -> Option<(HeapRules, usize, Vec<u8>, Vec<u8>)> {
 
 /// The outcome and the winning moves of a sum of one octal game's heaps beside Nim heaps, by
 /// the memoised search; `Ok(None)` for any other sum, or when the search would need more than
-/// [`MIXED_STATE_LIMIT`] positions. An error when the question's budget runs out.
+/// [`MIXED_STATE_LIMIT`] positions or a position has more heaps than a key holds. An error
+/// when the question's budget runs out.
 pub fn analyze(sum: &Sum) -> Result<Option<(Outcome, MoveList<SumMove>)>> {
     let Some((rules, n, octal, nim)) = split(sum) else {
         return Ok(None);
@@ -322,12 +326,19 @@ pub fn analyze(sum: &Sum) -> Result<Option<(Outcome, MoveList<SumMove>)>> {
         })(&mut search);
     let found = match result {
         Ok(found) => Some(found),
-        Err(Stop::Full) => {
+        Err(Stop::Full) => None,
+        Err(Stop::Exhausted) => {
             search.memo.clear();
             None
         }
         Err(Stop::Refused(e)) => return Err(e),
     };
+    shelve(key, search);
+    Ok(found)
+}
+
+/// Puts `search` back on the shelf for the next question about its game.
+fn shelve(key: String, mut search: Search) {
     if search.memo.len() >= MIXED_STATE_LIMIT / 2 {
         // A memo half full from earlier questions would crowd out the next one: it is not kept.
         search.memo.clear();
@@ -352,7 +363,6 @@ pub fn analyze(sum: &Sum) -> Result<Option<(Outcome, MoveList<SumMove>)>> {
             shelf.insert(key, search);
         }
     }
-    Ok(found)
 }
 
 /// The game's heaps and the Nim heaps of a position after a move of a sum [`split`] took
