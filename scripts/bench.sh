@@ -78,7 +78,8 @@ bench_octal_long() {
     [ -f "$dir/officers.bin" ] && resume=(--resume "$dir/officers.bin")
     machine
     nice -n 10 target/release/grundy sequence octal 0.6 --count "$count" "${resume[@]}" \
-        --checkpoint "$dir/officers.bin" --format binary >/dev/null 2>"$dir/run.err" &
+        --checkpoint "$dir/officers.bin" --format binary --output "$dir/officers.values" \
+        2>"$dir/run.err" &
     local pid=$! last=0 then=$SECONDS
     echo '| UTC | values | values/s since the row before | CPU s | load |'
     echo '| --- | ---: | ---: | ---: | --- |'
