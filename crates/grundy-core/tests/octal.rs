@@ -268,15 +268,7 @@ fn every_two_digit_code_agrees_with_the_naive_solver() {
     for first in ["0", "4"] {
         for d1 in 0..8 {
             for d2 in 0..8 {
-                let code = format!("{first}.{d1}{d2}");
-                let rules = HeapRules::parse(&code).unwrap();
-                let naive = naive_values(&rules, 5000);
-                assert_eq!(sparse_values(&rules, 5000), naive, "{code}");
-                assert_eq!(
-                    sparse_values_with(&rules, 5000, 2),
-                    naive,
-                    "{code} (two threads)"
-                );
+                agrees_with_naive(&format!("{first}.{d1}{d2}"), 5000);
             }
         }
     }
@@ -289,13 +281,19 @@ fn every_two_digit_code_agrees_with_the_naive_solver() {
 fn every_three_digit_code_agrees_with_the_naive_solver() {
     for digits in 0..512 {
         let code = format!("0.{}{}{}", digits / 64, digits / 8 % 8, digits % 8);
-        let rules = HeapRules::parse(&code).unwrap();
-        let naive = naive_values(&rules, 3000);
-        assert_eq!(sparse_values(&rules, 3000), naive, "{code}");
-        assert_eq!(
-            sparse_values_with(&rules, 3000, 2),
-            naive,
-            "{code} (two threads)"
-        );
+        agrees_with_naive(&code, 3000);
     }
+}
+
+/// The rare/common solver on one thread and on two gives `code` the naive solver's first
+/// `count` values.
+fn agrees_with_naive(code: &str, count: usize) {
+    let rules = HeapRules::parse(code).unwrap();
+    let naive = naive_values(&rules, count);
+    assert_eq!(sparse_values(&rules, count), naive, "{code}");
+    assert_eq!(
+        sparse_values_with(&rules, count, 2),
+        naive,
+        "{code} (two threads)"
+    );
 }
