@@ -54,12 +54,7 @@ fn sums_beside_nim_heaps_match_exhaustive_search() {
                                 analyze(&sum).unwrap().unwrap_or_else(|| panic!("{terms}"));
                             let p = misere_p(&sum, &mut memo);
                             assert_eq!(outcome == Outcome::P, p, "{terms}");
-                            let want: Vec<SumMove> = sum
-                                .moves()
-                                .unwrap()
-                                .into_iter()
-                                .filter(|m| misere_p(&sum.after(m), &mut memo))
-                                .collect();
+                            let want = winning_by_search(&sum, &mut memo);
                             assert_eq!(moves.count(), want.len().into(), "{terms}");
                             assert_eq!(leaves(&sum, moves.moves()), leaves(&sum, &want), "{terms}");
                             checked += 1;
@@ -84,12 +79,7 @@ fn larger_sums_match_exhaustive_search() {
             let sum = crate::spec::parse_sum(&terms).unwrap();
             let (outcome, moves) = analyze(&sum).unwrap().unwrap();
             assert_eq!(outcome == Outcome::P, misere_p(&sum, &mut memo), "{terms}");
-            let want: Vec<SumMove> = sum
-                .moves()
-                .unwrap()
-                .into_iter()
-                .filter(|m| misere_p(&sum.after(m), &mut memo))
-                .collect();
+            let want = winning_by_search(&sum, &mut memo);
             assert_eq!(leaves(&sum, moves.moves()), leaves(&sum, &want), "{terms}");
         }
     }
@@ -117,4 +107,13 @@ fn nim_heaps_as_trees() {
         .is_none());
     assert!(analyze(&sum("octal{0.77}:4,5")).unwrap().is_none());
     assert!(analyze(&sum("octal{0.77}:3 + nim:64")).unwrap().is_some());
+}
+
+/// The winning moves of `sum` by the plain exhaustive search: those to a misère P-position.
+fn winning_by_search(sum: &Sum, memo: &mut HashMap<Sum, bool>) -> Vec<SumMove> {
+    sum.moves()
+        .unwrap()
+        .into_iter()
+        .filter(|m| misere_p(&sum.after(m), memo))
+        .collect()
 }
