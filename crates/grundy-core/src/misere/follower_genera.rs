@@ -235,12 +235,12 @@ pub fn heap_genera_by_followers(options: &OptionTable) -> Result<Vec<HeapGenus>>
     Ok(heap_genera_capped(options, None)?.expect("no cap, no refusal"))
 }
 
-/// [`heap_genera_by_followers`], or `None` as soon as a heap that needs the follower search
-/// has more than `cap` followers.
+/// [`heap_genera_by_followers`], or `Err(h)` as soon as a heap `h` that needs the follower
+/// search has more than `cap` followers.
 pub fn heap_genera_capped(
     options: &OptionTable,
     cap: Option<usize>,
-) -> Result<Option<Vec<HeapGenus>>> {
+) -> Result<std::result::Result<Vec<HeapGenus>, usize>> {
     let mut out: Vec<HeapGenus> = Vec::new();
     let mut searched = FollowerGenera::new();
     for h in 1..=options.max_heap() {
@@ -254,7 +254,7 @@ pub fn heap_genera_capped(
             continue;
         }
         if cap.is_some_and(|cap| !has_few_followers(options, h, cap)) {
-            return Ok(None);
+            return Ok(Err(h));
         }
         // A refusal (the question's budget) names the heap whose followers were searched.
         let (genus, options_tame) = in_part(
@@ -263,7 +263,7 @@ pub fn heap_genera_capped(
         )?;
         out.push(HeapGenus::new(h, genus, options_tame));
     }
-    Ok(Some(out))
+    Ok(Ok(out))
 }
 
 #[cfg(test)]

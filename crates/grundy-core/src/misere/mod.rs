@@ -76,6 +76,7 @@
 
 pub mod adjoin;
 pub mod analysis;
+pub mod canonical;
 pub mod check;
 pub mod contexts;
 pub mod follower_genera;
