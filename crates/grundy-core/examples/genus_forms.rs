@@ -12,9 +12,13 @@ fn main() {
     let count: usize = args.get(2).map_or(60, |s| s.parse().unwrap());
     let which = args.get(3).map_or("both", String::as_str);
     let options = OptionTable::new(&HeapRules::parse(code).unwrap(), count).unwrap();
-    if which == "count" {
+    if which == "count" || which == "sums" {
         let t = Instant::now();
-        let f = followers(&options, count, 20_000_000);
+        let f = if which == "count" {
+            followers(&options, count, 20_000_000)
+        } else {
+            0
+        };
         let mut store = grundy_core::misere::canonical::MisereForms::new();
         let t2 = Instant::now();
         let r = grundy_core::misere::canonical::heap_forms(&mut store, &options);

@@ -323,12 +323,12 @@ pub fn heap_forms(forms: &mut MisereForms, options: &OptionTable) -> Result<Vec<
 /// the heap as the rules generate it (every heap of every option tame, as the follower search
 /// decides it), not of its simplest form.
 pub fn heap_genera_by_forms(options: &OptionTable) -> Result<Vec<HeapGenus>> {
-    heap_genera_in(MisereForms::new(), options)
+    heap_genera_in(&mut MisereForms::new(), options)
 }
 
-/// [`heap_genera_by_forms`] in the store `forms` (its limits).
-pub fn heap_genera_in(mut forms: MisereForms, options: &OptionTable) -> Result<Vec<HeapGenus>> {
-    let heaps = heap_forms(&mut forms, options)?;
+/// [`heap_genera_by_forms`] in the store `forms` (within its limits; it keeps what it found).
+pub fn heap_genera_in(forms: &mut MisereForms, options: &OptionTable) -> Result<Vec<HeapGenus>> {
+    let heaps = heap_forms(forms, options)?;
     let (levels, start, period) = forms.levels()?;
     let normal = super::quotient::normal_values(options);
     let mut out: Vec<HeapGenus> = Vec::with_capacity(options.max_heap());

@@ -28,8 +28,10 @@
 //! followers as the rules generate them), not of their simplest forms.
 //!
 //! This module finds genera by searching the followers of each heap (`follower_genera::heap_genera_by_followers`,
-//! exponential in the heap); the module `genus_quotient` reads them off the misère quotient
-//! of the game's heaps with Nim heaps beside them when that quotient is small, and chooses.
+//! exponential in the heap); the module `canonical` reads them off the heaps' misère simplest
+//! forms, far fewer for a wild game; the module `genus_quotient` reads them off the misère
+//! quotient of the game's heaps with Nim heaps beside them when that quotient is small, and
+//! chooses.
 
 use std::collections::{HashMap, HashSet};
 use std::fmt;

@@ -22,7 +22,7 @@
 //! moves, which adds nothing, so a sum holding a wild heap has that heap's wild follower.
 //! This classifies the raw positions of the ruleset, not their simplest forms.
 
-use super::canonical::{heap_forms, heap_genera_in, MisereForms};
+use super::canonical::{heap_forms, heap_genera_in, MisereForms, MAX_SUMS};
 use super::follower_genera::{heap_genera_by_followers, heap_genera_capped};
 use super::game::OptionTable;
 pub use super::game::WithNimHeaps;
@@ -146,9 +146,11 @@ pub const GENUS_QUOTIENT_LIMITS: Limits = Limits {
 /// take milliseconds. The choice of method changes no genus, only the time.
 pub const STALL: std::time::Duration = std::time::Duration::from_millis(500);
 
-/// The genus of every heap `1..=max_heap` and its class: through the misère quotient with
-/// Nim heaps beside the game's, or, when that quotient is beyond [`GENUS_QUOTIENT_LIMITS`],
-/// by the followers of each heap ([`heap_genera_by_followers`]).
+/// The genus of every heap `1..=max_heap` and its class: by the followers while they are few;
+/// then from the heaps' misère simplest forms ([`by_forms`]) when a probe finds them cheap;
+/// then through the misère quotient with Nim heaps beside the game's; and when that quotient is
+/// beyond [`GENUS_QUOTIENT_LIMITS`], by the followers of each heap
+/// ([`heap_genera_by_followers`]). Every method is exact: the choice changes no genus.
 pub fn heap_genera(options: &OptionTable) -> Result<Vec<HeapGenus>> {
     // Few followers: the search is quicker than the quotient, which for a wild game can take
     // seconds before it settles (Kayles to heap 20: 13 s by the quotient, milliseconds by the
@@ -159,50 +161,69 @@ pub fn heap_genera(options: &OptionTable) -> Result<Vec<HeapGenus>> {
         Ok(found) => return Ok(found),
         Err(heap) => heap,
     };
+    // The forms first while they are quick, then the quotient (which answers tame games whose
+    // forms grow fast, 0.53 to heap 100 in 1.4 s), then the forms again from where they
+    // stopped, with all the sums the store may hold.
+    let mut forms = MisereForms::new();
+    if let Some(found) = by_forms(&mut forms, options, many_followers, QUICK_SUMS)? {
+        return Ok(found);
+    }
     match by_quotient(options, GENUS_QUOTIENT_LIMITS, Some(STALL)) {
-        Ok(found) => Ok(found),
+        Ok(found) => return Ok(found),
         // A front end's cancellation is not a limit of the quotient: searching the followers
         // would be cancelled too.
-        Err(e) if crate::kernel::cancel::is_cancelled() => Err(e),
-        Err(_) => by_forms_or_followers(MisereForms::new(), options, many_followers),
+        Err(e) if crate::kernel::cancel::is_cancelled() => return Err(e),
+        Err(_) => {}
     }
+    if let Some(found) = by_forms(&mut forms, options, many_followers, MAX_SUMS)? {
+        return Ok(found);
+    }
+    heap_genera_by_followers(options)
 }
 
+/// The sums of simplest forms [`heap_genera`] allows before it tries the quotient (some 3 s):
+/// Kayles to heap 58 or so, Daisies to 40, `0.6` and `0.16` to 80, `0.15` to 100.
+pub const QUICK_SUMS: usize = 1_000_000;
+
 /// How many sums of simplest forms per follower the forms may take to reach the first heap
-/// with more than [`FEW_FOLLOWERS`] followers, for [`heap_genera`] to go on with them rather
-/// than with the followers. Measured there (sums per follower; the forms' time per sum is
-/// some 3 µs, the follower search's per follower 10 to 20): Kayles 1, 0.75 2 to 2.5, 0.6 0.1,
-/// 0.4 0.05; but 0.35 13, whose followers are then quicker (heap 60: 5 s against 14 s).
+/// with more than [`FEW_FOLLOWERS`] followers, for [`heap_genera`] to go on with them. Measured
+/// there (sums per follower; the forms' time per sum is some 3 µs, the follower search's per
+/// follower 10 to 20): Kayles 1, 0.75 2 to 2.5, 0.6 0.1, 0.4 0.05; but 0.35 13, whose
+/// followers are then quicker (heap 60: 5 s against 14 s).
 pub const SUMS_PER_FOLLOWER: usize = 4;
 
-/// A wild game's genera once its quotient is out of reach: read off the heaps' misère
-/// simplest forms, which for Kayles are some 30 times quicker than the followers (heap 50 in
-/// 0.2 s against 6 s; heap 66 in 11 s and 130 MB); when the forms outgrow `forms`'s limits
-/// (games whose Nim values grow, where sums of Nim heaps have ever more forms), by searching
-/// the followers. Both are exact: the choice changes no genus.
-pub(crate) fn by_forms_or_followers(
-    mut forms: MisereForms,
+/// The genera read off the heaps' misère simplest forms, or `None` when they are not the way:
+/// more than [`SUMS_PER_FOLLOWER`] sums a follower to reach heap `many_followers` (the first
+/// with more than [`FEW_FOLLOWERS`] followers), or more than `sums` sums in all, or more forms
+/// than the store may hold. The store keeps every form and sum it found, so a later call goes
+/// on from there. For Kayles the forms are some 30 times quicker than the followers (heap 50
+/// in 0.2 s against 6 s; heap 66 in 11 s and 130 MB); games whose Nim values grow make ever
+/// more sums of Nim-like heaps.
+pub(crate) fn by_forms(
+    forms: &mut MisereForms,
     options: &OptionTable,
     many_followers: usize,
-) -> Result<Vec<HeapGenus>> {
-    // The probe: the forms up to the first heap with many followers, with at most
-    // SUMS_PER_FOLLOWER sums a follower; the store keeps what it found for the rest.
+    sums: usize,
+) -> Result<Option<Vec<HeapGenus>>> {
     let probe = OptionTable {
         options: options.options[..=many_followers.min(options.max_heap())].to_vec(),
     };
     let limit = forms.sums_limit();
     forms.set_sums_limit(limit.min(SUMS_PER_FOLLOWER * FEW_FOLLOWERS));
-    let probed = heap_forms(&mut forms, &probe);
+    let probed = heap_forms(forms, &probe);
+    forms.set_sums_limit(limit.min(sums));
+    let found = probed.and_then(|_| heap_genera_in(forms, options));
     forms.set_sums_limit(limit);
-    let genera = probed.and_then(|_| heap_genera_in(forms, options));
-    match genera {
-        Ok(found) => Ok(found),
+    match found {
+        Ok(found) => Ok(Some(found)),
+        // A cancellation or the question's budget is not a limit of the forms: every other
+        // method would be refused too.
         Err(e)
             if crate::kernel::cancel::is_cancelled() || crate::kernel::budget::check().is_err() =>
         {
             Err(e)
         }
-        Err(_) => heap_genera_by_followers(options),
+        Err(_) => Ok(None),
     }
 }
 
@@ -267,7 +288,7 @@ fn classify(options: &OptionTable, q: &GenusQuotient, normal: &[Nimber]) -> Resu
 mod tests {
     use super::*;
     use crate::kernel::heap_rules::HeapRules;
-    use crate::misere::canonical::{MAX_FORMS, MAX_SUMS};
+    use crate::misere::canonical::MAX_FORMS;
     use crate::misere::genus::{nim_heap_genus, restive_sum_outcome, GenusClass};
     use crate::misere::search::is_p_by_followers;
     use crate::sum::Outcome;
@@ -276,28 +297,41 @@ mod tests {
         OptionTable::new(&HeapRules::parse(code).unwrap(), n).unwrap()
     }
 
-    /// Past the quotient, the forms answer when the probe stays within its sums and the
-    /// followers otherwise (a store too small for the probe, or for the heaps after it): the
-    /// genera are the same on every side.
+    /// The forms answer when the probe stays within its sums and the store within its limits,
+    /// and say no otherwise (a store too small for the probe, or for the heaps after it); the
+    /// genera are those of the follower search on every side.
     #[test]
-    fn forms_or_followers_agree_on_every_side_of_the_probe() {
+    fn forms_answer_on_one_side_of_the_probe_only() {
         for (code, n, probe) in [("0.77", 36, 30), ("0.35", 30, 25), ("0.07", 30, 20)] {
             let options = table(code, n);
             let followers = heap_genera_by_followers(&options).unwrap();
-            for (forms, sums) in [(MAX_FORMS, MAX_SUMS), (MAX_FORMS, 10), (100, MAX_SUMS)] {
-                let store = MisereForms::with_limits(forms, sums);
-                let found = by_forms_or_followers(store, &options, probe).unwrap();
-                assert_eq!(
-                    found, followers,
-                    "{code} with {forms} forms and {sums} sums"
-                );
+            let full = by_forms(&mut MisereForms::new(), &options, probe, MAX_SUMS).unwrap();
+            assert_eq!(full.as_ref(), Some(&followers), "{code}");
+            for (forms, sums) in [(MAX_FORMS, 10), (20, MAX_SUMS)] {
+                let mut store = MisereForms::with_limits(forms, sums);
+                let found = by_forms(&mut store, &options, probe, MAX_SUMS).unwrap();
+                assert_eq!(found, None, "{code} with {forms} forms and {sums} sums");
             }
             // The probe at the largest heap, and beyond it.
             for probe in [n, n + 5] {
-                let found = by_forms_or_followers(MisereForms::new(), &options, probe).unwrap();
-                assert_eq!(found, followers, "{code} probed at {probe}");
+                let found = by_forms(&mut MisereForms::new(), &options, probe, MAX_SUMS).unwrap();
+                assert_eq!(found.as_ref(), Some(&followers), "{code} probed at {probe}");
             }
+            assert_eq!(heap_genera(&options).unwrap(), followers, "{code}");
         }
+        // Past the probe's sums: 0.35 needs some 13 sums a follower at heap 52.
+        let options = table("0.35", 52);
+        let mut store = MisereForms::new();
+        assert_eq!(by_forms(&mut store, &options, 52, MAX_SUMS).unwrap(), None);
+        // An attempt's own limit of sums: refused with few, then the same store goes on.
+        let options = table("0.77", 36);
+        let mut store = MisereForms::new();
+        assert_eq!(by_forms(&mut store, &options, 30, 1000).unwrap(), None);
+        let kept = store.sums_len();
+        assert!(kept >= 1000, "{kept}");
+        let found = by_forms(&mut store, &options, 30, MAX_SUMS).unwrap();
+        assert_eq!(found.unwrap(), heap_genera_by_followers(&options).unwrap());
+        assert_eq!(store.sums_limit(), MAX_SUMS);
     }
 
     /// Both methods give the same genus and class for every heap wherever the quotient is

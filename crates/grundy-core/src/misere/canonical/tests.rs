@@ -181,9 +181,11 @@ fn a_full_store_refuses() {
     // Forms already held are still found when the store is full.
     assert_eq!(forms.nim(3).unwrap(), three);
     let kayles = OptionTable::new(&HeapRules::parse("0.77").unwrap(), 40).unwrap();
-    let few_sums = MisereForms::with_limits(MAX_FORMS, 1);
-    let err = heap_genera_in(few_sums, &kayles).unwrap_err();
+    let mut few_sums = MisereForms::with_limits(MAX_FORMS, 1);
+    let err = heap_genera_in(&mut few_sums, &kayles).unwrap_err();
     assert!(err.to_string().contains("at most 1 sums"), "{err}");
-    let enough = MisereForms::with_limits(MAX_FORMS, 1 << 20);
-    assert!(heap_genera_in(enough, &kayles).is_ok());
+    // A store that refused goes on from where it stopped once allowed more.
+    few_sums.set_sums_limit(1 << 20);
+    let went_on = heap_genera_in(&mut few_sums, &kayles).unwrap();
+    assert_eq!(went_on, heap_genera_by_forms(&kayles).unwrap());
 }
