@@ -280,8 +280,12 @@ bench_genera() {
     machine
     echo "### Genera"
     table_head
-    for n in 20 30 40 50; do row "$BIN" misere genus 0.77 --count "$n"; done
-    row "$BIN" misere genus 0.52 --count 100
+    # The rows of BENCHMARKS.md "Genera" (the "before" column: the same with BIN=an older build).
+    for n in 40 50 60 70; do row "$BIN" misere genus 0.77 --count "$n" --time 300; done
+    for spec in 0.07:60 0.137:60 0.007:60 0.35:60 4.7:40 0.53:100 0.75:70 0.6:80 0.4:120 \
+        0.16:80 0.15:100 0.72:100 0.54:80 0.52:100 0.31:100 0.3:100; do
+        row "$BIN" misere genus "${spec%:*}" --count "${spec#*:}" --time 300
+    done
 }
 bench_loopy() {
     release
