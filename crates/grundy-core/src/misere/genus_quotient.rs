@@ -147,7 +147,7 @@ pub const GENUS_QUOTIENT_LIMITS: Limits = Limits {
 pub const STALL: std::time::Duration = std::time::Duration::from_millis(500);
 
 /// The genus of every heap `1..=max_heap` and its class: by the followers while they are few;
-/// then from the heaps' misère simplest forms ([`by_forms`]) when a probe finds them cheap;
+/// then from the heaps' misère simplest forms (`by_forms`) when a probe finds them cheap;
 /// then through the misère quotient with Nim heaps beside the game's; and when that quotient is
 /// beyond [`GENUS_QUOTIENT_LIMITS`], by the followers of each heap
 /// ([`heap_genera_by_followers`]). Every method is exact: the choice changes no genus.
