@@ -259,10 +259,12 @@ impl MisereForms {
         parts.iter().try_fold(ZERO, |s, &p| self.add(s, p))
     }
 
-    /// `G⁻(g + a·*2 + b·*1)` for every form `g` held and `b ∈ {0, 1}`, level `a` after level
-    /// `a` until the vector of the whole store repeats: `(levels, start, period)`, with
+    /// `G⁻(g + a·*2 + b·*1)` for every form `g` held and `b ∈ {0, 1}`, for `a = 0, 1, …` in
+    /// turn until the vector of the whole store repeats: `(levels, start, period)`, with
     /// `levels[a][2g + b]`. The store is closed under options, so each level is a function of
     /// the one before (see `genus`), and the first repeat proves the period of every form.
+    /// A form is made after its options, so its id is larger and one pass in id order finds
+    /// the options' values of the same level already computed.
     pub fn levels(&self) -> Result<(Vec<Vec<Nimber>>, usize, usize)> {
         let n = self.forms.len();
         let mut levels: Vec<Vec<Nimber>> = Vec::new();
