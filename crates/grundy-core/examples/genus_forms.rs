@@ -46,8 +46,7 @@ fn main() {
 }
 
 /// Followers of heap `h` (sorted multisets of heaps), counted up to `cap`.
-#[allow(dead_code)]
-pub fn followers(options: &OptionTable, h: usize, cap: usize) -> usize {
+fn followers(options: &OptionTable, h: usize, cap: usize) -> usize {
     let mut seen = std::collections::HashSet::new();
     let mut stack = vec![vec![h]];
     seen.insert(vec![h]);
