@@ -390,7 +390,19 @@ fn explain_sum(sum: &Sum, convention: Convention, outcome: Outcome) -> Result<Ex
                 })
             }
         },
-        (None, Convention::Misere) => match crate::misere::sums::answer(sum) {
+        (None, Convention::Misere) => match crate::misere::mixed::explain_by_forms(sum) {
+            Some(text) => {
+                Explanation::text_only("simplest-forms", format!("{text}\n{}.", outcome.describe()))
+            }
+            None => explain_misere(sum, outcome),
+        },
+    })
+}
+
+/// The explanation of a misère sum not answered on simplest forms: through the quotient, the
+/// search of its heaps, or the exhaustive search.
+fn explain_misere(sum: &Sum, outcome: Outcome) -> Explanation {
+    match crate::misere::sums::answer(sum) {
             // The quotient's heaps then number the game's and the Nim heaps together: the
             // text says what was done without them.
             Some(answer) if answer.nim_beside.is_some() => {
@@ -421,8 +433,7 @@ fn explain_sum(sum: &Sum, convention: Convention, outcome: Outcome) -> Result<Ex
                 outcome.describe()
             ),
         ),
-        },
-    })
+    }
 }
 
 /// Analyses a sum holding Nim heaps beyond `u64`.

@@ -131,10 +131,14 @@ fn misere_analysis(sum: &Sum) -> Result<(Outcome, MoveList<SumMove>)> {
             .collect();
         return Ok((outcome, MoveList::complete(moves)));
     }
-    // The quotient first (a tame game's quotient with Nim heaps takes milliseconds, and its
-    // limits for such sums are small); then an octal game's heaps beside Nim heaps are searched
-    // on canonical positions, exact and quick where the quotient is beyond its limits
-    // (Dawson's Kayles 12 + 14 + *5 + *6: 0.2 s spent in that quotient before).
+    // An octal game's heaps beside Nim heaps are added as misère simplest forms (Kayles 24 +
+    // 20 + *7 + *6 in milliseconds, where the quotient with those Nim heaps fails after its
+    // 0.1 s), unless they take long and the quotient answers (a tame game's with Nim heaps
+    // takes milliseconds, and its limits for such sums are small); then such sums are
+    // searched on canonical positions.
+    if let Some(found) = crate::misere::mixed::analyze_by_forms(sum)? {
+        return Ok(found);
+    }
     if let Some(answer) = crate::misere::sums::answer(sum) {
         return Ok((answer.outcome(), answer.moves));
     }

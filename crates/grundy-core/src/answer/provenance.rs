@@ -40,6 +40,9 @@ pub enum Provenance {
     Symmetry,
     /// A misère sum of heaps of one ruleset through its misère quotient.
     Quotient,
+    /// A misère sum of a game's heaps beside Nim heaps, added as Conway's misère simplest
+    /// forms.
+    SimplestForms,
     /// A misère sum by exhaustive search of its positions.
     ExhaustiveSearch,
 }
@@ -54,6 +57,7 @@ impl Provenance {
             Provenance::Search => "search (independent regions, canonical forms, a table)",
             Provenance::Symmetry => "a mirror strategy",
             Provenance::Quotient => "the misère quotient",
+            Provenance::SimplestForms => "misère simplest forms, added",
             Provenance::ExhaustiveSearch => "exhaustive search",
         }
     }
@@ -71,8 +75,11 @@ pub fn provenance(sum: &Sum, convention: Convention) -> Vec<Provenance> {
     match convention {
         Convention::Normal => sum.components.iter().map(of_component).collect(),
         Convention::Misere if sum.nim_heaps().is_some() => vec![Provenance::ClosedForm],
-        // The search's memo and the quotient's answers are kept for the process: asking again
-        // costs a lookup.
+        // The forms, the search's memo and the quotient's answers are kept for the process:
+        // asking again costs a lookup.
+        Convention::Misere if crate::misere::mixed::explain_by_forms(sum).is_some() => {
+            vec![Provenance::SimplestForms]
+        }
         Convention::Misere if crate::misere::sums::answer(sum).is_some() => {
             vec![Provenance::Quotient]
         }

@@ -305,7 +305,18 @@ impl MisereForms {
 /// The simplest form of every heap `1..=max_heap` of `options` (index 0 is `0`).
 pub fn heap_forms(forms: &mut MisereForms, options: &OptionTable) -> Result<Vec<FormId>> {
     let mut heaps: Vec<FormId> = vec![ZERO];
-    for h in 1..=options.max_heap() {
+    extend_heap_forms(forms, options, &mut heaps)?;
+    Ok(heaps)
+}
+
+/// Extends `heaps`, the simplest forms of heaps `0..heaps.len()` of `options` (at least `[0]`),
+/// to every heap up to `options.max_heap()`. On an error the heaps made so far are kept.
+pub fn extend_heap_forms(
+    forms: &mut MisereForms,
+    options: &OptionTable,
+    heaps: &mut Vec<FormId>,
+) -> Result<()> {
+    for h in heaps.len()..=options.max_heap() {
         let mut opts = Vec::with_capacity(options.options[h].len());
         for o in &options.options[h] {
             let parts: Vec<FormId> = o.iter().map(|&x| heaps[x]).collect();
@@ -317,7 +328,7 @@ pub fn heap_forms(forms: &mut MisereForms, options: &OptionTable) -> Result<Vec<
         )?;
         heaps.push(form);
     }
-    Ok(heaps)
+    Ok(())
 }
 
 /// The genus of every heap `1..=max_heap` and its class, read off the heaps' simplest forms:

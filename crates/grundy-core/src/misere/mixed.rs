@@ -247,9 +247,6 @@ fn nim_tree(options: &[Vec<usize>], nim_like: &[Option<u8>]) -> Option<u8> {
 /// not one per game it was ever asked about.
 const SHELVED_GAMES: usize = 4;
 
-/// The searches kept for the process (their tables and memos), by game.
-static SEARCHES: Mutex<Option<HashMap<String, Search>>> = Mutex::new(None);
-
 /// A sum of one octal game's heaps and Nim heaps (at least one of each, none larger than
 /// [`MAX_MIXED_SEARCH_HEAP`]) as canonical positions: the game, its largest heap, and the heaps.
 fn split(sum: &Sum) -> Option<(HeapRules, usize, Vec<u8>, Vec<u8>)> {
@@ -287,81 +284,216 @@ fn split(sum: &Sum) -> Option<(HeapRules, usize, Vec<u8>, Vec<u8>)> {
 }
 
 /// The outcome and the winning moves of a sum of one octal game's heaps beside Nim heaps, by
-/// the memoised search; `Ok(None)` for any other sum, or when the search would need more than
-/// [`MIXED_STATE_LIMIT`] positions or a position has more heaps than a key holds. An error
-/// when the question's budget runs out.
+/// the memoised search of its heaps; `Ok(None)` for any other sum, or when the search would
+/// need more than [`MIXED_STATE_LIMIT`] positions or a position has more heaps than a key
+/// holds. An error when the question's budget runs out.
 pub fn analyze(sum: &Sum) -> Result<Option<(Outcome, MoveList<SumMove>)>> {
     let Some((rules, n, octal, nim)) = split(sum) else {
         return Ok(None);
     };
+    by_heaps(sum, rules, n, &octal, &nim)
+}
+
+/// [`analyze`] on misère simplest forms ([`forms`]): `Ok(None)` for any other sum, or when the
+/// forms pass their limits, or pass [`QUICK_FORM_SUMS`] and the quotient with the Nim heaps
+/// adjoined answers ([`crate::misere::sums::answer`]: a tame game's takes milliseconds, where
+/// its forms may take a tenth of a second). An error when the question's budget runs out.
+pub fn analyze_by_forms(sum: &Sum) -> Result<Option<(Outcome, MoveList<SumMove>)>> {
+    by_forms(sum, |search, octal, nim| {
+        answer_by(sum, octal, nim, |a, b| search.is_p(a, b))
+    })
+}
+
+/// How [`analyze_by_forms`] answers `sum`, in words; `None` when it does not (look-ups of the
+/// sums made when it just answered).
+pub fn explain_by_forms(sum: &Sum) -> Option<String> {
+    by_forms(sum, |search, octal, nim| search.explain(octal, nim))
+        .ok()
+        .flatten()
+}
+
+/// The sums of two forms a mixed sum may take before the quotient is tried.
+pub const QUICK_FORM_SUMS: usize = 100_000;
+
+/// `f` run on the forms of `sum`'s game (its heaps and its Nim heaps given), within
+/// [`QUICK_FORM_SUMS`] more sums, then, unless the quotient answers, within the store's limits.
+fn by_forms<T>(
+    sum: &Sum,
+    mut f: impl FnMut(&mut forms::FormSearch, &[u8], &[u8]) -> std::result::Result<T, Stop>,
+) -> Result<Option<T>> {
+    let Some((rules, n, octal, nim)) = split(sum) else {
+        return Ok(None);
+    };
+    if let Some(t) = with_forms(&rules, n, Some(QUICK_FORM_SUMS), |s| f(s, &octal, &nim))? {
+        return Ok(Some(t));
+    }
+    if crate::misere::sums::answer(sum).is_some() {
+        return Ok(None);
+    }
+    with_forms(&rules, n, None, |s| f(s, &octal, &nim))
+}
+
+/// `f` run on the forms of `rules` with every heap up to `n` made, allowed `more` sums (or up
+/// to the store's limit); the game's store is taken off its shelf meanwhile and put back
+/// after. `Ok(None)` when the forms pass their limits.
+fn with_forms<T>(
+    rules: &HeapRules,
+    n: usize,
+    more: Option<usize>,
+    f: impl FnOnce(&mut forms::FormSearch) -> std::result::Result<T, Stop>,
+) -> Result<Option<T>> {
+    let key = rules.name();
+    let mut search = FORM_SEARCHES
+        .take(&key)
+        .unwrap_or_else(|| forms::FormSearch::new(rules.clone()));
+    let result = match search.reach(n) {
+        Ok(true) => {
+            search.allow(more);
+            f(&mut search)
+        }
+        Ok(false) => Err(Stop::Full),
+        Err(e) => Err(Stop::Refused(e)),
+    };
+    let result = match result {
+        // What a quick attempt made is kept for the next.
+        Err(Stop::Exhausted) if more.is_some() => Err(Stop::Full),
+        other => other,
+    };
+    settle(result, search, key, &FORM_SEARCHES)
+}
+
+/// [`analyze`] on the heaps themselves.
+fn by_heaps(
+    sum: &Sum,
+    rules: HeapRules,
+    n: usize,
+    octal: &[u8],
+    nim: &[u8],
+) -> Result<Option<(Outcome, MoveList<SumMove>)>> {
     // The game's search is taken out of the shelf while it runs, so that a long search holds
     // no lock: a question about another game, or the same game, meanwhile starts its own.
     let key = rules.name();
-    let shelved = SEARCHES
-        .lock()
-        .ok()
-        .and_then(|mut guard| guard.get_or_insert_with(HashMap::new).remove(&key));
     // A table for heaps up to 24 at least, so that one memo serves a game played down.
-    let mut search = match shelved {
+    let mut search = match SEARCHES.take(&key) {
         Some(s) if s.options.max_heap() >= n => s,
         _ => Search::new(&rules, n.max(24).min(MAX_MIXED_SEARCH_HEAP as usize))?,
     };
-    let outcome = |search: &mut Search, octal: &[u8], nim: &[u8]| {
-        let key = search.key(octal.iter().copied(), nim.iter().copied())?;
+    let result = answer_by(sum, octal, nim, |a, b| {
+        let key = search.key(a.iter().copied(), b.iter().copied())?;
         search.is_p(key)
-    };
-    let result =
-        (|search: &mut Search| -> std::result::Result<(Outcome, MoveList<SumMove>), Stop> {
-            if outcome(search, &octal, &nim)? {
-                return Ok((Outcome::P, MoveList::complete(Vec::new())));
-            }
-            let mut moves = MoveList::with_limit(MAX_LISTED_MOVES);
-            for m in sum.moves().map_err(Stop::Refused)? {
-                let (a, b) = heaps_of(&sum.after(&m)).ok_or(Stop::Full)?;
-                if outcome(search, &a, &b)? {
-                    moves.push(m);
-                }
-            }
-            Ok((Outcome::N, moves))
-        })(&mut search);
-    let found = match result {
-        Ok(found) => Some(found),
-        Err(Stop::Full) => None,
-        Err(Stop::Exhausted) => {
-            search.memo.clear();
-            None
-        }
-        Err(Stop::Refused(e)) => return Err(e),
-    };
-    shelve(key, search);
-    Ok(found)
+    });
+    settle(result, search, key, &SEARCHES)
 }
 
-/// Puts `search` back on the shelf for the next question about its game.
-fn shelve(key: String, mut search: Search) {
-    if search.memo.len() >= MIXED_STATE_LIMIT / 2 {
-        // A memo half full from earlier questions would crowd out the next one: it is not kept.
-        search.memo.clear();
+/// The outcome of `sum` (its game's heaps `octal`, its Nim heaps `nim`) and its winning moves,
+/// given whether any position of the game's heaps beside Nim heaps is a P-position.
+fn answer_by(
+    sum: &Sum,
+    octal: &[u8],
+    nim: &[u8],
+    mut is_p: impl FnMut(&[u8], &[u8]) -> std::result::Result<bool, Stop>,
+) -> std::result::Result<(Outcome, MoveList<SumMove>), Stop> {
+    if is_p(octal, nim)? {
+        return Ok((Outcome::P, MoveList::complete(Vec::new())));
     }
-    if let Ok(mut guard) = SEARCHES.lock() {
+    let mut moves = MoveList::with_limit(MAX_LISTED_MOVES);
+    for m in sum.moves().map_err(Stop::Refused)? {
+        let (a, b) = heaps_of(&sum.after(&m)).ok_or(Stop::Full)?;
+        if is_p(&a, &b)? {
+            moves.push(m);
+        }
+    }
+    Ok((Outcome::N, moves))
+}
+
+/// What a search found, its memo forgotten when it ran out of positions, and the search put
+/// back on its shelf.
+fn settle<T, S: Shelved>(
+    result: std::result::Result<T, Stop>,
+    mut search: S,
+    key: String,
+    shelf: &Shelf<S>,
+) -> Result<Option<T>> {
+    let found = match result {
+        Ok(found) => Ok(Some(found)),
+        Err(Stop::Full) => Ok(None),
+        Err(Stop::Exhausted) => {
+            search.forget();
+            Ok(None)
+        }
+        Err(Stop::Refused(e)) => Err(e),
+    };
+    shelf.put(key, search);
+    found
+}
+
+/// A search kept between questions: what it knows can be counted and forgotten.
+trait Shelved {
+    /// Positions known.
+    fn known(&self) -> usize;
+    /// Forgets every position.
+    fn forget(&mut self);
+}
+
+impl Shelved for Search {
+    fn known(&self) -> usize {
+        self.memo.len()
+    }
+    fn forget(&mut self) {
+        self.memo.clear();
+    }
+}
+
+impl Shelved for forms::FormSearch {
+    fn known(&self) -> usize {
+        forms::FormSearch::known(self)
+    }
+    fn forget(&mut self) {
+        forms::FormSearch::forget(self);
+    }
+}
+
+/// The searches kept for the process, by game.
+struct Shelf<T>(Mutex<Option<HashMap<String, T>>>);
+
+/// The searches on heaps and on forms kept for the process.
+static SEARCHES: Shelf<Search> = Shelf(Mutex::new(None));
+static FORM_SEARCHES: Shelf<forms::FormSearch> = Shelf(Mutex::new(None));
+
+impl<T: Shelved> Shelf<T> {
+    /// The search of game `key`, taken off the shelf while it runs.
+    fn take(&self, key: &str) -> Option<T> {
+        self.0
+            .lock()
+            .ok()
+            .and_then(|mut guard| guard.get_or_insert_with(HashMap::new).remove(key))
+    }
+
+    /// Puts `search` back for the next question about its game.
+    fn put(&self, key: String, mut search: T) {
+        if search.known() >= MIXED_STATE_LIMIT / 2 {
+            // A memo half full from earlier questions would crowd out the next one.
+            search.forget();
+        }
+        let Ok(mut guard) = self.0.lock() else {
+            return;
+        };
         let shelf = guard.get_or_insert_with(HashMap::new);
         // Of two searches of one game run side by side, the one that knows more is kept.
-        if shelf
-            .get(&key)
-            .map_or(true, |s| s.memo.len() <= search.memo.len())
-        {
-            if !shelf.contains_key(&key) && shelf.len() >= SHELVED_GAMES {
-                // Another game's search makes room: the one that knows least.
-                if let Some(least) = shelf
-                    .iter()
-                    .min_by_key(|(_, s)| s.memo.len())
-                    .map(|(k, _)| k.clone())
-                {
-                    shelf.remove(&least);
-                }
-            }
-            shelf.insert(key, search);
+        if shelf.get(&key).is_some_and(|s| s.known() > search.known()) {
+            return;
         }
+        if !shelf.contains_key(&key) && shelf.len() >= SHELVED_GAMES {
+            // Another game's search makes room: the one that knows least.
+            if let Some(least) = shelf
+                .iter()
+                .min_by_key(|(_, s)| s.known())
+                .map(|(k, _)| k.clone())
+            {
+                shelf.remove(&least);
+            }
+        }
+        shelf.insert(key, search);
     }
 }
 
@@ -386,5 +518,6 @@ pub fn answers(sum: &Sum) -> bool {
     split(sum).is_some() && matches!(analyze(sum), Ok(Some(_)))
 }
 
+mod forms;
 #[cfg(test)]
 mod tests;

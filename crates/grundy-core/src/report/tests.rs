@@ -113,20 +113,30 @@ fn big_wythoff_boards() {
 }
 
 #[test]
-fn a_misere_sum_with_nim_heaps_is_explained_by_its_quotient_or_search() {
-    // Kayles 4 + 5 + *3: answered through the quotient with *1..*3 adjoined, explained in
-    // words (the quotient's own heap numbers mix the game's and the Nim heaps) — or, should
-    // that quotient miss its 0.1 s on a loaded machine, by the search.
+fn a_misere_sum_with_nim_heaps_is_explained_by_its_simplest_forms() {
+    // Kayles 4 + 5 + *3: the heaps added as simplest forms, and the value that decides.
     let report = analyze("octal{0.77}:4,5 + nim:3", Convention::Misere, true).unwrap();
-    let text = report.explanation.as_ref().unwrap().text();
+    let explanation = report.explanation.as_ref().unwrap();
+    let text = explanation.text();
     assert!(
-        text.contains("Nim heaps *1 to *3") || text.contains("pairs of *1 cancelled"),
+        text.contains("simplest forms") && text.contains("G⁻(S) = "),
         "{text}"
     );
-    // A heap beyond the quotient's 24: the memoised search, explained as such.
-    let report = analyze("octal{0.07}:25,3 + nim:2", Convention::Misere, true).unwrap();
+    assert!(
+        text.contains("S + *3 is a misère P-position exactly when G⁻(S) = 3"),
+        "{text}"
+    );
+    // Beyond the quotient's heaps (24), the same; two Nim heaps, the smaller beside S.
+    let report = analyze("octal{0.07}:25,3 + nim:2,4", Convention::Misere, true).unwrap();
     let text = report.explanation.as_ref().unwrap().text();
-    assert!(text.contains("pairs of *1 cancelled"), "{text}");
+    assert!(text.contains("G⁻(S + *2) = "), "{text}");
+    assert_eq!(
+        crate::answer::provenance(
+            &crate::spec::parse_sum("octal{0.07}:25,3 + nim:2,4").unwrap(),
+            Convention::Misere
+        ),
+        vec![crate::answer::Provenance::SimplestForms]
+    );
     // Without Nim heaps, the quotient's explanation names each heap's element.
     let plain = analyze("octal{0.77}:4,5", Convention::Misere, true).unwrap();
     assert!(!plain
