@@ -390,7 +390,9 @@ fn explain_sum(sum: &Sum, convention: Convention, outcome: Outcome) -> Result<Ex
                 })
             }
         },
-        (None, Convention::Misere) => match crate::misere::mixed::explain_by_forms(sum) {
+        (None, Convention::Misere) => match crate::misere::mixed::explain_by_forms(sum, || {
+            crate::misere::sums::answer(sum).is_some()
+        }) {
             Some(text) => {
                 Explanation::text_only("simplest-forms", format!("{text}\n{}.", outcome.describe()))
             }

@@ -136,7 +136,8 @@ fn misere_analysis(sum: &Sum) -> Result<(Outcome, MoveList<SumMove>)> {
     // 0.1 s), unless they take long and the quotient answers (a tame game's with Nim heaps
     // takes milliseconds, and its limits for such sums are small); then such sums are
     // searched on canonical positions.
-    if let Some(found) = crate::misere::mixed::analyze_by_forms(sum)? {
+    let quotient_answers = || crate::misere::sums::answer(sum).is_some();
+    if let Some(found) = crate::misere::mixed::analyze_by_forms(sum, quotient_answers)? {
         return Ok(found);
     }
     if let Some(answer) = crate::misere::sums::answer(sum) {

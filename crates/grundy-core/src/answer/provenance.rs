@@ -77,7 +77,12 @@ pub fn provenance(sum: &Sum, convention: Convention) -> Vec<Provenance> {
         Convention::Misere if sum.nim_heaps().is_some() => vec![Provenance::ClosedForm],
         // The forms, the search's memo and the quotient's answers are kept for the process:
         // asking again costs a lookup.
-        Convention::Misere if crate::misere::mixed::explain_by_forms(sum).is_some() => {
+        Convention::Misere
+            if crate::misere::mixed::explain_by_forms(sum, || {
+                crate::misere::sums::answer(sum).is_some()
+            })
+            .is_some() =>
+        {
             vec![Provenance::SimplestForms]
         }
         Convention::Misere if crate::misere::sums::answer(sum).is_some() => {

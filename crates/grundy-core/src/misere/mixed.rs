@@ -295,30 +295,36 @@ pub fn analyze(sum: &Sum) -> Result<Option<(Outcome, MoveList<SumMove>)>> {
 }
 
 /// [`analyze`] on misère simplest forms ([`forms`]): `Ok(None)` for any other sum, or when the
-/// forms pass their limits, or pass [`QUICK_FORM_SUMS`] and the quotient with the Nim heaps
-/// adjoined answers ([`crate::misere::sums::answer`]: a tame game's takes milliseconds, where
+/// forms pass their limits, or pass [`QUICK_FORM_SUMS`] and `other_answers()` (the quotient
+/// with the Nim heaps adjoined, `misere::sums::answer`: a tame game's takes milliseconds, where
 /// its forms may take a tenth of a second). An error when the question's budget runs out.
-pub fn analyze_by_forms(sum: &Sum) -> Result<Option<(Outcome, MoveList<SumMove>)>> {
-    by_forms(sum, |search, octal, nim| {
+pub fn analyze_by_forms(
+    sum: &Sum,
+    other_answers: impl FnOnce() -> bool,
+) -> Result<Option<(Outcome, MoveList<SumMove>)>> {
+    by_forms(sum, other_answers, |search, octal, nim| {
         answer_by(sum, octal, nim, |a, b| search.is_p(a, b))
     })
 }
 
 /// How [`analyze_by_forms`] answers `sum`, in words; `None` when it does not (look-ups of the
 /// sums made when it just answered).
-pub fn explain_by_forms(sum: &Sum) -> Option<String> {
-    by_forms(sum, |search, octal, nim| search.explain(octal, nim))
-        .ok()
-        .flatten()
+pub fn explain_by_forms(sum: &Sum, other_answers: impl FnOnce() -> bool) -> Option<String> {
+    by_forms(sum, other_answers, |search, octal, nim| {
+        search.explain(octal, nim)
+    })
+    .ok()
+    .flatten()
 }
 
 /// The sums of two forms a mixed sum may take before the quotient is tried.
 pub const QUICK_FORM_SUMS: usize = 100_000;
 
 /// `f` run on the forms of `sum`'s game (its heaps and its Nim heaps given), within
-/// [`QUICK_FORM_SUMS`] more sums, then, unless the quotient answers, within the store's limits.
+/// [`QUICK_FORM_SUMS`] more sums, then, unless `other_answers()`, within the store's limits.
 fn by_forms<T>(
     sum: &Sum,
+    other_answers: impl FnOnce() -> bool,
     mut f: impl FnMut(&mut forms::FormSearch, &[u8], &[u8]) -> std::result::Result<T, Stop>,
 ) -> Result<Option<T>> {
     let Some((rules, n, octal, nim)) = split(sum) else {
@@ -327,7 +333,7 @@ fn by_forms<T>(
     if let Some(t) = with_forms(&rules, n, Some(QUICK_FORM_SUMS), |s| f(s, &octal, &nim))? {
         return Ok(Some(t));
     }
-    if crate::misere::sums::answer(sum).is_some() {
+    if other_answers() {
         return Ok(None);
     }
     with_forms(&rules, n, None, |s| f(s, &octal, &nim))

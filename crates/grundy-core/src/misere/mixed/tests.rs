@@ -154,7 +154,7 @@ fn forms_agree_with_the_search_of_the_heaps() {
             "{terms}"
         );
         // And the explanation names the value that decided it.
-        let text = explain_by_forms(&sum).unwrap();
+        let text = explain_by_forms(&sum, || false).unwrap();
         assert!(text.contains("G⁻(S"), "{text}");
     }
 }
@@ -187,10 +187,10 @@ fn forms_within_their_limits_only() {
 
     let big = crate::spec::parse_sum("octal{0.77}:60 + nim:1").unwrap();
     assert!(by_forms_alone(&big).is_none());
-    assert!(analyze_by_forms(&big).unwrap().is_none());
-    assert!(explain_by_forms(&big).is_none());
+    assert!(analyze_by_forms(&big, || false).unwrap().is_none());
+    assert!(explain_by_forms(&big, || false).is_none());
     let wide = crate::spec::parse_sum("octal{0.77}:4 + nim:65").unwrap();
-    assert!(analyze_by_forms(&wide).unwrap().is_none());
+    assert!(analyze_by_forms(&wide, || false).unwrap().is_none());
 }
 
 /// The winning moves of `sum` by the plain exhaustive search: those to a misère P-position.
