@@ -330,7 +330,17 @@ fn by_forms<T>(
     let Some((rules, n, octal, nim)) = split(sum) else {
         return Ok(None);
     };
-    if let Some(t) = with_forms(&rules, n, Some(QUICK_FORM_SUMS), |s| f(s, &octal, &nim))? {
+    let quick = with_forms(&rules, n, Some(QUICK_FORM_SUMS), |s| {
+        if s.is_slow(&octal, &nim) {
+            return Err(Stop::Exhausted);
+        }
+        let found = f(s, &octal, &nim);
+        if matches!(found, Err(Stop::Exhausted)) {
+            s.note_slow(&octal, &nim);
+        }
+        found
+    })?;
+    if let Some(t) = quick {
         return Ok(Some(t));
     }
     if other_answers() {

@@ -215,7 +215,7 @@ pub async fn wait_text(client: &Client, id: &str, needle: &str) {
 
 /// Clicks the first element matching `css`. The page redraws its board when answers arrive
 /// (the valued moves, a tile of values), which can replace the element between finding and
-/// clicking it: then it is found again, a few times at most.
+/// clicking it, or lay it out again: then it is found again, a few times at most.
 pub async fn click(client: &Client, css: &str) {
     let mut tries = 0;
     loop {
@@ -228,6 +228,12 @@ pub async fn click(client: &Client, css: &str) {
             Err(e) if tries < 5 && e.to_string().contains("stale element") => {
                 tries += 1;
                 tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            // Laid out again meanwhile (a resize to the phone's width, a panel redrawn under
+            // load): for two seconds at most, then the failure stands.
+            Err(e) if tries < 20 && e.to_string().contains("not interactable") => {
+                tries += 1;
+                tokio::time::sleep(Duration::from_millis(100)).await;
             }
             Err(e) => panic!("clicking {css}: {e}"),
         }

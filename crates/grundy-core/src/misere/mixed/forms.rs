@@ -18,7 +18,7 @@
 //! forms (Kayles 24 + 20: 28,215 sums, 15 ms; Kayles 30 + 28 259,680, 0.25 s; 34 + 30
 //! 771,375, beyond them): past those the caller searches the heaps.
 
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::Stop;
 use crate::kernel::error::{GameError, Result};
@@ -47,6 +47,10 @@ pub(super) struct FormSearch {
     /// The smallest largest heap whose forms alone passed the limits: no larger heaps are
     /// tried.
     beyond: Option<usize>,
+    /// The sums (their game's heaps and their Nim heaps, each sorted) a quick attempt did not
+    /// answer: asked again (for an explanation), they are not tried quickly again, so that the
+    /// method that answered is asked (the sums made meanwhile would let the forms answer).
+    slow: FxHashSet<(Vec<u8>, Vec<u8>)>,
 }
 
 impl FormSearch {
@@ -58,6 +62,7 @@ impl FormSearch {
             heaps: Vec::new(),
             beside: FxHashMap::default(),
             beyond: None,
+            slow: FxHashSet::default(),
         };
         search.forget();
         search
@@ -72,6 +77,16 @@ impl FormSearch {
         self.forms.set_sums_limit(limit);
     }
 
+    /// Whether a quick attempt at the sum of `octal` and `nim` did not answer.
+    pub(super) fn is_slow(&self, octal: &[u8], nim: &[u8]) -> bool {
+        self.slow.contains(&sorted_pair(octal, nim))
+    }
+
+    /// Notes that a quick attempt at the sum of `octal` and `nim` did not answer.
+    pub(super) fn note_slow(&mut self, octal: &[u8], nim: &[u8]) {
+        self.slow.insert(sorted_pair(octal, nim));
+    }
+
     /// Forms made.
     pub(super) fn known(&self) -> usize {
         self.forms.len()
@@ -83,6 +98,7 @@ impl FormSearch {
         self.forms = MisereForms::with_limits(FORM_LIMIT, FORM_SUMS_LIMIT);
         self.heaps = vec![ZERO];
         self.beside.clear();
+        self.slow.clear();
         // Each is made from those before it and none reduces; checked all the same, as the
         // search reads the form `m <= NIM_FORMS` as `*m` (were they not, no sum would be
         // answered here).
@@ -160,7 +176,11 @@ impl FormSearch {
             [b, a, rest @ ..] => (*b, Some(*a), rest),
         };
         let mut parts: Vec<FormId> = octal.iter().map(|&h| self.heaps[h as usize]).collect();
-        parts.sort_unstable_by(|x, y| y.cmp(x));
+        // Ascending, so that the parts a move leaves in one heap (the forms made first) are
+        // added first: their sum is that heap's option, met when the heap's form was made, and
+        // adding the other heaps to it was met when adding them to the heap (two heaps:
+        // Kayles 24 + 20 beside `*7 + *6` takes 30,034 sums so, 62,249 the other way round).
+        parts.sort_unstable();
         parts.extend(added.iter().map(|&m| FormId::from(m)));
         let s = self.forms.sum(&parts).map_err(stop)?;
         let value = match left_out {
@@ -200,6 +220,14 @@ impl FormSearch {
         self.beside.insert(key, v);
         Ok(v)
     }
+}
+
+/// `octal` and `nim`, each sorted.
+fn sorted_pair(octal: &[u8], nim: &[u8]) -> (Vec<u8>, Vec<u8>) {
+    let (mut a, mut b) = (octal.to_vec(), nim.to_vec());
+    a.sort_unstable();
+    b.sort_unstable();
+    (a, b)
 }
 
 /// What decides a position: `G⁻(S)` or `G⁻(S + *a)` (`a` left out of `S`) against the largest

@@ -160,7 +160,7 @@ fn forms_agree_with_the_search_of_the_heaps() {
 }
 
 /// Both sides of the forms' thresholds: a sum whose answer needs more than [`QUICK_FORM_SUMS`]
-/// sums of two forms (0.75 24 + 23 beside `*7 + *6`, with its winning moves: some 227,000) is
+/// sums of two forms (0.75 27 + 25 beside `*7 + *6`, with its winning moves: some 250,000) is
 /// not answered by a quick attempt and is by a full one, from what the quick one made (no
 /// other test asks about 0.75, whose store is kept for the process); heaps whose forms alone
 /// pass
@@ -178,7 +178,7 @@ fn forms_within_their_limits_only() {
     // A small sum answers within the quick attempt.
     let small = crate::spec::parse_sum("octal{0.75}:12,10 + nim:7,6").unwrap();
     assert!(answer(&small, Some(QUICK_FORM_SUMS)).is_some());
-    let sum = crate::spec::parse_sum("octal{0.75}:24,23 + nim:7,6").unwrap();
+    let sum = crate::spec::parse_sum("octal{0.75}:27,25 + nim:7,6").unwrap();
     assert!(answer(&sum, Some(QUICK_FORM_SUMS)).is_none());
     // (The search of the heaps gives up on this one; the forms' answers are checked against
     // it and against exhaustive search above.)
