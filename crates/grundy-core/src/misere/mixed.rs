@@ -294,10 +294,11 @@ pub fn analyze(sum: &Sum) -> Result<Option<(Outcome, MoveList<SumMove>)>> {
     by_heaps(sum, rules, n, &octal, &nim)
 }
 
-/// [`analyze`] on misère simplest forms ([`forms`]): `Ok(None)` for any other sum, or when the
-/// forms pass their limits, or pass [`QUICK_FORM_SUMS`] and `other_answers()` (the quotient
-/// with the Nim heaps adjoined, `misere::sums::answer`: a tame game's takes milliseconds, where
-/// its forms may take a tenth of a second). An error when the question's budget runs out.
+/// [`analyze`] on misère simplest forms ([`crate::misere::canonical`]): `Ok(None)` for any
+/// other sum, or when the forms pass their limits, or pass [`QUICK_FORM_SUMS`] and
+/// `other_answers()` (the quotient with the Nim heaps adjoined, `misere::sums::answer`: a tame
+/// game's takes milliseconds, where its forms may take a tenth of a second). An error when the
+/// question's budget runs out.
 pub fn analyze_by_forms(
     sum: &Sum,
     other_answers: impl FnOnce() -> bool,
