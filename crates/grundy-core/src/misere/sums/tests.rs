@@ -88,3 +88,29 @@ fn octal_heaps_beside_nim_heaps_match_exhaustive_search() {
     assert!(within(&sum("octal{0.77}:4 + nim:7")).is_some());
     assert!(within(&sum("octal{0.77}:4 + octal{0.07}:5 + nim:1")).is_none());
 }
+
+/// Both sides of [`MAX_SUM_HEAP`]: a sum whose largest heap is at the bound is answered through
+/// the quotient (Kayles' to heap 100 has 40 elements), one heap more is left to the searches.
+/// The answer holds together: a P-position's every move reaches an N-position, and an
+/// N-position's listed moves each reach a P-position.
+#[test]
+fn heaps_up_to_the_bound_go_through_the_quotient() {
+    let kayles = |heaps: &str| crate::spec::parse_sum(&format!("octal{{kayles}}:{heaps}")).unwrap();
+    let at = kayles(&format!("{MAX_SUM_HEAP},41,7"));
+    let found = answer(&at).expect("through the quotient");
+    assert!(found.quotient.order() <= 48, "{}", found.quotient.order());
+    match found.outcome() {
+        Outcome::P => {
+            for m in at.moves().unwrap() {
+                assert_eq!(answer(&at.after(&m)).unwrap().outcome(), Outcome::N);
+            }
+        }
+        Outcome::N => {
+            assert!(!found.moves.moves().is_empty());
+            for m in found.moves.moves() {
+                assert_eq!(answer(&at.after(m)).unwrap().outcome(), Outcome::P);
+            }
+        }
+    }
+    assert!(answer(&kayles(&format!("{},3", MAX_SUM_HEAP + 1))).is_none());
+}
