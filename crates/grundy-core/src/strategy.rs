@@ -135,7 +135,8 @@ fn misere_analysis(sum: &Sum) -> Result<(Outcome, MoveList<SumMove>)> {
     // 20 + *7 + *6 in milliseconds, where the quotient with those Nim heaps fails after its
     // 0.1 s), unless they take long and the quotient answers (a tame game's with Nim heaps
     // takes milliseconds, and its limits for such sums are small); then such sums are
-    // searched on canonical positions.
+    // searched on canonical positions. An octal game's heaps alone go to the quotient first
+    // and to the forms when it is beyond its limits (a wild game's, such as Officers').
     let quotient_answers = || crate::misere::sums::answer(sum).is_some();
     if let Some(found) = crate::misere::mixed::analyze_by_forms(sum, quotient_answers)? {
         return Ok(found);

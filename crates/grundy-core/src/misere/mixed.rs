@@ -250,6 +250,11 @@ const SHELVED_GAMES: usize = 4;
 /// A sum of one octal game's heaps and Nim heaps (at least one of each, none larger than
 /// [`MAX_MIXED_SEARCH_HEAP`]) as canonical positions: the game, its largest heap, and the heaps.
 fn split(sum: &Sum) -> Option<(HeapRules, usize, Vec<u8>, Vec<u8>)> {
+    split_any(sum).filter(|(_, _, _, nim)| !nim.is_empty())
+}
+
+/// [`split`], the Nim heaps possibly none.
+fn split_any(sum: &Sum) -> Option<(HeapRules, usize, Vec<u8>, Vec<u8>)> {
     let mut game: Option<(HeapRules, &crate::sum::Component)> = None;
     let (mut octal, mut nim) = (Vec::new(), Vec::new());
     for c in &sum.components {
@@ -276,7 +281,7 @@ fn split(sum: &Sum) -> Option<(HeapRules, usize, Vec<u8>, Vec<u8>)> {
         }
     }
     let (rules, _) = game?;
-    if nim.is_empty() || octal.is_empty() {
+    if octal.is_empty() {
         return None;
     }
     let n = octal.iter().copied().max().unwrap_or(1).max(1) as usize;
@@ -294,11 +299,13 @@ pub fn analyze(sum: &Sum) -> Result<Option<(Outcome, MoveList<SumMove>)>> {
     by_heaps(sum, rules, n, &octal, &nim)
 }
 
-/// [`analyze`] on misère simplest forms ([`crate::misere::canonical`]): `Ok(None)` for any
-/// other sum, or when the forms pass their limits, or pass [`QUICK_FORM_SUMS`] and
-/// `other_answers()` (the quotient with the Nim heaps adjoined, `misere::sums::answer`: a tame
-/// game's takes milliseconds, where its forms may take a tenth of a second). An error when the
-/// question's budget runs out.
+/// [`analyze`] on misère simplest forms ([`crate::misere::canonical`]), for sums of an octal
+/// game's heaps beside Nim heaps or alone: `Ok(None)` for any other sum, or when the forms pass
+/// their limits, or when `other_answers()` (the quotient, `misere::sums::answer`) after the
+/// forms passed [`QUICK_FORM_SUMS`] (a tame game's quotient with Nim heaps takes milliseconds,
+/// where its forms may take a tenth of a second), or at once for a sum without Nim heaps (the
+/// quotient's explanation names each heap's element). An error when the question's budget
+/// runs out.
 pub fn analyze_by_forms(
     sum: &Sum,
     other_answers: impl FnOnce() -> bool,
@@ -322,15 +329,22 @@ pub fn explain_by_forms(sum: &Sum, other_answers: impl FnOnce() -> bool) -> Opti
 pub const QUICK_FORM_SUMS: usize = 100_000;
 
 /// `f` run on the forms of `sum`'s game (its heaps and its Nim heaps given), within
-/// [`QUICK_FORM_SUMS`] more sums, then, unless `other_answers()`, within the store's limits.
+/// [`QUICK_FORM_SUMS`] more sums when it has Nim heaps, then, unless `other_answers()`,
+/// within the store's limits.
 fn by_forms<T>(
     sum: &Sum,
     other_answers: impl FnOnce() -> bool,
     mut f: impl FnMut(&mut forms::FormSearch, &[u8], &[u8]) -> std::result::Result<T, Stop>,
 ) -> Result<Option<T>> {
-    let Some((rules, n, octal, nim)) = split(sum) else {
+    let Some((rules, n, octal, nim)) = split_any(sum) else {
         return Ok(None);
     };
+    if nim.is_empty() {
+        if other_answers() {
+            return Ok(None);
+        }
+        return with_forms(&rules, n, None, |s| f(s, &octal, &nim));
+    }
     let quick = with_forms(&rules, n, Some(QUICK_FORM_SUMS), |s| {
         if s.is_slow(&octal, &nim) {
             return Err(Stop::Exhausted);
