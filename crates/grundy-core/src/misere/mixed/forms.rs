@@ -14,9 +14,13 @@
 //!   for `j < k` (`G⁻(X)` for `k = 0`, which the store knows), computed over the followers of
 //!   `S` (see `genus`, where `k` counts `*2`s instead).
 //!
+//! A sum of the game's heaps alone is the case without Nim heaps: `S` is a P-position exactly
+//! when `G⁻(S) = 0`.
+//!
 //! The forms are computed within [`FORM_LIMIT`] forms and [`FORM_SUMS_LIMIT`] sums of two
 //! forms (Kayles 24 + 20: 28,215 sums, 15 ms; Kayles 30 + 28 259,680, 0.25 s; 34 + 30
-//! 771,375, beyond them): past those the caller searches the heaps.
+//! 771,375, beyond them), and the values `G⁻(X + *k)` within [`BESIDE_LIMIT`]: past those the
+//! caller asks its other methods.
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -32,6 +36,10 @@ pub const FORM_LIMIT: usize = 400_000;
 /// The most sums of two forms one store may take (some 35 bytes each, 0.1 µs to a few µs
 /// apiece): about half a second at most before the search of the heaps takes over.
 pub const FORM_SUMS_LIMIT: usize = 500_000;
+
+/// The most values `G⁻(X + *k)` one store may keep (some 40 bytes each: about 160 MB). Each
+/// form below `S` needs one for each `k` up to the Nim heap `*a` beside it.
+pub const BESIDE_LIMIT: usize = 4_000_000;
 
 /// The Nim heaps held as forms, `*0..=*NIM_FORMS`: every Nim heap a sum of [`super`] holds.
 const NIM_FORMS: usize = super::MAX_MIXED_SEARCH_HEAP as usize;
@@ -206,6 +214,12 @@ impl FormSearch {
         }
         if self.beside.len() % 4096 == 0 {
             crate::kernel::cancel::check()?;
+        }
+        if self.beside.len() >= BESIDE_LIMIT {
+            return Err(GameError::too_large(
+                "misère values of simplest forms beside a Nim heap",
+                format!("at most {BESIDE_LIMIT} in one computation"),
+            ));
         }
         // `k >= 1`: `*k` has a move, so the mex is taken (never the `1` of a game without one).
         let mut values = Vec::with_capacity(self.forms.options(x).len() + usize::from(k));
