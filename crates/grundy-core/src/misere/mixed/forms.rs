@@ -59,6 +59,8 @@ pub(super) struct FormSearch {
     /// answer: asked again (for an explanation), they are not tried quickly again, so that the
     /// method that answered is asked (the sums made meanwhile would let the forms answer).
     slow: FxHashSet<(Vec<u8>, Vec<u8>)>,
+    /// The most values `beside` may hold: [`BESIDE_LIMIT`] (less in tests).
+    beside_limit: usize,
 }
 
 impl FormSearch {
@@ -71,6 +73,7 @@ impl FormSearch {
             beside: FxHashMap::default(),
             beyond: None,
             slow: FxHashSet::default(),
+            beside_limit: BESIDE_LIMIT,
         };
         search.forget();
         search
@@ -93,6 +96,12 @@ impl FormSearch {
     /// Notes that a quick attempt at the sum of `octal` and `nim` did not answer.
     pub(super) fn note_slow(&mut self, octal: &[u8], nim: &[u8]) {
         self.slow.insert(sorted_pair(octal, nim));
+    }
+
+    /// Keeps at most `limit` values `G⁻(X + *k)` from now on.
+    #[cfg(test)]
+    pub(super) fn set_beside_limit(&mut self, limit: usize) {
+        self.beside_limit = limit;
     }
 
     /// Forms made.
@@ -215,10 +224,10 @@ impl FormSearch {
         if self.beside.len() % 4096 == 0 {
             crate::kernel::cancel::check()?;
         }
-        if self.beside.len() >= BESIDE_LIMIT {
+        if self.beside.len() >= self.beside_limit {
             return Err(GameError::too_large(
                 "misère values of simplest forms beside a Nim heap",
-                format!("at most {BESIDE_LIMIT} in one computation"),
+                format!("at most {} in one computation", self.beside_limit),
             ));
         }
         // `k >= 1`: `*k` has a move, so the mex is taken (never the `1` of a game without one).

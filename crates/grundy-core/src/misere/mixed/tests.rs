@@ -238,3 +238,21 @@ fn heaps_alone_on_forms() {
     // The search of the heaps still wants Nim heaps.
     assert!(analyze(&sum).unwrap().is_none());
 }
+
+/// Both sides of the bound on the values `G⁻(X + *k)`: Kayles 9 + 7 beside `*5 + *4` needs
+/// more than 8 of them and fewer than 100,000; refused, the forms give way (`Stop::Exhausted`).
+#[test]
+fn values_beside_a_nim_heap_within_their_bound() {
+    let sum = crate::spec::parse_sum("octal{0.77}:9,7 + nim:5,4").unwrap();
+    let (rules, n, octal, nim) = split(&sum).unwrap();
+    for (limit, answers) in [(8, false), (100_000, true)] {
+        let mut search = forms::FormSearch::new(rules.clone());
+        search.set_beside_limit(limit);
+        assert!(search.reach(n).unwrap());
+        let found = search.is_p(&octal, &nim);
+        assert_eq!(found.is_ok(), answers, "{limit}");
+        if let Err(stop) = found {
+            assert!(matches!(stop, Stop::Exhausted));
+        }
+    }
+}
