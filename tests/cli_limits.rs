@@ -99,7 +99,7 @@ fn bounded_games_are_the_engines_games() {
 #[test]
 fn misere_search_stops_at_its_time_budget() {
     grundy()
-        .args(["analyze", "octal", "0.77", "41", "50", "--misere"])
+        .args(["analyze", "octal", "0.77", "101", "90", "--misere"])
         .assert()
         .code(2)
         .stderr(predicate::str::contains("misère analysis of this sum").and(

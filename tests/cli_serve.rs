@@ -122,15 +122,15 @@ fn every_limit_flag_reaches_the_api() {
 }
 
 /// A question's memory budget is the server's `compute_memory_mib`: with 1 MiB, the misère
-/// search of Kayles 41 + 50 (its tables pass 1 MiB in milliseconds) is refused with 422,
-/// naming the limit, while a lookup is answered.
+/// search of Kayles 101 + 90 (beyond the quotient path's heaps; its tables pass 1 MiB in
+/// milliseconds) is refused with 422, naming the limit, while a lookup is answered.
 #[test]
 fn a_question_beyond_compute_memory_mib_is_refused_naming_it() {
     let (_server, url) = start(&["--compute-memory-mib".into(), "1".into()]);
     let (status, body) = request(
         &url,
         "POST /api/analyze",
-        r#"{"position": {"game": "octal", "code": "kayles", "heaps": [41, 50], "convention": "misere"}}"#,
+        r#"{"position": {"game": "octal", "code": "kayles", "heaps": [101, 90], "convention": "misere"}}"#,
     );
     assert_eq!(status, 422, "{body}");
     assert_eq!(body["limit"], "compute_memory_mib", "{body}");
