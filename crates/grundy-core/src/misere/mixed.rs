@@ -1,4 +1,10 @@
-//! Misère sums of one octal game's heaps beside Nim heaps, by a memoised search.
+//! Misère sums of one octal game's heaps beside Nim heaps, on simplest forms or by a
+//! memoised search.
+//!
+//! First the heaps are added as Conway's misère simplest forms (the `forms` submodule:
+//! [`analyze_by_forms`]; also a sum of the game's heaps alone, once its quotient is beyond its
+//! limits). When the forms pass their limits and the quotient, which the caller asks in
+//! between, does not answer either, the search below takes over ([`analyze`]).
 //!
 //! Such a sum has no quotient small enough to compute whenever the Nim heaps are large or the
 //! game is wild: Dawson's Kayles to heap 14 with `*1..*6` adjoined passes 2,048 elements, and
