@@ -66,17 +66,16 @@ pub(super) struct FormSearch {
 impl FormSearch {
     /// A search of `rules`' heaps.
     pub(super) fn new(rules: HeapRules) -> Self {
-        let mut search = FormSearch {
+        let (forms, in_order) = nim_heaps_first();
+        FormSearch {
             rules,
-            forms: MisereForms::new(),
-            heaps: Vec::new(),
+            forms,
+            heaps: vec![ZERO],
             beside: FxHashMap::default(),
-            beyond: None,
+            beyond: (!in_order).then_some(0),
             slow: FxHashSet::default(),
             beside_limit: BESIDE_LIMIT,
-        };
-        search.forget();
-        search
+        }
     }
 
     /// Allows `more` sums of two forms from now on (within [`FORM_SUMS_LIMIT`]), or up to
@@ -112,16 +111,11 @@ impl FormSearch {
     /// Starts a new store. Its first forms are the Nim heaps `*0..=*NIM_FORMS`, so that the
     /// form `*m` is `m`.
     pub(super) fn forget(&mut self) {
-        self.forms = MisereForms::with_limits(FORM_LIMIT, FORM_SUMS_LIMIT);
+        let (forms, in_order) = nim_heaps_first();
+        self.forms = forms;
         self.heaps = vec![ZERO];
         self.beside.clear();
         self.slow.clear();
-        // Each is made from those before it and none reduces; checked all the same, as the
-        // search reads the form `m <= NIM_FORMS` as `*m` (were they not, no sum would be
-        // answered here).
-        let in_order = self.forms.nim(NIM_FORMS).is_ok()
-            && self.forms.len() == NIM_FORMS + 1
-            && (0..=NIM_FORMS as FormId).all(|m| self.forms.options(m).iter().copied().eq(0..m));
         if !in_order {
             self.beyond = Some(0);
         }
@@ -243,6 +237,18 @@ impl FormSearch {
         self.beside.insert(key, v);
         Ok(v)
     }
+}
+
+/// A new store whose first forms are the Nim heaps `*0..=*NIM_FORMS`, so that the form `*m`
+/// is `m`, and whether they are. Each is made from those before it and none reduces; checked
+/// all the same, as the search reads the form `m <= NIM_FORMS` as `*m` (were they not, no sum
+/// would be answered here).
+fn nim_heaps_first() -> (MisereForms, bool) {
+    let mut forms = MisereForms::with_limits(FORM_LIMIT, FORM_SUMS_LIMIT);
+    let in_order = forms.nim(NIM_FORMS).is_ok()
+        && forms.len() == NIM_FORMS + 1
+        && (0..=NIM_FORMS as FormId).all(|m| forms.options(m).iter().copied().eq(0..m));
+    (forms, in_order)
 }
 
 /// `octal` and `nim`, each sorted.
