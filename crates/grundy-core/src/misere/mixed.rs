@@ -50,28 +50,8 @@ pub const MIXED_STATE_LIMIT: usize = 1_000_000;
 type Key = [u8; KEY_BYTES];
 const KEY_BYTES: usize = 32;
 
-/// FxHash-style multiply and rotate over the key's words: the memo's lookups are most of the
-/// search, and the default hasher was a tenth of it.
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl std::hash::Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(word));
-        }
-    }
-    fn write_u64(&mut self, w: u64) {
-        self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-}
-
-type Memo = HashMap<Key, bool, std::hash::BuildHasherDefault<KeyHasher>>;
+/// The memo's lookups are most of the search, and the default hasher was a tenth of it.
+type Memo = rustc_hash::FxHashMap<Key, bool>;
 
 /// One game's search: its options, which heaps are Nim heaps as trees, and the memo.
 struct Search {

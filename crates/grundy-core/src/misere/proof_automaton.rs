@@ -254,9 +254,12 @@ impl Exploration {
     }
 }
 
-/// A fast hash of a state (FxHash-style multiply and rotate).
+/// A fast hash of a state: `FxHasher` over its words.
 fn hash(state: &[u64]) -> u64 {
-    state.iter().fold(0u64, |h, &w| {
-        (h.rotate_left(5) ^ w).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95)
-    })
+    use std::hash::Hasher;
+    let mut h = rustc_hash::FxHasher::default();
+    for &w in state {
+        h.write_u64(w);
+    }
+    h.finish()
 }
