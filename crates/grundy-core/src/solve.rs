@@ -55,9 +55,12 @@ where
 /// Options generated per allowed position before a search gives up (the work budget).
 pub const EDGES_PER_POSITION: usize = 64;
 
-/// How many new positions a search visits between looks at the clock and the cancel flag:
-/// often enough to stop within milliseconds, rarely enough to cost nothing measurable.
-const CHECK_EVERY: u32 = 256;
+/// How many options a search generates between looks at the clock, the cancel flag and the
+/// memory meter: often enough to stop within milliseconds, rarely enough to cost nothing
+/// measurable. Counted in options, not positions: a position of a sum of a hundred heaps has
+/// thousands of options of a hundred parts each, megabytes that a count of positions let
+/// grow by gigabytes between two looks.
+const CHECK_EVERY: usize = 1024;
 
 impl<P, V, M, R> Solver<P, V, M, R>
 where
@@ -116,7 +119,7 @@ where
         self.deadline = Instant::now().checked_add(self.time_budget);
         let root_options = self.options(root)?;
         let mut stack: Vec<(P, Vec<P>, usize)> = vec![(root.clone(), root_options, 0)];
-        let mut pushed = 0u32;
+        let mut checked_at = self.edges;
         while let Some((_, options, next)) = stack.last_mut() {
             if let Some(child) = options.get(*next).cloned() {
                 *next += 1;
@@ -124,8 +127,8 @@ where
                     self.check_limit(stack.len())?;
                     // A front end may give up on a long search (see `crate::kernel::cancel`), and the
                     // time budget may run out.
-                    pushed = pushed.wrapping_add(1);
-                    if pushed % CHECK_EVERY == 0 {
+                    if self.edges - checked_at >= CHECK_EVERY {
+                        checked_at = self.edges;
                         crate::kernel::cancel::check()?;
                         self.check_clock()?;
                     }
@@ -236,13 +239,19 @@ pub fn misere_remoteness_rule(options: &[u64]) -> u64 {
     }
 }
 
-/// The options of a sum in canonical form, the move generator for sums.
+/// The options of a sum in canonical form, the move generator for sums. A sum of hundreds of
+/// heaps has tens of thousands of options of hundreds of parts each, so the question's budget
+/// is looked at while they are made, not only between positions.
 pub fn sum_options(sum: &Sum) -> Result<Vec<Sum>> {
-    Ok(sum
-        .moves()?
-        .iter()
-        .map(|m| sum.after(m).canonical())
-        .collect())
+    let moves = sum.moves()?;
+    let mut options = Vec::with_capacity(moves.len());
+    for (i, m) in moves.iter().enumerate() {
+        if i % CHECK_EVERY == CHECK_EVERY - 1 {
+            crate::kernel::cancel::check()?;
+        }
+        options.push(sum.after(m).canonical());
+    }
+    Ok(options)
 }
 
 /// The Sprague–Grundy value of a sum by exhaustive search (for checking closed forms).
@@ -267,6 +276,23 @@ mod tests {
         assert_eq!(solver.value(&Sum::nim(&[1, 1])).unwrap(), 2);
         // [2,2]: the loser delays by taking one; the winner mirrors: 4 moves.
         assert_eq!(solver.value(&Sum::nim(&[2, 2])).unwrap(), 4);
+    }
+
+    /// A position of a sum of many heaps has thousands of options: the question's budget is
+    /// looked at while they are made (a misère sum of 300 Kayles heaps took gigabytes and seconds
+    /// past its budget when only positions were counted).
+    #[test]
+    fn the_budget_is_kept_while_the_options_of_one_position_are_made() {
+        use crate::kernel::budget::{self, Budget};
+        let heaps: Vec<u64> = (1..=300).collect();
+        let sum = Sum::nim(&heaps);
+        let spent = Budget::new(Duration::ZERO, "--time SECONDS");
+        let err = budget::within(&spent, || sum_options(&sum)).unwrap_err();
+        assert!(err.to_string().contains("--time SECONDS"), "{err}");
+        // Within a budget, the same options are made in full.
+        let small = Sum::nim(&heaps[..40]);
+        let options = sum_options(&small).unwrap();
+        assert_eq!(options.len(), small.moves().unwrap().len());
     }
 
     #[test]

@@ -112,6 +112,7 @@ struct Ceiling {
     memory: Memory,
 }
 
+#[derive(Clone)]
 struct Active {
     deadline: Instant,
     budget: Budget,
@@ -167,6 +168,35 @@ pub fn within<T>(budget: &Budget, f: impl FnOnce() -> T) -> T {
     });
     let _restore = Restore(previous);
     f()
+}
+
+/// This thread's budget, to be kept by the worker threads a computation spawns (the budget
+/// is installed per thread): [`carry`] it on this thread, [`Carried::within`] on the worker.
+#[derive(Clone)]
+pub struct Carried(Option<Active>);
+
+/// This thread's budget (none outside [`within`]), for a worker thread to keep.
+pub fn carry() -> Carried {
+    ACTIVE.with(|cell| Carried(cell.borrow().clone()))
+}
+
+impl Carried {
+    /// Runs `f` on this (worker) thread within the carried budget: the same deadline, memory
+    /// ceiling and parts as the thread that carried it. This thread's own budget, if any, is
+    /// restored afterwards.
+    pub fn within<T>(&self, f: impl FnOnce() -> T) -> T {
+        struct Restore(Option<Active>);
+        impl Drop for Restore {
+            fn drop(&mut self) {
+                let previous = self.0.take();
+                ACTIVE.with(|cell| *cell.borrow_mut() = previous);
+            }
+        }
+        let previous =
+            ACTIVE.with(|cell| std::mem::replace(&mut *cell.borrow_mut(), self.0.clone()));
+        let _restore = Restore(previous);
+        f()
+    }
 }
 
 /// Runs `f` as work on the part `part` names (`term 2 (cram:6x7)`, `heap 40`): a refusal inside

@@ -48,6 +48,33 @@ pub fn with_flag<T>(flag: Arc<AtomicBool>, f: impl FnOnce() -> T) -> T {
     f()
 }
 
+/// This thread's cancel flag and question budget, to be kept by the worker threads a
+/// computation spawns (both are installed per thread): [`carry`] on this thread,
+/// [`Carried::within`] on the worker, whose [`check`] then fails when this thread's would.
+#[derive(Clone)]
+pub struct Carried {
+    flag: Option<Arc<AtomicBool>>,
+    budget: crate::kernel::budget::Carried,
+}
+
+/// This thread's cancel flag and budget, for a worker thread to keep.
+pub fn carry() -> Carried {
+    Carried {
+        flag: FLAG.with(|cell| cell.borrow().clone()),
+        budget: crate::kernel::budget::carry(),
+    }
+}
+
+impl Carried {
+    /// Runs `f` on this (worker) thread with the carried flag and budget.
+    pub fn within<T>(&self, f: impl FnOnce() -> T) -> T {
+        self.budget.within(|| match &self.flag {
+            Some(flag) => with_flag(Arc::clone(flag), f),
+            None => f(),
+        })
+    }
+}
+
 /// Whether this thread's computation has been cancelled, or its question's time budget is
 /// spent ([`crate::kernel::budget`]): loops that poll this (the sequence tables of octal and
 /// take-and-break games) stop at the budget too, and [`check`] then says which.
@@ -95,5 +122,31 @@ mod tests {
             assert!(is_cancelled());
         });
         assert!(!is_cancelled());
+    }
+
+    /// A worker thread keeps the flag and the budget carried from the thread that spawned it,
+    /// and nothing when nothing was installed there.
+    #[test]
+    fn a_worker_keeps_the_carried_flag_and_budget() {
+        use crate::kernel::budget::{self, Budget};
+        use std::time::Duration;
+        let raised = Arc::new(AtomicBool::new(true));
+        let carried = with_flag(Arc::clone(&raised), carry);
+        let err = std::thread::scope(|s| s.spawn(|| carried.within(check)).join().unwrap());
+        assert!(err.unwrap_err().to_string().contains("cancelled"));
+        let spent = Budget::new(Duration::ZERO, "--time SECONDS");
+        let carried = budget::within(&spent, carry);
+        let err = std::thread::scope(|s| s.spawn(|| carried.within(check)).join().unwrap());
+        assert!(err.unwrap_err().to_string().contains("--time SECONDS"));
+        let nothing = carry();
+        let ok = std::thread::scope(|s| s.spawn(|| nothing.within(check)).join().unwrap());
+        assert!(ok.is_ok());
+        // Restored on the worker afterwards.
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                budget::within(&spent, carry).within(|| ());
+                assert!(check().is_ok());
+            });
+        });
     }
 }

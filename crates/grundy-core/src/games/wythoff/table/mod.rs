@@ -104,7 +104,7 @@ impl SgTable {
     pub fn band_with_threads(rows: usize, cols: usize, threads: usize) -> Result<Self> {
         check_band(rows, cols)?;
         let mut cells = vec![0; if rows == 0 { 0 } else { row_start(rows, cols) }];
-        fill(rows, cols, threads, STRIP_AREA, 0, &mut cells);
+        fill(rows, cols, threads, STRIP_AREA, 0, &mut cells)?;
         Ok(SgTable { rows, cols, cells })
     }
 
@@ -192,7 +192,7 @@ pub fn grundy_value(x: u64, y: u64) -> Result<Nimber> {
         STRIP_AREA,
         kept_from,
         &mut last_rows,
-    );
+    )?;
     // G(low, high) is the last cell of the last row.
     Ok(last_rows.last().map_or(0, |&g| Nimber::from(g)))
 }

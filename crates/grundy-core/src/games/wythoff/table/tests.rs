@@ -120,7 +120,7 @@ fn strips_and_threads_do_not_change_values() {
     for strip_area in [1, 4000, STRIP_AREA] {
         for threads in [1, 2, 3] {
             let mut cells = vec![0; row_start(SIDE, SIDE)];
-            fill(SIDE, SIDE, threads, strip_area, 0, &mut cells);
+            fill(SIDE, SIDE, threads, strip_area, 0, &mut cells).unwrap();
             let table = SgTable {
                 rows: SIDE,
                 cols: SIDE,
@@ -169,4 +169,23 @@ fn limits_and_tiles() {
     assert_eq!(t.stored_cells(), 13 * 14 / 2);
     assert!(grundy_value(MAX_TABLE_SIDE as u64, 0).is_err());
     assert_eq!(grundy_value(10, 11).unwrap(), 18);
+}
+
+/// The table keeps the question's budget on every thread: a spent budget refuses, with one
+/// thread and with several (the workers carry the caller's budget), and names the option that
+/// allows more; within the budget the same table is computed.
+#[test]
+fn the_table_keeps_the_budget_on_every_thread() {
+    use crate::kernel::budget::{self, Budget};
+    use std::time::Duration;
+    let spent = Budget::new(Duration::ZERO, "--time SECONDS");
+    let ample = Budget::new(Duration::from_secs(3600), "--time SECONDS");
+    for threads in [1, 2] {
+        let err = budget::within(&spent, || SgTable::band_with_threads(1024, 1024, threads))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("--time SECONDS"), "{threads} threads: {err}");
+        let table = budget::within(&ample, || SgTable::band_with_threads(256, 256, threads));
+        assert_eq!(table.unwrap().get(3, 5), Some(0));
+    }
 }

@@ -25,6 +25,7 @@ use std::time::{Duration, Instant};
 
 use super::kernels::{advance_mex, cells, LineGroup};
 use super::{row_start, TILE};
+use crate::kernel::error::Result;
 
 /// The number of threads [`SgTable::square`](super::SgTable::square) and
 /// [`SgTable::band`](super::SgTable::band) use: the machine's
@@ -66,7 +67,8 @@ struct Shared {
     diagonals: Vec<Mutex<LineGroup>>,
     /// `done[b]`: how many of block `b`'s tiles are finished (counting from tile 0).
     done: Vec<AtomicUsize>,
-    /// Set once a thread has panicked, so that the others stop waiting.
+    /// Set once a thread has panicked or found the budget spent, so that the others stop
+    /// waiting.
     aborted: AtomicBool,
     /// How many threads sleep on `progress`; only changed with the lock held.
     sleepers: Mutex<usize>,
@@ -86,9 +88,7 @@ struct AbortOnPanic<'a>(&'a Shared);
 impl Drop for AbortOnPanic<'_> {
     fn drop(&mut self) {
         if std::thread::panicking() {
-            self.0.aborted.store(true, Ordering::SeqCst);
-            let _sleepers = self.0.sleepers.lock().unwrap_or_else(|e| e.into_inner());
-            self.0.progress.notify_all();
+            self.0.abort();
         }
     }
 }
@@ -122,7 +122,14 @@ impl Shared {
         }
     }
 
-    /// Whether block `b` has finished tile `j`, or `Some(false)` if another thread panicked.
+    /// Tells every thread to stop: one panicked, or the question's budget is spent.
+    fn abort(&self) {
+        self.aborted.store(true, Ordering::SeqCst);
+        let _sleepers = self.sleepers.lock().unwrap_or_else(|e| e.into_inner());
+        self.progress.notify_all();
+    }
+
+    /// Whether block `b` has finished tile `j`, or `Some(false)` if another thread stopped.
     fn ready(&self, b: usize, j: usize) -> Option<bool> {
         if self.done[b].load(Ordering::Acquire) > j {
             Some(true)
@@ -326,7 +333,9 @@ pub(super) fn strip_width(area: usize, block_start: usize) -> usize {
 
 /// Computes the trapezoid `x <= y`, `x < rows`, `y < cols` with `threads` threads, storing
 /// the cells of rows `kept_from..rows` (a multiple of [`TILE`]) in `cells`, row after row.
-/// The strips are sized from `strip_area` (see [`strip_width`]).
+/// The strips are sized from `strip_area` (see [`strip_width`]). Every thread keeps the
+/// question's budget and cancel flag (carried from the calling thread), looking at them once a
+/// tile: the first refusal stops them all and is returned.
 pub(super) fn fill(
     rows: usize,
     cols: usize,
@@ -334,7 +343,7 @@ pub(super) fn fill(
     strip_area: usize,
     kept_from: usize,
     cells: &mut [u16],
-) {
+) -> Result<()> {
     debug_assert_eq!(kept_from % TILE, 0);
     let shared = Shared::new(rows, cols, strip_area);
     // Cut the cells into the blocks' rows.
@@ -372,37 +381,50 @@ pub(super) fn fill(
         lane = (lane + 1) % threads;
     }
     let tiles = cols.div_ceil(TILE);
-    let run_lane = |lane: &mut Vec<Vec<Block>>, shared: &Shared| {
+    let run_lane = |lane: &mut Vec<Vec<Block>>, shared: &Shared| -> Result<()> {
         let mut scratch = vec![0; cols];
         for run in lane.iter_mut() {
             run.iter_mut().for_each(|block| block.begin(shared));
             let first = run[0].index;
             for j in first..tiles {
+                if let Err(e) = crate::kernel::cancel::check() {
+                    shared.abort();
+                    return Err(e);
+                }
                 for (k, block) in run.iter_mut().enumerate() {
                     // Block `first + k` starts at tile `first + k`; only the run's first block
                     // waits for another thread's block.
                     if block.index <= j && !block.step(shared, j, k == 0, &mut scratch) {
-                        return;
+                        return Ok(());
                     }
                 }
             }
         }
+        Ok(())
     };
     if let [lane] = lanes.as_mut_slice() {
         // One thread: no need to spawn one.
-        run_lane(lane, &shared);
-        return;
+        return run_lane(lane, &shared);
     }
+    let carried = crate::kernel::cancel::carry();
     std::thread::scope(|scope| {
-        for lane in &mut lanes {
-            let shared = &shared;
-            let run_lane = &run_lane;
-            scope.spawn(move || {
-                let _abort = AbortOnPanic(shared);
-                run_lane(lane, shared);
-            });
-        }
-    });
+        let workers: Vec<_> = lanes
+            .iter_mut()
+            .map(|lane| {
+                let (shared, run_lane, carried) = (&shared, &run_lane, &carried);
+                scope.spawn(move || {
+                    let _abort = AbortOnPanic(shared);
+                    carried.within(|| run_lane(lane, shared))
+                })
+            })
+            .collect();
+        // A worker's panic is passed on as it was; the first refusal is the answer.
+        let results: Vec<Result<()>> = workers
+            .into_iter()
+            .map(|w| w.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+            .collect();
+        results.into_iter().collect()
+    })
 }
 
 /// How many consecutive blocks one thread computes together when several threads share the
