@@ -146,11 +146,14 @@ impl Solver {
         &self.code
     }
 
-    /// Computes values until there are `count`.
+    /// Computes values until there are `count`, looking at the question's budget and the
+    /// cancel flag at every heap (a heap of a code with splits into three different parts costs
+    /// `n²/12` steps: some 10 ms at 4,096).
     pub fn extend_to(&mut self, count: usize) -> Result<()> {
         self.values.reserve(count.saturating_sub(self.values.len()));
         while self.values.len() < count {
             let n = self.values.len();
+            crate::kernel::cancel::check()?;
             self.prepare(n)?;
             let g = self.next_value(n);
             self.push(g)?;
@@ -414,5 +417,20 @@ mod tests {
             resumed.extend_to(200).unwrap();
             assert_eq!(resumed.values(), whole.values(), "{code}");
         }
+    }
+
+    /// The budget is looked at every heap: a spent one refuses the first heap, naming the
+    /// option that allows more; outside a budget the same values are computed.
+    #[test]
+    fn extending_keeps_the_budget() {
+        use crate::kernel::budget::{self, Budget};
+        let code = TakeBreakCode::parse("8!.0").unwrap();
+        let spent = Budget::new(std::time::Duration::ZERO, "--time SECONDS");
+        let mut solver = Solver::new(&code);
+        let err = budget::within(&spent, || solver.extend_to(4096)).unwrap_err();
+        assert!(err.to_string().contains("--time SECONDS"), "{err}");
+        let mut solver = Solver::new(&code);
+        solver.extend_to(40).unwrap();
+        assert_eq!(solver.values(), &naive_values(&code, 40)[..]);
     }
 }
