@@ -131,11 +131,14 @@ pub const FEW_FOLLOWERS: usize = 100_000;
 
 /// A wild game's quotient with Nim heaps beside it grows fast (Dawson's Kayles passes 2,000
 /// elements at heap 14, Kayles reaches 172 at heap 19), and the follower search is then as
-/// good: the limits keep the attempt short.
+/// good: the limits keep the attempt short. The quotients that answer do so in milliseconds
+/// (0.53 to heap 80 in 0.07 s, 0.512 in 0.1 s); among every two-digit code and twenty
+/// three-digit ones to heap 80, a failing attempt took 3 s at most, except 0.54's, which
+/// grew until the time ran out (20 s, when that was the limit) before the forms answered.
 pub const GENUS_QUOTIENT_LIMITS: Limits = Limits {
     max_order: 1024,
     max_proof_states: 1_000_000,
-    time_budget: std::time::Duration::from_secs(20),
+    time_budget: std::time::Duration::from_secs(5),
 };
 
 /// How long one heap of the quotient may take beyond all the heaps before it, when
