@@ -331,6 +331,10 @@ fn checkpoints_with_a_right_checksum_and_wrong_fields_are_refused_or_right() {
         // The values a run that never stopped gives, and its period.
         let mut whole = seq.start(target).unwrap();
         compute(whole.as_mut()).unwrap();
+        if Report::new(seq.as_ref(), whole.as_ref(), &request, false).is_err() {
+            // An arithmetic-periodic value beyond 2^64 is no report's.
+            request.at = None;
+        }
         let want = Report::new(seq.as_ref(), whole.as_ref(), &request, false).unwrap();
         let want_values: Vec<_> = (0..want.count).map(|n| want.value(n)).collect();
 
