@@ -15,7 +15,7 @@ seconds="${1:?usage: scripts/fuzz.sh SECONDS [TARGET...]}"
 shift
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-    targets=(spec take_set octal_code play_move api_body oracle cli_args)
+    targets=(spec take_set octal_code play_move api_body oracle cli_args checkpoint)
 fi
 
 if ! cargo +nightly --version >/dev/null 2>&1; then

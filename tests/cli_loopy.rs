@@ -152,3 +152,54 @@ fn refusals_name_the_value() {
             .stderr(predicate::str::contains(needle));
     }
 }
+
+/// `analyze loopy` keeps the question's budget like every other `analyze`: a sum of four
+/// Wind-Up games of a million heaps each is refused at `--time`, naming the term being worked
+/// on and the option (within milliseconds of the budget: the exploration and the labelling
+/// look at it every few thousand steps).
+#[test]
+fn a_loopy_sum_is_refused_at_its_time_budget() {
+    let set = (1..=20)
+        .map(|s| s.to_string())
+        .collect::<Vec<_>>()
+        .join(",");
+    let terms: Vec<String> = (0..4)
+        .map(|i| format!("windup{{{};{set}}}:1", 1_000_000 - i))
+        .collect();
+    let out = grundy()
+        .args(["analyze", "loopy", "--time", "1"])
+        .args(&terms)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("error: term "), "{err}");
+    assert!(
+        err.contains(
+            "is too large: it was not answered within the time budget of 1 s: allow \
+                      more with --time SECONDS (up to 604800)"
+        ),
+        "{err}"
+    );
+}
+
+/// And at `--memory`: Fair Shares of 200 tokens has more positions than fit in 16 MiB.
+#[test]
+fn a_loopy_sum_is_refused_at_its_memory_budget() {
+    grundy()
+        .args(["analyze", "loopy", "--memory", "16", "fair-shares:100,100"])
+        .assert()
+        .code(2)
+        .stderr(predicate::eq(
+            "error: term 1 (fair-shares:100,100) is too large: it needed more than the memory \
+             budget of 16 MiB: allow more with --memory MIB (up to 1048576)\n",
+        ));
+}
+
+/// `analyze loopy` takes `--time` and `--memory`; a small game is answered within them.
+#[test]
+fn analyze_loopy_takes_a_budget_and_small_games_fit_it() {
+    let text = analyze(&["--time", "5", "--memory", "64", "windup{5;1,3}:1"]);
+    assert!(text.contains("N-position"), "{text}");
+}

@@ -311,3 +311,50 @@ fn the_png_plot_draws_what_the_svg_draws() {
     }
     fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A real checkpoint with its period field (byte 40 for `0.16`) set and the checksum
+/// recomputed: its checksum is right but the period repeats within no checked values. The
+/// resumed run used to panic (`attempt to subtract with overflow` in the certificate); it is
+/// refused in one line naming the file and the field.
+#[test]
+fn a_checkpoint_with_a_right_checksum_and_a_wrong_period_is_refused() {
+    let dir = fresh_dir("inconsistent-checkpoint");
+    let saved = dir.join("c.bin");
+    grundy()
+        .args([
+            "sequence",
+            "octal",
+            "0.16",
+            "--count",
+            "6000",
+            "--checkpoint",
+        ])
+        .arg(&saved)
+        .assert()
+        .success();
+    let mut bytes = fs::read(&saved).unwrap();
+    assert_eq!(&bytes[12..16], b"0.16");
+    bytes[40..48].copy_from_slice(&1u64.to_le_bytes());
+    let body = bytes.len() - 8;
+    let sum = grundy_core::sequence::checkpoint::fnv1a(&bytes[..body]);
+    bytes[body..].copy_from_slice(&sum.to_le_bytes());
+    let edited = dir.join("edited.bin");
+    fs::write(&edited, &bytes).unwrap();
+    let out = grundy()
+        .args(["sequence", "octal", "0.16", "--count", "20000", "--resume"])
+        .arg(&edited)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        err,
+        format!(
+            "error: --resume {}: invalid checkpoint field period \"1\": expected a period that, \
+             from the preperiod 0, repeats within the 0 values checked (preperiod + period <= \
+             checked) (this command is for octal{{0.16}})\n",
+            edited.display()
+        )
+    );
+    let _ = fs::remove_dir_all(&dir);
+}

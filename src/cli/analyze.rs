@@ -22,14 +22,6 @@ pub type AnalyzeCommand = AnalyzeGame;
 /// Runs `grundy analyze`.
 pub fn run(command: &AnalyzeCommand, out: &Output) -> Result<(), CliError> {
     let game = &command.0;
-    if game.is_loopy {
-        return super::loopy::analyze(&game.term, out);
-    }
-    let convention = if game.flag("misere") {
-        Convention::Misere
-    } else {
-        Convention::Normal
-    };
     let seconds = game.time.unwrap_or(super::game::ANALYZE_SECONDS);
     let mib = game.memory.unwrap_or(super::game::ANALYZE_MEMORY_MIB);
     let budget = Budget::new(
@@ -37,6 +29,14 @@ pub fn run(command: &AnalyzeCommand, out: &Output) -> Result<(), CliError> {
         format!("--time SECONDS (up to {})", super::search::MAX_SECONDS),
     )
     .with_memory(mib << 20, super::game::memory_option());
+    if game.is_loopy {
+        return super::loopy::analyze(&game.term, &budget, out);
+    }
+    let convention = if game.flag("misere") {
+        Convention::Misere
+    } else {
+        Convention::Normal
+    };
     let asked = Asked {
         explanation: game.flag("explain"),
         computer_move: false,

@@ -66,6 +66,12 @@ pub fn subcommands(cmd: Command, extra: ExtraFlags) -> Command {
             .required(true)
             .num_args(1..),
     );
+    // `analyze loopy` asks within the same budget as every other `analyze` (no extra flags).
+    let loopy = if std::ptr::eq(extra, ANALYZE_FLAGS) {
+        with_budget(loopy)
+    } else {
+        loopy
+    };
     cmd.subcommand(with_flags(sum, extra)).subcommand(loopy)
 }
 
@@ -80,24 +86,29 @@ fn with_flags(mut cmd: Command, extra: ExtraFlags) -> Command {
     }
     // `analyze` asks one question of the core, with one time budget (grundy_core::answer).
     if std::ptr::eq(extra, ANALYZE_FLAGS) {
-        cmd = cmd.arg(
-            Arg::new("time")
-                .long("time")
-                .value_name("SECONDS")
-                .help(format!(
-                    "The most time the question may take, in seconds (1 to {}): beyond it the \
-                     answer is refused, naming the part too large.",
-                    super::search::MAX_SECONDS
-                ))
-                .default_value(ANALYZE_SECONDS.to_string())
-                .value_parser(clap::value_parser!(u64).range(1..=super::search::MAX_SECONDS)),
-        );
-        cmd = cmd.arg(memory_arg(
-            "The most memory the question may take, in MiB (1 to {max}): beyond it the answer \
-             is refused, naming the part too large.",
-        ));
+        cmd = with_budget(cmd);
     }
     cmd
+}
+
+/// `cmd` with `--time SECONDS` and `--memory MIB`: the budget of an `analyze` question.
+fn with_budget(cmd: Command) -> Command {
+    cmd.arg(
+        Arg::new("time")
+            .long("time")
+            .value_name("SECONDS")
+            .help(format!(
+                "The most time the question may take, in seconds (1 to {}): beyond it the \
+                 answer is refused, naming the part too large.",
+                super::search::MAX_SECONDS
+            ))
+            .default_value(ANALYZE_SECONDS.to_string())
+            .value_parser(clap::value_parser!(u64).range(1..=super::search::MAX_SECONDS)),
+    )
+    .arg(memory_arg(
+        "The most memory the question may take, in MiB (1 to {max}): beyond it the answer is \
+         refused, naming the part too large.",
+    ))
 }
 
 /// The default `analyze --time`: the core's default budget (docs/limits.md).

@@ -8,7 +8,8 @@
 use std::collections::HashSet;
 use std::io::{BufRead, IsTerminal, Write};
 
-use grundy_core::loopy::{LoopyGame, LoopyReport, LoopySum, Outcome};
+use grundy_core::kernel::budget::Budget;
+use grundy_core::loopy::{LoopyGame, LoopyReport, Outcome};
 
 use super::{CliError, Output};
 
@@ -17,9 +18,9 @@ pub const LOOPY_ABOUT: &str = "A loopy game (play may cycle, positions may be dr
 digraph{0>1,1>0,0>2}:0  windup{5;1,3}:1  loopy-sub{1,2;3;odd}:7  square-but-one:5  \
 fair-shares:6,3, joined by + or given as separate arguments.";
 
-/// `grundy analyze loopy TERMS...`.
-pub fn analyze(terms: &str, out: &Output) -> Result<(), CliError> {
-    let report = LoopySum::parse(terms)?.analyze()?;
+/// `grundy analyze loopy TERMS...`, within `budget` (`--time`, `--memory`).
+pub fn analyze(terms: &str, budget: &Budget, out: &Output) -> Result<(), CliError> {
+    let report = grundy_core::answer::loopy(terms, budget)?;
     if out.json {
         return out.json(&serde_json::to_value(&report).expect("reports always serialise"));
     }
@@ -89,7 +90,8 @@ fn capitalised(text: &str) -> String {
 
 /// `grundy play loopy TERMS...`: the human against the perfect computer.
 pub fn play(terms: &str, human_first: bool, out: &Output) -> Result<(), CliError> {
-    let game = LoopySum::parse(terms)?.solve()?;
+    // The graphs are explored and labelled once, within the default budget of a question.
+    let game = grundy_core::answer::loopy_game(terms, &super::play::play_budget())?;
     let stdin = std::io::stdin();
     let echo = !stdin.is_terminal();
     let mut session = Session {

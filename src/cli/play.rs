@@ -443,7 +443,7 @@ fn answer(
 
 /// The budget of each question play asks (a hint, the reasoning, the computer's move): the
 /// default of a question.
-fn play_budget() -> grundy_core::kernel::budget::Budget {
+pub(super) fn play_budget() -> grundy_core::kernel::budget::Budget {
     default_budget(
         format!(
             "grundy analyze ... --time SECONDS (up to {}): play keeps the default",

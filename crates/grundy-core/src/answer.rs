@@ -165,6 +165,21 @@ pub fn ask(question: &Question) -> Result<Answer> {
     budget::within(&question.budget, || answer(question))
 }
 
+/// The analysis of the loopy sum written `terms` (`windup{5;1,3}:1 + fair-shares:6,3`,
+/// [`crate::loopy`]) within `budget`, or a refusal: the loopy door of every front end
+/// (`grundy analyze loopy`, the API's loopy positions, the Python package's loopy
+/// positions). The exploration and labelling of each term's graph keep the budget like every
+/// other engine, so a refusal comes within milliseconds of it and names the term.
+pub fn loopy(terms: &str, budget: &Budget) -> Result<crate::loopy::LoopyReport> {
+    budget::within(budget, || Ok(loopy_game(terms, budget)?.report()))
+}
+
+/// The loopy sum written `terms`, its graphs explored and labelled within `budget` (what a
+/// play session or the API's moves keep), or a refusal (see [`loopy`]).
+pub fn loopy_game(terms: &str, budget: &Budget) -> Result<crate::loopy::LoopyGame> {
+    budget::within(budget, || crate::loopy::LoopySum::parse(terms)?.solve())
+}
+
 fn answer(q: &Question) -> Result<Answer> {
     let explain = q.asked.explanation;
     let small;

@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use grundy_core::loopy::family::{LoopyFamily as CoreFamily, LOOPY_REGISTRY};
-use grundy_core::loopy::{LoopyReport, LoopySum};
+use grundy_core::loopy::LoopyReport;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
@@ -136,7 +136,10 @@ impl LoopyRuleset {
             .iter()
             .map(|p| crate::convert::int_text(&p, "position"))
             .collect::<PyResult<_>>()?;
-        LoopyPosition::parse(&format!("{}:{}", self.term, numbers.join(",")))
+        LoopyPosition::parse(
+            positions.py(),
+            &format!("{}:{}", self.term, numbers.join(",")),
+        )
     }
 
     fn __repr__(&self) -> String {
@@ -159,8 +162,14 @@ pub struct LoopyPosition {
 }
 
 impl LoopyPosition {
-    fn parse(text: &str) -> PyResult<Self> {
-        let report = LoopySum::parse(text).and_then(|s| s.analyze()).py()?;
+    /// The position written `text`, analysed as every other question of the package is: with
+    /// the GIL released (Ctrl-C stops it) and within the budget of a question (ten minutes,
+    /// 1 GiB), which the exploration and labelling of its graphs keep.
+    fn parse(py: Python<'_>, text: &str) -> PyResult<Self> {
+        let text = text.to_owned();
+        let report = crate::interrupt::run(py, move || {
+            grundy_core::answer::loopy(&text, &crate::position::question_budget())
+        })?;
         Ok(LoopyPosition {
             report: Arc::new(report),
         })
@@ -247,11 +256,10 @@ impl LoopyPosition {
         let Ok(other) = other.cast::<LoopyPosition>() else {
             return Ok(py.NotImplemented());
         };
-        let sum = Self::parse(&format!(
-            "{} + {}",
-            self.report.position,
-            other.get().report.position
-        ))?;
+        let sum = Self::parse(
+            py,
+            &format!("{} + {}", self.report.position, other.get().report.position),
+        )?;
         Ok(Py::new(py, sum)?.into_any())
     }
 
@@ -270,8 +278,8 @@ impl LoopyPosition {
 /// >>> grundy.parse_loopy("square-but-one:9").outcome
 /// 'N'
 #[pyfunction]
-pub fn parse_loopy(text: &str) -> PyResult<LoopyPosition> {
-    LoopyPosition::parse(text)
+pub fn parse_loopy(py: Python<'_>, text: &str) -> PyResult<LoopyPosition> {
+    LoopyPosition::parse(py, text)
 }
 
 /// Every loopy family, in the engine's order.

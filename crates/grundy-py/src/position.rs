@@ -68,6 +68,16 @@ pub struct Position {
 /// (Ctrl-C stops it sooner), so that nothing runs without end by default.
 const QUESTION_SECONDS: u64 = 600;
 
+/// The budget of one question: [`QUESTION_SECONDS`] and the core's default memory.
+pub(crate) fn question_budget() -> Budget {
+    Budget::new(
+        Duration::from_secs(QUESTION_SECONDS),
+        "grundy.search(game, position, time_limit=SECONDS) for a board or graph game (other \
+         questions have no longer budget in Python)",
+    )
+    .with_memory(DEFAULT_MEMORY, sums::MEMORY_OPTION)
+}
+
 impl Position {
     /// The position written `text`, under `convention`.
     pub fn parse_text(text: &str, convention: Convention) -> Result<Self, GameError> {
@@ -141,13 +151,7 @@ impl Position {
             return Ok(Arc::clone(cell.get_or_init(|| report)));
         }
         let report = interrupt::run(py, move || {
-            let budget = Budget::new(
-                Duration::from_secs(QUESTION_SECONDS),
-                "grundy.search(game, position, time_limit=SECONDS) for a board or graph game \
-                 (other questions have no longer budget in Python)",
-            )
-            .with_memory(DEFAULT_MEMORY, sums::MEMORY_OPTION);
-            ask(&Question::text(&text, convention, asked, budget)).map(Arc::new)
+            ask(&Question::text(&text, convention, asked, question_budget())).map(Arc::new)
         })?;
         Ok(Arc::clone(cell.get_or_init(|| report)))
     }

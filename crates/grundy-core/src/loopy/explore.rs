@@ -48,7 +48,11 @@ impl Explored {
     ) -> Result<Self> {
         let mut positions: Vec<LoopyPosition> = Vec::new();
         let mut index: HashMap<LoopyPosition, u32> = HashMap::new();
-        for root in roots {
+        for (i, root) in roots.iter().enumerate() {
+            // A ruleset may start from every position (Wind-Up: a million heaps).
+            if i % 1024 == 0 {
+                crate::kernel::cancel::check()?;
+            }
             if !index.contains_key(root) {
                 index.insert(root.clone(), positions.len() as u32);
                 positions.push(root.clone());
@@ -57,8 +61,8 @@ impl Explored {
         let mut moves: Vec<(u32, u32)> = Vec::new();
         let mut next = 0;
         while next < positions.len() {
-            // The server's time limit: stop when the front end gives up.
-            if next % 4096 == 0 {
+            // The question's budget (time and memory) and the server's cancel flag.
+            if next % 1024 == 0 {
                 crate::kernel::cancel::check()?;
             }
             for option in rules.options(&positions[next]) {
@@ -78,10 +82,15 @@ impl Explored {
                 if moves.len() > MAX_EXPLORED_MOVES {
                     return Err(too_many(rules, roots, "moves", MAX_EXPLORED_MOVES));
                 }
+                if moves.len() % (1 << 14) == 0 {
+                    crate::kernel::cancel::check()?;
+                }
             }
             next += 1;
         }
-        let solved = Solved::new(MoveGraph::from_moves(positions.len(), &moves));
+        let graph = MoveGraph::checked_from_moves(positions.len(), &moves)?;
+        drop(moves);
+        let solved = Solved::checked(graph)?;
         Ok(Explored {
             positions,
             index,

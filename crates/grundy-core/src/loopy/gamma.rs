@@ -22,6 +22,7 @@
 
 use super::graph::MoveGraph;
 use super::Gamma;
+use crate::kernel::error::Result;
 
 /// Not yet labelled (internal).
 const UNLABELLED: u64 = u64::MAX;
@@ -39,18 +40,38 @@ pub struct GammaTable {
 impl GammaTable {
     /// Labels every position of `graph` (see the module documentation).
     pub fn of(graph: &MoveGraph) -> Self {
-        let (labels, counters, stages) = staged_labelling(graph);
-        let values = (0..graph.len() as u32)
-            .map(|u| match labels[u as usize] {
+        match Self::label(graph, || Ok::<(), std::convert::Infallible>(())) {
+            Ok(table) => table,
+            Err(never) => match never {},
+        }
+    }
+
+    /// [`GammaTable::of`] within the question's budget: the labelling looks at the budget and
+    /// the cancel flag every few thousand steps ([`crate::kernel::cancel::check`]) and stops
+    /// with its refusal.
+    pub fn checked_of(graph: &MoveGraph) -> Result<Self> {
+        Self::label(graph, crate::kernel::cancel::check)
+    }
+
+    fn label<E>(
+        graph: &MoveGraph,
+        check: impl FnMut() -> std::result::Result<(), E>,
+    ) -> std::result::Result<Self, E> {
+        let mut ticker = Ticker { check, ticks: 0 };
+        let (labels, counters, stages) = staged_labelling(graph, &mut ticker)?;
+        let mut values = Vec::with_capacity(graph.len());
+        for u in 0..graph.len() as u32 {
+            ticker.tick()?;
+            values.push(match labels[u as usize] {
                 INFINITE => Gamma::Infinite(finite_options(graph, &labels, u)),
                 m => Gamma::Finite(m),
-            })
-            .collect();
-        GammaTable {
+            });
+        }
+        Ok(GammaTable {
             values,
             counters,
             stages,
-        }
+        })
     }
 
     /// γ of `position`.
@@ -88,8 +109,31 @@ fn finite_options(graph: &MoveGraph, labels: &[u64], u: u32) -> Vec<u64> {
     k
 }
 
+/// Calls its check every [`CHECK_EVERY`] steps of the labelling.
+struct Ticker<C> {
+    check: C,
+    ticks: usize,
+}
+
+/// The steps (positions or moves looked at) between two looks at the budget.
+const CHECK_EVERY: usize = 1 << 14;
+
+impl<E, C: FnMut() -> std::result::Result<(), E>> Ticker<C> {
+    fn tick(&mut self) -> std::result::Result<(), E> {
+        self.ticks += 1;
+        if self.ticks % CHECK_EVERY == 0 {
+            (self.check)()
+        } else {
+            Ok(())
+        }
+    }
+}
+
 /// The labels (a finite value or [`INFINITE`]), the counters and the number of stages.
-fn staged_labelling(graph: &MoveGraph) -> (Vec<u64>, Vec<u64>, u64) {
+fn staged_labelling<E, C: FnMut() -> std::result::Result<(), E>>(
+    graph: &MoveGraph,
+    ticker: &mut Ticker<C>,
+) -> std::result::Result<(Vec<u64>, Vec<u64>, u64), E> {
     let n = graph.len();
     let mut stage = Stage {
         graph,
@@ -103,10 +147,10 @@ fn staged_labelling(graph: &MoveGraph) -> (Vec<u64>, Vec<u64>, u64) {
     let mut unlabelled: Vec<u32> = (0..n as u32).collect();
     let mut m = 0;
     while !unlabelled.is_empty() {
-        unlabelled = stage.run(m, &unlabelled);
+        unlabelled = stage.run(m, &unlabelled, ticker)?;
         m += 1;
     }
-    (stage.labels, stage.counters, m)
+    Ok((stage.labels, stage.counters, m))
 }
 
 /// The state the stages share.
@@ -123,10 +167,16 @@ struct Stage<'g> {
 
 impl Stage<'_> {
     /// Stage `m` over the positions still unlabelled; returns those still unlabelled after it.
-    fn run(&mut self, m: u64, unlabelled: &[u32]) -> Vec<u32> {
+    fn run<E, C: FnMut() -> std::result::Result<(), E>>(
+        &mut self,
+        m: u64,
+        unlabelled: &[u32],
+        ticker: &mut Ticker<C>,
+    ) -> std::result::Result<Vec<u32>, E> {
         let mark = m + 1;
         let mut ready = Vec::new();
         for &u in unlabelled {
+            ticker.tick()?;
             let open = self
                 .graph
                 .options(u)
@@ -139,6 +189,7 @@ impl Stage<'_> {
             }
         }
         while let Some(u) = ready.pop() {
+            ticker.tick()?;
             let i = u as usize;
             if self.labels[i] != UNLABELLED || self.answered[i] == mark {
                 continue;
@@ -160,7 +211,7 @@ impl Stage<'_> {
                 self.labels[i] = INFINITE;
             }
         }
-        left
+        Ok(left)
     }
 
     /// Whether option `v` must be answered (it is unlabelled or ∞).

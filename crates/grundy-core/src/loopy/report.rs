@@ -10,6 +10,7 @@ use super::family::{parse_rules, split_terms};
 use super::rules::{LoopyPosition, LoopyRules};
 use super::strategy::{self, SumMove, Token};
 use super::{Gamma, Outcome, SumValue};
+use crate::kernel::budget;
 use crate::kernel::error::{GameError, Result};
 
 /// The most tokens (components) a loopy sum may hold.
@@ -70,13 +71,20 @@ impl LoopySum {
         terms.join(" + ")
     }
 
-    /// Explores and labels each term's graph.
+    /// Explores and labels each term's graph. Within a question's budget
+    /// ([`crate::kernel::budget::within`], as `answer::loopy` installs it) the exploration and
+    /// the labelling look at it every few milliseconds, and a refusal names the term.
     pub fn solve(&self) -> Result<LoopyGame> {
         let mut explored = Vec::new();
         let mut tokens = Vec::new();
         for (i, part) in self.parts.iter().enumerate() {
-            let graph =
-                Explored::from_roots(part.rules.as_ref(), &part.rules.roots(&part.positions))?;
+            let name = || {
+                let lists = part.rules.lists(&part.positions).join(",");
+                format!("term {} ({}:{lists})", i + 1, part.rules.term())
+            };
+            let graph = budget::in_part(name, || {
+                Explored::from_roots(part.rules.as_ref(), &part.rules.roots(&part.positions))
+            })?;
             for p in &part.positions {
                 tokens.push((i, graph.number(p).expect("a root is explored")));
             }

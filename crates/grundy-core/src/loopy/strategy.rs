@@ -46,6 +46,12 @@ impl Solved {
         let gamma = GammaTable::of(&graph);
         Solved { graph, gamma }
     }
+
+    /// Labels `graph` within the question's budget ([`GammaTable::checked_of`]).
+    pub fn checked(graph: MoveGraph) -> crate::kernel::error::Result<Self> {
+        let gamma = GammaTable::checked_of(&graph)?;
+        Ok(Solved { graph, gamma })
+    }
 }
 
 /// A token of a sum: which solved graph it is on, and at which position.

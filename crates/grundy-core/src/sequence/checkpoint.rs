@@ -11,9 +11,15 @@
 //! All integers are little-endian. `period = 0` means no period is proven. The code names the
 //! game: an octal code such as `0.77` (octal runs, see
 //! `games::octal::SequenceRun`), or a ruleset in the term format such as `sub{1,4,9}`
-//! when the flag [`FLAG_TABLE`] is set (runs of `table::TableRun`). Each kind of run
-//! checks the fields it needs; this module only reads and writes the layout and refuses a
-//! damaged or truncated file.
+//! when the flag [`FLAG_TABLE`] is set (runs of `table::TableRun`).
+//!
+//! A file whose checksum is right can still be inconsistent (written by hand or by another
+//! program), and a resumed run must never trust it: [`parse`] refuses a damaged or truncated
+//! file and fields that contradict each other (unknown flags; more values than the target; a
+//! period that does not repeat within the values it was checked on, or checked on values that
+//! are not stored; a preperiod or checked count without a period), naming the field. Each kind
+//! of run then checks what only it knows: that its theorem proves the stored period from the
+//! stored values, and that the next check is one its schedule could have set.
 
 use std::io::{self, Write};
 
@@ -87,6 +93,57 @@ pub fn parse(bytes: &[u8]) -> Result<(Header, &[u8])> {
     if r.remaining() as u64 != (width as u64).saturating_mul(count) {
         return Err(bad(bytes, "as many values as its header says"));
     }
+    // The fields against each other (a file whose checksum is right can still be
+    // inconsistent: written by hand, or by another program). Each kind of run then checks
+    // what only it knows: the period against its own theorem, the next check against its
+    // schedule.
+    if flags & !(FLAG_GRUNDYS_GAME | FLAG_STOP_AT_PERIOD | FLAG_TABLE) != 0
+        || flags & FLAG_GRUNDYS_GAME != 0 && flags & FLAG_TABLE != 0
+    {
+        return Err(field(
+            "flags",
+            flags,
+            "a combination of 1 (Grundy's game), 2 (stop at the period) and 4 (a ruleset \
+             term), not both 1 and 4",
+        ));
+    }
+    if count > target.max(1) {
+        return Err(field(
+            "count",
+            count,
+            format!("at most the target ({target}): a run never holds more values than it wants"),
+        ));
+    }
+    if period == 0 && (preperiod != 0 || checked != 0) {
+        let (name, value) = if preperiod != 0 {
+            ("preperiod", preperiod)
+        } else {
+            ("checked", checked)
+        };
+        return Err(field(name, value, "0 when no period is proven (period 0)"));
+    }
+    if period > 0 {
+        if checked > count {
+            return Err(field(
+                "checked",
+                checked,
+                format!("at most the count of stored values ({count})"),
+            ));
+        }
+        if preperiod
+            .checked_add(period)
+            .map_or(true, |end| end > checked)
+        {
+            return Err(field(
+                "period",
+                period,
+                format!(
+                    "a period that, from the preperiod {preperiod}, repeats within the \
+                     {checked} values checked (preperiod + period <= checked)"
+                ),
+            ));
+        }
+    }
     let header = Header {
         version,
         flags,
@@ -134,6 +191,12 @@ pub fn write(
 
 fn bad(bytes: &[u8], why: &str) -> GameError {
     GameError::invalid("checkpoint", format!("{} bytes", bytes.len()), why)
+}
+
+/// The refusal of a checkpoint whose header field `name` (as the module documentation names
+/// it) holds `value`, inconsistent with the rest: `expected` says what it may be.
+pub fn field(name: &str, value: impl std::fmt::Display, expected: impl Into<String>) -> GameError {
+    GameError::invalid(format!("checkpoint field {name}"), value, expected)
 }
 
 /// FNV-1a, 64 bits: a few lines, and enough to catch a damaged or truncated file.

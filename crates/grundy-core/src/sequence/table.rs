@@ -123,22 +123,76 @@ impl<E: Extend> TableRun<E> {
                 .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
                 .collect(),
         };
-        // The checkpoint stores no saltus: it is what a period adds, read off the values.
-        let period = header.period.map(|mut p| {
-            let at = |n: u64| values.get(n as usize).copied().unwrap_or(0);
-            p.saltus = at(p.preperiod + p.period).saturating_sub(at(p.preperiod)) as u64;
-            p
-        });
-        Ok(TableRun {
+        let mut run = TableRun {
             term,
             step: resume(values)?,
             rule,
             limit,
             period_search,
             target: header.target,
-            period,
+            period: None,
             next_check: header.next_check,
-        })
+        };
+        run.period = run.check_restored(header.period)?;
+        Ok(run)
+    }
+
+    /// The fields of a restored run that only the run can check: the saved period must be the
+    /// one its rule proves from the first `checked` stored values (the checkpoint stores no
+    /// saltus: it comes from the proof), so a resumed run never answers from a period its
+    /// values do not prove; and the next check must be one the schedule could have set (above
+    /// the values stored, within the period search), so that the run goes on looking.
+    fn check_restored(&self, saved: Option<Period>) -> Result<Option<Period>> {
+        let count = self.len();
+        let next = self.next_check;
+        if let Some(p) = saved {
+            let (found, _) = self.search(&self.step.values()[..p.checked as usize]);
+            let Some(q) = found.filter(|q| {
+                (q.preperiod, q.period, q.checked) == (p.preperiod, p.period, p.checked)
+            }) else {
+                let proven = match found {
+                    Some(q) => format!(
+                        "the period its values prove (period {} from {}, checked on {} values)",
+                        q.period, q.preperiod, q.checked
+                    ),
+                    None => "a period its values prove (they prove none)".into(),
+                };
+                return Err(checkpoint::field(
+                    "period",
+                    format!(
+                        "period {} from {}, checked on {} values",
+                        p.period, p.preperiod, p.checked
+                    ),
+                    proven,
+                ));
+            };
+            if next != u64::MAX {
+                return Err(checkpoint::field(
+                    "next check",
+                    next,
+                    format!("{} (none) once a period is proven", u64::MAX),
+                ));
+            }
+            return Ok(Some(q));
+        }
+        let done = count >= self.period_search || self.first_check() == u64::MAX;
+        let fits = if done {
+            next == u64::MAX
+        } else {
+            next > count && next <= self.period_search
+        };
+        if !fits {
+            let expected = if done {
+                format!("{} (none): no period is looked for any more", u64::MAX)
+            } else {
+                format!(
+                    "more than the {count} values stored and at most {} (the period search)",
+                    self.period_search
+                )
+            };
+            return Err(checkpoint::field("next check", next, expected));
+        }
+        Ok(None)
     }
 
     /// The step, with the values computed so far.
@@ -169,8 +223,21 @@ impl<E: Extend> TableRun<E> {
     }
 
     fn check_period(&mut self) {
-        let values = self.step.values();
-        let len = values.len() as u64;
+        let len = self.len();
+        let (found, needed) = self.search(self.step.values());
+        self.period = found;
+        // A candidate's proof needs `needed` values: look again there if that is sooner than
+        // the doubling (the choice depends on the values only, so a resumed run makes it too).
+        self.next_check = if found.is_some() || len >= self.period_search {
+            u64::MAX
+        } else {
+            (2 * len).min(needed.max(len + 1)).min(self.period_search)
+        };
+    }
+
+    /// What the rule proves from `values`: the period, if any, and the values a candidate's
+    /// proof needs (`u64::MAX` when there is none).
+    fn search(&self, values: &[u32]) -> (Option<Period>, u64) {
         let mut needed = u64::MAX;
         let found = match &self.rule {
             PeriodRule::Window { window } => find_window_period(values, *window as usize),
@@ -190,14 +257,7 @@ impl<E: Extend> TableRun<E> {
             },
             PeriodRule::NotClaimed { .. } => None,
         };
-        self.period = found;
-        // A candidate's proof needs `needed` values: look again there if that is sooner than
-        // the doubling (the choice depends on the values only, so a resumed run makes it too).
-        self.next_check = if found.is_some() || len >= self.period_search {
-            u64::MAX
-        } else {
-            (2 * len).min(needed.max(len + 1)).min(self.period_search)
-        };
+        (found, needed)
     }
 }
 

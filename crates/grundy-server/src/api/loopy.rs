@@ -4,18 +4,35 @@
 //! `/api/moves` and `/api/apply`. Values are γ (finite or ∞ with its set), outcomes `P`, `N`
 //! or `Draw`.
 
-use grundy_core::loopy::{LoopyGame, LoopyMove, LoopySum};
+use grundy_core::kernel::budget;
+use grundy_core::kernel::error::GameError;
+use grundy_core::loopy::{LoopyGame, LoopyMove};
 use grundy_core::strategy::Convention;
 
 use super::*;
+
+/// Runs `f` (the core's loopy work of one request) within the question's budget
+/// ([`question_budget`]: the server's time and memory limits), as every other question: the
+/// exploration and labelling of a term's graph refuse within milliseconds of it, naming the
+/// term and the limit.
+fn budgeted<T>(limits: &Limits, f: impl FnOnce() -> Result<T, GameError>) -> Result<T, ApiError> {
+    let question = question_budget(limits);
+    within_question_budget(limits, || budget::within(&question, f))
+}
+
+/// The loopy game written `terms`, explored and labelled within the budget installed by
+/// [`budgeted`] (the core's one loopy door).
+fn solve(terms: &str, limits: &Limits) -> Result<LoopyGame, GameError> {
+    grundy_core::answer::loopy_game(terms, &question_budget(limits))
+}
 
 /// Whether the request's position is a loopy game.
 pub(super) fn is_loopy(spec: &PositionSpec) -> bool {
     spec.game.eq_ignore_ascii_case("loopy")
 }
 
-/// The loopy game of a position, checked: `terms` only, normal play.
-fn game_of(spec: &PositionSpec) -> Result<LoopyGame, ApiError> {
+/// The terms of a loopy position, checked: `terms` only, normal play.
+fn terms_of(spec: &PositionSpec) -> Result<&str, ApiError> {
     let Some(terms) = &spec.terms else {
         return Err(ApiError::invalid(
             "position.terms: a loopy position needs its terms, e.g. \"digraph{0>1,1>0,0>2}:0\"",
@@ -31,7 +48,7 @@ fn game_of(spec: &PositionSpec) -> Result<LoopyGame, ApiError> {
             "position.convention: loopy games are played under normal play only",
         ));
     }
-    Ok(LoopySum::parse(terms)?.solve()?)
+    Ok(terms)
 }
 
 /// The position after a move, as the client sends positions.
@@ -42,13 +59,17 @@ fn after(mv: &LoopyMove) -> Value {
 /// `/api/analyze` of a loopy position: the core's `LoopyReport`, the position, and whether
 /// the game is over (`finished`: no move is left).
 pub(super) async fn analyze(app: AppState, spec: PositionSpec) -> Result<Response, ApiError> {
+    let limits = app.limits.clone();
     app.compute
         .run(move || {
-            let game = game_of(&spec)?;
-            let report = game.report();
+            let terms = terms_of(&spec)?;
+            let (report, finished) = budgeted(&limits, || {
+                let game = solve(terms, &limits)?;
+                Ok((game.report(), game.moves().is_empty()))
+            })?;
             let mut answer = serde_json::to_value(&report).unwrap_or(Value::Null);
             answer["position"] = json!(spec);
-            answer["finished"] = json!(game.moves().is_empty());
+            answer["finished"] = json!(finished);
             Ok(Json(answer).into_response())
         })
         .await
@@ -57,16 +78,20 @@ pub(super) async fn analyze(app: AppState, spec: PositionSpec) -> Result<Respons
 /// `/api/hint` and `/api/move` of a loopy position: the strategy's move (the winning move
 /// that provably ends the play, or one that keeps a draw, or any from a P-position).
 pub(super) async fn best(app: AppState, spec: PositionSpec) -> ApiResult {
+    let limits = app.limits.clone();
     app.compute
         .run(move || {
-            let game = game_of(&spec)?;
+            let terms = terms_of(&spec)?;
+            let (game, best, finished) = budgeted(&limits, || {
+                let game = solve(terms, &limits)?;
+                let best = game.best_move();
+                let finished = match &best {
+                    Some(mv) => solve(&mv.after, &limits)?.moves().is_empty(),
+                    None => true,
+                };
+                Ok((game, best, finished))
+            })?;
             let outcome = game.outcome();
-            let best = game.best_move();
-            let finished = best.as_ref().map_or(true, |mv| {
-                LoopySum::parse(&mv.after)
-                    .and_then(|s| s.solve())
-                    .is_ok_and(|g| g.moves().is_empty())
-            });
             Ok(Json(json!({
                 "move": best,
                 "position": best.as_ref().map(after),
@@ -82,18 +107,21 @@ pub(super) async fn best(app: AppState, spec: PositionSpec) -> ApiResult {
 
 /// `/api/moves` of a loopy position: every move with the value and outcome it leaves.
 pub(super) async fn moves(app: AppState, spec: PositionSpec) -> ApiResult {
+    let limits = app.limits.clone();
     app.compute
         .run(move || {
-            let game = game_of(&spec)?;
-            let moves: Vec<Value> = game
-                .moves()
-                .into_iter()
-                .map(|mv| {
-                    let left = LoopySum::parse(&mv.after).and_then(|s| s.analyze());
-                    let outcome = left.as_ref().map(|r| r.outcome).ok();
-                    json!({"move": mv, "outcome_after": outcome, "position": after(&mv)})
-                })
-                .collect();
+            let terms = terms_of(&spec)?;
+            let moves = budgeted(&limits, || {
+                let game = solve(terms, &limits)?;
+                let mut moves = Vec::new();
+                for mv in game.moves() {
+                    let outcome = solve(&mv.after, &limits)?.outcome();
+                    moves.push(
+                        json!({"move": mv, "outcome_after": outcome, "position": after(&mv)}),
+                    );
+                }
+                Ok(moves)
+            })?;
             Ok(Json(json!({"moves": moves, "position": spec})))
         })
         .await
@@ -102,9 +130,11 @@ pub(super) async fn moves(app: AppState, spec: PositionSpec) -> ApiResult {
 /// `/api/apply` of a loopy position: `{"component": N, "to": [...]}` (from 0; the numbers
 /// of the position it goes to) or `{"index": N}` (in the order of `/api/moves`).
 pub(super) async fn apply(app: AppState, spec: PositionSpec, mv: MoveSpec) -> ApiResult {
+    let limits = app.limits.clone();
     app.compute
         .run(move || {
-            let game = game_of(&spec)?;
+            let terms = terms_of(&spec)?;
+            let game = budgeted(&limits, || solve(terms, &limits))?;
             let found = match (mv.component, &mv.to, &mv.typed, mv.index) {
                 (Some(c), Some(to), None, None) => match heaps_of(to) {
                     Some(to) => game.find_move(c, &to).map_err(|e| e.to_string()),

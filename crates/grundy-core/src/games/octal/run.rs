@@ -180,7 +180,7 @@ impl SequenceRun {
         let values = self.solver.values();
         let len = values.len() as u64;
         let scheduled = {
-            let step = (len.max(1).next_power_of_two() / 8).max(1024);
+            let step = schedule_step(len);
             (len / step + 1) * step
         };
         let max_removed = self.rules.max_removed();
@@ -268,7 +268,13 @@ impl SequenceRun {
             HeapRules::parse(&header.code)?
         };
         let target = header.target;
-        check_target(target)?;
+        if target > MAX_RUN_VALUES {
+            return Err(checkpoint::field(
+                "target",
+                target,
+                format!("at most {MAX_RUN_VALUES} values"),
+            ));
+        }
         let (count, width) = (header.count, header.width);
         if width != 1 && width != 2 {
             return Err(bad("values of one or two bytes each"));
@@ -288,15 +294,87 @@ impl SequenceRun {
                 values.map(|c| u16::from_le_bytes([c[0], c[1]])).collect(),
             )
         };
-        Ok(SequenceRun {
+        let run = SequenceRun {
             solver,
             rules,
             target,
             stop_at_period: header.flags & checkpoint::FLAG_STOP_AT_PERIOD != 0,
             period: header.period,
             next_check: header.next_check,
-        })
+        };
+        run.check_restored()?;
+        Ok(run)
     }
+
+    /// The fields of a restored run that only the run can check: the period is the one the
+    /// Guy–Smith theorem proves from the first `checked` stored values (so a resumed run never
+    /// answers from a period its values do not prove), and the next check is one the schedule
+    /// of [`SequenceRun::check_period`] could have set.
+    fn check_restored(&self) -> Result<()> {
+        let count = self.values().len() as u64;
+        let next = self.next_check;
+        if self.rules.is_grundys_game() {
+            // No period is ever looked for: the next check stays 0.
+            if next != 0 {
+                return Err(checkpoint::field(
+                    "next check",
+                    next,
+                    "0 for Grundy's game (no period is looked for)",
+                ));
+            }
+            return Ok(());
+        }
+        if let Some(p) = self.period {
+            let values = self.values();
+            let checked = p.checked as usize;
+            let found = match values {
+                Values::Narrow(v) => find_guy_smith_period(&v[..checked], self.rules.max_removed()),
+                Values::Wide(v) => find_guy_smith_period(&v[..checked], self.rules.max_removed()),
+            };
+            if found != PeriodSearch::Proven(p) {
+                return Err(checkpoint::field(
+                    "period",
+                    format!(
+                        "period {} from {}, checked on {} values",
+                        p.period, p.preperiod, p.checked
+                    ),
+                    match found {
+                        PeriodSearch::Proven(q) => format!(
+                            "the period the stored values prove by Guy-Smith (period {} from {}, \
+                             checked on {} values)",
+                            q.period, q.preperiod, q.checked
+                        ),
+                        _ => {
+                            "a period the stored values prove by Guy-Smith (they prove none)".into()
+                        }
+                    },
+                ));
+            }
+            if next != u64::MAX {
+                return Err(checkpoint::field(
+                    "next check",
+                    next,
+                    format!("{} (none) once a period is proven", u64::MAX),
+                ));
+            }
+            return Ok(());
+        }
+        // After a look at length `len <= count`, the next is at most `len + step(len)`.
+        let most = count.saturating_add(schedule_step(count));
+        if next > most {
+            return Err(checkpoint::field(
+                "next check",
+                next,
+                format!("at most {most} with {count} values stored and no period proven"),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// The step of the geometric schedule of period checks at `len` values (eight per doubling).
+fn schedule_step(len: u64) -> u64 {
+    (len.max(1).next_power_of_two() / 8).max(1024)
 }
 
 fn check_target(target: u64) -> Result<()> {

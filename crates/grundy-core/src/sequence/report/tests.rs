@@ -272,3 +272,123 @@ fn damaged_and_foreign_checkpoints_are_refused() {
         assert!(err.contains("sub{1,4,9}"), "{err}");
     }
 }
+
+/// The byte offset of each u64 header field of a checkpoint whose code is `code_len` bytes:
+/// magic (8), version, flags, code length (2), the code, then target, next check, preperiod,
+/// period, checked and count.
+fn u64_fields(code_len: usize) -> [(&'static str, usize); 6] {
+    let at = 12 + code_len;
+    [
+        ("target", at),
+        ("next check", at + 8),
+        ("preperiod", at + 16),
+        ("period", at + 24),
+        ("checked", at + 32),
+        ("count", at + 40),
+    ]
+}
+
+/// `bytes` with the u64 at `at` set to `value` and the checksum (the last eight bytes)
+/// recomputed: a file whose checksum is right but whose fields may contradict each other.
+fn with_field(bytes: &[u8], at: usize, value: u64) -> Vec<u8> {
+    let mut out = bytes.to_vec();
+    out[at..at + 8].copy_from_slice(&value.to_le_bytes());
+    let body = out.len() - 8;
+    let sum = crate::sequence::checkpoint::fnv1a(&out[..body]);
+    out[body..].copy_from_slice(&sum.to_le_bytes());
+    out
+}
+
+/// Every u64 field of a real checkpoint set to 0, 1, its neighbours and huge values, with the
+/// checksum recomputed: restoring gives a clean refusal naming the checkpoint, or a run whose
+/// report is that of a run that never stopped; never a panic (a period field set on a file
+/// without one made the certificate subtract with overflow).
+#[test]
+fn checkpoints_with_a_right_checksum_and_wrong_fields_are_refused_or_right() {
+    let games: Vec<(Box<dyn HeapSequence>, u64, u64)> = vec![
+        // (game, values saved, values asked after resuming)
+        (by_name("octal", &["0.16"]).unwrap(), 3000, 6000),
+        (by_name("octal", &["kayles"]).unwrap(), 2000, 3000),
+        (by_name("grundys-game", &[]).unwrap(), 300, 600),
+        (by_name("subtraction", &["1,4,9"]).unwrap(), 100, 300),
+        (by_name("subtraction", &["1,4,9"]).unwrap(), 5000, 6000),
+        (by_name("all-but", &["2,3"]).unwrap(), 200, 400),
+        (by_name("take-break", &["0.8"]).unwrap(), 50, 100),
+        (by_name("take-break", &["4.[3]"]).unwrap(), 50, 100),
+    ];
+    for (seq, saved_count, wanted) in games {
+        let term = seq.game().term;
+        // A heap far beyond the table where the game answers one (through its period).
+        let mut request = Request {
+            count: wanted,
+            at: Some(BigUint::from(10u32).pow(30)),
+            until_period: None,
+        };
+        if plan(seq.as_ref(), &request).is_err() {
+            request.at = None;
+        }
+        let target = plan(seq.as_ref(), &request).unwrap();
+        // The values a run that never stopped gives, and its period.
+        let mut whole = seq.start(target).unwrap();
+        compute(whole.as_mut()).unwrap();
+        if Report::new(seq.as_ref(), whole.as_ref(), &request, false).is_err() {
+            // An arithmetic-periodic value beyond 2^64 is no report's.
+            request.at = None;
+        }
+        let want = Report::new(seq.as_ref(), whole.as_ref(), &request, false).unwrap();
+        let want_values: Vec<_> = (0..want.count).map(|n| want.value(n)).collect();
+
+        let mut part = seq.start(saved_count.min(target)).unwrap();
+        compute(part.as_mut()).unwrap();
+        let mut bytes = Vec::new();
+        part.write_checkpoint(&mut bytes).unwrap();
+        let code_len = u16::from_le_bytes([bytes[10], bytes[11]]) as usize;
+        for (name, at) in u64_fields(code_len) {
+            let old = u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap());
+            let mut tries = vec![
+                0,
+                1,
+                2,
+                old.wrapping_sub(1),
+                old.wrapping_add(1),
+                saved_count,
+                1 << 32,
+                1 << 62,
+                u64::MAX - 1,
+                u64::MAX,
+            ];
+            tries.retain(|&v| v != old);
+            for value in tries {
+                let edited = with_field(&bytes, at, value);
+                let what = format!("{term}: {name} {old} -> {value}");
+                let mut run = match seq.restore(&edited) {
+                    Err(e) => {
+                        let e = e.to_string();
+                        assert!(e.contains("checkpoint"), "{what}: {e}");
+                        continue;
+                    }
+                    Ok(run) => run,
+                };
+                if run.set_target(target).is_err() {
+                    continue;
+                }
+                compute(run.as_mut()).unwrap_or_else(|e| panic!("{what}: {e}"));
+                // The resumed run answers as the run that never stopped, or says what it
+                // does not know; never something else.
+                match Report::new(seq.as_ref(), run.as_ref(), &request, false) {
+                    Err(_) => {}
+                    Ok(got) => {
+                        assert!(got.count <= want.count, "{what}");
+                        for n in 0..got.count {
+                            assert_eq!(got.value(n), want_values[n as usize], "{what}: G({n})");
+                        }
+                        if let (Some(a), Some(b)) = (&got.at, &want.at) {
+                            assert_eq!(a, b, "{what}");
+                        }
+                        let _ = got.document();
+                    }
+                }
+            }
+        }
+    }
+}
