@@ -88,10 +88,10 @@ fn capitalised(text: &str) -> String {
         .unwrap_or_default()
 }
 
-/// `grundy play loopy TERMS...`: the human against the perfect computer.
-pub fn play(terms: &str, human_first: bool, out: &Output) -> Result<(), CliError> {
-    // The graphs are explored and labelled once, within the default budget of a question.
-    let game = grundy_core::answer::loopy_game(terms, &super::play::play_budget())?;
+/// `grundy play loopy TERMS...`: the human against the perfect computer. The graphs are
+/// explored and labelled once, within `budget` (play's default budget of a question).
+pub fn play(terms: &str, human_first: bool, budget: &Budget, out: &Output) -> Result<(), CliError> {
+    let game = grundy_core::answer::loopy_game(terms, budget)?;
     let stdin = std::io::stdin();
     let echo = !stdin.is_terminal();
     let mut session = Session {

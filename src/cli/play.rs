@@ -79,7 +79,12 @@ pub fn run(args: &PlayArgs, out: &Output) -> Result<(), CliError> {
                     .into(),
             ));
         }
-        return super::loopy::play(&args.game.0.term, args.first == First::Me, out);
+        return super::loopy::play(
+            &args.game.0.term,
+            args.first == First::Me,
+            &play_budget(),
+            out,
+        );
     }
     let convention = if args.misere {
         Convention::Misere
