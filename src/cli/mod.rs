@@ -243,9 +243,11 @@ pub fn parse_heap(text: &str) -> Result<u64, String> {
     grundy_core::kernel::parse_u64(text, "heap").map_err(|e| e.to_string())
 }
 
-/// clap value parser for a comma-separated list of amounts such as `1,4,9`.
+/// clap value parser for a comma-separated list of amounts such as `1,4,9`: each from 1 to
+/// [`grundy_core::games::subtraction::MAX_TAKE`] (a take-set or an excluded set).
 pub fn parse_amounts(text: &str) -> Result<Vec<u64>, String> {
-    grundy_core::kernel::parse_list(text, "amount").map_err(|e| e.to_string())
+    let range = 1..=grundy_core::games::subtraction::MAX_TAKE;
+    grundy_core::kernel::list::parse_list_in(text, "amount", range).map_err(|e| e.to_string())
 }
 
 /// clap value parser for a heap of any size (`--at`, Nim heaps): decimal digits only, at most
