@@ -164,3 +164,24 @@ fn wythoff_in_a_sum() {
         "P"
     );
 }
+
+#[test]
+fn analyze_wythoff_json_has_the_shape_of_every_analysis() {
+    // docs/cli.md, "JSON output": `analyze wythoff` gives the generic analysis document.
+    let v = json(&["analyze", "wythoff", "10", "7"]);
+    assert_eq!(v["components"][0]["ruleset"], "wythoff");
+    assert_eq!(v["components"][0]["heaps"], serde_json::json!([10, 7]));
+    assert_eq!(v["outcome"], "N");
+    let first = &v["winning_moves"][0];
+    let mut keys: Vec<&str> = first
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    keys.sort_unstable();
+    assert_eq!(keys, ["component", "count", "from", "text", "to"]);
+    for absent in ["position", "grundy", "p_index"] {
+        assert!(v.get(absent).is_none(), "{absent}");
+    }
+}
