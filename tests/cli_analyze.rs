@@ -574,3 +574,51 @@ fn all_but_heaps_of_any_size() {
         .stdout(predicate::str::contains("Grundy value 50000000000"))
         .stdout(predicate::str::contains("100000000000 -> 0 (take"));
 }
+
+#[test]
+fn a_position_with_no_move_left_says_why_it_is_won_or_lost() {
+    // Misère: the player to move has no move and so wins; no empty "Winning moves:" heading.
+    for args in [
+        &["analyze", "nim", "0", "0", "--misere"][..],
+        &["analyze", "wythoff", "0", "0", "--misere"],
+        &["analyze", "sum", "octal{0.77}:0", "nim:0", "--misere"],
+    ] {
+        let out = grundy().args(args).output().unwrap();
+        assert!(out.status.success(), "{args:?}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            text.contains("N-position: the player to move wins."),
+            "{text}"
+        );
+        assert!(
+            text.ends_with(
+                "No move is left: the player to move cannot move, and so wins (misère play: \
+                 whoever makes the last move loses).\n"
+            ),
+            "{args:?}: {text}"
+        );
+        assert!(!text.contains("Winning moves"), "{args:?}: {text}");
+    }
+    // Normal play: no move, so the player to move loses (not "every move leads to an
+    // N-position": there is none).
+    let out = grundy()
+        .args(["analyze", "nim", "0", "0"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.ends_with("No move is left: the player to move cannot move, and so loses.\n"),
+        "{text}"
+    );
+    assert!(!text.contains("every move leads"), "{text}");
+    // A position with moves keeps its lines.
+    let out = grundy()
+        .args(["analyze", "nim", "1", "--misere"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("No winning move: every move leads to an N-position."),
+        "{text}"
+    );
+}

@@ -185,3 +185,23 @@ fn analyze_wythoff_json_has_the_shape_of_every_analysis() {
         assert!(v.get(absent).is_none(), "{absent}");
     }
 }
+
+#[test]
+fn nth_zero_is_one_position() {
+    // (a_0, b_0) = (0, 0) is its own mirror image: one P-position, not "(0, 0) and (0, 0)".
+    grundy()
+        .args(["wythoff", "nth", "0"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "(0, 0) is a P-position (its own mirror image): the player to move has no move and loses.",
+        ))
+        .stdout(predicate::str::contains("and (0, 0)").not());
+    grundy()
+        .args(["wythoff", "nth", "1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "(1, 2) and (2, 1) are P-positions",
+        ));
+}

@@ -229,6 +229,12 @@ fn nth(n: &BigUint, out: &Output) -> Result<(), CliError> {
     }
     out.line(format!("a_{n} = {a}"))?;
     out.line(format!("b_{n} = {b}"))?;
+    if a == b {
+        // n = 0: (0, 0) is its own mirror image.
+        return out.line(format!(
+            "({a}, {b}) is a P-position (its own mirror image): the player to move has no move and loses."
+        ));
+    }
     out.line(format!(
         "({a}, {b}) and ({b}, {a}) are P-positions: the player to move loses."
     ))
