@@ -163,6 +163,46 @@ fn bad_input_is_a_one_line_error_with_exit_code_2() {
 }
 
 #[test]
+fn amounts_and_nim_heaps_are_refused_with_their_own_range() {
+    // A take-set amount is 1 to 1,000,000 and a Nim heap has up to 100,000 digits: a bad one
+    // names that, not the range of a 64-bit number.
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["analyze", "subtraction", "--set", "-1", "5"],
+            "invalid amount \"-1\": expected a whole number from 1 to 1000000",
+        ),
+        (
+            &["analyze", "subtraction", "--set", "18446744073709551616", "5"],
+            "amount \"18446744073709551616\" is out of range: expected a whole number from 1 to 1000000",
+        ),
+        (
+            &["analyze", "all-but", "--except", "x", "5"],
+            "invalid amount \"x\": expected a whole number from 1 to 1000000",
+        ),
+        (
+            &["analyze", "sum", "sub{1,4,9}}:3"],
+            "invalid take-set element \"9}\": expected a whole number from 1 to 1000000",
+        ),
+        (
+            &["analyze", "sum", "allbut{-2}:3"],
+            "invalid excluded amount \"-2\": expected a whole number from 1 to 1000000",
+        ),
+        (
+            &["analyze", "sum", "nim:3:4"],
+            "invalid heap \"3:4\": expected a whole number of at most 100000 digits",
+        ),
+    ];
+    for (args, needle) in cases {
+        let out = grundy().args(*args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert!(!err.contains("18446744073709551615"), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    }
+}
+
+#[test]
 fn huge_nim_heaps_are_exact() {
     let max = u64::MAX.to_string();
     let doc = json(&["analyze", "nim", &max, "1"]);
@@ -533,4 +573,52 @@ fn all_but_heaps_of_any_size() {
         .success()
         .stdout(predicate::str::contains("Grundy value 50000000000"))
         .stdout(predicate::str::contains("100000000000 -> 0 (take"));
+}
+
+#[test]
+fn a_position_with_no_move_left_says_why_it_is_won_or_lost() {
+    // Misère: the player to move has no move and so wins; no empty "Winning moves:" heading.
+    for args in [
+        &["analyze", "nim", "0", "0", "--misere"][..],
+        &["analyze", "wythoff", "0", "0", "--misere"],
+        &["analyze", "sum", "octal{0.77}:0", "nim:0", "--misere"],
+    ] {
+        let out = grundy().args(args).output().unwrap();
+        assert!(out.status.success(), "{args:?}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            text.contains("N-position: the player to move wins."),
+            "{text}"
+        );
+        assert!(
+            text.ends_with(
+                "No move is left: the player to move cannot move, and so wins (misère play: \
+                 whoever makes the last move loses).\n"
+            ),
+            "{args:?}: {text}"
+        );
+        assert!(!text.contains("Winning moves"), "{args:?}: {text}");
+    }
+    // Normal play: no move, so the player to move loses (not "every move leads to an
+    // N-position": there is none).
+    let out = grundy()
+        .args(["analyze", "nim", "0", "0"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.ends_with("No move is left: the player to move cannot move, and so loses.\n"),
+        "{text}"
+    );
+    assert!(!text.contains("every move leads"), "{text}");
+    // A position with moves keeps its lines.
+    let out = grundy()
+        .args(["analyze", "nim", "1", "--misere"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("No winning move: every move leads to an N-position."),
+        "{text}"
+    );
 }

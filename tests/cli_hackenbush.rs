@@ -91,6 +91,27 @@ fn value_answers_a_million_edges() {
 }
 
 #[test]
+fn a_tree_too_large_is_refused_with_its_real_size() {
+    // tree:DxB has 1 + B + ... + B^D edges: the refusal names that count (or that it is beyond
+    // 10^38), not the partial count where counting passed the limit.
+    for (tree, edges) in [
+        ("tree:64x2", "36893488147419103231 edges"),
+        ("tree:1000x2", "more than 10^38 edges"),
+        ("tree:40x3", "18236498188585393201 edges"),
+        ("tree:65x3", "15451577191316306180960320901764 edges"),
+        ("tree:1000000x1000000", "more than 10^38 edges"),
+        ("tree:1000000x1", "1000001 edges"),
+    ] {
+        fails_with_usage(
+            &["hackenbush", "value", tree],
+            &format!(
+                "Hackenbush picture \"{edges}\" is out of range: expected at most 1000000 edges"
+            ),
+        );
+    }
+}
+
+#[test]
 fn draw_writes_svg_and_png() {
     let dir = TempDir::new("hackenbush-draw");
     let svg = dir.file("picture.svg");

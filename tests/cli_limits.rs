@@ -125,3 +125,79 @@ fn huge_splitting_games_play_to_the_move_bound() {
             .stderr(predicate::str::contains("more than 100000 moves"));
     }
 }
+
+#[test]
+fn numeric_options_name_the_value_and_their_range() {
+    // Every numeric option is read by one parser: a negative number, a fraction, a word or a
+    // number past 2^64 - 1 is named with the option's own range, never as Rust's "invalid
+    // digit found in string" or "number too large to fit in target type".
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["analyze", "nim", "3", "--time"],
+            "--time: \"{}\" is not a whole number of seconds from 1 to 604800",
+        ),
+        (
+            &["analyze", "nim", "3", "--memory"],
+            "--memory: \"{}\" is not a whole number of MiB from 1 to 1048576",
+        ),
+        (
+            &["simulate", "nim", "3", "4", "--seed"],
+            "--seed: \"{}\" is not a whole number from 0 to 18446744073709551615",
+        ),
+        (
+            &["simulate", "nim", "3", "4", "--max-moves"],
+            "--max-moves: \"{}\" is not a whole number of moves from 1 to 1000000000000",
+        ),
+        (
+            &["simulate", "nim", "3", "4", "--games"],
+            "--games: \"{}\" is not a whole number of games from 1 to 100000000",
+        ),
+        (
+            &["play", "nim", "3", "--seed"],
+            "--seed: \"{}\" is not a whole number from 0 to 18446744073709551615",
+        ),
+        (
+            &["misere", "quotient", "kayles", "--max-heap"],
+            "--max-heap: \"{}\" is not a whole number of tokens from 1 to 1000",
+        ),
+        (
+            &[
+                "misere",
+                "quotient",
+                "kayles",
+                "--max-heap",
+                "5",
+                "--seconds",
+            ],
+            "--seconds: \"{}\" is not a whole number of seconds from 1 to 86400",
+        ),
+        (
+            &["misere", "genus", "kayles", "--count"],
+            "--count: \"{}\" is not a whole number of heaps from 1 to 200",
+        ),
+        (
+            &["wythoff", "image", "-o", "w.png", "--size"],
+            "--size: \"{}\" is not a whole number of pixels from 16 to 4096",
+        ),
+        (
+            &["search", "cram", "3x4", "--time"],
+            "--time: \"{}\" is not a whole number of seconds from 1 to 604800",
+        ),
+        (
+            &["search", "cram", "3x4", "--memory"],
+            "--memory: \"{}\" is not a whole number of MiB from 1 to 65536",
+        ),
+    ];
+    for (args, message) in cases {
+        for value in ["-1", "abc", "1.5", "18446744073709551616"] {
+            let out = grundy().args(*args).arg(value).output().unwrap();
+            assert_eq!(out.status.code(), Some(2), "{args:?} {value}");
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(
+                err.contains(&message.replace("{}", value)),
+                "{args:?} {value}: {err}"
+            );
+            assert_eq!(err.lines().count(), 1, "{args:?} {value}: {err}");
+        }
+    }
+}

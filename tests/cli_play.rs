@@ -558,3 +558,17 @@ fn a_subtraction_heap_of_ten_to_the_thirty() {
         "{out}"
     );
 }
+
+#[test]
+fn the_documented_wythoff_game_is_what_the_binary_prints() {
+    // docs/cli.md shows this session, the refusal of an illegal queen move included.
+    let printed = session(
+        &["wythoff", "10", "7", "--seed", "1"],
+        "both 4\nto 4 6\ny 3\n",
+    );
+    let documented = common::documented_output(
+        "docs/cli.md",
+        "printf 'both 4\\nto 4 6\\ny 3\\n' | grundy play wythoff 10 7 --seed 1",
+    );
+    assert_eq!(documented, printed);
+}

@@ -358,3 +358,73 @@ fn a_checkpoint_with_a_right_checksum_and_a_wrong_period_is_refused() {
     );
     let _ = fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_documented_example_is_what_the_binary_prints() {
+    // docs/cli.md and the README show this run: its heading is "TITLE, G(0..N):".
+    let command =
+        "grundy sequence subtraction --set 1,4,9 --count 20 --period --at 1000000000000000000";
+    let args: Vec<&str> = command.split(' ').skip(1).collect();
+    let out = grundy().args(&args).output().unwrap();
+    assert!(out.status.success());
+    let printed = String::from_utf8(out.stdout).unwrap();
+    for doc in ["docs/cli.md", "README.md"] {
+        assert_eq!(common::documented_output(doc, command), printed, "{doc}");
+    }
+}
+
+#[test]
+fn a_subtraction_sequence_lists_up_to_two_to_the_31_values() {
+    // At most 2^25 values are computed; beyond, the proven period lists the rest, so the
+    // limit is 2^31 as for octal games (docs/limits.md), not 10,000,000.
+    let out = grundy()
+        .args([
+            "sequence",
+            "subtraction",
+            "--set",
+            "1,4,9",
+            "--count",
+            "10000001",
+        ])
+        .args(["--format", "csv"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(
+        out.stdout.iter().filter(|&&b| b == b'\n').count(),
+        10_000_002
+    );
+    let out = grundy()
+        .args([
+            "sequence",
+            "subtraction",
+            "--set",
+            "1,4,9",
+            "--count",
+            "2147483649",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(
+            "count \"2147483649\" is out of range: expected a whole number from 0 to 2147483648"
+        ),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_period_is_in_the_json_with_or_without_period() {
+    // docs/cli.md, "JSON output": `period` is always present; a subtraction game's proof is
+    // `theorem: {name: "window", window}`.
+    for extra in [&[][..], &["--period"]] {
+        let mut args = vec!["sequence", "subtraction", "--set", "1,4,9", "--count", "5"];
+        args.extend_from_slice(extra);
+        let v = json(&args);
+        assert_eq!(v["period"]["status"], "proven", "{extra:?}");
+        assert_eq!(v["period"]["theorem"]["name"], "window");
+        assert_eq!(v["period"]["theorem"]["window"], 9);
+    }
+}

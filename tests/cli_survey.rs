@@ -469,3 +469,47 @@ fn bad_input_is_refused_and_files_that_are_not_stores_are_left_alone() {
     );
     let _ = fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn negative_budgets_and_a_directory_store_are_refused_in_words() {
+    // `--memory -5M` and `--shard -1/2` reach their own checks (not clap's "unexpected
+    // argument '-5'"), and a directory as the store is refused as the other file flags refuse
+    // one, exit 2 (not SQLite's "unable to open database file", exit 1).
+    let dir = fresh_dir("hyphen");
+    let db = dir.join("s.db");
+    let db = s(&db);
+    for (flag, value, needle) in [
+        ("--memory", "-5M", "memory \"-5M\" is not allowed"),
+        ("--shard", "-1/2", "invalid --shard \"-1/2\""),
+    ] {
+        let out = grundy()
+            .args(["survey", "octal", "0.77", "--count", "100", flag, value])
+            .args(["--db", db])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{flag} {value}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(needle), "{flag} {value}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+    let store_dir = dir.join("dirdb");
+    fs::create_dir_all(&store_dir).unwrap();
+    let store_dir = s(&store_dir);
+    for args in [
+        &[
+            "survey", "octal", "0.77", "--count", "100", "--db", store_dir,
+        ][..],
+        &["survey", "export", "--db", store_dir],
+        &["survey", "merge", "--db", db, store_dir],
+    ] {
+        let out = grundy().args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("is a directory: expected a file's path"),
+            "{args:?}: {err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+    assert!(!Path::new(db).exists(), "nothing was created");
+}

@@ -164,3 +164,44 @@ fn wythoff_in_a_sum() {
         "P"
     );
 }
+
+#[test]
+fn analyze_wythoff_json_has_the_shape_of_every_analysis() {
+    // docs/cli.md, "JSON output": `analyze wythoff` gives the generic analysis document.
+    let v = json(&["analyze", "wythoff", "10", "7"]);
+    assert_eq!(v["components"][0]["ruleset"], "wythoff");
+    assert_eq!(v["components"][0]["heaps"], serde_json::json!([10, 7]));
+    assert_eq!(v["outcome"], "N");
+    let first = &v["winning_moves"][0];
+    let mut keys: Vec<&str> = first
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    keys.sort_unstable();
+    assert_eq!(keys, ["component", "count", "from", "text", "to"]);
+    for absent in ["position", "grundy", "p_index"] {
+        assert!(v.get(absent).is_none(), "{absent}");
+    }
+}
+
+#[test]
+fn nth_zero_is_one_position() {
+    // (a_0, b_0) = (0, 0) is its own mirror image: one P-position, not "(0, 0) and (0, 0)".
+    grundy()
+        .args(["wythoff", "nth", "0"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "(0, 0) is a P-position (its own mirror image): the player to move has no move and loses.",
+        ))
+        .stdout(predicate::str::contains("and (0, 0)").not());
+    grundy()
+        .args(["wythoff", "nth", "1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "(1, 2) and (2, 1) are P-positions",
+        ));
+}

@@ -103,7 +103,11 @@ fn with_budget(cmd: Command) -> Command {
                 super::search::MAX_SECONDS
             ))
             .default_value(ANALYZE_SECONDS.to_string())
-            .value_parser(clap::value_parser!(u64).range(1..=super::search::MAX_SECONDS)),
+            .value_parser(super::whole_number::<u64>(
+                "--time",
+                "seconds",
+                1..=super::search::MAX_SECONDS,
+            )),
     )
     .arg(memory_arg(
         "The most memory the question may take, in MiB (1 to {max}): beyond it the answer is \
@@ -127,7 +131,11 @@ pub fn memory_arg(help: &str) -> Arg {
         .value_name("MIB")
         .help(help.replace("{max}", &MAX_MEMORY_MIB.to_string()))
         .default_value(ANALYZE_MEMORY_MIB.to_string())
-        .value_parser(clap::value_parser!(u64).range(1..=MAX_MEMORY_MIB))
+        .value_parser(super::whole_number::<u64>(
+            "--memory",
+            "MiB",
+            1..=MAX_MEMORY_MIB,
+        ))
 }
 
 /// The option that allows a question more memory, as a refusal names it.

@@ -59,14 +59,14 @@ pub struct QuotientArgs {
     /// ruleset such as sub{1,4,9}, bachet{3}, allbut{2}, lasker, grundys.
     pub game: String,
     /// The largest heap covered (1 to 1000).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_QUOTIENT_HEAP as u64))]
+    #[arg(long, value_parser = super::whole_number::<u64>("--max-heap", "tokens", 1..=MAX_QUOTIENT_HEAP as u64))]
     pub max_heap: u64,
     /// Give up after this many seconds (1 to 86400).
-    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=86400))]
+    #[arg(long, default_value_t = 60, value_parser = super::whole_number::<u64>("--seconds", "seconds", 1..=86400))]
     pub seconds: u64,
     /// Give up when a monoid would have more elements than this (2 to 16384; memory is about
     /// 4·order² bytes).
-    #[arg(long, default_value_t = 2048, value_parser = clap::value_parser!(u64).range(2..=16384))]
+    #[arg(long, default_value_t = 2048, value_parser = super::whole_number::<u64>("--max-order", "elements", 2..=16384))]
     pub max_order: u64,
     /// Save the proven quotient to this file every few seconds, and when the run stops
     /// (Ctrl-C, a limit): a later run goes on from it with --resume.
@@ -84,8 +84,8 @@ pub struct GenusArgs {
     /// The game: nim, an octal code such as 0.77, a preset name such as kayles, or a heap
     /// ruleset such as sub{1,4,9}, bachet{3}, allbut{2}, lasker, grundys.
     pub game: String,
-    /// How many heaps, 1..=COUNT (1 to 64).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_GENUS_COUNT as u64))]
+    /// How many heaps, 1..=COUNT (1 to 200).
+    #[arg(long, value_parser = super::whole_number::<u64>("--count", "heaps", 1..=MAX_GENUS_COUNT as u64))]
     pub count: u64,
     /// Also answer the sum of these heaps (each at most COUNT, e.g. 3,5,5) by Conway's rules:
     /// the genus rule when every heap is tame, the restive rule for one restive heap beside
@@ -98,12 +98,12 @@ pub struct GenusArgs {
     /// The most time the genera may take, in seconds (1 to 604800): beyond it they are refused,
     /// naming the heap being worked on.
     #[arg(long, value_name = "SECONDS", default_value_t = super::search::DEFAULT_SECONDS,
-          value_parser = clap::value_parser!(u64).range(1..=super::search::MAX_SECONDS))]
+          value_parser = super::whole_number::<u64>("--time", "seconds", 1..=super::search::MAX_SECONDS))]
     pub time: u64,
     /// The most memory the genera may take, in MiB (1 to 1048576): beyond it they are refused,
     /// naming the heap being worked on.
     #[arg(long, value_name = "MIB", default_value_t = super::game::ANALYZE_MEMORY_MIB,
-          value_parser = clap::value_parser!(u64).range(1..=super::game::MAX_MEMORY_MIB))]
+          value_parser = super::whole_number::<u64>("--memory", "MiB", 1..=super::game::MAX_MEMORY_MIB))]
     pub memory: u64,
 }
 

@@ -238,14 +238,51 @@ pub(crate) fn ignore_broken_pipe(e: std::io::Error) -> Result<(), CliError> {
     }
 }
 
+/// The one clap value parser of a numeric option: a whole number of `unit` (`"seconds"`, or
+/// `""` for a bare count) in `range`, converted to the option's type. Anything else, a negative
+/// number, a fraction, a word or a number past the range, is refused naming the option, the
+/// value and the range: `--time: "-1" is not a whole number of seconds from 1 to 604800`.
+///
+/// An option that takes it must also accept values starting with `-` (every argument does:
+/// [`args::parse`]), so that `-1` reaches it.
+pub fn whole_number<T>(
+    option: &'static str,
+    unit: &'static str,
+    range: std::ops::RangeInclusive<u64>,
+) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static
+where
+    T: TryFrom<u64>,
+{
+    move |text: &str| {
+        text.parse::<u64>()
+            .ok()
+            .filter(|n| range.contains(n))
+            .and_then(|n| T::try_from(n).ok())
+            .ok_or_else(|| {
+                let of = if unit.is_empty() {
+                    String::new()
+                } else {
+                    format!(" of {unit}")
+                };
+                format!(
+                    "{option}: {text:?} is not a whole number{of} from {} to {}",
+                    range.start(),
+                    range.end()
+                )
+            })
+    }
+}
+
 /// clap value parser for a heap size: a whole number from 0 to 2^64 - 1.
 pub fn parse_heap(text: &str) -> Result<u64, String> {
     grundy_core::kernel::parse_u64(text, "heap").map_err(|e| e.to_string())
 }
 
-/// clap value parser for a comma-separated list of amounts such as `1,4,9`.
+/// clap value parser for a comma-separated list of amounts such as `1,4,9`: each from 1 to
+/// [`grundy_core::games::subtraction::MAX_TAKE`] (a take-set or an excluded set).
 pub fn parse_amounts(text: &str) -> Result<Vec<u64>, String> {
-    grundy_core::kernel::parse_list(text, "amount").map_err(|e| e.to_string())
+    let range = 1..=grundy_core::games::subtraction::MAX_TAKE;
+    grundy_core::kernel::list::parse_list_in(text, "amount", range).map_err(|e| e.to_string())
 }
 
 /// clap value parser for a heap of any size (`--at`, Nim heaps): decimal digits only, at most

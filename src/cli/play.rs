@@ -37,7 +37,7 @@ pub struct PlayArgs {
     #[arg(long, global = true, default_value = "perfect", value_parser = parse_player)]
     pub player: Player,
     /// Seed for the computer's random choices (default: from the clock; printed to replay).
-    #[arg(long, global = true)]
+    #[arg(long, global = true, value_parser = super::whole_number::<u64>("--seed", "", 0..=u64::MAX))]
     pub seed: Option<u64>,
 }
 

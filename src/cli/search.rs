@@ -55,11 +55,11 @@ pub struct SearchArgs {
     /// The most time the search may take, in seconds (1 to 604800): beyond it the search
     /// stops and says so (with --table, everything proven so far is kept).
     #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_SECONDS,
-          value_parser = clap::value_parser!(u64).range(1..=MAX_SECONDS))]
+          value_parser = super::whole_number::<u64>("--time", "seconds", 1..=MAX_SECONDS))]
     pub time: u64,
     /// Memory for the search table, in MiB (1 to 65536): a ceiling, also when reading and
     /// writing --table (a saved table larger than this is refused, see --shrink-table).
-    #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=65536))]
+    #[arg(long, default_value_t = 1024, value_parser = super::whole_number::<u64>("--memory", "MiB", 1..=65536))]
     pub memory: u64,
     /// Read a saved --table larger than --memory anyway, keeping the entries that fit (the
     /// costliest first); the file is then saved smaller.

@@ -16,7 +16,8 @@ pub struct ServeArgs {
     #[arg(long, default_value = "127.0.0.1")]
     pub host: IpAddr,
     /// The port (0 picks a free one).
-    #[arg(long, short, default_value_t = 8080)]
+    #[arg(long, short, default_value_t = 8080,
+          value_parser = super::whole_number::<u16>("--port", "", 0..=u16::MAX as u64))]
     pub port: u16,
     #[command(flatten)]
     pub limits: LimitArgs,

@@ -35,11 +35,11 @@ pub struct SimulateArgs {
     #[arg(long, global = true, default_value = "perfect,random", value_parser = parse_players)]
     pub players: Players,
     /// How many games to play.
-    #[arg(long, global = true, default_value_t = 1000, allow_negative_numbers = true,
-          value_parser = parse_games)]
+    #[arg(long, global = true, default_value_t = 1000,
+          value_parser = super::whole_number::<u64>("--games", "games", 1..=MAX_GAMES))]
     pub games: u64,
     /// Seed for the players' random choices (default: from the clock; printed to replay).
-    #[arg(long, global = true)]
+    #[arg(long, global = true, value_parser = super::whole_number::<u64>("--seed", "", 0..=u64::MAX))]
     pub seed: Option<u64>,
     /// Misère play: whoever makes the last move loses.
     #[arg(long, global = true)]
@@ -51,7 +51,7 @@ pub struct SimulateArgs {
     /// The most moves one game may take: a longer game stops the run with an error (raise this
     /// to simulate very long games).
     #[arg(long, global = true, default_value_t = DEFAULT_MAX_MOVES,
-          value_parser = clap::value_parser!(u64).range(1..=MAX_MAX_MOVES))]
+          value_parser = super::whole_number::<u64>("--max-moves", "moves", 1..=MAX_MAX_MOVES))]
     pub max_moves: u64,
 }
 
@@ -60,13 +60,6 @@ pub struct SimulateArgs {
 pub struct Players(pub [Player; 2]);
 
 /// clap value parser for `--players a,b`.
-/// `--games`: a whole number from 1 to [`MAX_GAMES`]; a negative number, a fraction or a word
-/// is named with the range (not as clap's "invalid digit found in string").
-pub fn parse_games(text: &str) -> Result<u64, String> {
-    grundy_core::kernel::list::parse_u64_in(text, "--games", 1..=MAX_GAMES)
-        .map_err(|e| e.to_string())
-}
-
 pub fn parse_players(text: &str) -> Result<Players, String> {
     let parts: Vec<&str> = text.split(',').collect();
     let [a, b] = parts.as_slice() else {

@@ -52,16 +52,19 @@ pub struct SurveyArgs {
     #[arg(long, value_name = "FILE")]
     pub codes_file: Option<PathBuf>,
     /// Every code with 1 to D digits after the point (octal: 1 to 5; hex: 1 to 3).
-    #[arg(long, value_name = "D")]
+    #[arg(long, value_name = "D",
+          value_parser = super::whole_number::<u32>("--digits", "digits", 1..=family::MAX_OCTAL_DIGITS as u64))]
     pub digits: Option<u32>,
     /// With --digits, octal codes 4.… as well as 0.….
     #[arg(long)]
     pub with_4: bool,
     /// Every subtraction set of amounts from 1 to M (1 to 16).
-    #[arg(long, value_name = "M")]
+    #[arg(long, value_name = "M",
+          value_parser = super::whole_number::<u32>("--max", "", 1..=family::MAX_SUBTRACTION as u64))]
     pub max: Option<u32>,
     /// With --max, sets of at most K amounts.
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K",
+          value_parser = super::whole_number::<u32>("--size", "amounts", 1..=u32::MAX as u64))]
     pub size: Option<u32>,
     /// Leave out the trivial members: those whose period is proven within the first 1000 values.
     #[arg(long)]
@@ -73,13 +76,13 @@ pub struct SurveyArgs {
     #[arg(long, value_parser = parse_seconds)]
     pub seconds: Option<f64>,
     /// Memory per member at most (bytes, or with K, M, G: 512M); fewer values are computed.
-    #[arg(long, value_parser = parse_size, value_name = "SIZE")]
+    #[arg(long, value_parser = parse_size, value_name = "SIZE", allow_hyphen_values = true)]
     pub memory: Option<u64>,
     /// The SQLite store (created when missing; members already in it are not computed again).
     #[arg(long, value_name = "FILE")]
     pub db: PathBuf,
     /// Only shard I of N (0 <= I < N): every N-th member from the I-th.
-    #[arg(long, value_name = "I/N", value_parser = parse_shard)]
+    #[arg(long, value_name = "I/N", value_parser = parse_shard, allow_hyphen_values = true)]
     pub shard: Option<Shard>,
     /// Keep a checkpoint of each open member in DIR, so that a later survey with a larger
     /// --count extends it instead of starting again.
@@ -249,6 +252,7 @@ struct Tally {
 }
 
 fn survey(family: Family, args: &SurveyArgs, out: &Output) -> Result<(), CliError> {
+    check_store_path(&args.db, "--db")?;
     let members = members(family, args)?;
     let shard = args.shard.unwrap_or(Shard::WHOLE);
     let members = shard.select(members);
@@ -433,7 +437,9 @@ fn is_trivial(member: &Member, previous: Option<&Record>) -> Result<bool, CliErr
 }
 
 fn merge(args: &MergeArgs, out: &Output) -> Result<(), CliError> {
+    check_store_path(&args.db, "--db")?;
     for input in &args.stores {
+        check_store_path(input, "store")?;
         if same_file(input, &args.db) {
             return Err(CliError::Usage(format!(
                 "{} is both --db and a store to merge: name each store once",
@@ -469,6 +475,18 @@ fn merge(args: &MergeArgs, out: &Output) -> Result<(), CliError> {
     ))
 }
 
+/// A store is one SQLite file: a directory (or a link to one) is refused by name, as the other
+/// file flags refuse it, before SQLite answers "unable to open database file".
+fn check_store_path(path: &Path, flag: &str) -> Result<(), CliError> {
+    if path.is_dir() {
+        return Err(CliError::Usage(format!(
+            "{flag} {:?} is a directory: expected a file's path (the SQLite store, created when missing)",
+            path.display().to_string()
+        )));
+    }
+    Ok(())
+}
+
 fn same_file(a: &Path, b: &Path) -> bool {
     match (a.canonicalize(), b.canonicalize()) {
         (Ok(a), Ok(b)) => a == b,
@@ -477,6 +495,7 @@ fn same_file(a: &Path, b: &Path) -> bool {
 }
 
 fn export(args: &ExportArgs) -> Result<(), CliError> {
+    check_store_path(&args.db, "--db")?;
     let store = Store::open_read(&args.db).map_err(store_error)?;
     match &args.output {
         Some(path) => {

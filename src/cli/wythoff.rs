@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use std::str::FromStr;
 
 use clap::{Subcommand, ValueEnum};
+use grundy_chart::wythoff::{MAX_IMAGE_SIZE, MIN_IMAGE_SIZE};
 use grundy_core::games::wythoff::beatty::{self, p_position_big};
 use grundy_core::games::wythoff::table::{SgTable, PUBLISHED_MISPRINTS};
 use grundy_core::games::wythoff::{mex, word};
@@ -70,7 +71,11 @@ pub enum WythoffCommand {
     /// Example: grundy wythoff image --size 1024 -o wythoff.png
     Image {
         /// Side of each of the two panels in pixels (16 to 4096); the table covers heaps below it.
-        #[arg(long, default_value_t = 1024)]
+        #[arg(long, default_value_t = 1024, value_parser = super::whole_number::<usize>(
+            "--size",
+            "pixels",
+            MIN_IMAGE_SIZE as u64..=MAX_IMAGE_SIZE as u64,
+        ))]
         size: usize,
         /// Where to write the PNG.
         #[arg(long, short, default_value = "wythoff.png")]
@@ -224,6 +229,12 @@ fn nth(n: &BigUint, out: &Output) -> Result<(), CliError> {
     }
     out.line(format!("a_{n} = {a}"))?;
     out.line(format!("b_{n} = {b}"))?;
+    if a == b {
+        // n = 0: (0, 0) is its own mirror image.
+        return out.line(format!(
+            "({a}, {b}) is a P-position (its own mirror image): the player to move has no move and loses."
+        ));
+    }
     out.line(format!(
         "({a}, {b}) and ({b}, {a}) are P-positions: the player to move loses."
     ))

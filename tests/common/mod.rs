@@ -29,3 +29,17 @@ pub fn fails_with_usage(args: &[&str], mentions: &str) {
         .code(2)
         .stderr(predicate::str::contains(mentions));
 }
+
+/// The output documented under `$ COMMAND` in a ```` ```text ```` block of `doc` (a path from
+/// the repository's root), up to the block's end: what a doc example promises.
+pub fn documented_output(doc: &str, command: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(doc);
+    let text = std::fs::read_to_string(&path).expect("the doc is readable");
+    let start = text
+        .find(&format!("$ {command}\n"))
+        .unwrap_or_else(|| panic!("{doc} has no example `$ {command}`"));
+    let body = &text[start..];
+    let body = &body[body.find('\n').unwrap() + 1..];
+    let end = body.find("```").expect("the example's block ends");
+    body[..end].to_string()
+}

@@ -586,6 +586,15 @@ impl Report {
             None => self.write_values(out)?,
         }
         match self.outcome {
+            // No move is left (`nim 0 0`): say why the outcome is what it is, not that every
+            // move loses or wins (there is none), and print no empty list of moves.
+            Outcome::P if self.finished => {
+                out.push_str("No move is left: the player to move cannot move, and so loses.\n")
+            }
+            Outcome::N if self.finished => out.push_str(
+                "No move is left: the player to move cannot move, and so wins (misère play: \
+                 whoever makes the last move loses).\n",
+            ),
             Outcome::P => out.push_str("No winning move: every move leads to an N-position.\n"),
             Outcome::N => {
                 let total = &self.winning_move_count;

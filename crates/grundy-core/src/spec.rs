@@ -67,7 +67,8 @@ pub const MAX_HEAP_DIGITS: usize = 100_000;
 pub fn parse_big_sum(text: &str) -> Result<BigSum> {
     let mut components = Vec::new();
     for term in text.split('+') {
-        match term.trim().rsplit_once(':') {
+        // The first colon ends the rules (`nim:3:4` is Nim with the heap "3:4").
+        match term.trim().split_once(':') {
             Some((rules, heaps)) if rules.trim().eq_ignore_ascii_case("nim") => {
                 components.extend(parse_big_list(heaps)?.into_iter().map(BigComponent::nim));
             }

@@ -198,7 +198,7 @@ impl Family {
 /// >>> grundy.Ruleset("subtraction", set={0, 1})
 /// Traceback (most recent call last):
 /// ...
-/// grundy.GrundyError: take-set element "0" is out of range: expected an integer from 1 to 1000000
+/// grundy.GrundyError: take-set element "0" is out of range: expected a whole number from 1 to 1000000
 #[pyclass(module = "grundy", frozen)]
 pub struct Ruleset {
     /// The rules.

@@ -22,9 +22,8 @@ use std::sync::{Arc, Mutex, OnceLock};
 use crate::games::future_options::FutureOptions;
 use crate::kernel::error::{GameError, Result};
 use crate::kernel::family::{Drawing, Family, Param, ParamKind, Positions};
-use crate::kernel::list::parse_u64_in;
+use crate::kernel::list::{parse_list_in, parse_u64_in};
 use crate::kernel::moves::MoveList;
-use crate::kernel::parse_list;
 use crate::kernel::Derivation;
 use crate::kernel::Ruleset;
 use crate::nimber::{MexSet, Nimber};
@@ -56,9 +55,12 @@ pub static FAMILY: Family = Family {
     example: "sub{1,4,9}:11,15",
     sequence: true,
     build: |params| {
-        Ok(Arc::new(SubtractionGame::new(parse_list(
+        // Each amount is read with its own range, so `-1` or `9}` is refused naming 1 to
+        // MAX_TAKE, not the range of u64.
+        Ok(Arc::new(SubtractionGame::new(parse_list_in(
             params[0],
             "take-set element",
+            1..=MAX_TAKE,
         )?)?))
     },
 };
@@ -114,7 +116,7 @@ pub fn parse_amounts(amounts: impl IntoIterator<Item = u64>, what: &str) -> Resu
             return Err(GameError::out_of_range(
                 format!("{what} element"),
                 s,
-                format!("an integer from 1 to {MAX_TAKE}"),
+                format!("a whole number from 1 to {MAX_TAKE}"),
             ));
         }
         set.push(s);

@@ -15,7 +15,7 @@ pub enum GameError {
         what: String,
         /// The value as the user gave it.
         value: String,
-        /// What is allowed, e.g. "an integer from 1 to 1000000".
+        /// What is allowed, e.g. "a whole number from 1 to 1000000".
         allowed: String,
     },
     /// Input that cannot be understood at all.

@@ -24,11 +24,11 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use num_bigint::BigUint;
 
-use crate::games::subtraction::{list_text, parse_amounts};
+use crate::games::subtraction::{list_text, parse_amounts, MAX_TAKE};
 use crate::kernel::error::{GameError, Result};
 use crate::kernel::family::{Drawing, Family, Param, ParamKind, Positions};
+use crate::kernel::list::parse_list_in;
 use crate::kernel::moves::MoveList;
-use crate::kernel::parse_list;
 use crate::kernel::{uniform_below, Ruleset};
 use crate::nimber::Nimber;
 use big::ProvenPeriod;
@@ -69,7 +69,7 @@ pub static FAMILY: Family = Family {
         let excluded = if params[0].trim().is_empty() {
             Vec::new()
         } else {
-            parse_list(params[0], "excluded amount")?
+            parse_list_in(params[0], "excluded amount", 1..=MAX_TAKE)?
         };
         Ok(Arc::new(AllButGame::new(excluded)?))
     },

@@ -47,7 +47,7 @@ impl Picture {
     /// ground; at most [`MAX_EDGES`] edges.
     pub fn new(edges: Vec<(u32, u32)>) -> Result<Self> {
         if edges.len() > MAX_EDGES {
-            return Err(too_many(edges.len() as u64));
+            return Err(too_many(Some(edges.len() as u128)));
         }
         let edges = edges
             .into_iter()
@@ -121,10 +121,16 @@ fn grounded(edges: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
         .collect()
 }
 
-fn too_many(count: u64) -> GameError {
+/// A picture of `count` edges is refused; `None` is a count beyond `u128` (a tree such as
+/// `tree:1000x2`), named as more than 10^38 edges rather than as a partial count.
+fn too_many(count: Option<u128>) -> GameError {
+    let shown = match count {
+        Some(count) => format!("{count} edges"),
+        None => "more than 10^38 edges".to_string(),
+    };
     GameError::out_of_range(
         "Hackenbush picture",
-        format!("{count} edges"),
+        shown,
         format!("at most {MAX_EDGES} edges"),
     )
 }
@@ -161,23 +167,24 @@ enum Shape {
 }
 
 impl Shape {
-    /// How many edges it has (saturating).
-    fn edges(self) -> u64 {
+    /// How many edges it has, exactly; `None` when that is beyond `u128` (a deep tree).
+    fn edges(self) -> Option<u128> {
         match self {
-            Shape::Stalk(n) | Shape::Path(n) => n,
-            Shape::Star(n) | Shape::Cycle(n) => n.saturating_add(1),
+            Shape::Stalk(n) | Shape::Path(n) => Some(n.into()),
+            Shape::Star(n) | Shape::Cycle(n) => Some(u128::from(n) + 1),
+            // 1 (the stem) + B + B^2 + ... + B^depth: with B of 0 or 1 the levels stay 0 or 1
+            // (D is at most MAX_EDGES); with B of 2 or more they pass u128 within 128 levels.
+            Shape::Tree(depth, branches) if branches <= 1 => {
+                Some(1 + u128::from(depth) * u128::from(branches))
+            }
             Shape::Tree(depth, branches) => {
-                // 1 (the stem) + B + B^2 + ... + B^depth
-                let mut total = 1u64;
-                let mut level = 1u64;
+                let mut total = 1u128;
+                let mut level = 1u128;
                 for _ in 0..depth {
-                    level = level.saturating_mul(branches);
-                    total = total.saturating_add(level);
-                    if total > MAX_EDGES as u64 {
-                        break;
-                    }
+                    level = level.checked_mul(branches.into())?;
+                    total = total.checked_add(level)?;
                 }
-                total
+                Some(total)
             }
         }
     }
@@ -307,23 +314,25 @@ impl FromStr for Picture {
         // Counted before anything is built, so that a huge text is refused cheaply.
         let pieces = text.split(',').count();
         if pieces > MAX_EDGES {
-            return Err(too_many(pieces as u64));
+            return Err(too_many(Some(pieces as u128)));
         }
         let items = text.split(',').map(item).collect::<Result<Vec<_>>>()?;
-        let mut total = 0u64;
+        // The exact count, so that a refusal names the picture's real size.
+        let mut total = Some(0u128);
         let mut largest = 0u64;
         for it in &items {
             match *it {
                 Item::Edge(a, b) => {
-                    total += 1;
+                    total = total.and_then(|t| t.checked_add(1));
                     largest = largest.max(u64::from(a.max(b)));
                 }
-                Item::Shape(s) => total = total.saturating_add(s.edges()),
+                Item::Shape(s) => total = total.zip(s.edges()).and_then(|(t, e)| t.checked_add(e)),
             }
         }
-        if total > MAX_EDGES as u64 {
-            return Err(too_many(total));
-        }
+        let total = match total {
+            Some(total) if total <= MAX_EDGES as u128 => total as u64,
+            _ => return Err(too_many(total)),
+        };
         let mut next = largest + 1;
         let mut wide: Vec<(u64, u64)> = Vec::with_capacity(total as usize);
         for it in items {
@@ -441,6 +450,13 @@ mod tests {
             ("cycle:0", "cycle:0"),
             ("tree:3", "tree:3"),
             ("tree:30x30", "1000000"),
+            // The exact count, not where counting stopped past the limit.
+            ("tree:64x2", "\"36893488147419103231 edges\""),
+            ("tree:40x3", "\"18236498188585393201 edges\""),
+            ("tree:65x3", "\"15451577191316306180960320901764 edges\""),
+            ("tree:1000x2", "\"more than 10^38 edges\""),
+            ("tree:1000000x1000000", "\"more than 10^38 edges\""),
+            ("tree:1000000x1", "\"1000001 edges\""),
             ("", "(nothing)"),
             ("0-4294967295,stalk:1", "4294967295"),
         ] {
