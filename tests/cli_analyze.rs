@@ -185,7 +185,7 @@ fn amounts_and_nim_heaps_are_refused_with_their_own_range() {
         ),
         (
             &["analyze", "sum", "allbut{-2}:3"],
-            "invalid excluded amount \"-2\": expected a whole number from 1 to 1000000",
+            "invalid excluded set element \"-2\": expected a whole number from 1 to 1000000",
         ),
         (
             &["analyze", "sum", "nim:3:4"],

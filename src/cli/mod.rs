@@ -278,11 +278,26 @@ pub fn parse_heap(text: &str) -> Result<u64, String> {
     grundy_core::kernel::parse_u64(text, "heap").map_err(|e| e.to_string())
 }
 
-/// clap value parser for a comma-separated list of amounts such as `1,4,9`: each from 1 to
-/// [`grundy_core::games::subtraction::MAX_TAKE`] (a take-set or an excluded set).
+/// clap value parser for a comma-separated list of amounts such as `1,4,9` (a take-set or an
+/// excluded set). Only the form is checked here: an item that is no whole number of 64 bits
+/// (`-1`, `2^64`, `x`) is refused naming the amounts' range, 1 to
+/// [`grundy_core::games::subtraction::MAX_TAKE`]; an amount of 64 bits outside it reaches the
+/// game, which refuses it in the words of every door (`take-set element "0" is out of
+/// range: ...`, as the API and Python say).
 pub fn parse_amounts(text: &str) -> Result<Vec<u64>, String> {
     let range = 1..=grundy_core::games::subtraction::MAX_TAKE;
-    grundy_core::kernel::list::parse_list_in(text, "amount", range).map_err(|e| e.to_string())
+    grundy_core::kernel::parse_list(text, "amount").map_err(|list_error| {
+        // An item that is there but no number of 64 bits names the range; an empty list or
+        // item keeps the list's own message.
+        text.split(',')
+            .map(str::trim)
+            .filter(|item| !item.is_empty())
+            .find_map(|item| {
+                grundy_core::kernel::list::parse_u64_in(item, "amount", range.clone()).err()
+            })
+            .unwrap_or(list_error)
+            .to_string()
+    })
 }
 
 /// clap value parser for a heap of any size (`--at`, Nim heaps): decimal digits only, at most

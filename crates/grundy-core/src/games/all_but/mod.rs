@@ -69,7 +69,7 @@ pub static FAMILY: Family = Family {
         let excluded = if params[0].trim().is_empty() {
             Vec::new()
         } else {
-            parse_list_in(params[0], "excluded amount", 1..=MAX_TAKE)?
+            parse_list_in(params[0], "excluded set element", 1..=MAX_TAKE)?
         };
         Ok(Arc::new(AllButGame::new(excluded)?))
     },
