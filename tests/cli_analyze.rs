@@ -191,6 +191,11 @@ fn amounts_and_nim_heaps_are_refused_with_their_own_range() {
             &["analyze", "sum", "nim:3:4"],
             "invalid heap \"3:4\": expected a whole number of at most 100000 digits",
         ),
+        // Kayles takes heaps of any size (its period is proven), so a bad one names that.
+        (
+            &["analyze", "sum", "octal{0.77}:3,-1"],
+            "invalid heap \"-1\": expected a whole number of at most 100000 digits",
+        ),
     ];
     for (args, needle) in cases {
         let out = grundy().args(*args).output().unwrap();

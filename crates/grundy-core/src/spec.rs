@@ -98,13 +98,23 @@ fn big_heap_term(term: &str) -> Result<Option<Vec<BigComponent>>> {
             && item.bytes().all(|b| b.is_ascii_digit())
             && item.parse::<u64>().map_or(true, |h| h == u64::MAX)
     };
-    if !items.iter().any(|item| beyond(item)) {
+    // An item no heap can be (`x`, `-1`): refused below naming the heaps' own range (any
+    // number of digits up to the limit), not that of a 64-bit number.
+    let malformed = items
+        .iter()
+        .find(|item| crate::kernel::parse_u64(item, "heap").is_err() && !beyond(item));
+    if malformed.is_none() && !items.iter().any(|item| beyond(item)) {
         return Ok(None);
     }
     let rules = parse_rules(rules)?;
     // Only rulesets whose positions are single heaps: two numbers are two components.
     if !matches!(rules.clone().components_from(vec![0, 0]), Ok(v) if v.len() == 2) {
         return Ok(None);
+    }
+    if let Some(item) = malformed {
+        return Err(parse_big(item, "heap")
+            .err()
+            .unwrap_or_else(|| GameError::invalid("heap", *item, "a whole number")));
     }
     items
         .into_iter()
