@@ -265,7 +265,15 @@ impl SequenceRun {
         let rules = if header.flags & checkpoint::FLAG_GRUNDYS_GAME != 0 {
             HeapRules::grundys_game()
         } else {
-            HeapRules::parse(&header.code)?
+            // A code that names no octal game (written by hand, or Grundy's game without its
+            // flag) is a field of the checkpoint, refused as one.
+            HeapRules::parse(&header.code).map_err(|_| {
+                checkpoint::field(
+                    "code",
+                    &header.code,
+                    "an octal code such as 0.77 (Grundy's game is named by its flag)",
+                )
+            })?
         };
         let target = header.target;
         if target > MAX_RUN_VALUES {
@@ -408,6 +416,24 @@ mod tests {
             run.value_at(1_000_000_000_000),
             run.value_at(71 + (1_000_000_000_000 - 71) % 12)
         );
+    }
+
+    /// A checkpoint whose code names no octal game (Grundy's game with its flag cleared, the
+    /// checksum made right: what the fuzz target `checkpoint` found) is refused as a field of
+    /// the checkpoint.
+    #[test]
+    fn a_code_that_is_no_octal_game_is_a_bad_field() {
+        let mut run = SequenceRun::new(HeapRules::grundys_game(), 100, false).unwrap();
+        run_all(&mut run);
+        let mut bytes = run.to_bytes();
+        bytes[9] &= !checkpoint::FLAG_GRUNDYS_GAME;
+        let body = bytes.len() - 8;
+        let sum = checkpoint::fnv1a(&bytes[..body]);
+        bytes[body..].copy_from_slice(&sum.to_le_bytes());
+        let err = SequenceRun::from_bytes(&bytes).unwrap_err().to_string();
+        assert!(err.starts_with("invalid checkpoint field code"), "{err}");
+        // With the flag the same file resumes.
+        assert!(SequenceRun::from_bytes(&run.to_bytes()).is_ok());
     }
 
     #[test]
