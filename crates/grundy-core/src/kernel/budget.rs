@@ -122,6 +122,17 @@ struct Active {
     parts: Vec<String>,
 }
 
+/// Puts back the budget a thread had before [`within`] or [`Carried::within`] installed
+/// another, when dropped (even by a panic).
+struct Restore(Option<Active>);
+
+impl Drop for Restore {
+    fn drop(&mut self) {
+        let previous = self.0.take();
+        ACTIVE.with(|cell| *cell.borrow_mut() = previous);
+    }
+}
+
 thread_local! {
     static ACTIVE: RefCell<Option<Active>> = const { RefCell::new(None) };
 }
@@ -130,13 +141,6 @@ thread_local! {
 /// deadline of an enclosing budget, whichever comes first). The enclosing budget is restored
 /// afterwards, even if `f` panics.
 pub fn within<T>(budget: &Budget, f: impl FnOnce() -> T) -> T {
-    struct Restore(Option<Active>);
-    impl Drop for Restore {
-        fn drop(&mut self) {
-            let previous = self.0.take();
-            ACTIVE.with(|cell| *cell.borrow_mut() = previous);
-        }
-    }
     let deadline = Instant::now()
         .checked_add(budget.time)
         .unwrap_or_else(|| Instant::now() + Duration::from_secs(u32::MAX.into()));
@@ -185,13 +189,6 @@ impl Carried {
     /// ceiling and parts as the thread that carried it. This thread's own budget, if any, is
     /// restored afterwards.
     pub fn within<T>(&self, f: impl FnOnce() -> T) -> T {
-        struct Restore(Option<Active>);
-        impl Drop for Restore {
-            fn drop(&mut self) {
-                let previous = self.0.take();
-                ACTIVE.with(|cell| *cell.borrow_mut() = previous);
-            }
-        }
         let previous =
             ACTIVE.with(|cell| std::mem::replace(&mut *cell.borrow_mut(), self.0.clone()));
         let _restore = Restore(previous);
