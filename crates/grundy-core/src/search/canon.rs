@@ -300,6 +300,7 @@ impl GraphKey {
 }
 
 impl TableKey for GraphKey {
+    const OWNS_HEAP: bool = true;
     fn hash64(&self) -> u64 {
         self.0
             .iter()

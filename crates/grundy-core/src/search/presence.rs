@@ -42,19 +42,30 @@ impl Presence {
     /// A filter for a table of `slots` slots: none (off, no memory) below
     /// [`FILTERED_SLOTS`].
     pub(crate) fn for_slots(slots: usize) -> Self {
-        let words = if slots < FILTERED_SLOTS {
-            0
-        } else {
-            (slots * BITS_PER_SLOT / 64)
-                .next_power_of_two()
-                .min(MOST_WORDS)
-        };
+        let words = Self::words_for(slots);
         Presence {
             words: vec![0; words],
             shift: 64 - words.max(1).trailing_zeros(),
             added: 0,
             on: words > 0,
         }
+    }
+
+    /// Words of the filter of a table of `slots` slots.
+    fn words_for(slots: usize) -> usize {
+        if slots < FILTERED_SLOTS {
+            0
+        } else {
+            (slots * BITS_PER_SLOT / 64)
+                .next_power_of_two()
+                .min(MOST_WORDS)
+        }
+    }
+
+    /// Bytes the filter of a table of `slots` slots takes: up to twice the
+    /// [`BITS_PER_SLOT`] a slot, as the words are a power of two.
+    pub(crate) fn bytes_for(slots: usize) -> usize {
+        Self::words_for(slots) * 8
     }
 
     /// Bytes the filter takes.
