@@ -6,8 +6,8 @@
 #
 # Usage: scripts/bench.sh [SECTION...]     (no section: every quick one)
 #   quick sections: subtraction octal take-break wythoff simulate small-questions doors web
-#                   long-runs cram slow-corners misere hackenbush nim-product coins genera
-#                   loopy python
+#                   long-runs cram chomp largest slow-corners misere hackenbush nim-product
+#                   coins genera loopy python
 #   long sections (hours, never by default): octal-long, survey (and CRAM_LONG=1 with cram:
 #   Cram 6 x 7 with igs beside it)
 #   e.g. scripts/bench.sh octal cram; CRAM_BIN=path scripts/bench.sh cram
@@ -35,7 +35,7 @@ criterion() {
     local package=$1 bench=$2
     machine
     cargo bench -q -p "$package" --bench "$bench" -- --warm-up-time 1 --measurement-time 3 \
-        2>/dev/null | grep -E '^[a-z].*|time:' || true
+        2>/dev/null | grep -E '^[a-z].*|time:|thrpt:' || true
 }
 
 # ---------------------------------------------------------------------------------------------
@@ -204,6 +204,70 @@ bench_cram() {
 }
 
 # ---------------------------------------------------------------------------------------------
+# Chomp against igs (BENCHMARKS.md, "Chomp"): both in one process (same value asserted, the
+# ratio of the run of median ratio of three), then each alone in instructions.
+# ---------------------------------------------------------------------------------------------
+bench_chomp() {
+    local harness=$root/benches/igs-side-by-side bin=${CRAM_BIN:-}
+    if [ -z "$bin" ]; then
+        (cd "$harness" && cargo build --release --quiet)
+        bin=$harness/target/release/igs-side-by-side
+    fi
+    local dir
+    dir=$(mktemp -d)
+    trap 'rm -rf "$dir"' RETURN
+    echo "### Chomp against igs, one process (the run of median ratio igs / Grundy of 3)"
+    machine
+    echo '| board | value | Grundy (s) | igs (s) | igs / Grundy |'
+    echo '| --- | ---: | ---: | ---: | ---: |'
+    for b in 3x20 6x9 8x8 10x10 11x11; do
+        : >"$dir/runs"
+        for _ in 1 2 3; do
+            "$bin" chomp "$b" 2>/dev/null >"$dir/out"
+            line=$(sed -n 's/.*grundy value \([0-9]*\) time \([0-9.]*\) s/\1 \2/p' "$dir/out")
+            igs=$(sed -n 's/.*igs value [0-9]* time \([0-9.]*\) s/\1/p' "$dir/out")
+            ratio=$(sed -n 's/.*igs \/ grundy = \([0-9.]*\)/\1/p' "$dir/out")
+            echo "$ratio $line $igs" >>"$dir/runs"
+        done
+        read -r r v g i < <(sort -n "$dir/runs" | sed -n 2p)
+        echo "| $b | $v | $g | $i | **$r** |"
+    done
+    if command -v valgrind >/dev/null; then
+        echo
+        echo "### Chomp against igs in instructions (valgrind --tool=callgrind, each alone)"
+        echo '| board | Grundy | igs | igs / Grundy |'
+        echo '| --- | ---: | ---: | ---: |'
+        for b in 3x20 6x9 8x8 10x10; do
+            for solver in grundy igs; do
+                valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" chomp "$b" "$solver" \
+                    2>&1 | sed -n 's/.*Collected : \([0-9]*\).*/\1/p' >"$dir/$solver"
+            done
+            g=$(cat "$dir/grundy") i=$(cat "$dir/igs")
+            echo "| $b | $((g / 1000000)) M | $((i / 1000000)) M | $(echo "scale=2; $i / $g" | bc) |"
+        done
+    fi
+}
+
+# ---------------------------------------------------------------------------------------------
+# The largest searches (BENCHMARKS.md, "Largest instances solved"): grundy search, one run each.
+# ---------------------------------------------------------------------------------------------
+bench_largest() {
+    release
+    machine
+    echo "### Largest instances solved"
+    table_head
+    row "$BIN" search node-kayles grid:8x8 --time 120
+    row "$BIN" search node-kayles grid:7x8 --time 120
+    row "$BIN" search node-kayles grid:7x7 --time 120
+    row "$BIN" search node-kayles grid:6x7 --time 120
+    row "$BIN" search node-kayles path:64
+    row "$BIN" search arc-kayles grid:4x8 --time 120
+    row "$BIN" search cram 7x9 --holes 4,5
+    row "$BIN" search cram 5x9 --time 300
+    row "$BIN" search chomp 11x11
+}
+
+# ---------------------------------------------------------------------------------------------
 # Slow corners (BENCHMARKS.md, "Slow corners"): graph games on symmetric graphs, hexadecimal
 # codes that are octal, genera, small misère sums, hexadecimal tables whose values grow.
 # ---------------------------------------------------------------------------------------------
@@ -253,6 +317,19 @@ bench_slow_corners() {
     row "$BIN" misere genus 0.77 --count 50
     row "$BIN" analyze sum 'octal{kayles}:14,15' nim:3 --misere
     row "$BIN" analyze sum 'octal{0.07}:12,14' nim:5,6 --misere
+    for game in 0.07 0.137 0.77; do
+        row "$BIN" analyze sum "octal{$game}:24,20" nim:7,6 --misere --time 60
+    done
+    row "$BIN" analyze sum 'octal{0.75}:24,23' nim:7,6 --misere --time 60
+    row "$BIN" analyze sum 'octal{0.52}:24,20,22' nim:7,6 --misere
+    row "$BIN" analyze sum 'octal{0.77}:30,28' nim:7,6 --misere --time 60
+    row "$BIN" analyze sum 'octal{0.75}:40,38' nim:7,6 --misere --time 60
+    row "$BIN" analyze octal 0.77 30 50 --misere
+    row "$BIN" analyze octal 0.75 60 41 --misere
+    row "$BIN" analyze octal 0.07 50 40 --misere
+    row "$BIN" analyze octal 0.4 50 40 --misere
+    row "$BIN" analyze octal 0.16 40 30 --misere
+    row "$BIN" analyze octal 0.6 45 30 --misere
     row "$BIN" analyze hex C.BFD 8191
 }
 
@@ -271,10 +348,33 @@ bench_long_runs() {
     machine
     bash scripts/long-runs-bench.sh "$BIN" 0.104 100000000 text csv json binary
 }
-bench_misere() { criterion grundy-core misere; }
+bench_misere() {
+    criterion grundy-core misere
+    release
+    machine
+    echo "### Misère quotients through the command line"
+    table_head
+    for spec in 0.75:30 0.77:30 0.77:80 0.77:300 0.07:24 0.07:30 0.07:33 0.137:30 0.007:40 \
+        4.7:30; do
+        row "$BIN" misere quotient "${spec%:*}" --max-heap "${spec#*:}" --json
+    done
+}
 bench_hackenbush() { criterion grundy-core hackenbush; }
 bench_nim_product() { criterion grundy-core nim_product; }
-bench_coins() { criterion grundy-core coins; }
+bench_coins() {
+    criterion grundy-core coins
+    release
+    machine
+    echo "### Coin-turning games at their limits, through the command line"
+    table_head
+    # A row of one tail and N heads (coins numbered from 1: the tail is the coin no move
+    # turns alone).
+    heads() { printf 'T%s' "$(printf 'H%.0s' $(seq "$1"))"; }
+    row "$BIN" analyze coins at-most=5 "$(heads 63)" --json
+    row "$BIN" analyze coins at-most=7 "$(heads 31)" --json
+    row "$BIN" analyze coins any "$(heads 20)" --json
+    row "$BIN" analyze mock-turtles "$(heads 63)" --json
+}
 bench_genera() {
     release
     machine
@@ -351,7 +451,7 @@ PYTHON
 }
 
 QUICK=(subtraction octal take-break wythoff simulate small-questions doors web long-runs cram
-    slow-corners misere hackenbush nim-product coins genera loopy python)
+    chomp largest slow-corners misere hackenbush nim-product coins genera loopy python)
 
 sections=("$@")
 [ ${#sections[@]} -gt 0 ] || sections=("${QUICK[@]}")
@@ -368,6 +468,8 @@ for section in "${sections[@]}"; do
     web) bench_web ;;
     long-runs) bench_long_runs ;;
     cram) bench_cram ;;
+    chomp) bench_chomp ;;
+    largest) bench_largest ;;
     slow-corners) bench_slow_corners ;;
     misere) bench_misere ;;
     hackenbush) bench_hackenbush ;;
