@@ -101,17 +101,68 @@ bench_octal_long() {
 }
 
 # ---------------------------------------------------------------------------------------------
+# The igs side-by-side harness (benches/igs-side-by-side), shared by the Cram and Chomp tables.
+# ---------------------------------------------------------------------------------------------
+# The harness binary: CRAM_BIN if set, else built here.
+igs_harness() {
+    if [ -n "${CRAM_BIN:-}" ]; then
+        echo "$CRAM_BIN"
+        return
+    fi
+    (cd "$root/benches/igs-side-by-side" && cargo build --release --quiet)
+    echo "$root/benches/igs-side-by-side/target/release/igs-side-by-side"
+}
+
+# Rows of GAME's boards, both solvers in one process (same value asserted): three runs each,
+# the run of median ratio igs / Grundy shown. Usage: side_by_side BIN DIR GAME BOARD...
+side_by_side() {
+    local bin=$1 dir=$2 game=$3 b line igs ratio r v g i
+    shift 3
+    echo '| board | value | Grundy (s) | igs (s) | igs / Grundy |'
+    echo '| --- | ---: | ---: | ---: | ---: |'
+    for b in "$@"; do
+        : >"$dir/runs"
+        for _ in 1 2 3; do
+            "$bin" "$game" "$b" 2>/dev/null >"$dir/out"
+            line=$(sed -n 's/.*grundy value \([0-9]*\) time \([0-9.]*\) s/\1 \2/p' "$dir/out")
+            igs=$(sed -n 's/.*igs value [0-9]* time \([0-9.]*\) s/\1/p' "$dir/out")
+            ratio=$(sed -n 's/.*igs \/ grundy = \([0-9.]*\)/\1/p' "$dir/out")
+            echo "$ratio $line $igs" >>"$dir/runs"
+        done
+        read -r r v g i < <(sort -n "$dir/runs" | sed -n 2p)
+        echo "| $b | $v | $g | $i | **$r** |"
+    done
+}
+
+# Rows of instruction counts of each solver alone (valgrind --tool=callgrind), if valgrind is
+# installed. Usage: instructions BIN DIR GAME BOARD...
+instructions() {
+    local bin=$1 dir=$2 game=$3 b solver g i
+    shift 3
+    if ! command -v valgrind >/dev/null; then
+        echo '(valgrind is not installed: no instruction counts)'
+        return 0
+    fi
+    echo '| board | Grundy | igs | igs / Grundy |'
+    echo '| --- | ---: | ---: | ---: |'
+    for b in "$@"; do
+        for solver in grundy igs; do
+            valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" "$game" "$b" "$solver" \
+                2>&1 | sed -n 's/.*Collected : \([0-9]*\).*/\1/p' >"$dir/$solver"
+        done
+        g=$(cat "$dir/grundy") i=$(cat "$dir/igs")
+        echo "| $b | $((g / 1000000)) M | $((i / 1000000)) M | $(echo "scale=2; $i / $g" | bc) |"
+    done
+}
+
+# ---------------------------------------------------------------------------------------------
 # Cram against igs (BENCHMARKS.md, "Cram"). Every board igs solves within a minute, both
 # solvers in one process (same value asserted), the ratio igs / Grundy from that process; then
 # larger boards by Grundy alone; the small-table figure; with CRAM_LONG=1 also 6 x 7 with igs.
 # ---------------------------------------------------------------------------------------------
 bench_cram() {
-    # CRAM_BIN: a harness binary already built (else it is built here).
-    local harness=$root/benches/igs-side-by-side bin=${CRAM_BIN:-}
-    if [ -z "$bin" ]; then
-        (cd "$harness" && cargo build --release --quiet)
-        bin=$harness/target/release/igs-side-by-side
-    fi
+    local bin
+    bin=$(igs_harness)
     local dir
     dir=$(mktemp -d)
     trap 'rm -rf "$dir"' RETURN
@@ -128,36 +179,12 @@ bench_cram() {
 
     echo "### Cram against igs, one process (the run of median ratio igs / Grundy of 3)"
     machine
-    echo '| board | value | Grundy (s) | igs (s) | igs / Grundy |'
-    echo '| --- | ---: | ---: | ---: | ---: |'
-    for b in 2x9 3x7 3x8 4x5 5x5 3x9 3x10 4x7 3x11 3x12 5x6 4x9 3x13 3x14 5x7 3x15 5x8 4x11; do
-        : >"$dir/runs"
-        for _ in 1 2 3; do
-            "$bin" cram "$b" 2>/dev/null >"$dir/out"
-            line=$(sed -n 's/.*grundy value \([0-9]*\) time \([0-9.]*\) s/\1 \2/p' "$dir/out")
-            igs=$(sed -n 's/.*igs value [0-9]* time \([0-9.]*\) s/\1/p' "$dir/out")
-            ratio=$(sed -n 's/.*igs \/ grundy = \([0-9.]*\)/\1/p' "$dir/out")
-            echo "$ratio $line $igs" >>"$dir/runs"
-        done
-        read -r r v g i < <(sort -n "$dir/runs" | sed -n 2p)
-        echo "| $b | $v | $g | $i | **$r** |"
-    done
-
-    if command -v valgrind >/dev/null; then
-        echo
-        echo "### Cram against igs in instructions (valgrind --tool=callgrind, each solver alone)"
-        machine
-        echo '| board | Grundy | igs | igs / Grundy |'
-        echo '| --- | ---: | ---: | ---: |'
-        for b in 4x5 5x5 3x9 4x7 3x11 5x6 4x9 3x13; do
-            for solver in grundy igs; do
-                valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" cram "$b" "$solver" \
-                    2>&1 | sed -n 's/.*Collected : \([0-9]*\).*/\1/p' >"$dir/$solver"
-            done
-            g=$(cat "$dir/grundy") i=$(cat "$dir/igs")
-            echo "| $b | $((g / 1000000)) M | $((i / 1000000)) M | $(echo "scale=2; $i / $g" | bc) |"
-        done
-    fi
+    side_by_side "$bin" "$dir" cram 2x9 3x7 3x8 4x5 5x5 3x9 3x10 4x7 3x11 3x12 5x6 4x9 3x13 \
+        3x14 5x7 3x15 5x8 4x11
+    echo
+    echo "### Cram against igs in instructions (valgrind --tool=callgrind, each solver alone)"
+    machine
+    instructions "$bin" "$dir" cram 4x5 5x5 3x9 4x7 3x11 5x6 4x9 3x13
 
     echo
     echo "### Cram by Grundy alone (user + system seconds, peak memory)"
@@ -208,44 +235,16 @@ bench_cram() {
 # ratio of the run of median ratio of three), then each alone in instructions.
 # ---------------------------------------------------------------------------------------------
 bench_chomp() {
-    local harness=$root/benches/igs-side-by-side bin=${CRAM_BIN:-}
-    if [ -z "$bin" ]; then
-        (cd "$harness" && cargo build --release --quiet)
-        bin=$harness/target/release/igs-side-by-side
-    fi
-    local dir
+    local bin dir
+    bin=$(igs_harness)
     dir=$(mktemp -d)
     trap 'rm -rf "$dir"' RETURN
     echo "### Chomp against igs, one process (the run of median ratio igs / Grundy of 3)"
     machine
-    echo '| board | value | Grundy (s) | igs (s) | igs / Grundy |'
-    echo '| --- | ---: | ---: | ---: | ---: |'
-    for b in 3x20 6x9 8x8 10x10 11x11; do
-        : >"$dir/runs"
-        for _ in 1 2 3; do
-            "$bin" chomp "$b" 2>/dev/null >"$dir/out"
-            line=$(sed -n 's/.*grundy value \([0-9]*\) time \([0-9.]*\) s/\1 \2/p' "$dir/out")
-            igs=$(sed -n 's/.*igs value [0-9]* time \([0-9.]*\) s/\1/p' "$dir/out")
-            ratio=$(sed -n 's/.*igs \/ grundy = \([0-9.]*\)/\1/p' "$dir/out")
-            echo "$ratio $line $igs" >>"$dir/runs"
-        done
-        read -r r v g i < <(sort -n "$dir/runs" | sed -n 2p)
-        echo "| $b | $v | $g | $i | **$r** |"
-    done
-    if command -v valgrind >/dev/null; then
-        echo
-        echo "### Chomp against igs in instructions (valgrind --tool=callgrind, each alone)"
-        echo '| board | Grundy | igs | igs / Grundy |'
-        echo '| --- | ---: | ---: | ---: |'
-        for b in 3x20 6x9 8x8 10x10; do
-            for solver in grundy igs; do
-                valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" chomp "$b" "$solver" \
-                    2>&1 | sed -n 's/.*Collected : \([0-9]*\).*/\1/p' >"$dir/$solver"
-            done
-            g=$(cat "$dir/grundy") i=$(cat "$dir/igs")
-            echo "| $b | $((g / 1000000)) M | $((i / 1000000)) M | $(echo "scale=2; $i / $g" | bc) |"
-        done
-    fi
+    side_by_side "$bin" "$dir" chomp 3x20 6x9 8x8 10x10 11x11
+    echo
+    echo "### Chomp against igs in instructions (valgrind --tool=callgrind, each alone)"
+    instructions "$bin" "$dir" chomp 3x20 6x9 8x8 10x10
 }
 
 # ---------------------------------------------------------------------------------------------
