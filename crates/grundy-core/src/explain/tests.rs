@@ -154,6 +154,34 @@ fn components_are_named_by_their_nouns() {
     );
 }
 
+/// A board or graph too large to list its options, whose value is known without search (the
+/// mirror strategy), is explained by that reason, not by searching every option (which spent
+/// the whole time budget on the 8 × 8 Cram board); small ones still list their options.
+#[test]
+fn symmetric_boards_and_graphs_are_explained_by_their_mirror() {
+    for (text, says) in [
+        ("cram:8x8", "its own half turn"),
+        ("node-kayles:grid:8x8", "the graph has a mirror"),
+        ("arc-kayles:grid:6x8", "the graph has a mirror"),
+        ("node-kayles:cycle:40", "the graph has a mirror"),
+    ] {
+        let sum = crate::spec::parse_sum(text).unwrap();
+        let shown = SumExplanation::new(&sum).unwrap().to_text();
+        assert!(shown.contains("(by a closed form)"), "{text}: {shown}");
+        assert!(shown.contains(says), "{text}: {shown}");
+        assert!(shown.contains("P-position"), "{text}: {shown}");
+    }
+    for text in ["cram:2x2", "node-kayles:grid:2x4", "arc-kayles:cycle:8"] {
+        let sum = crate::spec::parse_sum(text).unwrap();
+        let shown = SumExplanation::new(&sum).unwrap().to_text();
+        assert!(
+            shown.contains("the mex of its options' values"),
+            "{text}: {shown}"
+        );
+        assert!(!shown.contains("mirror"), "{text}: {shown}");
+    }
+}
+
 /// A row of coins is worth its heads XORed (Winning Ways, ch. 14): Turning Turtles THHTH has
 /// heads at coins 2, 3, 5, worth 2 XOR 3 XOR 5 = 4, shown in binary columns.
 #[test]

@@ -22,6 +22,7 @@ use super::graph::{components, induced, GraphPosition};
 use crate::kernel::error::{GameError, Result};
 use crate::nimber::Nimber;
 use crate::search::canon::{canonical_graph, twin_classes, GraphKey};
+use crate::search::mirror::mirror_involution;
 use crate::search::{Engine, OptionSink, Options, SplitGame};
 
 /// Memory for the table of [`value`] and [`moves_to_value`].
@@ -62,6 +63,17 @@ impl SplitGame for ArcKayles {
             .map(|r| r.count_ones() as usize)
             .sum::<usize>()
             / 2
+    }
+
+    /// A graph with a mirror ([`mirror_involution`]) is a P-position: the second player
+    /// answers every move with its image. Asked of the graph asked about only.
+    fn value_outright(
+        &self,
+        key: &GraphKey,
+        _memory_bytes: usize,
+        _check: &mut dyn FnMut() -> Result<()>,
+    ) -> Option<Result<Nimber>> {
+        mirror_involution(&key.adjacency()).map(|_| Ok(0))
     }
 
     fn options<S: OptionSink<GraphKey>>(&self, key: &GraphKey, out: &mut S) {
@@ -172,6 +184,24 @@ mod tests {
         naive::value(p, &|p: &GraphPosition| {
             moves(p).into_iter().map(|e| play(p, e).unwrap()).collect()
         })
+    }
+
+    /// Graphs with a mirror (an involutive automorphism moving every vertex, none to a
+    /// neighbour) are P-positions, as exhaustive search says where it can go; the 8 × 8
+    /// grid is answered without expanding a component.
+    #[test]
+    fn graphs_with_a_mirror_are_worth_zero() {
+        for text in [
+            "grid:2x2", "grid:2x4", "grid:2x6", "grid:4x4", "cycle:8", "cycle:10",
+        ] {
+            let p: GraphPosition = text.parse().unwrap();
+            assert_eq!(naive_value(&p), 0, "{text}");
+            assert_eq!(value(&p).unwrap(), 0, "{text}");
+        }
+        let mut e = Engine::new(ArcKayles, 1 << 20);
+        let grid: GraphPosition = "grid:8x8".parse().unwrap();
+        assert_eq!(value_with(&grid, &mut e).unwrap(), 0);
+        assert_eq!(e.stats().expanded, 0);
     }
 
     #[test]

@@ -18,7 +18,9 @@ use std::sync::Mutex;
 use crate::kernel::error::{GameError, Result};
 use crate::kernel::moves::MoveList;
 use crate::kernel::MoveError;
-use crate::kernel::{MoveContext, PositionForm, Ruleset};
+use crate::kernel::{
+    derive_by_options, Derivation, MoveContext, PositionForm, Ruleset, MAX_DERIVED_OPTIONS,
+};
 use crate::nimber::Nimber;
 use crate::search::{Engine, SplitGame};
 
@@ -57,6 +59,8 @@ where
     fn known_value(_board: &Self::Board) -> Option<Nimber> {
         None
     }
+    /// How [`SearchedGame::known_value`] knows a value, in a sentence for explanations.
+    const KNOWN_VALUE_REASON: &'static str = "known without search";
     /// The move `words` type (see [`Ruleset::parse_move`]): `None` when they are not a move of
     /// this game's shape, else the move or why it is not one.
     fn read_move(
@@ -163,6 +167,21 @@ impl<G: SearchedGame> Ruleset for Searched<G> {
 
     fn grundy(&self, board: &G::Board) -> Result<Nimber> {
         self.value(board)
+    }
+
+    /// A value known without search ([`SearchedGame::known_value`]) is explained by its
+    /// reason when the options are too many to list: deriving it option by option would
+    /// search every option (the 8 × 8 Cram board or Node-Kayles grid: the whole time budget,
+    /// for a derivation that then could not be shown). Otherwise the options and their values.
+    fn explain_value(&self, board: &G::Board) -> Result<Derivation> {
+        match G::known_value(board) {
+            Some(v) if G::moves(board).len() > MAX_DERIVED_OPTIONS => Ok(Derivation::closed_form(
+                board.show(),
+                v,
+                G::KNOWN_VALUE_REASON.into(),
+            )),
+            _ => derive_by_options(self, board),
+        }
     }
 
     /// Every move is tried (boards have at most a few hundred): all listed, all counted.

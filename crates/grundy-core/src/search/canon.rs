@@ -394,7 +394,7 @@ fn path_or_cycle(adj: &[u64]) -> Option<GraphKey> {
 /// [`canonical_graph`] by individualisation and refinement.
 fn canonical_by_search(adj: &[u64]) -> GraphKey {
     let n = adj.len();
-    let colours = refine(adj, initial_colours(adj));
+    let colours = equitable_colours(adj);
     let mut best: Option<Vec<u64>> = None;
     let mut leaves = 0;
     let twin = twin_classes(adj);
@@ -404,6 +404,12 @@ fn canonical_by_search(adj: &[u64]) -> GraphKey {
     words.push(n as u64);
     words.extend(bits);
     GraphKey(words.into_boxed_slice())
+}
+
+/// The coarsest equitable partition refining the degrees (colour refinement): every
+/// automorphism of the graph keeps each vertex's colour.
+pub(crate) fn equitable_colours(adj: &[u64]) -> Vec<u32> {
+    refine(adj, initial_colours(adj))
 }
 
 /// Colour by degree (colours are ranks: 0, 1, ... in increasing degree).

@@ -19,6 +19,7 @@
 
 pub mod canon;
 pub mod engine;
+pub mod mirror;
 pub mod naive;
 pub mod options;
 pub mod persist;

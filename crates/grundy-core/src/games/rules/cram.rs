@@ -71,6 +71,8 @@ impl SearchedGame for CramGame {
         board.value_with(engine)
     }
 
+    const KNOWN_VALUE_REASON: &'static str = "every region is valued without search: one or two squares, a straight line (its own sequence), or a region that is its own half turn with no domino on a square and its image, lost for the player to move (the second player answers each domino with its image)";
+
     fn known_value(board: &CramBoard) -> Option<Nimber> {
         let (keys, known) = board.components();
         keys.is_empty().then_some(known)

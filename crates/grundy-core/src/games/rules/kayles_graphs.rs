@@ -5,12 +5,13 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::games::arc_kayles::{self, ArcKayles};
-use crate::games::graph::GraphPosition;
+use crate::games::graph::{induced, GraphPosition};
 use crate::games::node_kayles::{self, NodeKayles};
 use crate::games::searched::{board_form, numbers, Searched, SearchedGame};
 use crate::kernel::error::Result;
 use crate::kernel::family::{Drawing, Family, Positions};
 use crate::nimber::Nimber;
+use crate::search::mirror::mirror_involution;
 use crate::search::Engine;
 
 const GRAPH: Positions = Positions {
@@ -52,6 +53,13 @@ pub static ARC_KAYLES: Family = Family {
 board_form!(GraphPosition, "graph", |g| g.alive().count_ones(), |g| g
     .without(g.alive()));
 
+/// Whether the graph of the vertices still in play has a mirror
+/// ([`crate::search::mirror::mirror_involution`]).
+fn has_mirror(g: &GraphPosition) -> bool {
+    let adj: Vec<u64> = (0..g.vertices()).map(|v| g.neighbours(v)).collect();
+    mirror_involution(&induced(&adj, g.alive())).is_some()
+}
+
 /// A vertex, as Node-Kayles moves name it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Vertex(pub usize);
@@ -90,6 +98,15 @@ impl SearchedGame for NodeKaylesGame {
         let mut engine = Engine::new(NodeKayles, node_kayles::DEFAULT_MEMORY);
         engine.set_time_budget(Some(node_kayles::DEFAULT_TIME_BUDGET));
         engine
+    }
+
+    const KNOWN_VALUE_REASON: &'static str = "the graph has a mirror, an automorphism that pairs its vertices with no vertex next to its partner: the second player answers each vertex taken with its partner, so the player to move loses";
+
+    /// A graph with a mirror (an involutive automorphism moving every vertex, none to a
+    /// neighbour) is lost for the player to move: the second player answers each move with
+    /// its image ([`crate::search::mirror`]).
+    fn known_value(g: &GraphPosition) -> Option<Nimber> {
+        has_mirror(g).then_some(0)
     }
 
     fn moves(g: &GraphPosition) -> Vec<Vertex> {
@@ -137,6 +154,15 @@ impl SearchedGame for ArcKaylesGame {
         let mut engine = Engine::new(ArcKayles, arc_kayles::DEFAULT_MEMORY);
         engine.set_time_budget(Some(arc_kayles::DEFAULT_TIME_BUDGET));
         engine
+    }
+
+    const KNOWN_VALUE_REASON: &'static str = "the graph has a mirror, an automorphism that pairs its vertices with no vertex next to its partner: the second player answers each edge taken with its image, so the player to move loses";
+
+    /// A graph with a mirror (an involutive automorphism moving every vertex, none to a
+    /// neighbour) is lost for the player to move: the second player answers each move with
+    /// its image ([`crate::search::mirror`]).
+    fn known_value(g: &GraphPosition) -> Option<Nimber> {
+        has_mirror(g).then_some(0)
     }
 
     fn moves(g: &GraphPosition) -> Vec<Edge> {
