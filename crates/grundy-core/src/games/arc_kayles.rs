@@ -186,22 +186,9 @@ mod tests {
         })
     }
 
-    /// Graphs with a mirror (an involutive automorphism moving every vertex, none to a
-    /// neighbour) are P-positions, as exhaustive search says where it can go; the 8 × 8
-    /// grid is answered without expanding a component.
     #[test]
     fn graphs_with_a_mirror_are_worth_zero() {
-        for text in [
-            "grid:2x2", "grid:2x4", "grid:2x6", "grid:4x4", "cycle:8", "cycle:10",
-        ] {
-            let p: GraphPosition = text.parse().unwrap();
-            assert_eq!(naive_value(&p), 0, "{text}");
-            assert_eq!(value(&p).unwrap(), 0, "{text}");
-        }
-        let mut e = Engine::new(ArcKayles, 1 << 20);
-        let grid: GraphPosition = "grid:8x8".parse().unwrap();
-        assert_eq!(value_with(&grid, &mut e).unwrap(), 0);
-        assert_eq!(e.stats().expanded, 0);
+        crate::games::graph::check_mirrors_are_lost(ArcKayles, naive_value, value_with);
     }
 
     #[test]

@@ -153,6 +153,32 @@ pub(crate) fn induced(adj: &[u64], vertices: u64) -> Vec<u64> {
         .collect()
 }
 
+/// Graphs with a mirror (an involutive automorphism moving every vertex, none to a
+/// neighbour: [`crate::search::mirror`]) are lost for the player to move: even grids and
+/// cycles against exhaustive search (`naive`) and `game`'s engine, and the 8 × 8 grid valued
+/// without expanding a component. For the tests of both games on graphs.
+#[cfg(test)]
+pub(crate) fn check_mirrors_are_lost<G>(
+    game: G,
+    naive: impl Fn(&GraphPosition) -> crate::nimber::Nimber,
+    value_with: impl Fn(&GraphPosition, &mut crate::search::Engine<G>) -> Result<crate::nimber::Nimber>,
+) where
+    G: crate::search::SplitGame<Key = GraphKey> + Copy,
+{
+    let mut engine = crate::search::Engine::new(game, 1 << 20);
+    for text in [
+        "grid:2x2", "grid:2x4", "grid:2x6", "grid:4x4", "cycle:8", "cycle:10",
+    ] {
+        let p: GraphPosition = text.parse().unwrap();
+        assert_eq!(naive(&p), 0, "{text}");
+        assert_eq!(value_with(&p, &mut engine).unwrap(), 0, "{text}");
+    }
+    let mut fresh = crate::search::Engine::new(game, 1 << 20);
+    let grid: GraphPosition = "grid:8x8".parse().unwrap();
+    assert_eq!(value_with(&grid, &mut fresh).unwrap(), 0);
+    assert_eq!(fresh.stats().expanded, 0);
+}
+
 /// Every graph on `n` labelled vertices (`n <= 7`), and complete and complete bipartite
 /// graphs rich in twins: the tests' positions for the games on graphs.
 #[cfg(test)]
