@@ -54,6 +54,15 @@ where
     fn play(board: &Self::Board, m: Self::Move) -> Result<Self::Board>;
     /// The value, searched by `engine`.
     fn value_with(board: &Self::Board, engine: &mut Engine<Self::Split>) -> Result<Nimber>;
+    /// Whether the value is `target`, searched by `engine`: by default the value compared,
+    /// faster where the game hands its components to [`Engine::sum_has_value`].
+    fn has_value(
+        board: &Self::Board,
+        target: Nimber,
+        engine: &mut Engine<Self::Split>,
+    ) -> Result<bool> {
+        Ok(Self::value_with(board, engine)? == target)
+    }
     /// The value when it is known without search (a Cram region that is its own half turn:
     /// the mirror strategy), else `None`.
     fn known_value(_board: &Self::Board) -> Option<Nimber> {
@@ -88,6 +97,11 @@ impl<G: SearchedGame> Searched<G> {
     fn value(&self, board: &G::Board) -> Result<Nimber> {
         let mut engine = self.engine.lock().unwrap_or_else(|e| e.into_inner());
         G::value_with(board, &mut engine)
+    }
+
+    fn has_value(&self, board: &G::Board, target: Nimber) -> Result<bool> {
+        let mut engine = self.engine.lock().unwrap_or_else(|e| e.into_inner());
+        G::has_value(board, target, &mut engine)
     }
 }
 
@@ -184,7 +198,8 @@ impl<G: SearchedGame> Ruleset for Searched<G> {
         }
     }
 
-    /// Every move is tried (boards have at most a few hundred): all listed, all counted.
+    /// Every move is tried (boards have at most a few hundred): all listed, all counted. Each
+    /// option is asked whether it is worth `target`, not for its value.
     fn moves_to_value(
         &self,
         board: &G::Board,
@@ -194,7 +209,7 @@ impl<G: SearchedGame> Ruleset for Searched<G> {
         let mut found = MoveList::with_limit(limit);
         for m in G::moves(board) {
             let next = G::play(board, m)?;
-            if self.value(&next)? == target {
+            if self.has_value(&next, target)? {
                 found.push(vec![next]);
             }
         }

@@ -223,18 +223,8 @@ impl<G: SplitGame> Engine<G> {
     /// narrow question prunes far more than "what is the value?". Used for the components
     /// of the position asked about; inside the search every option gets its own question.
     fn value_by_aspiration(&mut self, key: &G::Key) -> Result<Nimber> {
-        if let Some(Knowledge::Exact(v)) = self.table.get(key) {
-            return Ok(v);
-        }
-        let (budget, started) = (self.time_budget, self.started);
-        let mut check = || check_time(budget, started);
-        if let Some(v) = self
-            .game
-            .value_outright(key, self.table.memory_limit(), &mut check)
-        {
-            let v = v?;
-            self.table.store(key, Knowledge::Exact(v), u8::MAX >> 1);
-            return Ok(v);
+        if let Some(v) = self.value_known(key) {
+            return v;
         }
         if let Some(v) = self.value_searched(key) {
             return v;
@@ -248,6 +238,50 @@ impl<G: SplitGame> Engine<G> {
             }
         }
         unreachable!("a component with fewer than 127 options is worth less than 128")
+    }
+
+    /// The value of a component of the position asked about when it needs no search: in the
+    /// table, or by the game's own method ([`SplitGame::value_outright`], kept in the table).
+    fn value_known(&mut self, key: &G::Key) -> Option<Result<Nimber>> {
+        if let Some(Knowledge::Exact(v)) = self.table.get(key) {
+            return Some(Ok(v));
+        }
+        let (budget, started) = (self.time_budget, self.started);
+        let mut check = || check_time(budget, started);
+        let v = self
+            .game
+            .value_outright(key, self.table.memory_limit(), &mut check)?;
+        if let Ok(v) = v {
+            self.table.store(key, Knowledge::Exact(v), u8::MAX >> 1);
+        }
+        Some(v)
+    }
+
+    /// Whether a sum of components is worth exactly `target`: the values of all but the
+    /// largest, then "is the largest worth `target` XOR theirs?", which stops at the first
+    /// option that settles it. Proving that a position is not worth 0 takes one option worth
+    /// 0, not the position's value: listing the winning moves of a board asks this of every
+    /// option.
+    pub fn sum_has_value(&mut self, components: &[G::Key], target: Nimber) -> Result<bool> {
+        let mut keys = components.to_vec();
+        keys.sort();
+        cancel_pairs(&mut keys);
+        keys.sort_by_key(|k| self.game.size(k));
+        let Some(largest) = keys.pop() else {
+            return Ok(target == 0);
+        };
+        let wanted = target ^ self.value_of_sum(&keys)?;
+        let started = Instant::now();
+        self.started = Some(started);
+        let result = match self.value_known(&largest) {
+            Some(v) => v.map(|v| v == wanted),
+            None => self.is_value(&largest, wanted),
+        };
+        self.started = None;
+        self.search_time += started.elapsed();
+        self.keys.clear();
+        self.opts.clear();
+        result
     }
 
     /// The value of `key` by the game's own search ([`SplitGame::value_searched`]), if it

@@ -71,6 +71,11 @@ impl SearchedGame for CramGame {
         board.value_with(engine)
     }
 
+    fn has_value(board: &CramBoard, target: Nimber, engine: &mut Engine<Cram>) -> Result<bool> {
+        let (keys, known) = board.components();
+        engine.sum_has_value(&keys, target ^ known)
+    }
+
     const KNOWN_VALUE_REASON: &'static str = "every region is valued without search: one or two squares, a straight line (its own sequence), or a region that is its own half turn with no domino on a square and its image, lost for the player to move (the second player answers each domino with its image)";
 
     fn known_value(board: &CramBoard) -> Option<Nimber> {
@@ -101,5 +106,51 @@ impl SearchedGame for CramGame {
             )));
         };
         Some(Ok(Domino { row, col, vertical }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kernel::Ruleset;
+
+    /// The dominoes to a value found by asking each option "are you worth it?"
+    /// ([`Engine::sum_has_value`]) are those found by valuing each option, on boards that
+    /// split into several regions and boards that do not, with holes or not, for every target
+    /// up to 3.
+    #[test]
+    fn moves_to_a_value_are_those_the_values_give() {
+        let rules = Searched::<CramGame>::new();
+        for text in [
+            "1x1",
+            "2x3",
+            "3x3",
+            "3x4",
+            "2x5",
+            "4x4",
+            "3x5",
+            "4x5",
+            "..#/.../...",
+            ".#../..../....",
+            "...../..#../.....",
+            "#..#/..../#..#",
+        ] {
+            let board: CramBoard = text.parse().unwrap();
+            let options = rules.options(&board);
+            let values: Vec<Nimber> = options
+                .iter()
+                .map(|o| rules.grundy(&o[0]).unwrap())
+                .collect();
+            for target in 0..4 {
+                let found = rules.moves_to_value(&board, target, usize::MAX).unwrap();
+                let expected: Vec<Vec<CramBoard>> = options
+                    .iter()
+                    .zip(&values)
+                    .filter(|(_, &v)| v == target)
+                    .map(|(o, _)| o.clone())
+                    .collect();
+                assert_eq!(found.moves(), &expected[..], "{text} to {target}");
+            }
+        }
     }
 }

@@ -121,6 +121,15 @@ impl SearchedGame for NodeKaylesGame {
         node_kayles::value_with(g, engine)
     }
 
+    fn has_value(
+        g: &GraphPosition,
+        target: Nimber,
+        engine: &mut Engine<NodeKayles>,
+    ) -> Result<bool> {
+        let (keys, known) = node_kayles::components_of(g);
+        engine.sum_has_value(&keys, target ^ known)
+    }
+
     fn read_move(
         _g: &GraphPosition,
         words: &[&str],
@@ -180,6 +189,15 @@ impl SearchedGame for ArcKaylesGame {
         arc_kayles::value_with(g, engine)
     }
 
+    fn has_value(
+        g: &GraphPosition,
+        target: Nimber,
+        engine: &mut Engine<ArcKayles>,
+    ) -> Result<bool> {
+        let (keys, known) = arc_kayles::components_of(g);
+        engine.sum_has_value(&keys, target ^ known)
+    }
+
     fn read_move(_g: &GraphPosition, words: &[&str]) -> Option<std::result::Result<Edge, String>> {
         let joined = words.join(" ").replace('-', " ");
         let split: Vec<&str> = joined.split_whitespace().filter(|w| *w != "edge").collect();
@@ -189,6 +207,55 @@ impl SearchedGame for ArcKaylesGame {
         match (usize::try_from(v), usize::try_from(w)) {
             (Ok(v), Ok(w)) => Some(Ok(Edge(v, w))),
             _ => Some(Err(format!("no edge {v}-{w}"))),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::graph::small_graphs;
+    use crate::kernel::Ruleset;
+
+    /// The moves to a value found by asking each option "are you worth it?"
+    /// ([`Engine::sum_has_value`]) are those found by valuing each option: every graph of up
+    /// to 6 vertices, every target up to 3, both games, one engine kept throughout as a
+    /// ruleset keeps it.
+    #[test]
+    fn moves_to_a_value_are_those_the_values_give() {
+        let node = Searched::<NodeKaylesGame>::new();
+        let arc = Searched::<ArcKaylesGame>::new();
+        for n in 0..=6 {
+            for g in small_graphs(n) {
+                same_moves(&node, &g);
+                same_moves(&arc, &g);
+            }
+        }
+        for text in ["grid:3x4", "grid:4x4", "cycle:9", "path:20"] {
+            let g: GraphPosition = text.parse().unwrap();
+            same_moves(&node, &g);
+            same_moves(&arc, &g);
+        }
+    }
+
+    fn same_moves<G: SearchedGame<Board = GraphPosition>>(rules: &Searched<G>, g: &GraphPosition)
+    where
+        <G::Split as crate::search::SplitGame>::Key: Send,
+    {
+        let options = rules.options(g);
+        let values: Vec<Nimber> = options
+            .iter()
+            .map(|o| rules.grundy(&o[0]).unwrap())
+            .collect();
+        for target in 0..4 {
+            let found = rules.moves_to_value(g, target, usize::MAX).unwrap();
+            let expected: Vec<Vec<GraphPosition>> = options
+                .iter()
+                .zip(&values)
+                .filter(|(_, &v)| v == target)
+                .map(|(o, _)| o.clone())
+                .collect();
+            assert_eq!(found.moves(), &expected[..], "{g} to {target}");
         }
     }
 }
