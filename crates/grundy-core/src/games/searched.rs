@@ -365,3 +365,28 @@ pub(crate) fn numbers(words: &[&str]) -> Option<Vec<u64>> {
         .map(|w| crate::kernel::move_forms::number(w))
         .collect()
 }
+
+/// The moves to each value up to 3 that [`Ruleset::moves_to_value`] finds (each option asked
+/// whether it is worth the target) are those the options' values give: for the tests of the
+/// searched games.
+#[cfg(test)]
+pub(crate) fn assert_moves_to_value_agree<G: SearchedGame>(rules: &Searched<G>, board: &G::Board)
+where
+    <G::Split as SplitGame>::Key: Send,
+{
+    let options = rules.options(board);
+    let values: Vec<Nimber> = options
+        .iter()
+        .map(|o| rules.grundy(&o[0]).unwrap())
+        .collect();
+    for target in 0..4 {
+        let found = rules.moves_to_value(board, target, usize::MAX).unwrap();
+        let expected: Vec<Vec<G::Board>> = options
+            .iter()
+            .zip(&values)
+            .filter(|(_, &v)| v == target)
+            .map(|(o, _)| o.clone())
+            .collect();
+        assert_eq!(found.moves(), &expected[..], "{board} to {target}");
+    }
+}

@@ -112,7 +112,7 @@ impl SearchedGame for CramGame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kernel::Ruleset;
+    use crate::games::searched::assert_moves_to_value_agree;
 
     /// The dominoes to a value found by asking each option "are you worth it?"
     /// ([`Engine::sum_has_value`]) are those found by valuing each option, on boards that
@@ -136,21 +136,7 @@ mod tests {
             "#..#/..../#..#",
         ] {
             let board: CramBoard = text.parse().unwrap();
-            let options = rules.options(&board);
-            let values: Vec<Nimber> = options
-                .iter()
-                .map(|o| rules.grundy(&o[0]).unwrap())
-                .collect();
-            for target in 0..4 {
-                let found = rules.moves_to_value(&board, target, usize::MAX).unwrap();
-                let expected: Vec<Vec<CramBoard>> = options
-                    .iter()
-                    .zip(&values)
-                    .filter(|(_, &v)| v == target)
-                    .map(|(o, _)| o.clone())
-                    .collect();
-                assert_eq!(found.moves(), &expected[..], "{text} to {target}");
-            }
+            assert_moves_to_value_agree(&rules, &board);
         }
     }
 }

@@ -215,7 +215,7 @@ impl SearchedGame for ArcKaylesGame {
 mod tests {
     use super::*;
     use crate::games::graph::small_graphs;
-    use crate::kernel::Ruleset;
+    use crate::games::searched::assert_moves_to_value_agree;
 
     /// The moves to a value found by asking each option "are you worth it?"
     /// ([`Engine::sum_has_value`]) are those found by valuing each option: every graph of up
@@ -227,35 +227,14 @@ mod tests {
         let arc = Searched::<ArcKaylesGame>::new();
         for n in 0..=6 {
             for g in small_graphs(n) {
-                same_moves(&node, &g);
-                same_moves(&arc, &g);
+                assert_moves_to_value_agree(&node, &g);
+                assert_moves_to_value_agree(&arc, &g);
             }
         }
         for text in ["grid:3x4", "grid:4x4", "cycle:9", "path:20"] {
             let g: GraphPosition = text.parse().unwrap();
-            same_moves(&node, &g);
-            same_moves(&arc, &g);
-        }
-    }
-
-    fn same_moves<G: SearchedGame<Board = GraphPosition>>(rules: &Searched<G>, g: &GraphPosition)
-    where
-        <G::Split as crate::search::SplitGame>::Key: Send,
-    {
-        let options = rules.options(g);
-        let values: Vec<Nimber> = options
-            .iter()
-            .map(|o| rules.grundy(&o[0]).unwrap())
-            .collect();
-        for target in 0..4 {
-            let found = rules.moves_to_value(g, target, usize::MAX).unwrap();
-            let expected: Vec<Vec<GraphPosition>> = options
-                .iter()
-                .zip(&values)
-                .filter(|(_, &v)| v == target)
-                .map(|(o, _)| o.clone())
-                .collect();
-            assert_eq!(found.moves(), &expected[..], "{g} to {target}");
+            assert_moves_to_value_agree(&node, &g);
+            assert_moves_to_value_agree(&arc, &g);
         }
     }
 }
