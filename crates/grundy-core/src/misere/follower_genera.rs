@@ -15,7 +15,7 @@
 //! may need more levels before the larger table's vector repeats; the levels are then extended
 //! for every position.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use super::game::OptionTable;
 use super::genus::{genus_by_tame_options, has_few_followers, Genus, HeapGenus, MAX_FOLLOWERS};

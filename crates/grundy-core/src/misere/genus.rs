@@ -33,7 +33,7 @@
 //! quotient of the game's heaps with Nim heaps beside them when that quotient is small, and
 //! chooses.
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::fmt;
 
 use super::game::OptionTable;
@@ -264,7 +264,7 @@ pub fn genera(options: &OptionTable, position: &[u16]) -> Result<HashMap<Positio
     let count = followers.len();
     // level[a][2f + b] = G⁻(F_f + a·*2 + b·*1)
     let mut levels: Vec<Vec<Nimber>> = Vec::new();
-    let mut seen: HashMap<Vec<Nimber>, usize> = HashMap::new();
+    let mut seen: HashMap<Vec<Nimber>, usize> = HashMap::default();
     loop {
         crate::kernel::cancel::check()?;
         let a = levels.len();
@@ -364,7 +364,7 @@ pub fn genus_by_tame_options(heap_options: &[Vec<usize>], known: &[HeapGenus]) -
         }
     };
     let mut levels: Vec<[Nimber; 2]> = Vec::new();
-    let mut seen: HashMap<([Nimber; 2], usize), usize> = HashMap::new();
+    let mut seen: HashMap<([Nimber; 2], usize), usize> = HashMap::default();
     loop {
         let a = levels.len();
         let mut v = [0; 2];
@@ -423,7 +423,7 @@ pub fn has_few_followers(options: &OptionTable, heap: usize, cap: usize) -> bool
 
 /// Every position reachable from `position`, `None` beyond `cap` of them.
 fn reachable(options: &OptionTable, position: &[u16], cap: usize) -> Option<HashSet<Position>> {
-    let mut seen: HashSet<Position> = HashSet::from([position.to_vec()]);
+    let mut seen: HashSet<Position> = HashSet::from_iter([position.to_vec()]);
     let mut stack = vec![position.to_vec()];
     while let Some(p) = stack.pop() {
         for_each_option(options, &p, |q| {

@@ -2,7 +2,7 @@
 //! number of tokens, solved bottom-up. The ground truth that quotients are built from and
 //! checked against.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use super::game::OptionTable;
 use crate::kernel::error::{GameError, Result};
@@ -158,7 +158,7 @@ pub fn is_p_by_followers(
         memo.insert(p.to_vec(), is_p);
         Ok(is_p)
     }
-    solve(options, position, &mut HashMap::new(), max_positions)
+    solve(options, position, &mut HashMap::default(), max_positions)
 }
 
 /// The sum of two sorted positions.

@@ -37,8 +37,8 @@ pub const FORM_LIMIT: usize = 400_000;
 /// apiece): about half a second at most before the search of the heaps takes over.
 pub const FORM_SUMS_LIMIT: usize = 500_000;
 
-/// The most values `G⁻(X + *k)` one store may keep (some 40 bytes each: about 160 MB). Each
-/// form below `S` needs one for each `k` up to the Nim heap `*a` beside it.
+/// The most values `G⁻(X + *k)` one store may keep (8 bytes each, and some 24 a form: at most
+/// some 60 MB). Each form below `S` needs one for each `k` up to the Nim heap `*a` beside it.
 pub const BESIDE_LIMIT: usize = 4_000_000;
 
 /// The Nim heaps held as forms, `*0..=*NIM_FORMS`: every Nim heap a sum of [`super`] holds.
@@ -50,8 +50,10 @@ pub(super) struct FormSearch {
     forms: MisereForms,
     /// The simplest form of each heap `0..heaps.len()`.
     heaps: Vec<FormId>,
-    /// `G⁻(X + *k)` by `(X, k)` packed in one word, for `k >= 1`.
-    beside: FxHashMap<u64, Nimber>,
+    /// Where `G⁻(X + *j)` for `j = 0, 1, …` lie in `values`, by `X`: the start and how many.
+    beside: FxHashMap<FormId, (usize, usize)>,
+    /// The runs of values `G⁻(X + *j)` that `beside` points to.
+    values: Vec<Nimber>,
     /// The smallest largest heap whose forms alone passed the limits: no larger heaps are
     /// tried.
     beyond: Option<usize>,
@@ -72,6 +74,7 @@ impl FormSearch {
             forms,
             heaps: vec![ZERO],
             beside: FxHashMap::default(),
+            values: Vec::new(),
             beyond: (!in_order).then_some(0),
             slow: FxHashSet::default(),
             beside_limit: BESIDE_LIMIT,
@@ -115,6 +118,7 @@ impl FormSearch {
         self.forms = forms;
         self.heaps = vec![ZERO];
         self.beside.clear();
+        self.values.clear();
         self.slow.clear();
         if !in_order {
             self.beyond = Some(0);
@@ -196,7 +200,10 @@ impl FormSearch {
         let s = self.forms.sum(&parts).map_err(stop)?;
         let value = match left_out {
             None => self.forms.misere_value(s),
-            Some(a) => self.beside(s, a).map_err(stop)?,
+            Some(a) => {
+                let run = self.beside(s, a).map_err(stop)?;
+                self.values[run + usize::from(a)]
+            }
         };
         Ok(Verdict {
             value,
@@ -206,36 +213,43 @@ impl FormSearch {
         })
     }
 
-    /// `G⁻(x + *k)`.
-    fn beside(&mut self, x: FormId, k: u8) -> Result<Nimber> {
-        if k == 0 {
-            return Ok(self.forms.misere_value(x));
-        }
-        let key = u64::from(x) << 8 | u64::from(k);
-        if let Some(&v) = self.beside.get(&key) {
-            return Ok(v);
+    /// `G⁻(x + *j)` for every `j <= k`, all at once (one look-up a form, not one a form and a
+    /// heap): where they start in `values`.
+    fn beside(&mut self, x: FormId, k: u8) -> Result<usize> {
+        let k = usize::from(k);
+        if let Some(&(start, len)) = self.beside.get(&x) {
+            if len > k {
+                return Ok(start);
+            }
         }
         if self.beside.len() % 4096 == 0 {
             crate::kernel::cancel::check()?;
         }
-        if self.beside.len() >= self.beside_limit {
+        if self.values.len() + k >= self.beside_limit {
             return Err(GameError::too_large(
                 "misère values of simplest forms beside a Nim heap",
                 format!("at most {} in one computation", self.beside_limit),
             ));
         }
-        // `k >= 1`: `*k` has a move, so the mex is taken (never the `1` of a game without one).
-        let mut values = Vec::with_capacity(self.forms.options(x).len() + usize::from(k));
+        let mut runs = Vec::with_capacity(self.forms.options(x).len());
         for i in 0..self.forms.options(x).len() {
             let o = self.forms.options(x)[i];
-            values.push(self.beside(o, k)?);
+            runs.push(self.beside(o, k as u8)?);
         }
-        for j in 0..k {
-            values.push(self.beside(x, j)?);
+        let start = self.values.len();
+        self.values.push(self.forms.misere_value(x));
+        for j in 1..=k {
+            // `j >= 1`: `*j` has a move, so the mex is taken (never the `1` of a game without
+            // one): over `x' + *j` for the options `x'` and `x + *i` for `i < j`.
+            let values = &self.values;
+            let v = mex(runs
+                .iter()
+                .map(|&r| values[r + j])
+                .chain(values[start..start + j].iter().copied()));
+            self.values.push(v);
         }
-        let v = mex(values);
-        self.beside.insert(key, v);
-        Ok(v)
+        self.beside.insert(x, (start, k + 1));
+        Ok(start)
     }
 }
 
