@@ -317,14 +317,18 @@ pub fn extend_heap_forms(
     heaps: &mut Vec<FormId>,
 ) -> Result<()> {
     for h in heaps.len()..=options.max_heap() {
-        let mut opts = Vec::with_capacity(options.options[h].len());
-        for o in &options.options[h] {
-            let parts: Vec<FormId> = o.iter().map(|&x| heaps[x]).collect();
-            opts.push(forms.sum(&parts)?);
-        }
+        // The heap's part covers the sums of its options too, where the time goes: a refusal
+        // says how far the heaps got.
         let form = crate::kernel::budget::in_part(
             || format!("the simplest form of heap {h}"),
-            || forms.game(opts),
+            || {
+                let mut opts = Vec::with_capacity(options.options[h].len());
+                for o in &options.options[h] {
+                    let parts: Vec<FormId> = o.iter().map(|&x| heaps[x]).collect();
+                    opts.push(forms.sum(&parts)?);
+                }
+                forms.game(opts)
+            },
         )?;
         heaps.push(form);
     }

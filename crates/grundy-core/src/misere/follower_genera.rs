@@ -244,7 +244,10 @@ pub fn heap_genera_capped(
     let mut out: Vec<HeapGenus> = Vec::new();
     let mut searched = FollowerGenera::new();
     for h in 1..=options.max_heap() {
-        crate::kernel::cancel::check()?;
+        in_part(
+            || format!("the genus of heap {h}"),
+            crate::kernel::cancel::check,
+        )?;
         let tame_options = options.options[h]
             .iter()
             .all(|o| o.iter().all(|&x| out[x - 1].tame));

@@ -259,7 +259,13 @@ fn by_quotient(
                     options.max_heap()
                 )
             },
-            || GenusQuotient::compute_stalling(options, nim, limits, stall),
+            || {
+                // The question's own budget spent inside: its refusal names this part, where
+                // the quotient's would speak of the combined game's heaps (game heap `h` is its
+                // heap `2h`).
+                GenusQuotient::compute_stalling(options, nim, limits, stall)
+                    .map_err(|e| crate::kernel::budget::check().err().unwrap_or(e))
+            },
         )?;
         match classify(options, &q, &normal) {
             Ok(found) => return Ok(found),
@@ -298,6 +304,40 @@ mod tests {
 
     fn table(code: &str, n: usize) -> OptionTable {
         OptionTable::new(&HeapRules::parse(code).unwrap(), n).unwrap()
+    }
+
+    /// A question's budget spent, the refusal names the heap whose simplest form was being
+    /// made or the quotient being built, never "the question" (the sums of a heap's options,
+    /// where the time goes, were once outside the heap's part); the quotient's names the
+    /// game's heaps, not the combined game's (where game heap `h` is heap `2h`).
+    #[test]
+    fn refusals_at_the_budget_name_the_heap_or_the_quotient() {
+        use crate::kernel::budget::{within, Budget};
+        let options = table("0.77", 100);
+        let spent = Budget::new(std::time::Duration::ZERO, "--time SECONDS");
+        let forms = within(&spent, || heap_forms(&mut MisereForms::new(), &options)).unwrap_err();
+        assert!(
+            forms.to_string().starts_with("the simplest form of heap "),
+            "{forms}"
+        );
+        let quotient = within(&spent, || {
+            by_quotient(&options, GENUS_QUOTIENT_LIMITS, Some(STALL))
+        })
+        .unwrap_err()
+        .to_string();
+        assert!(
+            quotient.starts_with("the misère quotient of heaps 1 to 100 beside a Nim heap of ")
+                && quotient.contains("--time SECONDS")
+                && !quotient.contains("up to 200"),
+            "{quotient}"
+        );
+        let all = within(&spent, || heap_genera(&options))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            all.contains("heap") && !all.starts_with("the question"),
+            "{all}"
+        );
     }
 
     /// The forms answer when the probe stays within its sums and the store within its limits,
