@@ -4,9 +4,11 @@
 //! Sprague–Grundy theorem and works for components of any size. Under misère play (the player
 //! who takes the last token loses) there is no such theorem for sums in general: Nim is solved
 //! by Bouton's misère rule, heaps of one octal game through its misère quotient
-//! ([`crate::misere::sums`]), an octal game's heaps beside Nim heaps by a memoised search on
-//! canonical positions ([`crate::misere::mixed`]), every other sum by exhaustive search within
-//! [`MISERE_SEARCH_LIMIT`] positions and [`MISERE_TIME_BUDGET`].
+//! ([`crate::misere::sums`]) or their misère simplest forms, an octal game's heaps beside Nim
+//! heaps by their forms or a memoised search on canonical positions
+//! ([`crate::misere::mixed`]), then by the forms in a large store of their own within the
+//! question's budget, every other sum by exhaustive search within [`MISERE_SEARCH_LIMIT`]
+//! positions and [`MISERE_TIME_BUDGET`].
 //!
 //! [`best_move`] is what a perfect player plays: a winning move whenever there is one. It picks
 //! the quickest win (or, losing, the slowest loss) only where the search for it is proven small
@@ -145,6 +147,9 @@ fn misere_analysis(sum: &Sum) -> Result<(Outcome, MoveList<SumMove>)> {
         return Ok((answer.outcome(), answer.moves));
     }
     if let Some(found) = crate::misere::mixed::analyze(sum)? {
+        return Ok(found);
+    }
+    if let Some(found) = crate::misere::mixed::analyze_by_large_forms(sum)? {
         return Ok(found);
     }
     let mut solver = Solver::new(sum_options, misere_rule, MISERE_SEARCH_LIMIT)

@@ -301,14 +301,81 @@ pub fn analyze_by_forms(
     })
 }
 
-/// How [`analyze_by_forms`] answers `sum`, in words; `None` when it does not (look-ups of the
-/// sums made when it just answered).
+/// How [`analyze_by_forms`] or [`analyze_by_large_forms`] answers `sum`, in words; `None` when
+/// neither does (look-ups of the sums made when it just answered, or the words kept when the
+/// large store answered).
 pub fn explain_by_forms(sum: &Sum, other_answers: impl FnOnce() -> bool) -> Option<String> {
-    by_forms(sum, other_answers, |search, octal, nim| {
+    let shelved = by_forms(sum, other_answers, |search, octal, nim| {
         search.explain(octal, nim)
     })
     .ok()
-    .flatten()
+    .flatten();
+    shelved.or_else(|| {
+        let (rules, _, octal, nim) = split_any(sum)?;
+        LARGE_ANSWERS.get(&large_key(&rules, &octal, &nim))
+    })
+}
+
+/// [`analyze_by_forms`] once more, for when every other method has passed its limits, in a
+/// store of its own with room for [`forms::LARGE_SUMS_LIMIT`] sums (the question's time and
+/// memory budgets bound it first): Officers' 45 + 30, some two million sums, in 0.7 s. The
+/// store is dropped after, so that no large store outlives the question; the words of its
+/// answer are kept for [`explain_by_forms`].
+pub fn analyze_by_large_forms(sum: &Sum) -> Result<Option<(Outcome, MoveList<SumMove>)>> {
+    let Some((rules, n, octal, nim)) = split_any(sum) else {
+        return Ok(None);
+    };
+    let mut search = forms::FormSearch::large(rules.clone());
+    let answered = match search.reach(n) {
+        Ok(true) => answer_by(sum, &octal, &nim, |a, b| search.is_p(a, b)),
+        Ok(false) => Err(Stop::Full),
+        Err(e) => Err(Stop::Refused(e)),
+    };
+    match answered {
+        Ok(found) => {
+            if let Ok(text) = search.explain(&octal, &nim) {
+                LARGE_ANSWERS.put(large_key(&rules, &octal, &nim), text);
+            }
+            Ok(Some(found))
+        }
+        Err(Stop::Refused(e)) => Err(e),
+        Err(Stop::Full | Stop::Exhausted) => Ok(None),
+    }
+}
+
+/// The game and the sorted heaps of a sum the large store answered.
+type LargeKey = (String, Vec<u8>, Vec<u8>);
+
+fn large_key(rules: &HeapRules, octal: &[u8], nim: &[u8]) -> LargeKey {
+    let (mut a, mut b) = (octal.to_vec(), nim.to_vec());
+    a.sort_unstable();
+    b.sort_unstable();
+    (rules.name(), a, b)
+}
+
+/// The words of the answers the large store gave, at most [`LARGE_ANSWERS_KEPT`] (then
+/// forgotten all at once: each answer cost seconds, its words a few hundred bytes).
+struct LargeAnswers(Mutex<Option<HashMap<LargeKey, String>>>);
+
+/// See [`LargeAnswers`].
+const LARGE_ANSWERS_KEPT: usize = 1024;
+
+static LARGE_ANSWERS: LargeAnswers = LargeAnswers(Mutex::new(None));
+
+impl LargeAnswers {
+    fn get(&self, key: &LargeKey) -> Option<String> {
+        let kept = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        kept.as_ref()?.get(key).cloned()
+    }
+
+    fn put(&self, key: LargeKey, text: String) {
+        let mut kept = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let map = kept.get_or_insert_with(HashMap::new);
+        if map.len() >= LARGE_ANSWERS_KEPT {
+            map.clear();
+        }
+        map.insert(key, text);
+    }
 }
 
 /// The sums of two forms a mixed sum may take before the quotient is tried.

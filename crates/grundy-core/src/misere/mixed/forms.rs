@@ -37,6 +37,13 @@ pub const FORM_LIMIT: usize = 400_000;
 /// apiece): about half a second at most before the search of the heaps takes over.
 pub const FORM_SUMS_LIMIT: usize = 500_000;
 
+/// The most forms and sums of a store of its own that the forms are given once every other
+/// method has passed its limits ([`FormSearch::large`]): those of the genus computations, about
+/// 1 GB at most; the question's time and memory budgets bound it first.
+pub const LARGE_FORM_LIMIT: usize = crate::misere::canonical::MAX_FORMS;
+/// See [`LARGE_FORM_LIMIT`].
+pub const LARGE_SUMS_LIMIT: usize = crate::misere::canonical::MAX_SUMS;
+
 /// The most values `G⁻(X + *k)` one store may keep (8 bytes each, and some 24 a form: at most
 /// some 60 MB). Each form below `S` needs one for each `k` up to the Nim heap `*a` beside it.
 pub const BESIDE_LIMIT: usize = 4_000_000;
@@ -63,12 +70,25 @@ pub(super) struct FormSearch {
     slow: FxHashSet<(Vec<u8>, Vec<u8>)>,
     /// The most values `beside` may hold: [`BESIDE_LIMIT`] (less in tests).
     beside_limit: usize,
+    /// The most forms and sums the store may hold: [`FORM_LIMIT`] and [`FORM_SUMS_LIMIT`], or
+    /// the large limits.
+    limits: (usize, usize),
 }
 
 impl FormSearch {
     /// A search of `rules`' heaps.
     pub(super) fn new(rules: HeapRules) -> Self {
-        let (forms, in_order) = nim_heaps_first();
+        Self::with_limits(rules, (FORM_LIMIT, FORM_SUMS_LIMIT))
+    }
+
+    /// A search of `rules`' heaps in a store with room for [`LARGE_FORM_LIMIT`] forms and
+    /// [`LARGE_SUMS_LIMIT`] sums: for one question, never kept on the shelf.
+    pub(super) fn large(rules: HeapRules) -> Self {
+        Self::with_limits(rules, (LARGE_FORM_LIMIT, LARGE_SUMS_LIMIT))
+    }
+
+    fn with_limits(rules: HeapRules, limits: (usize, usize)) -> Self {
+        let (forms, in_order) = nim_heaps_first(limits);
         FormSearch {
             rules,
             forms,
@@ -78,15 +98,15 @@ impl FormSearch {
             beyond: (!in_order).then_some(0),
             slow: FxHashSet::default(),
             beside_limit: BESIDE_LIMIT,
+            limits,
         }
     }
 
-    /// Allows `more` sums of two forms from now on (within [`FORM_SUMS_LIMIT`]), or up to
-    /// that limit.
+    /// Allows `more` sums of two forms from now on (within the store's limit of sums), or up
+    /// to that limit.
     pub(super) fn allow(&mut self, more: Option<usize>) {
-        let limit = more.map_or(FORM_SUMS_LIMIT, |m| {
-            (self.forms.sums_len() + m).min(FORM_SUMS_LIMIT)
-        });
+        let most = self.limits.1;
+        let limit = more.map_or(most, |m| (self.forms.sums_len() + m).min(most));
         self.forms.set_sums_limit(limit);
     }
 
@@ -114,7 +134,7 @@ impl FormSearch {
     /// Starts a new store. Its first forms are the Nim heaps `*0..=*NIM_FORMS`, so that the
     /// form `*m` is `m`.
     pub(super) fn forget(&mut self) {
-        let (forms, in_order) = nim_heaps_first();
+        let (forms, in_order) = nim_heaps_first(self.limits);
         self.forms = forms;
         self.heaps = vec![ZERO];
         self.beside.clear();
@@ -132,7 +152,7 @@ impl FormSearch {
         if self.beyond.is_some_and(|b| n >= b) {
             return Ok(false);
         }
-        if self.forms.len() > FORM_LIMIT / 2 || self.forms.sums_len() > FORM_SUMS_LIMIT / 2 {
+        if self.forms.len() > self.limits.0 / 2 || self.forms.sums_len() > self.limits.1 / 2 {
             self.forget();
         }
         if n < self.heaps.len() {
@@ -257,8 +277,8 @@ impl FormSearch {
 /// is `m`, and whether they are. Each is made from those before it and none reduces; checked
 /// all the same, as the search reads the form `m <= NIM_FORMS` as `*m` (were they not, no sum
 /// would be answered here).
-fn nim_heaps_first() -> (MisereForms, bool) {
-    let mut forms = MisereForms::with_limits(FORM_LIMIT, FORM_SUMS_LIMIT);
+fn nim_heaps_first((form_limit, sums_limit): (usize, usize)) -> (MisereForms, bool) {
+    let mut forms = MisereForms::with_limits(form_limit, sums_limit);
     let in_order = forms.nim(NIM_FORMS).is_ok()
         && forms.len() == NIM_FORMS + 1
         && (0..=NIM_FORMS as FormId).all(|m| forms.options(m).iter().copied().eq(0..m));

@@ -256,3 +256,63 @@ fn values_beside_a_nim_heap_within_their_bound() {
         }
     }
 }
+
+/// The last method before the exhaustive search, a store of its own with the large limits:
+/// Officers' 45 + 30, whose forms pass the shelf's limits (refused at the budget before this
+/// stage), is answered, as a sum the shelf answers is answered the same by both stores; its
+/// words are kept for the explanation though the store is dropped; and it keeps the budget.
+#[test]
+fn a_large_store_answers_past_the_shelf() {
+    let sum = crate::spec::parse_sum("octal{0.6}:45,30").unwrap();
+    assert!(analyze_by_forms(&sum, || false).unwrap().is_none());
+    let (outcome, moves) = analyze_by_large_forms(&sum).unwrap().unwrap();
+    assert_eq!(outcome, Outcome::N);
+    let moves = moves.to_vec();
+    assert!(!moves.is_empty() && moves.len() < sum.moves().unwrap().len());
+    let words = explain_by_forms(&sum, || false).unwrap();
+    assert!(words.contains("simplest forms"), "{words}");
+
+    // A smaller sum, both ways (the forms themselves are checked against exhaustive search
+    // above).
+    for text in ["octal{0.6}:20,15", "octal{0.6}:21,13 + nim:3,2"] {
+        let small = crate::spec::parse_sum(text).unwrap();
+        let (o, m) = analyze_by_forms(&small, || false).unwrap().unwrap();
+        let (large_o, large_m) = analyze_by_large_forms(&small).unwrap().unwrap();
+        assert_eq!(
+            (o, leaves(&small, &m)),
+            (large_o, leaves(&small, &large_m)),
+            "{text}"
+        );
+    }
+
+    let spent = crate::kernel::budget::Budget::new(std::time::Duration::ZERO, "--time SECONDS");
+    let refused = crate::kernel::budget::within(&spent, || analyze_by_large_forms(&sum));
+    assert!(refused.unwrap_err().to_string().contains("--time SECONDS"));
+}
+
+/// The words of large answers: kept by game and sorted heaps, at most [`LARGE_ANSWERS_KEPT`],
+/// then forgotten all at once (both sides of that bound).
+#[test]
+fn words_of_large_answers_are_kept_within_their_bound() {
+    let kept = LargeAnswers(Mutex::new(None));
+    let rules = HeapRules::parse("0.6").unwrap();
+    let key = |h: usize| large_key(&rules, &[(h % 256) as u8], &[(h / 256) as u8]);
+    assert_eq!(
+        large_key(&rules, &[3, 1], &[2, 5]),
+        large_key(&rules, &[1, 3], &[5, 2])
+    );
+    for h in 0..LARGE_ANSWERS_KEPT {
+        kept.put(key(h), format!("words {h}"));
+    }
+    assert_eq!(kept.get(&key(0)).as_deref(), Some("words 0"));
+    assert_eq!(
+        kept.get(&key(LARGE_ANSWERS_KEPT - 1)),
+        Some(format!("words {}", LARGE_ANSWERS_KEPT - 1))
+    );
+    kept.put(key(LARGE_ANSWERS_KEPT), "one more".into());
+    assert_eq!(kept.get(&key(0)), None);
+    assert_eq!(
+        kept.get(&key(LARGE_ANSWERS_KEPT)).as_deref(),
+        Some("one more")
+    );
+}
