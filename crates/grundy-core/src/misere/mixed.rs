@@ -317,7 +317,7 @@ pub fn explain_by_forms(sum: &Sum, other_answers: impl FnOnce() -> bool) -> Opti
 }
 
 /// [`analyze_by_forms`] once more, for when every other method has passed its limits, in a
-/// store of its own with room for [`forms::LARGE_SUMS_LIMIT`] sums (the question's time and
+/// store of its own with room for 30,000,000 sums (the question's time and
 /// memory budgets bound it first): Officers' 45 + 30, some two million sums, in 0.7 s. The
 /// store is dropped after, so that no large store outlives the question; the words of its
 /// answer are kept for [`explain_by_forms`].
