@@ -271,6 +271,17 @@ fn a_large_store_answers_past_the_shelf() {
     assert!(!moves.is_empty() && moves.len() < sum.moves().unwrap().len());
     let words = explain_by_forms(&sum, || false).unwrap();
     assert!(words.contains("simplest forms"), "{words}");
+    // 45 + 35: even its verdict alone passes the shelf's limits (0.4 s, then no answer); the
+    // explanation is the words the large store left.
+    let further = crate::spec::parse_sum("octal{0.6}:45,35").unwrap();
+    assert!(analyze_by_large_forms(&further).unwrap().is_some());
+    let kept = LARGE_ANSWERS.get(&large_key(
+        &HeapRules::parse("0.6").unwrap(),
+        &[45, 35],
+        &[],
+    ));
+    assert!(kept.is_some());
+    assert_eq!(explain_by_forms(&further, || false), kept);
 
     // A smaller sum, both ways (the forms themselves are checked against exhaustive search
     // above).
