@@ -16,12 +16,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
+use super::naive::{value_by_definition, Moves};
 use super::sparse::SparseSolver;
 use super::values::Values;
 use crate::kernel::error::{GameError, Result};
 use crate::kernel::heap_rules::HeapRules;
 use crate::kernel::heap_sequence::{Period, Progress, RunStatus};
-use crate::nimber::Nimber;
+use crate::nimber::{MexSet, Nimber};
 use crate::sequence::{find_guy_smith_period, GrundySequence, PeriodSearch};
 
 /// The most values one run may compute (one byte of memory each while they are below 256, two
@@ -311,7 +312,51 @@ impl SequenceRun {
             next_check: header.next_check,
         };
         run.check_restored()?;
+        run.check_values()?;
         Ok(run)
+    }
+
+    /// Some stored values against the definition (the checksum only says that the file is
+    /// as written, not that what wrote it was right): every value below [`CHECKED_PREFIX`],
+    /// then the last and seven spread through the run while their options number at most
+    /// [`CHECKED_WORK`] in all (some 0.1 s: Officers at 2^24 values checks the last and one
+    /// more; at two billion values the last alone has more options, and only the first 1,024
+    /// are checked).
+    fn check_values(&self) -> Result<()> {
+        let values = self.values();
+        let count = values.len();
+        let moves = Moves::of(&self.rules);
+        let g = |i: usize| values.get(i).map_or(0, u32::from);
+        let mut seen = MexSet::new();
+        let spread = std::iter::once(count.saturating_sub(1)).chain((1..8).map(|i| count / 8 * i));
+        let mut work = 0usize;
+        let mut checked: Vec<usize> = (0..count.min(CHECKED_PREFIX)).collect();
+        for n in spread.filter(|&n| n >= CHECKED_PREFIX && n < count) {
+            work = work.saturating_add(moves.work(n));
+            if work > CHECKED_WORK {
+                break;
+            }
+            checked.push(n);
+        }
+        // In order, so that a wrong value is named before the later values it would upset.
+        checked.sort_unstable();
+        checked.dedup();
+        for n in checked {
+            let stored = Nimber::from(g(n));
+            let defined = value_by_definition(&self.rules, &moves, n, g, &mut seen);
+            if stored != defined {
+                return Err(checkpoint::field(
+                    "values",
+                    format!("G({n}) = {stored}"),
+                    format!(
+                        "G({n}) = {defined}, the mex of its options' stored values ({}'s values, \
+                         undamaged)",
+                        self.rules
+                    ),
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// The fields of a restored run that only the run can check: the period is the one the
@@ -379,6 +424,13 @@ impl SequenceRun {
         Ok(())
     }
 }
+
+/// The values a restored checkpoint has checked in full against the definition.
+const CHECKED_PREFIX: usize = 1024;
+
+/// The most options a restored checkpoint's spread values may have in all (see
+/// [`SequenceRun::check_values`]).
+const CHECKED_WORK: usize = 1 << 26;
 
 /// The step of the geometric schedule of period checks at `len` values (eight per doubling).
 fn schedule_step(len: u64) -> u64 {
@@ -556,6 +608,42 @@ mod tests {
         assert_eq!(short.period(), whole.period());
         for n in 0..100_000 {
             assert_eq!(short.value_at(n), whole.value_at(n));
+        }
+    }
+
+    /// Values that the checksum covers but the rules contradict (written by another program,
+    /// or by a wrong one) are refused as the checkpoint's `values` field, wherever the check
+    /// looks: among the first 1,024, one of the seven spread through the run, or the last; the
+    /// right values pass.
+    #[test]
+    fn values_the_rules_contradict_are_refused() {
+        // Officers and Grundy's game prove no period in 4,000 values (a period, when proven,
+        // is checked against the values first).
+        for rules in [HeapRules::parse("0.6").unwrap(), HeapRules::grundys_game()] {
+            let mut run = SequenceRun::new(rules.clone(), 4_000, false).unwrap();
+            run_all(&mut run);
+            assert_eq!(run.period(), None);
+            let bytes = run.to_bytes();
+            let header = 8 + 1 + 1 + 2 + rules.to_string().len() + 6 * 8 + 1;
+            assert_eq!(bytes[header - 1], 1);
+            let changed = |n: usize| {
+                let mut body = bytes.clone();
+                body[header + n] ^= 1;
+                body.truncate(body.len() - 8);
+                let sum = fnv1a(&body);
+                body.extend_from_slice(&sum.to_le_bytes());
+                body
+            };
+            for n in [0, 1, 500, 1023, 1500, 3500, 3999] {
+                let err = SequenceRun::from_bytes(&changed(n))
+                    .unwrap_err()
+                    .to_string();
+                assert!(
+                    err.contains("checkpoint field values") && err.contains(&format!("G({n}) = ")),
+                    "{rules} {n}: {err}"
+                );
+            }
+            assert!(SequenceRun::from_bytes(&bytes).is_ok());
         }
     }
 
