@@ -319,8 +319,8 @@ impl SequenceRun {
     /// Some stored values against the definition (the checksum only says that the file is
     /// as written, not that what wrote it was right): every value below [`CHECKED_PREFIX`],
     /// then the last and seven spread through the run while their options number at most
-    /// [`CHECKED_WORK`] in all (some 0.1 s: Officers at 2^24 values checks the last and one
-    /// more; at two billion values the last alone has more options, and only the first 1,024
+    /// [`CHECKED_WORK`] in all (some 0.1 s; Officers: all eight at 2^24 values, the last and
+    /// three at 2^26, from 2^27 on the last alone has more options and only the first 1,024
     /// are checked).
     fn check_values(&self) -> Result<()> {
         let values = self.values();
