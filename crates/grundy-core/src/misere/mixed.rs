@@ -320,8 +320,13 @@ pub fn explain_by_forms(sum: &Sum, other_answers: impl FnOnce() -> bool) -> Opti
 /// store of its own with room for 30,000,000 sums (the question's time and
 /// memory budgets bound it first): Officers' 45 + 30, some two million sums, in 0.7 s. The
 /// store is dropped after, so that no large store outlives the question; the words of its
-/// answer are kept for [`explain_by_forms`].
+/// answer are kept for [`explain_by_forms`]. Only within a question's budget
+/// ([`crate::kernel::budget`]), its bound: a caller without one (a simulation) is answered
+/// `None` at once, as before this method.
 pub fn analyze_by_large_forms(sum: &Sum) -> Result<Option<(Outcome, MoveList<SumMove>)>> {
+    if !crate::kernel::budget::is_active() {
+        return Ok(None);
+    }
     let Some((rules, n, octal, nim)) = split_any(sum) else {
         return Ok(None);
     };

@@ -263,7 +263,20 @@ fn values_beside_a_nim_heap_within_their_bound() {
 /// words are kept for the explanation though the store is dropped; and it keeps the budget.
 #[test]
 fn a_large_store_answers_past_the_shelf() {
+    use crate::kernel::budget::{within, Budget};
     let sum = crate::spec::parse_sum("octal{0.6}:45,30").unwrap();
+    // Without a question's budget, its bound, the large store is not tried.
+    assert!(analyze_by_large_forms(&sum).unwrap().is_none());
+    let minute = Budget::new(std::time::Duration::from_secs(60), "--time SECONDS");
+    within(&minute, || answered_past_the_shelf(&sum));
+    let spent = Budget::new(std::time::Duration::ZERO, "--time SECONDS");
+    let refused = within(&spent, || analyze_by_large_forms(&sum));
+    assert!(refused.unwrap_err().to_string().contains("--time SECONDS"));
+}
+
+/// [`a_large_store_answers_past_the_shelf`] within a question's budget.
+fn answered_past_the_shelf(sum: &Sum) {
+    let sum = sum.clone();
     assert!(analyze_by_forms(&sum, || false).unwrap().is_none());
     let (outcome, moves) = analyze_by_large_forms(&sum).unwrap().unwrap();
     assert_eq!(outcome, Outcome::N);
@@ -295,10 +308,6 @@ fn a_large_store_answers_past_the_shelf() {
             "{text}"
         );
     }
-
-    let spent = crate::kernel::budget::Budget::new(std::time::Duration::ZERO, "--time SECONDS");
-    let refused = crate::kernel::budget::within(&spent, || analyze_by_large_forms(&sum));
-    assert!(refused.unwrap_err().to_string().contains("--time SECONDS"));
 }
 
 /// The words of large answers: kept by game and sorted heaps, at most [`LARGE_ANSWERS_KEPT`],
