@@ -352,9 +352,7 @@ pub fn analyze_by_large_forms(sum: &Sum) -> Result<Option<(Outcome, MoveList<Sum
 type LargeKey = (String, Vec<u8>, Vec<u8>);
 
 fn large_key(rules: &HeapRules, octal: &[u8], nim: &[u8]) -> LargeKey {
-    let (mut a, mut b) = (octal.to_vec(), nim.to_vec());
-    a.sort_unstable();
-    b.sort_unstable();
+    let (a, b) = forms::sorted_pair(octal, nim);
     (rules.name(), a, b)
 }
 

@@ -286,7 +286,7 @@ fn nim_heaps_first((form_limit, sums_limit): (usize, usize)) -> (MisereForms, bo
 }
 
 /// `octal` and `nim`, each sorted.
-fn sorted_pair(octal: &[u8], nim: &[u8]) -> (Vec<u8>, Vec<u8>) {
+pub(super) fn sorted_pair(octal: &[u8], nim: &[u8]) -> (Vec<u8>, Vec<u8>) {
     let (mut a, mut b) = (octal.to_vec(), nim.to_vec());
     a.sort_unstable();
     b.sort_unstable();
