@@ -118,7 +118,7 @@ fn cram_options(board: &str) {
         let before = engine.stats().expanded;
         let (v, t) = timed(|| option.value_with(&mut engine).unwrap());
         println!(
-            "{d:?} parts {sizes:?} value {v} time {t:.3} s expanded {}",
+            "{d:?} parts {sizes:?} value {v} time {t:.6} s expanded {}",
             engine.stats().expanded - before
         );
     }
@@ -160,16 +160,16 @@ fn main() {
     }
     if which != "igs" {
         let (v, t) = timed(|| grundy(game, &board, rows, cols));
-        println!("{game} {board} grundy value {v} time {t:.3} s");
+        println!("{game} {board} grundy value {v} time {t:.6} s");
         if which == "grundy" {
             return;
         }
         let (w, u) = timed(|| igs(game, &board, rows, cols));
-        println!("{game} {board} igs value {w} time {u:.3} s");
+        println!("{game} {board} igs value {w} time {u:.6} s");
         assert_eq!(v, w, "the solvers disagree on {game} {board}");
         println!("{game} {board} same value {v}; igs / grundy = {:.2}", u / t);
     } else {
         let (w, u) = timed(|| igs(game, &board, rows, cols));
-        println!("{game} {board} igs value {w} time {u:.3} s");
+        println!("{game} {board} igs value {w} time {u:.6} s");
     }
 }

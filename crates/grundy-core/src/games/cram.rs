@@ -32,7 +32,7 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use crate::kernel::error::{GameError, Result};
-use crate::nimber::{mex, Nimber};
+use crate::nimber::Nimber;
 use crate::search::canon::{canonical_region, shape_parts, ShapeKey};
 use crate::search::{Engine, OptionSink, Options, SearchContext, SplitGame};
 
@@ -335,10 +335,31 @@ impl fmt::Display for CramBoard {
 /// Cram's own search (`cram/search.rs`) unless made with [`Cram::generic`].
 #[derive(Debug, Clone)]
 pub struct Cram {
-    /// Dawson's Kayles: the value of a straight line of `n` squares.
-    line: Vec<Nimber>,
     /// Components are searched by Cram's own search rather than the engine's.
     own_search: bool,
+}
+
+/// Dawson's Kayles: `LINE[n]` is the value of a straight line of `n` squares, made when the
+/// crate is compiled (a domino on squares `i`, `i + 1` leaves lines of `i` and `n - 2 - i`
+/// squares), so that a game costs nothing to make: computed at run time it was a third of
+/// the instructions of a 2 × 9 board.
+pub(crate) const LINE: [u8; MAX_CELLS as usize + 1] = dawsons_kayles_lines();
+
+const fn dawsons_kayles_lines() -> [u8; MAX_CELLS as usize + 1] {
+    let mut line = [0u8; MAX_CELLS as usize + 1];
+    let mut n = 2;
+    while n <= MAX_CELLS as usize {
+        // The values of lines of at most 64 squares are below 64: one word holds the options.
+        let mut seen = 0u64;
+        let mut i = 0;
+        while i + 2 <= n {
+            seen |= 1 << (line[i] ^ line[n - 2 - i]);
+            i += 1;
+        }
+        line[n] = seen.trailing_ones() as u8;
+        n += 1;
+    }
+    line
 }
 
 impl Default for Cram {
@@ -348,27 +369,15 @@ impl Default for Cram {
 }
 
 impl Cram {
-    /// The game, with its table of straight lines, searched by its own search.
+    /// The game, searched by its own search.
     pub fn new() -> Self {
-        Cram {
-            own_search: true,
-            ..Self::generic()
-        }
+        Cram { own_search: true }
     }
 
     /// The game searched by the engine's generic search (the same values, more slowly: to
     /// compare the two).
     pub fn generic() -> Self {
-        let mut line: Vec<Nimber> = Vec::with_capacity(MAX_CELLS as usize + 1);
-        for n in 0..=MAX_CELLS as usize {
-            // A domino on squares i, i+1 leaves lines of i and n - 2 - i squares.
-            let options = (0..n.saturating_sub(1)).map(|i| line[i] ^ line[n - 2 - i]);
-            line.push(mex(options));
-        }
-        Cram {
-            line,
-            own_search: false,
-        }
+        Cram { own_search: false }
     }
 
     /// Adds the regions of `b` (on `grid`) to the current option of `out`: known values
@@ -417,7 +426,7 @@ impl Cram {
             return;
         }
         if grid.is_line(region) {
-            out.value(self.line[n as usize]);
+            out.value(Nimber::from(LINE[n as usize]));
             return;
         }
         let cut = grid.block_edges(region);
@@ -488,7 +497,7 @@ impl SplitGame for Cram {
         key: &ShapeKey,
         cx: &mut SearchContext<'_, ShapeKey>,
     ) -> Option<Result<Nimber>> {
-        self.own_search.then(|| search::value(self, key, cx))
+        self.own_search.then(|| search::value(key, cx))
     }
 
     /// 0 for a region that is its own half turn and wins by the central domino.

@@ -20,7 +20,6 @@
 
 use super::regions::{mirror_strategy_works, Grid};
 use super::ring::{stays_connected, Window};
-use super::Cram;
 use crate::nimber::Nimber;
 use crate::search::canon::{box_images, canonical_region, shape_parts, ShapeKey};
 use crate::search::{Knowledge, Table};
@@ -49,7 +48,7 @@ pub(super) struct RegionCache {
 pub(super) const CACHE_SLOTS: usize = 1 << 12;
 
 /// The fewest slots of a [`RegionCache`].
-pub(super) const FEWEST_SLOTS: usize = 1 << 10;
+pub(super) const FEWEST_SLOTS: usize = 1 << 8;
 
 impl RegionCache {
     /// An empty cache of `first` slots that grows to at most `limit` (both powers of two).
@@ -117,7 +116,6 @@ impl RegionCache {
 /// values known without search in `x`. Equal components cancel in pairs
 /// ([`cancel_pairs`], once the option is complete).
 pub(super) struct OptionParts<'a> {
-    cram: &'a Cram,
     cache: &'a mut RegionCache,
     /// The engine's table, read for the exact values of the parts to search.
     table: &'a Table<ShapeKey>,
@@ -142,13 +140,11 @@ pub(super) struct Parent<'a> {
 
 impl<'a> OptionParts<'a> {
     pub(super) fn new(
-        cram: &'a Cram,
         cache: &'a mut RegionCache,
         table: &'a Table<ShapeKey>,
         keys: &'a mut Vec<ShapeKey>,
     ) -> Self {
         OptionParts {
-            cram,
             cache,
             table,
             keys,
@@ -250,7 +246,7 @@ impl<'a> OptionParts<'a> {
             return;
         }
         if grid.is_line(region) {
-            self.x ^= self.cram.line[n as usize];
+            self.x ^= Nimber::from(super::LINE[n as usize]);
             return;
         }
         let cut = grid.block_edges(region);

@@ -23,7 +23,6 @@
 use super::parts::{cancel_pairs, OptionParts, Parent, RegionCache, CACHE_SLOTS, FEWEST_SLOTS};
 use super::regions::{central_domino_wins, Grid};
 use super::ring::Window;
-use super::Cram;
 use crate::kernel::error::Result;
 use crate::nimber::Nimber;
 use crate::search::canon::{shape_parts, ShapeKey};
@@ -33,16 +32,12 @@ use crate::search::{Knowledge, SearchContext, TableKey};
 
 /// The value of the component `key`, found by asking whether it is 0, 1, ... in turn (each
 /// "no" stays in the table for the next question).
-pub(super) fn value(
-    cram: &Cram,
-    key: &ShapeKey,
-    cx: &mut SearchContext<'_, ShapeKey>,
-) -> Result<Nimber> {
+pub(super) fn value(key: &ShapeKey, cx: &mut SearchContext<'_, ShapeKey>) -> Result<Nimber> {
     let Some((w, h, cells)) = shape_parts(*key) else {
         // Not a key this game makes (a table file written by hand): no moves.
         return Ok(0);
     };
-    let mut search = Searcher::new(cram, cx, cells.count_ones());
+    let mut search = Searcher::new(cx, cells.count_ones());
     // A key made by hand may hold several regions, or a region not in canonical form: the
     // search expands only what the decomposition makes.
     let (keys, mut total) = search.components(w, h, cells);
@@ -148,7 +143,6 @@ impl BoxShape {
 /// The state of one search: the engine's table (through `cx`), the stacks of options, and
 /// the box sizes met.
 struct Searcher<'s, 'c> {
-    cram: &'s Cram,
     cx: &'s mut SearchContext<'c, ShapeKey>,
     /// Index into `boxes` of the box `w` wide and `h` high, at `w * 65 + h`.
     box_index: Vec<u16>,
@@ -169,20 +163,20 @@ const _: () = assert!(112 < SET_BITS - 1);
 
 impl<'s, 'c> Searcher<'s, 'c> {
     /// A search of a position of `squares` squares.
-    fn new(cram: &'s Cram, cx: &'s mut SearchContext<'c, ShapeKey>, squares: u32) -> Self {
+    fn new(cx: &'s mut SearchContext<'c, ShapeKey>, squares: u32) -> Self {
         let limit = cache_slots(cx.table().memory_limit());
         // Distinct regions grow about as 2^(squares / 2): a small board gets a small cache
         // (fewer pages to touch), a large one starts near its limit.
-        let cache = RegionCache::new(1 << (squares / 2).min(16), limit);
+        let cache_first = 1 << (squares / 2).min(16);
+        let cache = RegionCache::new(cache_first, limit);
         Searcher {
-            cram,
             cx,
             box_index: vec![u16::MAX; 65 * 65],
             boxes: Vec::new(),
             keys: Vec::with_capacity(256),
             opts: Vec::with_capacity(256),
             cache,
-            cheap: CheapExclusions::new(),
+            cheap: CheapExclusions::new(cache_first),
         }
     }
 
@@ -200,8 +194,7 @@ impl<'s, 'c> Searcher<'s, 'c> {
     /// values known without search.
     fn components(&mut self, w: u32, h: u32, cells: u64) -> (Vec<ShapeKey>, Nimber) {
         let grid = Grid::new(h, w);
-        let mut option =
-            OptionParts::new(self.cram, &mut self.cache, self.cx.table(), &mut self.keys);
+        let mut option = OptionParts::new(&mut self.cache, self.cx.table(), &mut self.keys);
         option.regions(&grid, cells);
         let x = option.x;
         cancel_pairs(&mut self.keys, 0);
@@ -338,8 +331,7 @@ impl<'s, 'c> Searcher<'s, 'c> {
                 continue;
             }
             let first = self.keys.len();
-            let mut option =
-                OptionParts::new(self.cram, &mut self.cache, self.cx.table(), &mut self.keys);
+            let mut option = OptionParts::new(&mut self.cache, self.cx.table(), &mut self.keys);
             option.after_domino(&mut parent, d, i, step);
             let x = option.x;
             cancel_pairs(&mut self.keys, first);
@@ -441,29 +433,39 @@ const DEAREST_UNKEPT_EXCLUSION: u8 = 2;
 /// 4 × 9, 3 × 14 and 5 × 7 this cache of 128 KiB spares 12 % of the components expanded.
 struct CheapExclusions {
     slots: Vec<(ShapeKey, u64)>,
+    mask: usize,
 }
 
-/// Slots of [`CheapExclusions`]: 4,096 of 32 bytes, beside the region cache in the
+/// The most slots of [`CheapExclusions`]: 4,096 of 32 bytes, beside the region cache in the
 /// second-level cache.
 const CHEAP_SLOTS: usize = 1 << 12;
 
+/// The fewest slots of [`CheapExclusions`]. A small board gets as many slots as its region
+/// cache starts with (about `2^(squares / 2)`): clearing all 128 KiB took longer than the
+/// whole search of a board under 24 squares (2 × 9 lists seven regions).
+const FEWEST_CHEAP_SLOTS: usize = 1 << 8;
+
 impl CheapExclusions {
-    fn new() -> Self {
+    /// An empty cache of about `wanted` slots, within [`FEWEST_CHEAP_SLOTS`] and
+    /// [`CHEAP_SLOTS`] (`wanted` a power of two).
+    fn new(wanted: usize) -> Self {
+        let n = wanted.clamp(FEWEST_CHEAP_SLOTS, CHEAP_SLOTS);
         // Key 0 is no shape's key: an empty slot.
         CheapExclusions {
-            slots: vec![(0, 0); CHEAP_SLOTS],
+            slots: vec![(0, 0); n],
+            mask: n - 1,
         }
     }
 
     #[inline]
-    fn slot(key: ShapeKey) -> usize {
-        key.hash64() as usize & (CHEAP_SLOTS - 1)
+    fn slot(&self, key: ShapeKey) -> usize {
+        key.hash64() as usize & self.mask
     }
 
     /// The values `key` is known not to have (bit `v`: not `v`).
     #[inline]
     fn get(&self, key: ShapeKey) -> Set {
-        let (k, mask) = self.slots[Self::slot(key)];
+        let (k, mask) = self.slots[self.slot(key)];
         if k == key {
             Set::from(mask)
         } else {
@@ -473,7 +475,8 @@ impl CheapExclusions {
 
     /// Adds that `key` is worth none of `mask`.
     fn put(&mut self, key: ShapeKey, mask: u64) {
-        let slot = &mut self.slots[Self::slot(key)];
+        let at = self.slot(key);
+        let slot = &mut self.slots[at];
         if slot.0 == key {
             slot.1 |= mask;
         } else {
@@ -514,19 +517,25 @@ mod tests {
     /// pushes it out (it is then worth no exclusion, never a wrong one).
     #[test]
     fn cheap_exclusions_keep_the_last_key_of_each_slot() {
-        let mut cheap = CheapExclusions::new();
+        let mut cheap = CheapExclusions::new(CHEAP_SLOTS);
         let key = |cells: u64| u128::from(cells) | 6 << 64 | 3 << 72;
         assert_eq!(cheap.get(key(0b111)), 0);
         cheap.put(key(0b111), 0b01);
         cheap.put(key(0b111), 0b10);
         assert_eq!(cheap.get(key(0b111)), 0b11);
-        let slot = CheapExclusions::slot(key(0b111));
+        let slot = cheap.slot(key(0b111));
         let other = (0b1000..)
             .map(key)
-            .find(|&k| CheapExclusions::slot(k) == slot)
+            .find(|&k| cheap.slot(k) == slot)
             .expect("a key of the same slot");
         cheap.put(other, 0b100);
         assert_eq!(cheap.get(other), 0b100);
         assert_eq!(cheap.get(key(0b111)), 0);
+        // Sized within its bounds, on both sides of each.
+        let slots = |wanted| CheapExclusions::new(wanted).slots.len();
+        assert_eq!(slots(FEWEST_CHEAP_SLOTS / 2), FEWEST_CHEAP_SLOTS);
+        assert_eq!(slots(FEWEST_CHEAP_SLOTS * 2), FEWEST_CHEAP_SLOTS * 2);
+        assert_eq!(slots(CHEAP_SLOTS / 2), CHEAP_SLOTS / 2);
+        assert_eq!(slots(CHEAP_SLOTS * 2), CHEAP_SLOTS);
     }
 }
