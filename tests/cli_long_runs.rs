@@ -162,22 +162,36 @@ fn a_run_that_cannot_fit_is_refused() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(
-        stderr.contains("300000000 values needs at least 1.1 GiB")
+        stderr.contains("300000000 values needs at least 1.7 GiB")
             && stderr.contains("512.0 MiB available (1.0 GiB in all)"),
         "{stderr}"
     );
     assert!(start.elapsed() < Duration::from_secs(10));
-    // Both sides of the limit: (512 MiB - 64 MiB) / 4 bytes per value fit, one more does not.
-    let fits = ((512u64 << 20) - (64 << 20)) / 4;
-    for (count, ok) in [(fits, true), (fits + 1, false)] {
-        let out = grundy()
-            .env("GRUNDY_MEMINFO", &meminfo)
-            .args(["sequence", "octal", "0.77", "--count", &count.to_string()])
-            .args(["--format", "binary", "-o"])
-            .arg(dir.join("k.bin"))
-            .output()
-            .unwrap();
-        assert_eq!(out.status.success(), ok, "count {count}: {out:?}");
+    // Both sides of the limit: (512 MiB - 64 MiB) / 6 bytes per value fit on two threads (the
+    // second keeps a copy of the values), one more does not; on one thread, 4 bytes per value.
+    for (threads, per_value) in [("2", 6), ("1", 4)] {
+        let fits = ((512u64 << 20) - (64 << 20)) / per_value;
+        for (count, ok) in [(fits, true), (fits + 1, false)] {
+            let out = grundy()
+                .env("GRUNDY_MEMINFO", &meminfo)
+                .args(["sequence", "octal", "0.77", "--count", &count.to_string()])
+                .args(["--threads", threads, "--format", "binary", "-o"])
+                .arg(dir.join("k.bin"))
+                .output()
+                .unwrap();
+            assert_eq!(
+                out.status.success(),
+                ok,
+                "{threads} threads, count {count}: {out:?}"
+            );
+            if !ok {
+                let stderr = String::from_utf8_lossy(&out.stderr);
+                assert!(
+                    stderr.contains(&format!("({per_value} bytes per value")),
+                    "{stderr}"
+                );
+            }
+        }
     }
     fs::remove_dir_all(&dir).unwrap();
 }
@@ -316,35 +330,47 @@ fn a_large_run_written_as_json_or_csv_stays_near_its_values() {
     fs::remove_dir_all(&dir).unwrap();
 }
 
-/// Officers keeps more than its table per value (its solver's state grows too): a run that
-/// passes the estimate before it starts is stopped once its measured cost per value shows it
-/// cannot fit, with its checkpoint saved; a game with the same count that fits runs to the end.
+/// A run that passes the estimate before it starts is stopped, with its checkpoint saved, once
+/// its measured cost per value shows that the rest cannot fit in what is available (here the
+/// machine's available memory falls while it runs, as when another program takes it); a run
+/// that fits runs to the end.
 #[test]
 fn a_run_that_grows_beyond_memory_is_stopped_with_its_work_saved() {
     let dir = fresh_dir("grows");
     let meminfo = dir.join("meminfo");
-    // 150 MiB available: 20,000,000 values pass the estimate (4 bytes each + 64 MiB).
-    fs::write(&meminfo, "MemTotal: 1048576 kB\nMemAvailable: 153600 kB\n").unwrap();
+    let available = |kib: u64| {
+        // Replaced whole, so that the run never reads half a file.
+        let next = dir.join("meminfo.next");
+        fs::write(
+            &next,
+            format!("MemTotal: 1048576 kB\nMemAvailable: {kib} kB\n"),
+        )
+        .unwrap();
+        fs::rename(&next, &meminfo).unwrap();
+    };
+    // 150 MiB available: 14,000,000 values pass the estimate (6 bytes each on two threads +
+    // 64 MiB), and Officers' run (some 7 bytes a value) would fit.
+    available(153_600);
     let checkpoint = dir.join("officers.bin");
-    let out = grundy()
+    let child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
         .env("GRUNDY_MEMINFO", &meminfo)
-        .args([
-            "sequence",
-            "octal",
-            "officers",
-            "--count",
-            "20000000",
-            "--checkpoint",
-        ])
+        .args(["sequence", "octal", "officers", "--count", "14000000"])
+        .arg("--checkpoint")
         .arg(&checkpoint)
         .arg("-o")
         .arg(dir.join("never.txt"))
-        .output()
-        .unwrap();
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    // Some seconds in (a few million values of some 14 s of work), 20 MiB are left.
+    std::thread::sleep(Duration::from_secs(3));
+    available(20_480);
+    let out = child.wait_with_output().unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(
-        stderr.contains("bytes per value") && stderr.contains("150.0 MiB available"),
+        stderr.contains("bytes per value") && stderr.contains("20.0 MiB available"),
         "{stderr}"
     );
     assert!(stderr.contains("--resume"), "{stderr}");
@@ -356,10 +382,11 @@ fn a_run_that_grows_beyond_memory_is_stopped_with_its_work_saved() {
         .assert()
         .success()
         .stdout(predicates::str::contains("0 0 1 2"));
+    available(153_600);
     let out = grundy()
         .env("GRUNDY_MEMINFO", &meminfo)
         .args([
-            "sequence", "octal", "0.104", "--count", "20000000", "--format", "binary",
+            "sequence", "octal", "0.104", "--count", "14000000", "--format", "binary",
         ])
         .arg("-o")
         .arg(dir.join("fits.bin"))

@@ -289,7 +289,12 @@ fn check_up_front(
     } else {
         target
     };
-    super::memory::check_fits(values, limits.bytes_per_value, resumed_bytes)
+    // Two threads, the default where a game has them, hold one more copy of the values.
+    let per_value = match options.threads.unwrap_or(2) {
+        1 => limits.bytes_per_value,
+        _ => limits.bytes_per_value + limits.second_thread_bytes_per_value,
+    };
+    super::memory::check_fits(values, per_value, resumed_bytes)
 }
 
 /// Refuses two writing flags that would replace one file (the later write would destroy the

@@ -216,8 +216,11 @@ pub struct Limits {
     pub period_first: bool,
     /// `G(n)` for `n` below this is computed; a larger heap needs the period.
     pub max_at: u64,
-    /// Bytes of memory per computed value.
+    /// Bytes of memory per computed value (on one thread).
     pub bytes_per_value: u64,
+    /// Bytes per value more when the computation runs on two threads (the second thread's
+    /// copy of the values); 0 for games computed on one thread.
+    pub second_thread_bytes_per_value: u64,
 }
 
 /// A proven period and what proves it.

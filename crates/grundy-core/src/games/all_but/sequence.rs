@@ -47,6 +47,7 @@ impl HeapSequence for AllButGame {
             period_first: false,
             max_at: most,
             bytes_per_value: 4,
+            second_thread_bytes_per_value: 0,
         }
     }
 

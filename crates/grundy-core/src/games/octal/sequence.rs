@@ -89,6 +89,8 @@ impl HeapSequence for OctalGame {
             max_at: MAX_TABLE_HEAP,
             // The values (1 or 2 bytes) and the solver's reversed copy of them (as many again).
             bytes_per_value: 4,
+            // The second thread keeps a copy of the values for its whole run.
+            second_thread_bytes_per_value: 2,
         }
     }
 

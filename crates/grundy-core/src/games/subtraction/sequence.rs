@@ -57,6 +57,7 @@ impl HeapSequence for SubtractionGame {
             period_first: true,
             max_at: search,
             bytes_per_value: 4,
+            second_thread_bytes_per_value: 0,
         }
     }
 

@@ -42,6 +42,7 @@ impl HeapSequence for TakeBreakGame {
             // The value and, per heap, the sets of its splits (one word each while the values
             // stay below 64).
             bytes_per_value: 4 + 16,
+            second_thread_bytes_per_value: 0,
         }
     }
 

@@ -2,8 +2,16 @@
 //! from rare positions far below and, for classes that record their splits blind, the splits
 //! of small parts from `FAR_MIN` on (as many as it keeps up with), while the main thread
 //! settles the values of the superblock before.
+//!
+//! The second thread lives as long as the solver ([`FarWorker`]) and keeps its own copy of
+//! the values, so each call sends it only the values found since the last: a run extended in
+//! short steps (`games/octal/run`, a step every tenth of a second) keeps both threads however
+//! long the table, where a thread per call, sent every value known, had to stop using the
+//! second one past a few times 10^7 values (the copy cost more than it saved).
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{Receiver, Sender};
+use std::sync::Arc;
 
 use super::kernels::{rare_pass, small_pass, Rows};
 use super::value::Value;
@@ -24,6 +32,9 @@ struct FarJob<V> {
     fresh: Vec<V>,
     known: usize,
     generation: u64,
+    /// The call of the solver it was asked in ([`FarWorker::call`]): dropped unfinished once
+    /// that call is over.
+    call: u64,
     /// Per class: its amounts and rare positions `p` (with values), `FAR_MIN <= p < known`;
     /// `None` for a class in dense mode (not covered).
     classes: Vec<Option<FarClass>>,
@@ -47,6 +58,8 @@ pub(super) struct FarRows {
     pub(super) words: usize,
     pub(super) known: usize,
     pub(super) generation: u64,
+    /// The call of the solver the rows were asked in.
+    pub(super) call: u64,
     /// Per class: whether its rare positions in `FAR_MIN..known` are in the rows.
     pub(super) covered: Vec<bool>,
     /// Per class: the small parts whose splits are in the rows (possibly none).
@@ -55,9 +68,10 @@ pub(super) struct FarRows {
 }
 
 impl<V: Value> FarJob<V> {
-    /// Computes the rows from `values` (which must hold `G(0..known)`); `None` if `stop` is
-    /// raised meanwhile (the main thread has finished and will not read them).
-    fn run(self, values: &[V], unequal_splits: bool, stop: &AtomicBool) -> Option<FarRows> {
+    /// Computes the rows from `values` (which must hold `G(0..known)`); `None` if the call it
+    /// was asked in ends meanwhile (`call` moves on: the main thread will not read them).
+    fn run(self, values: &[V], unequal_splits: bool, call: &AtomicU64) -> Option<FarRows> {
+        let stopped = || call.load(Ordering::Relaxed) != self.call;
         /// Rare positions between two looks at `stop`.
         const STEP: usize = 64;
         let mut rows = vec![0; self.words * self.len];
@@ -74,7 +88,7 @@ impl<V: Value> FarJob<V> {
                 for (positions, rare_values) in
                     class.positions.chunks(STEP).zip(class.values.chunks(STEP))
                 {
-                    if stop.load(Ordering::Relaxed) {
+                    if stopped() {
                         return None;
                     }
                     rare_pass(
@@ -87,7 +101,7 @@ impl<V: Value> FarJob<V> {
                 }
                 let mut from = class.parts.start;
                 while from < class.parts.end {
-                    if stop.load(Ordering::Relaxed) {
+                    if stopped() {
                         return None;
                     }
                     let to = (from + STEP).min(class.parts.end);
@@ -109,6 +123,7 @@ impl<V: Value> FarJob<V> {
             words: self.words,
             known: self.known,
             generation: self.generation,
+            call: self.call,
             covered: self.classes.iter().map(Option::is_some).collect(),
             parts: self
                 .classes
@@ -120,40 +135,116 @@ impl<V: Value> FarJob<V> {
     }
 }
 
-impl<V: Value> Solver<V> {
-    /// Two-thread mode: superblock by superblock, the second thread computes the far options of
-    /// the next superblock while this thread settles the values of the current one.
-    pub(super) fn extend_two_threads<'scope>(
-        &mut self,
-        scope: &'scope std::thread::Scope<'scope, '_>,
-        count: usize,
-        stop: &'scope AtomicBool,
-    ) -> Result<bool> {
-        let (job_sender, jobs) = std::sync::mpsc::channel::<FarJob<V>>();
-        let (rows_sender, answers) = std::sync::mpsc::channel::<FarRows>();
-        let unequal_splits = self.unequal_splits;
-        let second = std::thread::Builder::new()
+/// The second thread of two-thread mode, kept for the solver's life: it holds a copy of the
+/// values sent to it so far (`sent`) and computes the jobs sent to it, one after another.
+pub(super) struct FarWorker<V> {
+    jobs: Sender<FarJob<V>>,
+    /// One answer per job, in order: its rows, or `None` for a job dropped unfinished.
+    answers: Receiver<Option<FarRows>>,
+    /// Values the second thread holds: `G(0..sent)`.
+    sent: usize,
+    /// Jobs sent and not answered yet (those of an earlier call included: they are dropped
+    /// as they come).
+    in_flight: usize,
+    /// The current call of the solver; raised when a call ends, so that the second thread
+    /// drops what it was doing for it.
+    call: Arc<AtomicU64>,
+}
+
+impl<V: Value> FarWorker<V> {
+    /// The second thread, started; `None` when no thread is to be had (a limit on threads):
+    /// the solver then runs on one thread, with the same values.
+    fn start(unequal_splits: bool) -> Option<Self> {
+        let (jobs, job_queue) = std::sync::mpsc::channel::<FarJob<V>>();
+        let (answer, answers) = std::sync::mpsc::channel();
+        let call = Arc::new(AtomicU64::new(0));
+        let current = Arc::clone(&call);
+        std::thread::Builder::new()
             .name("octal-far".into())
-            .spawn_scoped(scope, move || {
+            .spawn(move || {
                 lower_priority();
-                // The second thread's own copy of the values, extended by each job.
                 let mut values = Vec::new();
-                for mut job in jobs {
+                // Ends when the solver (and with it the sender) is dropped.
+                for mut job in job_queue {
                     values.append(&mut job.fresh);
-                    let Some(rows) = job.run(&values, unequal_splits, stop) else {
-                        break;
-                    };
-                    if rows_sender.send(rows).is_err() {
+                    let rows = job.run(&values, unequal_splits, &current);
+                    if answer.send(rows).is_err() {
                         break;
                     }
                 }
-            });
-        if second.is_err() {
-            // No thread to be had (a limit on threads): one thread gives the same values.
-            return self.extend_blocks(count);
+            })
+            .ok()?;
+        Some(FarWorker {
+            jobs,
+            answers,
+            sent: 0,
+            in_flight: 0,
+            call,
+        })
+    }
+
+    /// Values the second thread lacks: what starting to use it now would copy.
+    pub(super) fn lacks(worker: Option<&Self>, known: usize) -> usize {
+        known - worker.map_or(0, |w| w.sent)
+    }
+}
+
+impl<V> Drop for FarWorker<V> {
+    fn drop(&mut self) {
+        // The thread drops its job at its next look and ends when it finds no sender.
+        self.call.fetch_add(1, Ordering::Relaxed);
+    }
+}
+
+/// The solver's [`FarWorker`], if started. A copy of the solver starts without one (it starts
+/// its own when it needs it).
+pub(super) struct FarSlot<V>(pub(super) Option<FarWorker<V>>);
+
+impl<V> Default for FarSlot<V> {
+    fn default() -> Self {
+        FarSlot(None)
+    }
+}
+
+impl<V> Clone for FarSlot<V> {
+    fn clone(&self) -> Self {
+        FarSlot(None)
+    }
+}
+
+impl<V> std::fmt::Debug for FarSlot<V> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.0 {
+            Some(w) => write!(f, "FarSlot(holding {} values)", w.sent),
+            None => write!(f, "FarSlot(none)"),
         }
-        let mut sent = 0;
-        let mut in_flight = 0;
+    }
+}
+
+impl<V: Value> Solver<V> {
+    /// Two-thread mode: superblock by superblock, the second thread computes the far options of
+    /// the next superblock while this thread settles the values of the current one.
+    pub(super) fn extend_two_threads(&mut self, count: usize) -> Result<bool> {
+        let worker = match self.worker.0.take() {
+            Some(worker) => Some(worker),
+            None => FarWorker::start(self.unequal_splits),
+        };
+        let Some(mut worker) = worker else {
+            return self.extend_blocks(count);
+        };
+        let done = self.extend_beside(&mut worker, count);
+        // Whatever the second thread is still doing for this call, nobody will read it.
+        worker.call.fetch_add(1, Ordering::Relaxed);
+        self.worker.0 = Some(worker);
+        done
+    }
+
+    /// [`Solver::extend_two_threads`] with `worker` started.
+    fn extend_beside(&mut self, worker: &mut FarWorker<V>, count: usize) -> Result<bool> {
+        let call = worker.call.load(Ordering::Relaxed);
+        // Jobs of this call sent and not answered yet (the worker's `in_flight` also counts
+        // those of earlier calls, dropped as their answers come).
+        let mut mine = 0;
         while self.values.len() < count {
             let start = self.values.len();
             let end = (start + SUPERBLOCK).min(count);
@@ -161,15 +252,20 @@ impl<V: Value> Solver<V> {
             // never wait for them: when the second thread is late (another process has its
             // core), this thread does the whole block pass and the late rows are dropped.
             self.far = None;
-            let asked = in_flight > 0;
-            while in_flight > 0 {
-                let rows = if self.far_wait {
-                    answers.recv().ok()
+            let asked = mine > 0;
+            while mine > 0 {
+                let answer = if self.far_wait {
+                    worker.answers.recv().ok()
                 } else {
-                    answers.try_recv().ok()
+                    worker.answers.try_recv().ok()
                 };
-                let Some(rows) = rows else { break };
-                in_flight -= 1;
+                let Some(answer) = answer else { break };
+                worker.in_flight -= 1;
+                // A job of this call is never dropped unfinished (its call has not ended).
+                let Some(rows) = answer.filter(|rows| rows.call == call) else {
+                    continue;
+                };
+                mine -= 1;
                 if rows.start == start {
                     self.far = Some(rows);
                     break;
@@ -188,10 +284,12 @@ impl<V: Value> Solver<V> {
             }
             // Ask for the next superblock's rows, so the second thread works on them while this
             // one is settled (at most two jobs queued, so a late thread cannot fall far behind).
-            if end < count && in_flight < 2 {
-                if let Some(job) = self.far_job(end, SUPERBLOCK.min(count - end), &mut sent) {
-                    if job_sender.send(job).is_ok() {
-                        in_flight += 1;
+            if end < count && mine < 2 {
+                let len = SUPERBLOCK.min(count - end);
+                if let Some(job) = self.far_job(end, len, &mut worker.sent, call) {
+                    if worker.jobs.send(job).is_ok() {
+                        worker.in_flight += 1;
+                        mine += 1;
                     }
                 }
             }
@@ -205,7 +303,7 @@ impl<V: Value> Solver<V> {
     }
 
     /// The job for the superblock `start..start + len` from the values known now, if it pays.
-    fn far_job(&self, start: usize, len: usize, sent: &mut usize) -> Option<FarJob<V>> {
+    fn far_job(&self, start: usize, len: usize, sent: &mut usize, call: u64) -> Option<FarJob<V>> {
         let known = self.values.len();
         // The first far rare position of each class handed over (`None`: dense, kept here).
         let far_from: Vec<Option<usize>> = self
@@ -261,6 +359,7 @@ impl<V: Value> Solver<V> {
             fresh,
             known,
             generation: self.generation,
+            call,
             classes,
         })
     }

@@ -43,13 +43,11 @@ mod tests;
 mod value;
 mod width;
 
-use std::sync::atomic::{AtomicBool, Ordering};
-
 use crate::kernel::error::{GameError, Result};
 use crate::kernel::heap_rules::HeapRules;
 use bitsets::{insert_all, insert_pairs, pays_to_mark, Marks, Seen};
 use class::{code_of, Class};
-use far::FarRows;
+use far::{FarRows, FarSlot, FarWorker};
 use kernels::{rare_pass, small_pass, Rows};
 use mirror::Mirror;
 use value::Value;
@@ -111,12 +109,14 @@ const FAR_MIN: usize = 2 * SUPERBLOCK;
 /// amounts) are at least this many: below that the hand-over costs more than it saves.
 const FAR_WORTH: usize = 256;
 
-/// Each call in two-thread mode hands the second thread a copy of every value known (its rare
-/// positions' partners lie anywhere below), so a call uses two threads only if it computes at
-/// least `1/FAR_COPY_RATIO` as many values as are known: a run that extends a long table in
-/// small steps (`games/octal/run`, a step every tenth of a second) otherwise spent more time
-/// copying than computing (Officers at 22 million values: 45 MB copied per step of about
-/// 40,000 values, on a loaded machine a few thousand).
+/// The second thread needs a copy of every value known (its rare positions' partners lie
+/// anywhere below); it keeps its copy across calls ([`far::FarWorker`]), so only the values
+/// it lacks are sent. A call uses two threads only if it computes at least `1/FAR_COPY_RATIO`
+/// as many values as that copy: the first call of a solver resumed from a long table, in
+/// small steps (`games/octal/run`, a step every tenth of a second), would otherwise spend more
+/// time copying than computing (Officers at 22 million values: 45 MB for a step of about
+/// 40,000 values). A thread per call, sent every value each time, had kept long runs on one
+/// thread past a few times 10^7 values.
 const FAR_COPY_RATIO: usize = 256;
 
 /// A class switches to dense mode when more than `1/DENSE_RATIO` of the positions are rare.
@@ -176,6 +176,8 @@ struct Solver<V: Value> {
     /// Tests: wait for the second thread's rows instead of doing without them when late, so
     /// that the tests use them whatever the machine's load.
     far_wait: bool,
+    /// The second thread, once two-thread mode has started it.
+    worker: FarSlot<V>,
 }
 
 impl<V: Value> Solver<V> {
@@ -222,6 +224,7 @@ impl<V: Value> Solver<V> {
             blind_block: false,
             far_blocks: 0,
             far_wait: false,
+            worker: FarSlot::default(),
         }
     }
 
@@ -234,6 +237,10 @@ impl<V: Value> Solver<V> {
     /// has 20, all small).
     fn set_threads(&mut self, threads: usize) {
         self.threads = threads.clamp(1, 2);
+        if self.threads == 1 {
+            // No second thread from now on: nor its copy of the values.
+            self.worker = FarSlot::default();
+        }
     }
 
     /// A solver that continues from known values `G(0..values.len())`.
@@ -322,15 +329,9 @@ impl<V: Value> Solver<V> {
         self.values.reserve(count.saturating_sub(self.values.len()));
         self.mirror.reserve(count);
         let known = self.values.len();
-        if self.threads >= 2 && count >= known + (4 * SUPERBLOCK).max(known / FAR_COPY_RATIO) {
-            // Raised when this thread is done, so the second one does not finish a job nobody
-            // will read (at its low priority that could take a while on a busy machine).
-            let stop = AtomicBool::new(false);
-            return std::thread::scope(|scope| {
-                let done = self.extend_two_threads(scope, count, &stop);
-                stop.store(true, Ordering::Relaxed);
-                done
-            });
+        let copy = FarWorker::lacks(self.worker.0.as_ref(), known);
+        if self.threads >= 2 && count >= known + (4 * SUPERBLOCK).max(copy / FAR_COPY_RATIO) {
+            return self.extend_two_threads(count);
         }
         self.extend_blocks(count)
     }

@@ -142,8 +142,8 @@ fn two_threads_give_the_same_values() {
 
 #[test]
 fn two_threads_continue_a_resumed_solver_exactly() {
-    // Extending in several calls (as a run does between looks at its cancel flag) starts
-    // the second thread again each time, from the values known so far.
+    // Extending in several calls (as a run does between looks at its cancel flag) keeps the
+    // second thread and its copy of the values, sent only what it lacks.
     let rules = HeapRules::parse("0.6").unwrap();
     let (whole, _) = sparse_with("0.6", 20_000, 1);
     let mut solver = SparseSolver::new(&rules);
@@ -182,6 +182,45 @@ fn two_threads_continue_a_resumed_solver_exactly() {
         far(&stepped),
         0,
         "a step below 1/{FAR_COPY_RATIO} of the values: one thread"
+    );
+    // Once the second thread holds the values, steps far below that ratio keep it (a long
+    // run's steps of a tenth of a second), the values the same as on one thread; without it
+    // (one thread asked for, or a copy of the solver, which starts with none) they do not.
+    let n = stepped.values().len();
+    stepped
+        .extend_to(n + n / FAR_COPY_RATIO + 4 * SUPERBLOCK)
+        .unwrap();
+    let started = far(&stepped);
+    assert!(started > 0, "a long step starts the second thread");
+    let short = 4 * SUPERBLOCK;
+    assert!(short < long / FAR_COPY_RATIO);
+    let mut copy = stepped.clone();
+    for _ in 0..4 {
+        let n = stepped.values().len();
+        stepped.extend_to(n + short).unwrap();
+        copy.extend_to(n + short).unwrap();
+    }
+    assert!(
+        far(&stepped) >= started + 4,
+        "short steps after a long one: two threads ({} blocks, {started} before)",
+        far(&stepped)
+    );
+    assert_eq!(
+        far(&copy),
+        started,
+        "a copy starts without the second thread"
+    );
+    let mut alone = SparseSolver::new(&rules);
+    alone.extend_to(stepped.values().len()).unwrap();
+    assert_eq!(stepped.values().to_vec(), alone.values().to_vec());
+    assert_eq!(copy.values().to_vec(), alone.values().to_vec());
+    stepped.set_threads(1);
+    let (n, before) = (stepped.values().len(), far(&stepped));
+    stepped.extend_to(n + short).unwrap();
+    assert_eq!(
+        far(&stepped),
+        before,
+        "one thread asked for: no second thread"
     );
 }
 

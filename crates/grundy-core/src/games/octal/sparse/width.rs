@@ -8,6 +8,7 @@
 use std::mem::take;
 
 use super::bitsets::Seen;
+use super::far::FarSlot;
 use super::mirror::Mirror;
 use super::{ClassStats, Solver};
 use crate::games::octal::values::Values;
@@ -165,6 +166,7 @@ impl Solver<u8> {
     /// depend on the width (no second-thread rows are in use when a solver stops to widen).
     fn widen(&mut self) -> Solver<u16> {
         debug_assert!(!self.block_far && self.far.is_none());
+        self.worker = FarSlot::default();
         let narrow = std::mem::take(&mut self.values);
         let mut values = Vec::with_capacity(narrow.capacity());
         values.extend(narrow.iter().map(|&g| u16::from(g)));
@@ -199,6 +201,8 @@ impl Solver<u8> {
             blind_block: self.blind_block,
             far_blocks: self.far_blocks,
             far_wait: self.far_wait,
+            // The second thread's copy is of one-byte values: a wide solver starts its own.
+            worker: FarSlot::default(),
         }
     }
 }
