@@ -200,7 +200,7 @@ fn report(seq: &dyn HeapSequence, options: &SequenceOptions, out: &Output) -> Re
         Some(path) => resume(seq, path, target)?,
         None => seq.start(target)?,
     };
-    computation.set_threads(options.threads.unwrap_or(2));
+    computation.set_threads(threads(options));
     let interrupted =
         super::sequence_run::compute(computation.as_mut(), options.checkpoint.as_deref())?;
     let report = Report::new(seq, computation.as_ref(), &request, !interrupted)?;
@@ -231,6 +231,11 @@ fn report(seq: &dyn HeapSequence, options: &SequenceOptions, out: &Output) -> Re
         ));
     }
     Ok(())
+}
+
+/// The threads asked for: two unless `--threads` says otherwise (games with one ignore it).
+fn threads(options: &SequenceOptions) -> usize {
+    options.threads.unwrap_or(2)
 }
 
 /// `--threads` chooses between the octal solver's one and two threads; other games have one.
@@ -290,7 +295,7 @@ fn check_up_front(
         target
     };
     // Two threads, the default where a game has them, hold one more copy of the values.
-    let per_value = match options.threads.unwrap_or(2) {
+    let per_value = match threads(options) {
         1 => limits.bytes_per_value,
         _ => limits.bytes_per_value + limits.second_thread_bytes_per_value,
     };

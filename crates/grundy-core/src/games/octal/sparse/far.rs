@@ -182,11 +182,6 @@ impl<V: Value> FarWorker<V> {
             call,
         })
     }
-
-    /// Values the second thread lacks: what starting to use it now would copy.
-    pub(super) fn lacks(worker: Option<&Self>, known: usize) -> usize {
-        known - worker.map_or(0, |w| w.sent)
-    }
 }
 
 impl<V> Drop for FarWorker<V> {
@@ -199,6 +194,13 @@ impl<V> Drop for FarWorker<V> {
 /// The solver's [`FarWorker`], if started. A copy of the solver starts without one (it starts
 /// its own when it needs it).
 pub(super) struct FarSlot<V>(pub(super) Option<FarWorker<V>>);
+
+impl<V> FarSlot<V> {
+    /// Values the second thread lacks of `G(0..known)`: what using it now would copy.
+    pub(super) fn lacks(&self, known: usize) -> usize {
+        known - self.0.as_ref().map_or(0, |w| w.sent)
+    }
+}
 
 impl<V> Default for FarSlot<V> {
     fn default() -> Self {

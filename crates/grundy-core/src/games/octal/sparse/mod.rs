@@ -47,7 +47,7 @@ use crate::kernel::error::{GameError, Result};
 use crate::kernel::heap_rules::HeapRules;
 use bitsets::{insert_all, insert_pairs, pays_to_mark, Marks, Seen};
 use class::{code_of, Class};
-use far::{FarRows, FarSlot, FarWorker};
+use far::{FarRows, FarSlot};
 use kernels::{rare_pass, small_pass, Rows};
 use mirror::Mirror;
 use value::Value;
@@ -329,7 +329,7 @@ impl<V: Value> Solver<V> {
         self.values.reserve(count.saturating_sub(self.values.len()));
         self.mirror.reserve(count);
         let known = self.values.len();
-        let copy = FarWorker::lacks(self.worker.0.as_ref(), known);
+        let copy = self.worker.lacks(known);
         if self.threads >= 2 && count >= known + (4 * SUPERBLOCK).max(copy / FAR_COPY_RATIO) {
             return self.extend_two_threads(count);
         }
