@@ -143,9 +143,6 @@ pub(super) struct FarWorker<V> {
     answers: Receiver<Option<FarRows>>,
     /// Values the second thread holds: `G(0..sent)`.
     sent: usize,
-    /// Jobs sent and not answered yet (those of an earlier call included: they are dropped
-    /// as they come).
-    in_flight: usize,
     /// The current call of the solver; raised when a call ends, so that the second thread
     /// drops what it was doing for it.
     call: Arc<AtomicU64>,
@@ -178,7 +175,6 @@ impl<V: Value> FarWorker<V> {
             jobs,
             answers,
             sent: 0,
-            in_flight: 0,
             call,
         })
     }
@@ -244,8 +240,8 @@ impl<V: Value> Solver<V> {
     /// [`Solver::extend_two_threads`] with `worker` started.
     fn extend_beside(&mut self, worker: &mut FarWorker<V>, count: usize) -> Result<bool> {
         let call = worker.call.load(Ordering::Relaxed);
-        // Jobs of this call sent and not answered yet (the worker's `in_flight` also counts
-        // those of earlier calls, dropped as their answers come).
+        // Jobs of this call sent and not answered yet (answers to those of earlier calls are
+        // dropped as they come).
         let mut mine = 0;
         while self.values.len() < count {
             let start = self.values.len();
@@ -262,7 +258,6 @@ impl<V: Value> Solver<V> {
                     worker.answers.try_recv().ok()
                 };
                 let Some(answer) = answer else { break };
-                worker.in_flight -= 1;
                 // A job of this call is never dropped unfinished (its call has not ended).
                 let Some(rows) = answer.filter(|rows| rows.call == call) else {
                     continue;
@@ -290,7 +285,6 @@ impl<V: Value> Solver<V> {
                 let len = SUPERBLOCK.min(count - end);
                 if let Some(job) = self.far_job(end, len, &mut worker.sent, call) {
                     if worker.jobs.send(job).is_ok() {
-                        worker.in_flight += 1;
                         mine += 1;
                     }
                 }
