@@ -106,10 +106,38 @@ impl GraphPosition {
         components(&self.adj, self.alive)
     }
 
+    /// `(rows, cols)` when the whole graph (in play or not) is the `rows × cols` grid graph
+    /// numbered as `grid:RxC` numbers it (vertex `r·cols + c` at row `r`, column `c`), the
+    /// fewest rows first; `None` for any other graph or numbering, and for no vertices.
+    pub fn grid_shape(&self) -> Option<(usize, usize)> {
+        let n = self.adj.len();
+        (1..=n).filter(|rows| n % rows == 0).find_map(|rows| {
+            let cols = n / rows;
+            let grid = GraphPosition::from_edges(n, &grid_edges(rows, cols)).ok()?;
+            (grid.adj == self.adj).then_some((rows, cols))
+        })
+    }
+
     /// The canonical key of the subgraph induced by `vertices` (see [`crate::search::canon`]).
     pub fn key_of(&self, vertices: u64) -> GraphKey {
         canonical_graph(&induced(&self.adj, vertices))
     }
+}
+
+/// The edges of the `rows × cols` grid graph, vertex `r·cols + c` at row `r`, column `c`.
+fn grid_edges(rows: usize, cols: usize) -> Vec<(usize, usize)> {
+    let mut edges = Vec::new();
+    for i in 0..rows {
+        for j in 0..cols {
+            if j + 1 < cols {
+                edges.push((i * cols + j, i * cols + j + 1));
+            }
+            if i + 1 < rows {
+                edges.push((i * cols + j, (i + 1) * cols + j));
+            }
+        }
+    }
+    edges
 }
 
 /// The vertex set `0..n`.
@@ -159,13 +187,13 @@ pub(crate) fn induced(adj: &[u64], vertices: u64) -> Vec<u64> {
 /// without expanding a component. For the tests of both games on graphs.
 #[cfg(test)]
 pub(crate) fn check_mirrors_are_lost<G>(
-    game: G,
+    game: impl Fn() -> G,
     naive: impl Fn(&GraphPosition) -> crate::nimber::Nimber,
     value_with: impl Fn(&GraphPosition, &mut crate::search::Engine<G>) -> Result<crate::nimber::Nimber>,
 ) where
-    G: crate::search::SplitGame<Key = GraphKey> + Copy,
+    G: crate::search::SplitGame<Key = GraphKey>,
 {
-    let mut engine = crate::search::Engine::new(game, 1 << 20);
+    let mut engine = crate::search::Engine::new(game(), 1 << 20);
     for text in [
         "grid:2x2", "grid:2x4", "grid:2x6", "grid:4x4", "cycle:8", "cycle:10",
     ] {
@@ -173,7 +201,7 @@ pub(crate) fn check_mirrors_are_lost<G>(
         assert_eq!(naive(&p), 0, "{text}");
         assert_eq!(value_with(&p, &mut engine).unwrap(), 0, "{text}");
     }
-    let mut fresh = crate::search::Engine::new(game, 1 << 20);
+    let mut fresh = crate::search::Engine::new(game(), 1 << 20);
     let grid: GraphPosition = "grid:8x8".parse().unwrap();
     assert_eq!(value_with(&grid, &mut fresh).unwrap(), 0);
     assert_eq!(fresh.stats().expanded, 0);
@@ -274,18 +302,7 @@ fn named(kind: &str, arg: &str, text: &str) -> Result<GraphPosition> {
                     format!("at most {MAX_VERTICES} vertices"),
                 ));
             }
-            let mut edges = Vec::new();
-            for i in 0..r {
-                for j in 0..c {
-                    if j + 1 < c {
-                        edges.push((i * c + j, i * c + j + 1));
-                    }
-                    if i + 1 < r {
-                        edges.push((i * c + j, (i + 1) * c + j));
-                    }
-                }
-            }
-            GraphPosition::from_edges(r * c, &edges)
+            GraphPosition::from_edges(r * c, &grid_edges(r, c))
         }
         "edges" => {
             let edges = parse_edges(arg)?;

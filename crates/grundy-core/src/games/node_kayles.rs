@@ -173,7 +173,7 @@ mod tests {
 
     #[test]
     fn graphs_with_a_mirror_are_worth_zero() {
-        crate::games::graph::check_mirrors_are_lost(NodeKayles, naive_value, value_with);
+        crate::games::graph::check_mirrors_are_lost(|| NodeKayles, naive_value, value_with);
     }
 
     /// Node-Kayles on the path of n vertices is 0.137 on a heap of n (same index). The

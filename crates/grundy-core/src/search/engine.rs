@@ -139,6 +139,12 @@ impl<G: SplitGame> Engine<G> {
         &self.game
     }
 
+    /// The game searched, to update what it keeps beside the table (Arc-Kayles keeps a Cram
+    /// engine for grid graphs); changing what its keys mean would make the table wrong.
+    pub fn game_mut(&mut self) -> &mut G {
+        &mut self.game
+    }
+
     /// The table, e.g. to save it.
     pub fn table(&self) -> &Table<G::Key> {
         &self.table
@@ -158,6 +164,11 @@ impl<G: SplitGame> Engine<G> {
     /// the caller bounds the time, e.g. with a cancel flag).
     pub fn set_time_budget(&mut self, budget: Option<Duration>) {
         self.time_budget = budget;
+    }
+
+    /// The budget of each [`Engine::value_of_sum`] ([`Engine::set_time_budget`]).
+    pub fn time_budget(&self) -> Option<Duration> {
+        self.time_budget
     }
 
     /// Calls `report` every few thousand expanded components.

@@ -160,7 +160,7 @@ impl SearchedGame for ArcKaylesGame {
     const EXAMPLES: &'static str = "\"2 5\" (take the edge between vertices 2 and 5, and both of them; vertices are numbered from 0)";
 
     fn engine() -> Engine<ArcKayles> {
-        let mut engine = Engine::new(ArcKayles, arc_kayles::DEFAULT_MEMORY);
+        let mut engine = Engine::new(ArcKayles::new(), arc_kayles::DEFAULT_MEMORY);
         engine.set_time_budget(Some(arc_kayles::DEFAULT_TIME_BUDGET));
         engine
     }
@@ -194,8 +194,7 @@ impl SearchedGame for ArcKaylesGame {
         target: Nimber,
         engine: &mut Engine<ArcKayles>,
     ) -> Result<bool> {
-        let (keys, known) = arc_kayles::components_of(g);
-        engine.sum_has_value(&keys, target ^ known)
+        arc_kayles::has_value_with(g, target, engine)
     }
 
     fn read_move(_g: &GraphPosition, words: &[&str]) -> Option<std::result::Result<Edge, String>> {

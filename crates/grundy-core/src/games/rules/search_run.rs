@@ -147,8 +147,21 @@ pub fn search(game: &str, position: &str, options: SearchOptions) -> Result<Sear
         }
         _ => {
             let graph: GraphPosition = position.parse()?;
+            // On a grid graph Arc-Kayles is Cram on the board (`arc_kayles::as_cram`): searched
+            // as one, with a Cram table.
+            if let Some(board) = arc_kayles::as_cram(&graph) {
+                let (keys, x) = board.components();
+                return run(Cram::new(), family, &keys, x, graph.to_string(), options);
+            }
             let (keys, x) = arc_kayles::components_of(&graph);
-            run(ArcKayles, family, &keys, x, graph.to_string(), options)
+            run(
+                ArcKayles::new(),
+                family,
+                &keys,
+                x,
+                graph.to_string(),
+                options,
+            )
         }
     }
 }
