@@ -226,14 +226,8 @@ pub fn as_cram(position: &GraphPosition) -> Option<CramBoard> {
 /// table, and given its time budget. Kept because a question about a grid asks about every
 /// option: afresh each time, the 5 × 6 grid's winning moves took 12 s, not a tenth of that.
 fn cram_engine(engine: &mut Engine<ArcKayles>) -> &mut Engine<Cram> {
-    let budget = engine.time_budget();
-    let memory = engine.table().memory_limit();
-    let cram = engine
-        .game_mut()
-        .cram
-        .get_or_insert_with(|| Box::new(Engine::new(Cram::new(), memory)));
-    cram.set_time_budget(budget);
-    cram
+    let (memory, budget) = (engine.table().memory_limit(), engine.time_budget());
+    Engine::kept(&mut engine.game_mut().cram, Cram::new, memory, budget)
 }
 
 /// The edges whose pick leaves a position of value `target` (winning moves for 0).

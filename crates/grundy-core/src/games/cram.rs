@@ -510,7 +510,7 @@ impl SplitGame for Cram {
 }
 
 mod parts;
-mod regions;
+pub(crate) mod regions;
 mod ring;
 mod search;
 use regions::{central_domino_wins, centre_out, mirror_strategy_works, Grid};

@@ -166,6 +166,20 @@ impl<G: SplitGame> Engine<G> {
         self.time_budget = budget;
     }
 
+    /// The engine `slot` keeps beside another (a game's search of a special case, as
+    /// Arc-Kayles keeps Cram's for grid graphs), made on first use for `game` with `memory`
+    /// bytes, and given `budget`.
+    pub fn kept(
+        slot: &mut Option<Box<Engine<G>>>,
+        game: impl FnOnce() -> G,
+        memory: usize,
+        budget: Option<Duration>,
+    ) -> &mut Engine<G> {
+        let engine = slot.get_or_insert_with(|| Box::new(Engine::new(game(), memory)));
+        engine.set_time_budget(budget);
+        engine
+    }
+
     /// The budget of each [`Engine::value_of_sum`] ([`Engine::set_time_budget`]).
     pub fn time_budget(&self) -> Option<Duration> {
         self.time_budget

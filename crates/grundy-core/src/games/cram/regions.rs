@@ -4,8 +4,8 @@
 
 /// Bit masks of a `h × w` grid stored row by row (`h * w <= 64`).
 #[derive(Debug, Clone, Copy)]
-pub(super) struct Grid {
-    pub(super) w: u32,
+pub(crate) struct Grid {
+    pub(crate) w: u32,
     h: u32,
     first_col: u64,
     not_first_col: u64,
@@ -13,7 +13,7 @@ pub(super) struct Grid {
 }
 
 impl Grid {
-    pub(super) fn new(h: u32, w: u32) -> Self {
+    pub(crate) fn new(h: u32, w: u32) -> Self {
         let cells = h * w;
         let all = if cells >= 64 {
             u64::MAX
@@ -34,7 +34,7 @@ impl Grid {
     }
 
     /// The number of rows.
-    pub(super) fn h(&self) -> u32 {
+    pub(crate) fn h(&self) -> u32 {
         self.h
     }
 
@@ -54,7 +54,7 @@ impl Grid {
     }
 
     /// Squares with a neighbour in `b` (in `b` or not).
-    pub(super) fn neighbours(&self, b: u64) -> u64 {
+    pub(crate) fn neighbours(&self, b: u64) -> u64 {
         ((b & self.not_last_col) << 1)
             | ((b & self.not_first_col) >> 1)
             | b.checked_shl(self.w).unwrap_or(0)
@@ -62,7 +62,7 @@ impl Grid {
     }
 
     /// Whether the connected region `region` is a straight line (one row or one column).
-    pub(super) fn is_line(&self, region: u64) -> bool {
+    pub(crate) fn is_line(&self, region: u64) -> bool {
         let first = region.trailing_zeros();
         let row = first / self.w;
         let in_row = (63 - region.leading_zeros()) / self.w == row;
@@ -142,7 +142,7 @@ impl Grid {
     }
 
     /// The connected region of `b` (squares of the box) containing its lowest square.
-    pub(super) fn region(&self, b: u64) -> u64 {
+    pub(crate) fn region(&self, b: u64) -> u64 {
         let mut region = b & b.wrapping_neg();
         loop {
             let grown = (region | self.neighbours(region)) & b;
@@ -225,7 +225,7 @@ pub(super) fn centre_out(n: u32) -> impl Iterator<Item = u32> {
 /// The squares of a `w × h` box (`w` squares a row) that a domino could share with its
 /// image under the half turn about the box's centre: the centre square when both sides are
 /// odd, the two centre squares when one side is even, none when both are.
-fn centre(w: u32, h: u32) -> u64 {
+pub(crate) fn centre(w: u32, h: u32) -> u64 {
     let at = |r: u32, c: u32| 1u64 << (r * w + c);
     match (h % 2, w % 2) {
         (0, 0) => 0,
@@ -236,7 +236,7 @@ fn centre(w: u32, h: u32) -> u64 {
 }
 
 /// Whether the shape (`w × h` box, `cells` row by row) is its own image under the half turn.
-pub(super) fn half_turn_symmetric(w: u32, h: u32, cells: u64) -> bool {
+pub(crate) fn half_turn_symmetric(w: u32, h: u32, cells: u64) -> bool {
     cells.reverse_bits() >> (64 - w * h) == cells
 }
 

@@ -95,7 +95,7 @@ impl SearchedGame for NodeKaylesGame {
         "\"3\" (take vertex 3 and its neighbours; vertices are numbered from 0)";
 
     fn engine() -> Engine<NodeKayles> {
-        let mut engine = Engine::new(NodeKayles, node_kayles::DEFAULT_MEMORY);
+        let mut engine = Engine::new(NodeKayles::new(), node_kayles::DEFAULT_MEMORY);
         engine.set_time_budget(Some(node_kayles::DEFAULT_TIME_BUDGET));
         engine
     }
@@ -126,8 +126,7 @@ impl SearchedGame for NodeKaylesGame {
         target: Nimber,
         engine: &mut Engine<NodeKayles>,
     ) -> Result<bool> {
-        let (keys, known) = node_kayles::components_of(g);
-        engine.sum_has_value(&keys, target ^ known)
+        node_kayles::has_value_with(g, target, engine)
     }
 
     fn read_move(

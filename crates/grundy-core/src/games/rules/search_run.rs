@@ -14,7 +14,7 @@ use crate::games::arc_kayles::{self, ArcKayles};
 use crate::games::chomp::{Chomp, ChompBoard};
 use crate::games::cram::{Cram, CramBoard};
 use crate::games::graph::GraphPosition;
-use crate::games::node_kayles::{self, NodeKayles};
+use crate::games::node_kayles::{self, NodeKayles, NodeKaylesGrid};
 use crate::kernel::error::{GameError, Result};
 use crate::nimber::Nimber;
 use crate::search::engine::ProgressFn;
@@ -142,8 +142,20 @@ pub fn search(game: &str, position: &str, options: SearchOptions) -> Result<Sear
         }
         "node-kayles" => {
             let graph: GraphPosition = position.parse()?;
+            // On a grid graph, the search of regions of the board (`NodeKaylesGrid`), with a
+            // table of its own.
+            if let Some((keys, x)) = node_kayles::grid_components_of(&graph) {
+                return run(NodeKaylesGrid, family, &keys, x, graph.to_string(), options);
+            }
             let (keys, x) = node_kayles::components_of(&graph);
-            run(NodeKayles, family, &keys, x, graph.to_string(), options)
+            run(
+                NodeKayles::new(),
+                family,
+                &keys,
+                x,
+                graph.to_string(),
+                options,
+            )
         }
         _ => {
             let graph: GraphPosition = position.parse()?;
