@@ -262,6 +262,10 @@ bench_largest() {
     row "$BIN" search node-kayles path:64
     row "$BIN" search arc-kayles grid:4x8 --time 120
     row "$BIN" search arc-kayles grid:5x6 --time 120
+    row "$BIN" search arc-kayles grid:5x7 --time 120
+    row "$BIN" search node-kayles grid:7x9 --time 120
+    row "$BIN" search node-kayles grid:6x9 --time 120
+    row "$BIN" search node-kayles grid:3x21 --time 120
     row "$BIN" search cram 7x9 --holes 4,5
     row "$BIN" search cram 5x9 --time 300
     row "$BIN" search chomp 11x11
@@ -311,6 +315,10 @@ bench_slow_corners() {
     row "$BIN" analyze arc-kayles grid:5x5
     row "$BIN" analyze arc-kayles grid:4x8 --time 60
     row "$BIN" analyze arc-kayles grid:4x7 --time 60
+    row "$BIN" analyze arc-kayles grid:5x6 --time 60
+    row "$BIN" analyze node-kayles grid:7x7 --time 60
+    row "$BIN" analyze node-kayles grid:7x8 --time 60
+    row "$BIN" analyze node-kayles grid:7x9 --time 60
     row "$BIN" sequence hex 0.36 --until-period
     row "$BIN" sequence octal 0.36 --until-period
     row "$BIN" misere genus 0.52 --count 100
