@@ -348,7 +348,7 @@ mod tests {
                     continue;
                 }
                 let v = graph_value_with(&p, &mut graphs).unwrap();
-                if grid::mirror_works_for(key) {
+                if grid::mirror_works(key) {
                     assert_eq!(v, 0, "{p}");
                     checked[0] += 1;
                 }

@@ -82,14 +82,8 @@ fn push_region<S: OptionSink<ShapeKey>>(grid: &Grid, region: u64, out: &mut S) {
 /// such squares of a box are its [`centre`] squares (the centre of an odd by odd box, the
 /// two middle squares when one side is even, none when both are), and a region that is its
 /// own half turn holds all of them or none.
-fn mirror_works(key: ShapeKey) -> bool {
+pub(super) fn mirror_works(key: ShapeKey) -> bool {
     shape_parts(key).is_some_and(|(w, h, b)| b & centre(w, h) == 0)
-}
-
-/// [`mirror_works`], for the tests of `node_kayles`.
-#[cfg(test)]
-pub(super) fn mirror_works_for(key: ShapeKey) -> bool {
-    mirror_works(key)
 }
 
 impl SplitGame for NodeKaylesGrid {
