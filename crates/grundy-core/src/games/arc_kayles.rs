@@ -265,35 +265,17 @@ mod tests {
     /// its neighbours too, and the smallest against exhaustive search.
     #[test]
     fn grids_are_cram_boards() {
-        let mut graphs = Engine::new(ArcKayles::new(), 1 << 22);
-        let mut routed = Engine::new(ArcKayles::new(), 1 << 22);
-        let mut positions = 0;
-        for (rows, cols) in [(1, 12), (2, 2), (2, 5), (2, 6), (3, 3), (3, 4), (4, 3)] {
-            let grid: GraphPosition = format!("grid:{rows}x{cols}").parse().unwrap();
-            assert_eq!(grid.grid_shape(), Some((rows, cols)));
-            let n = rows * cols;
-            for alive in 0..1u64 << n {
-                let p = grid.without(!alive);
-                let board = as_cram(&p).expect("a grid graph's position is a board");
-                assert_eq!(board.empty_squares(), alive.count_ones());
-                let v = graph_value_with(&p, &mut graphs).unwrap();
-                assert_eq!(value_with(&p, &mut routed).unwrap(), v, "{p}");
-                for t in v.saturating_sub(1)..=v + 1 {
-                    assert_eq!(
-                        has_value_with(&p, t, &mut routed).unwrap(),
-                        t == v,
-                        "{p} {t}"
-                    );
-                }
-                if n <= 9 {
-                    assert_eq!(naive_value(&p), v, "{p}");
-                }
-                positions += 1;
-            }
-        }
-        assert_eq!(positions, 4096 + 16 + 1024 + 4096 + 512 + 4096 + 4096);
-        // The graph table saw no grid position; the Cram engine answered them.
-        assert_eq!(routed.stats().expanded, 0);
+        let routed = crate::games::graph::check_grids_against_graph_search(
+            ArcKayles::new,
+            naive_value,
+            graph_value_with,
+            value_with,
+            has_value_with,
+            |p| {
+                let board = as_cram(p).expect("a grid graph's position is a board");
+                assert_eq!(board.empty_squares(), p.alive().count_ones());
+            },
+        );
         assert!(routed.game().cram.is_some());
     }
 

@@ -207,6 +207,60 @@ pub(crate) fn check_mirrors_are_lost<G>(
     assert_eq!(fresh.stats().expanded, 0);
 }
 
+/// Every position (every set of vertices in play) of every grid of up to 12 vertices valued
+/// through the grid's own search (`value_with`, `has_value_with` asked for the value and its
+/// neighbours) against the search of graphs alone, and the smallest against exhaustive search;
+/// `on_board` checks what the game makes of each position. For the tests of both games on
+/// graphs; returns the engine of the grid searches.
+#[cfg(test)]
+pub(crate) fn check_grids_against_graph_search<G: crate::search::SplitGame<Key = GraphKey>>(
+    game: impl Fn() -> G,
+    naive: impl Fn(&GraphPosition) -> crate::nimber::Nimber,
+    graph_value_with: GraphValue<G>,
+    value_with: GraphValue<G>,
+    has_value_with: impl Fn(
+        &GraphPosition,
+        crate::nimber::Nimber,
+        &mut crate::search::Engine<G>,
+    ) -> Result<bool>,
+    on_board: impl Fn(&GraphPosition),
+) -> crate::search::Engine<G> {
+    let mut graphs = crate::search::Engine::new(game(), 1 << 22);
+    let mut routed = crate::search::Engine::new(game(), 1 << 22);
+    let mut positions = 0;
+    for (rows, cols) in [(1, 12), (2, 2), (2, 5), (2, 6), (3, 3), (3, 4), (4, 3)] {
+        let grid: GraphPosition = format!("grid:{rows}x{cols}").parse().unwrap();
+        assert_eq!(grid.grid_shape(), Some((rows, cols)));
+        let n = rows * cols;
+        for alive in 0..1u64 << n {
+            let p = grid.without(!alive);
+            on_board(&p);
+            let v = graph_value_with(&p, &mut graphs).unwrap();
+            assert_eq!(value_with(&p, &mut routed).unwrap(), v, "{p}");
+            for t in v.saturating_sub(1)..=v + 1 {
+                assert_eq!(
+                    has_value_with(&p, t, &mut routed).unwrap(),
+                    t == v,
+                    "{p} {t}"
+                );
+            }
+            if n <= 9 {
+                assert_eq!(naive(&p), v, "{p}");
+            }
+            positions += 1;
+        }
+    }
+    assert_eq!(positions, 4096 + 16 + 1024 + 4096 + 512 + 4096 + 4096);
+    // The graph table saw no grid position: the grid's own search answered them.
+    assert_eq!(routed.stats().expanded, 0);
+    routed
+}
+
+/// A game's valuation of a graph position by one of its engines, for the tests above.
+#[cfg(test)]
+pub(crate) type GraphValue<G> =
+    fn(&GraphPosition, &mut crate::search::Engine<G>) -> Result<crate::nimber::Nimber>;
+
 /// Every graph on `n` labelled vertices (`n <= 7`), and complete and complete bipartite
 /// graphs rich in twins: the tests' positions for the games on graphs.
 #[cfg(test)]

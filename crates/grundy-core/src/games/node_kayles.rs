@@ -283,36 +283,15 @@ mod tests {
     /// wins) are met inside the search.
     #[test]
     fn grids_searched_as_regions_match_the_graph_search() {
-        let mut graphs = Engine::new(NodeKayles::new(), 1 << 22);
-        let mut routed = Engine::new(NodeKayles::new(), 1 << 22);
-        let mut positions = 0;
-        for (rows, cols) in [(1, 12), (2, 2), (2, 5), (2, 6), (3, 3), (3, 4), (4, 3)] {
-            let grid: GraphPosition = format!("grid:{rows}x{cols}").parse().unwrap();
-            let n = rows * cols;
-            for alive in 0..1u64 << n {
-                let p = grid.without(!alive);
-                assert!(grid_components_of(&p).is_some(), "{p}");
-                let v = graph_value_with(&p, &mut graphs).unwrap();
-                assert_eq!(value_with(&p, &mut routed).unwrap(), v, "{p}");
-                for t in v.saturating_sub(1)..=v + 1 {
-                    assert_eq!(
-                        has_value_with(&p, t, &mut routed).unwrap(),
-                        t == v,
-                        "{p} {t}"
-                    );
-                }
-                if n <= 9 {
-                    assert_eq!(naive_value(&p), v, "{p}");
-                }
-                positions += 1;
-            }
-        }
-        assert_eq!(positions, 4096 + 16 + 1024 + 4096 + 512 + 4096 + 4096);
-        assert_eq!(
-            routed.stats().expanded,
-            0,
-            "no grid position reached the graph table"
+        let mut routed = crate::games::graph::check_grids_against_graph_search(
+            NodeKayles::new,
+            naive_value,
+            graph_value_with,
+            value_with,
+            has_value_with,
+            |p| assert!(grid_components_of(p).is_some(), "{p}"),
         );
+        let mut graphs = Engine::new(NodeKayles::new(), 1 << 22);
         for text in ["grid:5x5", "grid:3x9", "grid:4x6", "grid:5x6", "grid:3x7"] {
             let g: GraphPosition = text.parse().unwrap();
             let v = graph_value_with(&g, &mut graphs).unwrap();
