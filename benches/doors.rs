@@ -69,9 +69,12 @@ fn core(text: &str, asking: Asking) {
     let budget = default_budget("--time", "--memory");
     match asking {
         Asking::Analysis | Asking::Hint => {
+            // As the server asks: a hint wants one winning move, an analysis every one.
+            let hint = matches!(asking, Asking::Hint);
             let asked = Asked {
+                winning_moves: !hint,
                 explanation: true,
-                computer_move: matches!(asking, Asking::Hint),
+                computer_move: hint,
             };
             let answer = ask(&Question::text(text, Convention::Normal, asked, budget));
             std::hint::black_box(answer.expect("answered"));

@@ -39,7 +39,7 @@ pub fn run(command: &AnalyzeCommand, out: &Output) -> Result<(), CliError> {
     };
     let asked = Asked {
         explanation: game.flag("explain"),
-        computer_move: false,
+        ..Asked::default()
     };
     let mut answer = ask(&Question::text(&game.term, convention, asked, budget))?;
     if game.is_sum {

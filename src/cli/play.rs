@@ -434,7 +434,9 @@ fn answer(
     explanation: bool,
     computer_move: bool,
 ) -> Result<Answer, CliError> {
+    // A hint shows one move: every winning move is listed only when no move is asked for.
     let asked = Asked {
+        winning_moves: !computer_move,
         explanation,
         computer_move,
     };

@@ -124,7 +124,9 @@ pub fn play(
 
 /// The core's answer about the position written `terms`.
 fn answer(terms: &str, convention: Convention, computer_move: bool) -> Result<Answer, CliError> {
+    // The hint says whether its move wins from the count of winning moves.
     let asked = Asked {
+        winning_moves: true,
         explanation: !computer_move,
         computer_move,
     };

@@ -62,14 +62,42 @@ pub const DEFAULT_TIME: Duration = Duration::from_secs(10);
 /// memory: `kernel::budget::install_meter`).
 pub const DEFAULT_MEMORY: u64 = 1 << 30;
 
-/// What is asked beyond the value, the outcome and the winning moves (always answered).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+/// What is asked beyond the value and the outcome (always answered).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Asked {
+    /// Every winning move, listed and counted (the default). A door that wants only the
+    /// computer's move (a hint, the computer's turn) leaves it out: proving each option lost
+    /// for the opponent costs far more than finding one (Cram 5 × 8: 59 winning moves, 4 s,
+    /// against a tenth of that for the first). The report then lists none
+    /// ([`Answer::winning_moves_listed`]).
+    pub winning_moves: bool,
     /// The reasoning for a person.
     pub explanation: bool,
     /// The move a perfect player makes here (the quickest win or the slowest loss where the
     /// tree is small enough to measure), with the moves left after it when measured.
     pub computer_move: bool,
+}
+
+impl Default for Asked {
+    /// The winning moves, without the reasoning or the computer's move.
+    fn default() -> Self {
+        Asked {
+            winning_moves: true,
+            explanation: false,
+            computer_move: false,
+        }
+    }
+}
+
+impl Asked {
+    /// Only the computer's move (and the value and outcome): what a computer player asks.
+    pub fn computer_move_only() -> Self {
+        Asked {
+            winning_moves: false,
+            explanation: false,
+            computer_move: true,
+        }
+    }
 }
 
 /// A position as a door gives it.
@@ -132,6 +160,10 @@ pub struct Answer {
     /// How many moves the game lasts after the computer's move with perfect play, when
     /// measured.
     pub moves_left: Option<u64>,
+    /// Whether [`Report::winning_moves`] and its count were looked for ([`Asked::winning_moves`]):
+    /// when not, under normal play they are empty whatever the position, and the JSON gives
+    /// `null` for both.
+    pub winning_moves_listed: bool,
     /// The computer's move at any size, when asked and there is a move: [`Answer::computer_move`]
     /// for a position within `u64`, else the move of a position with a heap beyond `u64`
     /// ([`crate::any_size::AnyPosition::computer_move`]: the first winning move, else a move
@@ -146,7 +178,8 @@ impl Answer {
         &self,
         map: &mut M,
     ) -> std::result::Result<(), M::Error> {
-        self.report.serialize_fields(map)?;
+        self.report
+            .serialize_fields_listing(map, self.winning_moves_listed)?;
         map.serialize_entry("provenance", &self.provenance)
     }
 }
@@ -203,6 +236,7 @@ fn answer(q: &Question) -> Result<Answer> {
                     provenance,
                     computer_move: None,
                     moves_left: None,
+                    winning_moves_listed: true,
                     any_move,
                 });
             }
@@ -214,11 +248,17 @@ fn answer(q: &Question) -> Result<Answer> {
         1 => format!("the position {}", sum.to_terms()),
         _ => "the sum".to_string(),
     };
-    let report = match instant(sum, q.convention, explain) {
+    let instant = instant(sum, q.convention, explain);
+    let winning_moves_listed = q.asked.winning_moves || instant.is_some();
+    let report = match instant {
         Some(report) => report,
-        None => budget::in_part(part, || match q.affordable {
-            Some(affordable) => report::analyze_sum_within(sum, q.convention, explain, affordable),
-            None => report::analyze_sum(sum, q.convention, explain),
+        None => budget::in_part(part, || {
+            let affordable = q.affordable.unwrap_or(&|_| true);
+            let scope = report::Scope {
+                explain,
+                winning_moves: q.asked.winning_moves,
+            };
+            report::analyze_sum_within(sum, q.convention, scope, affordable)
         })?,
     };
     let provenance = provenance(sum, q.convention);
@@ -234,6 +274,7 @@ fn answer(q: &Question) -> Result<Answer> {
         provenance,
         computer_move,
         moves_left,
+        winning_moves_listed,
         any_move,
     })
 }

@@ -167,6 +167,16 @@ impl Report {
         &self,
         map: &mut M,
     ) -> std::result::Result<(), M::Error> {
+        self.serialize_fields_listing(map, true)
+    }
+
+    /// [`Report::serialize_fields`], with `null` for the winning moves and their count unless
+    /// `listed` (they were not asked for: the question wanted only a move).
+    pub fn serialize_fields_listing<M: serde::ser::SerializeMap>(
+        &self,
+        map: &mut M,
+        listed: bool,
+    ) -> std::result::Result<(), M::Error> {
         map.serialize_entry("game", &self.game)?;
         map.serialize_entry("convention", &self.convention)?;
         map.serialize_entry("components", &self.components)?;
@@ -175,8 +185,16 @@ impl Report {
         map.serialize_entry("outcome", &self.outcome)?;
         map.serialize_entry("winner", self.winner)?;
         map.serialize_entry("finished", &self.finished)?;
-        map.serialize_entry("winning_move_count", &JsonCount(&self.winning_move_count))?;
-        map.serialize_entry("winning_moves", &self.winning_moves)?;
+        match listed {
+            true => {
+                map.serialize_entry("winning_move_count", &JsonCount(&self.winning_move_count))?;
+                map.serialize_entry("winning_moves", &self.winning_moves)?;
+            }
+            false => {
+                map.serialize_entry("winning_move_count", &None::<u8>)?;
+                map.serialize_entry("winning_moves", &None::<u8>)?;
+            }
+        }
         if let Some(e) = &self.explanation {
             map.serialize_entry("explanation", e)?;
         }
@@ -253,7 +271,22 @@ fn big_title(sum: &BigSum) -> String {
 
 /// Analyses `sum` (every component within `u64`).
 pub fn analyze_sum(sum: &Sum, convention: Convention, explain: bool) -> Result<Report> {
-    analyze_sum_within(sum, convention, explain, &|_| true)
+    let scope = Scope {
+        explain,
+        winning_moves: true,
+    };
+    analyze_sum_within(sum, convention, scope, &|_| true)
+}
+
+/// What a report holds beyond the values and the outcome.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Scope {
+    /// The reasoning.
+    pub explain: bool,
+    /// Every winning move. Without it, a sum under normal play of components other than Nim
+    /// heaps reports none (empty list, count 0): the question asked only for a move, and
+    /// proving every winning move is the costliest part of an analysis.
+    pub winning_moves: bool,
 }
 
 /// [`analyze_sum`] for a front end that bounds the cost of values: a lone component under
@@ -262,9 +295,10 @@ pub fn analyze_sum(sum: &Sum, convention: Convention, explain: bool) -> Result<R
 pub fn analyze_sum_within(
     sum: &Sum,
     convention: Convention,
-    explain: bool,
+    scope: Scope,
     affordable: &dyn Fn(&Component) -> bool,
 ) -> Result<Report> {
+    let explain = scope.explain;
     if let ([c], Convention::Normal) = (sum.components.as_slice(), convention) {
         if let Some(&(x, y)) = c.position::<Wythoff>() {
             return lone_wythoff(sum, (x, y), affordable(c), explain);
@@ -281,7 +315,7 @@ pub fn analyze_sum_within(
             return lone_without_value(sum, e, explain);
         }
     }
-    let analysis = crate::strategy::analyze(sum, convention)?;
+    let analysis = crate::strategy::analyze_listing(sum, convention, scope.winning_moves)?;
     let values: Vec<BigUint> = analysis.values.iter().map(|&v| BigUint::from(v)).collect();
     let explanation = match explain {
         true => Some(explain_sum(sum, convention, analysis.outcome)?),

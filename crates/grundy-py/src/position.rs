@@ -142,7 +142,7 @@ impl Position {
         let (text, convention) = (self.text.clone(), self.convention);
         let asked = Asked {
             explanation: explain,
-            computer_move: false,
+            ..Asked::default()
         };
         if let (true, Some(sum)) = (self.custom, &self.small) {
             let report = sums::run(py, Arc::clone(sum), move |sum, budget| {
@@ -387,10 +387,7 @@ impl Position {
         let sum = self.small_sum().py()?;
         let convention = self.convention;
         let best = self.on_sum(py, sum, move |s| {
-            let asked = Asked {
-                explanation: false,
-                computer_move: true,
-            };
+            let asked = Asked::computer_move_only();
             let budget = Budget::new(
                 Duration::from_secs(QUESTION_SECONDS),
                 "grundy.search(game, position, time_limit=SECONDS) for a board or graph game",

@@ -137,7 +137,7 @@ function renderSumWhy(panel, e) {
   const byParts = e.components.every((c) => c.derivation && c.derivation.parts);
   // A row or a grid of coins is the sum of its heads.
   const heads = byParts && e.components.every((c) => partNoun(c) === "head");
-  const byMex = e.components.every((c) => c.derivation && c.derivation.option_values);
+  const byMex = e.components.every((c) => c.derivation && (c.derivation.option_values || c.derivation.witnesses));
   const mex = `The Grundy value of a ${noun} is the mex (minimum excluded value) of the values of the positions it can move to: the least whole number none of them has.`;
   panel.append(el("h4", {}, `1. The value of ${lone ? "the" : "each"} ${noun}` + (byParts ? `: the sum of its ${heads ? "heads" : "parts"}` : byMex ? ": the mex rule" : ": the mex rule, or a closed form")),
     el("p", { class: "help" }, byParts
@@ -228,14 +228,16 @@ function derivationBlock(c, i, lone) {
   const at = drawing && lone ? "" : shortPosition(c) ? ` at ${c.position}` : "";
   box.append(el("p", {}, el("strong", {}, cap(componentName(c, i, lone))), ` (${c.ruleset}${at})`, `: G = ${c.value}`));
   if (!d) return box;
+  const marked = drawing && drawing.mini ? " (what each move leaves, the move marked)" : "";
   if (d.options && d.options.length) {
-    const list = el("ul", { class: "options" });
-    for (const o of d.options) {
-      const mini = drawing && drawing.mini ? drawing.mini(c.position, o.option) : null;
-      const value = el("span", { class: "val" + (o.value === 0 ? " zero" : "") }, `G = ${o.value}`);
-      list.append(mini ? el("li", { class: "mini-option", title: pretty(o.option) }, mini, value) : el("li", {}, `${pretty(o.option)}`, value));
-    }
-    box.append(el("p", { class: "help" }, `Its ${d.option_count} option${d.option_count === 1 ? "" : "s"}` + (drawing && drawing.mini ? " (what each move leaves, the move marked):" : ":")), list);
+    box.append(el("p", { class: "help" }, `Its ${d.option_count} option${d.option_count === 1 ? "" : "s"}${marked}:`), optionList(c, d.options, drawing));
+  } else if (d.witnesses) {
+    // Too many options to value one by one: the search shows the mex rule by one option
+    // worth each value below the value, and proves that none is worth the value.
+    box.append(el("p", { class: "help" }, d.value === 0
+      ? `Its ${d.option_count} options are too many to value one by one; the search proved that none is worth 0.`
+      : `Its ${d.option_count} options are too many to value one by one. The search found one worth each value below ${d.value}${marked}, and proved that none is worth ${d.value}:`),
+    d.witnesses.length ? optionList(c, d.witnesses, drawing) : null);
   } else if (d.option_count !== undefined) {
     box.append(el("p", { class: "help" }, d.option_count === 0 ? "It has no move: the mex of nothing is 0." : `Its ${d.option_count} options are too many to list; their values are below.`));
   }
@@ -257,6 +259,11 @@ function derivationBlock(c, i, lone) {
     }
     row.append(`} = ${d.value}`);
     box.append(row);
+  } else if (d.witnesses) {
+    const row = el("p", { class: "mex" }, "mex{ ");
+    for (const w of d.witnesses) row.append(el("span", { class: "have" }, String(w.value)), " ");
+    row.append(el("mark", { class: "missing", title: "the least value no option has" }, `${d.value} missing`), " ", `… } = ${d.value}`);
+    box.append(row);
   } else if (d.reason) {
     box.append(el("p", { class: "help" }, pretty(d.reason)));
   }
@@ -264,6 +271,17 @@ function derivationBlock(c, i, lone) {
     box.append(el("p", { class: "help" }, "The same value step by step:"), el("ol", { class: "steps" }, ...d.steps.map((s) => el("li", {}, s))));
   }
   return box;
+}
+
+/// The options of a derivation, each drawn small where the game has a drawing, with its value.
+function optionList(c, options, drawing) {
+  const list = el("ul", { class: "options" });
+  for (const o of options) {
+    const mini = drawing && drawing.mini ? drawing.mini(c.position, o.option) : null;
+    const value = el("span", { class: "val" + (o.value === 0 ? " zero" : "") }, `G = ${o.value}`);
+    list.append(mini ? el("li", { class: "mini-option", title: pretty(o.option) }, mini, value) : el("li", {}, `${pretty(o.option)}`, value));
+  }
+  return list;
 }
 
 /// Why? for a lone position of Moore's Nim: the heaps in binary, each column's count of 1s

@@ -271,6 +271,54 @@ async fn hint_gives_the_best_move_and_why() {
     assert_client_error(s, &b, "position");
 }
 
+/// A board of many options within the server's budget: the hint finds one winning move, not
+/// every one (Cram 5 × 6 has 49 options, 9 of them winning, each a search to prove); the
+/// analysis lists all 9 and derives the value 2 by witnesses, one option worth 0 and one worth
+/// 1; a P-position known at once (6 × 6, by symmetry) is hinted at once, with no plan.
+#[tokio::test]
+async fn hints_on_large_boards_search_for_one_winning_move() {
+    let cram = |board: &str| json!({ "game": "cram", "position": board });
+    let (s, hint) = post("/api/hint", json!({ "position": cram("5x6") })).await;
+    assert_eq!(s, StatusCode::OK, "{hint}");
+    assert_eq!(hint["winning"], true);
+    let (s, analysis) = post("/api/analyze", json!({ "position": cram("5x6") })).await;
+    assert_eq!(s, StatusCode::OK, "{analysis}");
+    assert_eq!(analysis["winning_move_count"], 9);
+    let listed: Vec<&Value> = analysis["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .collect();
+    assert!(
+        listed.iter().any(|m| m["text"] == hint["move"]["text"]),
+        "{} among {listed:?}",
+        hint["move"]["text"]
+    );
+    let d = &analysis["explanation"]["components"][0]["derivation"];
+    assert_eq!(
+        (d["value"].clone(), d["option_count"].clone()),
+        (json!(2), json!(49))
+    );
+    let witnessed: Vec<&Value> = d["witnesses"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| &w["value"])
+        .collect();
+    assert_eq!(witnessed, [&json!(0), &json!(1)]);
+    let (s, lost) = post("/api/hint", json!({ "position": cram("6x6") })).await;
+    assert_eq!(s, StatusCode::OK, "{lost}");
+    assert_eq!(
+        (lost["winning"].clone(), lost["outcome"].clone()),
+        (json!(false), json!("P"))
+    );
+    assert!(
+        lost["move"].is_object(),
+        "a move that makes the game last: {lost}"
+    );
+    assert_eq!(lost["explanation"]["plan"], Value::Null);
+}
+
 #[tokio::test]
 async fn computer_moves_by_strength_and_seed() {
     let request = json!({ "position": nim(&[2, 3, 4]), "player": "perfect" });

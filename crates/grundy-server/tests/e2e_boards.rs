@@ -111,6 +111,25 @@ async fn cram(client: &Client, url: &str) {
     both_sizes(client, "boards-cram-why", "why-panel").await;
     follow_hints_to_the_end(client, 10).await;
     assert_text_contains(client, "result-text", &["You win"]).await;
+    // Cram 5 × 6: 49 options, too many to value one by one within the server's budget. The
+    // hint's domino is found, and Why? draws one option worth 0 and one worth 1, none worth 2.
+    open(client, &format!("{}&position=5x6", link(url, "cram"))).await;
+    my_turn(client).await;
+    hint(client).await;
+    assert_eq!(count(client, ".hinted").await, 2, "the hint's domino");
+    click(client, "#why-btn").await;
+    wait_until(
+        client,
+        "document.querySelector('#why-panel .mini-grid') !== null",
+    )
+    .await;
+    let why = text(client, "why-panel").await;
+    assert!(
+        why.contains("too many to value one by one") && why.contains("2 missing"),
+        "{why}"
+    );
+    assert_eq!(count(client, "#why-panel .mini-grid").await, 2, "{why}");
+    both_sizes(client, "boards-cram-witnesses", "why-panel").await;
 }
 
 /// Chomp 3 × 4: the bar with its poisoned square; focus previews what a bite eats; the

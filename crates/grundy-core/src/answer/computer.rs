@@ -37,9 +37,6 @@ pub fn player_move(
     if sum.is_terminal() {
         return Ok(None);
     }
-    let asked = Asked {
-        explanation: false,
-        computer_move: true,
-    };
+    let asked = Asked::computer_move_only();
     Ok(ask(&Question::sum(sum, convention, asked, budget))?.computer_move)
 }

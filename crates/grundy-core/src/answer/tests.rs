@@ -96,8 +96,8 @@ fn a_refusal_comes_within_the_budget_and_names_the_part() {
 #[test]
 fn the_computer_move_is_a_winning_move() {
     let asked = Asked {
-        explanation: false,
         computer_move: true,
+        ..Asked::default()
     };
     for text in ["nim:3,4,5", "chomp:9x9", "sub{1,4,9}:11 + nim:2"] {
         let q = Question::text(text, Convention::Normal, asked, budget(60));

@@ -15,12 +15,16 @@ impl SumExplanation {
         let Some(component) = self.components.get(m.component) else {
             return self;
         };
+        if self.total == 0 {
+            // No move wins: nothing to value (the option of a Cram board of 36 squares costs
+            // seconds, which a hint from a lost position would spend for nothing).
+            self.plan = None;
+            return self;
+        }
         let value = component.value;
         let parts: Option<Vec<Nimber>> = m.to.iter().map(|c| c.value().ok()).collect();
         self.plan = match parts {
-            Some(parts)
-                if nim_sum(parts.iter().copied()) == value ^ self.total && self.total != 0 =>
-            {
+            Some(parts) if nim_sum(parts.iter().copied()) == value ^ self.total => {
                 Some(MovePlan::of_move(m, value, self.total))
             }
             _ => None,

@@ -27,7 +27,7 @@ use crate::kernel::bouton::NimMove;
 use crate::kernel::error::Result;
 use crate::kernel::NimHeap;
 use crate::nimber::Nimber;
-use crate::strategy::{analyze, Convention};
+use crate::strategy::Convention;
 use crate::sum::{Outcome, Sum};
 use num_bigint::BigUint;
 
@@ -355,11 +355,12 @@ impl MovePlan {
 impl SumExplanation {
     /// Explains `sum` under normal play.
     pub fn new(sum: &Sum) -> Result<Self> {
-        let analysis = analyze(sum, Convention::Normal)?;
+        let values = sum.values()?;
+        let total = crate::nimber::nim_sum(values.iter().copied());
         let components = sum
             .components
             .iter()
-            .zip(&analysis.values)
+            .zip(&values)
             .map(|(c, &value)| ComponentValue {
                 ruleset: c.ruleset_name(),
                 noun: c.noun(),
@@ -368,21 +369,21 @@ impl SumExplanation {
                 derivation: c.explain_value().ok(),
             })
             .collect();
-        // A move in a component whose value has the total's highest bit (its target is then
-        // smaller, as the table of columns shows), when the list holds one.
-        let lowers = |m: &&crate::sum::SumMove| {
-            let g = analysis.values[m.component];
-            g ^ analysis.total < g
+        // The first move of the first component whose value has the total's highest bit (its
+        // target is then smaller, as the table of columns shows): one winning move, found
+        // without proving the others (each is a search on a board).
+        let plan = match values.iter().position(|&g| g ^ total < g) {
+            Some(i) => {
+                let m = crate::strategy::winning_move_in(sum, i, values[i] ^ total)?;
+                Some(MovePlan::of_move(&m, values[i], total))
+            }
+            None => None,
         };
-        let chosen = analysis.winning_moves.iter().find(lowers);
-        let plan = chosen
-            .or(analysis.winning_moves.first())
-            .map(|m| MovePlan::of_move(m, analysis.values[m.component], analysis.total));
         Ok(SumExplanation {
-            columns: ValueColumns::new(&analysis.values),
+            columns: ValueColumns::new(&values),
             components,
-            total: analysis.total,
-            outcome: analysis.outcome,
+            total,
+            outcome: Outcome::of_value(total),
             plan,
         })
     }
@@ -450,7 +451,7 @@ impl<V: NimHeap> SumExplanation<V> {
             .filter(|c| {
                 c.derivation
                     .as_ref()
-                    .is_some_and(|d| d.option_values.is_some())
+                    .is_some_and(|d| d.option_values.is_some() || d.witnesses.is_some())
             })
             .count();
         match by_mex {

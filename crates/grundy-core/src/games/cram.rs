@@ -500,6 +500,15 @@ impl SplitGame for Cram {
         self.own_search.then(|| search::value(key, cx))
     }
 
+    fn is_value_searched(
+        &self,
+        key: &ShapeKey,
+        k: Nimber,
+        cx: &mut SearchContext<'_, ShapeKey>,
+    ) -> Option<Result<bool>> {
+        self.own_search.then(|| search::is_value(key, k, cx))
+    }
+
     /// 0 for a region that is its own half turn and wins by the central domino.
     fn known_not(&self, key: &ShapeKey) -> u128 {
         match shape_parts(*key) {

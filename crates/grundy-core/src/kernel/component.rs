@@ -56,6 +56,7 @@ trait Erased: Send + Sync + 'static {
     fn is_p_position(&self) -> Result<bool>;
     fn options(&self) -> Vec<Vec<Component>>;
     fn moves_to_value(&self, target: Nimber, limit: usize) -> Result<MoveList<Vec<Component>>>;
+    fn first_move_to_value(&self, target: Nimber) -> Result<Option<Vec<Component>>>;
     fn known_move_to_value(&self, target: Nimber) -> Option<Vec<Component>>;
     fn option_to(&self, parts: &[Component]) -> Option<Vec<Component>>;
     fn gentlest_option(&self) -> Option<Vec<Component>>;
@@ -170,6 +171,13 @@ impl<R: Ruleset> Erased for Typed<R> {
         Ok(self
             .rules
             .moves_to_value(&self.position, target, limit)?
+            .map(|parts| self.wrap_all(parts)))
+    }
+
+    fn first_move_to_value(&self, target: Nimber) -> Result<Option<Vec<Component>>> {
+        Ok(self
+            .rules
+            .first_move_to_value(&self.position, target)?
             .map(|parts| self.wrap_all(parts)))
     }
 
@@ -340,6 +348,12 @@ impl Component {
     /// listed, all counted (see [`Ruleset::moves_to_value`]).
     pub fn moves_to_value(&self, target: Nimber, limit: usize) -> Result<MoveList<Vec<Component>>> {
         self.0.moves_to_value(target, limit)
+    }
+
+    /// The first move of this component to a position of value `target`, if any (see
+    /// [`Ruleset::first_move_to_value`]).
+    pub fn first_move_to_value(&self, target: Nimber) -> Result<Option<Vec<Component>>> {
+        self.0.first_move_to_value(target)
     }
 
     /// An option of value `target` known without search, if the ruleset knows one (see

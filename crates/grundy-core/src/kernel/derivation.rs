@@ -49,6 +49,11 @@ pub struct Derivation {
     /// The distinct values of the options, ascending, when they were enumerated.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub option_values: Option<Vec<Nimber>>,
+    /// When the options are too many to value one by one (a board searched, [`Derivation::by_witnesses`]):
+    /// for each value below the position's, an option worth it (the first in the ruleset's
+    /// order), none of the options being worth the value itself; `None` otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub witnesses: Option<Vec<OptionValue>>,
     /// Where the value comes from when the options were not enumerated: a closed form, a
     /// proven period, a table.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -83,6 +88,7 @@ impl Derivation {
             option_count: None,
             options: Vec::new(),
             option_values: None,
+            witnesses: None,
             reason: Some(reason),
             parts: None,
             steps: Vec::new(),
@@ -120,9 +126,30 @@ impl Derivation {
                 Vec::new()
             },
             option_values: Some(values),
+            witnesses: None,
             reason: None,
             parts: None,
             steps: Vec::new(),
+        }
+    }
+
+    /// The mex rule shown by witnesses, for a position of `option_count` options too many to
+    /// value one by one: `witnesses[k]` is an option worth `k` (so the value is
+    /// `witnesses.len()`), and `reason` says how it is known that no option is worth the value.
+    pub fn by_witnesses(
+        position: String,
+        option_count: u64,
+        witnesses: Vec<OptionValue>,
+        reason: String,
+    ) -> Self {
+        debug_assert!(witnesses
+            .iter()
+            .enumerate()
+            .all(|(k, w)| w.value == k as Nimber));
+        Derivation {
+            option_count: Some(option_count),
+            witnesses: Some(witnesses.clone()),
+            ..Derivation::closed_form(position, witnesses.len() as Nimber, reason)
         }
     }
 

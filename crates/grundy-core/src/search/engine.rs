@@ -312,6 +312,11 @@ impl<G: SplitGame> Engine<G> {
     /// The value of `key` by the game's own search ([`SplitGame::value_searched`]), if it
     /// has one.
     fn value_searched(&mut self, key: &G::Key) -> Option<Result<Nimber>> {
+        self.with_context(|game, cx| game.value_searched(key, cx))
+    }
+
+    /// `f` given the game and what its own search uses of the engine.
+    fn with_context<R>(&mut self, f: impl FnOnce(&G, &mut SearchContext<'_, G::Key>) -> R) -> R {
         let mut cx = SearchContext {
             table: &mut self.table,
             expanded: &mut self.expanded,
@@ -320,11 +325,17 @@ impl<G: SplitGame> Engine<G> {
             search_time: self.search_time,
             progress: &mut self.progress,
         };
-        self.game.value_searched(key, &mut cx)
+        f(&self.game, &mut cx)
     }
 
     /// Whether the value of the canonical component `key` is exactly `k`.
     pub fn is_value(&mut self, key: &G::Key, k: Nimber) -> Result<bool> {
+        if let Some(Knowledge::Exact(v)) = self.table.get(key) {
+            return Ok(v == k);
+        }
+        if let Some(is) = self.with_context(|game, cx| game.is_value_searched(key, k, cx)) {
+            return is;
+        }
         if let Some(v) = self.value_searched(key) {
             return Ok(v? == k);
         }

@@ -92,6 +92,20 @@ pub trait SplitGame {
         None
     }
 
+    /// Whether the value of `key` is `k`, by the game's own search (as
+    /// [`SplitGame::value_searched`]); `None` when the game has none. A narrower question
+    /// than the value, which prunes far more: an option is shown to be a P-position by
+    /// proving each of its options is not 0, not by valuing them (the winning moves of a
+    /// position are found so). None by default: the engine then compares the value.
+    fn is_value_searched(
+        &self,
+        _key: &Self::Key,
+        _k: crate::nimber::Nimber,
+        _cx: &mut SearchContext<'_, Self::Key>,
+    ) -> Option<crate::kernel::error::Result<bool>> {
+        None
+    }
+
     /// How the engine should search this game.
     fn strategy(&self) -> Strategy {
         Strategy::Pruned

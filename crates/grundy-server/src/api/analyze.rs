@@ -126,7 +126,9 @@ pub(super) fn answer_of(
         c.position::<Wythoff>()
             .map_or(true, |&(x, y)| x.max(y) <= limits.max_wythoff_table)
     };
+    // A hint shows one move: every winning move is listed only for an analysis.
     let asked = Asked {
+        winning_moves: !computer_move,
         explanation: true,
         computer_move,
     };

@@ -65,6 +65,7 @@ fn answer(
     computer_move: bool,
 ) -> Result<grundy_core::answer::Answer, ApiError> {
     let asked = Asked {
+        winning_moves: !computer_move,
         explanation: true,
         computer_move,
     };

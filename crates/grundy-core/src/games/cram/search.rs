@@ -47,6 +47,33 @@ pub(super) fn value(key: &ShapeKey, cx: &mut SearchContext<'_, ShapeKey>) -> Res
     Ok(total)
 }
 
+/// Whether the component `key` is worth `k`: the one question asked of the search (the
+/// winning moves of a position are its options worth 0, each proven so without valuing its
+/// options). A key made by hand that holds several regions is valued whole.
+pub(super) fn is_value(
+    key: &ShapeKey,
+    k: Nimber,
+    cx: &mut SearchContext<'_, ShapeKey>,
+) -> Result<bool> {
+    let Some((w, h, cells)) = shape_parts(*key) else {
+        return Ok(k == 0);
+    };
+    let mut search = Searcher::new(cx, cells.count_ones());
+    let (keys, mut total) = search.components(w, h, cells);
+    if let [one] = keys[..] {
+        // A region of at most 64 squares is worth less than `SET_BITS`.
+        let wanted = k ^ total;
+        return match wanted < Nimber::from(SET_BITS) {
+            true => Ok(search.value_in(one, 1 << wanted)? == Some(wanted)),
+            false => Ok(false),
+        };
+    }
+    for key in keys {
+        total ^= search.aspiration(key)?;
+    }
+    Ok(total == k)
+}
+
 /// One option not known yet, its components in `Searcher::keys[first..first + len]`.
 #[derive(Debug, Clone, Copy)]
 struct Opt {

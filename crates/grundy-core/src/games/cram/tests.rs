@@ -366,3 +366,48 @@ fn a_small_table_degrades_gracefully() {
         l.expanded
     );
 }
+
+/// "Is the value k?" asked of the own search alone ([`Engine::is_value`], how the winning
+/// moves and the witnesses of a derivation are found) agrees with the value found by the
+/// generic engine, for every k from 0 to one past the value and for values no region can
+/// have: on random boards with holes, each asked of a fresh engine (the question alone) and
+/// of one shared small table (each answer left in the table for the next question), and on
+/// keys made by hand that hold several regions (valued whole).
+#[test]
+fn asking_whether_a_region_is_worth_k_agrees_with_its_value() {
+    let mut generic = Engine::new(Cram::generic(), 1 << 24);
+    let mut shared = Engine::new(Cram::new(), 1 << 16);
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = || {
+        seed = crate::search::table::mix64(seed);
+        seed
+    };
+    let (mut asked, mut yes) = (0, 0);
+    for (rows, cols) in [(3u32, 6u32), (4, 5), (5, 5), (3, 9), (4, 6)] {
+        for trial in 0..24u32 {
+            let holes: Vec<(u32, u32)> = (0..rows * cols)
+                .filter(|_| next() % 24 < u64::from(trial % 8))
+                .map(|i| (i / cols, i % cols))
+                .collect();
+            let board = CramBoard::with_holes(rows, cols, &holes).unwrap();
+            let (keys, known) = board.components();
+            let value = board.value_with(&mut generic).unwrap();
+            for k in (0..=value + 1).chain([127, 128, 1 << 40]) {
+                let mut fresh = Engine::new(Cram::new(), 1 << 24);
+                let alone = fresh.sum_has_value(&keys, k ^ known).unwrap();
+                assert_eq!(alone, value == k, "{board} worth {k}? (value {value})");
+                let kept = shared.sum_has_value(&keys, k ^ known).unwrap();
+                assert_eq!(kept, value == k, "{board} worth {k}? (shared table)");
+                asked += 1;
+                yes += usize::from(alone);
+            }
+        }
+    }
+    assert_eq!(yes, 120, "one yes per board");
+    assert!(asked > 3 * 120);
+    // A 1 × 7 row holding a 1 × 2 and a 1 × 3 region (values 1 and 1): worth 0, not 1.
+    let key: ShapeKey = 7 << 64 | 1 << 72 | 0b111_0011;
+    let mut e = Engine::new(Cram::new(), 1 << 20);
+    assert!(e.is_value(&key, 0).unwrap());
+    assert!(!e.is_value(&key, 1).unwrap());
+}

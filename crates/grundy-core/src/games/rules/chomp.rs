@@ -91,3 +91,31 @@ impl SearchedGame for ChompGame {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::searched::assert_moves_to_value_agree;
+
+    /// The moves to a value found by asking each option "are you worth it?" are those found
+    /// by valuing each option, and bars of more than 24 options are derived by witnesses:
+    /// square bars (P-positions by the mirror bite) and others, one engine kept throughout.
+    #[test]
+    fn moves_to_a_value_are_those_the_values_give() {
+        let rules = Searched::<ChompGame>::new();
+        for text in [
+            "1x1",
+            "2x3",
+            "3x4",
+            "4x4",
+            "5x6",
+            "4x8",
+            "6x6",
+            "2x14",
+            "8,8,7,5,3",
+        ] {
+            let board: ChompBoard = text.parse().unwrap();
+            assert_moves_to_value_agree(&rules, &board);
+        }
+    }
+}

@@ -113,6 +113,7 @@ impl SearchedGame for CramGame {
 mod tests {
     use super::*;
     use crate::games::searched::assert_moves_to_value_agree;
+    use crate::kernel::Ruleset;
 
     /// The dominoes to a value found by asking each option "are you worth it?"
     /// ([`Engine::sum_has_value`]) are those found by valuing each option, on boards that
@@ -130,13 +131,31 @@ mod tests {
             "4x4",
             "3x5",
             "4x5",
+            "5x5",
+            "4x7",
+            "3x9",
+            "2x12",
             "..#/.../...",
             ".#../..../....",
             "...../..#../.....",
             "#..#/..../#..#",
+            "......./....#../......./#......",
+            "...../...../..#../...../.....",
         ] {
             let board: CramBoard = text.parse().unwrap();
             assert_moves_to_value_agree(&rules, &board);
         }
+        // A P-position of many options not known at once: no witness, and the text says
+        // that none of the options is worth 0.
+        let board: CramBoard = "3x11".parse().unwrap();
+        assert_moves_to_value_agree(&rules, &board);
+        let d = rules.explain_value(&board).unwrap();
+        assert_eq!(d.witnesses, Some(Vec::new()));
+        assert!(
+            d.to_text()
+                .ends_with("= 0: by search, none of its 52 options is worth 0"),
+            "{}",
+            d.to_text()
+        );
     }
 }

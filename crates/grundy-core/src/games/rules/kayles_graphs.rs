@@ -229,7 +229,19 @@ mod tests {
                 assert_moves_to_value_agree(&arc, &g);
             }
         }
-        for text in ["grid:3x4", "grid:4x4", "cycle:9", "path:20"] {
+        // More than 24 moves (derived by witnesses): grids of 25 and 30 vertices, 31 and 27
+        // edges, a path of 30, a star of 26 leaves.
+        for text in [
+            "grid:3x4",
+            "grid:4x4",
+            "cycle:9",
+            "path:20",
+            "grid:5x5",
+            "grid:4x5",
+            "grid:3x10",
+            "path:30",
+            "star:26",
+        ] {
             let g: GraphPosition = text.parse().unwrap();
             assert_moves_to_value_agree(&node, &g);
             assert_moves_to_value_agree(&arc, &g);
