@@ -116,11 +116,8 @@ impl<G: SearchedGame> Searched<G> {
         moves: &[G::Move],
         target: Nimber,
     ) -> Result<Option<(G::Move, G::Board)>> {
-        for &m in moves {
-            let next = G::play(board, m)?;
-            if G::known_value(&next) == Some(target) {
-                return Ok(Some((m, next)));
-            }
+        if let Some(known) = first_known::<G>(board, moves, target) {
+            return Ok(Some(known));
         }
         for &m in moves {
             let next = G::play(board, m)?;
@@ -164,6 +161,22 @@ impl<G: SearchedGame> Searched<G> {
             reason,
         ))
     }
+}
+
+/// The first of `moves` (moves of `board`) to an option whose value is known without search to
+/// be `target`, with that option.
+fn first_known<G: SearchedGame>(
+    board: &G::Board,
+    moves: &[G::Move],
+    target: Nimber,
+) -> Option<(G::Move, G::Board)>
+where
+    <G::Split as SplitGame>::Key: Send,
+{
+    moves.iter().find_map(|&m| {
+        let next = G::play(board, m).ok()?;
+        (G::known_value(&next) == Some(target)).then_some((m, next))
+    })
 }
 
 impl<G: SearchedGame> Default for Searched<G> {
@@ -306,11 +319,7 @@ impl<G: SearchedGame> Ruleset for Searched<G> {
     /// the mirror answer to a domino on an even Cram board, found at once where the options
     /// before it would each be searched.
     fn known_move_to_value(&self, board: &G::Board, target: Nimber) -> Option<Vec<G::Board>> {
-        G::moves(board)
-            .into_iter()
-            .filter_map(|m| G::play(board, m).ok())
-            .find(|next| G::known_value(next) == Some(target))
-            .map(|next| vec![next])
+        first_known::<G>(board, &G::moves(board), target).map(|(_, next)| vec![next])
     }
 
     fn parse_move(
