@@ -34,6 +34,18 @@ fn link(url: &str, game: &str) -> String {
     format!("{url}#game={game}&mode=human&first=human&strength=100")
 }
 
+/// Clicks Why? and waits until its panel draws options small (`drawing`: their class), then
+/// gives the panel's text.
+async fn why_with_drawings(client: &Client, drawing: &str) -> String {
+    click(client, "#why-btn").await;
+    wait_until(
+        client,
+        &format!("document.querySelector('#why-panel {drawing}') !== null"),
+    )
+    .await;
+    text(client, "why-panel").await
+}
+
 /// Asks for a hint, checks that the drawing highlights `expected` things, and plays them by
 /// clicks (the helper checks that what was played is the hinted move).
 async fn hint_and_play(client: &Client, expected: u64) {
@@ -96,13 +108,7 @@ async fn cram(client: &Client, url: &str) {
     open(client, &format!("{}&position=3x4", link(url, "cram"))).await;
     my_turn(client).await;
     hint_and_play(client, 2).await;
-    click(client, "#why-btn").await;
-    wait_until(
-        client,
-        "document.querySelector('#why-panel .mini-grid') !== null",
-    )
-    .await;
-    let why = text(client, "why-panel").await;
+    let why = why_with_drawings(client, ".mini-grid").await;
     assert!(why.contains("The board") && !why.contains("Heap"), "{why}");
     assert!(
         count(client, "#why-panel .mini-grid .new").await >= 2,
@@ -117,13 +123,7 @@ async fn cram(client: &Client, url: &str) {
     my_turn(client).await;
     hint(client).await;
     assert_eq!(count(client, ".hinted").await, 2, "the hint's domino");
-    click(client, "#why-btn").await;
-    wait_until(
-        client,
-        "document.querySelector('#why-panel .mini-grid') !== null",
-    )
-    .await;
-    let why = text(client, "why-panel").await;
+    let why = why_with_drawings(client, ".mini-grid").await;
     assert!(
         why.contains("too many to value one by one") && why.contains("2 missing"),
         "{why}"

@@ -13,6 +13,19 @@ fn engine() -> Engine<Cram> {
     Engine::new(Cram::new(), 1 << 20)
 }
 
+/// A `rows × cols` board whose squares are each a hole with chance `in24 / 24`, drawn from the
+/// generator state `seed` (`mix64`, square by square in reading order).
+fn random_board(rows: u32, cols: u32, in24: u32, seed: &mut u64) -> CramBoard {
+    let holes: Vec<(u32, u32)> = (0..rows * cols)
+        .filter(|_| {
+            *seed = crate::search::table::mix64(*seed);
+            *seed % 24 < u64::from(in24)
+        })
+        .map(|i| (i / cols, i % cols))
+        .collect();
+    CramBoard::with_holes(rows, cols, &holes).unwrap()
+}
+
 #[test]
 fn every_small_board_matches_exhaustive_search() {
     let mut e = engine();
@@ -290,10 +303,6 @@ fn own_search_matches_the_generic_engine_on_random_boards() {
     let mut generic = Engine::new(Cram::generic(), 1 << 24);
     let mut shared = Engine::new(Cram::new(), 1 << 16);
     let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = || {
-        seed = crate::search::table::mix64(seed);
-        seed
-    };
     let mut boards = 0;
     for (rows, cols) in [
         (3u32, 6u32),
@@ -307,11 +316,7 @@ fn own_search_matches_the_generic_engine_on_random_boards() {
     ] {
         for trial in 0..60u32 {
             // From no holes to about one square in three.
-            let holes: Vec<(u32, u32)> = (0..rows * cols)
-                .filter(|_| next() % 24 < u64::from(trial % 9))
-                .map(|i| (i / cols, i % cols))
-                .collect();
-            let board = CramBoard::with_holes(rows, cols, &holes).unwrap();
+            let board = random_board(rows, cols, trial % 9, &mut seed);
             let expected = board.value_with(&mut generic).unwrap();
             let mut fresh = Engine::new(Cram::new(), 1 << 24);
             assert_eq!(board.value_with(&mut fresh).unwrap(), expected, "{board}");
@@ -378,18 +383,10 @@ fn asking_whether_a_region_is_worth_k_agrees_with_its_value() {
     let mut generic = Engine::new(Cram::generic(), 1 << 24);
     let mut shared = Engine::new(Cram::new(), 1 << 16);
     let mut seed = 0x2545_f491_4f6c_dd1du64;
-    let mut next = || {
-        seed = crate::search::table::mix64(seed);
-        seed
-    };
     let (mut asked, mut yes) = (0, 0);
     for (rows, cols) in [(3u32, 6u32), (4, 5), (5, 5), (3, 9), (4, 6)] {
         for trial in 0..24u32 {
-            let holes: Vec<(u32, u32)> = (0..rows * cols)
-                .filter(|_| next() % 24 < u64::from(trial % 8))
-                .map(|i| (i / cols, i % cols))
-                .collect();
-            let board = CramBoard::with_holes(rows, cols, &holes).unwrap();
+            let board = random_board(rows, cols, trial % 8, &mut seed);
             let (keys, known) = board.components();
             let value = board.value_with(&mut generic).unwrap();
             for k in (0..=value + 1).chain([127, 128, 1 << 40]) {
