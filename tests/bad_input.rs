@@ -231,7 +231,21 @@ async fn check_api(row: &Row) -> Option<String> {
         Err(_) => return Some(format!("not JSON: {}", String::from_utf8_lossy(&bytes))),
     };
     let error = json["error"].as_str().unwrap_or("(no error field)");
-    (status != row.exit || error != row.error).then(|| format!("{status} `{error}`"))
+    if status != row.exit || error != row.error {
+        return Some(format!("{status} `{error}`"));
+    }
+    // `field` names the path a message starts with (`position.heaps is missing`,
+    // `position.board: unknown field`), and is null otherwise.
+    let nested_path = error
+        .split([' ', ':'])
+        .next()
+        .filter(|word| word.starts_with(|c: char| c.is_ascii_lowercase()))
+        .filter(|word| word.contains(['.', '[']) && !word.ends_with('.'));
+    match (&json["field"], nested_path) {
+        (serde_json::Value::String(field), _) if error.starts_with(field.as_str()) => None,
+        (serde_json::Value::Null, None) => None,
+        (field, _) => Some(format!("`{error}` with field {field}")),
+    }
 }
 
 /// Long inputs (`{9*100001}`) shortened for failure messages.

@@ -38,16 +38,21 @@ struct ErrorBody<'a> {
     limit: Option<&'a str>,
 }
 
-/// The field path an error message starts with (`position.heaps[1]: invalid value ...`), as
-/// the body extractor and the handlers write them.
+/// The field path an error message starts with, as the body extractor and the handlers write
+/// them: `position.heaps[1]: invalid value ...`, `extra: unknown field ...`, and a nested path
+/// before a space, `position.heaps is missing: ...`, `position.set holds 10001: ...`. A bare
+/// word before a space (`heap 9007199254740992 is too large`) is prose, not a field.
 fn field_of(error: &str) -> Option<&str> {
-    let (path, _) = error.split_once(": ")?;
+    let end = error.find([' ', ':'])?;
+    let path = &error[..end];
     let first = path.chars().next()?;
     let is_path = first.is_ascii_lowercase()
         && path
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '[' | ']'));
-    is_path.then_some(path)
+    let nested = path.contains(['.', '[']);
+    let before_colon = error[end..].starts_with(": ");
+    (is_path && (nested || before_colon)).then_some(path)
 }
 
 impl ApiError {
@@ -204,5 +209,36 @@ mod tests {
         assert!(e.error.contains("empty"));
         let e = parse_json::<Heaps>(br#"{"heaps": []} x"#).unwrap_err();
         assert_eq!(e.status, StatusCode::BAD_REQUEST);
+    }
+
+    #[test]
+    fn the_field_is_the_path_a_message_starts_with() {
+        let cases = [
+            (
+                "position.heaps[1]: invalid heap -1",
+                Some("position.heaps[1]"),
+            ),
+            ("extra: unknown field `extra`", Some("extra")),
+            (
+                "position.board: unknown field: a cram request has",
+                Some("position.board"),
+            ),
+            (
+                "position.heaps is missing: a nim position",
+                Some("position.heaps"),
+            ),
+            (
+                "position.set holds 10001: amounts up to 10000",
+                Some("position.set"),
+            ),
+            ("heap 9007199254740992 is too large: no period", None),
+            ("unknown game \"chess\": expected one of", None),
+            ("the position has 257 heaps: at most 256", None),
+            ("malformed JSON: EOF while parsing", None),
+            ("", None),
+        ];
+        for (message, field) in cases {
+            assert_eq!(field_of(message), field, "{message}");
+        }
     }
 }

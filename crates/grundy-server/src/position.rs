@@ -249,6 +249,12 @@ fn family_position(
     limits: &Limits,
 ) -> Result<Sum, ApiError> {
     let rules = rules_of_position(family, spec, limits)?;
+    if spec.terms.is_some() {
+        return Err(ApiError::invalid(format!(
+            "position.terms: unknown field: a {} position has no terms (only a sum, \"game\": \"sum\", has)",
+            family.name
+        )));
+    }
     if let Some(text) = &spec.position {
         if spec.heaps.is_some() {
             return Err(ApiError::invalid(
@@ -323,7 +329,7 @@ pub fn family_rules(
             .map(|name| format!("{prefix}{name}"))
             .collect();
         return Err(ApiError::invalid(format!(
-            "unknown field {prefix}{unknown}: a {} request has {}",
+            "{prefix}{unknown}: unknown field: a {} request has {}",
             family.name,
             known.join(", ")
         )));
@@ -428,9 +434,18 @@ fn sum_of_terms(spec: &PositionSpec, limits: &Limits) -> Result<Sum, ApiError> {
             "position.terms is missing: a sum is written like \"nim:3,4 + sub{1,4,9}:11\"",
         )
     })?;
-    if let Some(unknown) = spec.params.keys().next() {
+    let other_fields = [
+        spec.heaps.as_ref().map(|_| "heaps"),
+        spec.position.as_ref().map(|_| "position"),
+    ];
+    let unknown = other_fields
+        .into_iter()
+        .flatten()
+        .chain(spec.params.keys().map(String::as_str))
+        .next();
+    if let Some(unknown) = unknown {
         return Err(ApiError::invalid(format!(
-            "unknown field position.{unknown}: a sum has position.terms and position.convention"
+            "position.{unknown}: unknown field: a sum has position.terms and position.convention"
         )));
     }
     let sum = spec::parse_sum(terms)?;
