@@ -318,6 +318,7 @@ bench_slow_corners() {
     row "$BIN" analyze arc-kayles grid:5x6 --time 60
     row "$BIN" analyze cram 5x6 --explain
     row "$BIN" analyze cram 5x7 --explain --time 60
+    row "$BIN" analyze chomp 26,26,26,26,26
     row "$BIN" analyze node-kayles grid:7x7 --time 60
     row "$BIN" analyze node-kayles grid:7x8 --time 60
     row "$BIN" analyze node-kayles grid:7x9 --time 60

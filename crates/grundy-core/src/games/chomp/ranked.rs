@@ -126,24 +126,56 @@ pub(crate) fn value_remembered(
     Some(Ok(v))
 }
 
-/// The value of the diagram `rows` read off the last box valued, when it lies in that box.
+/// The value of the diagram `rows` read off the last box valued, when it or its transpose
+/// (the same game) lies in that box. A board's options come in either orientation, each the
+/// lesser of the two (`Chomp`'s canonical form): 5 rows of 26 has options written as 26 rows
+/// of at most 5, and without the transpose each option valued a box again.
 fn remembered(rows: &[u32]) -> Option<Nimber> {
-    let (m, n, values) = {
+    let last = {
         let last = LAST_BOX.lock().unwrap_or_else(|e| e.into_inner());
         let b = last.as_ref()?;
-        (b.rows, b.cols, Arc::clone(&b.values))
+        LastBox {
+            rows: b.rows,
+            cols: b.cols,
+            values: Arc::clone(&b.values),
+        }
     };
-    let first = *rows.first()?;
-    if rows.len() as u32 > m || first > n || first == 0 {
-        return None;
+    last.value(rows)
+}
+
+impl LastBox {
+    /// The value of the diagram `rows` or of its transpose, whichever lies in the box.
+    fn value(&self, rows: &[u32]) -> Option<Nimber> {
+        let (m, n) = (self.rows, self.cols);
+        if *rows.first()? == 0 {
+            return None;
+        }
+        let fits = |rows: &[u32]| rows.len() as u32 <= m && rows[0] <= n;
+        let transposed;
+        let rows = if fits(rows) {
+            rows
+        } else {
+            transposed = transpose(rows);
+            if !fits(&transposed) {
+                return None;
+            }
+            &transposed
+        };
+        // Empty rows at the top of the box: the path's first steps go down.
+        let mut padded = rows.to_vec();
+        padded.resize(m as usize, 0);
+        let r = rank(path(&padded, n), &Binomials::new());
+        self.values
+            .get(usize::try_from(r).ok()?)
+            .map(|&v| Nimber::from(v))
     }
-    // Empty rows at the top of the box: the path's first steps go down.
-    let mut padded = rows.to_vec();
-    padded.resize(m as usize, 0);
-    let r = rank(path(&padded, n), &Binomials::new());
-    values
-        .get(usize::try_from(r).ok()?)
-        .map(|&v| Nimber::from(v))
+}
+
+/// The row lengths of the transposed diagram: row `j` is as long as column `j` was.
+fn transpose(rows: &[u32]) -> Vec<u32> {
+    (0..rows[0])
+        .map(|j| rows.iter().take_while(|&&len| len > j).count() as u32)
+        .collect()
 }
 
 /// Every diagram of the box of `rows` up to its rank valued: the array and the value of
@@ -341,6 +373,35 @@ mod tests {
                 assert_eq!(v, naive_value(&diagram), "{diagram:?}");
             }
         }
+        // A box kept answers for every diagram in it and for their transposes, the
+        // orientation the board's options may come in (5 rows of 26: options of 26 rows).
+        let tall = [2u32, 2, 2, 2, 2, 2];
+        let (values, v) = values_of_box(&tall, 1 << 20, &mut ok).unwrap().unwrap();
+        assert_eq!(v, naive_value(&tall));
+        let kept = LastBox {
+            rows: 6,
+            cols: 2,
+            values: Arc::new(values),
+        };
+        let mut read = 0;
+        for m in 1..=6usize {
+            for first in 1..=2u32 {
+                for second_rows in 0..m {
+                    let mut diagram = vec![first; m];
+                    diagram[second_rows..].fill(1.min(first));
+                    let expected = naive_value(&diagram);
+                    assert_eq!(kept.value(&diagram), Some(expected), "{diagram:?}");
+                    let t = transpose(&diagram);
+                    assert_eq!(naive_value(&t), expected, "{t:?} transposes {diagram:?}");
+                    assert_eq!(kept.value(&t), Some(expected), "{t:?}");
+                    read += 1;
+                }
+            }
+        }
+        assert_eq!(read, 42);
+        assert_eq!(kept.value(&[3, 3, 3]), None);
+        assert_eq!(kept.value(&[2; 7]), None);
+        assert_eq!(transpose(&[5, 3, 3, 1]), vec![4, 3, 3, 1, 1]);
         // A diagram beyond the box is valued in a box of its own, which is then kept.
         assert_eq!(
             value_remembered(&[6, 1], 1 << 20, &mut ok)
