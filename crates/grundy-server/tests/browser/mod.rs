@@ -56,12 +56,26 @@ impl Session {
     pub async fn start() -> Session {
         let (driver_path, chromium) = browser();
         let url = start_server().await;
-        let driver = start_driver(&driver_path).await;
         let profile = tempfile::Builder::new()
             .prefix("grundy-e2e-")
             .tempdir()
             .expect("a profile directory");
-        let client = start_browser(&driver, &chromium, profile.path()).await;
+        // A driver that dies at start (its port taken between `free_port` and its bind, on a
+        // machine running other tests) refuses the session: a fresh driver on a fresh port is
+        // tried, at most `STARTS` times, and the test fails if none starts.
+        const STARTS: u32 = 3;
+        let mut attempt = 1;
+        let (driver, client) = loop {
+            let driver = start_driver(&driver_path).await;
+            match start_browser(&driver, &chromium, profile.path()).await {
+                Ok(client) => break (driver, client),
+                Err(e) if attempt < STARTS => {
+                    eprintln!("the browser did not start (attempt {attempt}): {e}; again");
+                    attempt += 1;
+                }
+                Err(e) => panic!("the browser did not start ({STARTS} attempts): {e}"),
+            }
+        };
         client.set_window_size(DESKTOP.0, DESKTOP.1).await.unwrap();
         Session {
             client,
@@ -107,7 +121,7 @@ async fn start_driver(path: &Path) -> Driver {
         .stderr(Stdio::null())
         .spawn()
         .unwrap_or_else(|e| panic!("cannot start {}: {e}", path.display()));
-    let driver = Driver { child, port };
+    let mut driver = Driver { child, port };
     let deadline = Instant::now() + WAIT;
     while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
         assert!(
@@ -116,10 +130,19 @@ async fn start_driver(path: &Path) -> Driver {
         );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
+    // Something answers on the port; the driver itself must still be running (were the port
+    // taken, it would have exited and the session would go to whatever holds the port).
+    if let Ok(Some(status)) = driver.child.try_wait() {
+        eprintln!("chromedriver exited ({status}) on port {port}");
+    }
     driver
 }
 
-async fn start_browser(driver: &Driver, chromium: &Path, profile: &Path) -> Client {
+async fn start_browser(
+    driver: &Driver,
+    chromium: &Path,
+    profile: &Path,
+) -> Result<Client, fantoccini::error::NewSessionError> {
     let args = [
         "--headless=new",
         "--no-sandbox",
@@ -144,7 +167,6 @@ async fn start_browser(driver: &Driver, chromium: &Path, profile: &Path) -> Clie
         .capabilities(caps)
         .connect(&format!("http://127.0.0.1:{}", driver.port))
         .await
-        .unwrap_or_else(|e| panic!("the browser did not start: {e}"))
 }
 
 async fn start_server() -> String {
