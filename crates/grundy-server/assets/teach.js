@@ -237,7 +237,7 @@ function derivationBlock(c, i, lone) {
     box.append(el("p", { class: "help" }, d.value === 0
       ? `Its ${d.option_count} options are too many to value one by one; the search proved that none is worth 0.`
       : `Its ${d.option_count} options are too many to value one by one. The search found one worth each value below ${d.value}${marked}, and proved that none is worth ${d.value}:`),
-    d.witnesses.length ? optionList(c, d.witnesses, drawing) : null);
+    d.witnesses.length ? witnessList(c, d.witnesses, drawing) : null);
   } else if (d.option_count !== undefined) {
     box.append(el("p", { class: "help" }, d.option_count === 0 ? "It has no move: the mex of nothing is 0." : `Its ${d.option_count} options are too many to list; their values are below.`));
   }
@@ -282,6 +282,20 @@ function optionList(c, options, drawing) {
     list.append(mini ? el("li", { class: "mini-option", title: pretty(o.option) }, mini, value) : el("li", {}, `${pretty(o.option)}`, value));
   }
   return list;
+}
+
+/// The witnesses to a large value: the first WITNESSES_SHOWN drawn, the rest (a wide Chomp
+/// bar of value 88 has 88) behind a disclosure that draws them when opened.
+const WITNESSES_SHOWN = 12;
+function witnessList(c, witnesses, drawing) {
+  if (witnesses.length <= WITNESSES_SHOWN) return optionList(c, witnesses, drawing);
+  const rest = witnesses.slice(WITNESSES_SHOWN);
+  const more = el("details", { class: "more-witnesses" },
+    el("summary", {}, `${rest.length} more, worth ${rest[0].value} to ${rest[rest.length - 1].value}`));
+  more.addEventListener("toggle", () => {
+    if (more.open && !more.querySelector("ul")) more.append(optionList(c, rest, drawing));
+  });
+  return el("div", {}, optionList(c, witnesses.slice(0, WITNESSES_SHOWN), drawing), more);
 }
 
 /// Why? for a lone position of Moore's Nim: the heaps in binary, each column's count of 1s

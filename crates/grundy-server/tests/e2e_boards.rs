@@ -192,6 +192,27 @@ async fn chomp(client: &Client, url: &str) {
         &["You win", "had to make the last move"],
     )
     .await;
+    // 5 rows of 16, value 31: Why? draws the first 12 of its 31 witnesses and keeps the rest
+    // behind "19 more", drawn when opened.
+    open(
+        client,
+        &format!("{}&position=16,16,16,16,16", link(url, "chomp")),
+    )
+    .await;
+    my_turn(client).await;
+    hint(client).await;
+    let why = why_with_drawings(client, ".more-witnesses").await;
+    assert!(why.contains("31 missing"), "{why}");
+    let witnesses = "#why-panel ul.options li";
+    assert_eq!(count(client, witnesses).await, 12, "{why}");
+    assert_text_contains(client, "why-panel", &["19 more, worth 12 to 30"]).await;
+    click(client, "#why-panel .more-witnesses summary").await;
+    wait_until(
+        client,
+        &format!("document.querySelectorAll('{witnesses}').length === 31"),
+    )
+    .await;
+    both_sizes(client, "boards-chomp-witnesses", "why-panel").await;
 }
 
 /// Node-Kayles on the path of 5 (a line): a vertex takes its neighbours; the hinted vertex is
