@@ -372,9 +372,13 @@ fn shown<B: fmt::Display>(boards: &[B]) -> String {
 
 /// Implements [`PositionForm`] for a board type read and written as text: `$field` names its
 /// JSON field, `$size` counts what can still be played (squares, vertices), `$empty` is the
-/// finished board of the same shape.
+/// finished board of the same shape, and `$bound`, at most how many moves the board has, given
+/// `n = $size` (`n²` when not given: at most one move per pair of squares or vertices).
 macro_rules! board_form {
     ($board:ty, $field:literal, |$b:ident| $size:expr, |$e:ident| $empty:expr) => {
+        board_form!($board, $field, |$b| $size, |$e| $empty, |n| n.saturating_mul(n));
+    };
+    ($board:ty, $field:literal, |$b:ident| $size:expr, |$e:ident| $empty:expr, |$n:ident| $bound:expr) => {
         impl $crate::kernel::PositionForm for $board {
             const JSON_FIELD: &'static str = $field;
             const NOUN: &'static str = $field;
@@ -410,10 +414,9 @@ macro_rules! board_form {
                 1u64.checked_shl(self.tokens() as u32).unwrap_or(u64::MAX)
             }
 
-            /// At most one move per pair of squares or vertices.
             fn option_bound(&self) -> u64 {
-                let n = self.tokens();
-                n.saturating_mul(n)
+                let $n: u64 = self.tokens();
+                $bound
             }
 
             fn emptied(&self) -> Self {

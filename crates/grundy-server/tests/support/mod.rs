@@ -50,6 +50,15 @@ pub async fn post(path: &str, body: Value) -> (StatusCode, Value) {
     send(Method::POST, path, body.to_string()).await
 }
 
+/// `POST path` with `body` to a router whose compute budget is a minute, for tests of what a
+/// larger question answers, not of how fast: under the default 2 s a machine busy with other
+/// tests could refuse it.
+pub async fn post_patient(path: &str, body: Value) -> (StatusCode, Value) {
+    let mut config = Config::default();
+    config.limits.compute_time_ms = 60_000;
+    send_with(config, Method::POST, path, body.to_string()).await
+}
+
 /// Asserts a 4xx with a JSON `error` message containing `needle`.
 pub fn assert_client_error(status: StatusCode, body: &Value, needle: &str) {
     assert!(

@@ -89,63 +89,91 @@ fn value(
     Some(values_of_box(rows, memory_bytes, check)?.map(|(_, v)| v))
 }
 
-/// The values of every diagram of the last box valued, kept for the questions that follow:
-/// the winning moves of a board ask for the value of each of its options, all diagrams of the
-/// same box, which are then read off the array instead of valuing a box again per option
-/// (Chomp 12 x 12: 143 boxes of up to 2.7 million diagrams). One box is kept, at most the
-/// memory its search was given.
+/// The values of a box, in increasing rank up to some diagram, kept for the questions that
+/// follow: the winning moves of a board ask for the value of each of its options, all diagrams
+/// of the same box, which are then read off the array instead of valuing a box again per option
+/// (Chomp 12 x 12: 143 boxes of up to 2.7 million diagrams). A diagram of the box beyond the
+/// ranks valued extends the array from where it stopped: the moves of a board valued one by
+/// one, before the board itself, would otherwise value the box again for each option of higher
+/// rank than the last (5 rows of 26: 17 s). One box is kept, at most the memory its search was
+/// given.
 struct LastBox {
     rows: u32,
     cols: u32,
+    /// `values[r]` for every rank `r` valued so far.
     values: Arc<Vec<u8>>,
+    /// The path of rank `values.len() - 1`, where valuing goes on.
+    path: u64,
 }
 
 static LAST_BOX: Mutex<Option<LastBox>> = Mutex::new(None);
 
 /// The value of the diagram `rows` (non-increasing, the first at least 1), read off the last
-/// box valued when the diagram lies in it, else valued with its box, which is then kept;
-/// `None` as for `values_of_box`.
+/// box valued when the diagram or its transpose lies in it (that box extended when the
+/// diagram's rank lies beyond what it holds), else valued with its own box, which is then
+/// kept; `None` as for `values_of_box`.
 pub(crate) fn value_remembered(
     rows: &[u32],
     memory_bytes: usize,
     check: &mut dyn FnMut() -> Result<()>,
 ) -> Option<Result<Nimber>> {
-    if let Some(v) = remembered(rows) {
-        return Some(Ok(v));
+    let c = Binomials::new();
+    // Taken out while it is read or extended; another thread meanwhile values its own box.
+    let kept = LAST_BOX.lock().unwrap_or_else(|e| e.into_inner()).take();
+    let keep = |b: Option<LastBox>| *LAST_BOX.lock().unwrap_or_else(|e| e.into_inner()) = b;
+    let (mut last, r) = match kept {
+        Some(b) => match b.rank_of(rows, &c) {
+            Some(r) => (b, r),
+            None => match LastBox::of(rows) {
+                Some(fresh) => (fresh, rank(path(rows, rows[0]), &c)),
+                None => {
+                    keep(Some(b));
+                    return None;
+                }
+            },
+        },
+        None => (LastBox::of(rows)?, rank(path(rows, rows[0]), &c)),
+    };
+    let extended = last.extend_to(r, memory_bytes, check, &c);
+    let v = last.values.get(r as usize).map(|&v| Nimber::from(v));
+    keep(Some(last));
+    match extended? {
+        Ok(()) => v.map(Ok),
+        Err(e) => Some(Err(e)),
     }
-    let (values, v) = match values_of_box(rows, memory_bytes, check)? {
-        Ok(found) => found,
-        Err(e) => return Some(Err(e)),
-    };
-    let kept = LastBox {
-        rows: rows.len() as u32,
-        cols: rows[0],
-        values: Arc::new(values),
-    };
-    *LAST_BOX.lock().unwrap_or_else(|e| e.into_inner()) = Some(kept);
-    Some(Ok(v))
 }
 
-/// The value of the diagram `rows` read off the last box valued, when it or its transpose
-/// (the same game) lies in that box. A board's options come in either orientation, each the
-/// lesser of the two (`Chomp`'s canonical form): 5 rows of 26 has options written as 26 rows
-/// of at most 5, and without the transpose each option valued a box again.
+/// The value of the diagram `rows` read off the last box valued, when it or its transpose (the
+/// same game) lies in that box among the ranks valued.
+#[cfg(test)]
 fn remembered(rows: &[u32]) -> Option<Nimber> {
-    let last = {
-        let last = LAST_BOX.lock().unwrap_or_else(|e| e.into_inner());
-        let b = last.as_ref()?;
-        LastBox {
-            rows: b.rows,
-            cols: b.cols,
-            values: Arc::clone(&b.values),
-        }
-    };
-    last.value(rows)
+    let last = LAST_BOX.lock().unwrap_or_else(|e| e.into_inner());
+    last.as_ref()?.value(rows)
 }
 
 impl LastBox {
-    /// The value of the diagram `rows` or of its transpose, whichever lies in the box.
-    fn value(&self, rows: &[u32]) -> Option<Nimber> {
+    /// The box of `rows` (as many rows, its first row's length), the empty diagram valued, or
+    /// `None` when a value could exceed a byte (more than 256 squares) or a path 63 bits.
+    fn of(rows: &[u32]) -> Option<LastBox> {
+        let m = rows.len() as u32;
+        let n = *rows.first()?;
+        // Values are at most the number of moves, below m * n.
+        if n == 0 || m * n > 256 || m + n >= 64 {
+            return None;
+        }
+        Some(LastBox {
+            rows: m,
+            cols: n,
+            // The empty diagram (every step down first) is rank 0 and never an option.
+            values: Arc::new(vec![0]),
+            path: (1u64 << m) - 1,
+        })
+    }
+
+    /// The rank in the box of the diagram `rows` or of its transpose (the same game: a board's
+    /// options come in either orientation, each the lesser of the two, `Chomp`'s canonical
+    /// form), whichever lies in the box; `None` when neither does.
+    fn rank_of(&self, rows: &[u32], c: &Binomials) -> Option<u64> {
         let (m, n) = (self.rows, self.cols);
         if *rows.first()? == 0 {
             return None;
@@ -164,10 +192,63 @@ impl LastBox {
         // Empty rows at the top of the box: the path's first steps go down.
         let mut padded = rows.to_vec();
         padded.resize(m as usize, 0);
-        let r = rank(path(&padded, n), &Binomials::new());
-        self.values
-            .get(usize::try_from(r).ok()?)
-            .map(|&v| Nimber::from(v))
+        Some(rank(path(&padded, n), c))
+    }
+
+    /// The value of the diagram `rows` or of its transpose, whichever lies in the box among
+    /// the ranks valued.
+    #[cfg(test)]
+    fn value(&self, rows: &[u32]) -> Option<Nimber> {
+        let r = self.rank_of(rows, &Binomials::new())?;
+        self.values.get(r as usize).map(|&v| Nimber::from(v))
+    }
+
+    /// Values every diagram of the box up to rank `last`, going on from the last valued:
+    /// `None` when the array would take more than `memory_bytes` bytes; a cancelled
+    /// computation keeps what it valued.
+    fn extend_to(
+        &mut self,
+        last: u64,
+        memory_bytes: usize,
+        check: &mut dyn FnMut() -> Result<()>,
+        c: &Binomials,
+    ) -> Option<Result<()>> {
+        let first = self.values.len() as u64;
+        if last < first {
+            return Some(Ok(()));
+        }
+        if usize::try_from(last).map_or(true, |l| l >= memory_bytes) {
+            return None;
+        }
+        let (m, n) = (self.rows, self.cols);
+        let width = m + n;
+        let all = (1u64 << width) - 1;
+        let values = Arc::make_mut(&mut self.values);
+        values.resize(last as usize + 1, 0);
+        let mut p = self.path;
+        for r in first..=last {
+            if r as usize % CHECK_EVERY == 0 {
+                if let Err(e) = check() {
+                    values.truncate(r as usize);
+                    self.path = p;
+                    return Some(Err(e));
+                }
+            }
+            p = next_combination(p);
+            // In a square box the diagram's transpose is in the box too, with the same value:
+            // when it came first, its value is copied rather than found again.
+            if m == n {
+                let t = (!p).reverse_bits() >> (64 - width) & all;
+                let rt = rank(t, c);
+                if rt < r {
+                    values[r as usize] = values[rt as usize];
+                    continue;
+                }
+            }
+            values[r as usize] = mex_of_options(p, r, all, values, c);
+        }
+        self.path = p;
+        Some(Ok(()))
     }
 }
 
@@ -181,48 +262,20 @@ fn transpose(rows: &[u32]) -> Vec<u32> {
 /// Every diagram of the box of `rows` up to its rank valued: the array and the value of
 /// `rows`, or `None` when that takes more than `memory_bytes` bytes or a value could exceed a
 /// byte (more than 256 squares in the box).
+#[cfg(test)]
 fn values_of_box(
     rows: &[u32],
     memory_bytes: usize,
     check: &mut dyn FnMut() -> Result<()>,
 ) -> Option<Result<(Vec<u8>, Nimber)>> {
-    let m = rows.len() as u32;
-    let n = *rows.first()?;
-    // Values are at most the number of moves, below m * n.
-    if n == 0 || m * n > 256 || m + n >= 64 {
-        return None;
-    }
     let c = Binomials::new();
-    let start = path(rows, n);
-    let last = rank(start, &c);
-    if usize::try_from(last).map_or(true, |l| l >= memory_bytes) {
-        return None;
+    let mut b = LastBox::of(rows)?;
+    let last = rank(path(rows, rows[0]), &c);
+    if let Err(e) = b.extend_to(last, memory_bytes, check, &c)? {
+        return Some(Err(e));
     }
-    let mut values = vec![0u8; last as usize + 1];
-    let width = m + n;
-    let all = (1u64 << width) - 1;
-    // The empty diagram (every step down first) is rank 0 and never an option.
-    let mut p = (1u64 << m) - 1;
-    for r in 1..=last {
-        p = next_combination(p);
-        if r as usize % CHECK_EVERY == 0 {
-            if let Err(e) = check() {
-                return Some(Err(e));
-            }
-        }
-        // In a square box the diagram's transpose is in the box too, with the same value:
-        // when it came first, its value is copied rather than found again.
-        if m == n {
-            let t = (!p).reverse_bits() >> (64 - width) & all;
-            let rt = rank(t, &c);
-            if rt < r {
-                values[r as usize] = values[rt as usize];
-                continue;
-            }
-        }
-        values[r as usize] = mex_of_options(p, r, all, &values, &c);
-    }
-    debug_assert_eq!(p, start);
+    debug_assert_eq!(b.path, path(rows, rows[0]));
+    let values = Arc::try_unwrap(b.values).unwrap_or_else(|shared| (*shared).clone());
     let v = Nimber::from(values[last as usize]);
     Some(Ok((values, v)))
 }
@@ -382,6 +435,7 @@ mod tests {
             rows: 6,
             cols: 2,
             values: Arc::new(values),
+            path: path(&tall, 2),
         };
         let mut read = 0;
         for m in 1..=6usize {
@@ -410,6 +464,63 @@ mod tests {
             naive_value(&[6, 1])
         );
         assert_eq!(checked, 125); // C(9, 4) - 1 diagrams that are not empty
+    }
+
+    #[test]
+    fn a_box_kept_is_extended_to_the_diagrams_asked_in_any_order() {
+        // Every diagram of a 4 x 5 box, in an order that jumps up and down the ranks (as the
+        // moves of a board are valued before the board): the box is extended from where it
+        // stopped, and every value is exhaustive search's.
+        let c = Binomials::new();
+        let mut ok = || Ok(());
+        let mut kept = LastBox::of(&[5, 5, 5, 5]).unwrap();
+        fn all(prefix: &mut Vec<u32>, out: &mut Vec<Vec<u32>>) {
+            if !prefix.is_empty() {
+                out.push(prefix.clone());
+            }
+            if prefix.len() == 4 {
+                return;
+            }
+            for len in 1..=prefix.last().copied().unwrap_or(5) {
+                prefix.push(len);
+                all(prefix, out);
+                prefix.pop();
+            }
+        }
+        let mut diagrams = Vec::new();
+        all(&mut Vec::new(), &mut diagrams);
+        diagrams.sort_by_key(|rows| kept.rank_of(rows, &c));
+        assert_eq!(diagrams.len(), 125);
+        // 0, 124, 1, 123, ...: low and high ranks in turn.
+        let order: Vec<usize> = (0..63).flat_map(|k| [k, 124 - k]).take(125).collect();
+        for k in order {
+            let rows = &diagrams[k];
+            let r = kept.rank_of(rows, &c).unwrap();
+            kept.extend_to(r, 1 << 20, &mut ok, &c).unwrap().unwrap();
+            assert_eq!(kept.value(rows), Some(naive_value(rows)), "{rows:?}");
+            // Its transpose too, where it lies in the box.
+            let t = transpose(rows);
+            assert_eq!(kept.value(&t), Some(naive_value(rows)), "{t:?}");
+        }
+        assert_eq!(kept.values.len(), 126);
+        assert_eq!(kept.path, path(&[5, 5, 5, 5], 5));
+        // A cancelled extension keeps the ranks it valued, and goes on from there.
+        let mut nine = LastBox::of(&[9; 9]).unwrap();
+        let last = rank(path(&[9; 9], 9), &c);
+        let mut cancel = || Err(crate::kernel::error::GameError::invalid("test", "x", "y"));
+        assert!(matches!(
+            nine.extend_to(last, 1 << 20, &mut cancel, &c),
+            Some(Err(_))
+        ));
+        assert_eq!(nine.values.len(), CHECK_EVERY);
+        nine.extend_to(last, 1 << 20, &mut ok, &c).unwrap().unwrap();
+        let fresh = value(&[9; 9], 1 << 20, &mut ok).unwrap().unwrap();
+        assert_eq!(nine.value(&[9; 9]), Some(fresh));
+        assert_eq!(nine.values.len() as u64, last + 1);
+        // Beyond the memory given: not extended.
+        assert!(nine
+            .extend_to(last + 1, last as usize + 1, &mut ok, &c)
+            .is_none());
     }
 
     #[test]

@@ -40,7 +40,9 @@ board_form!(
         .map(|&r| u64::from(r))
         .sum::<u64>()
         .saturating_sub(1),
-    |b| ChompBoard::from_rows(vec![1]).unwrap_or_else(|_| b.clone())
+    |b| ChompBoard::from_rows(vec![1]).unwrap_or_else(|_| b.clone()),
+    // One bite per square but the poisoned one: `n` counts exactly those.
+    |n| n
 );
 
 impl SearchedGame for ChompGame {
@@ -100,6 +102,26 @@ mod tests {
     /// The moves to a value found by asking each option "are you worth it?" are those found
     /// by valuing each option, and bars of more than 24 options are derived by witnesses:
     /// square bars (P-positions by the mirror bite) and others, one engine kept throughout.
+    /// The bound on a bar's moves (what `/api/moves` and `grundy play` check before valuing
+    /// every move) is its number of moves, one per square but the poisoned one; it was the
+    /// square of that, and 5 rows of 26 (129 moves) was refused as "up to 16641".
+    #[test]
+    fn a_bar_has_one_move_per_square_but_the_poisoned_one() {
+        use crate::kernel::PositionForm;
+        for text in [
+            "1",
+            "2",
+            "1,1",
+            "3,2,1",
+            "4,4,4",
+            "26,26,26,26,26",
+            "31,31,7,1",
+        ] {
+            let bar: ChompBoard = text.parse().unwrap();
+            assert_eq!(bar.option_bound(), bar.moves().len() as u64, "{text}");
+        }
+    }
+
     #[test]
     fn moves_to_a_value_are_those_the_values_give() {
         let rules = Searched::<ChompGame>::new();

@@ -32,12 +32,19 @@ pub static FAMILY: Family = Family {
 #[derive(Debug)]
 pub struct CramGame;
 
-board_form!(CramBoard, "board", |b| b.empty_squares(), |b| {
-    let all: Vec<(u32, u32)> = (0..b.rows())
-        .flat_map(|r| (0..b.cols()).map(move |c| (r, c)))
-        .collect();
-    CramBoard::with_holes(b.rows(), b.cols(), &all).unwrap_or(*b)
-});
+board_form!(
+    CramBoard,
+    "board",
+    |b| b.empty_squares(),
+    |b| {
+        let all: Vec<(u32, u32)> = (0..b.rows())
+            .flat_map(|r| (0..b.cols()).map(move |c| (r, c)))
+            .collect();
+        CramBoard::with_holes(b.rows(), b.cols(), &all).unwrap_or(*b)
+    },
+    // A domino is named by its top or left square and whether it stands: two per square.
+    |n| n.saturating_mul(2)
+);
 
 impl SearchedGame for CramGame {
     type Board = CramBoard;
@@ -119,6 +126,28 @@ mod tests {
     /// ([`Engine::sum_has_value`]) are those found by valuing each option, on boards that
     /// split into several regions and boards that do not, with holes or not, for every target
     /// up to 3.
+    /// The bound on a board's moves (what `/api/moves` and `grundy play` check before valuing
+    /// every move) is at least its number of moves: two per empty square.
+    #[test]
+    fn a_board_has_at_most_two_dominoes_per_empty_square() {
+        use crate::kernel::PositionForm;
+        for text in [
+            "1x1",
+            "1x2",
+            "2x2",
+            "3x3",
+            "8x8",
+            "4x16",
+            ".#./.../#..",
+            "##/##",
+        ] {
+            let board: CramBoard = text.parse().unwrap();
+            let moves = board.moves().len() as u64;
+            assert!(board.option_bound() >= moves, "{text}: {moves}");
+            assert!(board.option_bound() <= 2 * u64::from(board.empty_squares()));
+        }
+    }
+
     #[test]
     fn moves_to_a_value_are_those_the_values_give() {
         let rules = Searched::<CramGame>::new();
