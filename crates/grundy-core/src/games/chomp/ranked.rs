@@ -121,23 +121,28 @@ pub(crate) fn value_remembered(
     // Taken out while it is read or extended; another thread meanwhile values its own box.
     let kept = LAST_BOX.lock().unwrap_or_else(|e| e.into_inner()).take();
     let keep = |b: Option<LastBox>| *LAST_BOX.lock().unwrap_or_else(|e| e.into_inner()) = b;
-    let (mut last, r) = match kept {
+    // The box that answers, and the one it replaces (kept again if the new one cannot be
+    // valued within the memory).
+    let (mut last, r, replaced) = match kept {
         Some(b) => match b.rank_of(rows, &c) {
-            Some(r) => (b, r),
+            Some(r) => (b, r, None),
             None => match LastBox::of(rows) {
-                Some(fresh) => (fresh, rank(path(rows, rows[0]), &c)),
+                Some(fresh) => (fresh, rank(path(rows, rows[0]), &c), Some(b)),
                 None => {
                     keep(Some(b));
                     return None;
                 }
             },
         },
-        None => (LastBox::of(rows)?, rank(path(rows, rows[0]), &c)),
+        None => (LastBox::of(rows)?, rank(path(rows, rows[0]), &c), None),
     };
-    let extended = last.extend_to(r, memory_bytes, check, &c);
+    let Some(extended) = last.extend_to(r, memory_bytes, check, &c) else {
+        keep(replaced.or(Some(last)));
+        return None;
+    };
     let v = last.values.get(r as usize).map(|&v| Nimber::from(v));
     keep(Some(last));
-    match extended? {
+    match extended {
         Ok(()) => v.map(Ok),
         Err(e) => Some(Err(e)),
     }
@@ -521,6 +526,25 @@ mod tests {
         assert!(nine
             .extend_to(last + 1, last as usize + 1, &mut ok, &c)
             .is_none());
+    }
+
+    #[test]
+    fn a_box_beyond_the_memory_leaves_the_one_kept() {
+        let c = Binomials::new();
+        let mut ok = || Ok(());
+        let mut kept = LastBox::of(&[3, 3]).unwrap();
+        kept.extend_to(rank(path(&[3, 3], 3), &c), 1 << 20, &mut ok, &c)
+            .unwrap()
+            .unwrap();
+        // Run under the lock's own discipline: another test may value boxes at the same time,
+        // so only what this test puts there is checked, and only while no other box replaced it.
+        *LAST_BOX.lock().unwrap() = Some(kept);
+        assert!(value_remembered(&[9; 9], 100, &mut ok).is_none());
+        let after = LAST_BOX.lock().unwrap().as_ref().map(|b| (b.rows, b.cols));
+        assert!(
+            after != Some((9, 9)),
+            "the 9 x 9 box, empty, replaced {after:?}"
+        );
     }
 
     #[test]
