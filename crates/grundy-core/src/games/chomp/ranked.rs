@@ -392,15 +392,9 @@ mod tests {
         }
     }
 
-    /// Every diagram of a box read off the kept array after the box is valued once, against
-    /// exhaustive search; a diagram outside the box is valued afresh.
-    #[test]
-    fn diagrams_of_the_last_box_are_read_off_it() {
-        let mut ok = || Ok(());
-        let full = [5u32, 5, 5, 5];
-        let v = value_remembered(&full, 1 << 20, &mut ok).unwrap().unwrap();
-        assert_eq!(v, naive_value(&full));
-        // Every non-increasing diagram of 1 to 4 rows of 1 to 5 squares.
+    /// Every non-increasing diagram of 1 to 4 rows of 1 to 5 squares: the 125 diagrams of the
+    /// 4 x 5 box but the empty one.
+    fn diagrams_of_4_by_5() -> Vec<Vec<u32>> {
         fn all(prefix: &mut Vec<u32>, out: &mut Vec<Vec<u32>>) {
             if !prefix.is_empty() {
                 out.push(prefix.clone());
@@ -416,6 +410,18 @@ mod tests {
         }
         let mut diagrams = Vec::new();
         all(&mut Vec::new(), &mut diagrams);
+        diagrams
+    }
+
+    /// Every diagram of a box read off the kept array after the box is valued once, against
+    /// exhaustive search; a diagram outside the box is valued afresh.
+    #[test]
+    fn diagrams_of_the_last_box_are_read_off_it() {
+        let mut ok = || Ok(());
+        let full = [5u32, 5, 5, 5];
+        let v = value_remembered(&full, 1 << 20, &mut ok).unwrap().unwrap();
+        assert_eq!(v, naive_value(&full));
+        let diagrams = diagrams_of_4_by_5();
         let checked = diagrams.len();
         for diagram in diagrams {
             assert_eq!(
@@ -479,21 +485,7 @@ mod tests {
         let c = Binomials::new();
         let mut ok = || Ok(());
         let mut kept = LastBox::of(&[5, 5, 5, 5]).unwrap();
-        fn all(prefix: &mut Vec<u32>, out: &mut Vec<Vec<u32>>) {
-            if !prefix.is_empty() {
-                out.push(prefix.clone());
-            }
-            if prefix.len() == 4 {
-                return;
-            }
-            for len in 1..=prefix.last().copied().unwrap_or(5) {
-                prefix.push(len);
-                all(prefix, out);
-                prefix.pop();
-            }
-        }
-        let mut diagrams = Vec::new();
-        all(&mut Vec::new(), &mut diagrams);
+        let mut diagrams = diagrams_of_4_by_5();
         diagrams.sort_by_key(|rows| kept.rank_of(rows, &c));
         assert_eq!(diagrams.len(), 125);
         // 0, 124, 1, 123, ...: low and high ranks in turn.
