@@ -214,13 +214,14 @@ bench_cram() {
     for b in 5x6 5x7; do
         local full=""
         for m in 4294967296 1048576 262144 65536 16384; do
-            GRUNDY_MEMORY=$m /usr/bin/time -f '%U %S' -o "$dir/time" \
+            # IGS_STATS: the harness prints the engine's statistics (components expanded).
+            IGS_STATS=1 GRUNDY_MEMORY=$m /usr/bin/time -f '%U %S' -o "$dir/time" \
                 "$bin" cram "$b" grundy >/dev/null 2>"$dir/err"
             read -r user sys <"$dir/time"
-            s=$(echo "$user + $sys" | bc)
+            s=$(printf '%.2f' "$(echo "$user + $sys" | bc)")
             e=$(sed -n 's/.*expanded: \([0-9]*\).*/\1/p' "$dir/err")
             [ -n "$full" ] || full=$s
-            echo "| \`$b\` | $m B | $e | $s | $(echo "scale=2; $s / $full" | bc)× |"
+            echo "| \`$b\` | $m B | $e | $s | $(printf '%.2f' "$(echo "scale=3; $s / $full" | bc)")× |"
         done
     done
 
