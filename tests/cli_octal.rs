@@ -280,6 +280,93 @@ fn interrupted_run_resumes(signal: &str) {
         .stdout(predicate::str::contains("0 0 1 2"));
 }
 
+/// Ctrl-C or SIGTERM while the values are written (Kayles to 2^31 is computed in moments from
+/// its period, then two billion values are written): the writing stops at once with exit 130,
+/// `--output`'s file is left as it was and no temporary file stays; printed values end with a
+/// whole line. (Both signals were caught and ignored while writing: only SIGKILL stopped the
+/// run, and it left a temporary file of gigabytes.)
+#[cfg(unix)]
+#[test]
+fn ctrl_c_and_sigterm_stop_the_writing_of_the_values() {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let kayles = ["sequence", "octal", "kayles", "--count", "2147483648"];
+    let signal = |child: &std::process::Child, signal: &str| {
+        let sent = Command::new("kill")
+            .args([signal, &child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(sent.success());
+    };
+    let dir = scratch();
+    let output = dir.path().join("kayles.txt");
+    std::fs::write(&output, "kept\n").unwrap();
+    let child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(kayles)
+        .arg("--output")
+        .arg(&output)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    // The temporary file beside the output shows the writing started.
+    let start = Instant::now();
+    while std::fs::read_dir(dir.path()).unwrap().count() < 2 {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "no temporary file"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    signal(&child, "-TERM");
+    let sent = Instant::now();
+    let out = child.wait_with_output().expect("exits");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(sent.elapsed() < Duration::from_secs(10), "{stderr}");
+    assert!(
+        stderr.contains("interrupted while writing --output") && stderr.contains("left as it was"),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read_to_string(&output).unwrap(), "kept\n");
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        1,
+        "a file was left"
+    );
+
+    let printed = dir.path().join("printed.txt");
+    let child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(kayles)
+        .stdout(std::fs::File::create(&printed).unwrap())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    let start = Instant::now();
+    while std::fs::metadata(&printed).unwrap().len() < 1 << 20 {
+        assert!(start.elapsed() < Duration::from_secs(60), "nothing printed");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    signal(&child, "-INT");
+    let out = child.wait_with_output().expect("exits");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(stderr.contains("interrupted while printing"), "{stderr}");
+    let text = std::fs::read_to_string(&printed).unwrap();
+    assert!(
+        text.len() < 1 << 30 && text.ends_with('\n'),
+        "{} bytes",
+        text.len()
+    );
+    // Every value printed is Kayles' value: one of 0..8, whole.
+    let last = text.lines().last().unwrap();
+    assert!(
+        last.split_whitespace()
+            .all(|v| v.parse::<u8>().is_ok_and(|v| v <= 8)),
+        "{last}"
+    );
+}
+
 /// `--at N` beyond `--count` computes until the period is proven (and no further), then reads
 /// G(N) off it: for Kayles (period 12 from 71) G(2^64 - 1) = G(71 + (2^64 - 1 - 71) mod 12).
 /// Grundy's game has no period, so a heap beyond the table is refused up front.

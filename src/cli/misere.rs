@@ -15,7 +15,7 @@
 
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -251,10 +251,7 @@ fn run_quotient(
         None => QuotientRun::new(game, max_heap, limits)?,
     };
     let show = progress && std::io::stderr().is_terminal();
-    let interrupt = Arc::new(AtomicBool::new(false));
-    let flag = Arc::clone(&interrupt);
-    // Only one handler per process; if one is already set, Ctrl-C keeps its default meaning.
-    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
+    let interrupt = super::interrupt::flag();
     // The first heap is saved at once, so a checkpoint exists from the start of the run.
     let mut last_save: Option<Instant> = None;
     let result = grundy_core::kernel::cancel::with_flag(Arc::clone(&interrupt), || {

@@ -23,6 +23,7 @@ pub mod args;
 pub mod chart;
 pub mod game;
 pub mod hackenbush;
+pub mod interrupt;
 pub mod loopy;
 pub mod memory;
 pub mod misere;

@@ -14,7 +14,7 @@
 //! on from everything proven so far.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -103,10 +103,7 @@ pub fn run(args: &SearchArgs, out: &Output) -> Result<(), CliError> {
         })),
         ..SearchOptions::default()
     };
-    let interrupt = Arc::new(AtomicBool::new(false));
-    let flag = Arc::clone(&interrupt);
-    // Only one handler per process; if one is already set, Ctrl-C keeps its default meaning.
-    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
+    let interrupt = super::interrupt::flag();
     // One budget for the search (`grundy_core::kernel::budget`, as every question has): the
     // engine checks it in its loops, and a refusal names the position and `--time`.
     let budget = Budget::new(

@@ -22,6 +22,7 @@ use grundy_core::sequence::document::{self, Style};
 use grundy_core::sequence::report::{plan, the, Field, Report, Request};
 use num_bigint::BigUint;
 
+use super::interrupt::Stoppable;
 use super::write::{check_destination, replaced_file, FileWriter};
 use super::{CliError, Output};
 
@@ -349,18 +350,42 @@ fn resume(
 
 /// Streams `report` to the file `output`, or to standard output (where a closed pipe, as with
 /// `| head`, is not an error).
+/// Ctrl-C or SIGTERM while writing stops the writing (a count of 2^31 from a proven period
+/// is two billion lines): `--output`'s file is then left as it was.
 fn write_report(report: &Report, style: Style, output: Option<&Path>) -> Result<(), CliError> {
-    match output {
+    let written = match output {
         Some(path) => {
-            let mut file = FileWriter::create(path, "--output")?;
-            document::write(report, style, &mut file)?;
-            file.finish()
+            let mut file = Stoppable::new(FileWriter::create(path, "--output")?);
+            match document::write(report, style, &mut file) {
+                Ok(()) => return file.into_inner().finish(),
+                Err(e) => e,
+            }
         }
         None => {
-            let mut stdout = std::io::BufWriter::with_capacity(1 << 20, std::io::stdout().lock());
-            document::write(report, style, &mut stdout)
-                .and_then(|()| stdout.flush())
-                .or_else(super::ignore_broken_pipe)
+            let stdout = std::io::BufWriter::with_capacity(1 << 20, std::io::stdout().lock());
+            let mut stdout = Stoppable::new(stdout);
+            match document::write(report, style, &mut stdout).and_then(|()| stdout.flush()) {
+                Ok(()) => return Ok(()),
+                Err(e) => {
+                    // A stoppable writer stops between two writes, each a whole number or
+                    // word: the line cut short is ended, so the last number is whole.
+                    let _ = stdout.into_inner().write_all(b"\n");
+                    e
+                }
+            }
         }
+    };
+    match (super::interrupt::is_interruption(&written), output) {
+        (true, Some(path)) => Err(CliError::Interrupted(format!(
+            "interrupted while writing --output {}: the file was left as it was",
+            path.display()
+        ))),
+        (true, None) => Err(CliError::Interrupted(
+            "interrupted while printing the values: the values above were printed, the rest \
+             were not"
+                .into(),
+        )),
+        (false, Some(_)) => Err(written.into()),
+        (false, None) => super::ignore_broken_pipe(written),
     }
 }

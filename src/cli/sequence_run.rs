@@ -5,7 +5,6 @@
 
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use grundy_core::kernel::heap_sequence::Computation;
@@ -46,10 +45,7 @@ pub fn interruption_note(
 /// Computes until done or Ctrl-C, writing checkpoints to `checkpoint` (`--checkpoint`) if
 /// given. Returns whether Ctrl-C stopped it.
 pub fn compute(run: &mut dyn Computation, checkpoint: Option<&Path>) -> Result<bool, CliError> {
-    let interrupt = Arc::new(AtomicBool::new(false));
-    let flag = Arc::clone(&interrupt);
-    // Only one handler per process; if one is already set, Ctrl-C keeps its default meaning.
-    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
+    let interrupt = super::interrupt::flag();
     let bar = indicatif::ProgressBar::new(run.target());
     bar.set_style(
         indicatif::ProgressStyle::with_template(

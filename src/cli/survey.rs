@@ -8,8 +8,7 @@
 //! [`super::write`].
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use clap::{Args, Subcommand};
@@ -273,9 +272,7 @@ fn survey(family: Family, args: &SurveyArgs, out: &Output) -> Result<(), CliErro
     }
     let store = Store::open(&args.db).map_err(store_error)?;
 
-    let interrupt = Arc::new(AtomicBool::new(false));
-    let flag = Arc::clone(&interrupt);
-    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
+    let interrupt = super::interrupt::flag();
 
     let bar = indicatif::ProgressBar::new(members.len() as u64);
     bar.set_style(
