@@ -3,6 +3,7 @@
 mod common;
 
 use common::grundy;
+use predicates::prelude::*;
 
 /// `grundy misere ARGS --json`, checked to succeed and parsed.
 fn json(args: &[&str]) -> serde_json::Value {
@@ -151,6 +152,29 @@ fn a_run_stopped_by_a_limit_is_saved() {
     let v = json(&["quotient", "0.07", "--max-heap", "26", "--resume", file]);
     assert_eq!(v["order"], 144);
     let _ = std::fs::remove_file(&path);
+}
+
+/// A checkpoint in a directory that does not exist is a bad path, refused with exit 2 at the
+/// first save (after the first heap) and naming the directory; it was a raw "No such file or
+/// directory (os error 2)", exit 1.
+#[test]
+fn a_checkpoint_in_a_missing_directory_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("no-such-dir").join("q.json");
+    grundy()
+        .args([
+            "misere",
+            "quotient",
+            "0.77",
+            "--max-heap",
+            "5",
+            "--checkpoint",
+        ])
+        .arg(&missing)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("does not exist"));
+    assert!(!missing.parent().unwrap().exists());
 }
 
 /// Ctrl-C (SIGINT) during a long run: the checkpoint is saved, the message says how to go on,

@@ -572,3 +572,30 @@ fn the_documented_wythoff_game_is_what_the_binary_prints() {
     );
     assert_eq!(documented, printed);
 }
+
+/// A line of input that is not UTF-8 is not a move: the game says so and goes on (it ended
+/// with "stream did not contain valid UTF-8", exit 1), in `play` of a position, of a heap of
+/// many digits and of a loopy game.
+#[test]
+fn a_line_that_is_not_text_is_not_a_move() {
+    for args in [
+        &["nim", "3", "4"][..],
+        &["nim", "123456789012345678901234567890"][..],
+        &["loopy", "digraph{0>1,1>0,0>2}:0"][..],
+    ] {
+        let out = grundy()
+            .arg("play")
+            .args(args)
+            .write_stdin(&b"\xff\xfe\nquit\n"[..])
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}{stdout}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(stdout.contains('\u{fffd}'), "{args:?}: {stdout}");
+    }
+}

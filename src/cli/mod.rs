@@ -230,6 +230,19 @@ impl Output {
     }
 }
 
+/// Reads one line of a player's input into `line`, as [`std::io::BufRead::read_line`] does,
+/// except that bytes that are not UTF-8 become U+FFFD: such a line is then not a move and
+/// the game says so and asks again, where `read_line` ended the game with an error (exit 1).
+pub fn read_line_lossy(
+    input: &mut (impl std::io::BufRead + ?Sized),
+    line: &mut String,
+) -> std::io::Result<usize> {
+    let mut bytes = Vec::new();
+    let read = input.read_until(b'\n', &mut bytes)?;
+    line.push_str(&String::from_utf8_lossy(&bytes));
+    Ok(read)
+}
+
 /// `grundy ... | head` closes the pipe early: that is not an error.
 pub(crate) fn ignore_broken_pipe(e: std::io::Error) -> Result<(), CliError> {
     if e.kind() == std::io::ErrorKind::BrokenPipe {

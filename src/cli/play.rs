@@ -253,7 +253,7 @@ impl<R: BufRead, W: Write> Session<R, W> {
         write!(self.out, "Your move> ")?;
         self.out.flush()?;
         let mut line = String::new();
-        if self.input.read_line(&mut line)? == 0 {
+        if super::read_line_lossy(&mut self.input, &mut line)? == 0 {
             return Ok(None);
         }
         if self.echo {

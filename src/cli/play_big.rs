@@ -5,7 +5,7 @@
 //! read and checked by [`AnyPosition::typed_move`] (`1 to 5`, `1 to 2 3`, `1 4`, `take 4 from
 //! 1`; on a lone Wythoff board `to 4 7`).
 
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 
 use grundy_core::answer::{ask, default_budget, Answer, Asked, Question};
 use grundy_core::any_size::AnyPosition;
@@ -78,7 +78,7 @@ pub fn play(
         write!(std::io::stdout(), "Your move> ")?;
         std::io::stdout().flush()?;
         let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
+        if super::read_line_lossy(&mut input, &mut line)? == 0 {
             return say(&format!(
                 "\nEnd of input: the game stops unfinished after {moves} moves."
             ));

@@ -104,6 +104,9 @@ impl FileWriter {
                 path: target,
                 permissions,
             } => {
+                // A directory that does not exist is a bad path (exit 2, as `check_destination`
+                // says it up front), not a failure to write.
+                check_destination(path, flag)?;
                 let (tmp, file) = temporary_beside(&target).map_err(|e| opening(path, flag, e))?;
                 if let Some(permissions) = permissions {
                     file.set_permissions(permissions)?;
