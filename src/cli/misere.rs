@@ -93,7 +93,7 @@ pub struct GenusArgs {
     #[arg(long, value_name = "HEAPS", value_parser = parse_heaps)]
     pub sum: Option<HeapList>,
     /// Nim heaps added to the --sum (e.g. 2,3; each at most 1000).
-    #[arg(long, value_name = "HEAPS", value_parser = parse_heaps, requires = "sum")]
+    #[arg(long, value_name = "HEAPS", value_parser = parse_nim_heaps, requires = "sum")]
     pub nim: Option<HeapList>,
     /// The most time the genera may take, in seconds (1 to 604800): beyond it they are refused,
     /// naming the heap being worked on.
@@ -119,6 +119,16 @@ fn parse_heaps(text: &str) -> Result<HeapList, String> {
     grundy_core::kernel::parse_list(text, "heap")
         .map(|v| HeapList(v.into_iter().map(|h| h as usize).collect()))
         .map_err(|e| e.to_string())
+}
+
+/// `--nim`'s list: its heaps' range (0 to [`MAX_GENUS_NIM_HEAP`]) is checked with the sum.
+fn parse_nim_heaps(text: &str) -> Result<HeapList, String> {
+    parse_heaps(text).map_err(|_| {
+        format!(
+            "invalid Nim heaps {text:?}: expected whole numbers from 0 to {MAX_GENUS_NIM_HEAP} \
+             separated by commas, e.g. 2,3"
+        )
+    })
 }
 
 /// Runs `grundy misere`.

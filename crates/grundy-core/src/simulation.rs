@@ -41,6 +41,11 @@ pub fn beyond_u64(text: &str, max_moves_limit: u64) -> Option<crate::kernel::err
         BigComponent::Heap(b) => Some((b.heap.clone(), Some(b.empty.rules()))),
         BigComponent::Small(_) => None,
     })?;
+    // A heap within 64 bits was refused for another reason (Lasker's Nim at 2^64 - 1 is worth
+    // 2^64), which the position's own error says.
+    if u64::try_from(&heap).is_ok() {
+        return None;
+    }
     let name = rules.as_ref().map_or("nim".to_string(), |r| r.name());
     let what = format!("heap {heap} of {name} in a simulation");
     let answered = "grundy analyze and grundy play answer it";

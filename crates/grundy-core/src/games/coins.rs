@@ -429,16 +429,26 @@ impl Ruleset for Coins {
 
     /// `THHTH` (T and H), or `0,1,1,0,1`: one row either way.
     fn parse_positions(&self, text: &str) -> Result<Vec<Vec<u64>>> {
+        let not_a_row = || {
+            GameError::invalid(
+                format!("{} row", self.line.label()),
+                text.trim(),
+                "coins written with T (tails) and H (heads), e.g. THHTH, or 0 and 1 separated by commas",
+            )
+        };
         match read_th(text) {
             Some(row) => self.positions_from(row),
-            None if text.trim().is_empty() || text.trim().chars().any(|c| c.is_ascii_alphabetic()) => {
-                Err(GameError::invalid(
-                    format!("{} row", self.line.label()),
-                    text.trim(),
-                    "coins written with T (tails) and H (heads), e.g. THHTH, or 0 and 1 separated by commas",
-                ))
+            None if text.trim().is_empty()
+                || text.trim().chars().any(|c| c.is_ascii_alphabetic()) =>
+            {
+                Err(not_a_row())
             }
-            None => self.positions_from(crate::kernel::parse_list(text, "coin")?),
+            // Not a list of whole numbers ("0 1 1", a full-width digit): the list's own error
+            // would offer any number up to 2^64 - 1, where a coin is 0 or 1.
+            None => match crate::kernel::parse_list(text, "coin") {
+                Ok(coins) => self.positions_from(coins),
+                Err(_) => Err(not_a_row()),
+            },
         }
     }
 
