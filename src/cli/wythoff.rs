@@ -77,8 +77,8 @@ pub enum WythoffCommand {
             MIN_IMAGE_SIZE as u64..=MAX_IMAGE_SIZE as u64,
         ))]
         size: usize,
-        /// Where to write the PNG.
-        #[arg(long, short, default_value = "wythoff.png")]
+        /// Where to write the PNG (a name ending in .png, or with no extension).
+        #[arg(long, short, default_value = "wythoff.png", value_parser = parse_png_path)]
         output: PathBuf,
     },
 }
@@ -322,6 +322,19 @@ fn table(size: usize, csv: bool, out: &Output) -> Result<(), CliError> {
         ))?;
     }
     Ok(())
+}
+
+/// `image --output`: the picture is a PNG, so a name with another extension (`w.jpg`, which
+/// got PNG bytes under a JPEG name) is refused; a name with none (`/dev/stdout`) is taken.
+fn parse_png_path(text: &str) -> Result<PathBuf, String> {
+    let path = PathBuf::from(text);
+    match path.extension().and_then(|e| e.to_str()) {
+        Some(e) if !e.eq_ignore_ascii_case("png") => Err(format!(
+            "--output {text:?} names a .{e} file, but the picture is a PNG: expected a name \
+             ending in .png (or with no extension)"
+        )),
+        _ => Ok(path),
+    }
 }
 
 fn image(size: usize, path: &std::path::Path, out: &Output) -> Result<(), CliError> {
