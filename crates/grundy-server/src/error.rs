@@ -83,6 +83,27 @@ impl ApiError {
         }
     }
 
+    /// The same error, its message starting with `field`, the request field at fault.
+    pub fn at_field(mut self, field: &str) -> Self {
+        self.error = format!("{field}: {}", self.error);
+        self
+    }
+
+    /// The same error about a position sent at `path` (`positions[2]`) rather than at
+    /// `position`: its field's leading `position` becomes `path`, and an error naming no
+    /// field is put under `path`.
+    pub fn within(mut self, path: &str) -> Self {
+        let rest = field_of(&self.error)
+            .and_then(|field| field.strip_prefix("position"))
+            .filter(|rest| rest.is_empty() || rest.starts_with(['.', '[']))
+            .map(|_| self.error["position".len()..].to_string());
+        self.error = match rest {
+            Some(rest) => format!("{path}{rest}"),
+            None => format!("{path}: {}", self.error),
+        };
+        self
+    }
+
     /// The same error with another status.
     pub fn with_status(mut self, status: StatusCode) -> Self {
         self.status = status;
@@ -164,15 +185,30 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
         } else {
             StatusCode::BAD_REQUEST
         };
-        let message = if inner.is_data() && path != "." {
+        let text = inner.to_string();
+        let missing = text
+            .strip_prefix("missing field `")
+            .and_then(|rest| rest.split_once('`'))
+            .map(|(name, _)| name);
+        let message = if let (true, Some(name)) = (inner.is_data(), missing) {
+            // The missing field is the one at fault, not the object holding it.
+            let field = if path == "." {
+                name.to_string()
+            } else {
+                format!("{path}.{name}")
+            };
+            format!("{field}: {inner}")
+        } else if inner.is_data() && path != "." {
             // Numbers beyond 2^64 - 1 reach serde as floats: say why a "float" was refused.
-            let fraction = inner.to_string().contains("floating point");
+            let fraction = text.contains("floating point");
             let hint = if fraction {
                 " (expected a whole number; this one is a fraction or beyond 2^64 - 1)"
             } else {
                 ""
             };
-            format!("{path}: {inner}{hint}")
+            format!("{path}: {}{hint}", without_type_names(&text))
+        } else if let Some(kind) = not_an_object(bytes) {
+            format!("the request body is {kind}: expected {}", object_of::<T>())
         } else {
             format!("malformed JSON: {inner}")
         };
@@ -181,6 +217,82 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     de.end()
         .map_err(|e| ApiError::bad_request(format!("malformed JSON: {e}")))?;
     Ok(value)
+}
+
+/// serde's message with the server's type names (`expected struct PositionSpec`) said as
+/// what a client sends (`expected a JSON object`).
+fn without_type_names(message: &str) -> String {
+    let Some(start) = message.find("expected struct ") else {
+        return message.to_string();
+    };
+    let rest = &message[start + "expected struct ".len()..];
+    let name_end = rest
+        .find(|c: char| !c.is_ascii_alphanumeric())
+        .unwrap_or(rest.len());
+    let mut tail = &rest[name_end..];
+    // "with 1 element" / "with 2 elements", said of a struct read from an array.
+    if let Some(after) = tail.strip_prefix(" with ") {
+        if let Some(end) = after.find(" element") {
+            let after = &after[end + " element".len()..];
+            tail = after.strip_prefix('s').unwrap_or(after);
+        }
+    }
+    format!("{}expected a JSON object{tail}", &message[..start])
+}
+
+/// What the body is when it is JSON but not an object (`an array`), for the message.
+fn not_an_object(bytes: &[u8]) -> Option<&'static str> {
+    match serde_json::from_slice::<serde_json::Value>(bytes).ok()? {
+        serde_json::Value::Object(_) => None,
+        serde_json::Value::Array(_) => Some("an array"),
+        serde_json::Value::String(_) => Some("a string"),
+        serde_json::Value::Number(_) => Some("a number"),
+        serde_json::Value::Bool(_) => Some("true or false"),
+        serde_json::Value::Null => Some("null"),
+    }
+}
+
+/// What a body of type `T` is, in words: `a JSON object with the field "position"` (the
+/// fields a plain struct declares), or `a JSON object` for a type whose fields serde does not
+/// list (one with flattened parameters).
+fn object_of<T: DeserializeOwned>() -> String {
+    let fields = std::cell::Cell::new(None);
+    let _ = T::deserialize(FieldNames(&fields));
+    match fields.get() {
+        Some([one]) => format!("a JSON object with the field \"{one}\""),
+        Some(names) if !names.is_empty() => {
+            let names: Vec<String> = names.iter().map(|n| format!("\"{n}\"")).collect();
+            format!("a JSON object with the fields {}", names.join(", "))
+        }
+        _ => "a JSON object of the endpoint's fields (see docs/api.md)".to_string(),
+    }
+}
+
+/// A deserializer that only records the field names a struct asks for.
+struct FieldNames<'a>(&'a std::cell::Cell<Option<&'static [&'static str]>>);
+
+impl<'de> serde::Deserializer<'de> for FieldNames<'_> {
+    type Error = serde::de::value::Error;
+
+    fn deserialize_any<V: serde::de::Visitor<'de>>(self, _: V) -> Result<V::Value, Self::Error> {
+        Err(serde::de::Error::custom("only field names are read"))
+    }
+
+    fn deserialize_struct<V: serde::de::Visitor<'de>>(
+        self,
+        _: &'static str,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Self::Error> {
+        self.0.set(Some(fields));
+        self.deserialize_any(visitor)
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf
+        option unit unit_struct newtype_struct seq tuple tuple_struct map enum identifier
+        ignored_any
+    }
 }
 
 #[cfg(test)]
@@ -198,6 +310,79 @@ mod tests {
         let e = parse_json::<Heaps>(br#"{"heaps": [1, -3]}"#).unwrap_err();
         assert_eq!(e.status, StatusCode::UNPROCESSABLE_ENTITY);
         assert!(e.error.starts_with("heaps[1]: "), "{}", e.error);
+    }
+
+    #[test]
+    fn a_body_that_is_no_object_says_what_is_expected() {
+        let e = parse_json::<Heaps>(b"[]").unwrap_err();
+        assert_eq!(e.status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(
+            e.error,
+            "the request body is an array: expected a JSON object with the field \"heaps\""
+        );
+        let e = parse_json::<Heaps>(b"5").unwrap_err();
+        assert!(
+            e.error.starts_with("the request body is a number: "),
+            "{}",
+            e.error
+        );
+        assert!(!e.error.contains("struct"), "{}", e.error);
+    }
+
+    #[derive(Debug, serde::Deserialize)]
+    #[allow(dead_code)]
+    struct Nested {
+        inner: Heaps,
+    }
+
+    #[test]
+    fn a_missing_field_is_the_field() {
+        let e = parse_json::<Heaps>(b"{}").unwrap_err();
+        assert_eq!(e.status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert!(
+            e.error.starts_with("heaps: missing field `heaps`"),
+            "{}",
+            e.error
+        );
+        let e = parse_json::<Nested>(br#"{"inner": {}}"#).unwrap_err();
+        assert!(
+            e.error.starts_with("inner.heaps: missing field"),
+            "{}",
+            e.error
+        );
+        let e = parse_json::<Nested>(br#"{"inner": 5}"#).unwrap_err();
+        assert!(
+            e.error
+                .starts_with("inner: invalid type: integer `5`, expected a JSON object"),
+            "{}",
+            e.error
+        );
+    }
+
+    #[test]
+    fn type_names_are_said_as_json() {
+        assert_eq!(
+            without_type_names(
+                "invalid length 0, expected struct PositionSpec with 1 element at line 1"
+            ),
+            "invalid length 0, expected a JSON object at line 1"
+        );
+        assert_eq!(
+            without_type_names("invalid type: null, expected a string"),
+            "invalid type: null, expected a string"
+        );
+    }
+
+    #[test]
+    fn errors_move_to_their_field() {
+        let e = ApiError::invalid("position.heaps[0]: heap 1 is too large").within("positions[2]");
+        assert_eq!(e.error, "positions[2].heaps[0]: heap 1 is too large");
+        let e = ApiError::invalid("unknown game \"chess\": expected").within("positions[0]");
+        assert_eq!(e.error, "positions[0]: unknown game \"chess\": expected");
+        let e = ApiError::invalid("positional: x").within("positions[0]");
+        assert_eq!(e.error, "positions[0]: positional: x");
+        let e = ApiError::invalid("invalid Bachet limit").at_field("position.k");
+        assert_eq!(field_of(&e.error), Some("position.k"));
     }
 
     #[test]

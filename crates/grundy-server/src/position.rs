@@ -31,7 +31,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use grundy_core::games::wythoff::Wythoff;
-use grundy_core::registry::{self, AnyRules, Drawing, Family, ParamKind};
+use grundy_core::registry::{self, AnyRules, Drawing, Family, Param, ParamKind};
 use grundy_core::spec;
 use grundy_core::strategy::Convention;
 use grundy_core::sum::{Sum, SumMove};
@@ -65,11 +65,28 @@ pub struct PositionSpec {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub position: Option<String>,
     /// `normal` (the last mover wins, the default) or `misere` (the last mover loses).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "convention_of")]
     pub convention: Convention,
     /// The ruleset's parameters, by name: `set`, `except`, `code`, `k`.
     #[serde(flatten)]
     pub params: BTreeMap<String, Value>,
+}
+
+/// 2^64 as a float: JSON numbers at least this large (or written with a point or an exponent)
+/// reach serde as floats, whose digits may be lost.
+const TWO_TO_64: f64 = 18_446_744_073_709_551_616.0;
+
+/// A position's `convention`: a string naming it; any other JSON value is refused in words
+/// (serde's own error for `null` or a number under the flattened parameters is a syntax error
+/// without the field).
+fn convention_of<'de, D: Deserializer<'de>>(d: D) -> Result<Convention, D::Error> {
+    use serde::de::{value::StrDeserializer, Error};
+    match Value::deserialize(d)? {
+        Value::String(s) => Convention::deserialize(StrDeserializer::<D::Error>::new(&s)),
+        other => Err(D::Error::custom(format!(
+            "invalid convention {other}: expected \"normal\" or \"misere\""
+        ))),
+    }
 }
 
 /// The largest whole number JavaScript's numbers hold exactly, 2^53 - 1: heaps beyond it are
@@ -135,10 +152,15 @@ impl<'de> Deserialize<'de> for Heap {
                 })
             }
             fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<Heap, E> {
-                Err(E::custom(if v.fract() == 0.0 && v >= 0.0 {
+                Err(E::custom(if v.fract() != 0.0 {
+                    format!("invalid heap {v}: expected a whole number, not a fraction")
+                } else if v.abs() < TWO_TO_64 {
+                    // 3.0, 1e3, -0: whole, but serde reads them as floats.
+                    format!("invalid heap {v:?}: heaps are whole numbers written without a point or exponent, e.g. 3")
+                } else if v > 0.0 {
                     format!("invalid heap {v:e}: a number beyond 2^64 - 1 loses its digits in JSON, write it as a string of digits, e.g. \"18446744073709551616\"")
                 } else {
-                    format!("invalid heap {v}: expected a whole number, not a fraction")
+                    format!("invalid heap {v:e}: expected a whole number (0 or more), or a string of digits")
                 }))
             }
             fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Heap, E> {
@@ -291,7 +313,7 @@ fn family_position(
             _ => Err(ApiError::limit(
                 "max_heap",
                 format!(
-                    "heap {} ({}) is too large: at most {} tokens per heap are allowed{}",
+                    "position.heaps[{i}]: heap {} ({}) is too large: at most {} tokens per heap are allowed{}",
                     i + 1,
                     h.shown(),
                     limits.max_heap_text(),
@@ -336,45 +358,108 @@ pub fn family_rules(
     }
     let mut texts = Vec::new();
     for p in family.params {
+        let field = format!("{prefix}{}", p.name);
         let value = params.get(p.name).ok_or_else(|| {
             ApiError::invalid(format!(
-                "{prefix}{} is missing: a {} game needs {}, e.g. {}",
-                p.name, family.name, p.help, p.example
+                "{field} is missing: a {} game needs {}, e.g. {}",
+                family.name, p.help, p.example
             ))
         })?;
-        let text = param_text(value, &format!("{prefix}{}", p.name))?;
+        let text = param_text(value, p, &field, limits)?;
         if p.kind == ParamKind::Amounts {
             // A list that does not parse is refused by the rules below, in their words.
             if let Ok(list) = grundy_core::kernel::parse_list(&text, p.name) {
-                check_amounts(&list, &format!("{prefix}{}", p.name), limits)?;
+                check_amounts(&list, &field, limits)?;
             }
         }
         texts.push(text);
     }
     let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
-    let rules = family.rules(&refs)?;
+    let rules = family.rules(&refs).map_err(|e| match family.params {
+        // With one parameter, the rules' refusal is about it: name its field.
+        [p] => {
+            let field = format!("{prefix}{}", p.name);
+            if params.get(p.name) == Some(&Value::Array(Vec::new())) {
+                ApiError::invalid(format!(
+                    "{field}: [] is empty: expected 1 to {} amounts, each from 1 to {}, e.g. [{}]",
+                    limits.max_set_size,
+                    limits.max_take,
+                    p.example.replace(',', ", ")
+                ))
+            } else {
+                ApiError::from(e).at_field(&field)
+            }
+        }
+        // With several, name the one whose text the refusal quotes, when only one's is.
+        several => {
+            let e = ApiError::from(e);
+            let quoted: Vec<&Param> = several
+                .iter()
+                .zip(&texts)
+                .filter(|(_, text)| e.error.contains(&format!("{text:?}")))
+                .map(|(p, _)| p)
+                .collect();
+            match quoted.as_slice() {
+                [p] => e.at_field(&format!("{prefix}{}", p.name)),
+                _ => e,
+            }
+        }
+    })?;
     check_amounts(rules.amounts(), "the rules", limits)?;
     Ok(rules)
 }
 
 /// A parameter's JSON as the text of a term: `[1, 4, 9]` is `1,4,9`, `2` is `2`, `"0.77"`
-/// is `0.77`.
-fn param_text(value: &Value, name: &str) -> Result<String, ApiError> {
-    match value {
-        Value::String(s) => Ok(s.clone()),
-        Value::Number(n) => Ok(n.to_string()),
-        Value::Array(items) => items
+/// is `0.77`. `field` is its path in the request, which every refusal starts with.
+fn param_text(value: &Value, p: &Param, field: &str, limits: &Limits) -> Result<String, ApiError> {
+    let amount = |i: usize, v: &Value| match v.as_u64() {
+        // Amounts over max_take are refused by `check_amounts`, which names the limit.
+        Some(a) if a >= 1 => Ok(a.to_string()),
+        _ => Err(ApiError::invalid(format!(
+            "{field}[{i}]: invalid amount {v}: expected a whole number from 1 to {}",
+            limits.max_take
+        ))),
+    };
+    match (value, p.kind) {
+        (Value::String(s), _) => Ok(s.clone()),
+        // A code such as 0.1234567012345670123 is no number: JSON's floats drop its digits.
+        (Value::Number(n), ParamKind::Word) => Err(ApiError::invalid(format!(
+            "{field}: {n} is a number: expected the {} as a string, e.g. \"{}\" (a JSON number loses digits)",
+            p.name, p.example
+        ))),
+        (Value::Number(n), _) => match n.as_f64() {
+            Some(v) if !n.is_u64() && !n.is_i64() && v.fract() == 0.0 => {
+                Err(ApiError::invalid(if v.abs() < TWO_TO_64 {
+                    format!(
+                        "{field}: {v:?} is written with a point or an exponent: expected a whole number written without, e.g. {}",
+                        p.example
+                    )
+                } else {
+                    format!(
+                        "{field}: {v:e} is beyond 2^64 - 1, where JSON numbers lose their digits: write it as a string of digits, e.g. \"18446744073709551616\""
+                    )
+                }))
+            }
+            // Whole numbers, and fractions the rules refuse in their own words.
+            _ => Ok(n.to_string()),
+        },
+        (Value::Array(items), ParamKind::Amounts) => items
             .iter()
-            .map(|v| match v {
-                Value::Number(n) if n.is_u64() => Ok(n.to_string()),
-                other => Err(ApiError::invalid(format!(
-                    "{name} holds {other}: expected whole numbers from 0 to 2^64 - 1"
-                ))),
-            })
+            .enumerate()
+            .map(|(i, v)| amount(i, v))
             .collect::<Result<Vec<_>, _>>()
             .map(|items| items.join(",")),
-        other => Err(ApiError::invalid(format!(
-            "{name} is {other}: expected a number, a list of numbers or a string"
+        (other, kind) => Err(ApiError::invalid(format!(
+            "{field}: {other} is not accepted: expected {}",
+            match kind {
+                ParamKind::Amounts => format!(
+                    "a list of whole numbers from 1 to {}, e.g. [{}]",
+                    limits.max_take,
+                    p.example.replace(',', ", ")
+                ),
+                ParamKind::Number => format!("a whole number, e.g. {}", p.example),
+                ParamKind::Word => format!("a string, e.g. \"{}\"", p.example),
+            }
         ))),
     }
 }
@@ -567,6 +652,129 @@ mod tests {
         )
         .unwrap_err();
         assert_eq!(e.limit.as_deref(), Some("max_heap"));
+    }
+
+    /// A request holding a position, as `/api/analyze` takes one.
+    #[derive(Deserialize)]
+    struct Request {
+        position: PositionSpec,
+    }
+
+    /// The refusal of a position sent as JSON text, as the body extractor and
+    /// [`Position::parse`] give it.
+    fn refusal(json: &str) -> ApiError {
+        let body = format!(r#"{{"position": {json}}}"#);
+        match crate::error::parse_json::<Request>(body.as_bytes()) {
+            Ok(req) => Position::parse(req.position, &Limits::default()).unwrap_err(),
+            Err(e) => e,
+        }
+    }
+
+    #[test]
+    fn a_code_is_never_a_json_number() {
+        // As a float it would be 0.12345670123456702: another game.
+        let e = refusal(r#"{"game": "octal", "code": 0.1234567012345670123, "heaps": [5]}"#);
+        assert_eq!(e.status, axum::http::StatusCode::UNPROCESSABLE_ENTITY);
+        assert!(e.error.starts_with("position.code: "), "{}", e.error);
+        assert!(
+            e.error.contains(r#"as a string, e.g. "0.77""#),
+            "{}",
+            e.error
+        );
+        let e = refusal(r#"{"game": "hex", "code": 1, "heaps": [5]}"#);
+        assert!(
+            e.error.starts_with("position.code: 1 is a number"),
+            "{}",
+            e.error
+        );
+        assert!(refusal_free(
+            r#"{"game": "octal", "code": "0.1234567012345670123", "heaps": [5]}"#
+        ));
+    }
+
+    fn refusal_free(json: &str) -> bool {
+        let spec = crate::error::parse_json::<PositionSpec>(json.as_bytes()).unwrap();
+        Position::parse(spec, &Limits::default()).is_ok()
+    }
+
+    #[test]
+    fn whole_heaps_written_as_floats_are_refused_in_words() {
+        for (heap, shown) in [("3.0", "3.0"), ("1e3", "1000.0"), ("-0", "-0.0")] {
+            let e = refusal(&format!(r#"{{"game": "nim", "heaps": [{heap}]}}"#));
+            assert!(
+                e.error.starts_with(&format!(
+                    "position.heaps[0]: invalid heap {shown}: heaps are whole numbers written without a point or exponent, e.g. 3"
+                )),
+                "{}",
+                e.error
+            );
+        }
+        let e = refusal(r#"{"game": "nim", "heaps": [18446744073709551616]}"#);
+        assert!(
+            e.error.contains("beyond 2^64 - 1 loses its digits"),
+            "{}",
+            e.error
+        );
+        let e = refusal(r#"{"game": "nim", "heaps": [-1e30]}"#);
+        assert!(
+            e.error.contains("expected a whole number (0 or more)"),
+            "{}",
+            e.error
+        );
+    }
+
+    #[test]
+    fn a_convention_of_another_type_names_its_field() {
+        for bad in ["null", "5", r#"["normal"]"#] {
+            let e = refusal(&format!(
+                r#"{{"game": "nim", "heaps": [3], "convention": {bad}}}"#
+            ));
+            assert_eq!(e.status, axum::http::StatusCode::UNPROCESSABLE_ENTITY);
+            assert!(
+                e.error.starts_with(&format!(
+                    r#"position.convention: invalid convention {}: expected "normal" or "misere""#,
+                    bad.replace(' ', "")
+                )),
+                "{}",
+                e.error
+            );
+        }
+        assert!(refusal_free(
+            r#"{"game": "nim", "heaps": [3], "convention": "misere"}"#
+        ));
+    }
+
+    #[test]
+    fn refused_parameters_name_their_field() {
+        let cases = [
+            (r#""game": "subtraction", "set": [0]"#, "position.set[0]: invalid amount 0: expected a whole number from 1 to 10000"),
+            (r#""game": "subtraction", "set": [-1]"#, "position.set[0]: invalid amount -1: expected a whole number from 1 to 10000"),
+            (r#""game": "subtraction", "set": [2, "x"]"#, "position.set[1]: invalid amount \"x\": expected a whole number from 1 to 10000"),
+            (r#""game": "subtraction", "set": []"#, "position.set: [] is empty: expected 1 to 64 amounts, each from 1 to 10000, e.g. [1, 4, 9]"),
+            (r#""game": "bachet", "k": 3.5"#, "position.k: invalid Bachet limit \"3.5\": expected a whole number from 1 to 10000"),
+            (r#""game": "bachet", "k": 3.0"#, "position.k: 3.0 is written with a point or an exponent: expected a whole number written without, e.g. 3"),
+            (r#""game": "moore", "k": 18446744073709551616"#, "position.k: 1.8446744073709552e19 is beyond 2^64 - 1, where JSON numbers lose their digits: write it as a string of digits, e.g. \"18446744073709551616\""),
+            (r#""game": "moore", "k": "18446744073709551616""#, "position.k: k of Moore's Nim \"18446744073709551616\" is out of range: expected a whole number from 1 to 8"),
+            (r#""game": "octal", "code": null"#, "position.code: null is not accepted: expected a string, e.g. \"0.77\""),
+            (r#""game": "octal", "code": "0.8""#, "position.code: invalid octal code \"0.8\": expected octal digits 0-7 only after the point (found the digit 8)"),
+        ];
+        for (fields, message) in cases {
+            let e = refusal(&format!(r#"{{{fields}, "heaps": [5]}}"#));
+            assert_eq!(e.error, message);
+        }
+        // Of two parameters, the one the refusal quotes.
+        let e =
+            refusal(r#"{"game": "tartan", "rows": "twins", "columns": "chess", "position": "TH"}"#);
+        assert!(
+            e.error
+                .starts_with("position.columns: invalid coin game \"chess\""),
+            "{}",
+            e.error
+        );
+        // An empty excluded set is allowed: all-but {} takes any amount.
+        assert!(refusal_free(
+            r#"{"game": "all-but", "except": [], "heaps": [5]}"#
+        ));
     }
 
     #[test]

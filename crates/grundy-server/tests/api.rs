@@ -203,7 +203,7 @@ async fn huge_numbers_and_unknown_games() {
         json!({ "position": { "game": "subtraction", "set": [0], "heaps": [1] } }),
     )
     .await;
-    assert_client_error(s, &b, "take-set");
+    assert_client_error(s, &b, "position.set[0]: invalid amount 0");
     let (s, b) = post(
         "/api/analyze",
         json!({ "position": { "game": "subtraction", "heaps": [1] } }),

@@ -197,7 +197,7 @@ async fn genus_gives_misere_values() {
     assert_eq!(b["heaps"].as_array().unwrap().len(), 12);
     for count in [0, 31] {
         let (s, b) = post("/api/genus", json!({ "game": "nim", "count": count })).await;
-        assert_client_error(s, &b, &format!("count {count}"));
+        assert_client_error(s, &b, &format!("count: {count} heaps requested"));
     }
     let (s, b) = post("/api/genus", json!({ "game": "cram", "count": 3 })).await;
     assert_client_error(s, &b, "heap game");

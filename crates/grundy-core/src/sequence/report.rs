@@ -193,7 +193,7 @@ impl<'a> Report<'a> {
         let at = match &request.at {
             Some(n) => match answer_at(n, computation)? {
                 Some(answer) => Some(answer),
-                None if complete => return Err(unknown(&game, computed)),
+                None if complete => return Err(unknown_at(&game, n, computed)),
                 None => None,
             },
             None => None,
@@ -317,6 +317,17 @@ fn unknown(game: &SequenceGame, computed: u64) -> GameError {
     GameError::too_large(
         format!("G({computed}) of {}", the(&game.title)),
         format!("it is unknown: no period is proven within the {computed} values computed"),
+    )
+}
+
+/// The error for `G(n)` asked where no period is proven: only the values computed are known.
+fn unknown_at(game: &SequenceGame, n: &BigUint, computed: u64) -> GameError {
+    GameError::too_large(
+        format!("G({n}) of {}", the(&game.title)),
+        format!(
+            "no period is proven within the {computed} values computed, so only G(0) to G({}) are known",
+            computed.saturating_sub(1)
+        ),
     )
 }
 

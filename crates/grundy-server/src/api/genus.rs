@@ -37,13 +37,13 @@ fn default_genus_count() -> u64 {
 pub async fn genus(State(app): State<AppState>, ApiJson(req): ApiJson<GenusRequest>) -> ApiResult {
     if req.count == 0 || req.count > MAX_GENUS_HEAPS {
         return Err(ApiError::invalid(format!(
-            "count {}: the genus is computed for heaps 1 to at most {MAX_GENUS_HEAPS}",
+            "count: {} heaps requested: expected a whole number from 1 to {MAX_GENUS_HEAPS} (the genus is computed for heaps 1 to count)",
             req.count
         )));
     }
     let family = grundy_core::registry::family(&req.game).ok_or_else(|| {
         ApiError::invalid(format!(
-            "unknown game {:?}: expected a heap ruleset such as nim, octal, subtraction",
+            "game: unknown game {:?}: expected a heap ruleset such as nim, octal, subtraction",
             req.game
         ))
     })?;

@@ -33,7 +33,10 @@ pub async fn remoteness_of(
     let positions = req
         .positions
         .into_iter()
-        .map(|p| Position::parse(p, &app.limits))
+        .enumerate()
+        .map(|(i, p)| {
+            Position::parse(p, &app.limits).map_err(|e| e.within(&format!("positions[{i}]")))
+        })
         .collect::<Result<Vec<_>, _>>()?;
     app.compute
         .run(move || {

@@ -86,8 +86,9 @@ pub(super) fn check_tile(req: &TileRequest, limits: &Limits) -> Result<(u64, u64
             req.width, req.height
         )));
     }
-    let cells = req.width.saturating_mul(req.height);
-    if cells > limits.max_tile_cells {
+    // In u128 the product is exact: a capped one would be printed as if it were.
+    let cells = u128::from(req.width) * u128::from(req.height);
+    if cells > u128::from(limits.max_tile_cells) {
         return Err(ApiError::limit(
             "max_tile_cells",
             format!(
@@ -104,7 +105,7 @@ pub(super) fn check_tile(req: &TileRequest, limits: &Limits) -> Result<(u64, u64
                 ApiError::limit(
                     "max_heap",
                     format!(
-                        "{what} {start} + {len} goes beyond {}, the largest coordinate",
+                        "{what}: {start} + {len} goes beyond {}, the largest coordinate",
                         limits.max_heap_text()
                     ),
                 )
