@@ -56,9 +56,21 @@ async function api(path, body) {
   try { data = await response.json(); } catch (_) { /* not JSON */ }
   if (!response.ok) {
     const message = (data && data.error) || `the server answered ${response.status}`;
-    throw new Error(sentence(message));
+    throw new Error(sentence(forPeople(message, data && data.field)));
   }
   return data;
+}
+
+/// An API error for people: a message that starts with the JSON path of the field it names
+/// (`position.code: invalid octal code "0.8"...`, `position.set[0]: invalid amount 0...`) is
+/// said without it, as the form's label and the message's value already say which; a part
+/// of a sum (`position.terms[2]...`) is said as "part 3".
+function forPeople(message, field) {
+  if (typeof field !== "string" || !message.startsWith(field + ": ")) return message;
+  const rest = message.slice(field.length + 2);
+  const part = /^position\.terms\[(\d+)\]/.exec(field);
+  if (part) return `part ${Number(part[1]) + 1}: ${rest}`;
+  return /^position\.[a-z_]+(\[\d+\])?$/.test(field) ? rest : message;
 }
 
 /// A move's text for people: the engine's words, with arrows, and numbers beyond 2^53 (17 digits
