@@ -366,12 +366,13 @@ fn write_report(report: &Report, style: Style, output: Option<&Path>) -> Result<
             let mut stdout = Stoppable::new(stdout);
             match document::write(report, style, &mut stdout).and_then(|()| stdout.flush()) {
                 Ok(()) => return Ok(()),
-                Err(e) => {
+                Err(e) if super::interrupt::is_interruption(&e) => {
                     // A stoppable writer stops between two writes, each a whole number or
                     // word: the line cut short is ended, so the last number is whole.
                     let _ = stdout.into_inner().write_all(b"\n");
                     e
                 }
+                Err(e) => e,
             }
         }
     };

@@ -46,15 +46,21 @@ enum Target {
 /// Commands call this before computing, so that a directory or a missing parent directory is
 /// refused at once rather than after a long run.
 pub fn check_destination(path: &Path, flag: &str) -> Result<(), CliError> {
-    if let Target::Replace { path: target, .. } = target_of(path, flag)? {
-        let dir = parent_of(&target);
-        if !dir.is_dir() {
-            return Err(CliError::Usage(format!(
-                "{flag} {}: the directory {} does not exist: expected a file in an existing directory",
-                quoted(path),
-                quoted(dir)
-            )));
-        }
+    match target_of(path, flag)? {
+        Target::Replace { path: target, .. } => in_existing_directory(path, &target, flag),
+        Target::Direct(_) => Ok(()),
+    }
+}
+
+/// Refuses `target` (what `path` names) when its directory does not exist.
+fn in_existing_directory(path: &Path, target: &Path, flag: &str) -> Result<(), CliError> {
+    let dir = parent_of(target);
+    if !dir.is_dir() {
+        return Err(CliError::Usage(format!(
+            "{flag} {}: the directory {} does not exist: expected a file in an existing directory",
+            quoted(path),
+            quoted(dir)
+        )));
     }
     Ok(())
 }
@@ -106,7 +112,7 @@ impl FileWriter {
             } => {
                 // A directory that does not exist is a bad path (exit 2, as `check_destination`
                 // says it up front), not a failure to write.
-                check_destination(path, flag)?;
+                in_existing_directory(path, &target, flag)?;
                 let (tmp, file) = temporary_beside(&target).map_err(|e| opening(path, flag, e))?;
                 if let Some(permissions) = permissions {
                     file.set_permissions(permissions)?;
