@@ -78,6 +78,36 @@ impl GraphPosition {
         self.adj[v] & self.alive
     }
 
+    /// The graph's name when it is one of the named graphs, numbered as they are
+    /// (`grid:7x9`, `path:10`), with the vertices out of play after a `!` (`grid:7x9!3,4`):
+    /// text that reads back as this position, where the edge list of a grid of 63 vertices
+    /// takes some 500 characters. `None` for other graphs.
+    pub fn named_text(&self) -> Option<String> {
+        let n = self.adj.len();
+        let mut names = vec![format!("path:{n}"), format!("cycle:{n}")];
+        if n >= 1 {
+            names.push(format!("star:{}", n - 1));
+        }
+        names.push(format!("complete:{n}"));
+        names.extend(
+            (1..=n)
+                .filter(|r| n % r == 0)
+                .map(|r| format!("grid:{r}x{}", n / r)),
+        );
+        let name = names.into_iter().find(|name| {
+            name.parse::<GraphPosition>()
+                .is_ok_and(|named| named.adj == self.adj)
+        })?;
+        let gone: Vec<String> = (0..n)
+            .filter(|v| self.alive >> v & 1 == 0)
+            .map(|v| v.to_string())
+            .collect();
+        Some(match gone.is_empty() {
+            true => name,
+            false => format!("{name}!{}", gone.join(",")),
+        })
+    }
+
     /// The position with the vertices of `gone` taken out of play.
     pub fn without(&self, gone: u64) -> GraphPosition {
         GraphPosition {
@@ -398,22 +428,24 @@ impl FromStr for GraphPosition {
                 "path:N, cycle:N, grid:RxC, star:N, complete:N, edges:0-1,1-2 or N:0-1,1-2",
             )
         })?;
-        if let Ok(n) = kind.trim().parse::<usize>() {
-            let (edges, gone) = arg.split_once('!').unwrap_or((arg, ""));
-            let mut position = GraphPosition::from_edges(n, &parse_edges(edges)?)?;
-            for v in gone.split(',').filter(|s| !s.trim().is_empty()) {
-                let v: usize = v.trim().parse().ok().filter(|&v| v < n).ok_or_else(|| {
-                    GameError::invalid(
-                        "removed vertex",
-                        v,
-                        format!("a vertex from 0 to {}", n.saturating_sub(1)),
-                    )
-                })?;
-                position.alive &= !(1 << v);
-            }
-            return Ok(position);
+        // Vertices out of play follow a `!`, after a name as after an edge list.
+        let (arg, gone) = arg.split_once('!').unwrap_or((arg, ""));
+        let mut position = match kind.trim().parse::<usize>() {
+            Ok(n) => GraphPosition::from_edges(n, &parse_edges(arg)?)?,
+            Err(_) => named(kind.trim(), arg, text)?,
+        };
+        let n = position.vertices();
+        for v in gone.split(',').filter(|s| !s.trim().is_empty()) {
+            let v: usize = v.trim().parse().ok().filter(|&v| v < n).ok_or_else(|| {
+                GameError::invalid(
+                    "removed vertex",
+                    v,
+                    format!("a vertex from 0 to {}", n.saturating_sub(1)),
+                )
+            })?;
+            position.alive &= !(1 << v);
         }
-        named(kind.trim(), arg, text)
+        Ok(position)
     }
 }
 
@@ -464,6 +496,38 @@ mod tests {
         assert_eq!(q.to_string(), "4:0-1,1-2,2-3!1");
         assert_eq!(q.to_string().parse::<GraphPosition>().unwrap(), q);
         assert_eq!(q.components(), [0b0001, 0b1100]);
+    }
+
+    #[test]
+    fn named_graphs_show_by_name_and_read_back() {
+        for (text, named) in [
+            ("path:4", Some("path:4")),
+            ("path:0", Some("path:0")),
+            ("grid:1x5", Some("path:5")),
+            ("complete:3", Some("cycle:3")),
+            ("cycle:6", Some("cycle:6")),
+            ("star:5", Some("star:5")),
+            ("complete:64", Some("complete:64")),
+            ("grid:2x2", Some("grid:2x2")),
+            ("grid:7x9", Some("grid:7x9")),
+            ("grid:9x7", Some("grid:9x7")),
+            ("grid:7x9!3,4,62", Some("grid:7x9!3,4,62")),
+            ("4:0-1,1-2,2-3!1", Some("path:4!1")),
+            ("4:0-2,1-2,2-3", None),
+            ("edges:0-1,1-2,2-0,2-3", None),
+        ] {
+            let g: GraphPosition = text.parse().unwrap();
+            assert_eq!(g.named_text().as_deref(), named, "{text}");
+            if let Some(named) = named {
+                assert_eq!(named.parse::<GraphPosition>().unwrap(), g, "{named}");
+            }
+        }
+        // A removed vertex after a name is checked as after an edge list.
+        let e = "grid:2x2!4"
+            .parse::<GraphPosition>()
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("removed vertex") && e.contains("0 to 3"), "{e}");
     }
 
     #[test]

@@ -71,6 +71,13 @@ where
     }
     /// How [`SearchedGame::known_value`] knows a value, in a sentence for explanations.
     const KNOWN_VALUE_REASON: &'static str = "known without search";
+    /// What a move takes out of play, in words (`removes vertices 1, 2, 3`), written in a
+    /// move's label instead of the position before and after it; `None` (the default) writes
+    /// the positions. A graph's text is its whole edge list, some 500 characters for a grid of
+    /// 63 vertices: written twice, it hid the move in every line of an analysis.
+    fn taken(_before: &Self::Board, _after: &Self::Board) -> Option<String> {
+        None
+    }
     /// The move `words` type (see [`Ruleset::parse_move`]): `None` when they are not a move of
     /// this game's shape, else the move or why it is not one.
     fn read_move(
@@ -350,14 +357,21 @@ impl<G: SearchedGame> Ruleset for Searched<G> {
         }
     }
 
-    /// The move found by comparing the boards: `5x5 -> ... (domino 1,1-1,2)`.
+    /// The move found by comparing the boards: `domino 1,1-1,2: ..../.... -> ##../....`,
+    /// or what it takes out of play where the game says so ([`SearchedGame::taken`]:
+    /// `vertex 4: removes vertices 1, 3, 4, 5, 7`).
     fn describe_move(&self, from: &G::Board, to: &[G::Board]) -> String {
         let played = G::moves(from)
             .into_iter()
             .find(|&m| G::play(from, m).ok().as_ref() == to.first());
-        match played {
-            Some(m) => format!("{m}: {from} -> {}", shown(to)),
-            None => format!("{from} -> {}", shown(to)),
+        let taken = match to {
+            [after] => G::taken(from, after),
+            _ => None,
+        };
+        match (played, taken) {
+            (Some(m), Some(taken)) => format!("{m}: {taken}"),
+            (Some(m), None) => format!("{m}: {from} -> {}", shown(to)),
+            (None, _) => format!("{from} -> {}", shown(to)),
         }
     }
 }
@@ -368,6 +382,16 @@ fn shown<B: fmt::Display>(boards: &[B]) -> String {
         .map(B::to_string)
         .collect::<Vec<_>>()
         .join(" + ")
+}
+
+/// A board as shown to people ([`PositionForm::show`]) where that is shorter than its text
+/// form: a named graph as `grid:7x9!3,4` instead of its 110 edges. What is shown reads back as
+/// the same board.
+pub trait Shown: fmt::Display {
+    /// The board shown: by default its text form.
+    fn shown(&self) -> String {
+        self.to_string()
+    }
 }
 
 /// Implements [`PositionForm`] for a board type read and written as text: `$field` names its
@@ -397,7 +421,7 @@ macro_rules! board_form {
             }
 
             fn show(&self) -> String {
-                self.to_string()
+                $crate::games::searched::Shown::shown(self)
             }
 
             fn tokens(&self) -> u64 {

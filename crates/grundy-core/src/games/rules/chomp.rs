@@ -31,6 +31,8 @@ pub static FAMILY: Family = Family {
 #[derive(Debug)]
 pub struct ChompGame;
 
+impl crate::games::searched::Shown for ChompBoard {}
+
 board_form!(
     ChompBoard,
     "bar",

@@ -32,6 +32,8 @@ pub static FAMILY: Family = Family {
 #[derive(Debug)]
 pub struct CramGame;
 
+impl crate::games::searched::Shown for CramBoard {}
+
 board_form!(
     CramBoard,
     "board",

@@ -50,6 +50,13 @@ pub static ARC_KAYLES: Family = Family {
     build: |_| Ok(Arc::new(Searched::<ArcKaylesGame>::new())),
 };
 
+/// A named graph shows as its name (`grid:7x9`, with `!3,4` for vertices out of play).
+impl crate::games::searched::Shown for GraphPosition {
+    fn shown(&self) -> String {
+        self.named_text().unwrap_or_else(|| self.to_string())
+    }
+}
+
 board_form!(GraphPosition, "graph", |g| g.alive().count_ones(), |g| g
     .without(g.alive()));
 
@@ -58,6 +65,22 @@ board_form!(GraphPosition, "graph", |g| g.alive().count_ones(), |g| g
 fn has_mirror(g: &GraphPosition) -> bool {
     let adj: Vec<u64> = (0..g.vertices()).map(|v| g.neighbours(v)).collect();
     mirror_involution(&induced(&adj, g.alive())).is_some()
+}
+
+/// The vertices in play before a move and not after it, in words: `removes vertices 1, 2, 3`.
+fn removed(before: &GraphPosition, after: &GraphPosition) -> Option<String> {
+    let mut gone = before.alive() & !after.alive();
+    let mut list = Vec::new();
+    while gone != 0 {
+        list.push(gone.trailing_zeros().to_string());
+        gone &= gone - 1;
+    }
+    let noun = if list.len() == 1 {
+        "vertex"
+    } else {
+        "vertices"
+    };
+    Some(format!("removes {noun} {}", list.join(", ")))
 }
 
 /// A vertex, as Node-Kayles moves name it.
@@ -107,6 +130,10 @@ impl SearchedGame for NodeKaylesGame {
     /// its image ([`crate::search::mirror`]).
     fn known_value(g: &GraphPosition) -> Option<Nimber> {
         has_mirror(g).then_some(0)
+    }
+
+    fn taken(before: &GraphPosition, after: &GraphPosition) -> Option<String> {
+        removed(before, after)
     }
 
     fn moves(g: &GraphPosition) -> Vec<Vertex> {
@@ -171,6 +198,10 @@ impl SearchedGame for ArcKaylesGame {
     /// its image ([`crate::search::mirror`]).
     fn known_value(g: &GraphPosition) -> Option<Nimber> {
         has_mirror(g).then_some(0)
+    }
+
+    fn taken(before: &GraphPosition, after: &GraphPosition) -> Option<String> {
+        removed(before, after)
     }
 
     fn moves(g: &GraphPosition) -> Vec<Edge> {
