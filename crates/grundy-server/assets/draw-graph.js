@@ -12,13 +12,40 @@
 const GRAPH_SPACING = 80; // between neighbouring vertices, in the drawing's units
 const GRAPH_RADIUS = 19; // a vertex; scaled with the drawing, at least 24 px wide on a phone
 
-/// A graph position from its text form "N:0-1,1-2!3,4": {n, edges: [[a, b]], gone: Set}.
+/// A graph position from its text form "N:0-1,1-2!3,4", or a named graph as an analysis shows
+/// it ("grid:3x3!0,1,3"): {n, edges: [[a, b]] in the text form's order, gone: Set}.
 function parseGraph(text) {
   const [head, rest = ""] = String(text).split(":");
   const [edgeText, goneText = ""] = rest.split("!");
-  const edges = edgeText.split(",").filter(Boolean).map((e) => e.split("-").map(Number)).map(([a, b]) => (a < b ? [a, b] : [b, a]));
   const gone = new Set(goneText.split(",").filter(Boolean).map(Number));
+  const named = namedGraph(head, edgeText);
+  if (named) return { ...named, gone };
+  const edges = edgeText.split(",").filter(Boolean).map((e) => e.split("-").map(Number)).map(([a, b]) => (a < b ? [a, b] : [b, a]));
   return { n: Number(head), edges, gone };
+}
+
+/// The named graphs, numbered as the engine numbers them (path:N, cycle:N, star:N, complete:N,
+/// grid:RxC), with their edges in the order of the text form (by the lower end, then the
+/// higher), so that a graph has one layout whichever way it is written; null for other text.
+function namedGraph(kind, arg) {
+  const upTo = (k) => [...Array(Math.max(k, 0)).keys()];
+  const n = Number(arg);
+  let graph = null;
+  if (kind === "path") graph = { n, edges: upTo(n - 1).map((i) => [i, i + 1]) };
+  else if (kind === "cycle") graph = { n, edges: upTo(n).map((i) => [Math.min(i, (i + 1) % n), Math.max(i, (i + 1) % n)]) };
+  else if (kind === "star") graph = { n: n + 1, edges: upTo(n).map((i) => [0, i + 1]) };
+  else if (kind === "complete") graph = { n, edges: upTo(n).flatMap((i) => upTo(n).filter((j) => j > i).map((j) => [i, j])) };
+  else if (kind === "grid") {
+    const [r, c] = arg.split(/[xX]/).map(Number);
+    const edges = [];
+    for (const v of upTo(r * c)) {
+      if (v % c + 1 < c) edges.push([v, v + 1]);
+      if (v + c < r * c) edges.push([v, v + c]);
+    }
+    graph = { n: r * c, edges };
+  }
+  if (graph) graph.edges.sort(([a, b], [x, y]) => a - x || b - y);
+  return graph;
 }
 
 const layouts = new Map();
