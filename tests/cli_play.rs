@@ -600,3 +600,44 @@ fn a_line_that_is_not_text_is_not_a_move() {
         assert!(stdout.contains('\u{fffd}'), "{args:?}: {stdout}");
     }
 }
+
+/// A named graph is shown by its name and a graph move by the vertices it removes: the
+/// analysis of Node-Kayles on `grid:3x3` wrote the graph's 12 edges twice in each winning
+/// move (some 1,100 characters a line on `grid:7x9`). A move as the analysis lists it is
+/// typed back in `play`, and the position after it reads back from its shown form.
+#[test]
+fn graphs_are_shown_by_name_and_moves_by_the_vertices_removed() {
+    let out = grundy()
+        .args(["analyze", "node-kayles", "grid:3x3"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("graph 1 [node-kayles]: grid:3x3  Grundy value 1"),
+        "{text}"
+    );
+    assert!(
+        text.contains("  graph 1: vertex 4: removes vertices 1, 3, 4, 5, 7\n"),
+        "{text}"
+    );
+    assert!(!text.contains("0-1"), "{text}");
+    let out = session(
+        &["node-kayles", "grid:3x3", "--seed", "1"],
+        "graph 1: vertex 4: removes vertices 1, 3, 4, 5, 7\nquit\n",
+    );
+    assert!(
+        out.contains("You: vertex 4: removes vertices 1, 3, 4, 5, 7"),
+        "{out}"
+    );
+    // The computer takes one of the four corners left.
+    assert!(out.contains("  graph 1: grid:3x3!"), "{out}");
+    let out = grundy()
+        .args(["analyze", "arc-kayles", "grid:3x3!0,1,3,4,5,7"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        out.status.success() && text.contains("grid:3x3!0,1,3,4,5,7  Grundy value 0"),
+        "{text}"
+    );
+}
