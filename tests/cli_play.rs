@@ -640,4 +640,30 @@ fn graphs_are_shown_by_name_and_moves_by_the_vertices_removed() {
         out.status.success() && text.contains("grid:3x3!0,1,3,4,5,7  Grundy value 0"),
         "{text}"
     );
+
+/// A position too hard to value within the budget is refused at the budget, once, naming the
+/// flag that allows more: `play cram 9x7 --first computer` took 30 s (the start valued by the
+/// engine's own budget twice, then asked again at any size) and advised "a smaller position";
+/// `simulate chomp 9x40` took 20 s and named no option.
+#[test]
+fn a_position_too_hard_to_value_is_refused_within_one_budget() {
+    let play: &[&str] = &["play", "cram", "9x7", "--first", "computer", "--time", "2"];
+    let simulate: &[&str] = &["simulate", "chomp", "9x40", "--time", "2"];
+    for args in [play, simulate] {
+        let started = std::time::Instant::now();
+        let out = grundy().args(args).write_stdin("quit\n").output().unwrap();
+        let took = started.elapsed();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains(
+                "not answered within the time budget of 2 s: allow more with --time SECONDS"
+            ),
+            "{args:?}: {err}"
+        );
+        assert!(
+            took < std::time::Duration::from_secs(6),
+            "{args:?} took {took:?}"
+        );
+    }
 }

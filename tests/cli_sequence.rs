@@ -428,3 +428,49 @@ fn the_period_is_in_the_json_with_or_without_period() {
         assert_eq!(v["period"]["theorem"]["window"], 9);
     }
 }
+
+/// `--at` beyond the values `--count` asks for keeps a time budget, and searches for a period
+/// as far as `analyze` does: `sequence octal 0.6 --at 10^30` computed 2^24 values (51 s)
+/// before it was refused, printing nothing meanwhile.
+#[test]
+fn at_keeps_a_budget_and_says_how_to_go_further() {
+    let huge = "1000000000000000000000000000000";
+    let refused = |args: &[&str]| {
+        let started = std::time::Instant::now();
+        let out = grundy().args(args).output().unwrap();
+        let took = started.elapsed();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        (String::from_utf8_lossy(&out.stderr).to_string(), took)
+    };
+    let (err, took) = refused(&["sequence", "octal", "0.6", "--at", huge]);
+    assert!(
+        err.contains("no period is proven within the 262144 values computed"),
+        "{err}"
+    );
+    assert!(
+        err.contains("search up to 16777216 values with --until-period"),
+        "{err}"
+    );
+    assert!(took < std::time::Duration::from_secs(8), "took {took:?}");
+    // A dense code is stopped by the budget, which the refusal names with the values computed.
+    let (err, took) = refused(&["sequence", "octal", "0.007", "--at", huge, "--time", "1"]);
+    assert!(
+        err.contains("values computed in the time budget of 1 s"),
+        "{err}"
+    );
+    assert!(
+        err.contains("allow more with --time SECONDS (up to 604800)"),
+        "{err}"
+    );
+    assert!(took < std::time::Duration::from_secs(4), "took {took:?}");
+    // A heap whose value is computed directly: --count computes it without a time limit.
+    let (err, _) = refused(&["sequence", "octal", "0.6", "--at", "5000000", "--time", "1"]);
+    assert!(err.contains("of its 5000001 values were computed"), "{err}");
+    assert!(err.contains("--count 5000001"), "{err}");
+    // Within the budget the value is given as before.
+    grundy()
+        .args(["sequence", "octal", "kayles", "--at", huge, "--time", "1"])
+        .assert()
+        .success()
+        .stdout(predicates::str::contains(format!("G({huge}) = 1")));
+}

@@ -4,10 +4,7 @@
 //! and asked of [`grundy_core::answer::ask`] within `--time`: the text, the JSON and the API's
 //! `/api/analyze` all come from the same [`grundy_core::answer::Answer`].
 
-use std::time::Duration;
-
 use grundy_core::answer::{ask, Asked, Question};
-use grundy_core::kernel::budget::Budget;
 use grundy_core::strategy::Convention;
 
 use super::game::AnalyzeGame;
@@ -24,11 +21,7 @@ pub fn run(command: &AnalyzeCommand, out: &Output) -> Result<(), CliError> {
     let game = &command.0;
     let seconds = game.time.unwrap_or(super::game::ANALYZE_SECONDS);
     let mib = game.memory.unwrap_or(super::game::ANALYZE_MEMORY_MIB);
-    let budget = Budget::new(
-        Duration::from_secs(seconds),
-        format!("--time SECONDS (up to {})", super::search::MAX_SECONDS),
-    )
-    .with_memory(mib << 20, super::game::memory_option());
+    let budget = super::game::question_budget(seconds, mib);
     if game.is_loopy {
         return super::loopy::analyze(&game.term, &budget, out);
     }

@@ -8,8 +8,11 @@
 //! are assembled into the core's text format (`sub{1,4,9}:11,15`) and read by
 //! [`grundy_core::spec`].
 
+use std::time::Duration;
+
 use clap::{Arg, ArgAction, ArgMatches, Command};
 use grundy_core::games::wythoff::Wythoff;
+use grundy_core::kernel::budget::{self, Budget};
 use grundy_core::registry::{Drawing, Family, ParamKind, REGISTRY};
 use grundy_core::spec::{self, MAX_COMPONENTS};
 use grundy_core::sum::{Component, Sum, SumMove};
@@ -141,6 +144,41 @@ pub fn memory_arg(help: &str) -> Arg {
 /// The option that allows a question more memory, as a refusal names it.
 pub fn memory_option() -> String {
     format!("--memory MIB (up to {MAX_MEMORY_MIB})")
+}
+
+/// The budget of a question of `seconds` and `mib`, more allowed by `--time` and `--memory`
+/// (the flags of `analyze`, `play` and `simulate`).
+pub fn question_budget(seconds: u64, mib: u64) -> Budget {
+    Budget::new(
+        Duration::from_secs(seconds),
+        format!("--time SECONDS (up to {})", super::search::MAX_SECONDS),
+    )
+    .with_memory(mib << 20, memory_option())
+}
+
+/// `--time SECONDS` and `--memory MIB` of `play` and `simulate`: the budget of each question
+/// they ask of the core about a position (its value at the start, a hint, the computer's
+/// move), as `analyze --time` and `--memory` are of its one question.
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub struct BudgetArgs {
+    /// The most time each question about a position may take (its value at the start, a hint,
+    /// the computer's move), in seconds (1 to 604800): beyond it the question is refused,
+    /// naming the part too large.
+    #[arg(long, global = true, value_name = "SECONDS", default_value_t = ANALYZE_SECONDS,
+          value_parser = super::whole_number::<u64>("--time", "seconds", 1..=super::search::MAX_SECONDS))]
+    pub time: u64,
+    /// The most memory each question about a position may take, in MiB (1 to 1048576): beyond
+    /// it the question is refused, naming the part too large.
+    #[arg(long, global = true, value_name = "MIB", default_value_t = ANALYZE_MEMORY_MIB,
+          value_parser = super::whole_number::<u64>("--memory", "MiB", 1..=MAX_MEMORY_MIB))]
+    pub memory: u64,
+}
+
+impl BudgetArgs {
+    /// The budget of one question.
+    pub fn budget(&self) -> Budget {
+        question_budget(self.time, self.memory)
+    }
 }
 
 /// The subcommand of `family` with its parameters (no positions: see `with_positions`).
@@ -285,8 +323,10 @@ impl GameSpec {
         self.flags.iter().any(|f| f == name)
     }
 
-    /// A title for the game and its starting position.
-    pub fn position(&self) -> Result<(String, Sum), CliError> {
+    /// A title for the game and its starting position, whose values are computed within
+    /// `budget` (one question: a position too hard to value is refused at the budget, naming
+    /// the option that allows more).
+    pub fn position(&self, budget: &Budget) -> Result<(String, Sum), CliError> {
         if self.is_loopy {
             return Err(CliError::Usage(
                 "loopy games are analysed and played only (grundy analyze loopy, grundy play \
@@ -304,12 +344,23 @@ impl GameSpec {
         // Values are checked once here, so a game never fails half-way (e.g. an all-but heap
         // beyond its limit). A lone component may be played without its value when its
         // P-positions are known (a large Wythoff board or Moore's Nim position).
-        if let Err(e) = sum.values() {
-            let lone = sum.components.len() == 1 && sum.components[0].is_p_position().is_ok();
-            if !lone {
-                return Err(e.into());
-            }
-        }
+        // Both within one question's budget: a board too hard to search is refused at the
+        // budget, not searched again for its P-positions with an engine's own budget.
+        let part = || match sum.components.len() {
+            1 => format!("the position {}", sum.to_terms()),
+            _ => "the sum".to_string(),
+        };
+        budget::within(budget, || {
+            budget::in_part(part, || match sum.values() {
+                Err(e)
+                    if !(sum.components.len() == 1
+                        && sum.components[0].is_p_position().is_ok()) =>
+                {
+                    Err(e)
+                }
+                _ => Ok(()),
+            })
+        })?;
         let title = if self.is_sum {
             "Sum of games".to_string()
         } else {

@@ -7,8 +7,9 @@
 use std::io::{BufRead, IsTerminal, Write};
 
 use clap::{Args, ValueEnum};
-use grundy_core::answer::{ask, default_budget, player_move, Answer, Asked, Question};
+use grundy_core::answer::{ask, player_move, Answer, Asked, Question};
 use grundy_core::games::wythoff::Wythoff;
+use grundy_core::kernel::budget::Budget;
 use grundy_core::play::{remoteness_text, GameRecord, MoveParser, Seat};
 use grundy_core::player::Player;
 use grundy_core::report::Explanation;
@@ -17,7 +18,7 @@ use grundy_core::sum::{Outcome, Sum, SumMove};
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::game::{convention_text, draw, move_text, value_line, Game};
+use super::game::{convention_text, draw, move_text, value_line, BudgetArgs, Game};
 use super::{CliError, Output};
 
 /// `grundy play GAME ...`.
@@ -39,6 +40,9 @@ pub struct PlayArgs {
     /// Seed for the computer's random choices (default: from the clock; printed to replay).
     #[arg(long, global = true, value_parser = super::whole_number::<u64>("--seed", "", 0..=u64::MAX))]
     pub seed: Option<u64>,
+    /// The budget of each question (the start's value, a hint, the computer's move).
+    #[command(flatten)]
+    pub budget: BudgetArgs,
 }
 
 /// Who moves first in `grundy play`.
@@ -82,7 +86,7 @@ pub fn run(args: &PlayArgs, out: &Output) -> Result<(), CliError> {
         return super::loopy::play(
             &args.game.0.term,
             args.first == First::Me,
-            &play_budget(),
+            &args.budget.budget(),
             out,
         );
     }
@@ -91,8 +95,12 @@ pub fn run(args: &PlayArgs, out: &Output) -> Result<(), CliError> {
     } else {
         Convention::Normal
     };
-    let (title, start) = match args.game.0.position() {
+    let budget = args.budget.budget();
+    let (title, start) = match args.game.0.position(&budget) {
         Ok(found) => found,
+        // A position read within 64 bits but refused (too hard to value within the budget, a
+        // heap beyond an engine's limit): its own error, not a second try at any size.
+        Err(e) if grundy_core::spec::parse_sum(&args.game.0.term).is_ok() => return Err(e),
         // A heap beyond 2^64 - 1 where the answer is a lookup: played as text, against the
         // perfect computer.
         Err(e) => match grundy_core::any_size::AnyPosition::parse(&args.game.0.term) {
@@ -101,6 +109,7 @@ pub fn run(args: &PlayArgs, out: &Output) -> Result<(), CliError> {
                     &args.game.0.term,
                     convention,
                     args.first == First::Me,
+                    &budget,
                     out,
                 )
             }
@@ -130,6 +139,7 @@ pub fn run(args: &PlayArgs, out: &Output) -> Result<(), CliError> {
         parser,
         style: *out,
         drawn_at: None,
+        budget,
     };
     let result = session.intro(&title, seed).and_then(|()| session.run());
     match result {
@@ -152,6 +162,8 @@ struct Session<R, W> {
     /// How many moves had been made when the position was last drawn: it is drawn again only
     /// when it changed (or on `show`), so a mistyped move does not repeat a whole board.
     drawn_at: Option<usize>,
+    /// The budget of each question (`--time`, `--memory`).
+    budget: Budget,
 }
 
 /// What the human typed.
@@ -280,7 +292,7 @@ impl<R: BufRead, W: Write> Session<R, W> {
             &position,
             convention,
             self.computer,
-            play_budget(),
+            self.budget.clone(),
             &mut self.rng,
         )? {
             self.say(format!("Computer: {}", self.text(&m)))?;
@@ -337,7 +349,7 @@ impl<R: BufRead, W: Write> Session<R, W> {
         let convention = self.game.convention;
         // One answer gives the outcome and the move to show: the quickest win, or the slowest
         // loss (the computer's move of the answer, as `/api/hint` and the page show it).
-        let answered = answer(&position, convention, false, true)?;
+        let answered = answer(&position, convention, false, true, &self.budget)?;
         let measured = remoteness_text(&position, convention)
             .map(|r| {
                 format!(
@@ -349,7 +361,7 @@ impl<R: BufRead, W: Write> Session<R, W> {
         match (answered.report.outcome, answered.computer_move) {
             (Outcome::N, Some(m)) => {
                 self.say(format!("Hint: {} wins.{measured}", self.text(&m)))?;
-                let why = explanation(&position, convention)?;
+                let why = explanation(&position, convention, &self.budget)?;
                 self.say(why.trim_end())
             }
             (_, last_longest) => {
@@ -367,7 +379,7 @@ impl<R: BufRead, W: Write> Session<R, W> {
     fn explain(&mut self) -> Result<(), CliError> {
         let position = self.game.position().clone();
         let convention = self.game.convention;
-        let text = explanation(&position, convention)?;
+        let text = explanation(&position, convention, &self.budget)?;
         self.say(text.trim_end())?;
         if let Some(r) = remoteness_text(&position, convention) {
             self.say(format!(
@@ -427,12 +439,13 @@ impl<R: BufRead, W: Write> Session<R, W> {
 }
 
 /// The core's answer about `position` (`grundy_core::answer`), with the reasoning when
-/// `explain`, within the default budget of a question.
+/// `explain`, within `budget` (`--time`, `--memory`).
 fn answer(
     position: &Sum,
     convention: Convention,
     explanation: bool,
     computer_move: bool,
+    budget: &Budget,
 ) -> Result<Answer, CliError> {
     // A hint shows one move: every winning move is listed only when no move is asked for.
     let asked = Asked {
@@ -444,28 +457,17 @@ fn answer(
         position,
         convention,
         asked,
-        play_budget(),
+        budget.clone(),
     ))?)
 }
 
-/// The budget of each question play asks (a hint, the reasoning, the computer's move): the
-/// default of a question.
-pub(super) fn play_budget() -> grundy_core::kernel::budget::Budget {
-    default_budget(
-        format!(
-            "grundy analyze ... --time SECONDS (up to {}): play keeps the default",
-            super::search::MAX_SECONDS
-        ),
-        format!(
-            "grundy analyze ... --memory MIB (up to {}): play keeps the default",
-            super::game::MAX_MEMORY_MIB
-        ),
-    )
-}
-
 /// The reasoning about a position, as `grundy analyze --explain` gives it.
-fn explanation(position: &Sum, convention: Convention) -> Result<String, CliError> {
-    let report = answer(position, convention, true, false)?.report;
+fn explanation(
+    position: &Sum,
+    convention: Convention,
+    budget: &Budget,
+) -> Result<String, CliError> {
+    let report = answer(position, convention, true, false, budget)?.report;
     let quotient = matches!(report.explanation, Some(Explanation::Quotient(_)));
     let text = report
         .explanation

@@ -7,8 +7,9 @@
 
 use std::io::{IsTerminal, Write};
 
-use grundy_core::answer::{ask, default_budget, Answer, Asked, Question};
+use grundy_core::answer::{ask, Answer, Asked, Question};
 use grundy_core::any_size::AnyPosition;
+use grundy_core::kernel::budget::Budget;
 use grundy_core::strategy::Convention;
 
 use super::{CliError, Output};
@@ -18,11 +19,12 @@ pub fn play(
     term: &str,
     convention: Convention,
     human_first: bool,
+    budget: &Budget,
     out: &Output,
 ) -> Result<(), CliError> {
     let mut position = AnyPosition::parse(term)?;
     // The start is answered once, so that a position the core cannot answer is refused now.
-    answer(&position.to_terms(), convention, false)?;
+    answer(&position.to_terms(), convention, false, budget)?;
     let stdin = std::io::stdin();
     let echo = !stdin.is_terminal();
     let mut input = stdin.lock();
@@ -59,7 +61,7 @@ pub fn play(
             return say(&format!("Game over after {moves} moves. {verdict}"));
         }
         if !human_to_move {
-            let a = answer(&position.to_terms(), convention, true)?;
+            let a = answer(&position.to_terms(), convention, true, budget)?;
             let Some(m) = a.any_move else {
                 return say("The computer has no move.");
             };
@@ -96,7 +98,7 @@ pub fn play(
             "help" | "?" | "h" => say("Moves: \"1 to 5\" (heap 1 becomes 5), \"1 to 2 3\" (split it), \"1 4\" (take 4 from heap 1), \"take 4 from 1\"; on a Wythoff board \"to 4 7\". Commands: hint, why, show, quit.")?,
             "show" | "board" | "position" => shown = false,
             "hint" => {
-                let a = answer(&position.to_terms(), convention, true)?;
+                let a = answer(&position.to_terms(), convention, true, budget)?;
                 match a.any_move {
                     Some(m) if a.report.winning_move_count.bits() > 0 => say(&format!("Hint: {m} (it wins)"))?,
                     Some(m) => say(&format!("Hint: no move wins here; {m} makes the game last"))?,
@@ -104,7 +106,7 @@ pub fn play(
                 }
             }
             "why" | "explain" => {
-                let a = answer(&position.to_terms(), convention, false)?;
+                let a = answer(&position.to_terms(), convention, false, budget)?;
                 let text = a.report.explanation.as_ref().map_or("", |e| e.text());
                 say(text)?;
             }
@@ -122,14 +124,24 @@ pub fn play(
     }
 }
 
-/// The core's answer about the position written `terms`.
-fn answer(terms: &str, convention: Convention, computer_move: bool) -> Result<Answer, CliError> {
+/// The core's answer about the position written `terms`, within `budget` (`play --time`,
+/// `--memory`).
+fn answer(
+    terms: &str,
+    convention: Convention,
+    computer_move: bool,
+    budget: &Budget,
+) -> Result<Answer, CliError> {
     // The hint says whether its move wins from the count of winning moves.
     let asked = Asked {
         winning_moves: true,
         explanation: !computer_move,
         computer_move,
     };
-    let budget = default_budget("a smaller position", "a smaller position");
-    Ok(ask(&Question::text(terms, convention, asked, budget))?)
+    Ok(ask(&Question::text(
+        terms,
+        convention,
+        asked,
+        budget.clone(),
+    ))?)
 }

@@ -16,6 +16,8 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand, ValueEnum};
 use grundy_core::games::octal::MAX_RUN_VALUES;
+use grundy_core::kernel::budget::Budget;
+use grundy_core::kernel::error::GameError;
 use grundy_core::kernel::heap_sequence::{Computation, HeapSequence};
 use grundy_core::registry::sequences::of_rules;
 use grundy_core::sequence::document::{self, Style};
@@ -23,6 +25,7 @@ use grundy_core::sequence::report::{plan, the, Field, Report, Request};
 use num_bigint::BigUint;
 
 use super::interrupt::Stoppable;
+use super::sequence_run::Ended;
 use super::write::{check_destination, replaced_file, FileWriter};
 use super::{CliError, Output};
 
@@ -124,9 +127,16 @@ pub struct SequenceOptions {
     #[arg(long)]
     pub until_period: bool,
     /// Print G(n) for this heap size: any whole number (beyond the computed values it needs a
-    /// period; games without one answer below a limit).
+    /// period, searched as far as `analyze` searches one, 262144 values for octal games, and
+    /// within --time; games without one answer below a limit).
     #[arg(long, allow_negative_numbers = true, value_parser = super::parse_big_heap)]
     pub at: Option<BigUint>,
+    /// The most time --at may take computing more values than --count asks for, in seconds
+    /// (1 to 604800, 10 by default): beyond it G(n) is refused, saying how many values were
+    /// computed. --until-period searches without a time limit.
+    #[arg(long, value_name = "SECONDS",
+          value_parser = super::whole_number::<u64>("--time", "seconds", 1..=super::search::MAX_SECONDS))]
+    pub time: Option<u64>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -197,14 +207,25 @@ fn report(seq: &dyn HeapSequence, options: &SequenceOptions, out: &Output) -> Re
     })?;
     check_threads(seq, options)?;
     check_up_front(seq, options, format, target)?;
+    let at_budget = at_budget(seq, options, &request, target)?;
     let mut computation = match &options.resume {
         Some(path) => resume(seq, path, target)?,
         None => seq.start(target)?,
     };
     computation.set_threads(threads(options));
-    let interrupted =
-        super::sequence_run::compute(computation.as_mut(), options.checkpoint.as_deref())?;
-    let report = Report::new(seq, computation.as_ref(), &request, !interrupted)?;
+    let checkpoint = options.checkpoint.as_deref();
+    let ended = match &at_budget {
+        Some(budget) => grundy_core::kernel::budget::within(budget, || {
+            super::sequence_run::compute(computation.as_mut(), checkpoint)
+        })?,
+        None => super::sequence_run::compute(computation.as_mut(), checkpoint)?,
+    };
+    if ended == Ended::OutOfTime {
+        return Err(at_out_of_time(seq, options, computation.as_ref()));
+    }
+    let interrupted = ended == Ended::Interrupted;
+    let report = Report::new(seq, computation.as_ref(), &request, !interrupted)
+        .map_err(|e| at_unknown(seq, computation.as_ref(), at_budget.is_some(), e))?;
     if let Some(path) = &options.plot {
         super::chart::write_plot(path, &super::chart::Chart::of(&report))?;
     }
@@ -232,6 +253,95 @@ fn report(seq: &dyn HeapSequence, options: &SequenceOptions, out: &Output) -> Re
         ));
     }
     Ok(())
+}
+
+/// The budget of `--at`'s search for a period (`--time`, 10 s by default, as `analyze`'s
+/// question), when `--at` asks for more values than `--count` does and `--until-period` is not
+/// given; `None` otherwise, where `--time` is refused (the values asked for are computed
+/// without a time limit, and Ctrl-C stops them).
+fn at_budget(
+    seq: &dyn HeapSequence,
+    options: &SequenceOptions,
+    request: &Request,
+    target: u64,
+) -> Result<Option<Budget>, CliError> {
+    let without_at = Request {
+        at: None,
+        ..request.clone()
+    };
+    let asked = plan(seq, &without_at).unwrap_or(target);
+    if options.at.is_some() && !options.until_period && target > asked {
+        let seconds = options.time.unwrap_or(super::game::ANALYZE_SECONDS);
+        return Ok(Some(Budget::new(
+            std::time::Duration::from_secs(seconds),
+            format!("--time SECONDS (up to {})", super::search::MAX_SECONDS),
+        )));
+    }
+    match options.time {
+        Some(_) => Err(CliError::Usage(
+            "--time bounds the values --at computes beyond those --count asks for (without \
+             --until-period); these values are computed without a time limit (Ctrl-C stops \
+             them): drop --time"
+                .into(),
+        )),
+        None => Ok(None),
+    }
+}
+
+/// The refusal of `--at` whose search for a period ran out of `--time`: the values computed,
+/// and how to go further.
+fn at_out_of_time(
+    seq: &dyn HeapSequence,
+    options: &SequenceOptions,
+    computation: &dyn Computation,
+) -> CliError {
+    let limits = seq.limits();
+    let seconds = options.time.unwrap_or(super::game::ANALYZE_SECONDS);
+    let computed = computation.computed();
+    let more = format!(
+        "allow more with --time SECONDS (up to {})",
+        super::search::MAX_SECONDS
+    );
+    let Some(n) = &options.at else {
+        return CliError::Usage(format!("--at ran out of its time budget of {seconds} s"));
+    };
+    let why = match u64::try_from(n).ok().filter(|&n| n < limits.max_at) {
+        // Below `max_at` the value is computed, with every value below it.
+        Some(small) => format!(
+            "it is computed with every value below it, and {computed} of its {} values were \
+             computed in the time budget of {seconds} s: {more}, or compute them without a time \
+             limit with --count {}",
+            small + 1,
+            small + 1
+        ),
+        None => format!(
+            "no period is proven within the {computed} values computed in the time budget of \
+             {seconds} s (--at searches up to {} values): {more}, or search up to {} values \
+             with --until-period",
+            limits.at_search, limits.period_search
+        ),
+    };
+    CliError::Usage(format!(
+        "G({n}) of {} is too large: {why}",
+        the(&seq.game().title)
+    ))
+}
+
+/// A report refused after `--at`'s search (no period within the values it computes), with
+/// how to search further where `--until-period` goes further.
+fn at_unknown(
+    seq: &dyn HeapSequence,
+    computation: &dyn Computation,
+    searched_for_at: bool,
+    e: GameError,
+) -> CliError {
+    let further = seq.limits().period_search;
+    match searched_for_at && computation.proven().is_none() && computation.computed() < further {
+        true => CliError::Usage(format!(
+            "{e}; search up to {further} values with --until-period"
+        )),
+        false => e.into(),
+    }
 }
 
 /// The threads asked for: two unless `--threads` says otherwise (games with one ignore it).

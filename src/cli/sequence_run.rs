@@ -42,9 +42,21 @@ pub fn interruption_note(
     }
 }
 
-/// Computes until done or Ctrl-C, writing checkpoints to `checkpoint` (`--checkpoint`) if
-/// given. Returns whether Ctrl-C stopped it.
-pub fn compute(run: &mut dyn Computation, checkpoint: Option<&Path>) -> Result<bool, CliError> {
+/// How a run ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ended {
+    /// Every value asked for is computed.
+    Finished,
+    /// Ctrl-C or SIGTERM stopped it.
+    Interrupted,
+    /// The budget installed around it ([`grundy_core::kernel::budget::within`]: `--at`'s
+    /// search for a period) was spent.
+    OutOfTime,
+}
+
+/// Computes until done, Ctrl-C or the end of the budget installed around it, writing
+/// checkpoints to `checkpoint` (`--checkpoint`) if given.
+pub fn compute(run: &mut dyn Computation, checkpoint: Option<&Path>) -> Result<Ended, CliError> {
     let interrupt = super::interrupt::flag();
     let bar = indicatif::ProgressBar::new(run.target());
     bar.set_style(
@@ -68,7 +80,8 @@ pub fn compute(run: &mut dyn Computation, checkpoint: Option<&Path>) -> Result<b
             if too_big.is_none() {
                 too_big = watch.look(p.done, p.target);
             }
-            if due || interrupt.load(Ordering::Relaxed) || too_big.is_some() {
+            let spent = grundy_core::kernel::budget::check().is_err();
+            if due || spent || interrupt.load(Ordering::Relaxed) || too_big.is_some() {
                 pause.store(true, Ordering::Relaxed);
             }
         })?;
@@ -96,11 +109,15 @@ pub fn compute(run: &mut dyn Computation, checkpoint: Option<&Path>) -> Result<b
         match status {
             RunStatus::Finished => {
                 bar.finish_and_clear();
-                return Ok(false);
+                return Ok(Ended::Finished);
             }
             RunStatus::Cancelled if interrupt.load(Ordering::Relaxed) => {
                 bar.abandon();
-                return Ok(true);
+                return Ok(Ended::Interrupted);
+            }
+            RunStatus::Cancelled if grundy_core::kernel::budget::check().is_err() => {
+                bar.abandon();
+                return Ok(Ended::OutOfTime);
             }
             RunStatus::Cancelled => {}
         }

@@ -11,7 +11,7 @@ use grundy_core::strategy::Convention;
 use grundy_core::sum::Sum;
 use serde_json::json;
 
-use super::game::{convention_text, draw, move_text, value_line, Game};
+use super::game::{convention_text, draw, move_text, value_line, BudgetArgs, Game};
 use super::play::seed_or_clock;
 use super::{CliError, Output};
 
@@ -53,6 +53,9 @@ pub struct SimulateArgs {
     #[arg(long, global = true, default_value_t = DEFAULT_MAX_MOVES,
           value_parser = super::whole_number::<u64>("--max-moves", "moves", 1..=MAX_MAX_MOVES))]
     pub max_moves: u64,
+    /// The budget of the question about the start (its value).
+    #[command(flatten)]
+    pub budget: BudgetArgs,
 }
 
 /// Two players given as `a,b`.
@@ -74,7 +77,7 @@ pub fn parse_players(text: &str) -> Result<Players, String> {
 /// Runs `grundy simulate`.
 pub fn run(args: &SimulateArgs, out: &Output) -> Result<(), CliError> {
     // A heap beyond 2^64 - 1 is refused with the reason (the game's length, or 64-bit play).
-    let (title, start) = args.game.0.position().map_err(|e| {
+    let (title, start) = args.game.0.position(&args.budget.budget()).map_err(|e| {
         simulation::beyond_u64(&args.game.0.term, MAX_MAX_MOVES).map_or(e, CliError::from)
     })?;
     let convention = if args.misere {

@@ -6,11 +6,16 @@
 //! when the error concerns the request as a whole; `limit` is present only when a configured
 //! limit (see [`crate::Limits`]) was exceeded, and names the field of `Limits` (or the
 //! engine's own limit). axum's own plain-text rejections never reach
-//! the client: [`ApiJson`] reads the body itself and turns every problem into an [`ApiError`].
+//! the client: [`ApiJson`] reads the body itself and turns every problem into an [`ApiError`]
+//! (400 for malformed JSON, 413 for a body over `max_body_bytes`, 415 for a content type that
+//! is not JSON, 422 for a wrong value), and [`refuse_oversized_body`], a layer of the API,
+//! answers a request that announces a body over the limit before reading any of it.
 
-use axum::body::Bytes;
-use axum::extract::{FromRequest, Request};
-use axum::http::StatusCode;
+use axum::body::{Bytes, HttpBody};
+use axum::extract::{FromRef, FromRequest, Request, State};
+use axum::http::header::CONTENT_TYPE;
+use axum::http::{HeaderMap, StatusCode};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use grundy_core::GameError;
@@ -135,9 +140,9 @@ impl IntoResponse for ApiError {
 
 /// A JSON request body of type `T`, with errors as [`ApiError`]s.
 ///
-/// Unlike `axum::Json` it does not insist on a `Content-Type` header (so `curl -d` works), and
-/// its messages give the path of the bad field, e.g. `position.heaps[1]: invalid value:
-/// integer -3, expected u64`.
+/// Unlike `axum::Json` it does not insist on a `Content-Type` header (so `curl -d`, which sends
+/// `application/x-www-form-urlencoded`, works), and its messages give the path of the bad
+/// field, e.g. `position.heaps[1]: invalid value: integer -3, expected u64`.
 #[derive(Debug, Clone)]
 pub struct ApiJson<T>(pub T);
 
@@ -145,28 +150,82 @@ impl<S, T> FromRequest<S> for ApiJson<T>
 where
     T: DeserializeOwned,
     S: Send + Sync,
+    crate::AppState: FromRef<S>,
 {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let limit = crate::AppState::from_ref(state).limits.max_body_bytes;
+        check_content_type(req.headers())?;
         let bytes = Bytes::from_request(req, state)
             .await
-            .map_err(|rejection| body_error(rejection.status()))?;
+            .map_err(|rejection| body_error(rejection.status(), limit))?;
         parse_json(&bytes).map(ApiJson)
     }
 }
 
-/// The body could not be read: too large (413, the `max_body_bytes` limit) or broken.
-fn body_error(status: StatusCode) -> ApiError {
+/// 413: a body over `limit` bytes, the `max_body_bytes` limit.
+pub fn body_too_large(limit: usize) -> ApiError {
+    ApiError::limit(
+        "max_body_bytes",
+        format!(
+            "the request body is too large: at most {limit} bytes are allowed (max_body_bytes, \
+             see GET /api/limits)"
+        ),
+    )
+    .with_status(StatusCode::PAYLOAD_TOO_LARGE)
+}
+
+/// The body could not be read: too large (413, the `max_body_bytes` limit of `limit` bytes,
+/// found while reading a body that did not announce its length) or broken.
+fn body_error(status: StatusCode, limit: usize) -> ApiError {
     if status == StatusCode::PAYLOAD_TOO_LARGE {
-        ApiError::limit(
-            "max_body_bytes",
-            "the request body is too large (see the limit in GET /api/limits)",
-        )
-        .with_status(StatusCode::PAYLOAD_TOO_LARGE)
+        body_too_large(limit)
     } else {
         ApiError::bad_request("the request body could not be read")
     }
+}
+
+/// Refuses with 415 a body sent as a content type that is not JSON (a form upload, text,
+/// XML). JSON is `application/json` or `application/*+json`, as `axum::Json` reads it; no
+/// content type and `application/x-www-form-urlencoded` (what `curl -d` sends unless told
+/// otherwise) are read as JSON too.
+fn check_content_type(headers: &HeaderMap) -> Result<(), ApiError> {
+    let Some(value) = headers.get(CONTENT_TYPE) else {
+        return Ok(());
+    };
+    let text = String::from_utf8_lossy(value.as_bytes());
+    let read_as_json = text.parse::<mime::Mime>().is_ok_and(|m| {
+        m.type_() == mime::APPLICATION
+            && (m.subtype() == mime::JSON
+                || m.suffix() == Some(mime::JSON)
+                || m.subtype() == mime::WWW_FORM_URLENCODED)
+    });
+    match read_as_json {
+        true => Ok(()),
+        false => Err(ApiError::bad_request(format!(
+            "the request body is sent as {text:?}: expected JSON, as application/json (no \
+             content type and curl -d's application/x-www-form-urlencoded are read as JSON too)"
+        ))
+        .with_status(StatusCode::UNSUPPORTED_MEDIA_TYPE)),
+    }
+}
+
+/// The API's layer (`axum::middleware::from_fn_with_state`) that answers 413 at once a
+/// request whose body announces more than `max_body_bytes` (its `Content-Length`, the body's
+/// exact size hint), before a byte of it is read. `DefaultBodyLimit` alone refuses a body only
+/// once that many bytes have arrived: a client that announced a large body and sent little
+/// got no answer, its connection left open.
+pub async fn refuse_oversized_body(
+    State(app): State<crate::AppState>,
+    req: Request,
+    next: Next,
+) -> Response {
+    let limit = app.limits.max_body_bytes;
+    if req.body().size_hint().lower() > limit as u64 {
+        return body_too_large(limit).into_response();
+    }
+    next.run(req).await
 }
 
 /// Parses `bytes` as JSON of type `T`: a syntax error is a 400, a wrong type or value a 422.

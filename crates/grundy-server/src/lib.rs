@@ -290,7 +290,13 @@ pub fn router(config: Config) -> Router {
         .route("/draw-queen.js", get(assets::draw_queen_js))
         .route("/loopy.js", get(assets::loopy_js))
         .route("/favicon.svg", get(assets::favicon))
-        .nest("/api", api_routes())
+        .nest(
+            "/api",
+            api_routes().layer(axum::middleware::from_fn_with_state(
+                state.clone(),
+                error::refuse_oversized_body,
+            )),
+        )
         .fallback(assets::not_found)
         // `POST /app.js`: a JSON error too, not axum's empty 405.
         .method_not_allowed_fallback(api::method_not_allowed)

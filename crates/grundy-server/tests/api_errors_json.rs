@@ -75,3 +75,134 @@ async fn every_error_is_a_json_body() {
         );
     }
 }
+
+/// One request to a fresh router: its status and JSON body (a body that is not JSON fails).
+async fn answer(content_type: Option<&str>, body: Body) -> (u16, serde_json::Value) {
+    let mut request = Request::builder().method(Method::POST).uri("/api/analyze");
+    if let Some(t) = content_type {
+        request = request.header("content-type", t);
+    }
+    let response = router(Config::default())
+        .oneshot(request.body(body).unwrap())
+        .await
+        .unwrap();
+    let status = response.status().as_u16();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let json = serde_json::from_slice(&bytes).unwrap_or_else(|_| {
+        panic!(
+            "{status} with a body that is not JSON: {:?}",
+            String::from_utf8_lossy(&bytes)
+        )
+    });
+    (status, json)
+}
+
+/// The low-level refusals, each with its status and a line naming what is wrong and what is
+/// allowed: 415 for a content type that is not JSON (it was read as JSON whatever it said),
+/// 400 for malformed JSON, 413 for a body over the limit, whether it announces its length or
+/// not. JSON and curl -d's form type are read as JSON.
+#[tokio::test]
+async fn low_level_refusals_have_their_status_and_say_why() {
+    let nim = r#"{"position": {"game": "nim", "heaps": [3, 4]}}"#;
+    for read in [
+        None,
+        Some("application/json"),
+        Some("application/json; charset=utf-8"),
+        Some("application/vnd.api+json"),
+        Some("application/x-www-form-urlencoded"),
+    ] {
+        let (status, json) = answer(read, Body::from(nim)).await;
+        assert_eq!(status, 200, "{read:?}: {json}");
+    }
+    for refused in [
+        "text/plain",
+        "multipart/form-data; boundary=x",
+        "application/xml",
+        "???",
+    ] {
+        let (status, json) = answer(Some(refused), Body::from(nim)).await;
+        assert_eq!(status, 415, "{refused}: {json}");
+        let error = json["error"].as_str().unwrap();
+        assert!(error.contains(&format!("{refused:?}")), "{error}");
+        assert!(
+            error.contains("expected JSON, as application/json"),
+            "{error}"
+        );
+    }
+    let (status, json) = answer(Some("application/json"), Body::from("{\"position\": ")).await;
+    assert_eq!(status, 400, "{json}");
+    assert!(
+        json["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("malformed JSON: "),
+        "{json}"
+    );
+    // Over the limit: a body of known length, and one streamed without a length.
+    let big = format!(
+        r#"{{"position": {{"game": "nim", "heaps": [1]}}, "pad": "{}"}}"#,
+        "a".repeat(20_000)
+    );
+    for body in [Body::from(big.clone()), streamed(big)] {
+        let (status, json) = answer(Some("application/json"), body).await;
+        assert_eq!(status, 413, "{json}");
+        assert_eq!(json["limit"], "max_body_bytes", "{json}");
+        let error = json["error"].as_str().unwrap();
+        assert!(error.contains("at most 16384 bytes"), "{error}");
+    }
+}
+
+/// `text` as a body streamed in 1 KiB chunks, its length not known in advance.
+fn streamed(text: String) -> Body {
+    let chunks: Vec<Result<Vec<u8>, std::io::Error>> = text
+        .into_bytes()
+        .chunks(1024)
+        .map(|c| Ok(c.to_vec()))
+        .collect();
+    Body::from_stream(futures_util::stream::iter(chunks))
+}
+
+/// A request that announces a body over the limit is answered 413 at once, before its body is
+/// sent, and its connection is closed: it used to get no answer, its connection left open
+/// while the server waited for the body.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_announced_body_over_the_limit_is_refused_before_it_is_sent() {
+    use std::io::{Read, Write};
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let server = tokio::spawn(grundy_server::serve_on(listener, Config::default()));
+    let response = tokio::task::spawn_blocking(move || {
+        let mut stream = std::net::TcpStream::connect(addr).unwrap();
+        stream
+            .set_read_timeout(Some(std::time::Duration::from_secs(5)))
+            .unwrap();
+        // Twenty million bytes announced, a dozen sent.
+        write!(
+            stream,
+            "POST /api/analyze HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
+             Content-Length: 20000000\r\n\r\n{{\"position\": "
+        )
+        .unwrap();
+        let mut response = Vec::new();
+        // Ends when the server closes the connection; a timeout is an error.
+        stream
+            .read_to_end(&mut response)
+            .expect("an answer, and the connection closed, within 5 s");
+        String::from_utf8_lossy(&response).to_string()
+    })
+    .await
+    .unwrap();
+    server.abort();
+    assert!(response.starts_with("HTTP/1.1 413"), "{response}");
+    let (head, body) = response.split_once("\r\n\r\n").unwrap();
+    assert!(head.contains("content-type: application/json"), "{head}");
+    let json: serde_json::Value = serde_json::from_str(body).unwrap();
+    assert_eq!(json["limit"], "max_body_bytes", "{json}");
+    assert!(
+        json["error"]
+            .as_str()
+            .unwrap()
+            .contains("at most 16384 bytes"),
+        "{json}"
+    );
+}

@@ -143,3 +143,68 @@ async fn every_slot_is_free_after_a_storm_of_requests_and_dropped_clients() {
     assert_eq!(status, 200, "{body}");
     assert!(started.elapsed() < Duration::from_secs(120));
 }
+
+/// A sum of thousands of quick terms keeps the request's budget: the job stops when it is
+/// spent, refusing by naming the term, and its slot is free as soon as the answer is sent
+/// (it went on computing for seconds after its 422, so the next requests got 429).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sum_of_many_terms_stops_at_the_budget_and_frees_its_slot() {
+    let mut config = Config::default();
+    config.limits.max_concurrent = 1;
+    config.limits.compute_time_ms = 300;
+    config.limits.max_components = 10_000;
+    config.limits.max_body_bytes = 1 << 20;
+    let app = router(config);
+    // 10,000 boards of 4 x 5 squares, about one square in seven filled (a fixed generator):
+    // each is searched in a few hundred steps, all of them in many seconds.
+    let mut state = 12_345u64;
+    let mut terms = Vec::new();
+    for _ in 0..10_000 {
+        let rows: Vec<String> = (0..4)
+            .map(|_| {
+                (0..5)
+                    .map(|_| {
+                        state = state
+                            .wrapping_mul(6_364_136_223_846_793_005)
+                            .wrapping_add(1_442_695_040_888_963_407);
+                        if (state >> 33) % 7 == 0 {
+                            '#'
+                        } else {
+                            '.'
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        terms.push(format!("cram:{}", rows.join("/")));
+    }
+    let body = json!({ "position": { "game": "sum", "terms": terms.join(" + ") } });
+    let started = Instant::now();
+    let (status, answer) = send(app.clone(), Method::POST, "/api/analyze", body.to_string()).await;
+    assert_eq!(status, 422, "{answer}");
+    let error = answer["error"].as_str().unwrap();
+    assert!(error.starts_with("term "), "{error}");
+    assert!(error.contains("time budget"), "{error}");
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        started.elapsed()
+    );
+    // The slot is free at once, and serves the next request.
+    let waited = Instant::now();
+    loop {
+        let (_, health) = send(app.clone(), Method::GET, "/api/health", String::new()).await;
+        if health["compute_slots"]["in_use"] == 0 {
+            break;
+        }
+        assert!(
+            waited.elapsed() < Duration::from_millis(500),
+            "the slot is still taken {:?} after the answer: {health}",
+            waited.elapsed()
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let small = json!({ "position": { "game": "cram", "position": "3x5" } });
+    let (status, answer) = send(app, Method::POST, "/api/analyze", small.to_string()).await;
+    assert_eq!(status, 200, "{answer}");
+}

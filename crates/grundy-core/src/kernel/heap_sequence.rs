@@ -212,6 +212,12 @@ pub struct Limits {
     /// How far a computation goes to prove a period (0 when none is claimed); `G(n)` for a
     /// larger heap needs the period.
     pub period_search: u64,
+    /// How far the values go for `G(n)` of one heap beyond `max_at` before it is refused for
+    /// want of a period, unless the request searches further itself (a report's
+    /// `until_period`): the reach of a query for one value, the same as the analysis of such a
+    /// heap (octal games: `games::octal::PERIOD_SEARCH_LIMIT`, 2^18 values, where
+    /// `period_search` goes to 2^24); at most `period_search`.
+    pub at_search: u64,
     /// Whether the period is searched (up to `period_search`) before any value is given.
     pub period_first: bool,
     /// `G(n)` for `n` below this is computed; a larger heap needs the period.

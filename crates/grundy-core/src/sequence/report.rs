@@ -117,10 +117,11 @@ pub fn plan(seq: &dyn HeapSequence, request: &Request) -> std::result::Result<u6
     if let Some(n) = &request.at {
         match n.to_u64() {
             Some(small) if small < limits.max_at => target = target.max(small + 1),
-            // Beyond the computed heaps the period answers: search it (no further than the
-            // request's own search limit, if it sets one).
+            // Beyond the computed heaps the period answers: search it as far as the request's
+            // own search limit, if it sets one, else as far as a query for one value goes
+            // (the analysis of such a heap: `Limits::at_search`).
             _ if claims_periods => {
-                let search = request.until_period.unwrap_or(u64::MAX);
+                let search = request.until_period.unwrap_or(limits.at_search);
                 target = target.max(search.min(limits.period_search))
             }
             _ => {

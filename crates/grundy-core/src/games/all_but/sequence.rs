@@ -44,6 +44,7 @@ impl HeapSequence for AllButGame {
             max_count: most,
             max_computed: most,
             period_search: most,
+            at_search: most,
             period_first: false,
             max_at: most,
             bytes_per_value: 4,

@@ -4,7 +4,7 @@
 use std::io;
 use std::sync::atomic::AtomicBool;
 
-use super::{OctalGame, SequenceRun, MAX_RUN_VALUES, MAX_TABLE_HEAP};
+use super::{OctalGame, SequenceRun, MAX_RUN_VALUES, MAX_TABLE_HEAP, PERIOD_SEARCH_LIMIT};
 use crate::kernel::error::{GameError, Result};
 use crate::kernel::heap_sequence::Period;
 use crate::kernel::heap_sequence::{Computation, HeapSequence, Limits, PeriodRule, SequenceGame};
@@ -84,6 +84,12 @@ impl HeapSequence for OctalGame {
                 0
             } else {
                 MAX_TABLE_HEAP
+            },
+            // `G(n)` of one heap searches as far as its analysis does (`OctalGame::period`).
+            at_search: if self.is_grundys_game() {
+                0
+            } else {
+                PERIOD_SEARCH_LIMIT
             },
             period_first: false,
             max_at: MAX_TABLE_HEAP,

@@ -54,6 +54,7 @@ impl HeapSequence for SubtractionGame {
             max_count: MAX_RUN_VALUES,
             max_computed: search,
             period_search: search,
+            at_search: search,
             period_first: true,
             max_at: search,
             bytes_per_value: 4,

@@ -37,6 +37,7 @@ impl HeapSequence for TakeBreakGame {
             max_count: MAX_COMPUTED,
             max_computed: MAX_COMPUTED,
             period_search: if claims { self.max_table_heap() } else { 0 },
+            at_search: if claims { self.max_table_heap() } else { 0 },
             period_first: false,
             max_at: self.max_table_heap(),
             // The value and, per heap, the sets of its splits (one word each while the values

@@ -197,6 +197,22 @@ fn requests_are_checked_against_the_limits() {
         until_period: Some(1 << 18),
     };
     assert_eq!(plan(kayles.as_ref(), &huge), Ok(1 << 18));
+    // Without a search of its own the request searches as far as the analysis of that heap
+    // does (2^18 values for an octal game, `Limits::at_search`), not to the 2^24 that
+    // `until_period` reaches: `sequence octal 0.6 --at 10^30` computed 2^24 values (51 s).
+    let alone = Request {
+        until_period: None,
+        ..huge.clone()
+    };
+    assert_eq!(
+        plan(kayles.as_ref(), &alone),
+        Ok(crate::games::octal::PERIOD_SEARCH_LIMIT)
+    );
+    let further = Request {
+        until_period: Some(u64::MAX),
+        ..huge
+    };
+    assert_eq!(plan(kayles.as_ref(), &further), Ok(1 << 24));
 }
 
 /// Stopped at any chunk and restored from its checkpoint, a run ends with the bytes of one
