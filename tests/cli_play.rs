@@ -640,6 +640,7 @@ fn graphs_are_shown_by_name_and_moves_by_the_vertices_removed() {
         out.status.success() && text.contains("grid:3x3!0,1,3,4,5,7  Grundy value 0"),
         "{text}"
     );
+}
 
 /// A position too hard to value within the budget is refused at the budget, once, naming the
 /// flag that allows more: `play cram 9x7 --first computer` took 30 s (the start valued by the
