@@ -106,10 +106,7 @@ pub fn run(args: &SearchArgs, out: &Output) -> Result<(), CliError> {
     let interrupt = super::interrupt::flag();
     // One budget for the search (`grundy_core::kernel::budget`, as every question has): the
     // engine checks it in its loops, and a refusal names the position and `--time`.
-    let budget = Budget::new(
-        Duration::from_secs(args.time),
-        format!("--time SECONDS (up to {MAX_SECONDS})"),
-    );
+    let budget = Budget::new(Duration::from_secs(args.time), super::game::time_option());
     let run = grundy_core::kernel::cancel::with_flag(Arc::clone(&interrupt), || {
         budget::within(&budget, || {
             budget::in_part(
