@@ -141,11 +141,6 @@ pub fn memory_arg(help: &str) -> Arg {
         ))
 }
 
-/// The option that allows a question more time, as a refusal names it.
-pub fn time_option() -> String {
-    format!("--time SECONDS (up to {})", super::search::MAX_SECONDS)
-}
-
 /// The option that allows a question more memory, as a refusal names it.
 pub fn memory_option() -> String {
     format!("--memory MIB (up to {MAX_MEMORY_MIB})")
@@ -154,7 +149,8 @@ pub fn memory_option() -> String {
 /// The budget of a question of `seconds` and `mib`, more allowed by `--time` and `--memory`
 /// (the flags of `analyze`, `play` and `simulate`).
 pub fn question_budget(seconds: u64, mib: u64) -> Budget {
-    Budget::new(Duration::from_secs(seconds), time_option()).with_memory(mib << 20, memory_option())
+    Budget::new(Duration::from_secs(seconds), super::search::time_option())
+        .with_memory(mib << 20, memory_option())
 }
 
 /// `--time SECONDS` and `--memory MIB` of `play` and `simulate`: the budget of each question

@@ -352,7 +352,7 @@ fn genus(args: &GenusArgs, out: &Output) -> Result<(), CliError> {
     // followers' loops check it, and a refusal names the heap and --time or --memory.
     let budget = Budget::new(
         std::time::Duration::from_secs(args.time),
-        super::game::time_option(),
+        super::search::time_option(),
     )
     .with_memory(args.memory << 20, super::game::memory_option());
     let genera = budget::within(&budget, || heap_genera(&options))?;

@@ -33,6 +33,11 @@ pub const DEFAULT_SECONDS: u64 = 600;
 /// The largest `--time`: a week.
 pub const MAX_SECONDS: u64 = 604_800;
 
+/// The option that allows a question more time, as a refusal names it.
+pub fn time_option() -> String {
+    format!("--time SECONDS (up to {MAX_SECONDS})")
+}
+
 /// Arguments of `grundy search`.
 #[derive(Debug, clap::Args)]
 pub struct SearchArgs {
@@ -106,7 +111,7 @@ pub fn run(args: &SearchArgs, out: &Output) -> Result<(), CliError> {
     let interrupt = super::interrupt::flag();
     // One budget for the search (`grundy_core::kernel::budget`, as every question has): the
     // engine checks it in its loops, and a refusal names the position and `--time`.
-    let budget = Budget::new(Duration::from_secs(args.time), super::game::time_option());
+    let budget = Budget::new(Duration::from_secs(args.time), time_option());
     let run = grundy_core::kernel::cancel::with_flag(Arc::clone(&interrupt), || {
         budget::within(&budget, || {
             budget::in_part(

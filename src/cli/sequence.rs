@@ -274,7 +274,7 @@ fn at_budget(
         let seconds = options.time.unwrap_or(super::game::ANALYZE_SECONDS);
         return Ok(Some(Budget::new(
             std::time::Duration::from_secs(seconds),
-            super::game::time_option(),
+            super::search::time_option(),
         )));
     }
     match options.time {
@@ -298,7 +298,7 @@ fn at_out_of_time(
     let limits = seq.limits();
     let seconds = options.time.unwrap_or(super::game::ANALYZE_SECONDS);
     let computed = computation.computed();
-    let more = format!("allow more with {}", super::game::time_option());
+    let more = format!("allow more with {}", super::search::time_option());
     let Some(n) = &options.at else {
         return CliError::Usage(format!("--at ran out of its time budget of {seconds} s"));
     };
