@@ -40,6 +40,38 @@ fn values_of_each_game() {
     assert_eq!(value(&["node-kayles", "edges:0-1,1-2"])["value"], 2);
 }
 
+/// A graph with a name is shown by it in the text answer and in a refusal, where its edge
+/// list ran to hundreds of characters; JSON keeps the form that parses back.
+#[test]
+fn graphs_are_shown_by_name() {
+    let out = grundy()
+        .args(["search", "node-kayles", "grid:5x7"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("node-kayles grid:5x7: value 2 "), "{text}");
+    let json = value(&["node-kayles", "grid:5x7"]);
+    assert!(
+        json["position"].as_str().unwrap().starts_with("35:0-1,"),
+        "{json}"
+    );
+    let out = grundy()
+        .args(["search", "arc-kayles", "cycle:9!0"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("arc-kayles cycle:9!0: value "), "{text}");
+    // Too hard for a second: the refusal names the graph by its name.
+    let out = grundy()
+        .args(["search", "node-kayles", "grid:7x9", "--time", "1"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("the search of grid:7x9 is too large"), "{err}");
+}
+
 #[test]
 fn bad_input_is_named_with_exit_code_2() {
     for (args, named) in [

@@ -86,7 +86,7 @@ pub fn run(args: &SearchArgs, out: &Output) -> Result<(), CliError> {
         None => args.position.clone(),
     };
     // The position first: an error past this point is the table file's.
-    let (game, position) = search_run::position_text(&args.game, &position)?;
+    let (game, position, shown_as) = search_run::position_text(&args.game, &position)?;
     let table = match &args.table {
         Some(path) => {
             super::write::check_destination(path, "--table")?;
@@ -115,7 +115,7 @@ pub fn run(args: &SearchArgs, out: &Output) -> Result<(), CliError> {
     let run = grundy_core::kernel::cancel::with_flag(Arc::clone(&interrupt), || {
         budget::within(&budget, || {
             budget::in_part(
-                || format!("the search of {position}"),
+                || format!("the search of {shown_as}"),
                 || search_run::search(game, &position, options),
             )
         })
@@ -263,7 +263,8 @@ fn report(out: &Output, args: &SearchArgs, run: &SearchRun, value: Nimber) -> Re
         "the player to move wins"
     };
     out.line(format!(
-        "{game} {position}: value {} ({outcome}: {who})",
+        "{game} {}: value {} ({outcome}: {who})",
+        run.shown,
         out.bold(&value.to_string())
     ))?;
     out.line(format!(

@@ -48,8 +48,11 @@ pub struct SearchOptions {
 pub struct SearchRun {
     /// The game's name in the registry.
     pub game: &'static str,
-    /// The position, as the game writes it.
+    /// The position, as the game writes it (it parses back to the same position).
     pub position: String,
+    /// The position as shown to a reader: a graph by its name where it has one (`grid:7x9`),
+    /// else as [`SearchRun::position`].
+    pub shown: String,
     /// The value, or the error that stopped the search (time, cancel).
     pub value: Result<Nimber>,
     /// Wall-clock time of the search.
@@ -66,6 +69,7 @@ impl std::fmt::Debug for SearchRun {
         f.debug_struct("SearchRun")
             .field("game", &self.game)
             .field("position", &self.position)
+            .field("shown", &self.shown)
             .field("value", &self.value)
             .field("elapsed", &self.elapsed)
             .field("stats", &self.stats)
@@ -98,17 +102,17 @@ impl<K: TableKey + Send> SavedTable for Tagged<K> {
     }
 }
 
-/// The registry's name of `game` and `position` as that game writes it, or the error that names
-/// the bad one: what [`search`] checks before it reads a table, for a front end that tells a bad
-/// position from a bad table file.
-pub fn position_text(game: &str, position: &str) -> Result<(&'static str, String)> {
+/// The registry's name of `game`, `position` as that game writes it and as it is shown
+/// ([`SearchRun::shown`]), or the error that names the bad one: what [`search`] checks before
+/// it reads a table, for a front end that tells a bad position from a bad table file.
+pub fn position_text(game: &str, position: &str) -> Result<(&'static str, String, String)> {
     let family = family_of(game)?;
-    let text = match family {
-        "cram" => position.parse::<CramBoard>()?.to_string(),
-        "chomp" => position.parse::<ChompBoard>()?.to_string(),
-        _ => position.parse::<GraphPosition>()?.to_string(),
+    let (text, shown) = match family {
+        "cram" => plain(&position.parse::<CramBoard>()?),
+        "chomp" => plain(&position.parse::<ChompBoard>()?),
+        _ => texts(&position.parse::<GraphPosition>()?),
     };
-    Ok((family, text))
+    Ok((family, text, shown))
 }
 
 fn family_of(game: &str) -> Result<&'static str> {
@@ -134,28 +138,21 @@ pub fn search(game: &str, position: &str, options: SearchOptions) -> Result<Sear
         "cram" => {
             let board: CramBoard = position.parse()?;
             let (keys, x) = board.components();
-            run(Cram::new(), family, &keys, x, board.to_string(), options)
+            run(Cram::new(), family, &keys, x, plain(&board), options)
         }
         "chomp" => {
             let board: ChompBoard = position.parse()?;
-            run(Chomp, family, &[board.key()], 0, board.to_string(), options)
+            run(Chomp, family, &[board.key()], 0, plain(&board), options)
         }
         "node-kayles" => {
             let graph: GraphPosition = position.parse()?;
             // On a grid graph, the search of regions of the board (`NodeKaylesGrid`), with a
             // table of its own.
             if let Some((keys, x)) = node_kayles::grid_components_of(&graph) {
-                return run(NodeKaylesGrid, family, &keys, x, graph.to_string(), options);
+                return run(NodeKaylesGrid, family, &keys, x, texts(&graph), options);
             }
             let (keys, x) = node_kayles::components_of(&graph);
-            run(
-                NodeKayles::new(),
-                family,
-                &keys,
-                x,
-                graph.to_string(),
-                options,
-            )
+            run(NodeKayles::new(), family, &keys, x, texts(&graph), options)
         }
         _ => {
             let graph: GraphPosition = position.parse()?;
@@ -163,19 +160,24 @@ pub fn search(game: &str, position: &str, options: SearchOptions) -> Result<Sear
             // as one, with a Cram table.
             if let Some(board) = arc_kayles::as_cram(&graph) {
                 let (keys, x) = board.components();
-                return run(Cram::new(), family, &keys, x, graph.to_string(), options);
+                return run(Cram::new(), family, &keys, x, texts(&graph), options);
             }
             let (keys, x) = arc_kayles::components_of(&graph);
-            run(
-                ArcKayles::new(),
-                family,
-                &keys,
-                x,
-                graph.to_string(),
-                options,
-            )
+            run(ArcKayles::new(), family, &keys, x, texts(&graph), options)
         }
     }
+}
+
+/// A board's text, written and shown alike.
+fn plain(board: &impl std::fmt::Display) -> (String, String) {
+    (board.to_string(), board.to_string())
+}
+
+/// A graph's text, and the name it is shown by where it has one.
+fn texts(graph: &GraphPosition) -> (String, String) {
+    let text = graph.to_string();
+    let shown = graph.named_text().unwrap_or_else(|| text.clone());
+    (text, shown)
 }
 
 fn run<G: SplitGame>(
@@ -183,7 +185,7 @@ fn run<G: SplitGame>(
     name: &'static str,
     keys: &[G::Key],
     x: Nimber,
-    position: String,
+    (position, shown): (String, String),
     options: SearchOptions,
 ) -> Result<SearchRun>
 where
@@ -207,6 +209,7 @@ where
     Ok(SearchRun {
         game: name,
         position,
+        shown,
         value,
         elapsed: started.elapsed(),
         stats: engine.stats(),
