@@ -329,6 +329,7 @@ bench_slow_corners() {
     row "$BIN" analyze chomp 26,26,26,26,26
     row "$BIN" analyze node-kayles grid:7x7 --time 60
     row "$BIN" analyze node-kayles grid:7x8 --time 60
+    row "$BIN" analyze node-kayles grid:6x9 --time 60
     row "$BIN" analyze node-kayles grid:7x9 --time 60
     row "$BIN" sequence hex 0.36 --until-period
     row "$BIN" sequence octal 0.36 --until-period
