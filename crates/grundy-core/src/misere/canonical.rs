@@ -42,12 +42,12 @@ pub type FormId = u32;
 /// The game `0` (no options).
 pub const ZERO: FormId = 0;
 
-/// Most simplest forms one store may hold (some 60 bytes each; [`MisereForms::levels`] adds
-/// 16 bytes a form a level).
+/// Most simplest forms one store may hold (some 100 bytes each with their options;
+/// [`MisereForms::levels`] adds 16 bytes a form a level).
 pub const MAX_FORMS: usize = 4_000_000;
 
-/// Most sums of two forms one store may remember (some 35 bytes each: about 1 GB at the
-/// limit). Kayles to heap 70 meets 6.9 million.
+/// Most sums of two forms one store may remember (some 35 bytes each, kept under both parts:
+/// about 1 GB at the limit). Kayles to heap 70 meets 6.9 million.
 pub const MAX_SUMS: usize = 30_000_000;
 
 #[derive(Debug, Clone)]
@@ -57,15 +57,27 @@ struct Form {
     birthday: u32,
     /// `G⁻`: the mex of the options', 1 without options.
     misere: Nimber,
+    /// The next form whose options hash alike ([`MisereForms::index`]), or [`NO_FORM`].
+    next: FormId,
 }
+
+/// The end of a chain of [`Form::next`].
+const NO_FORM: FormId = FormId::MAX;
 
 /// Every simplest form met, each once, and the sums of pairs of them computed so far.
 #[derive(Debug)]
 pub struct MisereForms {
     forms: Vec<Form>,
-    index: HashMap<Box<[FormId]>, FormId>,
-    /// `a + b` by `(min, max) = (a, b)` packed in one word.
-    sums: HashMap<u64, FormId>,
+    /// The first form whose options have this hash, the others chained by [`Form::next`]:
+    /// the options are kept once, in the forms, not again as keys.
+    index: HashMap<u64, FormId>,
+    /// `partners[x]`: `y ↦ x + y` for the sums computed with `x`. Each sum is kept under both
+    /// its parts, so that the sums of one form with every option of another, which a sum
+    /// needs, are looked up in one small map: in one map of every pair, each look-up was a
+    /// trip to memory.
+    partners: Vec<HashMap<FormId, FormId>>,
+    /// Sums computed (pairs, each kept twice in `partners` unless both parts are equal).
+    sums: usize,
     limit: usize,
     sums_limit: usize,
 }
@@ -88,13 +100,15 @@ impl MisereForms {
             options: Box::new([]),
             birthday: 0,
             misere: 1,
+            next: NO_FORM,
         };
         let mut index = HashMap::default();
-        index.insert(Box::<[FormId]>::from([]), ZERO);
+        index.insert(options_hash(&[]), ZERO);
         MisereForms {
             forms: vec![zero],
             index,
-            sums: HashMap::default(),
+            partners: vec![HashMap::default()],
+            sums: 0,
             limit: forms.max(1),
             sums_limit: sums,
         }
@@ -112,7 +126,7 @@ impl MisereForms {
 
     /// Sums of two forms computed so far.
     pub fn sums_len(&self) -> usize {
-        self.sums.len()
+        self.sums
     }
 
     /// Forms held.
@@ -161,6 +175,19 @@ impl MisereForms {
             .is_ok()
     }
 
+    /// The form held whose options are exactly `options` (sorted by birthday and id).
+    fn find(&self, options: &[FormId]) -> Option<FormId> {
+        let mut g = *self.index.get(&options_hash(options))?;
+        while g != NO_FORM {
+            let form = &self.forms[g as usize];
+            if *form.options == *options {
+                return Some(g);
+            }
+            g = form.next;
+        }
+        None
+    }
+
     /// The simplest form of the game whose options are `options` (each a simplest form).
     pub fn game(&mut self, mut options: Vec<FormId>) -> Result<FormId> {
         let mut keys: Vec<u64> = options
@@ -171,7 +198,7 @@ impl MisereForms {
         keys.dedup();
         options.clear();
         options.extend(keys.iter().map(|&k| k as FormId));
-        if let Some(&g) = self.index.get(options.as_slice()) {
+        if let Some(g) = self.find(&options) {
             return Ok(g);
         }
         if let Some(h) = self.reduced(&options) {
@@ -187,11 +214,16 @@ impl MisereForms {
         let birthday = 1 + options.iter().map(|&o| self.birthday(o)).max().unwrap_or(0);
         let id = self.forms.len() as FormId;
         let options: Box<[FormId]> = options.into_boxed_slice();
-        self.index.insert(options.clone(), id);
+        let next = self
+            .index
+            .insert(options_hash(&options), id)
+            .unwrap_or(NO_FORM);
+        self.partners.push(HashMap::default());
         self.forms.push(Form {
             options,
             birthday,
             misere: mex(values),
+            next,
         });
         Ok(id)
     }
@@ -209,7 +241,7 @@ impl MisereForms {
             if self.birthday(options[j]) < self.birthday(options[j - 1]) + 2 {
                 continue;
             }
-            if let Some(&h) = self.index.get(&options[..j]) {
+            if let Some(h) = self.find(&options[..j]) {
                 if options[j..].iter().all(|&o| self.has_option(o, h)) {
                     return Some(h);
                 }
@@ -220,37 +252,46 @@ impl MisereForms {
 
     /// The simplest form of `a + b`.
     pub fn add(&mut self, a: FormId, b: FormId) -> Result<FormId> {
-        if a == ZERO {
-            return Ok(b);
+        self.add_beside(a, b)
+    }
+
+    /// `fixed + other`, looked up among `fixed`'s sums: the callers keep `fixed` the same
+    /// across a loop over the options of the other part.
+    fn add_beside(&mut self, fixed: FormId, other: FormId) -> Result<FormId> {
+        if fixed == ZERO {
+            return Ok(other);
         }
-        if b == ZERO {
-            return Ok(a);
+        if other == ZERO {
+            return Ok(fixed);
         }
-        let pair = u64::from(a.min(b)) << 32 | u64::from(a.max(b));
-        if let Some(&s) = self.sums.get(&pair) {
+        if let Some(&s) = self.partners[fixed as usize].get(&other) {
             return Ok(s);
         }
-        if self.sums.len() >= self.sums_limit {
+        if self.sums >= self.sums_limit {
             return Err(GameError::too_large(
                 "sums of misère simplest forms",
                 format!("at most {} sums in one computation", self.sums_limit),
             ));
         }
-        // The clock and the flag every 1,024 sums: a look-up here is some 100 ns.
-        if self.sums.len() % 1024 == 0 {
+        // The clock and the flag every 1,024 sums: a sum takes some microseconds.
+        if self.sums % 1024 == 0 {
             crate::kernel::cancel::check()?;
         }
-        let mut options = Vec::with_capacity(self.options(a).len() + self.options(b).len());
-        for i in 0..self.options(a).len() {
-            let a1 = self.options(a)[i];
-            options.push(self.add(a1, b)?);
+        let mut options = Vec::with_capacity(self.options(fixed).len() + self.options(other).len());
+        for i in 0..self.options(fixed).len() {
+            let f1 = self.options(fixed)[i];
+            options.push(self.add_beside(other, f1)?);
         }
-        for i in 0..self.options(b).len() {
-            let b1 = self.options(b)[i];
-            options.push(self.add(a, b1)?);
+        for i in 0..self.options(other).len() {
+            let o1 = self.options(other)[i];
+            options.push(self.add_beside(fixed, o1)?);
         }
         let s = self.game(options)?;
-        self.sums.insert(pair, s);
+        self.partners[fixed as usize].insert(other, s);
+        if fixed != other {
+            self.partners[other as usize].insert(fixed, s);
+        }
+        self.sums += 1;
         Ok(s)
     }
 
@@ -300,6 +341,12 @@ impl MisereForms {
             levels.push(v);
         }
     }
+}
+
+/// A hash of a list of options (Fx, as the maps use, over the ids and the length).
+fn options_hash(options: &[FormId]) -> u64 {
+    use std::hash::BuildHasher;
+    rustc_hash::FxBuildHasher.hash_one(options)
 }
 
 /// The simplest form of every heap `1..=max_heap` of `options` (index 0 is `0`).

@@ -184,13 +184,13 @@ pub fn heap_genera(options: &OptionTable) -> Result<Vec<HeapGenus>> {
     heap_genera_by_followers(options)
 }
 
-/// The sums of simplest forms [`heap_genera`] allows before it tries the quotient (some 3 s):
+/// The sums of simplest forms [`heap_genera`] allows before it tries the quotient (some 1.5 s):
 /// Kayles to heap 58 or so, Daisies to 40, `0.6` and `0.16` to 80, `0.15` to 100.
 pub const QUICK_SUMS: usize = 1_000_000;
 
 /// How many sums of simplest forms per follower the forms may take to reach the first heap
 /// with more than [`FEW_FOLLOWERS`] followers, for [`heap_genera`] to go on with them. Measured
-/// there (sums per follower; the forms' time per sum is some 3 µs, the follower search's per
+/// there (sums per follower; the forms' time per sum is some 1.5 µs, the follower search's per
 /// follower 10 to 20): Kayles 1, 0.75 2 to 2.5, 0.6 0.1, 0.4 0.05; but 0.35 13, whose
 /// followers are then quicker (heap 60: 5 s against 14 s).
 pub const SUMS_PER_FOLLOWER: usize = 4;

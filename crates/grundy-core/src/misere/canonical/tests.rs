@@ -189,3 +189,33 @@ fn a_full_store_refuses() {
     let went_on = heap_genera_in(&mut few_sums, &kayles).unwrap();
     assert_eq!(went_on, heap_genera_by_forms(&kayles).unwrap());
 }
+
+/// A sum is kept under both its parts: `b + a` after `a + b` is found, not computed again, and
+/// counts once against the limit, which holds exactly at the number of sums a question needs.
+#[test]
+fn a_sum_is_kept_under_both_parts_and_counted_once() {
+    let needed = |limit: usize| {
+        let mut forms = MisereForms::with_limits(MAX_FORMS, limit);
+        let (two, three) = (forms.nim(2).unwrap(), forms.nim(3).unwrap());
+        let before = forms.sums_len();
+        let sum = forms.add(two, three);
+        (forms, two, three, before, sum)
+    };
+    let (mut forms, two, three, before, sum) = needed(MAX_SUMS);
+    let sum = sum.unwrap();
+    let spent = forms.sums_len() - before;
+    assert!(spent > 1, "{spent}");
+    assert_eq!(forms.add(three, two).unwrap(), sum);
+    assert_eq!(forms.sums_len() - before, spent);
+    // With a heap above 1, misère Nim's values are Nim's: G⁻(*2 + *3) = 2 XOR 3.
+    assert_eq!(forms.misere_value(sum), 1);
+    // A limit of exactly the sums needed answers; with none left a sum is refused at once.
+    // (The limit is looked at as each sum starts, against the sums finished, so a store may
+    // pass it by the sums under way: at most the depth of the recursion.)
+    assert_eq!(needed(before + spent).4.unwrap(), sum);
+    let err = needed(before).4.unwrap_err();
+    assert!(
+        err.to_string().contains(&format!("at most {before} sums")),
+        "{err}"
+    );
+}
