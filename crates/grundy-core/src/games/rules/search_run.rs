@@ -15,6 +15,7 @@ use crate::games::chomp::{Chomp, ChompBoard};
 use crate::games::cram::{Cram, CramBoard};
 use crate::games::graph::GraphPosition;
 use crate::games::node_kayles::{self, NodeKayles, NodeKaylesGrid};
+use crate::games::searched::Shown;
 use crate::kernel::error::{GameError, Result};
 use crate::nimber::Nimber;
 use crate::search::engine::ProgressFn;
@@ -108,8 +109,8 @@ impl<K: TableKey + Send> SavedTable for Tagged<K> {
 pub fn position_text(game: &str, position: &str) -> Result<(&'static str, String, String)> {
     let family = family_of(game)?;
     let (text, shown) = match family {
-        "cram" => plain(&position.parse::<CramBoard>()?),
-        "chomp" => plain(&position.parse::<ChompBoard>()?),
+        "cram" => texts(&position.parse::<CramBoard>()?),
+        "chomp" => texts(&position.parse::<ChompBoard>()?),
         _ => texts(&position.parse::<GraphPosition>()?),
     };
     Ok((family, text, shown))
@@ -138,11 +139,11 @@ pub fn search(game: &str, position: &str, options: SearchOptions) -> Result<Sear
         "cram" => {
             let board: CramBoard = position.parse()?;
             let (keys, x) = board.components();
-            run(Cram::new(), family, &keys, x, plain(&board), options)
+            run(Cram::new(), family, &keys, x, texts(&board), options)
         }
         "chomp" => {
             let board: ChompBoard = position.parse()?;
-            run(Chomp, family, &[board.key()], 0, plain(&board), options)
+            run(Chomp, family, &[board.key()], 0, texts(&board), options)
         }
         "node-kayles" => {
             let graph: GraphPosition = position.parse()?;
@@ -168,16 +169,9 @@ pub fn search(game: &str, position: &str, options: SearchOptions) -> Result<Sear
     }
 }
 
-/// A board's text, written and shown alike.
-fn plain(board: &impl std::fmt::Display) -> (String, String) {
-    (board.to_string(), board.to_string())
-}
-
-/// A graph's text, and the name it is shown by where it has one.
-fn texts(graph: &GraphPosition) -> (String, String) {
-    let text = graph.to_string();
-    let shown = graph.named_text().unwrap_or_else(|| text.clone());
-    (text, shown)
+/// A position's text, which parses back, and how it is shown ([`Shown`]: a graph by its name).
+fn texts(position: &impl Shown) -> (String, String) {
+    (position.to_string(), position.shown())
 }
 
 fn run<G: SplitGame>(
