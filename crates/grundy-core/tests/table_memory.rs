@@ -105,7 +105,7 @@ fn a_growing_table_stays_within_its_memory_limit() {
         );
         // Everything it kept is right and can be found.
         assert!(t.stats().evictions > 0);
-        let held: Vec<u128> = t.entries().map(|(k, _, _)| *k).collect();
+        let held: Vec<u128> = t.entries().map(|(k, _, _)| k).collect();
         assert_eq!(held.len() as u64, t.stats().entries);
         let mut t = t;
         for key in held {

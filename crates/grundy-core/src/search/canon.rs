@@ -25,7 +25,7 @@
 //!   full search). Complete graphs, stars and complete bipartite graphs take one leaf.
 //!   (Pruning by automorphisms is nauty's; McKay and Piperno 2014.)
 
-use super::table::{mix64, TableKey};
+use super::table::{mix64, Pair, TableKey};
 
 /// Most candidate labellings tried for one graph (see the module documentation).
 pub const GRAPH_LEAF_LIMIT: usize = 64;
@@ -300,6 +300,7 @@ impl GraphKey {
 }
 
 impl TableKey for GraphKey {
+    type Slot = Pair<GraphKey>;
     const OWNS_HEAP: bool = true;
     fn hash64(&self) -> u64 {
         self.0

@@ -28,8 +28,9 @@ const MIN_SLOTS: usize = 1 << 10;
 const FIRST_SLOTS: usize = 1 << 8;
 
 /// Values whose exclusion can be recorded: `0..EXCLUDABLE`. Knowledge about larger values is
-/// simply not kept (exact values of any size are).
-pub const EXCLUDABLE: u32 = 56;
+/// simply not kept, nor exact values of `2^EXCLUDABLE` and more (the packed knowledge has 48
+/// bits, to fit beside a shape key in 16 bytes; the values searched are far smaller).
+pub const EXCLUDABLE: u32 = 40;
 
 /// A component key: the canonical form of a component, stored whole (never a lossy hash), so
 /// equal keys always mean equal components.
@@ -48,12 +49,117 @@ pub trait TableKey: Clone + Eq + Ord + std::fmt::Debug + Default {
     /// Reads a key written by [`TableKey::write`] from the front of `bytes`, advancing it;
     /// `None` when the bytes do not hold a key.
     fn read(bytes: &mut &[u8]) -> Option<Self>;
-    /// `n` placeholder keys for empty slots. Integer keys are all zero bits, which the
-    /// allocator gives as untouched pages, so a large table costs memory only as it fills.
-    fn placeholders(n: usize) -> Vec<Self> {
-        vec![Self::default(); n]
+    /// How a slot holds the key and its knowledge: side by side ([`Pair`]), or the knowledge
+    /// in the key's spare bits (shape keys, [`u128`]).
+    type Slot: Slot<Self>;
+}
+
+/// One slot of the table: a key and its packed knowledge (see [`Knowledge::pack`]), which
+/// is 0 in an empty slot.
+pub trait Slot<K>: Clone + Default + Send + Sync + std::fmt::Debug {
+    /// The packed knowledge; 0 for an empty slot.
+    fn packed(&self) -> u64;
+    /// Whether the slot, not empty, holds `key`.
+    fn holds(&self, key: &K) -> bool;
+    /// The key held.
+    fn key(&self) -> K;
+    /// Heap bytes of the key held.
+    fn heap_bytes(&self) -> usize;
+    /// Whether a slot can hold `key` (a key is never stored in a slot that cannot).
+    fn fits(_key: &K) -> bool {
+        true
+    }
+    /// Holds `key` (which [`Slot::fits`]) with `packed` from now on.
+    fn put(&mut self, key: &K, packed: u64);
+    /// Replaces the packed knowledge of the key held.
+    fn repack(&mut self, packed: u64);
+    /// Empties the slot, giving back the key and its packed knowledge.
+    fn take(&mut self) -> (K, u64);
+}
+
+/// A slot holding the key and its knowledge side by side.
+#[derive(Clone, Default, Debug)]
+pub struct Pair<K> {
+    key: K,
+    packed: u64,
+}
+
+impl<K: TableKey + Send + Sync> Slot<K> for Pair<K> {
+    #[inline]
+    fn packed(&self) -> u64 {
+        self.packed
+    }
+    #[inline]
+    fn holds(&self, key: &K) -> bool {
+        self.key == *key
+    }
+    fn key(&self) -> K {
+        self.key.clone()
+    }
+    fn heap_bytes(&self) -> usize {
+        self.key.heap_bytes()
+    }
+    fn put(&mut self, key: &K, packed: u64) {
+        self.key = key.clone();
+        self.packed = packed;
+    }
+    fn repack(&mut self, packed: u64) {
+        self.packed = packed;
+    }
+    fn take(&mut self) -> (K, u64) {
+        (
+            std::mem::take(&mut self.key),
+            std::mem::take(&mut self.packed),
+        )
     }
 }
+
+/// Bits of a [`u128`] key below its spare bits: a shape key (`ShapeKey` of the `canon` module)
+/// uses bits 0..80, and its slot keeps the packed knowledge in bits 80..128, so that a
+/// bucket of four is one cache line of 64 bytes, where a key and a word side by side made
+/// 96 bytes, two lines, and a third of the memory more.
+const SHAPE_BITS: u32 = 80;
+const SHAPE_MASK: u128 = (1 << SHAPE_BITS) - 1;
+
+impl Slot<u128> for u128 {
+    #[inline]
+    fn packed(&self) -> u64 {
+        (*self >> SHAPE_BITS) as u64
+    }
+    #[inline]
+    fn holds(&self, key: &u128) -> bool {
+        *self & SHAPE_MASK == *key
+    }
+    fn key(&self) -> u128 {
+        *self & SHAPE_MASK
+    }
+    fn heap_bytes(&self) -> usize {
+        0
+    }
+    /// A key using the spare bits is not stored (no key the search makes does), so the
+    /// table never confuses two keys.
+    fn fits(key: &u128) -> bool {
+        *key <= SHAPE_MASK
+    }
+    fn put(&mut self, key: &u128, packed: u64) {
+        debug_assert!(Self::fits(key));
+        *self = *key | u128::from(packed) << SHAPE_BITS;
+    }
+    fn repack(&mut self, packed: u64) {
+        *self = *self & SHAPE_MASK | u128::from(packed) << SHAPE_BITS;
+    }
+    fn take(&mut self) -> (u128, u64) {
+        let taken = (self.key(), self.packed());
+        *self = 0;
+        taken
+    }
+}
+
+/// The slots of one bucket, aligned to a cache line: a look-up reads one line (two for
+/// slots of more than 16 bytes).
+#[derive(Clone, Default, Debug)]
+#[repr(align(64))]
+struct Bucket<S>([S; BUCKET]);
 
 /// A 64-bit finaliser (the one of SplitMix64): every input bit affects every output bit.
 pub fn mix64(mut x: u64) -> u64 {
@@ -71,9 +177,7 @@ fn take<const N: usize>(bytes: &mut &[u8]) -> Option<[u8; N]> {
 }
 
 impl TableKey for u64 {
-    fn placeholders(n: usize) -> Vec<Self> {
-        vec![0; n]
-    }
+    type Slot = Pair<u64>;
     fn hash64(&self) -> u64 {
         mix64(*self)
     }
@@ -86,9 +190,7 @@ impl TableKey for u64 {
 }
 
 impl TableKey for u128 {
-    fn placeholders(n: usize) -> Vec<Self> {
-        vec![0; n]
-    }
+    type Slot = u128;
     fn hash64(&self) -> u64 {
         mix64((*self as u64) ^ ((*self >> 64) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15))
     }
@@ -126,20 +228,20 @@ impl Knowledge {
         }
     }
 
-    /// The packed form: bit 63 marks an exact value, bit 62 is [`NEWEST`], bits 56..62 hold
-    /// the work (at most 63: about log2 of the components expanded), the low 56 bits the
-    /// value or the exclusion mask. Never 0 for stored knowledge (0 marks an empty
-    /// slot), since an empty exclusion mask is never stored.
+    /// The packed form, 48 bits: bit 47 ([`EXACT`]) marks an exact value, bit 46 is
+    /// [`NEWEST`], bits 40..46 hold the work (at most 63: about log2 of the components
+    /// expanded), the low 40 bits the value or the exclusion mask. Never 0 for stored
+    /// knowledge (0 marks an empty slot), since an empty exclusion mask is never stored.
     fn pack(self, work: u8) -> u64 {
         let low = match self {
-            Knowledge::Exact(v) => (1 << 63) | (v & LOW_MASK),
+            Knowledge::Exact(v) => EXACT | (v & LOW_MASK),
             Knowledge::Excluded(mask) => mask & LOW_MASK,
         };
-        low | u64::from(work.min(0x3f)) << 56
+        low | u64::from(work.min(0x3f)) << WORK_SHIFT
     }
 
     fn unpack(packed: u64) -> Knowledge {
-        if packed >> 63 == 1 {
+        if packed & EXACT != 0 {
             Knowledge::Exact(packed & LOW_MASK)
         } else {
             Knowledge::Excluded(packed & LOW_MASK)
@@ -156,6 +258,8 @@ impl Knowledge {
 }
 
 const LOW_MASK: u64 = (1 << EXCLUDABLE) - 1;
+const WORK_SHIFT: u32 = EXCLUDABLE;
+const EXACT: u64 = 1 << (EXCLUDABLE + 7);
 
 /// The bit of the packed knowledge that marks the entry its bucket took last: a full bucket
 /// evicts the cheapest of its other entries, so the newest fact stays at least until the
@@ -166,10 +270,10 @@ const LOW_MASK: u64 = (1 << EXCLUDABLE) - 1;
 /// Protecting the two newest instead was worse (827,831; at 16 KiB 1.88 M against 1.19 M):
 /// the dear entries are worth keeping too. With an unlimited table it changes nothing
 /// measurable (a bucket is rarely full).
-const NEWEST: u64 = 1 << 62;
+const NEWEST: u64 = 1 << (EXCLUDABLE + 6);
 
 fn work_of(packed: u64) -> u8 {
-    (packed >> 56 & 0x3f) as u8
+    (packed >> WORK_SHIFT & 0x3f) as u8
 }
 
 /// How much an entry is worth keeping: its work, an exact value counting double an
@@ -203,9 +307,8 @@ pub struct TableStats {
 /// A bounded table from component keys to [`Knowledge`].
 #[derive(Clone)]
 pub struct Table<K: TableKey> {
-    keys: Vec<K>,
-    /// Per slot: packed [`Knowledge`] and work; 0 for an empty slot.
-    packed: Vec<u64>,
+    /// The slots, [`BUCKET`] to a cache-line-aligned bucket.
+    slots: Vec<Bucket<K::Slot>>,
     /// Buckets: any number, so that a table uses all of its memory limit, not the largest
     /// power of two below it (which left up to half of it unused: 64 KiB held 2,048 Cram
     /// entries instead of 2,520).
@@ -221,12 +324,15 @@ pub struct Table<K: TableKey> {
     presence: Presence,
 }
 
-impl<K: TableKey + Default> Table<K> {
+impl<K: TableKey> Table<K> {
+    /// Bytes of one slot: a bucket's share.
+    const SLOT_BYTES: usize = std::mem::size_of::<Bucket<K::Slot>>() / BUCKET;
+
     /// A table using at most `memory_bytes` bytes (its slots, its filter and the heap bytes
     /// of its keys), also while it grows, and at least 1,024 slots.
     pub fn with_memory(memory_bytes: usize) -> Self {
         // A slot's key and knowledge, and its share of the presence filter (two bytes).
-        let slot = std::mem::size_of::<K>() + 8 + 2;
+        let slot = Self::SLOT_BYTES + 2;
         // Keys with heap memory get half the budget for their slots, half for their heaps.
         // (This asked the default key for its heap bytes, and an empty key has none: graph
         // keys got every byte for their slots and none for their heaps, so the table stored
@@ -239,17 +345,15 @@ impl<K: TableKey + Default> Table<K> {
         let mut wanted = for_slots / slot;
         // The filter's words are a power of two, so it may take more than its two bytes a
         // slot: then fewer slots, so that slots and filter stay within the limit.
-        let slot_bytes = std::mem::size_of::<K>() + 8;
         let filter = Presence::bytes_for(wanted);
-        if wanted * slot_bytes + filter > for_slots {
-            wanted = for_slots.saturating_sub(filter) / slot_bytes;
+        if wanted * Self::SLOT_BYTES + filter > for_slots {
+            wanted = for_slots.saturating_sub(filter) / Self::SLOT_BYTES;
         }
         let max_buckets = wanted.max(MIN_SLOTS) / BUCKET;
         // Start small: a table that stays small stays in the caches.
         let buckets = max_buckets.min(FIRST_SLOTS / BUCKET);
         Table {
-            keys: K::placeholders(buckets * BUCKET),
-            packed: vec![0; buckets * BUCKET],
+            slots: vec![Bucket::default(); buckets],
             buckets,
             heap_bytes: 0,
             heap_limit: memory_bytes.saturating_sub(max_buckets * BUCKET * slot),
@@ -273,25 +377,17 @@ impl<K: TableKey + Default> Table<K> {
     fn grow(&mut self) {
         let old_buckets = self.buckets;
         let buckets = (old_buckets * 2).min(self.max_buckets);
-        let slots = buckets * BUCKET;
-        self.keys.reserve_exact(slots - self.keys.len());
-        self.keys.resize_with(slots, K::default);
-        self.packed.reserve_exact(slots - self.packed.len());
-        self.packed.resize(slots, 0);
+        self.slots.reserve_exact(buckets - self.slots.len());
+        self.slots.resize_with(buckets, Bucket::default);
         self.buckets = buckets;
         // The old filter goes before the new one is made.
         self.presence = Presence::for_slots(0);
-        self.presence = Presence::for_slots(slots);
+        self.presence = Presence::for_slots(buckets * BUCKET);
         for old in (0..old_buckets).rev() {
-            let moved: [(K, u64); BUCKET] = std::array::from_fn(|j| {
-                let i = old * BUCKET + j;
-                (
-                    std::mem::take(&mut self.keys[i]),
-                    std::mem::take(&mut self.packed[i]),
-                )
-            });
-            for (key, p) in moved {
-                if p != 0 {
+            let moved = std::mem::take(&mut self.slots[old]);
+            for mut slot in moved.0 {
+                if slot.packed() != 0 {
+                    let (key, p) = slot.take();
                     self.place_moved(old, key, p);
                 }
             }
@@ -302,18 +398,19 @@ impl<K: TableKey + Default> Table<K> {
     /// slot, else the slot of the cheapest entry there if that is cheaper than it; else the
     /// entry is dropped.
     fn place_moved(&mut self, old: usize, key: K, p: u64) {
-        let range = self.bucket(&key);
-        debug_assert!(range.start >= old * BUCKET, "a bucket never moves down");
-        let slot = match range.clone().find(|&i| self.packed[i] == 0) {
+        let b = self.bucket_index(key.hash64());
+        debug_assert!(b >= old, "a bucket never moves down");
+        let bucket = &mut self.slots[b].0;
+        let slot = match bucket.iter().position(|s| s.packed() == 0) {
             Some(i) => Some(i),
             None => {
-                let i = range
-                    .min_by_key(|&i| keep_priority(self.packed[i]))
+                let i = (0..BUCKET)
+                    .min_by_key(|&i| keep_priority(bucket[i].packed()))
                     .expect("buckets are not empty");
                 self.stats.evictions += 1;
                 self.stats.entries -= 1;
-                if keep_priority(self.packed[i]) < keep_priority(p) {
-                    self.heap_bytes -= self.keys[i].heap_bytes();
+                if keep_priority(bucket[i].packed()) < keep_priority(p) {
+                    self.heap_bytes -= bucket[i].heap_bytes();
                     Some(i)
                 } else {
                     self.heap_bytes -= key.heap_bytes();
@@ -323,8 +420,7 @@ impl<K: TableKey + Default> Table<K> {
         };
         if let Some(i) = slot {
             self.presence.add(key.hash64());
-            self.keys[i] = key;
-            self.packed[i] = p;
+            bucket[i].put(&key, p);
         }
     }
 }
@@ -357,19 +453,14 @@ impl<K: TableKey> Table<K> {
 
     /// Bytes in use: the slots and the keys' heap memory.
     pub fn memory_bytes(&self) -> usize {
-        self.packed.len() * (std::mem::size_of::<K>() + 8) + self.presence.bytes() + self.heap_bytes
-    }
-
-    fn bucket(&self, key: &K) -> std::ops::Range<usize> {
-        self.bucket_of(key.hash64())
+        self.slots.len() * BUCKET * Self::SLOT_BYTES + self.presence.bytes() + self.heap_bytes
     }
 
     #[inline]
-    fn bucket_of(&self, hash: u64) -> std::ops::Range<usize> {
+    fn bucket_index(&self, hash: u64) -> usize {
         // The low 32 bits of the hash scaled to the number of buckets (Lemire's range
         // reduction: a multiplication instead of a division).
-        let start = (((hash & 0xffff_ffff) * self.buckets as u64) >> 32) as usize * BUCKET;
-        start..start + BUCKET
+        (((hash & 0xffff_ffff) * self.buckets as u64) >> 32) as usize
     }
 
     /// What is known about `key`, if anything.
@@ -391,22 +482,21 @@ impl<K: TableKey> Table<K> {
         if !self.presence.may_hold(hash) {
             return None;
         }
-        let start = self.bucket_of(hash).start;
-        let keys = &self.keys[start..start + BUCKET];
-        let packed = &self.packed[start..start + BUCKET];
-        keys.iter()
-            .zip(packed)
-            .find(|&(k, &p)| k == key && p != 0)
-            .map(|(_, &p)| Knowledge::unpack(p))
+        self.slots[self.bucket_index(hash)]
+            .0
+            .iter()
+            .find(|s| s.packed() != 0 && s.holds(key))
+            .map(|s| Knowledge::unpack(s.packed()))
     }
 
     /// [`Table::store`] for a fact read back from disk: the table grows (within its limit)
     /// rather than evict, so that everything saved is kept while it fits.
     pub(crate) fn restore(&mut self, key: &K, fact: Knowledge, work: u8) {
         while self.buckets < self.max_buckets
-            && self
-                .bucket(key)
-                .all(|i| self.packed[i] != 0 && self.keys[i] != *key)
+            && self.slots[self.bucket_index(key.hash64())]
+                .0
+                .iter()
+                .all(|s| s.packed() != 0 && !s.holds(key))
         {
             self.grow();
         }
@@ -416,29 +506,32 @@ impl<K: TableKey> Table<K> {
     /// Adds `fact` to what is known about `key`; `work` (about log2 of the positions the fact
     /// cost) decides what is evicted first when room is short.
     pub fn store(&mut self, key: &K, fact: Knowledge, work: u8) {
-        if !fact.storable() {
+        if !fact.storable() || !K::Slot::fits(key) {
             return;
         }
         // Grow at half full, up to the memory limit: with four slots a bucket, few buckets
         // overflow below that.
-        if self.stats.entries as usize * 2 >= self.packed.len() && self.buckets < self.max_buckets {
+        if self.stats.entries as usize * 2 >= self.slots.len() * BUCKET
+            && self.buckets < self.max_buckets
+        {
             self.grow();
         }
         self.stats.stores += 1;
         let hash = key.hash64();
-        let range = self.bucket_of(hash);
         let over_heap = self.heap_bytes + key.heap_bytes() > self.heap_limit;
+        let b = self.bucket_index(hash);
+        let bucket = &mut self.slots[b].0;
         let mut empty = None;
         let mut cheapest: Option<(usize, u8)> = None;
-        for i in range {
-            let packed = self.packed[i];
+        for (i, slot) in bucket.iter_mut().enumerate() {
+            let packed = slot.packed();
             if packed == 0 {
                 empty = empty.or(Some(i));
                 continue;
             }
-            if self.keys[i] == *key {
+            if slot.holds(key) {
                 let merged = Knowledge::unpack(packed).merged(fact);
-                self.packed[i] = merged.pack(work_of(packed).max(work)) | packed & NEWEST;
+                slot.repack(merged.pack(work_of(packed).max(work)) | packed & NEWEST);
                 return;
             }
             if packed & NEWEST != 0 {
@@ -462,34 +555,41 @@ impl<K: TableKey> Table<K> {
             (_, Some((i, _))) => i,
             _ => return,
         };
-        if self.packed[victim] != 0 {
+        if bucket[victim].packed() != 0 {
             self.stats.evictions += 1;
-            self.heap_bytes -= self.keys[victim].heap_bytes();
+            self.heap_bytes -= bucket[victim].heap_bytes();
         } else {
             self.stats.entries += 1;
         }
         self.heap_bytes += key.heap_bytes();
-        self.keys[victim] = key.clone();
-        self.packed[victim] = fact.pack(work);
-        for i in self.bucket_of(hash) {
-            self.packed[i] &= !NEWEST;
+        for other in bucket.iter_mut() {
+            let p = other.packed();
+            if p & NEWEST != 0 {
+                other.repack(p & !NEWEST);
+            }
         }
-        self.packed[victim] |= NEWEST;
+        bucket[victim].put(key, fact.pack(work) | NEWEST);
         if self.presence.add(hash) {
             // Full of keys evicted since: start again from those the table holds.
-            let keys = &self.keys;
-            let held = self.packed.iter().zip(keys).filter(|(&p, _)| p != 0);
-            self.presence.rebuild(held.map(|(_, k)| k.hash64()));
+            let held = self
+                .slots
+                .iter()
+                .flat_map(|b| &b.0)
+                .filter(|s| s.packed() != 0);
+            self.presence.rebuild(held.map(|s| s.key().hash64()));
         }
     }
 
     /// Every entry: key, knowledge and work (in slot order).
-    pub fn entries(&self) -> impl Iterator<Item = (&K, Knowledge, u8)> {
-        self.keys
+    pub fn entries(&self) -> impl Iterator<Item = (K, Knowledge, u8)> + '_ {
+        self.slots
             .iter()
-            .zip(&self.packed)
-            .filter(|(_, &p)| p != 0)
-            .map(|(k, &p)| (k, Knowledge::unpack(p), work_of(p)))
+            .flat_map(|b| &b.0)
+            .filter(|s| s.packed() != 0)
+            .map(|s| {
+                let p = s.packed();
+                (s.key(), Knowledge::unpack(p), work_of(p))
+            })
     }
 }
 
@@ -530,7 +630,7 @@ mod tests {
             assert_eq!(fact, Knowledge::Exact(k % 3));
         }
         // Work 6 entries outlive work 0 entries.
-        let kept = |w: u64| t.entries().filter(|(k, _, _)| **k % 7 == w).count();
+        let kept = |w: u64| t.entries().filter(|(k, _, _)| *k % 7 == w).count();
         assert!(kept(6) > kept(0), "{} vs {}", kept(6), kept(0));
     }
 
@@ -539,7 +639,7 @@ mod tests {
         let mut t: Table<u64> = Table::with_memory(0);
         // Keys of one bucket.
         let same: Vec<u64> = (0..)
-            .filter(|k| t.bucket(k) == t.bucket(&0))
+            .filter(|k: &u64| t.bucket_index(k.hash64()) == t.bucket_index(0u64.hash64()))
             .take(7)
             .collect();
         for (i, key) in same[..BUCKET].iter().enumerate() {
@@ -582,7 +682,7 @@ mod tests {
             assert!(t.stats().evictions > 0);
             // Rebuilt on the way, and on still for the larger table, full as it is.
             assert_eq!(t.presence.is_on(), slots >= FILTERED_SLOTS);
-            let held: Vec<u64> = t.entries().map(|(k, _, _)| *k).collect();
+            let held: Vec<u64> = t.entries().map(|(k, _, _)| k).collect();
             assert_eq!(held.len() as u64, t.stats().entries);
             for key in &held {
                 assert_eq!(t.get(key), Some(Knowledge::Exact(key % 5)));
@@ -593,21 +693,21 @@ mod tests {
         }
     }
 
-    /// The number of buckets is not rounded to a power of two: a 64 KiB table of 16-byte
-    /// keys (26 bytes a slot with the knowledge and the filter's share) has 2,520 slots, not
-    /// 2,048, and every bucket is used.
+    /// The number of buckets is not rounded to a power of two: a 64 KiB table of shape keys
+    /// (16 bytes a slot with the knowledge, 18 with the filter's share) has 3,640 slots,
+    /// not 2,048, and every bucket is used.
     #[test]
     fn a_table_uses_its_whole_memory_limit() {
         let mut t: Table<u128> = Table::with_memory(1 << 16);
-        assert_eq!(t.capacity(), 2520);
+        assert_eq!(t.capacity(), 3640);
         let keys = 4 * t.capacity() as u128;
         for key in 0..keys {
             t.store(&key, Knowledge::Exact(1), 1);
         }
-        assert_eq!(t.stats().entries, 2520);
+        assert_eq!(t.stats().entries, 3640);
         let mut used = vec![false; t.capacity() / BUCKET];
         for key in 0..keys {
-            used[t.bucket(&key).start / BUCKET] = true;
+            used[t.bucket_index(key.hash64())] = true;
         }
         assert!(used.iter().all(|&u| u));
     }
@@ -621,11 +721,11 @@ mod tests {
         let mut t: Table<u64> = Table::with_memory(8_000 * 18);
         assert_eq!(t.capacity(), 8_000);
         let mut key = 0;
-        let mut sizes = vec![t.packed.len()];
+        let mut sizes = vec![t.slots.len() * BUCKET];
         while t.buckets < t.max_buckets {
             // Store until the table grows, noting what it held before each store.
             let (held, buckets, evictions) = loop {
-                let held: Vec<u64> = t.entries().map(|(k, _, _)| *k).collect();
+                let held: Vec<u64> = t.entries().map(|(k, _, _)| k).collect();
                 let (buckets, evictions) = (t.buckets, t.stats().evictions);
                 t.store(&key, Knowledge::Exact(key % 9), (key % 4) as u8);
                 key += 1;
@@ -633,16 +733,16 @@ mod tests {
                     break (held, buckets, evictions);
                 }
             };
-            sizes.push(t.packed.len());
+            sizes.push(t.slots.len() * BUCKET);
             if t.buckets == 2 * buckets {
                 assert_eq!(t.stats().evictions, evictions, "doubling drops nothing");
                 for k in held {
                     assert_eq!(t.get(&k), Some(Knowledge::Exact(k % 9)));
                 }
             }
-            for (slot, &p) in t.packed.iter().enumerate() {
-                if p != 0 {
-                    assert!(t.bucket(&t.keys[slot]).contains(&slot));
+            for (b, bucket) in t.slots.iter().enumerate() {
+                for slot in bucket.0.iter().filter(|s| s.packed() != 0) {
+                    assert_eq!(t.bucket_index(slot.key().hash64()), b);
                 }
             }
             assert_eq!(t.entries().count() as u64, t.stats().entries);
@@ -658,5 +758,37 @@ mod tests {
         assert_eq!(t.stats().entries, 0);
         t.store(&3, Knowledge::Exact(LOW_MASK), 0);
         assert_eq!(t.get(&3), Some(Knowledge::Exact(LOW_MASK)));
+        t.store(&4, Knowledge::Exact(LOW_MASK + 1), 0);
+        assert_eq!(t.get(&4), None);
+    }
+
+    /// A shape key's slot is the key with its knowledge in the spare bits 80..128: a bucket
+    /// is one aligned cache line. Every key bit and every knowledge bit comes back, keys
+    /// differing only in their top shape bit stay apart, and a key using the spare bits is
+    /// not stored (it could be mistaken for another).
+    #[test]
+    fn shape_slots_pack_the_knowledge_beside_the_key() {
+        assert_eq!(std::mem::size_of::<Bucket<u128>>(), 64);
+        assert_eq!(std::mem::align_of::<Bucket<u128>>(), 64);
+        assert_eq!(std::mem::size_of::<Bucket<Pair<u64>>>(), 64);
+        assert_eq!(Table::<u128>::SLOT_BYTES, 16);
+        let mut t: Table<u128> = Table::with_memory(1 << 16);
+        let top = SHAPE_MASK;
+        let below = SHAPE_MASK >> 1;
+        t.store(&top, Knowledge::Excluded(LOW_MASK), 63);
+        t.store(&below, Knowledge::Exact(LOW_MASK), 63);
+        assert_eq!(t.get(&top), Some(Knowledge::Excluded(LOW_MASK)));
+        assert_eq!(t.get(&below), Some(Knowledge::Exact(LOW_MASK)));
+        let (key, fact, work) = t.entries().find(|(k, _, _)| *k == top).unwrap();
+        assert_eq!((key, fact, work), (top, Knowledge::Excluded(LOW_MASK), 63));
+        // Merged in place: the key's bits are untouched.
+        t.store(&top, Knowledge::Exact(7), 1);
+        assert_eq!(t.get(&top), Some(Knowledge::Exact(7)));
+        assert_eq!(t.get(&below), Some(Knowledge::Exact(LOW_MASK)));
+        let beyond = SHAPE_MASK + 1;
+        t.store(&beyond, Knowledge::Exact(1), 1);
+        assert_eq!(t.get(&beyond), None);
+        assert_eq!(t.get(&0), None);
+        assert_eq!(t.stats().entries, 2);
     }
 }
