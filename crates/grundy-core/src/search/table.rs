@@ -54,8 +54,8 @@ pub trait TableKey: Clone + Eq + Ord + std::fmt::Debug + Default {
     type Slot: Slot<Self>;
 }
 
-/// One slot of the table: a key and its packed knowledge (see [`Knowledge::pack`]), which
-/// is 0 in an empty slot.
+/// One slot of the table: a key and its packed knowledge (48 bits, as `Knowledge::pack` makes
+/// it), which is 0 in an empty slot.
 pub trait Slot<K>: Clone + Default + Send + Sync + std::fmt::Debug {
     /// The packed knowledge; 0 for an empty slot.
     fn packed(&self) -> u64;
@@ -63,6 +63,8 @@ pub trait Slot<K>: Clone + Default + Send + Sync + std::fmt::Debug {
     fn holds(&self, key: &K) -> bool;
     /// The key held.
     fn key(&self) -> K;
+    /// The hash of the key held (without a copy of a key that owns heap memory).
+    fn key_hash(&self) -> u64;
     /// Heap bytes of the key held.
     fn heap_bytes(&self) -> usize;
     /// Whether a slot can hold `key` (a key is never stored in a slot that cannot).
@@ -95,6 +97,9 @@ impl<K: TableKey + Send + Sync> Slot<K> for Pair<K> {
     }
     fn key(&self) -> K {
         self.key.clone()
+    }
+    fn key_hash(&self) -> u64 {
+        self.key.hash64()
     }
     fn heap_bytes(&self) -> usize {
         self.key.heap_bytes()
@@ -132,6 +137,9 @@ impl Slot<u128> for u128 {
     }
     fn key(&self) -> u128 {
         *self & SHAPE_MASK
+    }
+    fn key_hash(&self) -> u64 {
+        self.key().hash64()
     }
     fn heap_bytes(&self) -> usize {
         0
@@ -576,7 +584,7 @@ impl<K: TableKey> Table<K> {
                 .iter()
                 .flat_map(|b| &b.0)
                 .filter(|s| s.packed() != 0);
-            self.presence.rebuild(held.map(|s| s.key().hash64()));
+            self.presence.rebuild(held.map(|s| s.key_hash()));
         }
     }
 
