@@ -80,7 +80,9 @@ bench_octal_long() {
     nice -n 10 target/release/grundy sequence octal 0.6 --count "$count" "${resume[@]}" \
         --checkpoint "$dir/officers.bin" --format binary --output "$dir/officers.values" \
         2>"$dir/run.err" &
+    # A resumed run's first row counts from the values the checkpoint already held.
     local pid=$! last=0 then=$SECONDS
+    [ -f "$dir/officers.bin" ] && last=$(($(stat -c %s "$dir/officers.bin") / 2))
     echo '| UTC | values | values/s since the row before | CPU s | load |'
     echo '| --- | ---: | ---: | ---: | --- |'
     while kill -0 "$pid" 2>/dev/null; do

@@ -141,6 +141,8 @@ impl SequenceRun {
         progress: &mut dyn FnMut(Progress),
     ) -> Result<RunStatus> {
         let mut chunk = FIRST_CHUNK_VALUES;
+        self.solver
+            .plan(usize::try_from(self.target).unwrap_or(usize::MAX));
         while !self.is_finished() {
             if cancel.load(Ordering::Relaxed) {
                 return Ok(RunStatus::Cancelled);

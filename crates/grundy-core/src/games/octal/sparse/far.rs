@@ -164,6 +164,10 @@ impl<V: Value> FarWorker<V> {
                 // Ends when the solver (and with it the sender) is dropped.
                 for mut job in job_queue {
                     values.append(&mut job.fresh);
+                    if job.len == 0 {
+                        // Values only ([`Solver::send_values`]): no rows asked, none answered.
+                        continue;
+                    }
                     let rows = job.run(&values, unequal_splits, &current);
                     if answer.send(rows).is_err() {
                         break;
@@ -235,6 +239,35 @@ impl<V: Value> Solver<V> {
         worker.call.fetch_add(1, Ordering::Relaxed);
         self.worker.0 = Some(worker);
         done
+    }
+
+    /// Sends the second thread (started if need be) up to `most` of the values it lacks, with
+    /// no work to do: a call too short to be worth copying everything it lacks (the first
+    /// calls of a run resumed from a long table) brings its copy that much nearer, so that the
+    /// run uses both threads after a few calls instead of never. `most` is in proportion to
+    /// the call's own values, so the copying never costs more than [`super::FAR_COPY_RATIO`]
+    /// allows.
+    pub(super) fn send_values(&mut self, most: usize) {
+        if self.worker.0.is_none() {
+            self.worker.0 = FarWorker::start(self.unequal_splits);
+        }
+        let Some(worker) = self.worker.0.as_mut() else {
+            return;
+        };
+        let known = (worker.sent + most).min(self.values.len());
+        let job = FarJob {
+            start: known,
+            len: 0,
+            words: 0,
+            fresh: self.values[worker.sent..known].to_vec(),
+            known,
+            generation: self.generation,
+            call: worker.call.load(Ordering::Relaxed),
+            classes: Vec::new(),
+        };
+        if worker.jobs.send(job).is_ok() {
+            worker.sent = known;
+        }
     }
 
     /// [`Solver::extend_two_threads`] with `worker` started.

@@ -167,6 +167,11 @@ fn two_threads_continue_a_resumed_solver_exactly() {
     let far = |s: &SparseSolver| s.far_blocks();
     stepped.extend_to(8_192 + 4 * SUPERBLOCK - 1).unwrap();
     assert_eq!(far(&stepped), 0, "a short step: one thread");
+    assert_eq!(
+        stepped.far_lacks(),
+        8_192 + 4 * SUPERBLOCK - 1,
+        "a step under four superblocks sends no values"
+    );
     stepped.extend_to(20_000).unwrap();
     assert!(far(&stepped) > 0, "a long step: two threads");
     let values: Vec<u32> = stepped.values().iter().map(u32::from).collect();
@@ -198,18 +203,23 @@ fn two_threads_continue_a_resumed_solver_exactly() {
     for _ in 0..4 {
         let n = stepped.values().len();
         stepped.extend_to(n + short).unwrap();
-        copy.extend_to(n + short).unwrap();
     }
     assert!(
         far(&stepped) >= started + 4,
         "short steps after a long one: two threads ({} blocks, {started} before)",
         far(&stepped)
     );
+    let n = copy.values().len();
+    copy.extend_to(n + short).unwrap();
     assert_eq!(
         far(&copy),
         started,
         "a copy starts without the second thread"
     );
+    for _ in 0..3 {
+        let n = copy.values().len();
+        copy.extend_to(n + short).unwrap();
+    }
     let mut alone = SparseSolver::new(&rules);
     alone.extend_to(stepped.values().len()).unwrap();
     assert_eq!(stepped.values().to_vec(), alone.values().to_vec());
@@ -222,6 +232,54 @@ fn two_threads_continue_a_resumed_solver_exactly() {
         before,
         "one thread asked for: no second thread"
     );
+}
+
+/// A solver resumed from a long table and extended in steps too short to copy all it lacks
+/// to the second thread (a resumed run's steps of a tenth of a second) sends the thread
+/// `FAR_COPY_RATIO` values per value of each step, and uses both threads once the rest is
+/// worth copying: here from its second step. Before, it stayed on one thread for good.
+#[test]
+fn a_resumed_solver_reaches_two_threads_in_short_steps() {
+    let rules = HeapRules::parse("0.6").unwrap();
+    let (short, long) = (4 * SUPERBLOCK, 300 * 4 * SUPERBLOCK);
+    let mut alone = SparseSolver::new(&rules);
+    alone.extend_to(long + 4 * short).unwrap();
+    let mut stepped = SparseSolver::resume(&rules, alone.values().slice(0..long).to_vec());
+    stepped.set_threads(2);
+    stepped.set_far_wait();
+    // The first step lacks more than `FAR_COPY_RATIO` steps' worth: one thread, and a share
+    // of the values sent.
+    assert!(long / FAR_COPY_RATIO > short && long < 2 * short * FAR_COPY_RATIO);
+    stepped.extend_to(long + short).unwrap();
+    assert_eq!(stepped.far_blocks(), 0, "the first short step: one thread");
+    assert_eq!(stepped.far_lacks(), long + short - short * FAR_COPY_RATIO);
+    // What is left is worth copying within the second step.
+    stepped.extend_to(long + 2 * short).unwrap();
+    assert!(
+        stepped.far_blocks() > 0,
+        "the second short step: two threads"
+    );
+    // It lacks at most the values found since its last job (those of the step's end).
+    assert!(stepped.far_lacks() < short, "{}", stepped.far_lacks());
+    for i in 3..=4 {
+        stepped.extend_to(long + i * short).unwrap();
+    }
+    assert_eq!(stepped.values().to_vec(), alone.values().to_vec());
+    // Told how far it will go (a run's target), it copies at once when that pays: from its
+    // first short step on two threads. Not when the plan is too short to pay for the copy.
+    for (plan, two) in [(long + long / FAR_COPY_RATIO, true), (long + short, false)] {
+        let mut planned = SparseSolver::resume(&rules, alone.values().slice(0..long).to_vec());
+        planned.set_threads(2);
+        planned.set_far_wait();
+        planned.plan(plan);
+        assert_eq!(planned.far_lacks(), if two { 0 } else { long }, "plan {plan}");
+        planned.extend_to(long + short).unwrap();
+        assert_eq!(planned.far_blocks() > 0, two, "plan {plan}");
+        assert_eq!(
+            planned.values().to_vec(),
+            alone.values().slice(0..long + short).to_vec()
+        );
+    }
 }
 
 #[test]

@@ -86,6 +86,14 @@ impl SparseSolver {
         }
     }
 
+    /// Tells the solver that it will be extended to `count` values, in steps: with two threads
+    /// and enough values still to compute to pay for copying those known (a 256th as many),
+    /// the second thread gets its copy of the values known now, at once, rather than share
+    /// by share over the first steps (a run resumed from a checkpoint).
+    pub fn plan(&mut self, count: usize) {
+        either!(&mut self.0, s => s.plan(count))
+    }
+
     /// Computes values until there are `count` of them, widening the table when a value does
     /// not fit one byte.
     pub fn extend_to(&mut self, count: usize) -> Result<()> {
@@ -119,6 +127,12 @@ impl SparseSolver {
     /// thread.
     pub fn far_blocks(&self) -> u64 {
         either!(&self.0, s => s.far_blocks())
+    }
+
+    /// How many of the values known the second thread lacks (all of them before it starts).
+    #[cfg(test)]
+    pub(crate) fn far_lacks(&self) -> usize {
+        either!(&self.0, s => s.worker.lacks(s.values.len()))
     }
 
     /// Diagnostics: one [`ClassStats`] per class of split moves (amounts removed of one
