@@ -272,7 +272,11 @@ fn a_resumed_solver_reaches_two_threads_in_short_steps() {
         planned.set_threads(2);
         planned.set_far_wait();
         planned.plan(plan);
-        assert_eq!(planned.far_lacks(), if two { 0 } else { long }, "plan {plan}");
+        assert_eq!(
+            planned.far_lacks(),
+            if two { 0 } else { long },
+            "plan {plan}"
+        );
         planned.extend_to(long + short).unwrap();
         assert_eq!(planned.far_blocks() > 0, two, "plan {plan}");
         assert_eq!(
