@@ -244,9 +244,10 @@ impl<V: Value> Solver<V> {
     /// Sends the second thread (started if need be) up to `most` of the values it lacks, with
     /// no work to do: a call too short to be worth copying everything it lacks (the first
     /// calls of a run resumed from a long table) brings its copy that much nearer, so that the
-    /// run uses both threads after a few calls instead of never. `most` is in proportion to
-    /// the call's own values, so the copying never costs more than [`super::FAR_COPY_RATIO`]
-    /// allows.
+    /// run uses both threads after a few calls instead of never. From `extend_to`, `most` is
+    /// in proportion to the call's own values, so the copying never costs more than
+    /// [`super::FAR_COPY_RATIO`] allows; from `plan`, it is the whole copy, which the values
+    /// still to come pay for.
     pub(super) fn send_values(&mut self, most: usize) {
         if self.worker.0.is_none() {
             self.worker.0 = FarWorker::start(self.unequal_splits);
