@@ -642,6 +642,26 @@ fn graphs_are_shown_by_name_and_moves_by_the_vertices_removed() {
     );
 }
 
+/// A board the perfect computer opens with a move known to win without search is played by
+/// it, not valued first: Cram 6 × 7 (its value takes minutes) gets the central domino at
+/// once, then the half-turn answer to the human's domino.
+#[test]
+fn the_computer_opens_by_strategy_without_the_value() {
+    let args = [
+        "play", "cram", "6x7", "--first", "computer", "--time", "2", "--seed", "1",
+    ];
+    let out = grundy()
+        .args(args)
+        .write_stdin("1,1-1,2\nquit\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("Computer: 3,4-4,4:"), "{text}");
+    // The image of 1,1-1,2 under the half turn of the 6 × 7 board.
+    assert!(text.contains("Computer: 6,6-6,7:"), "{text}");
+}
+
 /// A position too hard to value within the budget is refused at the budget, once, naming the
 /// flag that allows more: `play cram 9x7 --first computer` took 30 s (the start valued by the
 /// engine's own budget twice, then asked again at any size) and advised "a smaller position";

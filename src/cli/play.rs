@@ -96,7 +96,8 @@ pub fn run(args: &PlayArgs, out: &Output) -> Result<(), CliError> {
         Convention::Normal
     };
     let budget = args.budget.budget();
-    let (title, start) = match args.game.0.position(&budget) {
+    let opens_by_strategy = args.first == First::Computer && args.player == Player::Perfect;
+    let (title, start) = match args.game.0.position_opened(&budget, opens_by_strategy) {
         Ok(found) => found,
         // A position read within 64 bits but refused (too hard to value within the budget, a
         // heap beyond an engine's limit): its own error, not a second try at any size.

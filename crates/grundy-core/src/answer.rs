@@ -10,7 +10,10 @@
 //! `grundy analyze`, `grundy play`'s hints and computer moves, `POST /api/analyze`, `/api/hint`,
 //! `/api/move` ([`player_move`]) and the Python package's `Position` ask here, so an answer known at once to one door is known at once to
 //! all: a Cram board of even sides by the mirror strategy, a square Chomp bar by its mirror
-//! move ([`instant`]), Nim and Wythoff's game by their closed forms.
+//! move ([`instant`]), Nim and Wythoff's game by their closed forms; and, to a door that asks
+//! for a move only (a hint, the computer's turn), a board of many options with a move known to
+//! win without search, by that move, its value not computed (the central domino of a Cram board
+//! that is its own half turn with one side odd).
 //!
 //! The budget is installed for the whole question ([`crate::kernel::budget::within`]): every
 //! long loop of the engine checks it, so a refusal comes within a few milliseconds of the
@@ -248,9 +251,23 @@ fn answer(q: &Question) -> Result<Answer> {
         1 => format!("the position {}", sum.to_terms()),
         _ => "the sum".to_string(),
     };
-    let instant = instant(sum, q.convention, explain);
-    let winning_moves_listed = q.asked.winning_moves || instant.is_some();
-    let report = match instant {
+    // Known at once: every winning move (a square Chomp bar), or one, when only a move is
+    // asked (`known_winning_move`).
+    let mut winning_moves_listed = q.asked.winning_moves;
+    let mut by_strategy = None;
+    let known = match instant(sum, q.convention, explain) {
+        Some(report) => {
+            winning_moves_listed = true;
+            Some(report)
+        }
+        None if !q.asked.winning_moves => instant::known_winning_move(sum, q.convention, explain)
+            .map(|(report, to)| {
+                by_strategy = Some(to);
+                report
+            }),
+        None => None,
+    };
+    let report = match known {
         Some(report) => report,
         None => budget::in_part(part, || {
             let affordable = q.affordable.unwrap_or(&|_| true);
@@ -261,7 +278,11 @@ fn answer(q: &Question) -> Result<Answer> {
             report::analyze_sum_within(sum, q.convention, scope, affordable)
         })?,
     };
-    let provenance = provenance(sum, q.convention);
+    // A move known to win: the answer is known as the option it leads to is.
+    let provenance = match by_strategy {
+        Some(to) if !to.is_empty() => provenance(&Sum::new(to), q.convention),
+        _ => provenance(sum, q.convention),
+    };
     let (computer_move, moves_left) = match q.asked.computer_move {
         true => computer_move(sum, q.convention, &report)?,
         false => (None, None),

@@ -574,7 +574,7 @@ fn big_wythoff(text: &str, convention: Convention, explain: bool) -> Option<Resu
     }))
 }
 
-fn pieces(sum: &Sum) -> Vec<Piece> {
+pub(crate) fn pieces(sum: &Sum) -> Vec<Piece> {
     sum.components
         .iter()
         .cloned()

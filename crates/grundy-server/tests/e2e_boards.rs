@@ -117,9 +117,27 @@ async fn cram(client: &Client, url: &str) {
     both_sizes(client, "boards-cram-why", "why-panel").await;
     follow_hints_to_the_end(client, 10).await;
     assert_text_contains(client, "result-text", &["You win"]).await;
-    // Cram 5 × 6: 49 options, too many to value one by one within the server's budget. The
-    // hint's domino is found, and Why? draws one option worth 0 and one worth 1, none worth 2.
+    // Cram 5 × 6: its hint is the central domino, known to win without search (then the
+    // half-turn answer to every domino); Why? says so, its value not computed.
     open(client, &format!("{}&position=5x6", link(url, "cram"))).await;
+    my_turn(client).await;
+    hint(client).await;
+    assert_eq!(count(client, ".hinted").await, 2, "the central domino");
+    click(client, "#why-btn").await;
+    wait_until(client, "!document.getElementById('why-panel').hidden").await;
+    assert_text_contains(
+        client,
+        "why-panel",
+        &["known without search", "not computed"],
+    )
+    .await;
+    both_sizes(client, "boards-cram-strategy", "why-panel").await;
+    // The same board with a square filled beside the centre: 45 options, too many to value
+    // one by one within the server's budget, and no move known to win. The hint's domino is
+    // found by search, and Why? draws one option worth 0 and one worth 1, none worth 2.
+    let holed = "....../....../..#.../....../......".replace('/', "%2F");
+    let holed = holed.replace('#', "%23");
+    open(client, &format!("{}&position={holed}", link(url, "cram"))).await;
     my_turn(client).await;
     hint(client).await;
     assert_eq!(count(client, ".hinted").await, 2, "the hint's domino");

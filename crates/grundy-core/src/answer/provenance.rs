@@ -122,7 +122,7 @@ fn family_of(c: &Component) -> &'static str {
     crate::registry::family(rules).map_or("", |f| f.name)
 }
 
-fn of_component(c: &Component) -> Provenance {
+pub(super) fn of_component(c: &Component) -> Provenance {
     if let Some(board) = c.position::<Searched<CramGame>>() {
         return cram(board);
     }

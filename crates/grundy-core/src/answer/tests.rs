@@ -1,6 +1,7 @@
 use std::time::{Duration, Instant};
 
 use super::*;
+use crate::kernel::derivation::MAX_DERIVED_OPTIONS;
 use crate::sum::Outcome;
 
 fn budget(seconds: u64) -> Budget {
@@ -199,4 +200,65 @@ fn a_sum_of_many_quick_terms_keeps_the_budget_between_terms() {
     let raised = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
     let err = crate::kernel::cancel::with_flag(raised, || sum.values()).unwrap_err();
     assert!(err.to_string().contains("cancelled"), "{err}");
+}
+
+/// A hint or computer move on a board whose value takes a search but which has a winning move
+/// known without search (the central domino of a Cram board that is its own half turn, one side
+/// odd) is that move, the value not computed; the move wins (its option is a P-position by
+/// search, and it is one of the winning moves a full analysis lists). On both sides of the
+/// threshold of options: 25 options (2 × 9) take the strategy, 24 are valued as before, as is
+/// a line whose value is known without search.
+#[test]
+fn a_move_known_to_win_answers_a_hint_without_the_value() {
+    let hint = Asked {
+        explanation: true,
+        ..Asked::computer_move_only()
+    };
+    for text in ["cram:2x9", "cram:5x6", "cram:4x7", "cram:6x7"] {
+        let sum = crate::spec::parse_sum(text).unwrap();
+        assert!(sum.components[0].options().len() > MAX_DERIVED_OPTIONS);
+        let answer = ask(&Question::sum(&sum, Convention::Normal, hint, budget(60))).unwrap();
+        assert_eq!(answer.report.values, None, "{text}");
+        assert_eq!(answer.report.outcome, Outcome::N, "{text}");
+        assert!(!answer.winning_moves_listed, "{text}");
+        let text_of = |a: &Answer| a.report.explanation.as_ref().unwrap().text().to_string();
+        assert!(text_of(&answer).contains("not computed"), "{text}");
+        let m = answer.computer_move.expect("a move");
+        let after = Sum::new(m.to.clone());
+        // The option is lost for the player to move, by search as well.
+        assert_eq!(after.components[0].value().unwrap(), 0, "{text}: {m}");
+        if text != "cram:6x7" {
+            // Every winning move, by search, lists it (6 × 7 takes minutes to search).
+            let full = ask(&Question::sum(
+                &sum,
+                Convention::Normal,
+                Asked::default(),
+                budget(60),
+            ));
+            let full = full.unwrap();
+            assert!(full.report.values.is_some());
+            let listed: Vec<String> = full
+                .report
+                .winning_moves
+                .iter()
+                .map(|w| w.mv.to_string())
+                .collect();
+            assert!(listed.contains(&m.to_string()), "{text}: {m}");
+        }
+    }
+    // 24 options with a move known to win, a line (closed form): valued.
+    for text in ["cram:##......../..........", "cram:1x30"] {
+        let sum = crate::spec::parse_sum(text).unwrap();
+        let c = &sum.components[0];
+        assert!(c.known_move_to_value(0).is_some(), "{text}");
+        let answer = ask(&Question::sum(&sum, Convention::Normal, hint, budget(60))).unwrap();
+        assert!(answer.report.values.is_some(), "{text}");
+    }
+    let options = |t: &str| {
+        crate::spec::parse_sum(t).unwrap().components[0]
+            .options()
+            .len()
+    };
+    assert_eq!(options("cram:##......../.........."), MAX_DERIVED_OPTIONS);
+    assert_eq!(options("cram:2x9"), MAX_DERIVED_OPTIONS + 1);
 }

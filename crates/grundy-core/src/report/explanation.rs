@@ -38,8 +38,9 @@ pub enum Explanation {
 /// An explanation's detail with its `kind` and its plain-text rendering.
 #[derive(Debug, Clone, Serialize)]
 pub struct Explained<E> {
-    /// `nim`, `sum`, `quotient`, `search` or `closed-form`, or a ruleset's own (`moore`,
-    /// `wythoff`: [`PositionReasoning::kind`]).
+    /// `nim`, `sum`, `quotient`, `search` or `closed-form`, `symmetry` (a square Chomp bar's
+    /// one winning bite), `strategy` (a winning move known without search, the value not
+    /// computed), or a ruleset's own (`moore`, `wythoff`: [`PositionReasoning::kind`]).
     pub kind: &'static str,
     /// The data.
     #[serde(flatten)]
