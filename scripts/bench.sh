@@ -354,6 +354,10 @@ bench_slow_corners() {
     row "$BIN" analyze octal 0.16 40 30 --misere
     row "$BIN" analyze octal 0.6 45 30 --misere
     row "$BIN" analyze hex C.BFD 8191
+    # The computer's first move by a strategy, the value not computed (stdin: one "quit").
+    for board in 4x11 5x8 6x7; do
+        row "$BIN" play cram "$board" --first computer --seed 1 <<< quit
+    done
 }
 
 # ---------------------------------------------------------------------------------------------
