@@ -357,7 +357,10 @@ impl GameSpec {
         // Both within one question's budget: a board too hard to search is refused at the
         // budget, not searched again for its P-positions with an engine's own budget.
         let part = || match sum.components.len() {
-            1 => format!("the position {}", sum.to_terms()),
+            1 => format!(
+                "the position {}",
+                grundy_core::sum::shown_term(&sum.components[0])
+            ),
             _ => "the sum".to_string(),
         };
         let by_strategy = match sum.components.as_slice() {

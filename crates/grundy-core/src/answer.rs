@@ -45,6 +45,7 @@ use crate::sum::{Component, Sum, SumMove};
 
 mod computer;
 mod instant;
+mod known_move;
 mod provenance;
 
 pub use computer::player_move;
@@ -248,7 +249,10 @@ fn answer(q: &Question) -> Result<Answer> {
     // A refusal names the part too large: the position when it is one term, else the sum (its
     // values and winning moves name their own term: `Sum::values`).
     let part = || match sum.components.len() {
-        1 => format!("the position {}", sum.to_terms()),
+        1 => format!(
+            "the position {}",
+            crate::sum::shown_term(&sum.components[0])
+        ),
         _ => "the sum".to_string(),
     };
     // Known at once: every winning move (a square Chomp bar), or one, when only a move is
@@ -260,11 +264,12 @@ fn answer(q: &Question) -> Result<Answer> {
             winning_moves_listed = true;
             Some(report)
         }
-        None if !q.asked.winning_moves => instant::known_winning_move(sum, q.convention, explain)
-            .map(|(report, to)| {
+        None if !q.asked.winning_moves => {
+            known_move::known_winning_move(sum, q.convention, explain).map(|(report, to)| {
                 by_strategy = Some(to);
                 report
-            }),
+            })
+        }
         None => None,
     };
     let report = match known {

@@ -262,3 +262,31 @@ fn a_move_known_to_win_answers_a_hint_without_the_value() {
     assert_eq!(options("cram:##......../.........."), MAX_DERIVED_OPTIONS);
     assert_eq!(options("cram:2x9"), MAX_DERIVED_OPTIONS + 1);
 }
+
+/// A refusal names a named graph as it was written (`grid:6x9`), in one line, not by its 93
+/// edges, alone or as a term of a sum; the name reads back as the same position.
+#[test]
+fn a_refusal_names_a_graph_by_its_short_form() {
+    for (text, named) in [
+        ("node-kayles:grid:6x9", "the position node-kayles:grid:6x9 "),
+        (
+            "node-kayles:grid:6x9 + nim:3",
+            "term 1 (node-kayles:grid:6x9)",
+        ),
+    ] {
+        let spent = Budget::new(Duration::ZERO, "--time SECONDS");
+        let q = Question::text(text, Convention::Normal, Asked::default(), spent);
+        let err = ask(&q).unwrap_err().to_string();
+        assert!(err.contains(named) && !err.contains("0-1,"), "{err}");
+    }
+    let sum = crate::spec::parse_sum("node-kayles:grid:6x9").unwrap();
+    let c = &sum.components[0];
+    assert_eq!(crate::sum::shown_term(c), "node-kayles:grid:6x9");
+    assert_eq!(
+        crate::spec::parse_sum(&crate::sum::shown_term(c)).unwrap(),
+        sum
+    );
+    // A position with no shorter form is named by its text.
+    let cram = crate::spec::parse_sum("cram:2x3").unwrap();
+    assert_eq!(crate::sum::shown_term(&cram.components[0]), "cram:.../...");
+}

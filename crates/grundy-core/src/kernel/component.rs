@@ -425,6 +425,13 @@ impl Component {
         self.0.write()
     }
 
+    /// The position as shown to people ([`Ruleset::show_position`]): the text form, or a
+    /// shorter one that reads back as the same position (`grid:6x9` for a named graph's 93
+    /// edges).
+    pub fn position_shown(&self) -> String {
+        self.0.show()
+    }
+
     /// Reads a typed move of this component (see [`Ruleset::parse_move`]).
     pub fn parse_move(
         &self,

@@ -319,7 +319,19 @@ fn on_term<T>(i: usize, c: &Component, f: impl FnOnce() -> Result<T>) -> Result<
 /// How a refusal names the component it was working on (`kernel::budget::in_part`): `term 2
 /// (cram:6x7)`, counted from 1 as the doors number components.
 fn term_name(i: usize, c: &Component) -> String {
-    format!("term {} ({})", i + 1, Sum::new(vec![c.clone()]).to_terms())
+    format!("term {} ({})", i + 1, shown_term(c))
+}
+
+/// The term of the lone component `c` as people read it: its text form (`cram:6x7`), or with
+/// the shorter form its ruleset shows, which reads back as the same position
+/// (`node-kayles:grid:6x9`, not its 93 edges): what a refusal names, in one line.
+pub fn shown_term(c: &Component) -> String {
+    let term = Sum::new(vec![c.clone()]).to_terms();
+    let (written, shown) = (c.position_text(), c.position_shown());
+    match term.strip_suffix(&written) {
+        Some(rules) if shown.len() < written.len() => format!("{rules}{shown}"),
+        _ => term,
+    }
 }
 
 #[cfg(test)]
