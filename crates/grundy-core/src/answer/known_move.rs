@@ -13,10 +13,10 @@ use crate::sum::{Component, Outcome, Sum, SumMove};
 
 /// The report on a lone component under normal play whose value takes a search, with more
 /// than [`MAX_DERIVED_OPTIONS`] options (below that, the search is quick and its value is
-/// shown), and a move known without search to win: a move to
-/// an option its ruleset values at 0 by a strategy argument (the central domino of a Cram board
-/// that is its own half turn with one side odd, after which the first player answers every
-/// domino with its image). With that option, for the answer's provenance.
+/// shown), and a move known without search to win: a move to an option its ruleset values at
+/// 0 by a strategy argument (the central domino of a Cram board that is its own half turn with
+/// one side odd, after which the first player answers every domino with its image). With that
+/// option, for the answer's provenance.
 ///
 /// A door asking for a move but not for every winning move (a hint, the computer's turn) needs
 /// only that: the position is an N-position won by that move, and its value, which playing does
