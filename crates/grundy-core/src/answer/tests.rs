@@ -104,14 +104,20 @@ fn the_computer_move_is_a_winning_move() {
         let q = Question::text(text, Convention::Normal, asked, budget(60));
         let answer = ask(&q).unwrap();
         let m = answer.computer_move.expect("a move");
-        let listed: Vec<String> = answer
-            .report
-            .winning_moves
-            .iter()
-            .map(|w| w.mv.to_string())
-            .collect();
-        assert!(listed.contains(&m.to_string()), "{text}: {m}");
+        assert!(
+            winning_texts(&answer.report).contains(&m.to_string()),
+            "{text}: {m}"
+        );
     }
+}
+
+/// The texts of the winning moves a report lists.
+fn winning_texts(report: &Report) -> Vec<String> {
+    report
+        .winning_moves
+        .iter()
+        .map(|w| w.mv.to_string())
+        .collect()
 }
 
 /// One perfect move for every door: the simulations' perfect player (`player::choose_move`, and
@@ -237,12 +243,7 @@ fn a_move_known_to_win_answers_a_hint_without_the_value() {
             ));
             let full = full.unwrap();
             assert!(full.report.values.is_some());
-            let listed: Vec<String> = full
-                .report
-                .winning_moves
-                .iter()
-                .map(|w| w.mv.to_string())
-                .collect();
+            let listed = winning_texts(&full.report);
             assert!(listed.contains(&m.to_string()), "{text}: {m}");
         }
     }
