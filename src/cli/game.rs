@@ -331,7 +331,7 @@ impl GameSpec {
     /// moves first: then a lone component with a winning move known without search (the
     /// central domino of a Cram board that is its own half turn, one side odd) is not valued
     /// first, since the computer plays by the strategy and never needs the value (Cram 4 × 11
-    /// took 9.5 s before its first move; 6 × 7 was refused at the start).
+    /// took 9.5 s before its first move; 6 × 7 spent the whole budget there).
     pub fn position_opened(
         &self,
         budget: &Budget,
@@ -356,13 +356,7 @@ impl GameSpec {
         // P-positions are known (a large Wythoff board or Moore's Nim position).
         // Both within one question's budget: a board too hard to search is refused at the
         // budget, not searched again for its P-positions with an engine's own budget.
-        let part = || match sum.components.len() {
-            1 => format!(
-                "the position {}",
-                grundy_core::sum::shown_term(&sum.components[0])
-            ),
-            _ => "the sum".to_string(),
-        };
+        let part = || grundy_core::sum::refusal_name(&sum);
         let by_strategy = match sum.components.as_slice() {
             [c] => opens_by_strategy && c.known_move_to_value(0).is_some(),
             _ => false,

@@ -246,15 +246,7 @@ fn answer(q: &Question) -> Result<Answer> {
             }
         },
     };
-    // A refusal names the part too large: the position when it is one term, else the sum (its
-    // values and winning moves name their own term: `Sum::values`).
-    let part = || match sum.components.len() {
-        1 => format!(
-            "the position {}",
-            crate::sum::shown_term(&sum.components[0])
-        ),
-        _ => "the sum".to_string(),
-    };
+    let part = || crate::sum::refusal_name(sum);
     // Known at once: every winning move (a square Chomp bar), or one, when only a move is
     // asked (`known_winning_move`).
     let mut winning_moves_listed = q.asked.winning_moves;

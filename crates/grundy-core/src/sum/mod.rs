@@ -322,6 +322,16 @@ fn term_name(i: usize, c: &Component) -> String {
     format!("term {} ({})", i + 1, shown_term(c))
 }
 
+/// How a refusal of a whole question names `sum`: `the position node-kayles:grid:6x9` when it
+/// is one term ([`shown_term`]), else `the sum` (its values and winning moves name their own
+/// term: [`Sum::values`]).
+pub fn refusal_name(sum: &Sum) -> String {
+    match sum.components.as_slice() {
+        [c] => format!("the position {}", shown_term(c)),
+        _ => "the sum".to_string(),
+    }
+}
+
 /// The term of the lone component `c` as people read it: its text form (`cram:6x7`), or with
 /// the shorter form its ruleset shows, which reads back as the same position
 /// (`node-kayles:grid:6x9`, not its 93 edges): what a refusal names, in one line.
