@@ -688,3 +688,33 @@ fn a_position_too_hard_to_value_is_refused_within_one_budget() {
         );
     }
 }
+
+/// Once the game has begun, a question refused within the budget does not end it: the computer
+/// that finds no reply says so and waits for more time (`time`), an `undo` or `quit`; a refused
+/// explanation is one line. Before, `play cram 6x7 --time 1` ended with exit 2 at the human's
+/// first move, the game lost.
+#[test]
+fn a_refusal_in_the_middle_of_a_game_does_not_end_it() {
+    let script = "1,1-1,2\nhint\ntime 0\ntime 1\nundo\nexplain\nquit\n";
+    let text = session(&["cram", "6x7", "--time", "1", "--seed", "1"], script);
+    let refused = "The computer found no move: the position cram:##...../......./......./......./......./....... is too large: it was not answered within the time budget of 1 s: allow more with `time SECONDS`";
+    // Refused after the move, and again after `time 1`.
+    assert_eq!(text.matches(refused).count(), 2, "{text}");
+    let waiting = "It is the computer's turn: type `time SECONDS` or `memory MIB`";
+    // Said after each refusal, and to the hint asked while the computer waits.
+    assert_eq!(text.matches(waiting).count(), 3, "{text}");
+    assert!(
+        text.contains("time: \"0\" is not a whole number of seconds from 1 to 604800. Try again."),
+        "{text}"
+    );
+    assert!(
+        text.contains("Each question may now take 1 s and 1024 MiB."),
+        "{text}"
+    );
+    assert!(text.contains("Undone: 1,1-1,2"), "{text}");
+    assert!(
+        text.contains("Not answered: the position cram:......./......./......./......./......./....... is too large"),
+        "{text}"
+    );
+    assert!(text.contains("You resign after 0 moves"), "{text}");
+}

@@ -18,7 +18,8 @@ use grundy_core::sum::{Outcome, Sum, SumMove};
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::game::{convention_text, draw, move_text, value_line, BudgetArgs, Game};
+use super::game::{convention_text, draw, move_text, value_line, BudgetArgs, Game, MAX_MEMORY_MIB};
+use super::search::MAX_SECONDS;
 use super::{CliError, Output};
 
 /// `grundy play GAME ...`.
@@ -140,7 +141,8 @@ pub fn run(args: &PlayArgs, out: &Output) -> Result<(), CliError> {
         parser,
         style: *out,
         drawn_at: None,
-        budget,
+        limits: args.budget,
+        waiting: false,
     };
     let result = session.intro(&title, seed).and_then(|()| session.run());
     match result {
@@ -163,8 +165,29 @@ struct Session<R, W> {
     /// How many moves had been made when the position was last drawn: it is drawn again only
     /// when it changed (or on `show`), so a mistyped move does not repeat a whole board.
     drawn_at: Option<usize>,
-    /// The budget of each question (`--time`, `--memory`).
-    budget: Budget,
+    /// The budget of each question (`--time`, `--memory`; `time` and `memory` change it).
+    limits: BudgetArgs,
+    /// The computer's last try at a move was refused (too hard within the budget): it waits
+    /// for more time or memory, an `undo` or `quit`, rather than end the game.
+    waiting: bool,
+}
+
+/// What the game says while the computer waits for a larger budget.
+const WAITING: &str = "It is the computer's turn: type `time SECONDS` or `memory MIB` to let it \
+                       think longer, `undo` to take back your move, or `quit`.";
+
+/// Which budget `time` or `memory` sets.
+#[derive(Clone, Copy)]
+enum Limit {
+    Time,
+    Memory,
+}
+
+/// A refusal as the game says it: its commands `time` and `memory` instead of the flags.
+fn in_game(refusal: &str) -> String {
+    refusal
+        .replace("with --time SECONDS", "with `time SECONDS`")
+        .replace("with --memory MIB", "with `memory MIB`")
 }
 
 /// What the human typed.
@@ -175,12 +198,27 @@ enum Command {
     Undo,
     Explain,
     Show,
+    /// `time SECONDS`: the budget of each question from now on.
+    Time(String),
+    /// `memory MIB`: the same for memory.
+    Memory(String),
     Move(String),
 }
 
 impl Command {
     fn read(line: &str) -> Command {
-        match line.trim().to_lowercase().as_str() {
+        let lower = line.trim().to_lowercase();
+        let mut words = lower.split_whitespace();
+        let (first, rest) = (
+            words.next().unwrap_or(""),
+            words.collect::<Vec<_>>().join(" "),
+        );
+        match first {
+            "time" => return Command::Time(rest),
+            "memory" => return Command::Memory(rest),
+            _ => {}
+        }
+        match lower.as_str() {
             "help" | "?" | "h" => Command::Help,
             "quit" | "exit" | "q" | "resign" => Command::Quit,
             "hint" => Command::Hint,
@@ -225,7 +263,7 @@ impl<R: BufRead, W: Write> Session<R, W> {
             if self.game.is_over() {
                 return self.finish();
             }
-            if self.game.to_move() != self.human {
+            if self.game.to_move() != self.human && !self.waiting {
                 self.computer_moves()?;
                 continue;
             }
@@ -252,10 +290,13 @@ impl<R: BufRead, W: Write> Session<R, W> {
                         plural(n)
                     ));
                 }
-                Command::Hint => self.hint()?,
+                Command::Hint | Command::Move(_) if self.waiting => self.say(WAITING)?,
+                Command::Hint => self.asking(Self::hint)?,
                 Command::Undo => self.undo()?,
-                Command::Explain => self.explain()?,
+                Command::Explain => self.asking(Self::explain)?,
                 Command::Show => self.drawn_at = None,
+                Command::Time(text) => self.set_limit(&text, Limit::Time)?,
+                Command::Memory(text) => self.set_limit(&text, Limit::Memory)?,
                 Command::Move(text) => self.human_moves(&text)?,
             }
         }
@@ -289,17 +330,64 @@ impl<R: BufRead, W: Write> Session<R, W> {
     fn computer_moves(&mut self) -> Result<(), CliError> {
         let position = self.game.position().clone();
         let convention = self.game.convention;
-        if let Some(m) = player_move(
+        match player_move(
             &position,
             convention,
             self.computer,
-            self.budget.clone(),
+            self.limits.budget(),
             &mut self.rng,
-        )? {
-            self.say(format!("Computer: {}", self.text(&m)))?;
-            self.game.play(m);
+        ) {
+            Ok(Some(m)) => {
+                self.say(format!("Computer: {}", self.text(&m)))?;
+                self.game.play(m);
+            }
+            Ok(None) => {}
+            // Too hard within the budget: the game waits, as it stands, for more time.
+            Err(refusal) => {
+                self.waiting = true;
+                self.say(format!(
+                    "The computer found no move: {}.",
+                    in_game(&refusal.to_string())
+                ))?;
+                self.say(WAITING)?;
+            }
         }
         Ok(())
+    }
+
+    /// A question about the position (a hint, an explanation): a refusal (too hard within the
+    /// budget) is one line, and the game goes on.
+    fn asking(
+        &mut self,
+        question: impl FnOnce(&mut Self) -> Result<(), CliError>,
+    ) -> Result<(), CliError> {
+        match question(self) {
+            Err(CliError::Usage(refusal)) => {
+                self.say(format!("Not answered: {}.", in_game(&refusal)))
+            }
+            other => other,
+        }
+    }
+
+    /// `time SECONDS` or `memory MIB`: the budget of each question from now on, read as the
+    /// flag of the same name is. A computer that was waiting tries again.
+    fn set_limit(&mut self, text: &str, limit: Limit) -> Result<(), CliError> {
+        let read = match limit {
+            Limit::Time => super::whole_number::<u64>("time", "seconds", 1..=MAX_SECONDS)(text)
+                .map(|n| self.limits.time = n),
+            Limit::Memory => super::whole_number::<u64>("memory", "MiB", 1..=MAX_MEMORY_MIB)(text)
+                .map(|n| self.limits.memory = n),
+        };
+        match read {
+            Ok(()) => {
+                self.waiting = false;
+                self.say(format!(
+                    "Each question may now take {} s and {} MiB.",
+                    self.limits.time, self.limits.memory
+                ))
+            }
+            Err(e) => self.say(format!("{e}. Try again.")),
+        }
     }
 
     /// A move as the player reads it (Wythoff moves name the queen's cells).
@@ -337,7 +425,9 @@ impl<R: BufRead, W: Write> Session<R, W> {
         let text = format!(
             "{}\n\
              Commands:\n  hint     the best move, and why\n  undo     take back your last move (and the computer's reply)\n  \
-             explain  the reasoning about the current position\n  show     draw the position again\n  help     this text\n  quit     resign and leave\n\
+             explain  the reasoning about the current position\n  show     draw the position again\n  \
+             time S   let each question (a hint, the computer's move) take up to S seconds\n  \
+             memory M the same for M MiB of memory\n  help     this text\n  quit     resign and leave\n\
              The computer plays {}.",
             moves.join("\n"),
             self.computer.describe()
@@ -350,7 +440,7 @@ impl<R: BufRead, W: Write> Session<R, W> {
         let convention = self.game.convention;
         // One answer gives the outcome and the move to show: the quickest win, or the slowest
         // loss (the computer's move of the answer, as `/api/hint` and the page show it).
-        let answered = answer(&position, convention, false, true, &self.budget)?;
+        let answered = answer(&position, convention, false, true, &self.limits.budget())?;
         let measured = remoteness_text(&position, convention)
             .map(|r| {
                 format!(
@@ -362,7 +452,7 @@ impl<R: BufRead, W: Write> Session<R, W> {
         match (answered.report.outcome, answered.computer_move) {
             (Outcome::N, Some(m)) => {
                 self.say(format!("Hint: {} wins.{measured}", self.text(&m)))?;
-                let why = explanation(&position, convention, &self.budget)?;
+                let why = explanation(&position, convention, &self.limits.budget())?;
                 self.say(why.trim_end())
             }
             (_, last_longest) => {
@@ -380,7 +470,7 @@ impl<R: BufRead, W: Write> Session<R, W> {
     fn explain(&mut self) -> Result<(), CliError> {
         let position = self.game.position().clone();
         let convention = self.game.convention;
-        let text = explanation(&position, convention, &self.budget)?;
+        let text = explanation(&position, convention, &self.limits.budget())?;
         self.say(text.trim_end())?;
         if let Some(r) = remoteness_text(&position, convention) {
             self.say(format!(
@@ -396,6 +486,7 @@ impl<R: BufRead, W: Write> Session<R, W> {
             return self.say("Nothing to undo: you have not moved yet.");
         }
         // Take back the computer's replies, then the human's own move.
+        self.waiting = false;
         while let Some(turn) = self.game.undo() {
             if turn.seat == self.human {
                 let text = move_text(&turn.mv, &turn.before);
