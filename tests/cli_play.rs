@@ -692,11 +692,18 @@ fn a_position_too_hard_to_value_is_refused_within_one_budget() {
 /// Once the game has begun, a question refused within the budget does not end it: the computer
 /// that finds no reply says so and waits for more time (`time`), an `undo` or `quit`; a refused
 /// explanation is one line. Before, `play cram 6x7 --time 1` ended with exit 2 at the human's
-/// first move, the game lost.
+/// first move or first hint, the game lost.
 #[test]
 fn a_refusal_in_the_middle_of_a_game_does_not_end_it() {
-    let script = "1,1-1,2\nhint\ntime 0\ntime 1\nundo\nexplain\nquit\n";
+    let script = "hint\n1,1-1,2\nhint\ntime 0\ntime 1\nundo\nexplain\nquit\n";
     let text = session(&["cram", "6x7", "--time", "1", "--seed", "1"], script);
+    // The hint at the start is the central domino, and why: the strategy, the value (minutes
+    // away) not computed. Before, its explanation was asked apart, refused, and the game ended.
+    assert!(text.contains("Hint: 3,4-4,4:"), "{text}");
+    assert!(
+        text.contains("A winning move known without search: board 1: 3,4-4,4"),
+        "{text}"
+    );
     let refused = "The computer found no move: the position cram:##...../......./......./......./......./....... is too large: it was not answered within the time budget of 1 s: allow more with `time SECONDS`";
     // Refused after the move, and again after `time 1`.
     assert_eq!(text.matches(refused).count(), 2, "{text}");

@@ -12,7 +12,7 @@ use grundy_core::games::wythoff::Wythoff;
 use grundy_core::kernel::budget::Budget;
 use grundy_core::play::{remoteness_text, GameRecord, MoveParser, Seat};
 use grundy_core::player::Player;
-use grundy_core::report::Explanation;
+use grundy_core::report::{Explanation, Report};
 use grundy_core::strategy::Convention;
 use grundy_core::sum::{Outcome, Sum, SumMove};
 use rand_chacha::rand_core::SeedableRng;
@@ -438,9 +438,10 @@ impl<R: BufRead, W: Write> Session<R, W> {
     fn hint(&mut self) -> Result<(), CliError> {
         let position = self.game.position().clone();
         let convention = self.game.convention;
-        // One answer gives the outcome and the move to show: the quickest win, or the slowest
-        // loss (the computer's move of the answer, as `/api/hint` and the page show it).
-        let answered = answer(&position, convention, false, true, &self.limits.budget())?;
+        // One answer gives the outcome, the move to show (the quickest win, or the slowest
+        // loss: the computer's move of the answer, as `/api/hint` and the page show it) and
+        // why: on a board won by a strategy, the strategy, its value not computed.
+        let answered = answer(&position, convention, true, true, &self.limits.budget())?;
         let measured = remoteness_text(&position, convention)
             .map(|r| {
                 format!(
@@ -452,7 +453,7 @@ impl<R: BufRead, W: Write> Session<R, W> {
         match (answered.report.outcome, answered.computer_move) {
             (Outcome::N, Some(m)) => {
                 self.say(format!("Hint: {} wins.{measured}", self.text(&m)))?;
-                let why = explanation(&position, convention, &self.limits.budget())?;
+                let why = explained(&position, convention, answered.report)?;
                 self.say(why.trim_end())
             }
             (_, last_longest) => {
@@ -559,7 +560,15 @@ fn explanation(
     convention: Convention,
     budget: &Budget,
 ) -> Result<String, CliError> {
-    let report = answer(position, convention, true, false, budget)?.report;
+    explained(
+        position,
+        convention,
+        answer(position, convention, true, false, budget)?.report,
+    )
+}
+
+/// The reasoning of `report`, an answer about `position` asked with its explanation.
+fn explained(position: &Sum, convention: Convention, report: Report) -> Result<String, CliError> {
     let quotient = matches!(report.explanation, Some(Explanation::Quotient(_)));
     let text = report
         .explanation
