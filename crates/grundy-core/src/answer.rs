@@ -197,6 +197,21 @@ impl Serialize for Answer {
     }
 }
 
+/// `sum` unvalued ([`report::Unvalued`]), for a door that plays on when its value was refused
+/// with `refusal`: only where every part is a board or graph valued by search, so that the time
+/// goes to the value while moves known without search (a mirror strategy) can still be played.
+/// `None` otherwise: a heap whose value is refused stays refused, since no move of it is known
+/// either.
+pub fn unvalued(
+    sum: &Sum,
+    convention: Convention,
+    refusal: impl Into<String>,
+) -> Option<report::Unvalued> {
+    let searched = |c: &Component| provenance::of_component(c) == Provenance::Search;
+    (!sum.components.is_empty() && sum.components.iter().all(searched))
+        .then(|| report::Unvalued::of(sum, convention, refusal))
+}
+
 /// Answers `question` within its budget, or refuses (see the module documentation).
 pub fn ask(question: &Question) -> Result<Answer> {
     budget::within(&question.budget, || answer(question))

@@ -41,8 +41,10 @@ use crate::strategy::Convention;
 use crate::sum::{Component, Outcome, Sum, SumMove};
 
 mod explanation;
+mod unvalued;
 
 pub use explanation::{Explained, Explanation, NoDetail};
+pub use unvalued::Unvalued;
 
 /// One component of an analysed position: an ordinary component or a Nim heap of any size
 /// ([`BigComponent`]), or a Wythoff board beyond `u64`.

@@ -313,7 +313,7 @@ async function startGame(spec, settings, moves) {
   $("setup-error").textContent = "";
   let analysis;
   try {
-    analysis = await api("analyze", { position: spec });
+    analysis = await api("analyze", { position: spec, partial: true });
   } catch (e) {
     return setupError(e.message);
   }
@@ -358,7 +358,7 @@ async function replay(moves) {
   const generation = state.generation;
   try {
     for (const mv of moves) {
-      const before = await api("analyze", { position: state.spec });
+      const before = await api("analyze", { position: state.spec, partial: true });
       const answer = await api("apply", { position: state.spec, move: mv });
       if (generation !== state.generation) return;
       if (!answer.legal) throw new Error(reasonText(answer.reason));
@@ -378,7 +378,9 @@ async function showPosition(spec, known) {
   const generation = state.generation;
   state.busy = true;
   try {
-    const analysis = known || await api("analyze", { position: spec });
+    // `partial`: a board whose value takes longer than the server allows is still drawn and
+    // played (its `refused` says why the value is missing).
+    const analysis = known || await api("analyze", { position: spec, partial: true });
     if (generation !== state.generation) return;
     await loadDrawing(spec, generation, analysis);
     if (generation !== state.generation) return;
@@ -420,7 +422,8 @@ async function loadValues() {
 /// "Your move: " and how to move, remembered so that it can be refined when the moves arrive.
 function showTurnHelp() {
   const who = state.turn === "human" ? "Your move" : `${playerName(state.turn)} to move`;
-  state.turnHelp = sentence(`${who}: ${moveHelp()}`);
+  const unvalued = state.analysis && state.analysis.refused ? " The value of this position takes longer to compute than the server allows; a hint may still know a winning move." : "";
+  state.turnHelp = sentence(`${who}: ${moveHelp()}`) + unvalued;
   setStatus(state.turnHelp);
 }
 
@@ -448,15 +451,20 @@ async function computerMove(generation) {
     const answer = await api("move", { position: state.spec, player });
     if (generation !== state.generation) return;
     if (!answer.move) return endGame();
-    const mv = await playedMove(answer.move);
-    await recordMove(state.turn, answer.move, mv, state.analysis, answer.position);
+    const mv = await playedMove(answer.move, answer.index);
+    const left = await recordMove(state.turn, answer.move, mv, state.analysis, answer.position);
     if (generation !== state.generation) return;
     state.lastMover = state.turn;
     state.turn = nextOf(state.turn);
-    await showPosition(answer.position);
+    await showPosition(answer.position, left);
   } catch (e) {
+    if (generation !== state.generation) return;
+    // The game stays as it is: Undo (enabled again by render) takes back the move the
+    // computer could not answer within the server's limits.
     state.busy = false;
-    setStatus("The computer could not move: " + e.message);
+    render();
+    const undoable = !$("undo-btn").disabled;
+    setStatus("The computer could not move: " + e.message + (undoable ? " Undo your move to try another." : ""));
   }
 }
 
@@ -472,15 +480,16 @@ function leavesText(move) {
 
 /// A move as the link keeps it: `{component, to}` for heaps, or its place in the list of
 /// moves (`{index}`, found by its text) for positions written as text.
-async function playedMove(move) {
+async function playedMove(move, index) {
   if (isLoopy()) {
     const listed = await api("moves", { position: state.spec });
     return { index: listed.moves.findIndex((v) => v.move.after === move.after) };
   }
   if (!leavesText(move)) return { component: move.component, to: move.to.flatMap(partHeaps) };
+  // The server's place of the move among the position's moves: no list of valued moves needed.
+  if (Number.isInteger(index)) return { index };
   const listed = await api("moves", { position: state.spec });
-  const index = listed.moves.findIndex((v) => v.move.text === move.text);
-  return { index };
+  return { index: listed.moves.findIndex((v) => v.move.text === move.text) };
 }
 
 /// The heaps of a part of a move, as `to` lists them: a heap, a queen's square, a row.
@@ -506,14 +515,14 @@ async function humanMove(mv) {
       return;
     }
     // A typed move of a board or a graph is kept in the link as its place in the list.
-    const played = mv.index !== undefined ? { index: mv.index } : await playedMove(answer.move);
-    await recordMove(state.turn, answer.move, played, state.analysis, answer.position);
+    const played = mv.index !== undefined ? { index: mv.index } : await playedMove(answer.move, answer.index);
+    const left = await recordMove(state.turn, answer.move, played, state.analysis, answer.position);
     state.lastMover = state.turn;
     state.turn = nextOf(state.turn);
     state.selection = {};
     $("hint-panel").hidden = true;
     $("typed").value = "";
-    await showPosition(answer.position);
+    await showPosition(answer.position, left);
   } catch (e) {
     state.busy = false;
     setStatus(e.message);
@@ -521,17 +530,20 @@ async function humanMove(mv) {
 }
 
 /// Adds a move to the history with the value it left (asked of the server), and whether it
-/// threw a win away: the mover stood on an N-position and left another.
+/// threw a win away: the mover stood on an N-position and left another. Gives the analysis of
+/// the position left, when the server gave one.
 async function recordMove(by, move, mv, before, after) {
   // The value left (the chip) and how far the game is from its end (the value history).
   const [left, distance] = await Promise.all([
-    api("analyze", { position: after }).catch(() => null),
+    api("analyze", { position: after, partial: true }).catch(() => null),
     after.game === "loopy" ? null : api("remoteness", { positions: [after] }).then((a) => a.positions[0]).catch(() => null),
   ]);
-  const value = left ? { outcome: left.outcome, nim_sum: left.convention === "normal" ? left.nim_sum : null } : null;
+  const value = left && left.outcome ? { outcome: left.outcome, nim_sum: left.convention === "normal" ? left.nim_sum : null } : null;
   const blunder = !!(before && left && before.outcome === "N" && left.outcome === "N");
   state.moves.push(mv);
   state.history.push({ by, text: moveText(move), move, before: state.spec, value, blunder, forced: before && before.outcome === "P", distance });
+  // The analysis of the position left, for showPosition (undefined: ask again).
+  return left || undefined;
 }
 
 /// A move for the history: the engine's text, with arrows; "heap 1:" is left out when the

@@ -61,6 +61,16 @@ fn field_of(error: &str) -> Option<&str> {
 }
 
 impl ApiError {
+    /// Whether this is a refusal at the time or memory a question may take
+    /// (`compute_time_ms`, `compute_memory_mib`): the value was too hard, not the request
+    /// wrong.
+    pub fn refuses_the_value(&self) -> bool {
+        matches!(
+            self.limit.as_deref(),
+            Some("compute_time_ms" | "compute_memory_mib")
+        )
+    }
+
     /// 400: the request cannot be understood.
     pub fn bad_request(error: impl Into<String>) -> Self {
         ApiError {

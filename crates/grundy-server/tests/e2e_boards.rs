@@ -56,7 +56,8 @@ async fn hint_and_play(client: &Client, expected: u64) {
 
 /// Cram 3 × 3: squares, not a list; a domino by two clicks; non-neighbours and covered squares
 /// refused in words; the hint's two squares are its domino; the computer's domino outlined;
-/// Why? draws each option small; refresh keeps the dominoes, Undo takes them back.
+/// Why? draws each option small; refresh keeps the dominoes, Undo takes them back, also after
+/// a computer move refused at the server's limit.
 async fn cram(client: &Client, url: &str) {
     open(client, &format!("{}&position=3x3", link(url, "cram"))).await;
     my_turn(client).await;
@@ -148,6 +149,42 @@ async fn cram(client: &Client, url: &str) {
     );
     assert_eq!(count(client, "#why-panel .mini-grid").await, 2, "{why}");
     both_sizes(client, "boards-cram-witnesses", "why-panel").await;
+    // Cram 6 × 7, whose value takes minutes: the game starts all the same (it was "Not
+    // started"). The computer moving first plays the central domino, known to win (and the
+    // board left is its own half turn, worth 0 without search).
+    let computer_first = link(url, "cram").replace("first=human", "first=computer");
+    open(client, &format!("{computer_first}&position=6x7")).await;
+    my_turn(client).await;
+    assert_text_contains(
+        client,
+        "history",
+        &["Domino on row 3, column 4 and row 4, column 4"],
+    )
+    .await;
+    // The human moving first is told that the value is beyond the server's limit. After a
+    // corner domino no move is known to win, so the computer's move is refused at the limit.
+    // The game stays; Undo, which stayed disabled before, takes the domino back.
+    open(client, &format!("{}&position=6x7", link(url, "cram"))).await;
+    my_turn(client).await;
+    assert_text_contains(
+        client,
+        "status",
+        &["takes longer to compute than the server allows"],
+    )
+    .await;
+    both_sizes(client, "boards-cram-unvalued", "board-card").await;
+    click(client, ".cram .cell[data-r='1'][data-c='1']").await;
+    click(client, ".cram .cell[data-r='1'][data-c='2']").await;
+    wait_text(client, "status", "The computer could not move").await;
+    assert_text_contains(client, "status", &["Undo your move to try another."]).await;
+    click(client, "#undo-btn").await;
+    wait_until(
+        client,
+        "document.querySelectorAll('#history li').length === 0",
+    )
+    .await;
+    my_turn(client).await;
+    assert_eq!(count(client, ".cram .cell.empty").await, 42);
 }
 
 /// Chomp 3 × 4: the bar with its poisoned square; focus previews what a bite eats; the

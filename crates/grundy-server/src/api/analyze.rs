@@ -2,8 +2,9 @@
 
 use std::time::Duration;
 
-use grundy_core::answer::{ask, Answer, Asked, Question};
+use grundy_core::answer::{ask, unvalued, Answer, Asked, Question};
 use grundy_core::kernel::budget::Budget;
+use grundy_core::report::Unvalued;
 use grundy_core::GameError;
 
 use super::*;
@@ -16,10 +17,25 @@ pub struct PositionRequest {
     pub position: PositionSpec,
 }
 
+/// The request of `POST /api/analyze`: a position, and whether a value refused at the
+/// server's limits may be answered by the position unvalued.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AnalyzeRequest {
+    /// The position.
+    pub position: PositionSpec,
+    /// `true`: when the value of a position of boards and graphs (searched games) is refused
+    /// at `compute_time_ms` or `compute_memory_mib`, answer 200 with the position unvalued
+    /// ([`grundy_core::answer::unvalued`]) instead of the refusal. The page asks so, to play a
+    /// board whose value takes longer than the server allows.
+    #[serde(default)]
+    pub partial: bool,
+}
+
 /// `POST /api/analyze`: who wins, every winning move, and why.
 pub async fn analyze(
     State(app): State<AppState>,
-    ApiJson(req): ApiJson<PositionRequest>,
+    ApiJson(req): ApiJson<AnalyzeRequest>,
 ) -> Result<Response, ApiError> {
     if loopy::is_loopy(&req.position) {
         return loopy::analyze(app, req.position).await;
@@ -36,9 +52,40 @@ pub async fn analyze(
         return analysis_response(&position, &app.limits);
     }
     let limits = app.limits.clone();
-    app.compute
+    let shown = req.partial.then(|| position.clone());
+    let answered = app
+        .compute
         .run(move || analysis_response(&position, &limits))
-        .await
+        .await;
+    let (Err(refusal), Some(position)) = (&answered, shown) else {
+        return answered;
+    };
+    let convention = position.convention();
+    match unvalued(&position.sum, convention, refusal.error.clone()) {
+        Some(unvalued) if refusal.refuses_the_value() => Ok(Json(UnvaluedJson {
+            unvalued,
+            position: &position.spec,
+        })
+        .into_response()),
+        _ => answered,
+    }
+}
+
+/// The answer of `/api/analyze` with `partial` when the value was refused: the position
+/// unvalued, with the position as the client sent it.
+struct UnvaluedJson<'a> {
+    unvalued: Unvalued,
+    position: &'a PositionSpec,
+}
+
+impl Serialize for UnvaluedJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(None)?;
+        self.unvalued.serialize_fields(&mut map)?;
+        map.serialize_entry("position", self.position)?;
+        map.end()
+    }
 }
 
 /// The answer of `/api/analyze`: the core's [`Answer`] (the same as `grundy analyze --json`)

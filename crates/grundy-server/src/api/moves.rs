@@ -106,6 +106,7 @@ pub(super) fn move_json(
     let after = m.as_ref().map(|m| position.sum.after(m));
     let finished = after.as_ref().map_or(true, Sum::is_terminal);
     json!({
+        "index": m.as_ref().and_then(|m| listed_index(&position.sum, m)),
         "move": m,
         "position": after.as_ref().map(|s| spec_of(&position.spec, s)),
         "finished": finished,
@@ -185,6 +186,7 @@ pub async fn apply(State(app): State<AppState>, ApiJson(req): ApiJson<ApplyReque
                     let after = position.sum.after(&m);
                     json!({
                         "legal": true,
+                        "index": listed_index(&position.sum, &m),
                         "move": m,
                         "position": spec_of(&position.spec, &after),
                         "finished": after.is_terminal(),
@@ -341,6 +343,17 @@ fn listed_move(sum: &Sum, index: usize) -> Result<Result<SumMove, String>, ApiEr
             if n == 1 { "" } else { "s" }
         )
     }))
+}
+
+/// The place of `m` among the moves of `sum` in the order of `POST /api/moves`, as
+/// `move: {index}` names it, where those are listed (at most [`MAX_VALUED_MOVES`]): the page
+/// plays a board's move by it without valuing every option of the board first (`/api/moves`
+/// on Cram 6 × 7 takes longer than the server allows).
+fn listed_index(sum: &Sum, m: &SumMove) -> Option<usize> {
+    if estimate(sum, 1).options > MAX_VALUED_MOVES {
+        return None;
+    }
+    sum.moves().ok()?.iter().position(|listed| listed == m)
 }
 
 /// Refuses positions with a component too large for its options to be listed.

@@ -1,0 +1,128 @@
+//! How the page plays a board whose value takes longer than the server allows: `/api/analyze`
+//! with `partial` answers it unvalued instead of refusing it, and the computer's moves and the
+//! moves applied carry their place in the list of moves (`index`), so that no list of valued
+//! moves is needed to keep them in the link.
+
+mod support;
+
+use axum::http::{Method, StatusCode};
+use grundy_server::{Config, Limits};
+use serde_json::{json, Value};
+use support::*;
+
+/// A router whose questions may take `ms` milliseconds.
+fn config(ms: u64) -> Config {
+    Config {
+        limits: Limits {
+            compute_time_ms: ms,
+            ..Limits::default()
+        },
+    }
+}
+
+async fn analyze(ms: u64, position: Value, partial: bool) -> (StatusCode, Value) {
+    let body = json!({ "position": position, "partial": partial }).to_string();
+    send_with(config(ms), Method::POST, "/api/analyze", body).await
+}
+
+/// Cram 6 × 7 (its value takes minutes) refused within 200 ms; with `partial`, the board as
+/// it stands, not finished, nothing about who wins, and why. A board valued in time is
+/// answered as ever, and a heap game refused stays refused: no move of it is known either.
+#[tokio::test]
+async fn a_board_too_hard_to_value_is_answered_unvalued_when_asked() {
+    let board = json!({ "game": "cram", "position": "6x7" });
+    let (s, b) = analyze(200, board.clone(), false).await;
+    assert_limit(s, &b, "compute_time_ms");
+    let (s, b) = analyze(200, board.clone(), true).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let unknown = ["values", "nim_sum", "outcome", "winner", "winning_moves"];
+    for field in unknown {
+        assert_eq!(b[field], Value::Null, "{field}: {b}");
+    }
+    assert_eq!(b["finished"], false);
+    assert_eq!(b["game"], "Cram");
+    assert_eq!(
+        b["components"][0]["board"],
+        "......./......./......./......./......./......."
+    );
+    assert_eq!(b["position"]["position"], "6x7");
+    let refused = b["refused"].as_str().unwrap();
+    assert!(
+        refused.contains("not answered within the time budget")
+            && refused.contains("compute_time_ms"),
+        "{refused}"
+    );
+    let small = json!({ "game": "cram", "position": "3x3" });
+    let (s, b) = analyze(60_000, small, true).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(
+        (b["values"].clone(), b["outcome"].clone()),
+        (json!([0]), json!("P"))
+    );
+    assert!(b.get("refused").is_none(), "{b}");
+    let heaps =
+        json!({ "game": "sum", "terms": "sub{1,2,3,5}:10,11,12 + nim:9", "convention": "misere" });
+    let (s, b) = analyze(1, heaps, true).await;
+    assert_limit(s, &b, "compute_time_ms");
+    let (s, b) = send(
+        Method::POST,
+        "/api/analyze",
+        json!({ "position": board, "partial": "yes" }).to_string(),
+    )
+    .await;
+    assert_client_error(s, &b, "partial");
+}
+
+/// The computer's move and a move applied give their place among the moves `/api/moves`
+/// lists, the place `/api/apply` takes back as `move: {index}`; on 6 × 7, whose moves take
+/// longer to value than the server allows, too.
+#[tokio::test]
+async fn moves_carry_their_place_in_the_list_of_moves() {
+    let board = json!({ "game": "cram", "position": "3x4" });
+    let (s, computer) = post(
+        "/api/move",
+        json!({ "position": board, "player": "perfect" }),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{computer}");
+    let index = computer["index"].as_u64().expect("an index") as usize;
+    let (s, listed) = post_patient("/api/moves", json!({ "position": board })).await;
+    assert_eq!(s, StatusCode::OK, "{listed}");
+    assert_eq!(
+        listed["moves"][index]["move"]["text"],
+        computer["move"]["text"]
+    );
+    let typed = computer["move"]["text"].clone();
+    let (s, applied) = post(
+        "/api/apply",
+        json!({ "position": board, "move": { "typed": typed } }),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{applied}");
+    assert_eq!(applied["index"], index);
+    let (_, by_index) = post(
+        "/api/apply",
+        json!({ "position": board, "move": { "index": index } }),
+    )
+    .await;
+    assert_eq!(by_index["move"], computer["move"]);
+    let big = json!({ "game": "cram", "position": "6x7" });
+    let (s, computer) = post("/api/move", json!({ "position": big, "player": "perfect" })).await;
+    assert_eq!(s, StatusCode::OK, "{computer}");
+    let (_, by_index) = post(
+        "/api/apply",
+        json!({ "position": big, "move": { "index": computer["index"] } }),
+    )
+    .await;
+    assert_eq!(by_index["move"], computer["move"], "the central domino");
+    // A game over has no move, and no place.
+    let (_, over) = post(
+        "/api/move",
+        json!({ "position": { "game": "cram", "position": "#" } }),
+    )
+    .await;
+    assert_eq!(
+        (over["move"].clone(), over["index"].clone()),
+        (Value::Null, Value::Null)
+    );
+}
