@@ -91,6 +91,13 @@ function renderWhy() {
     panel.append(el("h3", {}, "Why: the reasoning"));
     return renderLoopyWhy(panel);
   }
+  if (!e && state.analysis && state.analysis.refused) {
+    // A board too hard to value within the server's limits: say so, and what may still help.
+    panel.append(el("h3", {}, "Why: the reasoning"),
+      el("p", {}, sentence(`The value of this position was not computed: ${state.analysis.refused}`)),
+      el("p", { class: "help" }, "Ask for a hint: where a move is known to win without search (the central domino of a board that is its own half turn, then the mirror), the hint gives it with its reason."));
+    return;
+  }
   if (!e) return;
   panel.append(el("h3", {}, "Why: the reasoning"));
   if (e.kind === "nim") {

@@ -173,6 +173,16 @@ async fn cram(client: &Client, url: &str) {
     )
     .await;
     both_sizes(client, "boards-cram-unvalued", "board-card").await;
+    // Why? says the value was not computed, and why, and points to the hint.
+    click(client, "#why-btn").await;
+    wait_until(client, "!document.getElementById('why-panel').hidden").await;
+    assert_text_contains(
+        client,
+        "why-panel",
+        &["was not computed", "compute_time_ms", "Ask for a hint"],
+    )
+    .await;
+    click(client, "#why-btn").await;
     click(client, ".cram .cell[data-r='1'][data-c='1']").await;
     click(client, ".cram .cell[data-r='1'][data-c='2']").await;
     wait_text(client, "status", "The computer could not move").await;
