@@ -75,7 +75,7 @@ async fn a_board_too_hard_to_value_is_answered_unvalued_when_asked() {
 
 /// The computer's move and a move applied give their place among the moves `/api/moves`
 /// lists, the place `/api/apply` takes back as `move: {index}`; on 6 × 7, whose moves take
-/// longer to value than the server allows, too.
+/// longer to value than the server allows, too; and for positions of at most 1,000 moves.
 #[tokio::test]
 async fn moves_carry_their_place_in_the_list_of_moves() {
     let board = json!({ "game": "cram", "position": "3x4" });
@@ -115,6 +115,15 @@ async fn moves_carry_their_place_in_the_list_of_moves() {
     )
     .await;
     assert_eq!(by_index["move"], computer["move"], "the central domino");
+    // At most 1,000 moves are listed for the place: a stalk of 1,000 edges has one, of 1,001
+    // none (null: the client lists the moves itself).
+    for (edges, indexed) in [(1000, true), (1001, false)] {
+        let stalk = json!({ "game": "hackenbush", "position": format!("stalk:{edges}") });
+        let (s, computer) = post("/api/move", json!({ "position": stalk })).await;
+        assert_eq!(s, StatusCode::OK, "{computer}");
+        assert_eq!(computer["index"].is_u64(), indexed, "{edges}: {computer}");
+        assert_eq!(computer["index"].is_null(), !indexed, "{edges}: {computer}");
+    }
     // A game over has no move, and no place.
     let (_, over) = post(
         "/api/move",
