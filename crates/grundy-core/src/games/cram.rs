@@ -126,6 +126,17 @@ impl CramBoard {
         self.empty.count_ones()
     }
 
+    /// Whether the player to move loses by Gardner's mirror: the board is its own image under
+    /// the half turn about its centre, and no domino covers a square and its image, so the
+    /// second player answers each domino with its image (the board left by the central
+    /// domino of a board with one side odd, or any empty board with both sides even).
+    pub fn lost_by_mirror(&self) -> bool {
+        let (w, h) = (self.cols, self.rows);
+        self.empty != 0
+            && regions::half_turn_symmetric(w, h, self.empty)
+            && mirror_strategy_works(w, h, self.empty)
+    }
+
     /// Every legal domino, row by row.
     pub fn moves(&self) -> Vec<Domino> {
         let grid = Grid::new(self.rows, self.cols);

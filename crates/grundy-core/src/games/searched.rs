@@ -71,6 +71,12 @@ where
     }
     /// How [`SearchedGame::known_value`] knows a value, in a sentence for explanations.
     const KNOWN_VALUE_REASON: &'static str = "known without search";
+    /// How [`SearchedGame::known_value`] knows the value of `board` in particular (a Cram
+    /// board lost by the mirror says so, not every case the rules know); by default
+    /// [`SearchedGame::KNOWN_VALUE_REASON`].
+    fn known_value_reason(_board: &Self::Board) -> String {
+        Self::KNOWN_VALUE_REASON.into()
+    }
     /// What a move takes out of play, in words (`removes vertices 1, 2, 3`), written in a
     /// move's label instead of the position before and after it; `None` (the default) writes
     /// the positions. A graph's text is its whole edge list, some 500 characters for a grid of
@@ -284,7 +290,7 @@ impl<G: SearchedGame> Ruleset for Searched<G> {
             Some(v) if moves.len() > MAX_DERIVED_OPTIONS => Ok(Derivation::closed_form(
                 board.show(),
                 v,
-                G::KNOWN_VALUE_REASON.into(),
+                G::known_value_reason(board),
             )),
             _ if moves.len() > MAX_DERIVED_OPTIONS => self.derive_by_witnesses(board, &moves),
             _ => derive_by_options(self, board),
@@ -529,7 +535,7 @@ where
     }
     if G::known_value(board).is_some() {
         // Known without search (a Cram board that is its own half turn): said so.
-        assert_eq!(d.reason.as_deref(), Some(G::KNOWN_VALUE_REASON), "{board}");
+        assert_eq!(d.reason, Some(G::known_value_reason(board)), "{board}");
         return;
     }
     assert_eq!(d.option_count, Some(options.len() as u64), "{board}");

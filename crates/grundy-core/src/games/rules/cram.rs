@@ -48,6 +48,10 @@ board_form!(
     |n| n.saturating_mul(2)
 );
 
+/// Why a board lost by the mirror ([`CramBoard::lost_by_mirror`]) is worth 0, for a student:
+/// the board left by the central domino of Cram 6 × 7 is explained by it.
+const MIRROR_REASON: &str = "the board is its own half turn (turned about its centre it is the same) and no domino covers a square and its image, so the second player answers each domino with its image and always has a move: the player to move loses";
+
 impl SearchedGame for CramGame {
     type Board = CramBoard;
     type Move = Domino;
@@ -86,6 +90,14 @@ impl SearchedGame for CramGame {
     }
 
     const KNOWN_VALUE_REASON: &'static str = "every region is valued without search: one or two squares, a straight line (its own sequence), or a region that is its own half turn with no domino on a square and its image, lost for the player to move (the second player answers each domino with its image)";
+
+    fn known_value_reason(board: &CramBoard) -> String {
+        if board.lost_by_mirror() {
+            MIRROR_REASON.into()
+        } else {
+            Self::KNOWN_VALUE_REASON.into()
+        }
+    }
 
     fn known_value(board: &CramBoard) -> Option<Nimber> {
         let (keys, known) = board.components();
@@ -128,6 +140,41 @@ mod tests {
     /// ([`Engine::sum_has_value`]) are those found by valuing each option, on boards that
     /// split into several regions and boards that do not, with holes or not, for every target
     /// up to 3.
+    /// Every board of a 3 × 4 box (each set of empty squares) said lost by the mirror is worth
+    /// 0, by search; the empty 4 × 4 and the 6 × 7 board after its central domino are, the
+    /// 6 × 7 board before it and a lopsided board are not. A derivation of a board of many
+    /// options known without search quotes the mirror where it applies, the rules' general
+    /// reason otherwise (a line of 30 squares).
+    #[test]
+    fn a_board_lost_by_the_mirror_says_so() {
+        let mut lost = 0;
+        for empty in 1u32..1 << 12 {
+            let holes: Vec<(u32, u32)> = (0..12)
+                .filter(|i| empty >> i & 1 == 0)
+                .map(|i| (i / 4, i % 4))
+                .collect();
+            let board = CramBoard::with_holes(3, 4, &holes).unwrap();
+            if board.lost_by_mirror() {
+                lost += 1;
+                assert_eq!(board.value().unwrap(), 0, "{board:?}");
+            }
+        }
+        assert!(lost > 20, "{lost} boards lost by the mirror");
+        let board = |text: &str| text.parse::<CramBoard>().unwrap();
+        assert!(board("4x4").lost_by_mirror());
+        assert!(!board("6x7").lost_by_mirror());
+        assert!(!board("##../..../....").lost_by_mirror());
+        let after = board("......./......./...#.../...#.../......./.......");
+        assert!(after.lost_by_mirror());
+        let rules = Searched::<CramGame>::new();
+        let reason = |b: &CramBoard| rules.explain_value(b).unwrap().reason;
+        assert_eq!(reason(&after).as_deref(), Some(MIRROR_REASON));
+        assert_eq!(
+            reason(&board("1x30")).as_deref(),
+            Some(CramGame::KNOWN_VALUE_REASON)
+        );
+    }
+
     /// The bound on a board's moves (what `/api/moves` and `grundy play` check before valuing
     /// every move) is at least its number of moves: two per empty square.
     #[test]
