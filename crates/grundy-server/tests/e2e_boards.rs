@@ -97,14 +97,7 @@ async fn cram(client: &Client, url: &str) {
     my_turn(client).await;
     assert_eq!(text(client, "history").await, history);
     assert_eq!(count(client, ".cram .cell.domino").await, 4);
-    click(client, "#undo-btn").await;
-    wait_until(
-        client,
-        "document.querySelectorAll('#history li').length === 0",
-    )
-    .await;
-    my_turn(client).await;
-    assert_eq!(count(client, ".cram .cell.empty").await, 9);
+    undo_to_the_start(client, 9).await;
     // Cram 3 × 4 is a first-player win: follow the hints to the end, two squares each time.
     open(client, &format!("{}&position=3x4", link(url, "cram"))).await;
     my_turn(client).await;
@@ -187,6 +180,12 @@ async fn cram(client: &Client, url: &str) {
     click(client, ".cram .cell[data-r='1'][data-c='2']").await;
     wait_text(client, "status", "The computer could not move").await;
     assert_text_contains(client, "status", &["Undo your move to try another."]).await;
+    undo_to_the_start(client, 42).await;
+}
+
+/// Clicks Undo and waits for the start of a Cram game: no move in the history, the human to
+/// move, `empty` squares empty.
+async fn undo_to_the_start(client: &Client, empty: u64) {
     click(client, "#undo-btn").await;
     wait_until(
         client,
@@ -194,7 +193,7 @@ async fn cram(client: &Client, url: &str) {
     )
     .await;
     my_turn(client).await;
-    assert_eq!(count(client, ".cram .cell.empty").await, 42);
+    assert_eq!(count(client, ".cram .cell.empty").await, empty);
 }
 
 /// Chomp 3 × 4: the bar with its poisoned square; focus previews what a bite eats; the

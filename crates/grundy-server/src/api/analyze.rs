@@ -62,8 +62,8 @@ pub async fn analyze(
     };
     let convention = position.convention();
     match unvalued(&position.sum, convention, refusal.error.clone()) {
-        Some(unvalued) if refusal.refuses_the_value() => Ok(Json(UnvaluedJson {
-            unvalued,
+        Some(unvalued) if refusal.refuses_the_value() => Ok(Json(AnalysisJson {
+            answer: unvalued,
             position: &position.spec,
         })
         .into_response()),
@@ -71,36 +71,37 @@ pub async fn analyze(
     }
 }
 
-/// The answer of `/api/analyze` with `partial` when the value was refused: the position
-/// unvalued, with the position as the client sent it.
-struct UnvaluedJson<'a> {
-    unvalued: Unvalued,
-    position: &'a PositionSpec,
-}
-
-impl Serialize for UnvaluedJson<'_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut map = s.serialize_map(None)?;
-        self.unvalued.serialize_fields(&mut map)?;
-        map.serialize_entry("position", self.position)?;
-        map.end()
-    }
-}
-
-/// The answer of `/api/analyze`: the core's [`Answer`] (the same as `grundy analyze --json`)
-/// with the position as the client sent it. Serialised straight from the engine's types: this
-/// is the cheap request the page sends after every move.
-pub(super) struct AnalysisJson<'a> {
-    pub(super) answer: Answer,
+/// The answer of `/api/analyze`: the core's [`Answer`] (the same as `grundy analyze --json`),
+/// or with `partial` the position [`Unvalued`], with the position as the client sent it.
+/// Serialised straight from the engine's types: this is the cheap request the page sends after
+/// every move.
+pub(super) struct AnalysisJson<'a, A = Answer> {
+    pub(super) answer: A,
     pub(super) position: &'a PositionSpec,
 }
 
-impl Serialize for AnalysisJson<'_> {
+/// An answer of the core that writes its fields into a JSON object being written.
+pub(super) trait Fields {
+    fn write<M: serde::ser::SerializeMap>(&self, map: &mut M) -> Result<(), M::Error>;
+}
+
+impl Fields for Answer {
+    fn write<M: serde::ser::SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
+        self.serialize_fields(map)
+    }
+}
+
+impl Fields for Unvalued {
+    fn write<M: serde::ser::SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
+        self.serialize_fields(map)
+    }
+}
+
+impl<A: Fields> Serialize for AnalysisJson<'_, A> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;
         let mut map = s.serialize_map(None)?;
-        self.answer.serialize_fields(&mut map)?;
+        self.answer.write(&mut map)?;
         map.serialize_entry("position", self.position)?;
         map.end()
     }
