@@ -201,3 +201,92 @@ fn numeric_options_name_the_value_and_their_range() {
         }
     }
 }
+
+/// A game too long after some that fit: the games finished are printed (text and JSON), and
+/// the run still fails, saying how many of those asked for they are. Random players on Nim
+/// 3 + 3 take 2 to 6 moves; with seed 7 and at most 4, the first game fits.
+#[test]
+fn a_run_stopped_by_a_long_game_keeps_the_games_finished() {
+    let args = [
+        "simulate",
+        "nim",
+        "3",
+        "3",
+        "--players",
+        "random,random",
+        "--games",
+        "1000",
+        "--seed",
+        "7",
+        "--max-moves",
+        "4",
+    ];
+    let out = grundy().args(args).args(["--json"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let done = doc["games"].as_u64().unwrap();
+    assert!(done > 0 && done < 1000, "{doc}");
+    assert_eq!(doc["games_requested"], 1000);
+    assert_eq!(doc["stopped"], "a game went on for more than 4 moves");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(&format!(
+            "a game went on for more than 4 moves (--max-moves): allow more with --max-moves N (up to 1000000000000) or start from a smaller position; the results above are of the {done} games finished (of 1000 asked for)"
+        )),
+        "{stderr}"
+    );
+    grundy()
+        .args(args)
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains(format!("{done} games, player 1")));
+}
+
+/// Ctrl-C (SIGINT) and SIGTERM in a long run: the games finished are printed and the exit code
+/// is 130, where the process used to end with nothing written.
+#[cfg(unix)]
+#[test]
+fn an_interrupted_run_prints_the_games_finished() {
+    use std::process::{Command, Stdio};
+    use std::time::Duration;
+    for signal in ["-INT", "-TERM"] {
+        // 10^8 games of Nim 5 + 6 + 7 take some two minutes here: the signal comes first.
+        let child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+            .args([
+                "simulate",
+                "nim",
+                "5",
+                "6",
+                "7",
+                "--players",
+                "random,random",
+            ])
+            .args(["--games", "100000000", "--seed", "1", "--json"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("starts");
+        std::thread::sleep(Duration::from_millis(1500));
+        let sent = Command::new("kill")
+            .args([signal, &child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(sent.success());
+        let out = child.wait_with_output().expect("exits");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(130), "{signal}: {stderr}");
+        let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let done = doc["games"].as_u64().unwrap();
+        assert!(done > 0 && done < 100_000_000, "{doc}");
+        assert!(doc["stopped"].is_string(), "{doc}");
+        let wins =
+            doc["wins"][0]["wins"].as_u64().unwrap() + doc["wins"][1]["wins"].as_u64().unwrap();
+        assert_eq!(wins, done);
+        assert!(
+            stderr.contains(&format!(
+                "interrupted; the results above are of the {done} games finished (of 100000000 asked for)"
+            )),
+            "{signal}: {stderr}"
+        );
+    }
+}

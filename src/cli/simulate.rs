@@ -6,10 +6,12 @@ use clap::Args;
 use grundy_core::kernel::nim_heap::ExactU64;
 use grundy_core::play::{wilson_interval, GameRecord, Seat};
 use grundy_core::player::Player;
-use grundy_core::simulation::{self, Series, Simulation};
+use grundy_core::simulation::{self, Series, Simulation, Stop};
 use grundy_core::strategy::Convention;
 use grundy_core::sum::Sum;
 use serde_json::json;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
 
 use super::game::{convention_text, draw, move_text, value_line, BudgetArgs, Game};
 use super::play::seed_or_clock;
@@ -92,16 +94,29 @@ pub fn run(args: &SimulateArgs, out: &Output) -> Result<(), CliError> {
         keep_first: args.transcript,
     };
     let players = args.players.0;
-    // The core's one simulation, the same the server's `/api/simulate` runs.
-    let mut sim = simulation::run(&start, convention, players, series)?
-        .ok_or_else(|| too_long(args.max_moves))?;
+    // The core's one simulation, the same the server's `/api/simulate` runs; Ctrl-C ends it
+    // between games (or inside a player's question), and the games finished are reported.
+    let interrupt = super::interrupt::flag();
+    let mut sim = grundy_core::kernel::cancel::with_flag(Arc::clone(&interrupt), || {
+        simulation::run(&start, convention, players, series)
+    })?;
     sim.game = title;
+    let interrupted = interrupt.load(Ordering::SeqCst);
+    let stop = sim
+        .stopped
+        .as_ref()
+        .map(|stop| stop_error(stop, &sim, args.max_moves, interrupted));
+    if sim.tally.games == 0 {
+        if let Some(stop) = stop {
+            return Err(stop);
+        }
+    }
     if out.json {
         let mut value = serde_json::to_value(&sim).map_err(|e| CliError::Usage(e.to_string()))?;
         if let Some(game) = &sim.first_game {
             value["transcript"] = transcript_json(game)?;
         }
-        out.json(&value)
+        out.json(&value)?;
     } else {
         if let Some(game) = &sim.first_game {
             for line in transcript_lines(game, players)? {
@@ -112,7 +127,28 @@ pub fn run(args: &SimulateArgs, out: &Output) -> Result<(), CliError> {
         for line in text(&sim) {
             out.line(line)?;
         }
-        Ok(())
+    }
+    // A series that stopped early prints the games it finished, then says why it stopped
+    // (exit 2, or 130 for Ctrl-C): nothing played is lost.
+    stop.map_or(Ok(()), Err)
+}
+
+/// Why the series stopped, as the CLI reports it: with the games finished when there are any,
+/// and the option that allows a longer game.
+fn stop_error(stop: &Stop, sim: &Simulation, max_moves: u64, interrupted: bool) -> CliError {
+    let done = sim.tally.games;
+    let kept = match done {
+        0 => String::new(),
+        _ => format!(
+            "; the results above are of the {done} game{} finished (of {} asked for)",
+            if done == 1 { "" } else { "s" },
+            sim.requested
+        ),
+    };
+    match stop {
+        _ if interrupted => CliError::Interrupted(format!("interrupted{kept}")),
+        Stop::TooLong { .. } => CliError::Usage(format!("{}{kept}", too_long(max_moves))),
+        Stop::Refused(e) => CliError::Usage(format!("{e}{kept}")),
     }
 }
 

@@ -11,7 +11,7 @@
 //! let start = parse_sum("nim:3,4,5").unwrap();
 //! let series = Series { games: 40, seed: 1, max_moves: 1_000, keep_first: false };
 //! let players = [Player::Perfect, Player::Random];
-//! let s = run(&start, Convention::Normal, players, series).unwrap().unwrap();
+//! let s = run(&start, Convention::Normal, players, series).unwrap();
 //! assert_eq!(s.tally.wins, [40, 0]); // 3 ^ 4 ^ 5 = 2: the first player wins every game
 //! ```
 
@@ -19,7 +19,7 @@ use serde::ser::SerializeMap;
 use serde::Serialize;
 use serde_json::json;
 
-use crate::kernel::error::Result;
+use crate::kernel::error::{GameError, Result};
 use crate::play::{
     play_game_within, record_game_within, wilson_interval, GameRecord, GameResult, Seat, Tally,
 };
@@ -89,7 +89,33 @@ pub struct Series {
     pub keep_first: bool,
 }
 
-/// A finished series: who won how often, and the first game when it was kept.
+/// Why a series ended before its last game. The games finished before it are kept and
+/// counted; the game in progress is not.
+#[derive(Debug, Clone)]
+pub enum Stop {
+    /// A game went on for more than [`Series::max_moves`] moves (each front end names its own
+    /// option that allows more).
+    TooLong {
+        /// The bound it passed.
+        max_moves: u64,
+    },
+    /// A player's question was refused, its budget spent, or the front end cancelled the
+    /// series (Ctrl-C, a server's deadline): [`crate::kernel::cancel`].
+    Refused(GameError),
+}
+
+impl std::fmt::Display for Stop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Stop::TooLong { max_moves } => {
+                write!(f, "a game went on for more than {max_moves} moves")
+            }
+            Stop::Refused(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+/// A series, finished or stopped: who won how often, and the first game when it was kept.
 #[derive(Debug, Clone)]
 pub struct Simulation {
     /// The game's title ([`crate::report::title`]).
@@ -104,21 +130,27 @@ pub struct Simulation {
     pub players: [Player; 2],
     /// The seed.
     pub seed: u64,
-    /// The counts.
+    /// The counts, of the games finished.
     pub tally: Tally,
-    /// The first game, move by move, when [`Series::keep_first`].
+    /// The games asked for ([`Series::games`]): more than were counted when the series
+    /// [`Simulation::stopped`].
+    pub requested: u64,
+    /// Why the series ended before its last game, if it did.
+    pub stopped: Option<Stop>,
+    /// The first game, move by move, when [`Series::keep_first`] and it finished.
     pub first_game: Option<GameRecord>,
 }
 
-/// Plays the series from `start`; `None` when a game went on for more than
-/// [`Series::max_moves`] moves (each front end names its own option that allows more). A
-/// front end's cancel flag ([`crate::kernel::cancel`]) stops the series between moves.
+/// Plays the series from `start`. A game longer than [`Series::max_moves`] moves, a player's
+/// question refused, or a front end's cancel flag ([`crate::kernel::cancel`], looked at between
+/// games and by the players' questions) ends it early: the games finished are kept, and
+/// [`Simulation::stopped`] says why. An error only when who wins the start cannot be found.
 pub fn run(
     start: &Sum,
     convention: Convention,
     players: [Player; 2],
     series: Series,
-) -> Result<Option<Simulation>> {
+) -> Result<Simulation> {
     use rand_chacha::rand_core::SeedableRng;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(series.seed);
     // The outcome alone: listing every winning move of the start (a Cram board's, each option
@@ -128,29 +160,14 @@ pub fn run(
         winning_moves: false,
     };
     let outcome = crate::report::analyze_sum_within(start, convention, scope, &|_| true)?.outcome;
-    let mut tally = Tally::default();
-    let mut first_game = None;
-    // The kept game is the first of the series, so the counts include it.
-    if series.keep_first && series.games > 0 {
-        let Some(game) =
-            record_game_within(start, convention, players, &mut rng, series.max_moves)?
-        else {
-            return Ok(None);
-        };
-        tally.add(GameResult {
-            winner: game.winner().unwrap_or(Seat::Second),
-            moves: game.moves_made() as u64,
-        });
-        first_game = Some(game);
-    }
-    while tally.games < series.games {
-        crate::kernel::cancel::check()?;
-        match play_game_within(start, convention, players, &mut rng, series.max_moves)? {
-            Some(result) => tally.add(result),
-            None => return Ok(None),
-        }
-    }
-    Ok(Some(Simulation {
+    let mut played = Played::default();
+    // A refusal at the budget (a server's time limit) names the series, not one question.
+    let part = || format!("the series of {} games", series.games);
+    let stopped = crate::kernel::budget::in_part(part, || {
+        played.play(start, convention, players, series, &mut rng)
+    });
+    let Played { tally, first_game } = played;
+    Ok(Simulation {
         game: crate::report::title(start),
         convention,
         start: start.clone(),
@@ -158,15 +175,65 @@ pub fn run(
         players,
         seed: series.seed,
         tally,
+        requested: series.games,
+        stopped,
         first_game,
-    }))
+    })
+}
+
+/// The games of a series finished so far.
+#[derive(Default)]
+struct Played {
+    tally: Tally,
+    first_game: Option<GameRecord>,
+}
+
+impl Played {
+    /// Plays the series' games, or until one stops it, and says why it stopped.
+    fn play(
+        &mut self,
+        start: &Sum,
+        convention: Convention,
+        players: [Player; 2],
+        series: Series,
+        rng: &mut dyn rand_core::RngCore,
+    ) -> Option<Stop> {
+        let too_long = Stop::TooLong {
+            max_moves: series.max_moves,
+        };
+        // The kept game is the first of the series, so the counts include it.
+        if series.keep_first && series.games > 0 {
+            match record_game_within(start, convention, players, rng, series.max_moves) {
+                Ok(Some(game)) => {
+                    self.tally.add(GameResult {
+                        winner: game.winner().unwrap_or(Seat::Second),
+                        moves: game.moves_made() as u64,
+                    });
+                    self.first_game = Some(game);
+                }
+                Ok(None) => return Some(too_long),
+                Err(e) => return Some(Stop::Refused(e)),
+            }
+        }
+        while self.tally.games < series.games {
+            let game = crate::kernel::cancel::check()
+                .and_then(|()| play_game_within(start, convention, players, rng, series.max_moves));
+            match game {
+                Ok(Some(result)) => self.tally.add(result),
+                Ok(None) => return Some(too_long),
+                Err(e) => return Some(Stop::Refused(e)),
+            }
+        }
+        None
+    }
 }
 
 impl Serialize for Simulation {
     /// `grundy simulate --json` and `POST /api/simulate`: `game`, `convention`, `start`,
     /// `outcome`, `players`, `seed`, `games`, `wins` (per seat: `player`, `wins`, `rate` and its
-    /// 95% Wilson interval `ci95`), `total_moves`, `average_length`, `shortest`, `longest`.
-    /// The CLI adds `transcript` with `--transcript`.
+    /// 95% Wilson interval `ci95`), `total_moves`, `average_length`, `shortest`, `longest`, of
+    /// the games finished; `games_requested`, and `stopped`: why the series ended before its
+    /// last game, or null. The CLI adds `transcript` with `--transcript`.
     fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
         let t = &self.tally;
         let wins: Vec<serde_json::Value> = [Seat::First, Seat::Second]
@@ -196,6 +263,8 @@ impl Serialize for Simulation {
         map.serialize_entry("average_length", &t.average_length())?;
         map.serialize_entry("shortest", &t.shortest)?;
         map.serialize_entry("longest", &t.longest)?;
+        map.serialize_entry("games_requested", &self.requested)?;
+        map.serialize_entry("stopped", &self.stopped.as_ref().map(Stop::to_string))?;
         map.end()
     }
 }
@@ -218,32 +287,81 @@ mod tests {
     fn perfect_play_wins_every_n_position_and_the_seed_replays() {
         let start = parse_sum("nim:1,4,5").unwrap(); // 1 ^ 4 ^ 5 = 0: P
         let players = [Player::Random, Player::Perfect];
-        let a = run(&start, Convention::Normal, players, series(30, 100))
-            .unwrap()
-            .unwrap();
+        let a = run(&start, Convention::Normal, players, series(30, 100)).unwrap();
         assert_eq!(a.outcome, Outcome::P);
         assert_eq!(a.tally.wins, [0, 30]);
         assert_eq!(a.tally.games, 30);
         assert!(a.first_game.is_some());
-        let b = run(&start, Convention::Normal, players, series(30, 100))
-            .unwrap()
-            .unwrap();
+        assert!(a.stopped.is_none());
+        let b = run(&start, Convention::Normal, players, series(30, 100)).unwrap();
         assert_eq!(a.tally, b.tally);
         let json = serde_json::to_value(&a).unwrap();
         assert_eq!(json["wins"][1]["wins"], 30);
         assert_eq!(json["games"], 30);
+        assert_eq!(json["games_requested"], 30);
+        assert_eq!(json["stopped"], serde_json::Value::Null);
     }
 
-    /// Both sides of the bound: a game of exactly `max_moves` moves is played, one more is
-    /// refused.
+    /// Both sides of the bound: a game of exactly `max_moves` moves is played, one more stops
+    /// the series at once (the kept first game) or after the games that fit.
     #[test]
     fn a_game_longer_than_the_bound_stops_the_series() {
         let start = parse_sum("sub{1}:5").unwrap(); // every game takes 5 moves
         let players = [Player::Random, Player::Random];
         let fits = run(&start, Convention::Normal, players, series(3, 5)).unwrap();
-        assert_eq!(fits.unwrap().tally.longest, 5);
-        assert!(run(&start, Convention::Normal, players, series(3, 4))
-            .unwrap()
-            .is_none());
+        assert_eq!(fits.tally.longest, 5);
+        assert!(fits.stopped.is_none());
+        let first_too_long = run(&start, Convention::Normal, players, series(3, 4)).unwrap();
+        assert_eq!(first_too_long.tally.games, 0);
+        assert!(first_too_long.first_game.is_none());
+        assert!(matches!(
+            first_too_long.stopped,
+            Some(Stop::TooLong { max_moves: 4 })
+        ));
+        // Random players on Nim 3 + 3 take 2 to 6 moves: with at most 4, some games finish
+        // before one runs over, and those are kept.
+        let start = parse_sum("nim:3,3").unwrap();
+        let mut lengths = series(1_000, 4);
+        lengths.keep_first = false;
+        let some = run(&start, Convention::Normal, players, lengths).unwrap();
+        assert!(
+            some.tally.games > 0 && some.tally.games < 1_000,
+            "{:?}",
+            some.tally
+        );
+        assert!(some.tally.longest <= 4);
+        assert_eq!(some.requested, 1_000);
+        let json = serde_json::to_value(&some).unwrap();
+        assert_eq!(json["games"], some.tally.games);
+        assert_eq!(json["stopped"], "a game went on for more than 4 moves");
+    }
+
+    /// A front end's cancel flag (Ctrl-C, a server's deadline) ends the series between games:
+    /// the games finished are kept, and the stop says why.
+    #[test]
+    fn a_cancelled_series_keeps_the_games_finished() {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        use std::sync::Arc;
+        let start = parse_sum("nim:1,2").unwrap();
+        let players = [Player::Random, Player::Random];
+        let flag = Arc::new(AtomicBool::new(false));
+        let raise = Arc::clone(&flag);
+        let raiser = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            raise.store(true, Ordering::SeqCst);
+        });
+        // 10^8 games of one to three moves take many seconds: the flag comes first.
+        let sim = crate::kernel::cancel::with_flag(flag, || {
+            run(&start, Convention::Normal, players, series(100_000_000, 10))
+        })
+        .unwrap();
+        raiser.join().unwrap();
+        assert!(sim.tally.games > 0 && sim.tally.games < 100_000_000);
+        assert_eq!(sim.tally.wins[0] + sim.tally.wins[1], sim.tally.games);
+        assert!(
+            matches!(sim.stopped, Some(Stop::Refused(_))),
+            "{:?}",
+            sim.stopped
+        );
     }
 }

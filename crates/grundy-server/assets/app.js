@@ -763,11 +763,14 @@ async function simulate() {
     const s = settingsFromForm();
     const second = s.mode === "watch" ? s.strength2 : "random";
     out.textContent = "Simulating…";
-    const r = await api("simulate", { position: specFromForm(), first: s.strength, second, games: 200 });
-    // The core's simulation, as `grundy simulate --json` writes it.
+    const r = await api("simulate", { position: specFromForm(), first: s.strength, second, games: 200, partial: true });
+    // The core's simulation, as `grundy simulate --json` writes it; a series the server
+    // stopped early answers with the games it finished, and says why.
     const [first, secondSeat] = r.wins;
-    out.textContent = `200 games from this position: the first player (${first.player}) won ${first.wins}, ` +
-      `the second (${secondSeat.player}) won ${secondSeat.wins}; ${r.average_length.toFixed(1)} moves on average.`;
+    const played = r.stopped ? `${r.games} of ${r.games_requested} games` : `${r.games} games`;
+    out.textContent = `${played} from this position: the first player (${first.player}) won ${first.wins}, ` +
+      `the second (${secondSeat.player}) won ${secondSeat.wins}; ${r.average_length.toFixed(1)} moves on average.` +
+      (r.stopped ? ` The server stopped there: ${r.stopped}` : "");
   } catch (e) {
     out.textContent = "";
     setupError(e.message);

@@ -1,7 +1,8 @@
 //! How the page plays a board whose value takes longer than the server allows: `/api/analyze`
 //! with `partial` answers it unvalued instead of refusing it, and the computer's moves and the
 //! moves applied carry their place in the list of moves (`index`), so that no list of valued
-//! moves is needed to keep them in the link.
+//! moves is needed to keep them in the link. And a simulation stopped early answers, with
+//! `partial`, with the games it finished.
 
 mod support;
 
@@ -134,4 +135,80 @@ async fn moves_carry_their_place_in_the_list_of_moves() {
         (over["move"].clone(), over["index"].clone()),
         (Value::Null, Value::Null)
     );
+}
+
+async fn simulate(limits: Limits, request: Value) -> (StatusCode, Value) {
+    let body = request.to_string();
+    send_with(Config { limits }, Method::POST, "/api/simulate", body).await
+}
+
+/// 10^8 games of Nim at 300 ms: refused without `partial` (the series named), and with it the
+/// games finished, counted as ever, with `stopped` saying why.
+#[tokio::test]
+async fn a_series_stopped_by_the_time_limit_answers_with_the_games_finished() {
+    let limits = Limits {
+        compute_time_ms: 300,
+        max_games: 100_000_000,
+        ..Limits::default()
+    };
+    let mut request = json!({
+        "position": { "game": "nim", "heaps": [5, 6, 7] },
+        "first": "random", "second": "random", "games": 100_000_000, "seed": 1,
+    });
+    let (s, b) = simulate(limits.clone(), request.clone()).await;
+    assert_limit(s, &b, "compute_time_ms");
+    let error = b["error"].as_str().unwrap();
+    assert!(error.contains("the series of 100000000 games"), "{error}");
+    request["partial"] = json!(true);
+    let (s, b) = simulate(limits, request).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let done = b["games"].as_u64().unwrap();
+    assert!(done > 0 && done < 100_000_000, "{b}");
+    assert_eq!(b["games_requested"], 100_000_000);
+    let wins = b["wins"][0]["wins"].as_u64().unwrap() + b["wins"][1]["wins"].as_u64().unwrap();
+    assert_eq!(wins, done);
+    let stopped = b["stopped"].as_str().unwrap();
+    assert!(stopped.contains("compute_time_ms"), "{stopped}");
+}
+
+/// A game longer than `max_moves` after some that fit (random players on Nim 3 + 3 take 2 to
+/// 6 moves; with seed 7 the first takes at most 4): refused without `partial`, answered with
+/// the games before it with `partial`. A series whose first game is too long has nothing to
+/// answer with, and is refused either way; a series that finishes has `stopped` null.
+#[tokio::test]
+async fn a_series_stopped_by_a_long_game_answers_with_the_games_before_it() {
+    let limits = Limits {
+        max_moves: 4,
+        ..Limits::default()
+    };
+    let mut request = json!({
+        "position": { "game": "nim", "heaps": [3, 3] },
+        "first": "random", "second": "random", "games": 1000, "seed": 7,
+    });
+    let (s, b) = simulate(limits.clone(), request.clone()).await;
+    assert_limit(s, &b, "max_moves");
+    request["partial"] = json!(true);
+    let (s, b) = simulate(limits.clone(), request.clone()).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let done = b["games"].as_u64().unwrap();
+    assert!(done > 0 && done < 1000, "{b}");
+    assert_eq!(b["stopped"], "a game went on for more than 4 moves");
+    // Nim 1000 + 1000 between perfect players takes 2000 moves.
+    request["position"] = json!({ "game": "nim", "heaps": [1000, 1000] });
+    request["first"] = json!("perfect");
+    request["second"] = json!("perfect");
+    let (s, b) = simulate(limits, request.clone()).await;
+    assert_limit(s, &b, "max_moves");
+    let (s, b) = simulate(Limits::default(), request.clone()).await;
+    assert_limit(s, &b, "max_moves");
+    request["position"] = json!({ "game": "nim", "heaps": [3, 3] });
+    let (s, b) = simulate(Limits::default(), request.clone()).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(
+        (b["games"].clone(), b["stopped"].clone()),
+        (json!(1000), Value::Null)
+    );
+    request["partial"] = json!("yes");
+    let (s, b) = simulate(Limits::default(), request).await;
+    assert_client_error(s, &b, "partial");
 }

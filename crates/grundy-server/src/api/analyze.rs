@@ -211,16 +211,20 @@ pub(super) fn within_question_budget<T>(
     limits: &Limits,
     f: impl FnOnce() -> Result<T, GameError>,
 ) -> Result<T, ApiError> {
-    let time = question_budget(limits).time;
     let started = std::time::Instant::now();
-    f().map_err(|e| match e {
-        // The question's budget is the server's time limit: the refusal names it as the pool's
-        // own would (`limit: "compute_time_ms"`), with the part that was too large.
-        GameError::TooLarge { .. } if started.elapsed() >= time => {
+    f().map_err(|e| refusal(limits, started, e))
+}
+
+/// The core's refusal `e` of a question asked within [`question_budget`] at `started`: one
+/// that came at the question's deadline names the server's time limit, as the pool's own
+/// would (`limit: "compute_time_ms"`), with the part that was too large; one at its memory
+/// budget `limit: "compute_memory_mib"`.
+pub(super) fn refusal(limits: &Limits, started: std::time::Instant, e: GameError) -> ApiError {
+    match e {
+        GameError::TooLarge { .. } if started.elapsed() >= question_budget(limits).time => {
             ApiError::limit("compute_time_ms", e.to_string())
         }
-        // Its memory budget likewise (`limit: "compute_memory_mib"`).
         e if is_memory_refusal(&e) => ApiError::limit("compute_memory_mib", e.to_string()),
         e => e.into(),
-    })
+    }
 }

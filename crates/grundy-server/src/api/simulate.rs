@@ -1,6 +1,9 @@
 //! `POST /api/simulate`: many games between two players.
 
-use grundy_core::simulation::{self, Series};
+use grundy_core::kernel::budget;
+use grundy_core::simulation::{self, Series, Stop};
+
+use super::analyze::{question_budget, refusal};
 
 use super::*;
 
@@ -21,6 +24,11 @@ pub struct SimulateRequest {
     pub games: u64,
     /// Seed of the random choices (default: a fresh one, returned in the answer).
     pub seed: Option<u64>,
+    /// Whether a series stopped early (the server's time limit spent, a game longer than
+    /// `max_moves`) answers with the games it finished, `stopped` saying why, rather than
+    /// with the error (default false).
+    #[serde(default)]
+    pub partial: bool,
 }
 
 pub(super) fn random_player() -> PlayerSpec {
@@ -33,8 +41,10 @@ pub(super) fn default_games() -> u64 {
 
 /// `POST /api/simulate`: plays `games` games from the position between two computer players:
 /// the core's simulation (`grundy_core::simulation`), answered as `grundy simulate --json`
-/// answers. A game longer than `max_moves` is refused with that limit; the compute pool's
-/// deadline stops the series between moves.
+/// answers, within the budget of one question (nine tenths of the pool's deadline, so that the
+/// series stops before the pool gives up on it). A series stopped early (a game longer than
+/// `max_moves`, the budget spent) is refused with that limit, or with `partial` answered with
+/// the games it finished, `stopped` saying why.
 pub async fn simulate(
     State(app): State<AppState>,
     ApiJson(req): ApiJson<SimulateRequest>,
@@ -63,20 +73,35 @@ pub async fn simulate(
         keep_first: false,
     };
     let players = [req.first.0, req.second.0];
+    let partial = req.partial;
     app.compute
         .run(move || {
-            match simulation::run(&position.sum, position.convention(), players, series)? {
-                Some(sim) => Ok(Json(serde_json::to_value(&sim).map_err(|e| {
+            let started = std::time::Instant::now();
+            let sim = budget::within(&question_budget(&limits), || {
+                simulation::run(&position.sum, position.convention(), players, series)
+            })
+            .map_err(|e| refusal(&limits, started, e))?;
+            match &sim.stopped {
+                Some(stop) if !partial || sim.tally.games == 0 => {
+                    Err(stop_error(stop, &limits, started))
+                }
+                _ => Ok(Json(serde_json::to_value(&sim).map_err(|e| {
                     ApiError::invalid(format!("the simulation could not be written: {e}"))
                 })?)),
-                None => Err(ApiError::limit(
-                    "max_moves",
-                    format!(
-                        "a game went on for more than {} moves (max_moves): start from a smaller position",
-                        limits.max_moves
-                    ),
-                )),
             }
         })
         .await
+}
+
+/// Why a series stopped, as the API refuses it.
+fn stop_error(stop: &Stop, limits: &Limits, started: std::time::Instant) -> ApiError {
+    match stop {
+        Stop::TooLong { max_moves } => ApiError::limit(
+            "max_moves",
+            format!(
+                "a game went on for more than {max_moves} moves (max_moves): start from a smaller position"
+            ),
+        ),
+        Stop::Refused(e) => refusal(limits, started, e.clone()),
+    }
 }
