@@ -17,15 +17,7 @@ use super::game::{convention_text, draw, move_text, value_line, BudgetArgs, Game
 use super::play::seed_or_clock;
 use super::{CliError, Output};
 
-/// The most games one run may play.
-pub const MAX_GAMES: u64 = 100_000_000;
-/// The default for `--max-moves`: the most moves one game may take before the run stops.
-/// Games can be astronomically long (two perfect players on Nim heaps of 10^8 take 2·10^8
-/// moves; random players on a subtraction heap of 10^12 about as many as its tokens), and a
-/// transcript keeps every position, so a run never goes on without end unless asked to.
-pub const DEFAULT_MAX_MOVES: u64 = 100_000;
-/// The largest `--max-moves`.
-pub const MAX_MAX_MOVES: u64 = 1_000_000_000_000;
+use grundy_core::simulation::{DEFAULT_MAX_MOVES, MAX_GAMES, MAX_MAX_MOVES};
 
 /// `grundy simulate GAME ...`.
 #[derive(Debug, Args)]

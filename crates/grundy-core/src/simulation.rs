@@ -27,6 +27,16 @@ use crate::player::Player;
 use crate::strategy::Convention;
 use crate::sum::{Outcome, Sum};
 
+/// The most games one series may play, at every door (a server may allow fewer).
+pub const MAX_GAMES: u64 = 100_000_000;
+/// The default for the most moves one game may take before the series stops. Games can be
+/// astronomically long (two perfect players on Nim heaps of 10^8 take 2·10^8 moves; random
+/// players on a subtraction heap of 10^12 about as many as its tokens), and a transcript keeps
+/// every position, so a series never goes on without end unless asked to.
+pub const DEFAULT_MAX_MOVES: u64 = 100_000;
+/// The largest bound on one game's moves.
+pub const MAX_MAX_MOVES: u64 = 1_000_000_000_000;
+
 /// Why the position written `text` is not simulated, when it holds a heap beyond `2^64 - 1`
 /// (which [`crate::spec::parse_sum`] refuses only as out of range): a ruleset whose moves take
 /// at most `m` tokens plays at least `heap / m` moves, beyond `max_moves_limit` (the most moves

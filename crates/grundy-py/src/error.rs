@@ -22,9 +22,10 @@ pyo3::create_exception!(
     grundy,
     Interrupted,
     PyKeyboardInterrupt,
-    "Ctrl-C (or the notebook's interrupt) stopped a sequence: a KeyboardInterrupt whose \
-     `sequence` attribute holds the values computed so far (`complete` is False); its \
-     `resume()` goes on from there."
+    "Ctrl-C (or the notebook's interrupt) stopped a sequence or a simulation: a \
+     KeyboardInterrupt whose `sequence` attribute holds the values computed so far (`complete` \
+     is False; its `resume()` goes on from there), or whose `simulation` holds the games \
+     finished (the dict `Position.simulate` returns, `stopped` saying why)."
 );
 
 /// The core's error as a [`GrundyError`] with the same message.

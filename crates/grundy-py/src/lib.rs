@@ -39,6 +39,7 @@ pub mod misere;
 pub mod position;
 pub mod search;
 pub mod sequence;
+pub mod simulate;
 pub mod survey;
 
 use pyo3::prelude::*;

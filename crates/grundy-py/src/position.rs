@@ -398,6 +398,56 @@ impl Position {
         Ok(best.map(|m| self.move_object(py, &report::Move::Sum(BigMove::Small(m)))))
     }
 
+    /// Plays ``games`` games from this position between two computer players and counts who
+    /// won: a dict, the JSON document of ``grundy simulate --json`` (win rates with their 95%
+    /// Wilson intervals, game lengths, the ``seed`` that replays the series).
+    ///
+    /// ``players`` are the first and the second to move: ``"perfect"``, ``"random"``,
+    /// ``"bouton"`` or a strength from 0 to 100. ``games`` is at most 100,000,000;
+    /// ``max_moves`` (at most 10^12) bounds one game. A game longer than that, or a question
+    /// refused, stops the series with a :class:`GrundyError`, or with ``partial=True`` returns
+    /// the games finished, ``stopped`` saying why. Ctrl-C raises :class:`Interrupted`, whose
+    /// ``simulation`` holds the games finished.
+    ///
+    /// >>> import grundy
+    /// >>> s = grundy.Nim(3, 4, 5).simulate(("perfect", "random"), games=40, seed=1)
+    /// >>> [w["wins"] for w in s["wins"]], s["stopped"]
+    /// ([40, 0], None)
+    #[pyo3(signature = (players = None, games = None, seed = None, max_moves = None, partial = false))]
+    fn simulate(
+        &self,
+        py: Python<'_>,
+        players: Option<&Bound<'_, PyAny>>,
+        games: Option<&Bound<'_, PyAny>>,
+        seed: Option<&Bound<'_, PyAny>>,
+        max_moves: Option<&Bound<'_, PyAny>>,
+        partial: bool,
+    ) -> PyResult<Py<PyAny>> {
+        let default_players = ("perfect", "random").into_pyobject(py)?.into_any();
+        let default_games = 1000u64.into_pyobject(py)?.into_any();
+        let default_moves = grundy_core::simulation::DEFAULT_MAX_MOVES
+            .into_pyobject(py)?
+            .into_any();
+        let request = crate::simulate::Request::read(
+            players.unwrap_or(&default_players),
+            games.unwrap_or(&default_games),
+            seed,
+            max_moves.unwrap_or(&default_moves),
+            partial,
+        )?;
+        // A heap beyond 2^64 - 1 is refused with the reason (the game's length, or 64-bit
+        // play), as `grundy simulate` refuses it.
+        let sum = match self.small_sum() {
+            Ok(sum) => sum,
+            Err(e) => {
+                let limit = grundy_core::simulation::MAX_MAX_MOVES;
+                let beyond = grundy_core::simulation::beyond_u64(&self.text, limit);
+                return Err(game_error(beyond.unwrap_or(e)));
+            }
+        };
+        crate::simulate::simulate(py, sum, self.convention, self.custom, request)
+    }
+
     /// The components, each as a position of its own.
     #[getter]
     fn components(&self) -> Vec<Position> {

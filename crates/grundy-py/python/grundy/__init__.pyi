@@ -33,6 +33,7 @@ class GrundyError(ValueError): ...
 
 class Interrupted(KeyboardInterrupt):
     sequence: Sequence
+    simulation: dict[str, Any]
 
 class Param:
     @property
@@ -160,6 +161,14 @@ class Position:
     def options(self) -> list[Position]: ...
     @property
     def best_move(self) -> Optional[Move]: ...
+    def simulate(
+        self,
+        players: Optional[tuple[Union[str, int], Union[str, int]]] = None,
+        games: Optional[Whole] = None,
+        seed: Optional[Whole] = None,
+        max_moves: Optional[Whole] = None,
+        partial: bool = False,
+    ) -> dict[str, Any]: ...
     @property
     def components(self) -> list[Position]: ...
     def explain(self) -> str: ...
