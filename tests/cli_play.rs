@@ -720,7 +720,7 @@ fn a_refusal_in_the_middle_of_a_game_does_not_end_it() {
     );
     assert!(text.contains("Undone: 1,1-1,2"), "{text}");
     assert!(
-        text.contains("Not answered: the position cram:......./......./......./......./......./....... is too large"),
+        text.contains("Not answered: the position cram:6x7 is too large"),
         "{text}"
     );
     assert!(text.contains("You resign after 0 moves"), "{text}");

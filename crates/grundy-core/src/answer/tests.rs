@@ -287,7 +287,20 @@ fn a_refusal_names_a_graph_by_its_short_form() {
         crate::spec::parse_sum(&crate::sum::shown_term(c)).unwrap(),
         sum
     );
-    // A position with no shorter form is named by its text.
-    let cram = crate::spec::parse_sum("cram:2x3").unwrap();
-    assert_eq!(crate::sum::shown_term(&cram.components[0]), "cram:.../...");
+    // A whole board or bar is named by its size, and reads back as itself; a position with
+    // no shorter form is named by its text.
+    for (term, named) in [
+        ("cram:2x3", "cram:2x3"),
+        ("cram:6x7", "cram:6x7"),
+        ("cram:.../.#./...", "cram:.../.#./..."),
+        ("cram:1x2", "cram:.."),
+        ("chomp:9x40", "chomp:9x40"),
+        ("chomp:4,4,2", "chomp:4,4,2"),
+        ("chomp:1x5", "chomp:5"),
+    ] {
+        let sum = crate::spec::parse_sum(term).unwrap();
+        let shown = crate::sum::shown_term(&sum.components[0]);
+        assert_eq!(shown, named, "{term}");
+        assert_eq!(crate::spec::parse_sum(&shown).unwrap(), sum, "{term}");
+    }
 }

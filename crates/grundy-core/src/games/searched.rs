@@ -398,6 +398,11 @@ pub trait Shown: fmt::Display {
     fn shown(&self) -> String {
         self.to_string()
     }
+
+    /// A short name that reads back as the board ([`crate::kernel::PositionForm::named`]).
+    fn named(&self) -> Option<String> {
+        None
+    }
 }
 
 /// Implements [`PositionForm`] for a board type read and written as text: `$field` names its
@@ -428,6 +433,10 @@ macro_rules! board_form {
 
             fn show(&self) -> String {
                 $crate::games::searched::Shown::shown(self)
+            }
+
+            fn named(&self) -> Option<String> {
+                $crate::games::searched::Shown::named(self)
             }
 
             fn tokens(&self) -> u64 {

@@ -67,6 +67,7 @@ trait Erased: Send + Sync + 'static {
     fn position_count(&self) -> u64;
     fn name(&self) -> String;
     fn show(&self) -> String;
+    fn named(&self) -> Option<String>;
     fn write(&self) -> String;
     fn json_field(&self) -> &'static str;
     fn noun(&self) -> &'static str;
@@ -228,6 +229,10 @@ impl<R: Ruleset> Erased for Typed<R> {
 
     fn show(&self) -> String {
         self.rules.show_position(&self.position)
+    }
+
+    fn named(&self) -> Option<String> {
+        self.position.named()
     }
 
     fn write(&self) -> String {
@@ -430,6 +435,12 @@ impl Component {
     /// edges).
     pub fn position_shown(&self) -> String {
         self.0.show()
+    }
+
+    /// A short name of the position that a term reads back as it ([`PositionForm::named`]):
+    /// `6x7` for a whole Cram board.
+    pub fn position_named(&self) -> Option<String> {
+        self.0.named()
     }
 
     /// Reads a typed move of this component (see [`Ruleset::parse_move`]).

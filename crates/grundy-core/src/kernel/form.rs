@@ -59,6 +59,12 @@ pub trait PositionForm:
     /// The position as shown to people: `3`, `(10, 7)`, `(3, 4, 5)`.
     fn show(&self) -> String;
 
+    /// A short name that a term reads back as this position (`6x7` for a Cram board with no
+    /// square covered), where [`PositionForm::show`] draws it whole: how a refusal names it.
+    fn named(&self) -> Option<String> {
+        None
+    }
+
     /// Its tokens: the heap, or the heaps together (saturating).
     fn tokens(&self) -> u64;
 

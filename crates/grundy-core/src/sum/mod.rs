@@ -332,12 +332,13 @@ pub fn refusal_name(sum: &Sum) -> String {
     }
 }
 
-/// The term of the lone component `c` as people read it: its text form (`cram:6x7`), or with
-/// the shorter form its ruleset shows, which reads back as the same position
-/// (`node-kayles:grid:6x9`, not its 93 edges): what a refusal names, in one line.
+/// The term of the lone component `c` as people read it: its text form, or with a shorter
+/// form that reads back as the same position (`cram:6x7` for a whole board, not its 42 dots;
+/// `node-kayles:grid:6x9`, not its 93 edges): what a refusal names, in one line.
 pub fn shown_term(c: &Component) -> String {
     let term = Sum::new(vec![c.clone()]).to_terms();
-    let (written, shown) = (c.position_text(), c.position_shown());
+    let written = c.position_text();
+    let shown = c.position_named().unwrap_or_else(|| c.position_shown());
     match term.strip_suffix(&written) {
         Some(rules) if shown.len() < written.len() => format!("{rules}{shown}"),
         _ => term,

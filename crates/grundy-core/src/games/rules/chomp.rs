@@ -31,7 +31,15 @@ pub static FAMILY: Family = Family {
 #[derive(Debug)]
 pub struct ChompGame;
 
-impl crate::games::searched::Shown for ChompBoard {}
+impl crate::games::searched::Shown for ChompBoard {
+    /// A whole rectangle is named by its size, as a term writes it: `9x40`, not nine `40`s.
+    fn named(&self) -> Option<String> {
+        let rows = self.row_lengths();
+        let cols = *rows.first()?;
+        let whole = rows.len() > 1 && rows.iter().all(|&r| r == cols);
+        whole.then(|| format!("{}x{cols}", rows.len()))
+    }
+}
 
 board_form!(
     ChompBoard,

@@ -32,7 +32,13 @@ pub static FAMILY: Family = Family {
 #[derive(Debug)]
 pub struct CramGame;
 
-impl crate::games::searched::Shown for CramBoard {}
+impl crate::games::searched::Shown for CramBoard {
+    /// A board with no square covered is named by its size, as a term writes it: `6x7`.
+    fn named(&self) -> Option<String> {
+        let whole = self.empty_squares() == self.rows() * self.cols();
+        whole.then(|| format!("{}x{}", self.rows(), self.cols()))
+    }
+}
 
 board_form!(
     CramBoard,
