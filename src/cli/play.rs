@@ -62,11 +62,7 @@ pub fn parse_player(text: &str) -> Result<Player, String> {
 
 /// A seed from the clock when none is given (printed, so the game can be replayed).
 pub fn seed_or_clock(seed: Option<u64>) -> u64 {
-    seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64)
-    })
+    seed.unwrap_or_else(grundy_core::player::fresh_seed)
 }
 
 /// Runs `grundy play`.

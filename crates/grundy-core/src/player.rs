@@ -175,6 +175,16 @@ pub fn bouton_rule_move(sum: &Sum) -> Result<Option<SumMove>> {
     }))
 }
 
+/// A seed for the players' random choices when none is given: the clock's nanoseconds, mixed
+/// so that two calls close together differ in every bit. Every door returns the seed it used,
+/// so that the games can be replayed.
+pub fn fresh_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    nanos.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -40,7 +40,7 @@ impl Request {
         let max_moves = whole_in(max_moves, "max_moves", 1, MAX_MAX_MOVES)?;
         let seed = match seed {
             Some(seed) => whole_in(seed, "seed", 0, u64::MAX)?,
-            None => fresh_seed(),
+            None => grundy_core::player::fresh_seed(),
         };
         Ok(Request {
             players: read_players(players)?,
@@ -91,13 +91,6 @@ fn read_players(players: &Bound<'_, PyAny>) -> PyResult<[Player; 2]> {
         Player::parse(&text).map_err(game_error)
     };
     Ok([parse(a)?, parse(b)?])
-}
-
-/// A seed from the clock, returned in the answer so that the series can be replayed.
-fn fresh_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64)
 }
 
 /// Plays the series from `sum`; `custom` when it holds games defined by Python functions (run

@@ -31,7 +31,7 @@ use grundy_core::games::wythoff::Wythoff;
 use grundy_core::kernel::move_forms::MAX_LISTED_HEAP;
 use grundy_core::kernel::MoveContext;
 use grundy_core::play::MoveParser;
-use grundy_core::player::Player;
+use grundy_core::player::{fresh_seed, Player};
 use grundy_core::registry::{self, REGISTRY};
 use grundy_core::sum::{Component, Outcome, Sum, SumMove};
 use rand_chacha::rand_core::SeedableRng;

@@ -115,14 +115,6 @@ pub(super) fn move_json(
     })
 }
 
-/// A seed for requests that bring none: the clock's nanoseconds, mixed.
-pub(super) fn fresh_seed() -> u64 {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
-    nanos.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29)
-}
-
 /// `POST /api/apply` request.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
