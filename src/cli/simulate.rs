@@ -7,6 +7,7 @@ use grundy_core::kernel::nim_heap::ExactU64;
 use grundy_core::play::{wilson_interval, GameRecord, Seat};
 use grundy_core::player::Player;
 use grundy_core::simulation::{self, Series, Simulation, Stop};
+use grundy_core::simulation::{DEFAULT_MAX_MOVES, MAX_GAMES, MAX_MAX_MOVES};
 use grundy_core::strategy::Convention;
 use grundy_core::sum::Sum;
 use serde_json::json;
@@ -16,8 +17,6 @@ use std::sync::Arc;
 use super::game::{convention_text, draw, move_text, value_line, BudgetArgs, Game};
 use super::play::seed_or_clock;
 use super::{CliError, Output};
-
-use grundy_core::simulation::{DEFAULT_MAX_MOVES, MAX_GAMES, MAX_MAX_MOVES};
 
 /// `grundy simulate GAME ...`.
 #[derive(Debug, Args)]
@@ -89,11 +88,15 @@ pub fn run(args: &SimulateArgs, out: &Output) -> Result<(), CliError> {
     // The core's one simulation, the same the server's `/api/simulate` runs; Ctrl-C ends it
     // between games (or inside a player's question), and the games finished are reported.
     let interrupt = super::interrupt::flag();
-    let mut sim = grundy_core::kernel::cancel::with_flag(Arc::clone(&interrupt), || {
+    let sim = grundy_core::kernel::cancel::with_flag(Arc::clone(&interrupt), || {
         simulation::run(&start, convention, players, series)
+    });
+    let interrupted = interrupt.load(Ordering::SeqCst);
+    let mut sim = sim.map_err(|e| match interrupted {
+        true => CliError::Interrupted("interrupted before the first game began".into()),
+        false => e.into(),
     })?;
     sim.game = title;
-    let interrupted = interrupt.load(Ordering::SeqCst);
     let stop = sim
         .stopped
         .as_ref()

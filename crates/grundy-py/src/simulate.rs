@@ -115,23 +115,30 @@ pub fn simulate(
         let (sim, interrupt) = run_stoppable(py, move || {
             simulation::run(&sum, convention, players, series)
         })?;
-        let sim = sim.map_err(game_error)?;
-        if let Some(interrupt) = interrupt {
-            let err = Interrupted::new_err(format!(
-                "interrupted: {} of {} games finished; their results are kept in this \
-                 exception's `simulation`",
-                sim.tally.games, sim.requested
-            ));
-            err.value(py).setattr("simulation", document(py, &sim)?)?;
-            err.set_cause(py, Some(interrupt));
-            return Err(err);
+        match (sim, interrupt) {
+            // Ctrl-C while the start was valued: nothing was played.
+            (Err(_), Some(interrupt)) => return Err(interrupt),
+            (Err(e), None) => return Err(game_error(e)),
+            (Ok(sim), Some(interrupt)) => return Err(interrupted(py, &sim, interrupt)?),
+            (Ok(sim), None) => sim,
         }
-        sim
     };
     match &sim.stopped {
         Some(stop) if !partial || sim.tally.games == 0 => Err(stop_error(stop, &sim)),
         _ => document(py, &sim),
     }
+}
+
+/// Ctrl-C's `Interrupted`, holding the games finished (its `simulation`).
+fn interrupted(py: Python<'_>, sim: &Simulation, cause: PyErr) -> PyResult<PyErr> {
+    let err = Interrupted::new_err(format!(
+        "interrupted: {} of {} games finished; their results are kept in this exception's \
+         `simulation`",
+        sim.tally.games, sim.requested
+    ));
+    err.value(py).setattr("simulation", document(py, sim)?)?;
+    err.set_cause(py, Some(cause));
+    Ok(err)
 }
 
 /// The series as a dict: the JSON document of `grundy simulate --json`.
