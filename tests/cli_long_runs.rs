@@ -200,20 +200,14 @@ fn a_run_that_cannot_fit_is_refused() {
 /// checkpoint interval old, and resuming it gives exactly the bytes of an uninterrupted run.
 #[test]
 fn a_killed_run_resumes_exactly_from_its_checkpoint() {
-    // 0.104 has no period within these values and computes a few million values a second: the
-    // run takes well over the five seconds of the first checkpoint.
-    let count = "100000000";
+    // Officers has no period within these values and computes them at well under 2 million a
+    // second (12 million in 9.5 s here, where 10^8 values of 0.104 took 5.5 s and ended
+    // before the kill): the run outlasts the five seconds of the first checkpoint.
+    let (code, count) = ("0.6", "12000000");
     let dir = fresh_dir("kill");
     let checkpoint = dir.join("run.bin");
     let mut child = Command::new(assert_cmd::cargo::cargo_bin("grundy"))
-        .args([
-            "sequence",
-            "octal",
-            "0.104",
-            "--count",
-            count,
-            "--checkpoint",
-        ])
+        .args(["sequence", "octal", code, "--count", count, "--checkpoint"])
         .arg(&checkpoint)
         .args(["--format", "binary", "-o"])
         .arg(dir.join("never.bin"))
@@ -227,7 +221,9 @@ fn a_killed_run_resumes_exactly_from_its_checkpoint() {
         assert!(start.elapsed() < Duration::from_secs(120), "no checkpoint");
         std::thread::sleep(Duration::from_millis(50));
     }
-    std::thread::sleep(Duration::from_secs(2));
+    // The checkpoint is written whole and renamed into place: a moment's more work, then the
+    // kill.
+    std::thread::sleep(Duration::from_millis(500));
     assert!(
         child.try_wait().unwrap().is_none(),
         "the run ended before the kill"
@@ -243,17 +239,17 @@ fn a_killed_run_resumes_exactly_from_its_checkpoint() {
         "checkpoint {age:?} old at the kill"
     );
     let ran = killed_at.duration_since(started_at).unwrap();
-    // The checkpoint's values: its length less the header (for the code "0.104"), the width
-    // byte and the checksum, one or two bytes each (the width byte says which).
+    // The checkpoint's values: its length less the header (with the code), the width byte and
+    // the checksum, one or two bytes each (the width byte says which).
     let saved = fs::read(&checkpoint).unwrap();
-    let header = 8 + 1 + 1 + 2 + 5 + 6 * 8;
+    let header = 8 + 1 + 1 + 2 + code.len() + 6 * 8;
     let width = u64::from(saved[header]);
     assert!(width == 1 || width == 2, "width {width}");
     let held = (saved.len() as u64 - header as u64 - 1 - 8) / width;
     let resumed = dir.join("resumed.bin");
     let whole = dir.join("whole.bin");
     let out = grundy()
-        .args(["sequence", "octal", "0.104", "--count", count, "--resume"])
+        .args(["sequence", "octal", code, "--count", count, "--resume"])
         .arg(&checkpoint)
         .args(["--format", "binary", "-o"])
         .arg(&resumed)
@@ -262,7 +258,7 @@ fn a_killed_run_resumes_exactly_from_its_checkpoint() {
     assert!(out.status.success(), "{out:?}");
     let whole_started = Instant::now();
     let out = grundy()
-        .args(["sequence", "octal", "0.104", "--count", count])
+        .args(["sequence", "octal", code, "--count", count])
         .args(["--format", "binary", "-o"])
         .arg(&whole)
         .output()
