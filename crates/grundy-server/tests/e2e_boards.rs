@@ -206,11 +206,18 @@ async fn chomp(client: &Client, url: &str) {
     // Row 1 is the bottom one, where the poisoned square is.
     let poison_below = eval(client, "document.querySelector('.chomp .poison').getBoundingClientRect().top > document.querySelector(\".chomp .cell[data-r='3'][data-c='1']\").getBoundingClientRect().top").await;
     assert_eq!(poison_below, json!(true));
-    eval(
+    // Focused as Tab focuses it. Chromium fires `focus` only in a window that has the
+    // system's focus, which a headless window can lose (with Chromium 148 here,
+    // `document.hasFocus()` is false by this point), so the event is sent by hand when it was
+    // not fired.
+    let focused = eval(
         client,
-        "document.querySelector(\".chomp .cell[data-r='2'][data-c='3']\").focus() || true",
+        "(() => { const b = document.querySelector(\".chomp .cell[data-r='2'][data-c='3']\"); \
+         b.focus(); if (!document.hasFocus()) b.dispatchEvent(new FocusEvent('focus')); \
+         return document.activeElement === b; })()",
     )
     .await;
+    assert_eq!(focused, json!(true));
     assert_eq!(
         count(client, ".chomp .cell.preview").await,
         4,
