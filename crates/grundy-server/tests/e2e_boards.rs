@@ -93,7 +93,7 @@ async fn cram(client: &Client, url: &str) {
     both_sizes(client, "boards-cram-played", "board-card").await;
     // A refresh keeps the game (the moves are in the link); Undo takes the pair back.
     let history = text(client, "history").await;
-    client.refresh().await.unwrap();
+    reload(client).await;
     my_turn(client).await;
     assert_eq!(text(client, "history").await, history);
     assert_eq!(count(client, ".cram .cell.domino").await, 4);
@@ -558,7 +558,7 @@ async fn sums_draw_their_boards(client: &Client, url: &str) {
     play_hint(client).await;
     my_turn(client).await;
     let history = text(client, "history").await;
-    client.refresh().await.unwrap();
+    reload(client).await;
     my_turn(client).await;
     assert_eq!(text(client, "history").await, history);
     both_sizes(client, "boards-sum", "board-card").await;

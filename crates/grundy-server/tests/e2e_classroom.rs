@@ -297,7 +297,7 @@ async fn refresh_keeps_the_game(client: &Client, url: &str) {
     )
     .await;
     let history = text(client, "history").await;
-    client.refresh().await.unwrap();
+    reload(client).await;
     wait_until(
         client,
         &format!("document.querySelectorAll('#history li').length >= 2 && ({MY_TURN})"),
@@ -316,7 +316,7 @@ async fn refresh_keeps_the_game(client: &Client, url: &str) {
     .await;
     assert_eq!(eval(client, "state.spec.heaps").await, json!([3, 4, 5]));
     follow_hints_to_the_end(client, 20).await;
-    client.refresh().await.unwrap();
+    reload(client).await;
     wait_until(client, GAME_OVER).await;
     click(client, "#again-btn").await;
     wait_until(
@@ -450,7 +450,7 @@ async fn sequences(client: &Client, url: &str) {
             && hash.as_str().unwrap().contains("code=kayles"),
         "{hash}"
     );
-    client.refresh().await.unwrap();
+    reload(client).await;
     wait_text(client, "seq-period", "Period 12 from n = 71").await;
     let csv = eval(
         client,

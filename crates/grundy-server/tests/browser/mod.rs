@@ -272,12 +272,45 @@ pub async fn type_into(client: &Client, css: &str, keys: &str) {
     input.send_keys(keys).await.unwrap();
 }
 
-/// Opens a page state given in the URL (`#game=...`): the page reads its hash on load, so
-/// a new hash on the same page needs a refresh.
+/// Opens a page state given in the URL (`#game=...`). The page reads its hash on load, and a
+/// new hash on the same page is no load: so the page is left first for a blank one.
 pub async fn open(client: &Client, url: &str) {
-    client.goto(url).await.unwrap();
-    client.refresh().await.unwrap();
+    navigate(&format!("opening {url}"), || async {
+        client.goto("about:blank").await?;
+        client.goto(url).await
+    })
+    .await;
     wait_until(client, "document.getElementById('game').options.length > 0").await;
+}
+
+/// Loads the page again, as the browser's reload button does (the game is in the link).
+pub async fn reload(client: &Client) {
+    navigate("reloading the page", || client.refresh()).await;
+}
+
+/// Runs a navigation, asked again (three times at most) when ChromeDriver reports it aborted
+/// or timed out: the page rewrites its own link (`history.replaceState`) as its answers
+/// arrive, and a load begun meanwhile was seen in CI to fail with "timeout from aborted by
+/// navigation" (tests/e2e_big_heaps.rs). Any other failure, or a third, stands.
+async fn navigate<F, Fut>(what: &str, load: F)
+where
+    F: Fn() -> Fut,
+    Fut: std::future::Future<Output = Result<(), fantoccini::error::CmdError>>,
+{
+    for attempt in 1.. {
+        match load().await {
+            Ok(()) => return,
+            Err(e)
+                if attempt < 3
+                    && (e.to_string().contains("aborted by navigation")
+                        || e.to_string().contains("timeout")) =>
+            {
+                eprintln!("{what}: {e}; asked again");
+                tokio::time::sleep(Duration::from_millis(300)).await;
+            }
+            Err(e) => panic!("{what}: {e}"),
+        }
+    }
 }
 
 /// Saves a screenshot of the window as `target/e2e-screenshots/{name}.png`.
