@@ -358,6 +358,8 @@ bench_slow_corners() {
     for board in 4x11 5x8 6x7; do
         row "$BIN" play cram "$board" --first computer --seed 1 <<< quit
     done
+    # The page's requests for three turns of Cram against `grundy serve`, one by one.
+    BIN="$BIN" bash scripts/page-turns.sh
 }
 
 # ---------------------------------------------------------------------------------------------

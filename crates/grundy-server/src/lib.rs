@@ -257,6 +257,9 @@ pub struct AppState {
 impl AppState {
     /// The state for `config`.
     pub fn new(config: Config) -> Self {
+        // Every request parses its position afresh: without this each question on a board
+        // would search it from an empty table, the questions before it forgotten.
+        grundy_core::games::searched::share_engines();
         let compute = compute::Compute::new(
             config.limits.max_concurrent,
             Duration::from_millis(config.limits.compute_time_ms),

@@ -5,7 +5,8 @@
 //! bounded table). [`Searched`] wraps such a game as a [`Ruleset`] so that it plays in sums,
 //! `analyze`, `play`, `simulate` and the API like any other: each game module describes its
 //! board, its moves and how a move is typed ([`SearchedGame`]), and the wrapper keeps one engine
-//! per game whose table remembers what every question proved.
+//! per game whose table remembers what every question proved: per ruleset made, or per process
+//! after [`share_engines`] (the server's, whose every request parses its position afresh).
 //!
 //! A position is one board (or graph) written in the game's own text form, so a term holds one
 //! position: `cram:5x5`, `chomp:7,7,5`, `node-kayles:grid:3x4`.
@@ -13,7 +14,7 @@
 use std::fmt;
 use std::marker::PhantomData;
 use std::str::FromStr;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex, OnceLock, TryLockError};
 
 use crate::kernel::error::{GameError, Result};
 use crate::kernel::moves::MoveList;
@@ -24,6 +25,9 @@ use crate::kernel::{
 };
 use crate::nimber::Nimber;
 use crate::search::{Engine, SplitGame};
+
+mod shared;
+pub use shared::{engines_shared, share_engines};
 
 /// A game searched by [`crate::search`], as its module describes it.
 pub trait SearchedGame: Send + Sync + 'static
@@ -93,29 +97,44 @@ where
 }
 
 /// A [`SearchedGame`] as a ruleset, with one engine kept for every question (see the module
-/// documentation).
+/// documentation): the process's one engine of the game after [`share_engines`].
 pub struct Searched<G: SearchedGame> {
-    engine: Mutex<Engine<G::Split>>,
+    engine: Arc<Mutex<Engine<G::Split>>>,
+    /// This ruleset's own engine, made when a question finds the shared one busy.
+    own: OnceLock<Mutex<Engine<G::Split>>>,
     game: PhantomData<G>,
 }
 
 impl<G: SearchedGame> Searched<G> {
-    /// The ruleset with a fresh engine.
+    /// The ruleset with a fresh engine, or the process's shared one after [`share_engines`].
     pub fn new() -> Self {
         Searched {
-            engine: Mutex::new(G::engine()),
+            engine: shared::engine_for::<G>(),
+            own: OnceLock::new(),
             game: PhantomData,
         }
     }
 
+    /// Runs `search` with the engine, or with this ruleset's own while another question holds
+    /// the engine (only a shared one is ever held by another ruleset's question): waiting,
+    /// the question's deadline would run.
+    fn with_engine<T>(&self, search: impl FnOnce(&mut Engine<G::Split>) -> T) -> T {
+        match self.engine.try_lock() {
+            Ok(mut engine) => search(&mut engine),
+            Err(TryLockError::Poisoned(poisoned)) => search(&mut poisoned.into_inner()),
+            Err(TryLockError::WouldBlock) => {
+                let own = self.own.get_or_init(|| Mutex::new(G::engine()));
+                search(&mut own.lock().unwrap_or_else(|e| e.into_inner()))
+            }
+        }
+    }
+
     fn value(&self, board: &G::Board) -> Result<Nimber> {
-        let mut engine = self.engine.lock().unwrap_or_else(|e| e.into_inner());
-        G::value_with(board, &mut engine)
+        self.with_engine(|engine| G::value_with(board, engine))
     }
 
     fn has_value(&self, board: &G::Board, target: Nimber) -> Result<bool> {
-        let mut engine = self.engine.lock().unwrap_or_else(|e| e.into_inner());
-        G::has_value(board, target, &mut engine)
+        self.with_engine(|engine| G::has_value(board, target, engine))
     }
 }
 
