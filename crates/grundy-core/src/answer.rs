@@ -48,7 +48,7 @@ mod instant;
 mod known_move;
 mod provenance;
 
-pub use computer::player_move;
+pub use computer::{player_move, unvalued_move};
 pub use instant::instant;
 pub use provenance::{provenance, Provenance};
 
@@ -207,9 +207,13 @@ pub fn unvalued(
     convention: Convention,
     refusal: impl Into<String>,
 ) -> Option<report::Unvalued> {
+    all_searched(sum).then(|| report::Unvalued::of(sum, convention, refusal))
+}
+
+/// Whether every part of `sum` (and there is one) is a board or graph valued by search.
+fn all_searched(sum: &Sum) -> bool {
     let searched = |c: &Component| provenance::of_component(c) == Provenance::Search;
-    (!sum.components.is_empty() && sum.components.iter().all(searched))
-        .then(|| report::Unvalued::of(sum, convention, refusal))
+    !sum.components.is_empty() && sum.components.iter().all(searched)
 }
 
 /// Answers `question` within its budget, or refuses (see the module documentation).

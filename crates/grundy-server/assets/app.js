@@ -37,6 +37,7 @@ const state = {
   paused: false,
   timer: null,
   hint: null, // the last /api/hint answer for `spec`
+  guessed: null, // the position (as JSON) a computer's move played at random left (`refused`)
   generation: 0, // bumps on every new game so that late answers are dropped
   limits: null, // GET /api/limits
   selection: {}, // heap-row drawing: heap index -> tokens kept
@@ -423,7 +424,10 @@ async function loadValues() {
 function showTurnHelp() {
   const who = state.turn === "human" ? "Your move" : `${playerName(state.turn)} to move`;
   const unvalued = state.analysis && state.analysis.refused ? " The value of this position takes longer to compute than the server allows; a hint may still know a winning move." : "";
-  state.turnHelp = sentence(`${who}: ${moveHelp()}`) + unvalued;
+  // The note stays while the position the computer's move left is on the board.
+  const guessed = state.guessed && state.guessed === JSON.stringify(state.spec)
+    ? "The computer could not find its best move within the server's time, so it played a move at random. " : "";
+  state.turnHelp = guessed + sentence(`${who}: ${moveHelp()}`) + unvalued;
   setStatus(state.turnHelp);
 }
 
@@ -448,9 +452,12 @@ async function computerMove(generation) {
   const s = state.settings;
   const player = state.turn === "B" ? s.strength2 : s.strength;
   try {
-    const answer = await api("move", { position: state.spec, player });
+    // `partial`: on a board whose perfect move takes longer than the server allows, the
+    // computer plays a move at random rather than stop the game, and says so (`refused`).
+    const answer = await api("move", { position: state.spec, player, partial: true });
     if (generation !== state.generation) return;
     if (!answer.move) return endGame();
+    state.guessed = answer.refused ? JSON.stringify(answer.position) : null;
     const mv = await playedMove(answer.move, answer.index);
     const left = await recordMove(state.turn, answer.move, mv, state.analysis, answer.position);
     if (generation !== state.generation) return;

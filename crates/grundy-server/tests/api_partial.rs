@@ -74,6 +74,57 @@ async fn a_board_too_hard_to_value_is_answered_unvalued_when_asked() {
     assert_client_error(s, &b, "partial");
 }
 
+async fn computer_move(ms: u64, position: Value, partial: bool) -> (StatusCode, Value) {
+    let body = json!({ "position": position, "partial": partial, "seed": 7 }).to_string();
+    send_with(config(ms), Method::POST, "/api/move", body).await
+}
+
+/// After a corner domino on Cram 6 × 7 no move is known to win and none is found within
+/// 200 ms: the computer's move is refused, and with `partial` it is a move at random (the same
+/// for the same seed), legal, with `refused` saying why. A heap game refused stays refused;
+/// `partial` must be a boolean.
+#[tokio::test]
+async fn a_computer_move_too_hard_to_find_is_played_at_random_when_asked() {
+    let board =
+        json!({ "game": "cram", "position": "##...../......./......./......./......./......." });
+    let (s, b) = computer_move(200, board.clone(), false).await;
+    assert_limit(s, &b, "compute_time_ms");
+    let (s, first) = computer_move(200, board.clone(), true).await;
+    assert_eq!(s, StatusCode::OK, "{first}");
+    let refused = first["refused"].as_str().unwrap();
+    assert!(refused.contains("compute_time_ms"), "{refused}");
+    assert_eq!(first["player"], "perfect");
+    assert_eq!(first["finished"], false);
+    let after = first["position"]["position"].as_str().unwrap();
+    assert_eq!(after.matches('#').count(), 4, "{after}");
+    // The move is one of the position's: applied by its text, it leaves the same board.
+    let (s, applied) = post(
+        "/api/apply",
+        json!({ "position": board, "move": { "typed": first["move"]["text"] } }),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{applied}");
+    assert_eq!(applied["legal"], true, "{applied}");
+    assert_eq!(applied["position"]["position"], after);
+    let (_, again) = computer_move(200, board.clone(), true).await;
+    assert_eq!(again["move"], first["move"]);
+    // A position whose perfect move is found in time has no `refused`.
+    let small = json!({ "game": "cram", "position": "3x3" });
+    let (s, b) = computer_move(60_000, small, true).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert!(b.get("refused").is_none(), "{b}");
+    let heaps = json!({ "game": "octal", "code": "0.6", "heaps": [40_000_000] });
+    let (s, b) = computer_move(200, heaps, true).await;
+    assert_limit(s, &b, "compute_time_ms");
+    let (s, b) = send(
+        Method::POST,
+        "/api/move",
+        json!({ "position": board, "partial": 1 }).to_string(),
+    )
+    .await;
+    assert_client_error(s, &b, "partial");
+}
+
 /// The computer's move and a move applied give their place among the moves `/api/moves`
 /// lists, the place `/api/apply` takes back as `move: {index}`; on 6 × 7, whose moves take
 /// longer to value than the server allows, too; and for positions of at most 1,000 moves.

@@ -155,8 +155,9 @@ async fn cram(client: &Client, url: &str) {
     )
     .await;
     // The human moving first is told that the value is beyond the server's limit. After a
-    // corner domino no move is known to win, so the computer's move is refused at the limit.
-    // The game stays; Undo, which stayed disabled before, takes the domino back.
+    // corner domino no move is known to win, so the computer's best move is refused at the
+    // limit: it plays a move at random and says so (it used to stop, asking to undo the
+    // domino), and the game goes on; Undo takes the pair back.
     open(client, &format!("{}&position=6x7", link(url, "cram"))).await;
     my_turn(client).await;
     assert_text_contains(
@@ -178,8 +179,11 @@ async fn cram(client: &Client, url: &str) {
     click(client, "#why-btn").await;
     click(client, ".cram .cell[data-r='1'][data-c='1']").await;
     click(client, ".cram .cell[data-r='1'][data-c='2']").await;
-    wait_text(client, "status", "The computer could not move").await;
-    assert_text_contains(client, "status", &["Undo your move to try another."]).await;
+    wait_text(client, "status", "played a move at random").await;
+    my_turn(client).await;
+    assert_eq!(moves_played(client).await, 2);
+    assert_eq!(count(client, ".cram .cell.empty").await, 38);
+    both_sizes(client, "boards-cram-guessed", "board-card").await;
     undo_to_the_start(client, 42).await;
 }
 

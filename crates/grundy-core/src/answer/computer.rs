@@ -40,3 +40,16 @@ pub fn player_move(
     let asked = Asked::computer_move_only();
     Ok(ask(&Question::sum(sum, convention, asked, budget))?.computer_move)
 }
+
+/// A move played without knowing whether it wins, for a door that plays on when the computer's
+/// move was refused (the page on a board too hard to value within the server's time): a
+/// uniformly random move, only where every part is a board or graph valued by search, as
+/// [`super::unvalued`] answers them. `None` otherwise, and when no move is left: a heap whose
+/// value is refused stays refused.
+pub fn unvalued_move(sum: &Sum, rng: &mut dyn RngCore) -> Option<SumMove> {
+    if super::all_searched(sum) {
+        random_move(sum, rng)
+    } else {
+        None
+    }
+}

@@ -304,3 +304,27 @@ fn a_refusal_names_a_graph_by_its_short_form() {
         assert_eq!(crate::spec::parse_sum(&shown).unwrap(), sum, "{term}");
     }
 }
+
+/// A move played without its value: a legal move of a board or graph (any of them, chosen by
+/// the seed), none for a sum holding a heap game (its refusal stands), none when the game is
+/// over.
+#[test]
+fn a_move_without_its_value_is_a_legal_move_of_boards_and_graphs_only() {
+    use rand_chacha::rand_core::SeedableRng;
+    let rng = || rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    for text in ["cram:6x7", "cram:3x5 + node-kayles:grid:3x4", "chomp:3x4"] {
+        let sum = crate::spec::parse_sum(text).unwrap();
+        let m = unvalued_move(&sum, &mut rng()).unwrap_or_else(|| panic!("{text}"));
+        let options: Vec<Sum> = sum.moves().unwrap().iter().map(|o| sum.after(o)).collect();
+        assert!(options.contains(&sum.after(&m)), "{text}: {m:?}");
+        assert_eq!(
+            unvalued_move(&sum, &mut rng()),
+            Some(m),
+            "{text}: the seed decides"
+        );
+    }
+    for text in ["nim:3,4", "cram:3x3 + nim:2", "cram:1x1"] {
+        let sum = crate::spec::parse_sum(text).unwrap();
+        assert_eq!(unvalued_move(&sum, &mut rng()), None, "{text}");
+    }
+}

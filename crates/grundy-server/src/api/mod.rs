@@ -25,7 +25,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use grundy_core::answer::player_move;
+use grundy_core::answer::{player_move, unvalued_move};
 use grundy_core::games::wythoff::beatty::is_p_position;
 use grundy_core::games::wythoff::Wythoff;
 use grundy_core::kernel::move_forms::MAX_LISTED_HEAP;

@@ -52,11 +52,18 @@ pub struct MoveRequest {
     pub player: PlayerSpec,
     /// Seed of the random choices (default: a fresh one, returned in the answer).
     pub seed: Option<u64>,
+    /// Whether a position made only of boards and graphs played by search whose perfect move
+    /// is refused at the server's limits gets a move played without its value (default false).
+    #[serde(default)]
+    pub partial: bool,
 }
 
 /// `POST /api/move`: the computer's move. A perfect move (always at `perfect`, with the
 /// strength's odds otherwise) is the core's answer's computer move (`answer::player_move`): it
-/// wins soonest, or loses slowest, where the tree is small enough to measure.
+/// wins soonest, or loses slowest, where the tree is small enough to measure. With `partial`,
+/// a board or graph whose perfect move is refused at `compute_time_ms` or
+/// `compute_memory_mib` gets a random move instead (`answer::unvalued_move`), with `refused`
+/// saying why: the page plays on where a human on the command line would allow more time.
 pub async fn computer_move(
     State(app): State<AppState>,
     ApiJson(req): ApiJson<MoveRequest>,
@@ -83,7 +90,7 @@ pub async fn computer_move(
         .run(move || {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             let budget = question_budget(&limits);
-            let m = within_question_budget(&limits, || {
+            let answered = within_question_budget(&limits, || {
                 player_move(
                     &position.sum,
                     position.convention(),
@@ -91,8 +98,23 @@ pub async fn computer_move(
                     budget,
                     &mut rng,
                 )
-            })?;
-            Ok(Json(move_json(&position, m, player, seed)))
+            });
+            let refusal = match answered {
+                Ok(m) => return Ok(Json(move_json(&position, m, player, seed))),
+                Err(refusal) => refusal,
+            };
+            let unvalued = req.partial && refusal.refuses_the_value();
+            match unvalued
+                .then(|| unvalued_move(&position.sum, &mut rng))
+                .flatten()
+            {
+                Some(m) => {
+                    let mut answer = move_json(&position, Some(m), player, seed);
+                    answer["refused"] = Value::String(refusal.error);
+                    Ok(Json(answer))
+                }
+                None => Err(refusal),
+            }
         })
         .await
 }
