@@ -284,12 +284,19 @@ fn work_of(packed: u64) -> u8 {
     (packed >> WORK_SHIFT & 0x3f) as u8
 }
 
-/// How much an entry is worth keeping: its work, an exact value counting double an
-/// exclusion of the same work (it answers every question about the component).
+/// How much an entry is worth keeping: exact values before exclusions, then by work. An
+/// exact value answers every question about its component, an exclusion only one, and the
+/// search asks again about a component it has met far more often than it meets a new one.
+/// An exact value used to count only as much as an exclusion of twice its work: with a
+/// table of 16 KiB Cram 5 × 7 expanded 1,200,820 components where it now expands 1,097,033
+/// (316,602 with an unlimited table), at 64 KiB 698,684 where it now expands 647,247, and
+/// 4 × 9 797,170 and 446,134 where it now expands 725,772 and 411,131. Counting an exact
+/// value as three or six more levels of work (8 or 64 times the work) came between the two.
 fn priority(fact: Knowledge, work: u8) -> u8 {
+    let work = work.min(0x3f);
     match fact {
-        Knowledge::Exact(_) => work.saturating_mul(2).saturating_add(2),
-        Knowledge::Excluded(_) => work.saturating_mul(2),
+        Knowledge::Exact(_) => 0x40 | work,
+        Knowledge::Excluded(_) => work,
     }
 }
 
@@ -672,6 +679,26 @@ mod tests {
         for key in &same[2..BUCKET] {
             assert_eq!(t.get(key), Some(Knowledge::Exact(1)));
         }
+    }
+
+    #[test]
+    fn an_exact_value_outranks_any_exclusion() {
+        assert!(priority(Knowledge::Exact(0), 0) > priority(Knowledge::Excluded(1), 63));
+        assert!(priority(Knowledge::Exact(0), 5) > priority(Knowledge::Exact(9), 4));
+        let mut t: Table<u64> = Table::with_memory(0);
+        let home = t.bucket_index(0u64.hash64());
+        let same: Vec<u64> = (0..)
+            .filter(|k: &u64| t.bucket_index(k.hash64()) == home)
+            .take(BUCKET + 1)
+            .collect();
+        // A cheap exact value, then dear exclusions: the exclusions make room first.
+        t.store(&same[0], Knowledge::Exact(1), 0);
+        for key in &same[1..BUCKET] {
+            t.store(key, Knowledge::Excluded(1), 60);
+        }
+        t.store(&same[BUCKET], Knowledge::Excluded(2), 60);
+        assert_eq!(t.get(&same[0]), Some(Knowledge::Exact(1)));
+        assert_eq!(t.get(&same[1]), None);
     }
 
     /// A table large enough for the presence filter ([`super::super::presence`]), filled four
