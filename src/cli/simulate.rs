@@ -71,7 +71,11 @@ pub fn parse_players(text: &str) -> Result<Players, String> {
 pub fn run(args: &SimulateArgs, out: &Output) -> Result<(), CliError> {
     // A heap beyond 2^64 - 1 is refused with the reason (the game's length, or 64-bit play).
     let (title, start) = args.game.0.position(&args.budget.budget()).map_err(|e| {
-        simulation::beyond_u64(&args.game.0.term, MAX_MAX_MOVES).map_or(e, CliError::from)
+        let door = simulation::SimulationDoor {
+            max_moves: "--max-moves",
+            elsewhere: "grundy analyze and grundy play",
+        };
+        simulation::beyond_u64(&args.game.0.term, MAX_MAX_MOVES, &door).map_or(e, CliError::from)
     })?;
     let convention = if args.misere {
         Convention::Misere

@@ -37,13 +37,30 @@ pub const DEFAULT_MAX_MOVES: u64 = 100_000;
 /// The largest bound on one game's moves.
 pub const MAX_MAX_MOVES: u64 = 1_000_000_000_000;
 
+/// How a door names what [`beyond_u64`] speaks of.
+#[derive(Debug, Clone, Copy)]
+pub struct SimulationDoor {
+    /// The bound on one game's moves (`--max-moves`, `max_moves`).
+    pub max_moves: &'static str,
+    /// What answers a heap beyond 64 bits there, before " answer it" (`grundy analyze and
+    /// grundy play`).
+    pub elsewhere: &'static str,
+}
+
 /// Why the position written `text` is not simulated, when it holds a heap beyond `2^64 - 1`
 /// (which [`crate::spec::parse_sum`] refuses only as out of range): a ruleset whose moves take
 /// at most `m` tokens plays at least `heap / m` moves, beyond `max_moves_limit` (the most moves
 /// a simulated game may last); any other is refused because simulations play on 64-bit heaps
 /// (millions of moves a second). `None` when no heap is beyond `2^64 - 1` or the position does
 /// not read at any size (its own error then says why).
-pub fn beyond_u64(text: &str, max_moves_limit: u64) -> Option<crate::kernel::error::GameError> {
+///
+/// The message names the door's own words, as a budget names its flag: `door.max_moves` for
+/// the bound on a game's moves, and `door.elsewhere` for what answers such a heap there.
+pub fn beyond_u64(
+    text: &str,
+    max_moves_limit: u64,
+    door: &SimulationDoor,
+) -> Option<crate::kernel::error::GameError> {
     use crate::big_nim::BigComponent;
     let sum = crate::spec::parse_big_sum(text).ok()?;
     let (heap, rules) = sum.components.iter().find_map(|c| match c {
@@ -58,7 +75,7 @@ pub fn beyond_u64(text: &str, max_moves_limit: u64) -> Option<crate::kernel::err
     }
     let name = rules.as_ref().map_or("nim".to_string(), |r| r.name());
     let what = format!("heap {heap} of {name} in a simulation");
-    let answered = "grundy analyze and grundy play answer it";
+    let answered = format!("{} answer it", door.elsewhere);
     // The most a move takes, read off the stand-in heap that has the same moves (rulesets
     // whose moves take a bounded number of tokens and leave one heap).
     let most = rules.and_then(|r| {
@@ -74,9 +91,10 @@ pub fn beyond_u64(text: &str, max_moves_limit: u64) -> Option<crate::kernel::err
         match most {
             Some(m) if m > 0 => format!(
                 "every move takes at most {m} tokens, so a game from it lasts at least {} moves, \
-                 more than a simulated game may last (--max-moves, at most {max_moves_limit}); \
+                 more than a simulated game may last ({}, at most {max_moves_limit}); \
                  {answered}",
-                &heap / m
+                &heap / m,
+                door.max_moves
             ),
             _ => format!(
                 "simulations play heaps of at most 2^64 - 1 tokens (every move is made on \

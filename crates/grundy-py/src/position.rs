@@ -384,8 +384,17 @@ impl Position {
     /// no move is left: the answer's computer move, as ``grundy play`` and ``/api/move`` play.
     #[getter]
     fn best_move(&self, py: Python<'_>) -> PyResult<Option<Move>> {
-        let sum = self.small_sum().py()?;
         let convention = self.convention;
+        let Ok(sum) = self.small_sum() else {
+            // A heap beyond 2^64 - 1: the core's move at any size (its period or closed form),
+            // as `grundy play` plays it.
+            let text = self.text.clone();
+            let asked = Asked::computer_move_only();
+            let answer = interrupt::run(py, move || {
+                ask(&Question::text(&text, convention, asked, question_budget()))
+            })?;
+            return Ok(answer.any_move.map(|m| self.move_object(py, &m)));
+        };
         let best = self.on_sum(py, sum, move |s| {
             let asked = Asked::computer_move_only();
             let budget = Budget::new(
@@ -441,7 +450,11 @@ impl Position {
             Ok(sum) => sum,
             Err(e) => {
                 let limit = grundy_core::simulation::MAX_MAX_MOVES;
-                let beyond = grundy_core::simulation::beyond_u64(&self.text, limit);
+                let door = grundy_core::simulation::SimulationDoor {
+                    max_moves: "max_moves",
+                    elsewhere: "value, winning_moves and best_move",
+                };
+                let beyond = grundy_core::simulation::beyond_u64(&self.text, limit, &door);
                 return Err(game_error(beyond.unwrap_or(e)));
             }
         };

@@ -113,5 +113,21 @@ def test_heaps_beyond_64_bits_say_why():
     with pytest.raises(grundy.GrundyError, match=r"heap 18446744073709551616 of nim in a "
                        r"simulation is too large: simulations play heaps of at most 2\^64 - 1"):
         grundy.Nim(2**64, 3).simulate(games=1)
-    with pytest.raises(grundy.GrundyError, match=r"lasts at least 2049638230412172401 moves"):
+    with pytest.raises(grundy.GrundyError, match=r"lasts at least 2049638230412172401 moves, "
+                       r"more than a simulated game may last \(max_moves, at most"):
         grundy.Subtraction({1, 4, 9})(2**64).simulate(games=1)
+
+
+@pytest.mark.parametrize("position", [grundy.Nim(2**64, 3), grundy.Subtraction({1, 4, 9})(2**64)])
+def test_what_the_refusal_of_a_huge_simulation_names_answers_it(position):
+    """The refusal says value, winning_moves and best_move answer such a heap: they do."""
+    with pytest.raises(grundy.GrundyError, match=r"; value, winning_moves and best_move answer "
+                       r"it$"):
+        position.simulate(games=1)
+    assert isinstance(position.value, int)
+    move = position.best_move
+    if position.value:
+        assert move is not None and move.after.value == 0
+        assert len(position.winning_moves) >= 1
+    else:
+        assert move is not None and len(position.winning_moves) == 0
