@@ -53,10 +53,19 @@ static ALLOCATOR: cap::Cap<std::alloc::System> = cap::Cap::new(std::alloc::Syste
 #[pymodule]
 fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     grundy_core::kernel::budget::install_meter(|| ALLOCATOR.allocated());
+    // One search engine per searched game for the whole interpreter, as the server keeps: a
+    // notebook that parses a board again, or each option's text, starts from what every
+    // question before proved (Cram 5 x 6's 49 options parsed afresh: 5.0 s -> 0.5 s). At most
+    // 64 MiB a game (Node-Kayles and Arc-Kayles 128), made as used (docs/limits.md).
+    grundy_core::games::searched::share_engines();
     let py = m.py();
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("GrundyError", py.get_type::<error::GrundyError>())?;
     m.add("Interrupted", py.get_type::<error::Interrupted>())?;
+    m.add(
+        "_SEARCH_ENGINES_SHARED",
+        grundy_core::games::searched::engines_shared(),
+    )?;
     m.add(
         "MAX_LISTED_MOVES",
         grundy_core::kernel::moves::MAX_LISTED_MOVES as u64,

@@ -117,3 +117,19 @@ def test_progress_true_without_a_callable_and_bad_progress(capsys):
     assert "components" in capsys.readouterr().err
     with pytest.raises(TypeError, match="progress must be None, True, False or a callable"):
         grundy.search("cram", "3x3", progress=3)
+
+
+def test_the_interpreter_keeps_one_search_engine_per_game():
+    """Positions parsed afresh share their game's search table (docs/limits.md), and a value
+    read from it is the value: every option of Cram 5 x 6, valued through its move and parsed
+    again from its text, agrees, and the winning moves are the moves to options worth 0."""
+    from grundy import _grundy
+
+    assert _grundy._SEARCH_ENGINES_SHARED
+    start = grundy.parse("cram:5x6")
+    assert start.value == 2
+    through_moves = [m.after.value for m in start.moves]
+    parsed_again = [grundy.parse(o.text).value for o in start.options]
+    assert through_moves == parsed_again
+    assert len(through_moves) == 49
+    assert through_moves.count(0) == start.winning_moves.count
