@@ -107,21 +107,23 @@ pub fn simulate(
         series,
         partial,
     } = request;
-    let sim = if custom {
-        sums::run(py, sum, move |s, _| {
+    // Games defined by Python functions run within their own budget, their positions valued
+    // first; either way Ctrl-C keeps the games finished.
+    let (sim, interrupt) = if custom {
+        sums::run_stoppable(py, sum, move |s, _| {
             simulation::run(s, convention, players, series)
         })?
     } else {
-        let (sim, interrupt) = run_stoppable(py, move || {
+        run_stoppable(py, move || {
             simulation::run(&sum, convention, players, series)
-        })?;
-        match (sim, interrupt) {
-            // Ctrl-C while the start was valued: nothing was played.
-            (Err(_), Some(interrupt)) => return Err(interrupt),
-            (Err(e), None) => return Err(game_error(e)),
-            (Ok(sim), Some(interrupt)) => return Err(interrupted(py, &sim, interrupt)?),
-            (Ok(sim), None) => sim,
-        }
+        })?
+    };
+    let sim = match (sim, interrupt) {
+        // Ctrl-C while the start was valued: nothing was played.
+        (Err(_), Some(interrupt)) => return Err(interrupt),
+        (Err(e), None) => return Err(game_error(e)),
+        (Ok(sim), Some(interrupt)) => return Err(interrupted(py, &sim, interrupt)?),
+        (Ok(sim), None) => sim,
     };
     match &sim.stopped {
         Some(stop) if !partial || sim.tally.games == 0 => Err(stop_error(stop, &sim)),

@@ -83,6 +83,32 @@ def test_games_defined_in_python_are_simulated():
     assert s["wins"][1]["wins"] + s["wins"][0]["wins"] == 100
 
 
+def test_ctrl_c_keeps_the_games_finished_of_a_game_defined_in_python():
+    take = grundy.Game.from_moves(lambda n: [n - k for k in (1, 2) if k <= n])
+    timer = threading.Timer(0.4, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt) as raised:
+        (take(30) + grundy.Nim(5, 6)).simulate(("random", "random"), games=100_000_000, seed=1)
+    timer.join()
+    assert time.monotonic() - started < 30
+    assert isinstance(raised.value, grundy.Interrupted)
+    s = raised.value.simulation
+    assert 0 < s["games"] < 100_000_000 and s["games_requested"] == 100_000_000
+    assert sum(w["wins"] for w in s["wins"]) == s["games"]
+    assert f"{s['games']} of 100000000 games finished" in str(raised.value)
+
+
+def test_an_exception_of_a_game_defined_in_python_stops_its_simulation_as_it_is():
+    def moves(n):
+        if n == 3:
+            raise RuntimeError("no moves from 3 today")
+        return [n - 1] if n else []
+
+    with pytest.raises(RuntimeError, match="no moves from 3 today"):
+        grundy.Game.from_moves(moves)(5).simulate(("random", "random"), games=10, seed=1)
+
+
 @pytest.mark.parametrize(
     "kwargs, error, message",
     [

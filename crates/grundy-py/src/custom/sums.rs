@@ -103,11 +103,7 @@ where
     let budget = budget_of(&sum);
     let answer = interrupt::run(py, move || {
         budget::within(&budget, || {
-            for (i, c) in sum.components.iter().enumerate() {
-                if c.downcast::<PyGame>().is_some() {
-                    budget::in_part(|| format!("component {}", i + 1), || c.value())?;
-                }
-            }
+            value_components(&sum)?;
             work(&sum, &budget)
         })
     });
@@ -117,6 +113,47 @@ where
         Some(e) => Err(e),
         None => answer,
     }
+}
+
+/// As [`run`] for work that keeps what it did when stopped (a series of games): Ctrl-C raises
+/// the core's cancel flag, and the work's answer comes back beside the `KeyboardInterrupt`
+/// ([`interrupt::run_stoppable`]), so that the caller keeps the games finished before raising
+/// it. An exception of the games' functions is raised as it is.
+pub fn run_stoppable<T, F>(
+    py: Python<'_>,
+    sum: Arc<Sum>,
+    work: F,
+) -> PyResult<(Result<T, GameError>, Option<PyErr>)>
+where
+    T: Send + 'static,
+    F: FnOnce(&Sum, &Budget) -> Result<T, GameError> + Send + 'static,
+{
+    let games = games(&sum);
+    for g in &games {
+        g.take_error();
+    }
+    let budget = budget_of(&sum);
+    let (answer, interrupt) = interrupt::run_stoppable(py, move || {
+        budget::within(&budget, || {
+            value_components(&sum)?;
+            work(&sum, &budget)
+        })
+    })?;
+    match games.iter().find_map(|g| g.take_error()) {
+        Some(e) => Err(e),
+        None => Ok((answer, interrupt)),
+    }
+}
+
+/// Values the components of games defined by Python functions, each within the budget as its
+/// own part (so that their options are in the tables before the work asks).
+fn value_components(sum: &Sum) -> Result<(), GameError> {
+    for (i, c) in sum.components.iter().enumerate() {
+        if c.downcast::<PyGame>().is_some() {
+            budget::in_part(|| format!("component {}", i + 1), || c.value())?;
+        }
+    }
+    Ok(())
 }
 
 /// The Python object the moved component of `m` becomes, when it is of a game defined by
