@@ -60,12 +60,14 @@ def test_a_game_too_long_keeps_the_games_before_it_when_asked():
         assert "had finished" not in str(raised.value)
 
 
-def test_ctrl_c_keeps_the_games_finished():
+def _interrupted_series(position):
+    """Ctrl-C 0.4 s into a series of 10^8 random games from `position`: the simulation that
+    grundy.Interrupted holds, after checking that it holds the games finished."""
     timer = threading.Timer(0.4, os.kill, (os.getpid(), signal.SIGINT))
     timer.start()
     started = time.monotonic()
     with pytest.raises(KeyboardInterrupt) as raised:
-        grundy.Nim(5, 6, 7).simulate(("random", "random"), games=100_000_000, seed=1)
+        position.simulate(("random", "random"), games=100_000_000, seed=1)
     timer.join()
     assert time.monotonic() - started < 30
     assert isinstance(raised.value, grundy.Interrupted)
@@ -73,6 +75,11 @@ def test_ctrl_c_keeps_the_games_finished():
     assert 0 < s["games"] < 100_000_000 and s["games_requested"] == 100_000_000
     assert sum(w["wins"] for w in s["wins"]) == s["games"]
     assert s["stopped"] and f"{s['games']} of 100000000 games finished" in str(raised.value)
+    return s
+
+
+def test_ctrl_c_keeps_the_games_finished():
+    _interrupted_series(grundy.Nim(5, 6, 7))
 
 
 def test_games_defined_in_python_are_simulated():
@@ -85,18 +92,7 @@ def test_games_defined_in_python_are_simulated():
 
 def test_ctrl_c_keeps_the_games_finished_of_a_game_defined_in_python():
     take = grundy.Game.from_moves(lambda n: [n - k for k in (1, 2) if k <= n])
-    timer = threading.Timer(0.4, os.kill, (os.getpid(), signal.SIGINT))
-    timer.start()
-    started = time.monotonic()
-    with pytest.raises(KeyboardInterrupt) as raised:
-        (take(30) + grundy.Nim(5, 6)).simulate(("random", "random"), games=100_000_000, seed=1)
-    timer.join()
-    assert time.monotonic() - started < 30
-    assert isinstance(raised.value, grundy.Interrupted)
-    s = raised.value.simulation
-    assert 0 < s["games"] < 100_000_000 and s["games_requested"] == 100_000_000
-    assert sum(w["wins"] for w in s["wins"]) == s["games"]
-    assert f"{s['games']} of 100000000 games finished" in str(raised.value)
+    _interrupted_series(take(30) + grundy.Nim(5, 6))
 
 
 def test_an_exception_of_a_game_defined_in_python_stops_its_simulation_as_it_is():
