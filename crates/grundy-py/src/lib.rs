@@ -55,7 +55,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     grundy_core::kernel::budget::install_meter(|| ALLOCATOR.allocated());
     // One search engine per searched game for the whole interpreter, as the server keeps: a
     // notebook that parses a board again, or each option's text, starts from what every
-    // question before proved (Cram 5 x 6's 49 options parsed afresh: 5.0 s -> 0.5 s). At most
+    // question before proved (Cram 5 x 6's 49 options parsed afresh: 5.0 s -> 0.2 ms). At most
     // 64 MiB a game (Node-Kayles and Arc-Kayles 128), made as used (docs/limits.md).
     grundy_core::games::searched::share_engines();
     let py = m.py();

@@ -289,10 +289,10 @@ fn work_of(packed: u64) -> u8 {
 /// exact value answers every question about its component, an exclusion only one, and the
 /// search asks again about a component it has met far more often than it meets a new one.
 /// An exact value used to count only as much as an exclusion of twice its work: with a
-/// table of 16 KiB Cram 5 × 7 expanded 1,200,820 components where it now expands 1,097,033
-/// (316,602 with an unlimited table), at 64 KiB 698,684 where it now expands 647,247, and
-/// 4 × 9 797,170 and 446,134 where it now expands 725,772 and 411,131. Counting an exact
-/// value as three or six more levels of work (8 or 64 times the work) came between the two.
+/// table of 16 KiB Cram 5 × 7 expanded 1,200,820 components, and 1,097,033 with this order
+/// alone (316,602 with an unlimited table); at 64 KiB 698,684 and 647,247; 4 × 9 at 16 and
+/// 64 KiB 797,170 and 446,134, and 725,772 and 411,131. Counting an exact value as three or
+/// six more levels of work (8 or 64 times the work) came between the two.
 fn priority(fact: Knowledge, work: u8) -> u8 {
     let work = work.min(0x3f);
     match fact {
