@@ -64,13 +64,14 @@ bench_octal() {
 }
 
 # ---------------------------------------------------------------------------------------------
-# octal-long: Officers as far as memory allows (BENCHMARKS.md, "Octal: the long run").
-# COUNT values (default 2^30) with a checkpoint, resumed if the checkpoint exists; every
-# minute one row: time, values done, values per second since the last row, CPU seconds, load.
+# octal-long: Officers as far as memory allows (BENCHMARKS.md, "Officers as far as it goes").
+# OCTAL_LONG_COUNT values (default 2^31, the most --count accepts: some 13 GB of memory and
+# 8 GiB of disk) with a checkpoint, resumed if the checkpoint exists; every minute one row:
+# time, values done, values per second since the last row, CPU seconds, load.
 # OCTAL_LONG_DIR keeps the checkpoint between sessions (default: a directory under /tmp).
 # ---------------------------------------------------------------------------------------------
 bench_octal_long() {
-    local count=${OCTAL_LONG_COUNT:-1073741824}
+    local count=${OCTAL_LONG_COUNT:-2147483648}
     local dir=${OCTAL_LONG_DIR:-/tmp/grundy-octal-long}
     mkdir -p "$dir"
     cargo build --release -q --bin grundy
