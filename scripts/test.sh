@@ -3,12 +3,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-echo "== toolchain: $(cargo --version)"
+# Each heading gives the minutes and seconds since the command started, so that the section
+# that takes the time shows in any log.
+section() { printf '== %s  [%dm%02ds]\n' "$1" $((SECONDS / 60)) $((SECONDS % 60)); }
+
+section "toolchain: $(cargo --version)"
 for tool in cargo-clippy rustfmt; do
   command -v "$tool" >/dev/null || { echo "error: $tool is missing from the Rust toolchain" >&2; exit 1; }
 done
 
-echo "== browser for the end-to-end tests (Debian's chromium and chromium-driver)"
+section "browser for the end-to-end tests (Debian's chromium and chromium-driver)"
 if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
     if [ "$(id -u)" = 0 ]; then
         export DEBIAN_FRONTEND=noninteractive
@@ -21,21 +25,23 @@ if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
 fi
 [ -x /usr/bin/chromium ] && echo "   $(/usr/bin/chromium --version 2>/dev/null || echo chromium present)"
 
-echo "== format"
+section "format"
 cargo fmt --all -- --check
 
-echo "== lint"
+section "lint"
 cargo clippy --workspace --all-targets -- -D warnings
 
-echo "== tests (unit, integration, property, doc: cargo test runs every doc example)"
+section "tests (unit, integration, property, doc: cargo test runs every doc example)"
 cargo test --workspace
 echo "   browser screenshots: target/e2e-screenshots/"
 
-echo "== Python package (crates/grundy-py: maturin build into target/pyvenv; pytest with doctests and property tests)"
+section "Python package (crates/grundy-py: maturin build into target/pyvenv; pytest with doctests and property tests)"
 bash scripts/test-python.sh
 
-echo "== docs (rustdoc warnings, including broken intra-doc links, are errors)"
+section "docs (rustdoc warnings, including broken intra-doc links, are errors)"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps
 
-echo "== fuzz smoke run (each cargo-fuzz target for ${FUZZ_SECONDS:-15}s; needs nightly)"
+section "fuzz smoke run (each cargo-fuzz target for ${FUZZ_SECONDS:-15}s; needs nightly)"
 bash scripts/fuzz.sh "${FUZZ_SECONDS:-15}"
+
+section "every check passed"

@@ -101,11 +101,24 @@ fn positions() -> Vec<String> {
     out
 }
 
+// Two tests, each over every other position, so that the two halves run at once.
+
 #[test]
-fn the_cli_and_the_api_give_one_answer() {
+fn the_cli_and_the_api_give_one_answer_on_the_even_positions() {
+    one_answer_on_every_other_position(0);
+}
+
+#[test]
+fn the_cli_and_the_api_give_one_answer_on_the_odd_positions() {
+    one_answer_on_every_other_position(1);
+}
+
+/// Asks both doors about the positions of [`positions`] from `first` on, every other one, in
+/// both conventions.
+fn one_answer_on_every_other_position(first: usize) {
     let runtime = tokio::runtime::Runtime::new().unwrap();
     let (mut compared, mut refused, mut moves_applied) = (0, 0, 0);
-    for terms in positions() {
+    for terms in positions().into_iter().skip(first).step_by(2) {
         let sum = parse_sum(&terms).unwrap_or_else(|e| panic!("{terms} reads back: {e}"));
         assert_eq!(parse_sum(&sum.to_terms()).unwrap(), sum, "{terms}");
         for misere in [false, true] {
@@ -183,7 +196,9 @@ fn the_cli_and_the_api_give_one_answer() {
             }
         }
     }
-    // Most positions are answered by both doors: the comparison is not vacuous.
-    assert!(compared >= 200, "{compared} compared, {refused} refused");
-    assert!(moves_applied >= 100, "{moves_applied} moves applied");
+    // Most positions are answered by both doors: the comparison is not vacuous (half of the
+    // 200 answers and 100 moves the whole list was held to; each half gives some 195 answers,
+    // and 208 and 370 moves).
+    assert!(compared >= 100, "{compared} compared, {refused} refused");
+    assert!(moves_applied >= 50, "{moves_applied} moves applied");
 }

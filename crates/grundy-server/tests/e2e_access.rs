@@ -23,8 +23,10 @@ const README_SUM: &str = "nim:3,4 + sub{1,4,9}:11 + octal{kayles}:10 + wythoff:1
 /// a row and a grid of coins, a Green Hackenbush picture, a Wythoff board, splits.
 const EVERY_DRAWING: &str = "nim:3 + moore{2}:1,2 + cram:2x3 + chomp:2x2 + node-kayles:path:3 + arc-kayles:path:4 + turtles:THH + turning-corners:TT/TH + hackenbush:0-1,1-2 + wythoff:3,5 + lasker:4 + octal{kayles}:4";
 
+// Two tests, each with its own server and browser, so that the two halves run at once.
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_page_for_every_player() {
+async fn the_hints_alone_win_every_sum_and_lesson() {
     let session = Session::start().await;
     let client = &session.client;
     let url = &session.url;
@@ -35,6 +37,14 @@ async fn the_page_for_every_player() {
     won += lessons(client, url).await;
     println!("games won by following the hints alone: {won} of 7 (2 sums, 5 lessons)");
     assert_eq!(won, 7);
+    session.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_for_every_player() {
+    let session = Session::start().await;
+    let client = &session.client;
+    let url = &session.url;
     keyboard(client, url).await;
     tap_targets_and_widths(client, url).await;
     texts(client, url).await;

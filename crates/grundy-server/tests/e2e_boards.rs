@@ -13,12 +13,21 @@ use browser::*;
 use fantoccini::Client;
 use serde_json::{json, Value};
 
+// Two tests, each with its own server and browser, so that they run at once: Cram (whose
+// boards wait for the server's budget) and the rest.
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn boards_graphs_and_coins_are_drawn_and_played_by_clicks() {
+async fn cram_is_drawn_and_played_by_clicks() {
+    let session = Session::start().await;
+    cram(&session.client, &session.url).await;
+    session.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn chomp_graphs_coins_and_sums_are_drawn_and_played_by_clicks() {
     let session = Session::start().await;
     let client = &session.client;
     let url = &session.url;
-    cram(client, url).await;
     chomp(client, url).await;
     node_kayles(client, url).await;
     arc_kayles(client, url).await;

@@ -10,7 +10,7 @@ use fantoccini::Client;
 use serde_json::{json, Value};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_page_as_a_classroom() {
+async fn the_page_as_a_classroom_setups_values_and_why() {
     let session = Session::start().await;
     let client = &session.client;
     let url = &session.url;
@@ -19,6 +19,15 @@ async fn the_page_as_a_classroom() {
     values_and_lengths(client, url).await;
     why_for_every_ruleset(client, url).await;
     messages_in_plain_words(client, url).await;
+    session.close().await;
+}
+
+// A second test, with its own server and browser, so that the two halves run at once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_as_a_classroom_players_lessons_and_phones() {
+    let session = Session::start().await;
+    let client = &session.client;
+    let url = &session.url;
     refresh_keeps_the_game(client, url).await;
     players_and_conventions(client, url).await;
     lesson_and_puzzle(client, url).await;
