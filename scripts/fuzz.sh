@@ -8,6 +8,12 @@
 # Each target starts from its seed corpus fuzz/corpus/<target> (kept in the repo) and grows a
 # scratch corpus in fuzz/corpus-grown/<target> (ignored by git). A crash fails the run: the
 # input is saved in fuzz/artifacts/<target>/ and libFuzzer prints how to reproduce it.
+#
+# FUZZ_SANITIZER picks cargo-fuzz's sanitizer: `none` by default, `address` for AddressSanitizer.
+# Every crate the targets reach forbids unsafe code (`#![forbid(unsafe_code)]`), so what the
+# targets look for is a panic, an overflow (debug assertions and overflow checks stay on) or a
+# wrong answer, which both builds catch; without the sanitizer the first build takes 136 s
+# instead of 201 s here, and the targets run faster.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -43,7 +49,7 @@ for target in "${targets[@]}"; do
     fi
     echo "== fuzz $target for ${seconds}s"
     log="$target_dir/fuzz-$target.log"
-    if ! cargo +nightly fuzz run --target-dir "$target_dir" "$target" \
+    if ! cargo +nightly fuzz run --sanitizer "${FUZZ_SANITIZER:-none}" --target-dir "$target_dir" "$target" \
         "$root/corpus-grown/$target" "$root/corpus/$target" -- \
         -max_total_time="$seconds" -print_final_stats=1 "${extra[@]}" >"$log" 2>&1; then
         tail -n 60 "$log" >&2

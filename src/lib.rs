@@ -4,4 +4,6 @@
 //!
 //! It only parses arguments, calls `grundy-core` and renders; see `src/cli/`.
 
+#![forbid(unsafe_code)]
+
 pub mod cli;
