@@ -13,14 +13,24 @@ use browser::*;
 use fantoccini::Client;
 use serde_json::{json, Value};
 
+// Two tests, each with its own server and browser, so that the two halves run at once.
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn grids_of_coins_and_pictures_in_sums_are_drawn_and_played() {
+async fn grids_of_coins_are_drawn_and_played() {
     let session = Session::start().await;
     let client = &session.client;
     let url = &session.url;
     rugs(client, url).await;
-    numbered_from_zero(client, url).await;
     too_big_to_draw(client, url).await;
+    session.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn grids_are_numbered_from_zero_and_pictures_drawn_in_sums() {
+    let session = Session::start().await;
+    let client = &session.client;
+    let url = &session.url;
+    numbered_from_zero(client, url).await;
     picture_in_a_sum(client, url).await;
     session.close().await;
 }
