@@ -36,6 +36,8 @@ use std::time::Duration;
 
 use serde::Serialize;
 
+use crate::games::rules::cram::CramGame;
+use crate::games::searched::Searched;
 use crate::kernel::budget::{self, Budget};
 use crate::kernel::error::Result;
 use crate::report::{self, Report};
@@ -210,9 +212,14 @@ pub fn unvalued(
     all_searched(sum).then(|| report::Unvalued::of(sum, convention, refusal))
 }
 
-/// Whether every part of `sum` (and there is one) is a board or graph valued by search.
+/// Whether every part of `sum` (and there is one) is a board or graph valued by search (or, for
+/// Cram, by the tables of small regions, which stand for it).
 fn all_searched(sum: &Sum) -> bool {
-    let searched = |c: &Component| provenance::of_component(c) == Provenance::Search;
+    let searched = |c: &Component| match provenance::of_component(c) {
+        Provenance::Search => true,
+        Provenance::Table => c.position::<Searched<CramGame>>().is_some(),
+        _ => false,
+    };
     !sum.components.is_empty() && sum.components.iter().all(searched)
 }
 

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use crate::big_nim::BigComponent;
 use crate::games::chomp::ChompBoard;
-use crate::games::cram::CramBoard;
+use crate::games::cram::{tabled_value, CramBoard};
 use crate::games::rules::chomp::ChompGame;
 use crate::games::rules::cram::CramGame;
 use crate::games::searched::Searched;
@@ -30,7 +30,8 @@ pub enum Provenance {
     ClosedForm,
     /// A heap beyond the values computed: read through the sequence's proven period.
     ProvenPeriod,
-    /// Values computed bottom up by the mex rule (a heap game's sequence, an acrostic grid).
+    /// Values computed bottom up by the mex rule (a heap game's sequence, an acrostic grid,
+    /// every Cram region of a small box).
     Table,
     /// The search engine: decomposition into independent regions, canonical forms, a table.
     Search,
@@ -145,11 +146,12 @@ pub(super) fn of_component(c: &Component) -> Provenance {
     }
 }
 
-/// Cram: a board whose regions are all known without search (`CramBoard::components` leaves
-/// nothing to search) is a mirror strategy when it is a full board of even sides, a closed form
-/// otherwise (lone squares, dominoes, lines as Dawson's Kayles); else search.
+/// Cram: a board whose regions are all known without search or tables (nothing left to search)
+/// is a mirror strategy when it is a full board of even sides, a closed form otherwise (lone
+/// squares, dominoes, lines as Dawson's Kayles); one whose other regions all fit the boxes of
+/// the tables of small regions is a table; else search.
 fn cram(board: &CramBoard) -> Provenance {
-    let (keys, _) = board.components();
+    let (keys, _) = board.components_without_tables();
     let full = board.empty_squares() == board.rows() * board.cols();
     match (
         keys.is_empty(),
@@ -157,6 +159,7 @@ fn cram(board: &CramBoard) -> Provenance {
     ) {
         (true, true) => Provenance::Symmetry,
         (true, false) => Provenance::ClosedForm,
+        (false, _) if keys.iter().all(|&k| tabled_value(k).is_some()) => Provenance::Table,
         (false, _) => Provenance::Search,
     }
 }

@@ -76,6 +76,23 @@ fn provenance_names_each_components_argument() {
     );
     let misere = ask_text("nim:1,2,3", Convention::Misere, 60).unwrap();
     assert_eq!(misere.provenance, vec![Provenance::ClosedForm]);
+    // Cram: a line is Dawson's Kayles, a board within 7 × 3 or 5 × 4 is read from the tables
+    // of small regions, a larger one searched.
+    let cram = ask_text(
+        "cram:1x5 + cram:3x7 + cram:5x4 + cram:3x8",
+        Convention::Normal,
+        60,
+    )
+    .unwrap();
+    assert_eq!(
+        cram.provenance,
+        vec![
+            Provenance::ClosedForm,
+            Provenance::Table,
+            Provenance::Table,
+            Provenance::Search,
+        ]
+    );
     let json = serde_json::to_value(&answer).unwrap();
     assert_eq!(json["provenance"][0], "closed-form");
 }

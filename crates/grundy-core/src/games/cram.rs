@@ -12,8 +12,10 @@
 //! second player copies every move rotated: Gardner's strategy for even by even boards), and
 //! anything but 0 when one side of its box is odd, the other even and the central domino is
 //! there (the first player takes it, then copies); a straight line of `n` squares is Dawson's
-//! Kayles `0.07` on a heap of `n` (Winning Ways, ch. 4), read from a table. Dominoes are
-//! listed across the region from its centre out.
+//! Kayles `0.07` on a heap of `n` (Winning Ways, ch. 4), read from a table. A region that fits
+//! a 7 × 3 or a 5 × 4 box is read from the tables of every such region, made by the mex rule
+//! when the crate is compiled (`cram/small_regions.rs`). Dominoes are listed across the region
+//! from its centre out.
 //!
 //! Text form: rows separated by `/`, `.` an empty square and `#` a filled one (a hole or a
 //! domino); `RxC` alone is the empty `R × C` board.
@@ -227,11 +229,21 @@ impl CramBoard {
     }
 
     /// The canonical components of the empty squares that need search, and the XOR of the
-    /// values of those known without it.
+    /// values of those known without it (those of a small box read from its table among them).
     pub fn components(&self) -> (Vec<ShapeKey>, Nimber) {
+        self.components_of(Cram::new())
+    }
+
+    /// [`CramBoard::components`] without the tables of small regions: whether the board
+    /// needs search, or its tables, or neither.
+    pub(crate) fn components_without_tables(&self) -> (Vec<ShapeKey>, Nimber) {
+        self.components_of(Cram::without_small_regions())
+    }
+
+    fn components_of(&self, cram: Cram) -> (Vec<ShapeKey>, Nimber) {
         let mut out = Options::default();
         out.begin();
-        Cram::new().push_components(&Grid::new(self.rows, self.cols), self.empty, &mut out);
+        cram.push_components(&Grid::new(self.rows, self.cols), self.empty, &mut out);
         let (keys, x) = out.get(0);
         (keys.to_vec(), x)
     }
@@ -348,6 +360,9 @@ impl fmt::Display for CramBoard {
 pub struct Cram {
     /// Components are searched by Cram's own search rather than the engine's.
     own_search: bool,
+    /// Regions that fit a small box are valued by the tables made when the crate is compiled
+    /// (`cram/small_regions.rs`) instead of by search.
+    small_regions: bool,
 }
 
 /// Dawson's Kayles: `LINE[n]` is the value of a straight line of `n` squares, made when the
@@ -382,13 +397,28 @@ impl Default for Cram {
 impl Cram {
     /// The game, searched by its own search.
     pub fn new() -> Self {
-        Cram { own_search: true }
+        Cram {
+            own_search: true,
+            small_regions: true,
+        }
     }
 
     /// The game searched by the engine's generic search (the same values, more slowly: to
     /// compare the two).
     pub fn generic() -> Self {
-        Cram { own_search: false }
+        Cram {
+            own_search: false,
+            small_regions: false,
+        }
+    }
+
+    /// The game searched by its own search down to the smallest regions, without the tables
+    /// of small regions (the same values, more slowly: to test the search on small boards).
+    pub fn without_small_regions() -> Self {
+        Cram {
+            own_search: true,
+            small_regions: false,
+        }
     }
 
     /// Adds the regions of `b` (on `grid`) to the current option of `out`: known values
@@ -457,7 +487,14 @@ impl Cram {
                 return;
             }
         }
-        out.component(key);
+        match self
+            .small_regions
+            .then(|| small_regions::value(key))
+            .flatten()
+        {
+            Some(v) => out.value(v),
+            None => out.component(key),
+        }
     }
 }
 
@@ -508,7 +545,8 @@ impl SplitGame for Cram {
         key: &ShapeKey,
         cx: &mut SearchContext<'_, ShapeKey>,
     ) -> Option<Result<Nimber>> {
-        self.own_search.then(|| search::value(key, cx))
+        self.own_search
+            .then(|| search::value(key, cx, self.small_regions))
     }
 
     fn is_value_searched(
@@ -517,7 +555,8 @@ impl SplitGame for Cram {
         k: Nimber,
         cx: &mut SearchContext<'_, ShapeKey>,
     ) -> Option<Result<bool>> {
-        self.own_search.then(|| search::is_value(key, k, cx))
+        self.own_search
+            .then(|| search::is_value(key, k, cx, self.small_regions))
     }
 
     /// 0 for a region that is its own half turn and wins by the central domino.
@@ -533,7 +572,9 @@ mod parts;
 pub(crate) mod regions;
 mod ring;
 mod search;
+mod small_regions;
 use regions::{central_domino_wins, centre_out, mirror_strategy_works, Grid};
+pub(crate) use small_regions::value as tabled_value;
 
 #[cfg(test)]
 mod tests;

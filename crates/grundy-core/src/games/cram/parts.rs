@@ -121,6 +121,8 @@ pub(super) struct OptionParts<'a> {
     table: &'a Table<ShapeKey>,
     keys: &'a mut Vec<ShapeKey>,
     pub(super) x: Nimber,
+    /// Regions that fit the boxes of [`super::small_regions`] are valued from its tables.
+    small_regions: bool,
 }
 
 /// The parent region an option comes from, with what its options share.
@@ -143,12 +145,14 @@ impl<'a> OptionParts<'a> {
         cache: &'a mut RegionCache,
         table: &'a Table<ShapeKey>,
         keys: &'a mut Vec<ShapeKey>,
+        small_regions: bool,
     ) -> Self {
         OptionParts {
             cache,
             table,
             keys,
             x: 0,
+            small_regions,
         }
     }
 
@@ -289,7 +293,14 @@ impl<'a> OptionParts<'a> {
                 key
             }
         };
-        self.keys.push(key);
+        match self
+            .small_regions
+            .then(|| super::small_regions::value(key))
+            .flatten()
+        {
+            Some(v) => self.x ^= v,
+            None => self.keys.push(key),
+        }
     }
 }
 

@@ -32,12 +32,18 @@ use crate::search::{Knowledge, SearchContext, TableKey};
 
 /// The value of the component `key`, found by asking whether it is 0, 1, ... in turn (each
 /// "no" stays in the table for the next question).
-pub(super) fn value(key: &ShapeKey, cx: &mut SearchContext<'_, ShapeKey>) -> Result<Nimber> {
+/// `small_regions`: regions that fit the boxes of `small_regions.rs` are valued from its
+/// tables.
+pub(super) fn value(
+    key: &ShapeKey,
+    cx: &mut SearchContext<'_, ShapeKey>,
+    small_regions: bool,
+) -> Result<Nimber> {
     let Some((w, h, cells)) = shape_parts(*key) else {
         // Not a key this game makes (a table file written by hand): no moves.
         return Ok(0);
     };
-    let mut search = Searcher::new(cx, cells.count_ones());
+    let mut search = Searcher::new(cx, cells.count_ones(), small_regions);
     // A key made by hand may hold several regions, or a region not in canonical form: the
     // search expands only what the decomposition makes.
     let (keys, mut total) = search.components(w, h, cells);
@@ -49,16 +55,18 @@ pub(super) fn value(key: &ShapeKey, cx: &mut SearchContext<'_, ShapeKey>) -> Res
 
 /// Whether the component `key` is worth `k`: the one question asked of the search (the
 /// winning moves of a position are its options worth 0, each proven so without valuing its
-/// options). A key made by hand that holds several regions is valued whole.
+/// options). A key made by hand that holds several regions is valued whole. `small_regions`
+/// as for [`value`].
 pub(super) fn is_value(
     key: &ShapeKey,
     k: Nimber,
     cx: &mut SearchContext<'_, ShapeKey>,
+    small_regions: bool,
 ) -> Result<bool> {
     let Some((w, h, cells)) = shape_parts(*key) else {
         return Ok(k == 0);
     };
-    let mut search = Searcher::new(cx, cells.count_ones());
+    let mut search = Searcher::new(cx, cells.count_ones(), small_regions);
     let (keys, mut total) = search.components(w, h, cells);
     if let [one] = keys[..] {
         // A region of at most 64 squares is worth less than `SET_BITS`.
@@ -182,6 +190,8 @@ struct Searcher<'s, 'c> {
     cache: RegionCache,
     /// Exclusions too cheap for the table, found lately.
     cheap: CheapExclusions,
+    /// Regions that fit the boxes of `small_regions.rs` are valued from its tables.
+    small_regions: bool,
 }
 
 /// A region of at most 64 squares has at most 112 dominoes: every value it can have is in a
@@ -190,7 +200,7 @@ const _: () = assert!(112 < SET_BITS - 1);
 
 impl<'s, 'c> Searcher<'s, 'c> {
     /// A search of a position of `squares` squares.
-    fn new(cx: &'s mut SearchContext<'c, ShapeKey>, squares: u32) -> Self {
+    fn new(cx: &'s mut SearchContext<'c, ShapeKey>, squares: u32, small_regions: bool) -> Self {
         let limit = cache_slots(cx.table().memory_limit());
         // Distinct regions grow about as 2^(squares / 2): a small board gets a small cache
         // (fewer pages to touch), a large one starts near its limit.
@@ -204,6 +214,7 @@ impl<'s, 'c> Searcher<'s, 'c> {
             opts: Vec::with_capacity(256),
             cache,
             cheap: CheapExclusions::new(cache_first),
+            small_regions,
         }
     }
 
@@ -221,7 +232,12 @@ impl<'s, 'c> Searcher<'s, 'c> {
     /// values known without search.
     fn components(&mut self, w: u32, h: u32, cells: u64) -> (Vec<ShapeKey>, Nimber) {
         let grid = Grid::new(h, w);
-        let mut option = OptionParts::new(&mut self.cache, self.cx.table(), &mut self.keys);
+        let mut option = OptionParts::new(
+            &mut self.cache,
+            self.cx.table(),
+            &mut self.keys,
+            self.small_regions,
+        );
         option.regions(&grid, cells);
         let x = option.x;
         cancel_pairs(&mut self.keys, 0);
@@ -358,7 +374,12 @@ impl<'s, 'c> Searcher<'s, 'c> {
                 continue;
             }
             let first = self.keys.len();
-            let mut option = OptionParts::new(&mut self.cache, self.cx.table(), &mut self.keys);
+            let mut option = OptionParts::new(
+                &mut self.cache,
+                self.cx.table(),
+                &mut self.keys,
+                self.small_regions,
+            );
             option.after_domino(&mut parent, d, i, step);
             let x = option.x;
             cancel_pairs(&mut self.keys, first);

@@ -13,6 +13,15 @@ fn engine() -> Engine<Cram> {
     Engine::new(Cram::new(), 1 << 20)
 }
 
+/// The game as it is searched (small regions from the tables) and searched to the smallest
+/// regions (no tables), so that tests of small boards still test the search.
+fn both_engines() -> [Engine<Cram>; 2] {
+    [
+        engine(),
+        Engine::new(Cram::without_small_regions(), 1 << 20),
+    ]
+}
+
 /// A `rows × cols` board whose squares are each a hole with chance `in24 / 24`, drawn from the
 /// generator state `seed` (`mix64`, square by square in reading order).
 fn random_board(rows: u32, cols: u32, in24: u32, seed: &mut u64) -> CramBoard {
@@ -28,15 +37,16 @@ fn random_board(rows: u32, cols: u32, in24: u32, seed: &mut u64) -> CramBoard {
 
 #[test]
 fn every_small_board_matches_exhaustive_search() {
-    let mut e = engine();
-    for rows in 1..=4 {
-        for cols in rows..=(16 / rows).min(6) {
-            let board = CramBoard::new(rows, cols).unwrap();
-            assert_eq!(
-                board.value_with(&mut e).unwrap(),
-                naive_value(&board),
-                "{rows}x{cols}"
-            );
+    for mut e in both_engines() {
+        for rows in 1..=4 {
+            for cols in rows..=(16 / rows).min(6) {
+                let board = CramBoard::new(rows, cols).unwrap();
+                assert_eq!(
+                    board.value_with(&mut e).unwrap(),
+                    naive_value(&board),
+                    "{rows}x{cols}"
+                );
+            }
         }
     }
 }
@@ -44,7 +54,7 @@ fn every_small_board_matches_exhaustive_search() {
 #[test]
 fn boards_with_holes_match_exhaustive_search() {
     // Every hole pattern of the 3x3 board and a sample of the 3x4 and 4x4 boards.
-    let mut e = engine();
+    let [mut e, mut alone] = both_engines();
     for (rows, cols, step) in [(3u32, 3u32, 1u64), (3, 4, 7), (4, 4, 331)] {
         let cells = rows * cols;
         let mut pattern = 0u64;
@@ -54,11 +64,9 @@ fn boards_with_holes_match_exhaustive_search() {
                 .map(|i| (i / cols, i % cols))
                 .collect();
             let board = CramBoard::with_holes(rows, cols, &holes).unwrap();
-            assert_eq!(
-                board.value_with(&mut e).unwrap(),
-                naive_value(&board),
-                "{board}"
-            );
+            let expected = naive_value(&board);
+            assert_eq!(board.value_with(&mut e).unwrap(), expected, "{board}");
+            assert_eq!(board.value_with(&mut alone).unwrap(), expected, "{board}");
             pattern += step;
         }
     }
@@ -225,7 +233,7 @@ fn dominoes_are_listed_from_the_centre_out() {
 fn every_board_of_up_to_sixteen_squares_matches_exhaustive_search() {
     // Every hole pattern of the 4 x 4 and 3 x 5 boards: the 2 x 2 block split, the
     // reductions and the half-turn strategies are all met many times over.
-    let mut e = engine();
+    let [mut e, mut alone] = both_engines();
     for (rows, cols) in [(4u32, 4u32), (3, 5)] {
         let mut memo = std::collections::HashMap::new();
         for pattern in 0u64..1 << (rows * cols) {
@@ -240,6 +248,7 @@ fn every_board_of_up_to_sixteen_squares_matches_exhaustive_search() {
                 &mut memo,
             );
             assert_eq!(board.value_with(&mut e).unwrap(), expected, "{board}");
+            assert_eq!(board.value_with(&mut alone).unwrap(), expected, "{board}");
         }
     }
 }
@@ -267,11 +276,11 @@ fn two_by_two_blocks_split_a_region_only_when_their_corners_touch_nothing_else()
 
 #[test]
 fn central_dominoes_rule_out_zero_only_on_even_by_odd_half_turns() {
+    // The key of the whole board (one region), which a board this small would look up in the
+    // tables of small regions rather than search.
     let key = |text: &str| {
         let board: CramBoard = text.parse().unwrap();
-        let (keys, _) = board.components();
-        assert_eq!(keys.len(), 1, "{text}");
-        keys[0]
+        canonical_region(board.empty, board.cols).0
     };
     let cram = Cram::new();
     // 3 x 4: its own half turn, the two centre squares there: not 0.
@@ -294,7 +303,7 @@ fn central_dominoes_rule_out_zero_only_on_even_by_odd_half_turns() {
 
 /// Cram's own search (`cram/search.rs`) against the engine's generic search on random boards
 /// with holes of up to 30 squares: the same values. The own search runs with a fresh engine
-/// per board, and on the boards of up to 20 squares also with one small engine for all of them
+/// per board (with the tables of small regions and without), and on the boards of up to 20 squares also with one small engine for all of them
 /// (a table that evicts, a region cache at its least size), so that values found through the
 /// table, the region cache and the parent's images are all checked. (A table far too small
 /// for the board makes both searches exponential, so the large boards are not run small.)
@@ -320,6 +329,8 @@ fn own_search_matches_the_generic_engine_on_random_boards() {
             let expected = board.value_with(&mut generic).unwrap();
             let mut fresh = Engine::new(Cram::new(), 1 << 24);
             assert_eq!(board.value_with(&mut fresh).unwrap(), expected, "{board}");
+            let mut alone = Engine::new(Cram::without_small_regions(), 1 << 24);
+            assert_eq!(board.value_with(&mut alone).unwrap(), expected, "{board}");
             if rows * cols <= 20 {
                 assert_eq!(board.value_with(&mut shared).unwrap(), expected, "{board}");
             }
@@ -332,7 +343,7 @@ fn own_search_matches_the_generic_engine_on_random_boards() {
 /// Every hole pattern of the 3 x 6 board, own search against exhaustive search (shared memo).
 #[test]
 fn every_three_by_six_board_matches_exhaustive_search() {
-    let mut e = engine();
+    let [mut e, mut alone] = both_engines();
     let (rows, cols) = (3u32, 6u32);
     let mut memo = std::collections::HashMap::new();
     for pattern in 0u64..1 << (rows * cols) {
@@ -347,6 +358,7 @@ fn every_three_by_six_board_matches_exhaustive_search() {
             &mut memo,
         );
         assert_eq!(board.value_with(&mut e).unwrap(), expected, "{board}");
+        assert_eq!(board.value_with(&mut alone).unwrap(), expected, "{board}");
     }
 }
 
@@ -393,6 +405,9 @@ fn asking_whether_a_region_is_worth_k_agrees_with_its_value() {
                 let mut fresh = Engine::new(Cram::new(), 1 << 24);
                 let alone = fresh.sum_has_value(&keys, k ^ known).unwrap();
                 assert_eq!(alone, value == k, "{board} worth {k}? (value {value})");
+                let mut searched = Engine::new(Cram::without_small_regions(), 1 << 24);
+                let no_tables = searched.sum_has_value(&keys, k ^ known).unwrap();
+                assert_eq!(no_tables, value == k, "{board} worth {k}? (no tables)");
                 let kept = shared.sum_has_value(&keys, k ^ known).unwrap();
                 assert_eq!(kept, value == k, "{board} worth {k}? (shared table)");
                 asked += 1;
@@ -407,4 +422,71 @@ fn asking_whether_a_region_is_worth_k_agrees_with_its_value() {
     let mut e = Engine::new(Cram::new(), 1 << 20);
     assert!(e.is_value(&key, 0).unwrap());
     assert!(!e.is_value(&key, 1).unwrap());
+}
+
+/// The tables of small regions (`small_regions.rs`, made by `build.rs`) against exhaustive
+/// search: in each box, every set of squares among its first 16 (a shared memo), the whole box
+/// and 300 sets drawn at random. A set is looked up as a key of the whole box, not in
+/// canonical form: the tables are numbered by squares, whatever the shape.
+#[test]
+fn small_region_tables_match_exhaustive_search() {
+    let moves = |b: &CramBoard| b.moves().into_iter().map(|d| b.play(d).unwrap()).collect();
+    let mut seed = 0x51ed_270b_2b3f_9a5bu64;
+    let mut checked = 0;
+    for (w, h) in small_regions::TABLES.iter().map(|t| (t.w, t.h)) {
+        let all = (1u64 << (w * h)) - 1;
+        let mut memo = std::collections::HashMap::new();
+        let drawn: Vec<u64> = (0..300)
+            .map(|_| {
+                seed = crate::search::table::mix64(seed);
+                seed & all
+            })
+            .collect();
+        for set in (0u64..1 << 16).chain([all]).chain(drawn) {
+            let holes: Vec<(u32, u32)> = (0..w * h)
+                .filter(|i| set >> i & 1 == 0)
+                .map(|i| (i / w, i % w))
+                .collect();
+            let board = CramBoard::with_holes(h, w, &holes).unwrap();
+            let expected = naive::value_memo(&board, &moves, &mut memo);
+            let key = u128::from(set) | u128::from(w) << 64 | u128::from(h) << 72;
+            assert_eq!(small_regions::value(key), Some(expected), "{board}");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 2 * (65_536 + 1 + 300));
+}
+
+/// Boards on both sides of the tabled boxes: those that fit 7 × 3 or 5 × 4 (either way up) are
+/// looked up whole, the next larger are searched, and both give the values of the search
+/// without tables, and those `igs` computes (`values_igs_computes`, and 3 × 8 in BENCHMARKS.md)
+/// or exhaustive search finds. (4 × 6 and 2 × 8 are answered by the mirror strategy: one square
+/// is taken out of 4 × 6, and 2 × 9 is the next 2-row board.)
+#[test]
+fn boards_on_both_sides_of_the_tabled_boxes() {
+    let mut searched = Engine::new(Cram::without_small_regions(), 1 << 20);
+    let two_by = |cols| Some(naive_value(&CramBoard::new(2, cols).unwrap()));
+    for (text, tabled, value) in [
+        ("3x7", true, Some(1)),
+        ("7x3", true, Some(1)),
+        ("4x5", true, Some(2)),
+        ("5x4", true, Some(2)),
+        ("2x7", true, two_by(7)),
+        ("3x8", false, Some(3)),
+        ("5x5", false, Some(0)),
+        ("2x9", false, two_by(9)),
+        ("#...../....../....../......", false, None),
+    ] {
+        let board: CramBoard = text.parse().unwrap();
+        let (key, _) = canonical_region(board.empty, board.cols);
+        assert_eq!(small_regions::value(key).is_some(), tabled, "{text}");
+        let mut e = engine();
+        let found = board.value_with(&mut e).unwrap();
+        assert_eq!(board.value_with(&mut searched).unwrap(), found, "{text}");
+        if let Some(v) = value {
+            assert_eq!(found, v, "{text}");
+        }
+        // Looked up whole: no component expanded.
+        assert_eq!(e.stats().expanded == 0, tabled, "{text}");
+    }
 }

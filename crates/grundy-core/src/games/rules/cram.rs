@@ -105,8 +105,10 @@ impl SearchedGame for CramGame {
         }
     }
 
+    /// Not the tables of small regions: a board they value is still explained option by option
+    /// (the search reads its options' values from them).
     fn known_value(board: &CramBoard) -> Option<Nimber> {
-        let (keys, known) = board.components();
+        let (keys, known) = board.components_without_tables();
         keys.is_empty().then_some(known)
     }
 
