@@ -95,9 +95,9 @@ fn a_table_is_reused_and_foreign_or_damaged_ones_refused() {
     let dir = fresh_dir("reuse");
     let table = dir.join("cram.table");
     let t = table.to_str().unwrap();
-    let first = value(&["cram", "4x5", "--table", t]);
+    let first = value(&["cram", "5x5", "--table", t]);
     assert!(first["expanded"].as_u64().unwrap() > 0);
-    let second = value(&["cram", "4x5", "--table", t]);
+    let second = value(&["cram", "5x5", "--table", t]);
     assert_eq!(second["value"], first["value"]);
     assert_eq!(second["expanded"], 0);
     assert_eq!(second["table"]["entries_read"], first["table"]["entries"]);
@@ -113,7 +113,7 @@ fn a_table_is_reused_and_foreign_or_damaged_ones_refused() {
     bytes[middle] ^= 0x40;
     fs::write(&table, &bytes).unwrap();
     let out = grundy()
-        .args(["search", "cram", "4x5", "--table", t])
+        .args(["search", "cram", "5x5", "--table", t])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
