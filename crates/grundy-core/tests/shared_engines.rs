@@ -20,7 +20,7 @@ fn no_time() -> Budget {
 
 #[test]
 fn rulesets_made_after_the_switch_share_what_their_questions_proved() {
-    // Cram 5 × 7 is worth 1 (BENCHMARKS.md: 311,422 components searched).
+    // Cram 5 × 7 is worth 1 (BENCHMARKS.md: 267,112 components searched).
     let board: CramBoard = "5x7".parse().unwrap();
 
     // Before the switch each ruleset has an engine of its own: what one proved, another must
