@@ -201,7 +201,15 @@ pub async fn wait_until(client: &Client, expr: &str) {
         if Instant::now() > deadline {
             let status = eval(client, "document.getElementById('status').textContent").await;
             let error = eval(client, "document.getElementById('setup-error').textContent").await;
-            panic!("timed out waiting for {expr} (status: {status}; setup error: {error})");
+            // The hint panel says whether a hint asked for is still coming or was refused.
+            let hint = eval(
+                client,
+                "(document.getElementById('hint-panel') || {}).textContent || null",
+            )
+            .await;
+            panic!(
+                "timed out waiting for {expr} (status: {status}; setup error: {error}; hint panel: {hint})"
+            );
         }
         tokio::time::sleep(Duration::from_millis(60)).await;
     }
