@@ -25,9 +25,9 @@ pub const DEFAULT_TABLE_MIB: u64 = 1024;
 /// The answer of a search: the value, and what the search did.
 ///
 /// >>> import grundy
-/// >>> r = grundy.search("cram", "4x5", memory_mb=16, time_limit=60)
+/// >>> r = grundy.search("cram", "4x7", memory_mb=16, time_limit=60)
 /// >>> r.value, r.outcome, r.position
-/// (2, 'N', '...../...../...../.....')
+/// (3, 'N', '......./......./......./.......')
 /// >>> r.expanded > 0, r.table_entries > 0
 /// (True, True)
 #[pyclass(module = "grundy", frozen, get_all)]
