@@ -192,6 +192,10 @@ bench_cram() {
     side_by_side "$bin" "$dir" cram 2x9 3x7 3x8 4x5 5x5 3x9 3x10 4x7 3x11 3x12 5x6 4x9 3x13 \
         3x14 5x7 3x15 5x8 4x11
     echo
+    echo "### Cram against igs, Grundy on two threads (wall-clock time; igs on one)"
+    machine
+    GRUNDY_THREADS=2 side_by_side "$bin" "$dir" cram 4x9 3x13 3x14 5x7 3x15 5x8 4x11
+    echo
     echo "### Cram against igs in instructions (valgrind --tool=callgrind, each solver alone)"
     machine
     instructions "$bin" "$dir" cram 4x5 5x5 3x9 4x7 3x11 5x6 4x9 3x13
@@ -236,6 +240,8 @@ bench_cram() {
         echo '| --- | ---: | ---: | ---: |'
         read -r v s m < <(GRUNDY_MEMORY=1073741824 alone "$bin" cram 6x7 grundy)
         echo "| Grundy | $v | $s | $m |"
+        read -r v s m < <(GRUNDY_THREADS=2 GRUNDY_MEMORY=1073741824 alone "$bin" cram 6x7 grundy)
+        echo "| Grundy, two threads (CPU of both) | $v | $s | $m |"
         read -r v s m < <(alone "$bin" cram 6x7 igs)
         echo "| igs | $v | $s | $m |"
     fi

@@ -125,18 +125,43 @@ fn a_table_is_reused_and_foreign_or_damaged_ones_refused() {
 #[test]
 fn ctrl_c_and_sigterm_save_the_table_and_the_search_resumes() {
     for signal in ["-INT", "-TERM"] {
-        interrupted_search_resumes(signal);
+        interrupted_search_resumes(signal, "1");
     }
+    // On two threads the signal stops both, and what both proved is saved in one table.
+    interrupted_search_resumes("-INT", "2");
 }
 
-fn interrupted_search_resumes(signal: &str) {
-    let dir = fresh_dir(&format!("interrupt{signal}"));
+/// `--threads 2`: the same values as one thread, said in the text and the JSON.
+#[test]
+fn two_threads_give_the_same_answers() {
+    for position in ["3x8", "4x7", "5x5", "1x1"] {
+        let one = value(&["cram", position]);
+        let two = value(&["cram", position, "--threads", "2"]);
+        assert_eq!(one["value"], two["value"], "{position}");
+        assert_eq!(two["threads"], 2);
+    }
+    let grid = value(&["node-kayles", "grid:3x7", "--threads", "2"]);
+    assert_eq!(grid["value"], value(&["node-kayles", "grid:3x7"])["value"]);
+    let out = grundy()
+        .args(["search", "cram", "4x7", "--threads", "2"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains(": value 3 ") && text.contains(" on 2 threads: "),
+        "{text}"
+    );
+}
+
+fn interrupted_search_resumes(signal: &str, threads: &str) {
+    let dir = fresh_dir(&format!("interrupt{signal}-{threads}"));
     let table = dir.join("cram.table");
     let t = table.to_str().unwrap();
     // 6 x 7 takes many seconds (5 x 7 now ends in about one, before the signal): interrupted
     // after one and a half, it has saved what it proved.
     let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
-        .args(["search", "cram", "6x7", "--table", t])
+        .args(["search", "cram", "6x7", "--table", t, "--threads", threads])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
@@ -149,7 +174,11 @@ fn interrupted_search_resumes(signal: &str) {
         .unwrap();
     assert!(status.success());
     let out = child.wait_with_output().unwrap();
-    assert_eq!(out.status.code(), Some(130), "{signal}: {out:?}");
+    assert_eq!(
+        out.status.code(),
+        Some(130),
+        "{signal}, {threads} threads: {out:?}"
+    );
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("run the same command to resume"), "{err}");
     let saved = fs::metadata(&table).unwrap().len();

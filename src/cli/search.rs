@@ -2,7 +2,7 @@
 //! can be kept on disk and resumed.
 //!
 //! ```text
-//! grundy search cram 5x5 [--holes 1,1;3,3] [--table FILE] [--memory MiB] [--time SECONDS] [--json]
+//! grundy search cram 5x5 [--holes 1,1;3,3] [--table FILE] [--memory MiB] [--time SECONDS] [--threads N] [--json]
 //! grundy search chomp 3x7
 //! grundy search node-kayles path:12 | grid:4x5 | edges:0-1,1-2
 //! grundy search arc-kayles cycle:9
@@ -19,7 +19,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use grundy_core::games::cram::CramBoard;
-use grundy_core::games::rules::search_run::{self, SearchOptions, SearchRun, SEARCH_GAMES};
+use grundy_core::games::rules::search_run::{
+    self, SearchOptions, SearchRun, MAX_THREADS, SEARCH_GAMES,
+};
 use grundy_core::kernel::budget::{self, Budget};
 use grundy_core::search::SearchStats;
 use grundy_core::{GameError, Nimber};
@@ -70,6 +72,11 @@ pub struct SearchArgs {
     /// costliest first); the file is then saved smaller.
     #[arg(long)]
     pub shrink_table: bool,
+    /// Threads sharing the search (1 to 64): the position's options are shared out among
+    /// them, each thread with a table of its own and an equal share of --memory.
+    #[arg(long, default_value_t = 1,
+          value_parser = super::whole_number::<usize>("--threads", "threads", 1..=MAX_THREADS as u64))]
+    pub threads: usize,
 }
 
 /// Runs `grundy search`: the core's one search ([`search_run::search`]), as Python's
@@ -100,6 +107,7 @@ pub fn run(args: &SearchArgs, out: &Output) -> Result<(), CliError> {
         memory_bytes: args.memory as usize * (1 << 20),
         table,
         shrink_table: args.shrink_table,
+        threads: args.threads,
         progress: Some(Box::new(move |s: &SearchStats| {
             shown.set_message(format!(
                 "{} components expanded, {} in the table",
@@ -246,6 +254,7 @@ fn report(out: &Output, args: &SearchArgs, run: &SearchRun, value: Nimber) -> Re
             "outcome": outcome,
             "seconds": seconds,
             "expanded": stats.expanded,
+            "threads": args.threads,
             "table": {
                 "file": args.table.as_ref().map(|p| p.display().to_string()),
                 "entries_read": resumed,
@@ -267,8 +276,12 @@ fn report(out: &Output, args: &SearchArgs, run: &SearchRun, value: Nimber) -> Re
         run.shown,
         out.bold(&value.to_string())
     ))?;
+    let threads = match args.threads {
+        1 => String::new(),
+        n => format!(" on {n} threads"),
+    };
     out.line(format!(
-        "searched in {seconds:.3} s: {} components expanded; table {} entries ({} read from the file), {} hits, {} misses, {} evictions",
+        "searched in {seconds:.3} s{threads}: {} components expanded; table {} entries ({} read from the file), {} hits, {} misses, {} evictions",
         stats.expanded, stats.table.entries, resumed, stats.table.hits, stats.table.misses, stats.table.evictions
     ))
 }

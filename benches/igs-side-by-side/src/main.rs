@@ -6,7 +6,10 @@
 //! short is mostly the process's cold start); `grundy` or `igs` alone runs only that solver
 //! (`-- cram 4x7 igs`), to time it in a process of its own (peak memory: `/usr/bin/time -v`).
 //! Environment: `GRUNDY_MEMORY` the table memory in bytes (default 4 GiB), `GRUNDY_SECONDS`
-//! a time budget for Grundy (it then prints how far it got and exits with 124).
+//! a time budget for Grundy (it then prints how far it got and exits with 124),
+//! `GRUNDY_THREADS` Cram's threads (1 by default; the table memory is shared among them, as
+//! `grundy search --threads` shares it: Grundy's time is then wall-clock time on that many
+//! cores, `igs`'s on one).
 //! igs runs as its own command-line tool `igsolve` does: Cram with its aspiration-set
 //! method (BRAspSet), Chomp by definition (plain mex), both with a `HashMap` table, the
 //! move orderings it ships for them, and its answer for boards it knows from theory.
@@ -18,7 +21,7 @@ use grundy_core::kernel::budget::{self, Budget};
 
 use grundy_core::games::chomp::{Chomp as GChomp, ChompBoard};
 use grundy_core::games::cram::{Cram as GCram, CramBoard};
-use grundy_core::search::Engine;
+use grundy_core::search::{parallel, Engine};
 use igs::games::chomp::FewerBarsFirst;
 use igs::games::cram::SmallerComponentsFirst;
 use igs::games::{Chomp, Cram};
@@ -37,11 +40,20 @@ fn memory() -> usize {
         .unwrap_or(MEMORY)
 }
 
+/// Threads for Grundy's Cram search unless `GRUNDY_THREADS` says otherwise.
+fn threads() -> usize {
+    std::env::var("GRUNDY_THREADS")
+        .ok()
+        .and_then(|t| t.parse().ok())
+        .unwrap_or(1)
+}
+
 fn grundy(game: &str, board: &str, rows: u32, cols: u32) -> u64 {
     match game {
         "cram" => {
-            let mut engine = Engine::new(GCram::new(), memory());
+            let mut engines = parallel::engines(GCram::new, threads(), memory());
             let board = board.parse::<CramBoard>().unwrap();
+            let (keys, x) = board.components();
             // `GRUNDY_SECONDS`: stop after that many seconds and print how far the search got.
             let seconds = std::env::var("GRUNDY_SECONDS")
                 .ok()
@@ -49,12 +61,13 @@ fn grundy(game: &str, board: &str, rows: u32, cols: u32) -> u64 {
             let v = match seconds {
                 Some(s) => {
                     let budget = Budget::new(Duration::from_secs(s), "GRUNDY_SECONDS");
-                    budget::within(&budget, || board.value_with(&mut engine))
+                    budget::within(&budget, || parallel::value_of_sum(&mut engines, &keys))
                 }
-                None => board.value_with(&mut engine),
-            };
+                None => parallel::value_of_sum(&mut engines, &keys),
+            }
+            .map(|v| v ^ x);
             if std::env::var_os("IGS_STATS").is_some() {
-                eprintln!("{:?}", engine.stats());
+                eprintln!("{:?}", parallel::stats(&engines));
             }
             v.unwrap_or_else(|e| {
                 eprintln!("not finished: {e}");

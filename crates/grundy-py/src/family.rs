@@ -476,12 +476,13 @@ impl Ruleset {
 
     /// The value of ``position`` (the game's text, e.g. ``"5x6"``) by search with the table's
     /// memory, a time limit and a table file of your choosing: :func:`search` for this game
-    /// (Cram, Chomp, Node-Kayles, Arc-Kayles), ``progress`` as there.
+    /// (Cram, Chomp, Node-Kayles, Arc-Kayles), ``progress`` and ``threads`` as there.
     ///
     /// >>> import grundy
     /// >>> grundy.Cram.search("3x5", memory_mb=8, time_limit=30).value
     /// 1
-    #[pyo3(signature = (position, *, memory_mb = None, time_limit = None, table = None, progress = None))]
+    #[pyo3(signature = (position, *, memory_mb = None, time_limit = None, table = None, progress = None, threads = None))]
+    #[allow(clippy::too_many_arguments)]
     fn search(
         &self,
         py: Python<'_>,
@@ -490,6 +491,7 @@ impl Ruleset {
         time_limit: Option<&Bound<'_, PyAny>>,
         table: Option<std::path::PathBuf>,
         progress: Option<&Bound<'_, PyAny>>,
+        threads: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<crate::search::SearchResult> {
         crate::search::search(
             py,
@@ -499,6 +501,7 @@ impl Ruleset {
             time_limit,
             table,
             progress,
+            threads,
         )
     }
 

@@ -7,7 +7,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use grundy_core::games::rules::search_run::{self, SearchOptions, SearchRun, MAX_TABLE_MIB};
+use grundy_core::games::rules::search_run::{
+    self, SearchOptions, SearchRun, MAX_TABLE_MIB, MAX_THREADS,
+};
 use grundy_core::nimber::Nimber;
 use grundy_core::search::SearchStats;
 use grundy_core::GameError;
@@ -156,7 +158,9 @@ fn write_table(path: &Path, run: &SearchRun) -> PyResult<()> {
 /// ``cram``, ``chomp``, ``node-kayles`` or ``arc-kayles``, ``position`` the game's text
 /// (``5x5``, ``3x7``, ``path:12``, ``grid:4x5``). ``memory_mb`` is the table's memory (1 to
 /// 65536 MiB, 1024 by default); ``time_limit`` stops the search with an error after that many
-/// seconds (at most 604800, a week; None: 600, as ``grundy search --time``); ``table`` is a file: read when it exists, written back at the end,
+/// seconds (at most 604800, a week; None: 600, as ``grundy search --time``); ``threads`` (1 to
+/// 64, 1 by default) share the position's options out, each with a table of its own and an
+/// equal share of ``memory_mb``, as ``grundy search --threads``; ``table`` is a file: read when it exists, written back at the end,
 /// after a time limit and after Ctrl-C, so that the same call again goes on from everything
 /// proven. The search runs on a worker thread: Ctrl-C stops it (a ``KeyboardInterrupt``).
 /// ``progress``: ``None`` shows a tqdm counter of the components expanded when tqdm is
@@ -173,7 +177,8 @@ fn write_table(path: &Path, run: &SearchRun) -> PyResult<()> {
 /// ...
 /// grundy.GrundyError: invalid search game "nim": expected one of cram, chomp, node-kayles, arc-kayles
 #[pyfunction]
-#[pyo3(signature = (game, position, *, memory_mb = None, time_limit = None, table = None, progress = None))]
+#[pyo3(signature = (game, position, *, memory_mb = None, time_limit = None, table = None, progress = None, threads = None))]
+#[allow(clippy::too_many_arguments)]
 pub fn search(
     py: Python<'_>,
     game: &str,
@@ -182,7 +187,24 @@ pub fn search(
     time_limit: Option<&Bound<'_, PyAny>>,
     table: Option<PathBuf>,
     progress: Option<&Bound<'_, PyAny>>,
+    threads: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<SearchResult> {
+    let threads = match threads {
+        None => 1,
+        Some(t) => {
+            let text = int_text(t, "threads")?;
+            match text.parse::<usize>() {
+                Ok(n @ 1..=MAX_THREADS) => n,
+                _ => {
+                    return Err(game_error(GameError::out_of_range(
+                        "threads",
+                        text,
+                        format!("a whole number of threads from 1 to {MAX_THREADS}"),
+                    )))
+                }
+            }
+        }
+    };
     let memory = match memory_mb {
         None => DEFAULT_TABLE_MIB,
         Some(m) => {
@@ -213,6 +235,7 @@ pub fn search(
             .callback
             .as_ref()
             .map(|f| report_to(f.clone_ref(py), Arc::clone(&stop), Arc::clone(&failed))),
+        threads,
         ..SearchOptions::default()
     };
     let (game, position) = (game.to_string(), position.to_string());

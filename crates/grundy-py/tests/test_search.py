@@ -46,7 +46,31 @@ def test_a_table_file_is_written_and_resumed(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["cram.table"]
 
 
+@pytest.mark.parametrize("game,position", CASES + [("cram", "4x7"), ("node-kayles", "grid:3x7")])
+def test_several_threads_give_the_same_values(game, position):
+    alone = grundy.search(game, position, memory_mb=8)
+    for threads in (2, 3):
+        shared = grundy.search(game, position, memory_mb=8, threads=threads)
+        assert shared.value == alone.value, (game, position, threads)
+    assert grundy.Cram.search("4x7", threads=2).value == 3
+
+
+def test_a_table_saved_by_two_threads_resumes(tmp_path):
+    table = tmp_path / "cram.table"
+    first = grundy.search("cram", "5x5", memory_mb=16, table=table, threads=2)
+    assert table.exists() and first.table_entries > 0
+    for threads in (1, 2):
+        again = grundy.search("cram", "5x5", memory_mb=16, table=table, threads=threads)
+        assert again.value == first.value and again.resumed > 0 and again.expanded == 0
+
+
 def test_bad_arguments():
+    with pytest.raises(grundy.GrundyError, match=r"threads \"0\" is out of range.*from 1 to 64"):
+        grundy.search("cram", "3x3", threads=0)
+    with pytest.raises(grundy.GrundyError, match=r"threads \"65\" is out of range"):
+        grundy.search("cram", "3x3", threads=65)
+    with pytest.raises(TypeError, match="threads"):
+        grundy.search("cram", "3x3", threads="two")
     with pytest.raises(grundy.GrundyError, match=r"memory_mb \"0\" is out of range"):
         grundy.search("cram", "3x3", memory_mb=0)
     with pytest.raises(grundy.GrundyError, match="from 1 to 65536"):

@@ -150,6 +150,12 @@ impl<G: SplitGame> Engine<G> {
         &self.table
     }
 
+    /// Stores `fact` about `key` in the table, found with `work` (about log2 of the
+    /// components it took).
+    pub(crate) fn keep(&mut self, key: &G::Key, fact: Knowledge, work: u8) {
+        self.table.store(key, fact, work);
+    }
+
     /// Gives the table back (to save it, or to go on with another engine).
     pub fn into_table(self) -> Table<G::Key> {
         self.table
@@ -267,7 +273,7 @@ impl<G: SplitGame> Engine<G> {
 
     /// The value of a component of the position asked about when it needs no search: in the
     /// table, or by the game's own method ([`SplitGame::value_outright`], kept in the table).
-    fn value_known(&mut self, key: &G::Key) -> Option<Result<Nimber>> {
+    pub(crate) fn value_known(&mut self, key: &G::Key) -> Option<Result<Nimber>> {
         if let Some(Knowledge::Exact(v)) = self.table.get(key) {
             return Some(Ok(v));
         }
@@ -713,7 +719,7 @@ impl<G: SplitGame> OptionSink<G::Key> for Collector<'_, G> {
 }
 
 /// Removes equal keys in pairs from a sorted list (`G + G = 0`).
-fn cancel_pairs<K: PartialEq>(keys: &mut Vec<K>) {
+pub(crate) fn cancel_pairs<K: PartialEq>(keys: &mut Vec<K>) {
     let mut out = 0;
     let mut i = 0;
     while i < keys.len() {

@@ -22,6 +22,7 @@ pub mod engine;
 pub mod mirror;
 pub mod naive;
 pub mod options;
+pub mod parallel;
 pub mod persist;
 pub(crate) mod presence;
 pub(crate) mod sets;

@@ -106,6 +106,7 @@ class Ruleset:
         time_limit: Union[None, float, Whole] = None,
         table: Union[None, str, os.PathLike[str]] = None,
         progress: SearchProgress = None,
+        threads: Optional[Whole] = None,
     ) -> SearchResult: ...
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
@@ -329,6 +330,7 @@ def search(
     time_limit: Union[None, float, Whole] = None,
     table: Union[None, str, os.PathLike[str]] = None,
     progress: SearchProgress = None,
+    threads: Optional[Whole] = None,
 ) -> SearchResult: ...
 
 class LoopyMove:

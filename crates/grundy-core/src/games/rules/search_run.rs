@@ -4,8 +4,9 @@
 //!
 //! The registry's rulesets ([`super::cram`], ...) keep one engine each with a fixed budget, so
 //! that sums and `analyze` stay bounded; here the caller chooses the table's memory, the time
-//! budget and a table saved earlier ([`crate::search::persist`]), and gets the table back to
-//! save, whether the search ended or was stopped.
+//! budget, a table saved earlier ([`crate::search::persist`]) and the threads
+//! ([`crate::search::parallel`]), and gets the table back to save, whether the search ended or
+//! was stopped.
 
 use std::io::{Read, Write};
 use std::time::{Duration, Instant};
@@ -19,7 +20,7 @@ use crate::games::searched::Shown;
 use crate::kernel::error::{GameError, Result};
 use crate::nimber::Nimber;
 use crate::search::engine::ProgressFn;
-use crate::search::{persist, Engine, SearchStats, SplitGame, Table, TableKey};
+use crate::search::{parallel, persist, SearchStats, SplitGame, Table, TableKey};
 
 /// The games a search takes, by the names of the registry.
 pub const SEARCH_GAMES: &[&str] = &["cram", "chomp", "node-kayles", "arc-kayles"];
@@ -43,7 +44,13 @@ pub struct SearchOptions {
     pub shrink_table: bool,
     /// Called now and then with the search's counts (a front end's progress bar).
     pub progress: Option<ProgressFn>,
+    /// Threads sharing the search, at most [`MAX_THREADS`] (0 is taken as 1): each with a
+    /// table of its own, an equal share of `memory_bytes` (see [`crate::search::parallel`]).
+    pub threads: usize,
 }
+
+/// Most threads a search may be given (`grundy search --threads`).
+pub const MAX_THREADS: usize = 64;
 
 /// How a search went: the value (or why there is none) and what the search left.
 pub struct SearchRun {
@@ -135,25 +142,32 @@ fn family_of(game: &str) -> Result<&'static str> {
 /// saved.
 pub fn search(game: &str, position: &str, options: SearchOptions) -> Result<SearchRun> {
     let family = family_of(game)?;
+    if options.threads > MAX_THREADS {
+        return Err(GameError::out_of_range(
+            "threads",
+            options.threads,
+            format!("a whole number of threads from 1 to {MAX_THREADS}"),
+        ));
+    }
     match family {
         "cram" => {
             let board: CramBoard = position.parse()?;
             let (keys, x) = board.components();
-            run(Cram::new(), family, &keys, x, texts(&board), options)
+            run(Cram::new, family, &keys, x, texts(&board), options)
         }
         "chomp" => {
             let board: ChompBoard = position.parse()?;
-            run(Chomp, family, &[board.key()], 0, texts(&board), options)
+            run(|| Chomp, family, &[board.key()], 0, texts(&board), options)
         }
         "node-kayles" => {
             let graph: GraphPosition = position.parse()?;
             // On a grid graph, the search of regions of the board (`NodeKaylesGrid`), with a
             // table of its own.
             if let Some((keys, x)) = node_kayles::grid_components_of(&graph) {
-                return run(NodeKaylesGrid, family, &keys, x, texts(&graph), options);
+                return run(|| NodeKaylesGrid, family, &keys, x, texts(&graph), options);
             }
             let (keys, x) = node_kayles::components_of(&graph);
-            run(NodeKayles::new(), family, &keys, x, texts(&graph), options)
+            run(NodeKayles::new, family, &keys, x, texts(&graph), options)
         }
         _ => {
             let graph: GraphPosition = position.parse()?;
@@ -161,10 +175,10 @@ pub fn search(game: &str, position: &str, options: SearchOptions) -> Result<Sear
             // as one, with a Cram table.
             if let Some(board) = arc_kayles::as_cram(&graph) {
                 let (keys, x) = board.components();
-                return run(Cram::new(), family, &keys, x, texts(&graph), options);
+                return run(Cram::new, family, &keys, x, texts(&graph), options);
             }
             let (keys, x) = arc_kayles::components_of(&graph);
-            run(ArcKayles::new(), family, &keys, x, texts(&graph), options)
+            run(ArcKayles::new, family, &keys, x, texts(&graph), options)
         }
     }
 }
@@ -174,8 +188,10 @@ fn texts(position: &impl Shown) -> (String, String) {
     (position.to_string(), position.shown())
 }
 
-fn run<G: SplitGame>(
-    game: G,
+/// The search of `keys` (plus the values `x`) with engines of games made by `game`: one per
+/// thread asked for ([`parallel`]).
+fn run<G: SplitGame + Send>(
+    game: impl Fn() -> G,
     name: &'static str,
     keys: &[G::Key],
     x: Nimber,
@@ -183,35 +199,47 @@ fn run<G: SplitGame>(
     options: SearchOptions,
 ) -> Result<SearchRun>
 where
-    G::Key: Default + Send + 'static,
+    G::Key: Default + Send + Sync + 'static,
 {
-    let tag = game.table_tag();
-    let mut engine = match options.table {
-        Some(mut input) => Engine::with_table(
-            game,
-            persist::read_from(&mut input, &tag, options.memory_bytes, options.shrink_table)?,
-        ),
-        None => Engine::new(game, options.memory_bytes),
+    let threads = options.threads.max(1);
+    let tag = game().table_tag();
+    let mut engines = match options.table {
+        // Each thread's table has its share of the memory, the one read included.
+        Some(mut input) => {
+            let table = persist::read_from(
+                &mut input,
+                &tag,
+                options.memory_bytes / threads,
+                options.shrink_table,
+            )?;
+            parallel::engines_with_table(game, threads, table)
+        }
+        None => parallel::engines(game, threads, options.memory_bytes),
     };
-    let resumed = engine.table().stats().entries;
-    engine.set_time_budget(options.time_budget);
+    let resumed = engines[0].table().stats().entries;
+    for engine in &mut engines {
+        engine.set_time_budget(options.time_budget);
+    }
     if let Some(progress) = options.progress {
-        engine.set_progress(progress);
+        parallel::set_progress(&mut engines, progress);
     }
     let started = Instant::now();
-    let value = engine.value_of_sum(keys).map(|v| v ^ x);
+    let value = parallel::value_of_sum(&mut engines, keys).map(|v| v ^ x);
+    let elapsed = started.elapsed();
+    let mut stats = parallel::stats(&engines);
+    // The threads' tables hold some entries twice (a table read is copied to each): the
+    // entries counted are those of the one table they make together, which is saved.
+    let table = parallel::into_table(engines);
+    stats.table.entries = table.stats().entries;
     Ok(SearchRun {
         game: name,
         position,
         shown,
         value,
-        elapsed: started.elapsed(),
-        stats: engine.stats(),
+        elapsed,
+        stats,
         resumed,
-        table: Box::new(Tagged {
-            table: engine.into_table(),
-            tag,
-        }),
+        table: Box::new(Tagged { table, tag }),
     })
 }
 
