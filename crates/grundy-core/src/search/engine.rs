@@ -156,6 +156,15 @@ impl<G: SplitGame> Engine<G> {
         self.table.store(key, fact, work);
     }
 
+    /// Shares the table's costly facts with the other engines given `facts`
+    /// ([`super::shared_facts`]).
+    pub(crate) fn share_facts(
+        &mut self,
+        facts: std::sync::Arc<super::shared_facts::SharedFacts<G::Key>>,
+    ) {
+        self.table.share(facts);
+    }
+
     /// Gives the table back (to save it, or to go on with another engine).
     pub fn into_table(self) -> Table<G::Key> {
         self.table

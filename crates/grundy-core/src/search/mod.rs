@@ -26,6 +26,7 @@ pub mod parallel;
 pub mod persist;
 pub(crate) mod presence;
 pub(crate) mod sets;
+pub(crate) mod shared_facts;
 pub mod table;
 
 pub use engine::{Engine, SearchContext, SearchStats, Strategy};

@@ -11,11 +11,11 @@
 //! search orders them.
 //!
 //! Each thread keeps an engine and a table of its own, each with its share of the memory, so
-//! no look-up waits for another thread and none can read a slot half written. The price is
-//! work done twice: a position met under two options searched by different threads is
-//! searched by both. On Cram two threads take 1.3 to 1.8 times less time than one, for a
-//! third to a half more components in all (docs/performance.md, "Searches on several
-//! threads").
+//! no look-up waits for another thread and none can read a slot half written; the facts that
+//! cost more than a few dozen components are also shared ([`super::shared_facts`]), so that
+//! a position one thread has searched is not searched again by another (a position two
+//! threads search at the same time still is). On Cram two threads take 1.5 to 2 times less
+//! time than one (docs/performance.md, "Searches on several threads").
 //!
 //! A thread's question stops at the time budget and at the cancel flag of the thread that
 //! asked ([`crate::kernel::cancel::carry`]); what each thread proved stays in its table.
@@ -26,6 +26,7 @@ use std::time::Duration;
 
 use super::engine::{Engine, ProgressFn, SearchStats};
 use super::options::Options;
+use super::shared_facts::SharedFacts;
 use super::table::{Knowledge, Table};
 use super::SplitGame;
 use crate::kernel::cancel;
@@ -258,30 +259,60 @@ fn ask<G>(
 }
 
 /// `threads` engines (at least one), each with a game made by `game` and an equal share of
-/// `memory_bytes` for its table.
+/// [`tables_share`] of `memory_bytes` for its table; on several threads the tables share
+/// their costly facts within the rest.
 pub fn engines<G: SplitGame>(
     game: impl Fn() -> G,
     threads: usize,
     memory_bytes: usize,
 ) -> Vec<Engine<G>> {
     let threads = threads.max(1);
-    (0..threads)
-        .map(|_| Engine::new(game(), memory_bytes / threads))
-        .collect()
+    let tables = tables_share(memory_bytes, threads);
+    sharing(
+        (0..threads)
+            .map(|_| Engine::new(game(), tables / threads))
+            .collect(),
+        memory_bytes,
+    )
+}
+
+/// The part of a search's `memory_bytes` its tables share on `threads` threads: all of it on
+/// one; on several, seven eighths, the rest for the facts they share
+/// ([`super::shared_facts`]).
+pub fn tables_share(memory_bytes: usize, threads: usize) -> usize {
+    match threads {
+        0 | 1 => memory_bytes,
+        _ => memory_bytes - memory_bytes / 8,
+    }
+}
+
+/// `engines`, their tables sharing their costly facts within an eighth of `memory_bytes` when
+/// there are several ([`super::shared_facts`]).
+fn sharing<G: SplitGame>(mut engines: Vec<Engine<G>>, memory_bytes: usize) -> Vec<Engine<G>> {
+    if engines.len() > 1 {
+        let facts = Arc::new(SharedFacts::with_memory(memory_bytes / 8));
+        for engine in &mut engines {
+            engine.share_facts(Arc::clone(&facts));
+        }
+    }
+    engines
 }
 
 /// `threads` engines (at least one) that go on from `table`: the first takes it, the others a
-/// copy each (every table has its memory limit).
+/// copy each (every table has its memory limit; read it within
+/// [`tables_share`]`(memory_bytes, threads) / threads`), sharing their costly facts as
+/// [`engines`] does within `memory_bytes`.
 pub fn engines_with_table<G: SplitGame>(
     game: impl Fn() -> G,
     threads: usize,
     table: Table<G::Key>,
+    memory_bytes: usize,
 ) -> Vec<Engine<G>> {
     let mut engines: Vec<Engine<G>> = (1..threads.max(1))
         .map(|_| Engine::with_table(game(), table.clone()))
         .collect();
     engines.insert(0, Engine::with_table(game(), table));
-    engines
+    sharing(engines, memory_bytes)
 }
 
 /// The counters of all the engines: components expanded and the tables' counts added up, the

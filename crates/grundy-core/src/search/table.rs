@@ -14,7 +14,9 @@
 //! heap bytes against the same limit.
 
 use super::presence::Presence;
+use super::shared_facts::{SharedFacts, SHARED_WORK};
 use crate::nimber::Nimber;
+use std::sync::Arc;
 
 /// Slots per bucket: an entry may sit in any slot of the bucket its hash selects.
 pub const BUCKET: usize = 4;
@@ -229,7 +231,7 @@ impl Knowledge {
     }
 
     /// Both facts together (an exact value wins).
-    fn merged(self, other: Knowledge) -> Knowledge {
+    pub(crate) fn merged(self, other: Knowledge) -> Knowledge {
         match (self, other) {
             (Knowledge::Exact(v), _) | (_, Knowledge::Exact(v)) => Knowledge::Exact(v),
             (Knowledge::Excluded(a), Knowledge::Excluded(b)) => Knowledge::Excluded(a | b),
@@ -338,6 +340,9 @@ pub struct Table<K: TableKey> {
     stats: TableStats,
     /// Which keys the table may hold: most look-ups of absent keys stop there.
     presence: Presence,
+    /// The costly facts of the other threads of the same search, if it has several
+    /// ([`super::shared_facts`]).
+    shared: Option<Arc<SharedFacts<K>>>,
 }
 
 impl<K: TableKey> Table<K> {
@@ -377,6 +382,7 @@ impl<K: TableKey> Table<K> {
             memory_limit: memory_bytes,
             stats: TableStats::default(),
             presence: Presence::for_slots(buckets * BUCKET),
+            shared: None,
         }
     }
 
@@ -496,13 +502,26 @@ impl<K: TableKey> Table<K> {
     pub fn peek(&self, key: &K) -> Option<Knowledge> {
         let hash = key.hash64();
         if !self.presence.may_hold(hash) {
-            return None;
+            return self.shared_fact(key, hash);
         }
         self.slots[self.bucket_index(hash)]
             .0
             .iter()
             .find(|s| s.packed() != 0 && s.holds(key))
             .map(|s| Knowledge::unpack(s.packed()))
+            .or_else(|| self.shared_fact(key, hash))
+    }
+
+    /// What another thread of the same search shared about `key`, if any.
+    #[inline]
+    fn shared_fact(&self, key: &K, hash: u64) -> Option<Knowledge> {
+        self.shared.as_ref().and_then(|s| s.lookup(key, hash))
+    }
+
+    /// Shares this table's costly facts with the other tables given `facts`, and theirs with
+    /// it ([`super::shared_facts`]).
+    pub(crate) fn share(&mut self, facts: Arc<SharedFacts<K>>) {
+        self.shared = Some(facts);
     }
 
     /// [`Table::store`] for a fact read back from disk: the table grows (within its limit)
@@ -524,6 +543,11 @@ impl<K: TableKey> Table<K> {
     pub fn store(&mut self, key: &K, fact: Knowledge, work: u8) {
         if !fact.storable() || !K::Slot::fits(key) {
             return;
+        }
+        if let Some(shared) = &self.shared {
+            if work >= SHARED_WORK {
+                shared.publish(key, key.hash64(), fact);
+            }
         }
         // Grow at half full, up to the memory limit: with four slots a bucket, few buckets
         // overflow below that.

@@ -209,10 +209,10 @@ where
             let table = persist::read_from(
                 &mut input,
                 &tag,
-                options.memory_bytes / threads,
+                parallel::tables_share(options.memory_bytes, threads) / threads,
                 options.shrink_table,
             )?;
-            parallel::engines_with_table(game, threads, table)
+            parallel::engines_with_table(game, threads, table, options.memory_bytes)
         }
         None => parallel::engines(game, threads, options.memory_bytes),
     };
