@@ -360,17 +360,18 @@ pub fn set_progress<G: SplitGame>(engines: &mut [Engine<G>], report: ProgressFn)
 }
 
 /// One table holding what all the engines' tables hold (the first engine's, with the others'
-/// entries added; within its memory limit the costliest are kept, as in any full table), e.g.
-/// to save it.
+/// entries stored in it: within its memory limit, as in any search, the costliest are kept),
+/// e.g. to save it.
 pub fn into_table<G: SplitGame>(engines: Vec<Engine<G>>) -> Table<G::Key> {
     let mut engines = engines.into_iter();
     let Some(first) = engines.next() else {
         return Table::with_memory(0);
     };
     let mut table = first.into_table();
+    table.unshare();
     for engine in engines {
         for (key, fact, work) in engine.table().entries() {
-            table.restore(&key, fact, work);
+            table.store(&key, fact, work);
         }
     }
     table
