@@ -156,11 +156,10 @@ impl<G: SplitGame> Engine<G> {
         self.table.store(key, fact, work);
     }
 
-    /// Shares the table's costly facts with the other engines given `facts`
-    /// ([`super::shared_facts`]).
+    /// Shares the table's costly facts with the other engines given `facts`.
     pub(crate) fn share_facts(
         &mut self,
-        facts: std::sync::Arc<super::shared_facts::SharedFacts<G::Key>>,
+        facts: std::sync::Arc<dyn super::table::SharedKnowledge<G::Key>>,
     ) {
         self.table.share(facts);
     }

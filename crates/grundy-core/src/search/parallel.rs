@@ -12,7 +12,7 @@
 //!
 //! Each thread keeps an engine and a table of its own, each with its share of the memory, so
 //! no look-up waits for another thread and none can read a slot half written; the facts that
-//! cost more than a few dozen components are also shared ([`super::shared_facts`]), so that
+//! cost more than a few dozen components are also shared (`shared_facts.rs`), so that
 //! a position one thread has searched is not searched again by another (a position two
 //! threads search at the same time still is). On Cram two threads take 1.5 to 2 times less
 //! time than one (docs/performance.md, "Searches on several threads").
@@ -27,7 +27,7 @@ use std::time::Duration;
 use super::engine::{Engine, ProgressFn, SearchStats};
 use super::options::Options;
 use super::shared_facts::SharedFacts;
-use super::table::{Knowledge, Table};
+use super::table::{Knowledge, SharedKnowledge, Table};
 use super::SplitGame;
 use crate::kernel::cancel;
 use crate::kernel::error::{GameError, Result};
@@ -265,7 +265,10 @@ pub fn engines<G: SplitGame>(
     game: impl Fn() -> G,
     threads: usize,
     memory_bytes: usize,
-) -> Vec<Engine<G>> {
+) -> Vec<Engine<G>>
+where
+    G::Key: Send + Sync + 'static,
+{
     let threads = threads.max(1);
     let tables = tables_share(memory_bytes, threads);
     sharing(
@@ -278,7 +281,7 @@ pub fn engines<G: SplitGame>(
 
 /// The part of a search's `memory_bytes` its tables share on `threads` threads: all of it on
 /// one; on several, seven eighths, the rest for the facts they share
-/// ([`super::shared_facts`]).
+/// (`shared_facts.rs`).
 pub fn tables_share(memory_bytes: usize, threads: usize) -> usize {
     match threads {
         0 | 1 => memory_bytes,
@@ -287,10 +290,14 @@ pub fn tables_share(memory_bytes: usize, threads: usize) -> usize {
 }
 
 /// `engines`, their tables sharing their costly facts within an eighth of `memory_bytes` when
-/// there are several ([`super::shared_facts`]).
-fn sharing<G: SplitGame>(mut engines: Vec<Engine<G>>, memory_bytes: usize) -> Vec<Engine<G>> {
+/// there are several (`shared_facts.rs`).
+fn sharing<G: SplitGame>(mut engines: Vec<Engine<G>>, memory_bytes: usize) -> Vec<Engine<G>>
+where
+    G::Key: Send + Sync + 'static,
+{
     if engines.len() > 1 {
-        let facts = Arc::new(SharedFacts::with_memory(memory_bytes / 8));
+        let facts: Arc<dyn SharedKnowledge<G::Key>> =
+            Arc::new(SharedFacts::with_memory(memory_bytes / 8));
         for engine in &mut engines {
             engine.share_facts(Arc::clone(&facts));
         }
@@ -307,7 +314,10 @@ pub fn engines_with_table<G: SplitGame>(
     threads: usize,
     table: Table<G::Key>,
     memory_bytes: usize,
-) -> Vec<Engine<G>> {
+) -> Vec<Engine<G>>
+where
+    G::Key: Send + Sync + 'static,
+{
     let mut engines: Vec<Engine<G>> = (1..threads.max(1))
         .map(|_| Engine::with_table(game(), table.clone()))
         .collect();

@@ -1,4 +1,4 @@
-//! Facts shared between the tables of the threads of one search ([`super::parallel`]).
+//! Facts shared between the tables of the threads of one search (`parallel.rs`).
 //!
 //! Each thread of a search keeps a table of its own, so that its look-ups never wait. But a
 //! position one thread searched may come up in another's, which would search it again: on
@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use super::table::{Knowledge, TableKey};
+use super::table::{Knowledge, SharedKnowledge, TableKey};
 
 /// Facts that cost at least `2^(SHARED_WORK - 1)` components (a work of `SHARED_WORK` or
 /// more, as the table counts work: 32 components) are shared. Cram 4 × 11 on two threads,
@@ -80,7 +80,7 @@ impl<K: TableKey> SharedFacts<K> {
     }
 
     /// Adds `fact` about `key` (of hash `hash`) to what is known of it.
-    pub(crate) fn publish(&self, key: &K, hash: u64, fact: Knowledge) {
+    fn add(&self, key: &K, hash: u64, fact: Knowledge) {
         {
             let mut shard = self.shard(hash).lock().unwrap_or_else(|e| e.into_inner());
             if let Some(known) = shard.get_mut(key) {
@@ -101,7 +101,7 @@ impl<K: TableKey> SharedFacts<K> {
 
     /// What is known of `key` (of hash `hash`), if another thread (or this one) shared it.
     #[inline]
-    pub(crate) fn lookup(&self, key: &K, hash: u64) -> Option<Knowledge> {
+    fn find(&self, key: &K, hash: u64) -> Option<Knowledge> {
         let (word, bits) = Self::place(hash);
         if self.filter[word].load(Ordering::Acquire) & bits != bits {
             return None;
@@ -114,6 +114,18 @@ impl<K: TableKey> SharedFacts<K> {
     }
 }
 
+impl<K: TableKey + Send + Sync> SharedKnowledge<K> for SharedFacts<K> {
+    fn publish(&self, key: &K, fact: Knowledge, work: u8) {
+        if work >= SHARED_WORK {
+            self.add(key, key.hash64(), fact);
+        }
+    }
+
+    fn lookup(&self, key: &K) -> Option<Knowledge> {
+        self.find(key, key.hash64())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -122,15 +134,20 @@ mod tests {
     fn shared_facts_are_found_merged_and_absent_keys_are_not() {
         let facts = SharedFacts::<u64>::with_memory(1 << 20);
         let hash = |k: u64| k.hash64();
-        assert_eq!(facts.lookup(&7, hash(7)), None);
-        facts.publish(&7, hash(7), Knowledge::Excluded(0b01));
-        facts.publish(&7, hash(7), Knowledge::Excluded(0b10));
-        assert_eq!(facts.lookup(&7, hash(7)), Some(Knowledge::Excluded(0b11)));
-        facts.publish(&7, hash(7), Knowledge::Exact(2));
-        assert_eq!(facts.lookup(&7, hash(7)), Some(Knowledge::Exact(2)));
-        // Keys never published are absent, whatever the filter says of them.
-        for k in 8..10_000u64 {
-            assert_eq!(facts.lookup(&k, hash(k)), None, "{k}");
+        assert_eq!(facts.find(&7, hash(7)), None);
+        facts.add(&7, hash(7), Knowledge::Excluded(0b01));
+        facts.add(&7, hash(7), Knowledge::Excluded(0b10));
+        assert_eq!(facts.find(&7, hash(7)), Some(Knowledge::Excluded(0b11)));
+        facts.add(&7, hash(7), Knowledge::Exact(2));
+        assert_eq!(facts.find(&7, hash(7)), Some(Knowledge::Exact(2)));
+        // Through the tables' interface, only facts of work `SHARED_WORK` or more are kept.
+        facts.publish(&5, Knowledge::Exact(1), SHARED_WORK - 1);
+        assert_eq!(facts.lookup(&5), None);
+        facts.publish(&5, Knowledge::Exact(1), SHARED_WORK);
+        assert_eq!(facts.lookup(&5), Some(Knowledge::Exact(1)));
+        // Keys never added are absent, whatever the filter says of them.
+        for k in (8..10_000u64).filter(|&k| k != 5) {
+            assert_eq!(facts.find(&k, hash(k)), None, "{k}");
         }
     }
 
@@ -142,17 +159,17 @@ mod tests {
         let facts =
             SharedFacts::<u64>::with_memory(SharedFacts::<u64>::FILTER_BYTES + room * FACT_BYTES);
         for k in 0..2 * room as u64 {
-            facts.publish(&k, k.hash64(), Knowledge::Excluded(1));
+            facts.add(&k, k.hash64(), Knowledge::Excluded(1));
         }
         let kept = (0..2 * room as u64)
-            .filter(|k| facts.lookup(k, k.hash64()).is_some())
+            .filter(|k| facts.find(k, k.hash64()).is_some())
             .count();
         assert_eq!(kept, room);
         assert_eq!(facts.used.load(Ordering::Relaxed), room * FACT_BYTES);
-        facts.publish(&0, 0u64.hash64(), Knowledge::Exact(3));
-        assert_eq!(facts.lookup(&0, 0u64.hash64()), Some(Knowledge::Exact(3)));
+        facts.add(&0, 0u64.hash64(), Knowledge::Exact(3));
+        assert_eq!(facts.find(&0, 0u64.hash64()), Some(Knowledge::Exact(3)));
         assert_eq!(
-            facts.lookup(&(2 * room as u64 - 1), (2 * room as u64 - 1).hash64()),
+            facts.find(&(2 * room as u64 - 1), (2 * room as u64 - 1).hash64()),
             None
         );
     }

@@ -14,7 +14,6 @@
 //! heap bytes against the same limit.
 
 use super::presence::Presence;
-use super::shared_facts::{SharedFacts, SHARED_WORK};
 use crate::nimber::Nimber;
 use std::sync::Arc;
 
@@ -54,6 +53,15 @@ pub trait TableKey: Clone + Eq + Ord + std::fmt::Debug + Default {
     /// How a slot holds the key and its knowledge: side by side ([`Pair`]), or the knowledge
     /// in the key's spare bits (shape keys, [`u128`]).
     type Slot: Slot<Self>;
+}
+
+/// What the tables of the threads of one search share (`shared_facts.rs` keeps it): each
+/// table offers every fact it stores, and asks when it knows nothing of a key.
+pub(crate) trait SharedKnowledge<K>: Send + Sync {
+    /// Offers `fact` about `key`, which cost `work` (kept if it is costly enough to share).
+    fn publish(&self, key: &K, fact: Knowledge, work: u8);
+    /// What is shared about `key`.
+    fn lookup(&self, key: &K) -> Option<Knowledge>;
 }
 
 /// One slot of the table: a key and its packed knowledge (48 bits, as `Knowledge::pack` makes
@@ -340,9 +348,8 @@ pub struct Table<K: TableKey> {
     stats: TableStats,
     /// Which keys the table may hold: most look-ups of absent keys stop there.
     presence: Presence,
-    /// The costly facts of the other threads of the same search, if it has several
-    /// ([`super::shared_facts`]).
-    shared: Option<Arc<SharedFacts<K>>>,
+    /// What the other threads of the same search share, if it has several.
+    shared: Option<Arc<dyn SharedKnowledge<K>>>,
 }
 
 impl<K: TableKey> Table<K> {
@@ -486,14 +493,14 @@ impl<K: TableKey> Table<K> {
     }
 
     /// What is known about `key`, if anything: in this table or, on several threads, in the
-    /// facts the others shared ([`super::shared_facts`]).
+    /// facts the others shared (`shared_facts.rs`).
     #[inline]
     pub fn get(&mut self, key: &K) -> Option<Knowledge> {
         // The facts other threads shared are asked here, where a component is to be searched,
         // not in `peek`, which the listing of options calls for every part: there most keys
         // are absent, and the extra test cost 3 % of the instructions of one thread.
         let found = match (self.peek(key), &self.shared) {
-            (None, Some(shared)) => self.shared_fact(shared, key),
+            (None, Some(shared)) => shared.lookup(key),
             (found, _) => found,
         };
         if found.is_some() {
@@ -519,15 +526,9 @@ impl<K: TableKey> Table<K> {
             .map(|s| Knowledge::unpack(s.packed()))
     }
 
-    /// What another thread of the same search shared about `key`, if any.
-    #[cold]
-    fn shared_fact(&self, shared: &SharedFacts<K>, key: &K) -> Option<Knowledge> {
-        shared.lookup(key, key.hash64())
-    }
-
     /// Shares this table's costly facts with the other tables given `facts`, and theirs with
-    /// it ([`super::shared_facts`]).
-    pub(crate) fn share(&mut self, facts: Arc<SharedFacts<K>>) {
+    /// it.
+    pub(crate) fn share(&mut self, facts: Arc<dyn SharedKnowledge<K>>) {
         self.shared = Some(facts);
     }
 
@@ -557,9 +558,7 @@ impl<K: TableKey> Table<K> {
             return;
         }
         if let Some(shared) = &self.shared {
-            if work >= SHARED_WORK {
-                shared.publish(key, key.hash64(), fact);
-            }
+            shared.publish(key, fact, work);
         }
         // Grow at half full, up to the memory limit: with four slots a bucket, few buckets
         // overflow below that.
