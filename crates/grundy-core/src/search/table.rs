@@ -498,7 +498,8 @@ impl<K: TableKey> Table<K> {
     pub fn get(&mut self, key: &K) -> Option<Knowledge> {
         // The facts other threads shared are asked here, where a component is to be searched,
         // not in `peek`, which the listing of options calls for every part: there most keys
-        // are absent, and the extra test cost 3 % of the instructions of one thread.
+        // are absent, and the test of each cost one thread 0.5 % more instructions (Cram
+        // 4 × 9: 1,566 M against 1,559 M).
         let found = match (self.peek(key), &self.shared) {
             (None, Some(shared)) => shared.lookup(key),
             (found, _) => found,
