@@ -154,6 +154,20 @@ fn write_table(path: &Path, run: &SearchRun) -> PyResult<()> {
     })
 }
 
+/// The whole number `value` of the argument `name`, from 1 to `most` (counting `unit`), or
+/// the error that names it.
+fn whole_from_1(value: &Bound<'_, PyAny>, name: &str, unit: &str, most: u64) -> PyResult<u64> {
+    let text = int_text(value, name)?;
+    match text.parse::<u64>() {
+        Ok(n @ 1..) if n <= most => Ok(n),
+        _ => Err(game_error(GameError::out_of_range(
+            name,
+            text,
+            format!("a whole number of {unit} from 1 to {most}"),
+        ))),
+    }
+}
+
 /// The value of a board or graph position by search, as ``grundy search``: ``game`` is
 /// ``cram``, ``chomp``, ``node-kayles`` or ``arc-kayles``, ``position`` the game's text
 /// (``5x5``, ``3x7``, ``path:12``, ``grid:4x5``). ``memory_mb`` is the table's memory (1 to
@@ -191,35 +205,11 @@ pub fn search(
 ) -> PyResult<SearchResult> {
     let threads = match threads {
         None => 1,
-        Some(t) => {
-            let text = int_text(t, "threads")?;
-            match text.parse::<usize>() {
-                Ok(n @ 1..=MAX_THREADS) => n,
-                _ => {
-                    return Err(game_error(GameError::out_of_range(
-                        "threads",
-                        text,
-                        format!("a whole number of threads from 1 to {MAX_THREADS}"),
-                    )))
-                }
-            }
-        }
+        Some(t) => whole_from_1(t, "threads", "threads", MAX_THREADS as u64)? as usize,
     };
     let memory = match memory_mb {
         None => DEFAULT_TABLE_MIB,
-        Some(m) => {
-            let text = int_text(m, "memory_mb")?;
-            match text.parse::<u64>() {
-                Ok(n @ 1..=MAX_TABLE_MIB) => n,
-                _ => {
-                    return Err(game_error(GameError::out_of_range(
-                        "memory_mb",
-                        text,
-                        format!("a whole number of MiB from 1 to {MAX_TABLE_MIB}"),
-                    )))
-                }
-            }
-        }
+        Some(m) => whole_from_1(m, "memory_mb", "MiB", MAX_TABLE_MIB)?,
     };
     let progress = Progress::counting(py, progress, " components")?;
     let stop = Arc::new(AtomicBool::new(false));
