@@ -213,16 +213,22 @@ impl<G: SplitGame> Engine<G> {
         }
     }
 
+    /// The components of a sum to search: equal ones cancelled in pairs (`G + G = 0`), the
+    /// largest last (small components fill the table the large one then uses).
+    pub(crate) fn sum_order(&self, components: &[G::Key]) -> Vec<G::Key> {
+        let mut keys = components.to_vec();
+        keys.sort();
+        cancel_pairs(&mut keys);
+        keys.sort_by_key(|k| self.game.size(k));
+        keys
+    }
+
     /// The value of a sum of components (e.g. a position's canonical components).
     ///
     /// Stops with an error when the thread's computation is cancelled ([`crate::kernel::cancel`]);
     /// everything proven until then stays in the table.
     pub fn value_of_sum(&mut self, components: &[G::Key]) -> Result<Nimber> {
-        let mut keys = components.to_vec();
-        keys.sort();
-        cancel_pairs(&mut keys);
-        // Largest last: small components fill the table the large one then uses.
-        keys.sort_by_key(|k| self.game.size(k));
+        let keys = self.sum_order(components);
         let started = Instant::now();
         self.started = Some(started);
         let mut result = Ok(0);
@@ -302,10 +308,7 @@ impl<G: SplitGame> Engine<G> {
     /// 0, not the position's value: listing the winning moves of a board asks this of every
     /// option.
     pub fn sum_has_value(&mut self, components: &[G::Key], target: Nimber) -> Result<bool> {
-        let mut keys = components.to_vec();
-        keys.sort();
-        cancel_pairs(&mut keys);
-        keys.sort_by_key(|k| self.game.size(k));
+        let mut keys = self.sum_order(components);
         let Some(largest) = keys.pop() else {
             return Ok(target == 0);
         };
@@ -743,7 +746,7 @@ pub(crate) fn cancel_pairs<K: PartialEq>(keys: &mut Vec<K>) {
 }
 
 /// About log2 of the work, for the table's eviction order.
-fn work(expanded: u64) -> u8 {
+pub(crate) fn work(expanded: u64) -> u8 {
     (64 - expanded.leading_zeros()) as u8
 }
 

@@ -55,10 +55,7 @@ where
     if threads == 1 {
         return first.value_of_sum(components);
     }
-    let mut keys = components.to_vec();
-    keys.sort();
-    super::engine::cancel_pairs(&mut keys);
-    keys.sort_by_key(|k| first.game().size(k));
+    let mut keys = first.sum_order(components);
     let Some(largest) = keys.pop() else {
         return Ok(0);
     };
@@ -104,8 +101,7 @@ where
         k += 1;
     }
     let spent: u64 = engines.iter().map(|e| e.stats().expanded).sum::<u64>() - before;
-    let work = (64 - spent.leading_zeros()) as u8;
-    engines[0].keep(key, Knowledge::Exact(k), work);
+    engines[0].keep(key, Knowledge::Exact(k), super::engine::work(spent));
     Ok(k)
 }
 
@@ -328,8 +324,13 @@ where
 /// The counters of all the engines: components expanded and the tables' counts added up, the
 /// time that of the longest (they search at the same time).
 pub fn stats<G: SplitGame>(engines: &[Engine<G>]) -> SearchStats {
+    total(engines.iter().map(Engine::stats))
+}
+
+/// The counters of searches run at the same time: the counts added up, the time the longest.
+fn total(each: impl Iterator<Item = SearchStats>) -> SearchStats {
     let mut total = SearchStats::default();
-    for s in engines.iter().map(Engine::stats) {
+    for s in each {
         total.expanded += s.expanded;
         total.table.hits += s.table.hits;
         total.table.misses += s.table.misses;
@@ -358,13 +359,7 @@ pub fn set_progress<G: SplitGame>(engines: &mut [Engine<G>], report: ProgressFn)
             let mut shared = shared.lock().unwrap_or_else(|e| e.into_inner());
             let (each, report) = &mut *shared;
             each[t] = *s;
-            let mut total = SearchStats::default();
-            for s in each.iter() {
-                total.expanded += s.expanded;
-                total.table.entries += s.table.entries;
-                total.elapsed = total.elapsed.max(s.elapsed);
-            }
-            report(&total);
+            report(&total(each.iter().copied()));
         }));
     }
 }
