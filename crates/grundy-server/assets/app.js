@@ -312,12 +312,19 @@ function nextOf(turn) {
 /// leaves the game on the board as it was, and says why next to the Start button.
 async function startGame(spec, settings, moves) {
   $("setup-error").textContent = "";
+  // Until the new game is on the board the old one takes no move and no hint: their answers
+  // would arrive after it is gone (a hint asked then was lost, its panel left "Thinking…").
+  state.starting = (state.starting || 0) + 1;
+  if (state.analysis) render();
   let analysis;
   try {
     analysis = await api("analyze", { position: spec, partial: true });
   } catch (e) {
+    state.starting -= 1;
+    if (state.analysis) render();
     return setupError(e.message);
   }
+  state.starting -= 1;
   state.generation += 1;
   clearTimeout(state.timer);
   Object.assign(state, {

@@ -61,7 +61,7 @@ async function loadDrawing(spec, generation, analysis) {
 
 /// Whether the board takes a move now.
 function isLive() {
-  return !state.busy && !state.finished && isHumanTurn();
+  return !state.busy && !state.starting && !state.finished && isHumanTurn();
 }
 
 function moveHelp() {

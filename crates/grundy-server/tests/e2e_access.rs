@@ -159,6 +159,8 @@ async fn lessons(client: &Client, url: &str) -> u32 {
             both_sizes(client, "access-lesson-wythoff", "lesson-panel").await;
         }
         click(client, "#lesson-panel .lesson-play").await;
+        // The lesson's game replaces the Nim board the lesson was opened on.
+        wait_text(client, "lesson-panel", "Your move on the board").await;
         follow_hints_to_the_end(client, 40).await;
         wait_until(client, "!document.getElementById('lesson-panel').hidden").await;
         if text(client, "lesson-panel")

@@ -204,7 +204,7 @@ pub async fn wait_until(client: &Client, expr: &str) {
             // The hint panel says whether a hint asked for is still coming or was refused.
             let hint = eval(
                 client,
-                "(document.getElementById('hint-panel') || {}).textContent || null",
+                "(() => { const p = document.getElementById('hint-panel'); return p ? (p.hidden ? '(hidden) ' : '') + p.textContent : null; })()",
             )
             .await;
             panic!(
