@@ -167,31 +167,14 @@ fn streamed(text: String) -> Body {
 /// while the server waited for the body.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_announced_body_over_the_limit_is_refused_before_it_is_sent() {
-    use std::io::{Read, Write};
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let server = tokio::spawn(grundy_server::serve_on(listener, Config::default()));
-    let response = tokio::task::spawn_blocking(move || {
-        let mut stream = std::net::TcpStream::connect(addr).unwrap();
-        stream
-            .set_read_timeout(Some(std::time::Duration::from_secs(5)))
-            .unwrap();
-        // Twenty million bytes announced, a dozen sent.
-        write!(
-            stream,
+    // Twenty million bytes announced, a dozen sent.
+    let (response, server) = exchange(|addr| {
+        format!(
             "POST /api/analyze HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
              Content-Length: 20000000\r\n\r\n{{\"position\": "
         )
-        .unwrap();
-        let mut response = Vec::new();
-        // Ends when the server closes the connection; a timeout is an error.
-        stream
-            .read_to_end(&mut response)
-            .expect("an answer, and the connection closed, within 5 s");
-        String::from_utf8_lossy(&response).to_string()
     })
-    .await
-    .unwrap();
+    .await;
     server.abort();
     assert!(response.starts_with("HTTP/1.1 413"), "{response}");
     let (head, body) = response.split_once("\r\n\r\n").unwrap();
@@ -205,4 +188,69 @@ async fn an_announced_body_over_the_limit_is_refused_before_it_is_sent() {
             .contains("at most 16384 bytes"),
         "{json}"
     );
+}
+
+/// Bytes that are not an HTTP/1.1 request never reach the API: the HTTP layer answers them
+/// with an empty 400 (a malformed request line or header), or 431 for a head of more than 100
+/// header lines, and closes the connection (docs/api.md, "Errors").
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn what_is_not_http_gets_a_bare_400_or_431_from_the_http_layer() {
+    // `n` header lines in all, the connection closed after the answer.
+    let lines = |n: usize| {
+        let extra: String = (2..n).map(|i| format!("X-{i}: 1\r\n")).collect();
+        format!("Host: x\r\nConnection: close\r\n{extra}")
+    };
+    for (request, status) in [
+        ("GARBAGE\r\n\r\n".to_string(), "400"),
+        (
+            "GET /api/limits HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n".to_string(),
+            "400",
+        ),
+        (
+            format!("GET /api/limits HTTP/1.1\r\n{}\r\n", lines(101)),
+            "431",
+        ),
+        // One line fewer is a request like any other.
+        (
+            format!("GET /api/limits HTTP/1.1\r\n{}\r\n", lines(100)),
+            "200",
+        ),
+    ] {
+        let (response, server) = exchange(move |_| request.clone()).await;
+        server.abort();
+        assert!(
+            response.starts_with(&format!("HTTP/1.1 {status}")),
+            "{response}"
+        );
+        if status != "200" {
+            assert!(response.contains("content-length: 0"), "{response}");
+        }
+    }
+}
+
+/// Starts a server, writes the request `request(address)` on a connection of its own and
+/// reads until the server closes it: the response as text, and the server.
+async fn exchange(
+    request: impl FnOnce(std::net::SocketAddr) -> String + Send + 'static,
+) -> (String, tokio::task::JoinHandle<std::io::Result<()>>) {
+    use std::io::{Read, Write};
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let server = tokio::spawn(grundy_server::serve_on(listener, Config::default()));
+    let response = tokio::task::spawn_blocking(move || {
+        let mut stream = std::net::TcpStream::connect(addr).unwrap();
+        stream
+            .set_read_timeout(Some(std::time::Duration::from_secs(5)))
+            .unwrap();
+        stream.write_all(request(addr).as_bytes()).unwrap();
+        let mut response = Vec::new();
+        // Ends when the server closes the connection; a timeout is an error.
+        stream
+            .read_to_end(&mut response)
+            .expect("an answer, and the connection closed, within 5 s");
+        String::from_utf8_lossy(&response).to_string()
+    })
+    .await
+    .unwrap();
+    (response, server)
 }
