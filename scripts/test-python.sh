@@ -32,6 +32,7 @@ wheel=$(ls "$wheels"/grundy-*.whl)
 export GRUNDY_CLI="${GRUNDY_CLI:-$PWD/target/debug/grundy}"
 [ -x "$GRUNDY_CLI" ] || cargo build --quiet --profile test --bin grundy
 # From the tests' folder, without the sources on the path: `import grundy` is the installed
-# wheel (its native module, its Python half and its type stubs as packaged).
+# wheel (its native module, its Python half and its type stubs as packaged). On
+# PYTEST_WORKERS processes (pytest-xdist), 2 by default: the cores of the machine CI runs on.
 cd crates/grundy-py
-"../../$venv/bin/python" -m pytest -q -p no:cacheprovider tests
+"../../$venv/bin/python" -m pytest -q -p no:cacheprovider -n "${PYTEST_WORKERS:-2}" tests
