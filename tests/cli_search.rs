@@ -135,13 +135,15 @@ fn ctrl_c_and_sigterm_save_the_table_and_the_search_resumes() {
 #[test]
 fn two_threads_give_the_same_answers() {
     for position in ["3x8", "4x7", "5x5", "1x1"] {
-        let one = value(&["cram", position]);
+        let one = value(&["cram", position, "--threads", "1"]);
+        assert_eq!(one["threads"], 1);
         let two = value(&["cram", position, "--threads", "2"]);
         assert_eq!(one["value"], two["value"], "{position}");
         assert_eq!(two["threads"], 2);
     }
     let grid = value(&["node-kayles", "grid:3x7", "--threads", "2"]);
-    assert_eq!(grid["value"], value(&["node-kayles", "grid:3x7"])["value"]);
+    let alone = value(&["node-kayles", "grid:3x7", "--threads", "1"]);
+    assert_eq!(grid["value"], alone["value"]);
     let out = grundy()
         .args(["search", "cram", "4x7", "--threads", "2"])
         .output()
@@ -152,6 +154,15 @@ fn two_threads_give_the_same_answers() {
         text.contains(": value 3 ") && text.contains(" on 2 threads: "),
         "{text}"
     );
+}
+
+/// Without `--threads` a search takes two threads, or one on a one-core machine.
+#[test]
+fn the_default_is_two_threads_where_there_are_two_cores() {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let answer = value(&["cram", "4x7"]);
+    assert_eq!(answer["threads"], cores.min(2));
+    assert_eq!(answer["value"], 3);
 }
 
 fn interrupted_search_resumes(signal: &str, threads: &str) {

@@ -72,11 +72,18 @@ pub struct SearchArgs {
     /// costliest first); the file is then saved smaller.
     #[arg(long)]
     pub shrink_table: bool,
-    /// Threads sharing the search (1 to 64): the position's options are shared out among
-    /// them, each thread with a table of its own and an equal share of --memory.
-    #[arg(long, default_value_t = 1,
+    /// Threads sharing the search (1 to 64; 2 by default, 1 on a one-core machine): the
+    /// position's options are shared out among them, each thread with a table of its own and
+    /// an equal share of --memory.
+    #[arg(long,
           value_parser = super::whole_number::<usize>("--threads", "threads", 1..=MAX_THREADS as u64))]
-    pub threads: usize,
+    pub threads: Option<usize>,
+}
+
+/// The threads of the search: `--threads`, else the core's default
+/// ([`search_run::default_threads`]).
+fn threads(args: &SearchArgs) -> usize {
+    args.threads.unwrap_or_else(search_run::default_threads)
 }
 
 /// Runs `grundy search`: the core's one search ([`search_run::search`]), as Python's
@@ -107,7 +114,7 @@ pub fn run(args: &SearchArgs, out: &Output) -> Result<(), CliError> {
         memory_bytes: args.memory as usize * (1 << 20),
         table,
         shrink_table: args.shrink_table,
-        threads: args.threads,
+        threads: threads(args),
         progress: Some(Box::new(move |s: &SearchStats| {
             shown.set_message(format!(
                 "{} components expanded, {} in the table",
@@ -254,7 +261,7 @@ fn report(out: &Output, args: &SearchArgs, run: &SearchRun, value: Nimber) -> Re
             "outcome": outcome,
             "seconds": seconds,
             "expanded": stats.expanded,
-            "threads": args.threads,
+            "threads": threads(args),
             "table": {
                 "file": args.table.as_ref().map(|p| p.display().to_string()),
                 "entries_read": resumed,
@@ -276,7 +283,7 @@ fn report(out: &Output, args: &SearchArgs, run: &SearchRun, value: Nimber) -> Re
         run.shown,
         out.bold(&value.to_string())
     ))?;
-    let threads = match args.threads {
+    let threads = match threads(args) {
         1 => String::new(),
         n => format!(" on {n} threads"),
     };

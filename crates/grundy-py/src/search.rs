@@ -50,6 +50,9 @@ pub struct SearchResult {
     pub table_entries: u64,
     /// Entries read from the table file at the start (0 without one).
     pub resumed: u64,
+    /// Threads that shared the search (``threads``, or the default: 2, 1 on a one-core
+    /// machine).
+    pub threads: usize,
 }
 
 #[pymethods]
@@ -173,7 +176,7 @@ fn whole_from_1(value: &Bound<'_, PyAny>, name: &str, unit: &str, most: u64) -> 
 /// (``5x5``, ``3x7``, ``path:12``, ``grid:4x5``). ``memory_mb`` is the table's memory (1 to
 /// 65536 MiB, 1024 by default); ``time_limit`` stops the search with an error after that many
 /// seconds (at most 604800, a week; None: 600, as ``grundy search --time``); ``threads`` (1 to
-/// 64, 1 by default) share the position's options out, each with a table of its own and an
+/// 64; 2 by default, 1 on a one-core machine) share the position's options out, each with a table of its own and an
 /// equal share of ``memory_mb``, as ``grundy search --threads``; ``table`` is a file: read when it exists, written back at the end,
 /// after a time limit and after Ctrl-C, so that the same call again goes on from everything
 /// proven. The search runs on a worker thread: Ctrl-C stops it (a ``KeyboardInterrupt``).
@@ -204,7 +207,7 @@ pub fn search(
     threads: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<SearchResult> {
     let threads = match threads {
-        None => 1,
+        None => search_run::default_threads(),
         Some(t) => whole_from_1(t, "threads", "threads", MAX_THREADS as u64)? as usize,
     };
     let memory = match memory_mb {
@@ -276,5 +279,6 @@ pub fn search(
         expanded: run.stats.expanded,
         table_entries: run.stats.table.entries,
         resumed: run.resumed,
+        threads,
     })
 }

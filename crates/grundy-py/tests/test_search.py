@@ -64,6 +64,14 @@ def test_a_table_saved_by_two_threads_resumes(tmp_path):
         assert again.value == first.value and again.resumed > 0 and again.expanded == 0
 
 
+def test_two_threads_by_default_where_there_are_two_cores():
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    r = grundy.search("cram", "4x7", memory_mb=16)
+    assert r.threads == min(cores or 1, 2)
+    one = grundy.search("cram", "4x7", memory_mb=16, threads=1)
+    assert one.threads == 1 and one.value == r.value == 3
+
+
 def test_bad_arguments():
     with pytest.raises(grundy.GrundyError, match=r"threads \"0\" is out of range.*from 1 to 64"):
         grundy.search("cram", "3x3", threads=0)

@@ -52,6 +52,17 @@ pub struct SearchOptions {
 /// Most threads a search may be given (`grundy search --threads`).
 pub const MAX_THREADS: usize = 64;
 
+/// The threads of a search whose caller does not say: two, as on the 2-core machine of
+/// BENCHMARKS.md every board and graph measured answers sooner on two (Cram 4 × 11 in 3.4 s
+/// against 4.8 s, Node-Kayles on `grid:6x9` in 1.7 s against 2.5 s), but not more than the
+/// machine has cores: on one core two threads would share it, each with half the table.
+pub const DEFAULT_THREADS: usize = 2;
+
+/// [`DEFAULT_THREADS`], or fewer on a machine with fewer cores (one when it cannot tell).
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |cores| cores.get().min(DEFAULT_THREADS))
+}
+
 /// How a search went: the value (or why there is none) and what the search left.
 pub struct SearchRun {
     /// The game's name in the registry.
