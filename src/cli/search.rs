@@ -80,12 +80,6 @@ pub struct SearchArgs {
     pub threads: Option<usize>,
 }
 
-/// The threads of the search: `--threads`, else the core's default
-/// ([`search_run::default_threads`]).
-fn threads(args: &SearchArgs) -> usize {
-    args.threads.unwrap_or_else(search_run::default_threads)
-}
-
 /// Runs `grundy search`: the core's one search ([`search_run::search`]), as Python's
 /// `grundy.search` runs it, with the table kept in a file.
 pub fn run(args: &SearchArgs, out: &Output) -> Result<(), CliError> {
@@ -114,7 +108,7 @@ pub fn run(args: &SearchArgs, out: &Output) -> Result<(), CliError> {
         memory_bytes: args.memory as usize * (1 << 20),
         table,
         shrink_table: args.shrink_table,
-        threads: threads(args),
+        threads: args.threads.unwrap_or_else(search_run::default_threads),
         progress: Some(Box::new(move |s: &SearchStats| {
             shown.set_message(format!(
                 "{} components expanded, {} in the table",
@@ -261,7 +255,7 @@ fn report(out: &Output, args: &SearchArgs, run: &SearchRun, value: Nimber) -> Re
             "outcome": outcome,
             "seconds": seconds,
             "expanded": stats.expanded,
-            "threads": threads(args),
+            "threads": run.threads,
             "table": {
                 "file": args.table.as_ref().map(|p| p.display().to_string()),
                 "entries_read": resumed,
@@ -283,7 +277,7 @@ fn report(out: &Output, args: &SearchArgs, run: &SearchRun, value: Nimber) -> Re
         run.shown,
         out.bold(&value.to_string())
     ))?;
-    let threads = match threads(args) {
+    let threads = match run.threads {
         1 => String::new(),
         n => format!(" on {n} threads"),
     };

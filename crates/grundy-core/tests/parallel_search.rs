@@ -24,6 +24,8 @@ fn options(threads: usize) -> SearchOptions {
 /// The value and the components expanded of one search.
 fn searched(game: &str, position: &str, threads: usize) -> (u64, u64) {
     let run = search(game, position, options(threads)).unwrap();
+    // The run says how many threads searched: 0 is taken as 1.
+    assert_eq!(run.threads, threads.max(1), "{game} {position}");
     let value = run
         .value
         .unwrap_or_else(|e| panic!("{game} {position}: {e}"));
@@ -76,7 +78,7 @@ fn every_game_has_the_same_value_on_several_threads() {
         ("arc-kayles", "edges:0-1,1-2,2-3,3-0,0-4,4-5,5-6,6-7,1-6"),
     ] {
         let (alone, _) = searched(game, position, 1);
-        for threads in [2, 3, 5] {
+        for threads in [0, 2, 3, 5] {
             let (v, _) = searched(game, position, threads);
             assert_eq!(v, alone, "{game} {position} on {threads} threads");
         }

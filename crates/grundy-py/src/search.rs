@@ -279,6 +279,6 @@ pub fn search(
         expanded: run.stats.expanded,
         table_entries: run.stats.table.entries,
         resumed: run.resumed,
-        threads,
+        threads: run.threads,
     })
 }

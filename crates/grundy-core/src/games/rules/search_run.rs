@@ -80,6 +80,8 @@ pub struct SearchRun {
     pub stats: SearchStats,
     /// Entries read from the table given.
     pub resumed: u64,
+    /// The threads that searched ([`SearchOptions::threads`], 0 taken as 1).
+    pub threads: usize,
     table: Box<dyn SavedTable>,
 }
 
@@ -93,6 +95,7 @@ impl std::fmt::Debug for SearchRun {
             .field("elapsed", &self.elapsed)
             .field("stats", &self.stats)
             .field("resumed", &self.resumed)
+            .field("threads", &self.threads)
             .finish_non_exhaustive()
     }
 }
@@ -250,6 +253,7 @@ where
         elapsed,
         stats,
         resumed,
+        threads,
         table: Box::new(Tagged { table, tag }),
     })
 }
