@@ -1,5 +1,7 @@
 //! End-to-end tests of `grundy analyze` and `grundy sequence`: real processes, real output.
 
+#![allow(clippy::disallowed_macros)] // requests and expected answers are JSON literals
+
 mod common;
 
 use common::{grundy, json};

@@ -1,6 +1,8 @@
 //! End-to-end tests of the coin-turning games (`turtles`, `twins`, `mock-turtles`, `ruler`) in
 //! `analyze`, sums, `play` and `simulate`, and their bad input (exit code 2).
 
+#![allow(clippy::disallowed_macros)] // requests and expected answers are JSON literals
+
 mod common;
 
 use common::{grundy, json};

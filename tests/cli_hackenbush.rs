@@ -2,6 +2,8 @@
 //! processes: values, winning cuts, the reduction, and pictures written in a temporary
 //! directory (SVG and PNG).
 
+#![allow(clippy::disallowed_macros)] // requests and expected answers are JSON literals
+
 mod common;
 
 use common::{fails_with_usage, grundy, json};

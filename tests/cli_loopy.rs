@@ -1,6 +1,8 @@
 //! End-to-end tests of loopy games: `grundy analyze loopy` (text and JSON), `grundy play loopy`
 //! (a win, a declared draw, an accepted draw) and their refusals.
 
+#![allow(clippy::disallowed_macros)] // requests and expected answers are JSON literals
+
 mod common;
 
 use common::grundy;

@@ -1,5 +1,7 @@
 //! `grundy misere quotient` and `grundy misere genus`: text, JSON, bad input (exit code 2).
 
+#![allow(clippy::disallowed_macros)] // requests and expected answers are JSON literals
+
 mod common;
 
 use common::grundy;

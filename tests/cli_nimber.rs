@@ -1,6 +1,8 @@
 //! End-to-end tests of `grundy nimber`: products, inverses, quotients, roots, tables, and bad
 //! input (exit code 2, the bad value named).
 
+#![allow(clippy::disallowed_macros)] // requests and expected answers are JSON literals
+
 mod common;
 
 use common::{fails_with_usage, grundy, json};

@@ -1,5 +1,7 @@
 //! End-to-end tests of `grundy play` (scripted sessions on piped stdin) and `grundy simulate`.
 
+#![allow(clippy::disallowed_macros)] // requests and expected answers are JSON literals
+
 mod common;
 
 use common::grundy;

@@ -1,6 +1,8 @@
 //! Take-and-break codes beyond octal on the command line: sequences with arithmetic periods and
 //! their certificates, `--at` at any size, checkpoints, plots, analysis and typed splits in three.
 
+#![allow(clippy::disallowed_macros)] // requests and expected answers are JSON literals
+
 mod common;
 
 use common::{fails_with_usage, grundy, json};

@@ -1,5 +1,7 @@
 //! End-to-end tests of `grundy wythoff` and `grundy analyze wythoff`.
 
+#![allow(clippy::disallowed_macros)] // requests and expected answers are JSON literals
+
 mod common;
 
 use common::{fails_with_usage, grundy, json};
@@ -106,8 +108,10 @@ fn table_marks_p_positions_and_the_published_misprints() {
         ))
         .stdout(predicate::str::contains("G(10,10) = 14 (printed 18)"));
     let v = json(&["wythoff", "table", "--size", "13"]);
-    assert_eq!(v["rows"][10][10], 14);
-    assert_eq!(v["rows"][11][10], 18);
+    // The shape of `POST /api/wythoff/table`'s tile (grundy_core::wire::WythoffTile).
+    assert_eq!((v["x0"].as_u64(), v["width"].as_u64()), (Some(0), Some(13)));
+    assert_eq!(v["values"][10][10], 14);
+    assert_eq!(v["values"][11][10], 18);
     assert_eq!(v["published_misprints"].as_array().unwrap().len(), 3);
     assert!(
         json(&["wythoff", "table", "--size", "5"])["published_misprints"]

@@ -7,6 +7,8 @@
 //! each winning move as the CLI lists it is accepted by `/api/apply` as it is, and the position
 //! after it reads back as the same game, a P-position.
 
+#![allow(clippy::disallowed_macros)] // requests and expected answers are JSON literals
+
 use std::collections::BTreeSet;
 
 use assert_cmd::Command;

@@ -9,9 +9,8 @@ use clap::Subcommand;
 use grundy_chart::hackenbush::{rgb, svg, Drawing};
 use grundy_core::games::hackenbush::cuts::cuts_to_value;
 use grundy_core::games::hackenbush::layout::layout;
-use grundy_core::games::hackenbush::reduction::reduction;
 use grundy_core::games::hackenbush::{value, Picture};
-use serde_json::json;
+use grundy_core::wire::{HackenbushValue, PictureFile};
 
 use super::chart::parse_plot_path;
 use super::picture::{write_png, Picture as Pixels};
@@ -67,20 +66,12 @@ pub fn run(command: &HackenbushCommand, out: &Output) -> Result<(), CliError> {
 
 fn value_of(text: &str, explain: bool, out: &Output) -> Result<(), CliError> {
     let picture: Picture = text.parse()?;
-    let v = value(&picture);
-    let steps = if explain {
-        reduction(&picture)
-    } else {
-        Vec::new()
-    };
+    let answer = HackenbushValue::of(&picture, explain);
     if out.json {
-        return out.json(&json!({
-            "game": "hackenbush",
-            "edges": picture.len(),
-            "value": v,
-            "steps": if explain { Some(&steps) } else { None },
-        }));
+        return out.json(&answer);
     }
+    let v = answer.value;
+    let steps = answer.steps.unwrap_or_default();
     out.line(format!(
         "Green Hackenbush picture of {} edge{}: value *{v} ({}).",
         picture.len(),
@@ -137,15 +128,15 @@ fn draw(text: &str, path: &std::path::Path, winning: bool, out: &Output) -> Resu
     }
     let numbers: Option<Vec<usize>> = wins.map(|w| w.iter().map(|i| i + 1).collect());
     if out.json {
-        return out.json(&json!({
-            "game": "hackenbush",
-            "file": path.display().to_string(),
-            "width": width,
-            "height": height,
-            "edges": picture.len(),
-            "value": v,
-            "winning_cuts": numbers,
-        }));
+        return out.json(&PictureFile {
+            game: "hackenbush",
+            file: path.display().to_string(),
+            width: u64::from(width),
+            height: u64::from(height),
+            edges: Some(picture.len()),
+            value: Some(v),
+            winning_cuts: Some(numbers),
+        });
     }
     out.line(format!(
         "Wrote {} ({width}x{height}): {} edge{}, value *{v}.",

@@ -28,10 +28,9 @@ use grundy_core::misere::genus::{
     nim_heap_genus, restive_sum_outcome, tame_sum_outcome, GenusClass, HeapGenus,
 };
 use grundy_core::misere::genus_quotient::heap_genera;
-use grundy_core::misere::monoid::Presentation;
 use grundy_core::misere::quotient::{Limits, MisereQuotient, MAX_QUOTIENT_HEAP};
 use grundy_core::misere::run::QuotientRun;
-use serde_json::json;
+use grundy_core::wire::{GenusSum, GenusTable, QuotientDoc};
 
 use super::{CliError, Output};
 
@@ -175,38 +174,17 @@ fn quotient(args: &QuotientArgs, out: &Output) -> Result<(), CliError> {
         ..Limits::default()
     };
     let q = run_quotient(game.as_ref(), args, limits, !out.json)?;
-    let gens: Vec<String> = (0..q.presentation.generators.len())
-        .map(Presentation::generator_name)
-        .collect();
-    let relations: Vec<String> = q
-        .presentation
-        .relations
-        .iter()
-        .map(|(l, r)| {
-            format!(
-                "{} = {}",
-                Presentation::word_text(l),
-                Presentation::word_text(r)
-            )
-        })
-        .collect();
-    let p: Vec<String> = q.p_elements().iter().map(|&e| q.element_text(e)).collect();
-    let pretend: Vec<String> = q.pretend.iter().map(|&e| q.element_text(e)).collect();
+    let doc = QuotientDoc::of(&q);
     if out.json {
-        return out.json(&json!({
-            "game": q.game,
-            "max_heap": q.max_heap,
-            "order": q.order(),
-            "generators": gens,
-            "relations": relations,
-            "p_portion": p,
-            "pretending": pretend,
-            "orders": q.orders,
-            "normal_values": q.normal_values,
-            "normal_order": q.normal_order(),
-            "proof_states": q.proof_states,
-        }));
+        return out.json(&doc);
     }
+    let QuotientDoc {
+        generators: gens,
+        relations,
+        p_portion: p,
+        pretending: pretend,
+        ..
+    } = doc;
     out.line(format!(
         "{} {} with heaps up to {}: order {} (proven for every position; reduced)",
         out.bold("Misère quotient of"),
@@ -361,14 +339,13 @@ fn genus(args: &GenusArgs, out: &Output) -> Result<(), CliError> {
         .as_ref()
         .map(|HeapList(heaps)| sum_by_rules(heaps, &nim, &genera));
     if out.json {
-        let rows: Vec<serde_json::Value> = genera.iter().map(HeapGenus::to_json).collect();
-        let mut doc = json!({ "game": game.name(), "classified": "raw positions", "heaps": rows });
+        let mut doc = GenusTable::new(game.name(), &genera);
         if let (Some(HeapList(heaps)), Some(answer)) = (&args.sum, &sum) {
-            doc["sum"] = json!({
-                "heaps": heaps,
-                "nim": nim,
-                "outcome": answer.outcome,
-                "rule": answer.rule,
+            doc.sum = Some(GenusSum {
+                heaps: heaps.clone(),
+                nim: nim.clone(),
+                outcome: answer.outcome,
+                rule: answer.rule,
             });
         }
         return out.json(&doc);

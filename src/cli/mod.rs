@@ -214,9 +214,11 @@ impl Output {
         writeln!(stdout, "{}", text.as_ref()).or_else(ignore_broken_pipe)
     }
 
-    /// Prints `value` as the command's one JSON document.
-    pub fn json(&self, value: &serde_json::Value) -> Result<(), CliError> {
-        let text = serde_json::to_string_pretty(value).expect("JSON values always serialise");
+    /// Prints `value` (a wire type of the core's, `grundy_core::wire`) as the command's one
+    /// JSON document.
+    pub fn json(&self, value: &impl serde::Serialize) -> Result<(), CliError> {
+        let text = serde_json::to_string_pretty(value)
+            .map_err(|e| CliError::Io(std::io::Error::other(e)))?;
         self.line(text)
     }
 

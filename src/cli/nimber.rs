@@ -2,23 +2,15 @@
 //! inverses, quotients, square roots and the multiplication table.
 //!
 //! JSON field names: `a`, `b` (the operands), `sum` (the nim-sum), `product`, `inverse`,
-//! `quotient`, `root`; `table` is `{"size": n, "rows": [[0 ⊗ 0, 0 ⊗ 1, ...], ...]}`. Numbers
-//! follow the one convention of every JSON document (docs/api.md, "Numbers"): JSON numbers up
+//! `quotient`, `root`; `table` is `{"size": n, "rows": [[0 ⊗ 0, 0 ⊗ 1, ...], ...]}`. The shapes are the core's
+//! (`grundy_core::wire::nimber`); numbers follow the one convention of every JSON document (docs/api.md, "Numbers"): JSON numbers up
 //! to 2^53 - 1, decimal strings beyond (`grundy_core::kernel::nim_heap::serialize_exact`).
 
 use clap::Subcommand;
-use grundy_core::kernel::nim_heap::serialize_exact;
-use grundy_core::nimber::{nim_div, nim_inv, nim_mul, nim_sqrt};
+use grundy_core::wire::{NimInverse, NimProduct, NimQuotient, NimRoot, NimTable};
 use grundy_core::GameError;
-use serde_json::json;
 
 use super::{CliError, Output};
-
-/// A nimber in JSON: a number up to 2^53 - 1, a decimal string beyond (the core's
-/// `serialize_exact`, which writes every JSON document's numbers).
-fn exact(n: u64) -> serde_json::Value {
-    serialize_exact(n, serde_json::value::Serializer).unwrap_or_else(|_| json!(n.to_string()))
-}
 
 /// The largest multiplication table printed: 256 × 256 (the bytes, GF(256)).
 pub const MAX_TABLE: u64 = 256;
@@ -97,37 +89,39 @@ fn parse_table_size(text: &str) -> Result<u64, String> {
 pub fn run(command: &NimberCommand, out: &Output) -> Result<(), CliError> {
     match *command {
         NimberCommand::Mul { a, b } => {
-            let product = nim_mul(a, b);
+            let answer = NimProduct::of(a, b);
             if out.json {
-                return out.json(&json!({ "a": exact(a), "b": exact(b), "sum": exact(a ^ b), "product": exact(product) }));
+                return out.json(&answer);
             }
-            out.line(format!("{a} ⊗ {b} = {product}"))?;
-            out.line(format!("{a} ⊕ {b} = {}", a ^ b))
+            out.line(format!("{a} ⊗ {b} = {}", answer.product))?;
+            out.line(format!("{a} ⊕ {b} = {}", answer.sum))
         }
         NimberCommand::Inv { a } => {
-            let inverse = nim_inv(a).ok_or_else(zero_divisor)?;
+            let answer = NimInverse::of(a).ok_or_else(zero_divisor)?;
             if out.json {
-                return out.json(&json!({ "a": exact(a), "inverse": exact(inverse) }));
+                return out.json(&answer);
             }
+            let inverse = answer.inverse;
             out.line(format!(
                 "1 ⊘ {a} = {inverse}   (check: {a} ⊗ {inverse} = 1)"
             ))
         }
         NimberCommand::Div { a, b } => {
-            let quotient = nim_div(a, b).ok_or_else(zero_divisor)?;
+            let answer = NimQuotient::of(a, b).ok_or_else(zero_divisor)?;
             if out.json {
-                return out
-                    .json(&json!({ "a": exact(a), "b": exact(b), "quotient": exact(quotient) }));
+                return out.json(&answer);
             }
+            let quotient = answer.quotient;
             out.line(format!(
                 "{a} ⊘ {b} = {quotient}   (check: {quotient} ⊗ {b} = {a})"
             ))
         }
         NimberCommand::Sqrt { a } => {
-            let root = nim_sqrt(a);
+            let answer = NimRoot::of(a);
             if out.json {
-                return out.json(&json!({ "a": exact(a), "root": exact(root) }));
+                return out.json(&answer);
             }
+            let root = answer.root;
             out.line(format!("√{a} = {root}   (check: {root} ⊗ {root} = {a})"))
         }
         NimberCommand::Table { n } => table(n, out),
@@ -147,12 +141,11 @@ fn zero_divisor() -> CliError {
 
 /// The table `a ⊗ b` for `a, b < n`, aligned, with a header row and column.
 fn table(n: u64, out: &Output) -> Result<(), CliError> {
-    let rows: Vec<Vec<u64>> = (0..n)
-        .map(|a| (0..n).map(|b| nim_mul(a, b)).collect())
-        .collect();
+    let table = NimTable::of(n);
     if out.json {
-        return out.json(&json!({ "size": n, "rows": rows }));
+        return out.json(&table);
     }
+    let rows = table.rows;
     let width = (n - 1).to_string().len().max(1);
     let header: Vec<String> = (0..n).map(|b| format!("{b:>width$}")).collect();
     out.line(format!("{:>width$} | {}", "⊗", header.join(" ")))?;

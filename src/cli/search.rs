@@ -24,8 +24,8 @@ use grundy_core::games::rules::search_run::{
 };
 use grundy_core::kernel::budget::{self, Budget};
 use grundy_core::search::SearchStats;
+use grundy_core::wire::SearchDoc;
 use grundy_core::{GameError, Nimber};
-use serde_json::json;
 
 use super::{CliError, Output};
 
@@ -239,34 +239,16 @@ fn save_table(path: &Path, run: &SearchRun) -> Result<(), CliError> {
 }
 
 fn report(out: &Output, args: &SearchArgs, run: &SearchRun, value: Nimber) -> Result<(), CliError> {
-    let (game, position, seconds, stats, resumed) = (
-        run.game,
-        &run.position,
-        run.elapsed.as_secs_f64(),
-        &run.stats,
-        run.resumed,
+    let doc = SearchDoc::of(
+        run,
+        value,
+        args.table.as_ref().map(|p| p.display().to_string()),
     );
-    let outcome = if value == 0 { "P" } else { "N" };
     if out.json {
-        return out.json(&json!({
-            "game": game,
-            "position": position,
-            "value": value,
-            "outcome": outcome,
-            "seconds": seconds,
-            "expanded": stats.expanded,
-            "threads": run.threads,
-            "table": {
-                "file": args.table.as_ref().map(|p| p.display().to_string()),
-                "entries_read": resumed,
-                "entries": stats.table.entries,
-                "hits": stats.table.hits,
-                "misses": stats.table.misses,
-                "stores": stats.table.stores,
-                "evictions": stats.table.evictions,
-            },
-        }));
+        return out.json(&doc);
     }
+    let (game, seconds, stats, resumed) = (run.game, doc.seconds, &run.stats, run.resumed);
+    let outcome = if value == 0 { "P" } else { "N" };
     let who = if value == 0 {
         "the player to move loses"
     } else {

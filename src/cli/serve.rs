@@ -3,8 +3,8 @@
 use std::net::{IpAddr, SocketAddr};
 
 use clap::Args;
+use grundy_core::wire::Listening;
 use grundy_server::{Limits, LIMIT_RANGES};
-use serde_json::json;
 
 use super::{CliError, Output};
 
@@ -135,7 +135,7 @@ pub fn run(args: &ServeArgs, out: &Output) -> Result<(), CliError> {
         let addr = listener.local_addr()?;
         let url = format!("http://{addr}/");
         if out.json {
-            out.json(&json!({ "url": url }))?;
+            out.json(&Listening { url: url.clone() })?;
         } else {
             out.line(format!("Grundy is running at {}", out.bold(&url)))?;
             if !args.host.is_loopback() {

@@ -3,14 +3,13 @@
 //! turn, as Fig. 8 of Avansyah (2025) does (docs/bibliography.md).
 
 use clap::Args;
-use grundy_core::kernel::nim_heap::ExactU64;
 use grundy_core::play::{wilson_interval, GameRecord, Seat};
 use grundy_core::player::Player;
 use grundy_core::simulation::{self, Series, Simulation, Stop};
 use grundy_core::simulation::{DEFAULT_MAX_MOVES, MAX_GAMES, MAX_MAX_MOVES};
 use grundy_core::strategy::Convention;
 use grundy_core::sum::Sum;
-use serde_json::json;
+use grundy_core::wire::SimulationDoc;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
@@ -111,11 +110,7 @@ pub fn run(args: &SimulateArgs, out: &Output) -> Result<(), CliError> {
         }
     }
     if out.json {
-        let mut value = serde_json::to_value(&sim).map_err(|e| CliError::Usage(e.to_string()))?;
-        if let Some(game) = &sim.first_game {
-            value["transcript"] = transcript_json(game)?;
-        }
-        out.json(&value)?;
+        out.json(&SimulationDoc::of(&sim)?)?;
     } else {
         if let Some(game) = &sim.first_game {
             for line in transcript_lines(game, players)? {
@@ -250,31 +245,6 @@ fn transcript_lines(game: &GameRecord, players: [Player; 2]) -> Result<Vec<Strin
         players[winner.index()]
     ));
     Ok(lines)
-}
-
-fn transcript_json(game: &GameRecord) -> Result<serde_json::Value, CliError> {
-    let mut turns = Vec::new();
-    for (i, turn) in game.turns.iter().enumerate() {
-        let after = game
-            .turns
-            .get(i + 1)
-            .map_or(game.position(), |next| &next.before);
-        turns.push(json!({
-            "turn": i + 1,
-            "seat": turn.seat.index() + 1,
-            "before": turn.before.components,
-            // Values beyond 2^53 - 1 (Nim heaps) as strings, as every heap (docs/api.md).
-            "value_before": ExactU64(total(&turn.before)?),
-            "move": turn.mv,
-            "after": after.components,
-            "value_after": ExactU64(total(after)?),
-        }));
-    }
-    Ok(json!({
-        "turns": turns,
-        "winner": game.winner().map(|s| s.index() + 1),
-        "moves": game.moves_made(),
-    }))
 }
 
 fn capitalise(text: &str) -> String {

@@ -13,6 +13,7 @@ use std::time::Instant;
 
 use clap::{Args, Subcommand};
 use grundy_core::games::octal::MAX_RUN_VALUES;
+use grundy_core::wire::{SurveyMerge, SurveyRun};
 use grundy_survey::store::{checkpoint_path, Store, StoreError};
 use grundy_survey::{family, Budget, Family, Member, Record, Shard};
 
@@ -377,19 +378,19 @@ fn survey(family: Family, args: &SurveyArgs, out: &Output) -> Result<(), CliErro
     bar.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();
     if out.json {
-        return out.json(&serde_json::json!({
-            "family": family.game(),
-            "members": members.len(),
-            "shard": shard.to_string(),
-            "computed": tally.computed,
-            "periodic": tally.periodic,
-            "open": tally.open,
-            "done_before": tally.done_before,
-            "trivial_left_out": tally.trivial,
-            "values": tally.values,
-            "seconds": seconds,
-            "db": args.db.display().to_string(),
-        }));
+        return out.json(&SurveyRun {
+            family: family.game(),
+            members: members.len(),
+            shard: shard.to_string(),
+            computed: tally.computed,
+            periodic: tally.periodic,
+            open: tally.open,
+            done_before: tally.done_before,
+            trivial_left_out: tally.trivial,
+            values: tally.values,
+            seconds,
+            db: args.db.display().to_string(),
+        });
     }
     out.line(format!(
         "{} {} members{}: {} computed now ({} periodic, {} open), {} done before{}; {} values in {:.1} s; store {}",
@@ -458,12 +459,12 @@ fn merge(args: &MergeArgs, out: &Output) -> Result<(), CliError> {
     }
     let rows = store.records().map_err(store_error)?.len();
     if out.json {
-        return out.json(&serde_json::json!({
-            "db": args.db.display().to_string(),
-            "stores": args.stores.len(),
-            "rows_written": changed,
-            "members": rows,
-        }));
+        return out.json(&SurveyMerge {
+            db: args.db.display().to_string(),
+            stores: args.stores.len(),
+            rows_written: changed,
+            members: rows,
+        });
     }
     out.line(format!(
         "merged {} stores into {}: {changed} rows written, {rows} members in all",

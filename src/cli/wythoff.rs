@@ -9,13 +9,12 @@ use std::str::FromStr;
 
 use clap::{Subcommand, ValueEnum};
 use grundy_chart::wythoff::{MAX_IMAGE_SIZE, MIN_IMAGE_SIZE};
-use grundy_core::games::wythoff::beatty::{self, p_position_big};
+use grundy_core::games::wythoff::beatty;
 use grundy_core::games::wythoff::table::{SgTable, PUBLISHED_MISPRINTS};
 use grundy_core::games::wythoff::{mex, word};
-use grundy_core::report::JsonCount;
+use grundy_core::wire::{PictureFile, WythoffNth, WythoffPPositions, WythoffTile};
 use grundy_core::GameError;
 use num_bigint::BigUint;
-use serde_json::json;
 
 use super::picture::{write_png, Picture};
 use super::{CliError, Output};
@@ -183,18 +182,7 @@ fn p_positions(count: usize, method: Method, check: bool, out: &Output) -> Resul
         None
     };
     if out.json {
-        let list: Vec<_> = pairs
-            .iter()
-            .enumerate()
-            .map(|(n, &(a, b))| json!({"n": n, "a": a, "b": b}))
-            .collect();
-        return out.json(&json!({
-            "game": "wythoff",
-            "method": method.name(),
-            "count": count,
-            "p_positions": list,
-            "constructions_agree": agreement,
-        }));
+        return out.json(&WythoffPPositions::new(method.name(), &pairs, agreement));
     }
     let width = pairs.last().map_or(1, |&(_, b)| b.to_string().len()).max(3);
     out.line(format!(
@@ -216,17 +204,12 @@ fn p_positions(count: usize, method: Method, check: bool, out: &Output) -> Resul
 }
 
 fn nth(n: &BigUint, out: &Output) -> Result<(), CliError> {
-    let (a, b) = p_position_big(n);
+    let answer = WythoffNth::of(n);
     if out.json {
         // Numbers up to 2^53 - 1, decimal strings beyond (docs/api.md, "Numbers").
-        let number = |x: &BigUint| json!(JsonCount(x));
-        return out.json(&json!({
-            "game": "wythoff",
-            "n": number(n),
-            "a": number(&a),
-            "b": number(&b),
-        }));
+        return out.json(&answer);
     }
+    let WythoffNth { a, b, .. } = answer;
     out.line(format!("a_{n} = {a}"))?;
     out.line(format!("b_{n} = {b}"))?;
     if a == b {
@@ -241,32 +224,15 @@ fn nth(n: &BigUint, out: &Output) -> Result<(), CliError> {
 }
 
 fn table(size: usize, csv: bool, out: &Output) -> Result<(), CliError> {
+    if out.json {
+        return out.json(&WythoffTile::square(size)?);
+    }
     let table = SgTable::square(size)?;
     let value = |x: usize, y: usize| table.get(x, y).unwrap_or(0);
     let misprints: Vec<_> = PUBLISHED_MISPRINTS
         .iter()
         .filter(|&&(x, y, _, _)| x < size && y < size)
         .collect();
-    if out.json {
-        let rows: Vec<Vec<u16>> = (0..size)
-            .map(|y| (0..size).map(|x| value(x, y)).collect())
-            .collect();
-        let zeros: Vec<[usize; 2]> = (0..size)
-            .flat_map(|x| (0..size).map(move |y| [x, y]))
-            .filter(|&[x, y]| value(x, y) == 0)
-            .collect();
-        let notes: Vec<_> = misprints
-            .iter()
-            .map(|&&(x, y, printed, truth)| json!({"x": x, "y": y, "printed": printed, "true": truth}))
-            .collect();
-        return out.json(&json!({
-            "game": "wythoff",
-            "size": size,
-            "rows": rows,
-            "p_positions": zeros,
-            "published_misprints": notes,
-        }));
-    }
     if csv {
         out.line(format!(
             "y\\x,{}",
@@ -347,12 +313,15 @@ fn image(size: usize, path: &std::path::Path, out: &Output) -> Result<(), CliErr
     };
     write_png(&picture, path, "--output")?;
     if out.json {
-        return out.json(&json!({
-            "game": "wythoff",
-            "file": path.display().to_string(),
-            "width": picture.width,
-            "height": picture.height,
-        }));
+        return out.json(&PictureFile {
+            game: "wythoff",
+            file: path.display().to_string(),
+            width: picture.width as u64,
+            height: picture.height as u64,
+            edges: None,
+            value: None,
+            winning_cuts: None,
+        });
     }
     out.line(format!(
         "Wrote {} ({}x{}): left, G(x, y) for x, y < {size} (P-positions white); right, the \

@@ -17,7 +17,51 @@ pub fn json(args: &[&str]) -> serde_json::Value {
         "{args:?}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
-    serde_json::from_slice(&out.stdout).unwrap()
+    let answer = serde_json::from_slice(&out.stdout).unwrap();
+    conforms(args, &answer);
+    answer
+}
+
+/// The wire format's document a subcommand prints with `--json` (grundy_core::wire), where it
+/// is in the schema; `analyze`, `sequence`, `simulate` and `play` print the core's reports,
+/// which are not yet.
+fn document_of(args: &[&str]) -> Option<&'static str> {
+    Some(match args {
+        ["nimber", "mul", ..] => "NimProduct",
+        ["nimber", "inv", ..] => "NimInverse",
+        ["nimber", "div", ..] => "NimQuotient",
+        ["nimber", "sqrt", ..] => "NimRoot",
+        ["nimber", "table", ..] => "NimTable",
+        ["wythoff", "p-positions", ..] => "WythoffPPositions",
+        ["wythoff", "nth", ..] => "WythoffNth",
+        ["wythoff", "table", ..] => "WythoffTile",
+        ["wythoff", "image", ..] | ["hackenbush", "draw", ..] => "PictureFile",
+        ["hackenbush", "value", ..] => "HackenbushValue",
+        ["misere", "quotient", ..] => "QuotientDoc",
+        ["misere", "genus", ..] => "GenusTable",
+        ["search", ..] => "SearchDoc",
+        ["survey", "run", ..] => "SurveyRun",
+        ["survey", "merge", ..] => "SurveyMerge",
+        _ => return None,
+    })
+}
+
+/// Fails the test unless `answer` is the document `grundy ARGS --json` prints, as
+/// docs/wire-schema.json describes it.
+pub fn conforms(args: &[&str], answer: &serde_json::Value) {
+    let Some(name) = document_of(args) else {
+        return;
+    };
+    let schema = grundy_core::wire::schema::document_schema(name).expect("a document");
+    let validator = jsonschema::validator_for(&schema).expect("the published schema compiles");
+    let errors: Vec<String> = validator
+        .iter_errors(answer)
+        .map(|e| e.to_string())
+        .collect();
+    assert!(
+        errors.is_empty(),
+        "{args:?}: not a {name} (docs/wire-schema.json): {errors:?}\n{answer}"
+    );
 }
 
 /// Runs `grundy ARGS`, checks it failed as bad input (exit code 2) with `mentions` on stderr.

@@ -224,6 +224,10 @@ pub mod spec;
 pub mod strategy;
 pub mod sum;
 pub mod tree_size;
+// Wire types document their fields together, in each type's own documentation (a JSON shape
+// reads best whole); the fields are the JSON keys.
+#[allow(missing_docs)]
+pub mod wire;
 
 pub use kernel::{GameError, Result};
 pub use nimber::{mex, nim_sum, Nimber};

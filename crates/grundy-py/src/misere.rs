@@ -15,11 +15,11 @@ use grundy_core::kernel::cancel;
 use grundy_core::misere::game::{heap_game_of, OptionTable};
 use grundy_core::misere::genus::{tame_sum_outcome, HeapGenus};
 use grundy_core::misere::genus_quotient::heap_genera;
-use grundy_core::misere::monoid::Presentation;
 use grundy_core::misere::quotient::{Limits, MisereQuotient as Quotient, MAX_QUOTIENT_HEAP};
 use grundy_core::misere::QuotientRun;
 use grundy_core::registry::AnyRules;
 use grundy_core::sum::Outcome;
+use grundy_core::wire::{GenusRow, QuotientDoc};
 use grundy_core::GameError;
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
@@ -95,46 +95,25 @@ impl MisereQuotient {
     /// The generators' names: ``['a', 'b', 'c']``.
     #[getter]
     fn generators(&self) -> Vec<String> {
-        (0..self.q.presentation.generators.len())
-            .map(Presentation::generator_name)
-            .collect()
+        self.doc().generators
     }
 
     /// The defining relations, e.g. ``'a^2 = 1'``.
     #[getter]
     fn relations(&self) -> Vec<String> {
-        self.q
-            .presentation
-            .relations
-            .iter()
-            .map(|(l, r)| {
-                format!(
-                    "{} = {}",
-                    Presentation::word_text(l),
-                    Presentation::word_text(r)
-                )
-            })
-            .collect()
+        self.doc().relations
     }
 
     /// The P-portion: the elements whose positions are misère P-positions.
     #[getter]
     fn p_portion(&self) -> Vec<String> {
-        self.q
-            .p_elements()
-            .iter()
-            .map(|&e| self.q.element_text(e))
-            .collect()
+        self.doc().p_portion
     }
 
     /// The pretending function: ``pretending[h]`` is the element of a heap of ``h`` tokens.
     #[getter]
     fn pretending(&self) -> Vec<String> {
-        self.q
-            .pretend
-            .iter()
-            .map(|&e| self.q.element_text(e))
-            .collect()
+        self.doc().pretending
     }
 
     /// The normal-play values G(0..=N), beside the quotient.
@@ -174,23 +153,9 @@ impl MisereQuotient {
 
     /// The quotient as ``grundy misere quotient ... --json`` writes it.
     fn to_dict(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        let doc = serde_json::json!({
-            "game": self.q.game,
-            "max_heap": self.q.max_heap,
-            "order": self.q.order(),
-            "generators": self.generators(),
-            "relations": self.relations(),
-            "p_portion": self.p_portion(),
-            "pretending": self.pretending(),
-            "orders": self.q.orders,
-            "normal_values": self.q.normal_values,
-            "normal_order": self.q.normal_order(),
-            "proof_states": self.q.proof_states,
-        });
-        Ok(py
-            .import("json")?
-            .call_method1("loads", (doc.to_string(),))?
-            .unbind())
+        let doc = serde_json::to_string(&self.doc())
+            .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+        Ok(py.import("json")?.call_method1("loads", (doc,))?.unbind())
     }
 
     /// The quotient as ``grundy misere quotient`` prints it.
@@ -242,6 +207,11 @@ impl MisereQuotient {
 }
 
 impl MisereQuotient {
+    /// The quotient's document, as every door writes it.
+    fn doc(&self) -> QuotientDoc {
+        QuotientDoc::of(&self.q)
+    }
+
     /// Heaps given from Python: each a whole number from 0 to `N`.
     fn heaps(&self, heaps: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
         let n = self.q.max_heap as u64;
@@ -399,11 +369,9 @@ impl Genus {
 
     /// The row as ``grundy misere genus ... --json`` writes it.
     fn to_dict(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        let doc = self.g.to_json();
-        Ok(py
-            .import("json")?
-            .call_method1("loads", (doc.to_string(),))?
-            .unbind())
+        let doc = serde_json::to_string(&GenusRow::from(&self.g))
+            .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+        Ok(py.import("json")?.call_method1("loads", (doc,))?.unbind())
     }
 
     fn __str__(&self) -> String {

@@ -67,9 +67,11 @@ async function showMisere(body) {
     const answer = await api("genus", { ...body, count });
     const list = el("div", { class: "values misere-values" });
     for (const h of answer.heaps) {
-      const about = `Heap ${h.heap}: normal value ${h.normal}, misère value ${h.misere}, genus ${h.genus}${h.tame ? "" : " (wild)"}`;
-      list.append(el("span", { class: h.normal === h.misere ? "" : "differs", title: about, "aria-label": about },
-        el("small", {}, String(h.heap)), `${h.normal}`, el("span", { class: "mis" }, ` / ${h.misere}`)));
+      // The misère value is the genus's first exponent, g₀.
+      const [normal, misere] = [h.normal_value, h.misere_values[0]];
+      const about = `Heap ${h.heap}: normal value ${normal}, misère value ${misere}, genus ${h.genus}${h.tame ? "" : " (wild)"}`;
+      list.append(el("span", { class: normal === misere ? "" : "differs", title: about, "aria-label": about },
+        el("small", {}, String(h.heap)), `${normal}`, el("span", { class: "mis" }, ` / ${misere}`)));
     }
     box.append(el("h3", {}, "Normal and misère values"),
       el("p", { class: "help" }, `For heaps 1 to ${count}: G(n) under normal play / its value under misère play (the last move loses), from Conway's genus (hover a heap for it). Heaps whose two values differ are outlined.`), list);

@@ -605,7 +605,10 @@ mod tests {
         .unwrap();
         let m = p.sum.winning_moves().unwrap()[0].clone();
         let after = p.after(&m);
-        assert_eq!(after.params.get("set"), Some(&serde_json::json!([1, 4, 9])));
+        assert_eq!(
+            after.params.get("set"),
+            Some(&serde_json::Value::from(vec![1, 4, 9]))
+        );
         assert_eq!(after.heaps.as_ref().map(Vec::len), Some(2));
     }
 

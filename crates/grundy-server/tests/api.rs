@@ -2,6 +2,8 @@
 //! input a 4xx whose JSON body says what is wrong (and names the limit when one was exceeded);
 //! nothing ever gets a 5xx.
 
+#![allow(clippy::disallowed_macros)] // requests and expected answers are JSON literals
+
 mod support;
 
 use axum::body::Body;

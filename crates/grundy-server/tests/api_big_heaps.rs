@@ -3,6 +3,8 @@
 //! value is a lookup there, written back as strings beyond 2^53 - 1, and the refusals
 //! (`/api/moves`, values that are not lookups, bad strings).
 
+#![allow(clippy::disallowed_macros)] // requests and expected answers are JSON literals
+
 mod support;
 
 use axum::http::StatusCode;

@@ -4,6 +4,8 @@
 //! list (as the page plays positions it has no drawing for) or typed, simulated, and their bad
 //! input answered with a 4xx that says what is wrong.
 
+#![allow(clippy::disallowed_macros)] // requests and expected answers are JSON literals
+
 mod support;
 
 use axum::http::StatusCode;

@@ -3,6 +3,8 @@
 //! exactly as `/api/analyze` lists it is accepted by `/api/apply`; equal winning moves are one
 //! entry with their count, so that no two entries share a label.
 
+#![allow(clippy::disallowed_macros)] // requests and expected answers are JSON literals
+
 mod support;
 
 use axum::http::StatusCode;

@@ -4,6 +4,8 @@
 //! without a component number, Moore's Nim explained by Moore's theorem (the hint's plan being
 //! the hint's move), and illegal coin sets refused in the rule's words.
 
+#![allow(clippy::disallowed_macros)] // requests and expected answers are JSON literals
+
 mod support;
 
 use axum::http::StatusCode;

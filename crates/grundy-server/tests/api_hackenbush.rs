@@ -2,6 +2,8 @@
 //! cut, the fusion and colon reduction), a hint, typed cuts applied, the valued moves, the
 //! layout the page draws, and bad pictures answered with a 4xx naming what is wrong.
 
+#![allow(clippy::disallowed_macros)] // requests and expected answers are JSON literals
+
 mod support;
 
 use axum::http::StatusCode;

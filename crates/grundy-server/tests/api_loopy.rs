@@ -1,6 +1,8 @@
 //! Loopy games through the API, in process: `{"game": "loopy", "terms": ...}` in
 //! `/api/analyze`, `/api/hint`, `/api/move`, `/api/moves` and `/api/apply`, and their errors.
 
+#![allow(clippy::disallowed_macros)] // requests and expected answers are JSON literals
+
 mod support;
 
 use axum::http::StatusCode;

@@ -4,6 +4,8 @@
 //! moves is needed to keep them in the link. And a simulation stopped early answers, with
 //! `partial`, with the games it finished.
 
+#![allow(clippy::disallowed_macros)] // requests and expected answers are JSON literals
+
 mod support;
 
 use axum::http::{Method, StatusCode};

@@ -3,6 +3,8 @@
 //! yet a question on a board starts from what the questions before it proved. In a process of
 //! its own (this file), since the engines are the process's.
 
+#![allow(clippy::disallowed_macros)] // requests and expected answers are JSON literals
+
 mod support;
 
 use axum::http::{Method, StatusCode};

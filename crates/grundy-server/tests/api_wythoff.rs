@@ -2,6 +2,8 @@
 //! bad positions, hints, computer moves and typed moves, and the table's tiles, checked against
 //! the definition (a mex over the row, column and diagonal) computed here.
 
+#![allow(clippy::disallowed_macros)] // requests and expected answers are JSON literals
+
 mod support;
 
 use axum::body::Body;

@@ -7,6 +7,8 @@
 //! Screenshots go to `target/e2e-screenshots/`. The other rulesets and the classroom defects
 //! are in `e2e_rulesets.rs` and `e2e_classroom.rs`.
 
+#![allow(clippy::disallowed_macros)] // requests and expected answers are JSON literals
+
 mod browser;
 
 use browser::*;

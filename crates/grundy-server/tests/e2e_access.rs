@@ -7,6 +7,8 @@
 //! axe-core (`tests/browser/axe.min.js`, MPL-2.0, its licence header kept) is injected into the
 //! page by the test; it is never served by the app.
 
+#![allow(clippy::disallowed_macros)] // requests and expected answers are JSON literals
+
 mod browser;
 
 use browser::*;

@@ -4,6 +4,8 @@
 //! rulesets (subtraction, Kayles, Wythoff's game, a sum of them) are played with hints at 10^30.
 //! Screenshots at 1280 and 390 px go to `target/e2e-screenshots/big-heaps-*.png`.
 
+#![allow(clippy::disallowed_macros)] // requests and expected answers are JSON literals
+
 mod browser;
 
 use browser::*;

@@ -3,6 +3,8 @@
 //! ruleset, the Nim lesson, the Wythoff puzzle, the link that keeps the game, two players,
 //! misère play, the sequences' link and exports, the phone layout, labels for screen readers).
 
+#![allow(clippy::disallowed_macros)] // requests and expected answers are JSON literals
+
 mod browser;
 
 use browser::*;

@@ -7,6 +7,8 @@
 //! picture in a sum of games is drawn, hinted and played by clicking its edges. Screenshots at
 //! 1280 and 390 px go to `target/e2e-screenshots/grids-*.png`.
 
+#![allow(clippy::disallowed_macros)] // requests and expected answers are JSON literals
+
 mod browser;
 
 use browser::*;

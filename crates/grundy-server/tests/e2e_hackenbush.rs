@@ -4,6 +4,8 @@
 //! and a whole game is played by clicking edges. Screenshots at 1280 and 390 px go to
 //! `target/e2e-screenshots/hackenbush-*.png`.
 
+#![allow(clippy::disallowed_macros)] // requests and expected answers are JSON literals
+
 mod browser;
 
 use browser::*;

@@ -5,6 +5,8 @@
 //! the hints, which end the game (the strategy never cycles); and no JavaScript error happens.
 //! Screenshots at 1280 and 390 px go to `target/e2e-screenshots/loopy-*.png`.
 
+#![allow(clippy::disallowed_macros)] // requests and expected answers are JSON literals
+
 mod browser;
 
 use browser::*;

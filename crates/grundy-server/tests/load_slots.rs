@@ -3,6 +3,8 @@
 //! again as `GET /api/health` reports it. Bounded: 12 rounds of the 12 requests below, on the
 //! router in process (no socket), with a 300 ms compute limit.
 
+#![allow(clippy::disallowed_macros)] // requests and expected answers are JSON literals
+
 use std::time::{Duration, Instant};
 
 use axum::body::Body;

@@ -12,7 +12,7 @@ use crate::kernel::component::AnyRules;
 use crate::kernel::error::{GameError, Result};
 
 /// How the front ends draw a family's positions.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Drawing {
     /// Each component a heap of tokens.
@@ -39,7 +39,7 @@ pub enum Drawing {
 }
 
 /// What a family's parameter holds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum ParamKind {
     /// A comma-separated list of whole numbers, e.g. a take-set `1,4,9`.
@@ -51,7 +51,7 @@ pub enum ParamKind {
 }
 
 /// One parameter of a family, e.g. the take-set of a subtraction game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct Param {
     /// Its name: the command line's flag (`--set`) and the API's JSON field (`"set"`).
     pub name: &'static str,
@@ -71,7 +71,7 @@ pub struct Param {
 }
 
 /// How a family's positions are given.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct Positions {
     /// A label for forms, e.g. `Heaps`.
     pub label: &'static str,

@@ -96,7 +96,7 @@ fn set(k: &[u64]) -> String {
 }
 
 /// Who wins a loopy position with best play, for the player to move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, schemars::JsonSchema)]
 pub enum Outcome {
     /// The previous player wins: whoever moves from here loses.
     P,

@@ -157,20 +157,6 @@ pub struct HeapGenus {
 }
 
 impl HeapGenus {
-    /// The row as `grundy misere genus --json` writes it (and Python's `Genus.to_dict()`).
-    pub fn to_json(&self) -> serde_json::Value {
-        serde_json::json!({
-            "heap": self.heap,
-            "genus": self.genus.to_string(),
-            "normal_value": self.genus.normal,
-            "misere_values": self.genus.misere,
-            "period_start": self.genus.period_start,
-            "period": self.genus.period,
-            "kind": self.class.name(),
-            "options_tame": self.options_tame,
-        })
-    }
-
     /// Heap `heap` of this genus, whose options are all tame or not.
     pub fn new(heap: usize, genus: Genus, options_tame: bool) -> HeapGenus {
         let class = GenusClass::of(&genus, options_tame);

@@ -108,7 +108,17 @@ impl serde::Serialize for SumMove {
 }
 
 /// The outcome class of a position.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
+)]
 pub enum Outcome {
     /// The previous player wins: whoever moves from here loses with best play.
     P,

@@ -148,15 +148,15 @@ pub async fn hint(
                 Some(m) => report.explanation.map(|e| e.planned_for(m)),
                 None => report.explanation,
             };
-            Ok(Json(json!({
-                "move": m,
-                "position": m.as_ref().map(|m| position.after(m)),
-                "moves_left": answer.moves_left,
-                "outcome": report.outcome,
-                "winning": report.outcome == Outcome::N,
-                "explanation": explanation,
-                "provenance": answer.provenance,
-            })))
+            Ok(wire(Hint {
+                position: m.as_ref().map(|m| position.after(m)),
+                mv: m,
+                moves_left: answer.moves_left,
+                outcome: report.outcome,
+                winning: report.outcome == Outcome::N,
+                explanation,
+                provenance: answer.provenance,
+            }))
         })
         .await
 }

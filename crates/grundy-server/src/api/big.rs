@@ -133,15 +133,15 @@ pub(super) fn hint(terms: &str, spec: &PositionSpec, limits: &Limits) -> ApiResu
         Some((m, position, _)) => (Some(m), Some(position)),
         None => (None, None),
     };
-    Ok(Json(json!({
-        "move": m,
-        "position": position,
-        "moves_left": answer.moves_left,
-        "outcome": report.outcome,
-        "winning": report.outcome == Outcome::N,
-        "explanation": explanation,
-        "provenance": answer.provenance,
-    })))
+    Ok(wire(Hint {
+        mv: m,
+        position,
+        moves_left: answer.moves_left,
+        outcome: report.outcome,
+        winning: report.outcome == Outcome::N,
+        explanation,
+        provenance: answer.provenance,
+    }))
 }
 
 /// `/api/move` of [`big_terms`]: the computer plays the perfect move (the hint's) at every
@@ -158,13 +158,15 @@ pub(super) fn computer_move(
         Some((m, position, finished)) => (Some(m), Some(position), finished),
         None => (None, None, true),
     };
-    Ok(Json(json!({
-        "move": m,
-        "position": position,
-        "finished": finished,
-        "player": player,
-        "seed": seed,
-    })))
+    Ok(wire(ComputerMove {
+        index: None,
+        mv: m,
+        position,
+        finished,
+        player,
+        seed,
+        refused: None,
+    }))
 }
 
 /// `/api/moves` of [`big_terms`]: every move valued where they are few (a heap beyond
@@ -178,9 +180,7 @@ pub(super) fn moves(terms: &str, spec: &PositionSpec, limits: &Limits) -> ApiRes
     let valued = position
         .valued_moves(answer.any_move.as_ref())
         .map_err(|e| ApiError::limit("max_heap", e.to_string()))?;
-    let mut body = serde_json::to_value(&valued).unwrap_or(Value::Null);
-    body["position"] = json!(spec);
-    Ok(Json(body))
+    Ok(wire(AtPosition::new(valued, spec)))
 }
 
 /// A heap of a move's `to` as JSON: a number, a string of digits, or a component as the API
@@ -218,16 +218,8 @@ pub(super) fn apply(
             ))
         }
     };
-    Ok(Json(match checked {
-        Ok(m) => {
-            let after = position.after(&m);
-            json!({
-                "legal": true,
-                "move": m,
-                "position": spec_after(spec, &after),
-                "finished": after.is_terminal(),
-            })
-        }
-        Err(reason) => json!({"legal": false, "reason": reason}),
-    }))
+    Ok(wire(Legality::of(checked, |m| {
+        let after = position.after(&m);
+        Legality::legal(None, m, spec_after(spec, &after), Some(after.is_terminal()))
+    })))
 }

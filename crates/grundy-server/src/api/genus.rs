@@ -54,19 +54,7 @@ pub async fn genus(State(app): State<AppState>, ApiJson(req): ApiJson<GenusReque
             let term = rules.term();
             let game = RegistryHeapGame::new(rules)?;
             let options = OptionTable::new(&game, count)?;
-            let heaps: Vec<Value> = heap_genera(&options)?
-                .iter()
-                .map(|g| {
-                    json!({
-                        "heap": g.heap,
-                        "genus": g.genus.to_string(),
-                        "normal": g.genus.normal,
-                        "misere": g.genus.term(0),
-                        "tame": g.tame,
-                    })
-                })
-                .collect();
-            Ok(Json(json!({ "game": term, "heaps": heaps })))
+            Ok(wire(GenusTable::new(term, &heap_genera(&options)?)))
         })
         .await
 }

@@ -1,7 +1,6 @@
 //! `POST /api/hackenbush/layout`: where to draw a Green Hackenbush picture (the core's
 //! [`layout`]), which the page draws and keeps for the whole game.
 
-use grundy_core::games::hackenbush::layout::layout;
 use grundy_core::games::hackenbush::Picture;
 
 use super::*;
@@ -25,12 +24,7 @@ pub async fn hackenbush_layout(
     app.compute
         .run(move || {
             let picture: Picture = req.position.parse()?;
-            let placed = layout(&picture)?;
-            Ok(Json(json!({
-                "position": picture.to_string(),
-                "edges": picture.edges(),
-                "layout": placed,
-            })))
+            Ok(wire(HackenbushLayout::of(&picture)?))
         })
         .await
 }

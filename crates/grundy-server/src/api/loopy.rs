@@ -8,6 +8,7 @@ use grundy_core::kernel::budget;
 use grundy_core::kernel::error::GameError;
 use grundy_core::loopy::{LoopyGame, LoopyMove};
 use grundy_core::strategy::Convention;
+use grundy_core::wire::loopy::{LoopyBest, LoopyOption, LoopyOptions, LoopyPosition};
 
 use super::*;
 
@@ -52,8 +53,11 @@ fn terms_of(spec: &PositionSpec) -> Result<&str, ApiError> {
 }
 
 /// The position after a move, as the client sends positions.
-fn after(mv: &LoopyMove) -> Value {
-    json!({"game": "loopy", "terms": mv.after})
+fn after(mv: &LoopyMove) -> LoopyPosition {
+    LoopyPosition {
+        game: "loopy",
+        terms: mv.after.clone(),
+    }
 }
 
 /// `/api/analyze` of a loopy position: the core's `LoopyReport`, the position, and whether
@@ -67,10 +71,9 @@ pub(super) async fn analyze(app: AppState, spec: PositionSpec) -> Result<Respons
                 let game = solve(terms, &limits)?;
                 Ok((game.report(), game.moves().is_empty()))
             })?;
-            let mut answer = serde_json::to_value(&report).unwrap_or(Value::Null);
-            answer["position"] = json!(spec);
-            answer["finished"] = json!(finished);
-            Ok(Json(answer).into_response())
+            let mut answer = AtPosition::new(report, spec);
+            answer.finished = Some(finished);
+            Ok(wire(answer).into_response())
         })
         .await
 }
@@ -92,15 +95,15 @@ pub(super) async fn best(app: AppState, spec: PositionSpec) -> ApiResult {
                 Ok((game, best, finished))
             })?;
             let outcome = game.outcome();
-            Ok(Json(json!({
-                "move": best,
-                "position": best.as_ref().map(after),
-                "finished": finished,
-                "outcome": outcome,
-                "value": game.value().to_string(),
-                "winning": outcome == grundy_core::loopy::Outcome::N,
-                "drawing": outcome == grundy_core::loopy::Outcome::Draw,
-            })))
+            Ok(wire(LoopyBest {
+                position: best.as_ref().map(after),
+                mv: best,
+                finished,
+                outcome,
+                value: game.value().to_string(),
+                winning: outcome == grundy_core::loopy::Outcome::N,
+                drawing: outcome == grundy_core::loopy::Outcome::Draw,
+            }))
         })
         .await
 }
@@ -116,13 +119,15 @@ pub(super) async fn moves(app: AppState, spec: PositionSpec) -> ApiResult {
                 let mut moves = Vec::new();
                 for mv in game.moves() {
                     let outcome = solve(&mv.after, &limits)?.outcome();
-                    moves.push(
-                        json!({"move": mv, "outcome_after": outcome, "position": after(&mv)}),
-                    );
+                    moves.push(LoopyOption {
+                        position: after(&mv),
+                        mv,
+                        outcome_after: outcome,
+                    });
                 }
                 Ok(moves)
             })?;
-            Ok(Json(json!({"moves": moves, "position": spec})))
+            Ok(wire(AtPosition::new(LoopyOptions { moves }, spec)))
         })
         .await
 }
@@ -153,10 +158,10 @@ pub(super) async fn apply(app: AppState, spec: PositionSpec, mv: MoveSpec) -> Ap
                     ))
                 }
             };
-            Ok(Json(match found {
-                Ok(m) => json!({"legal": true, "move": m, "position": after(&m)}),
-                Err(reason) => json!({"legal": false, "reason": reason}),
-            }))
+            Ok(wire(Legality::of(found, |m| {
+                let position = after(&m);
+                Legality::legal(None, m, position, None)
+            })))
         })
         .await
 }

@@ -26,18 +26,21 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use grundy_core::answer::{player_move, unvalued_move};
-use grundy_core::games::wythoff::beatty::is_p_position;
 use grundy_core::games::wythoff::Wythoff;
 use grundy_core::kernel::move_forms::MAX_LISTED_HEAP;
 use grundy_core::kernel::MoveContext;
 use grundy_core::play::MoveParser;
 use grundy_core::player::{fresh_seed, Player};
-use grundy_core::registry::{self, REGISTRY};
+use grundy_core::registry;
 use grundy_core::sum::{Component, Outcome, Sum, SumMove};
+use grundy_core::wire::{
+    AtPosition, ComputerMove, GenusTable, HackenbushLayout, Health, Hint, Legality, Remoteness,
+    RemotenessList, Rulesets, WythoffTile,
+};
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Deserializer, Serialize};
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::error::{ApiError, ApiJson};
 use crate::position::{spec_of, Position, PositionSpec};
@@ -70,7 +73,10 @@ type ApiResult = Result<Json<Value>, ApiError>;
 /// `GET /api/health`: `status`, and the compute slots (`total`, `in_use`: 0 whenever no
 /// computation is running, which the load test checks).
 pub async fn health(State(app): State<AppState>) -> Json<Value> {
-    Json(json!({ "status": "ok", "compute_slots": app.compute.slots() }))
+    wire(Health {
+        status: "ok",
+        compute_slots: app.compute.slots(),
+    })
 }
 
 /// `GET /api/rulesets`: the registry of rulesets, from which the page builds its list of
@@ -85,32 +91,14 @@ pub async fn health(State(app): State<AppState>) -> Json<Value> {
 /// are listed apart, under `loopy`: name, aliases, title, rules, parameters, positions and an
 /// example term.
 pub async fn rulesets() -> Json<Value> {
-    let families: Vec<Value> = REGISTRY
-        .iter()
-        .map(|family| {
-            let mut entry = serde_json::to_value(family).unwrap_or(Value::Null);
-            if let Some(params) = entry.get_mut("params").and_then(Value::as_array_mut) {
-                for (json, param) in params.iter_mut().zip(family.params) {
-                    let presets: Vec<Value> = registry::presets(family, param)
-                        .iter()
-                        .map(|&(name, value, about)| json!({"name": name, "value": value, "about": about}))
-                        .collect();
-                    json["presets"] = Value::Array(presets);
-                }
-            }
-            entry["moves"] = json!(registry::move_forms(family));
-            entry["noun"] = json!(registry::noun(family));
-            if let Some(first) = registry::first_coin(family) {
-                entry["first_coin"] = json!(first);
-            }
-            if let Some(n) = registry::grid_numbering(family) {
-                entry["first_row"] = json!(n.first_row);
-                entry["first_column"] = json!(n.first_col);
-            }
-            entry
-        })
-        .collect();
-    Json(json!({ "rulesets": families, "loopy": grundy_core::loopy::family::LOOPY_REGISTRY }))
+    wire(Rulesets::of_registry(
+        grundy_core::loopy::family::LOOPY_REGISTRY,
+    ))
+}
+
+/// An answer of the core's wire format (`grundy_core::wire`) as the response's JSON.
+pub(crate) fn wire(answer: impl serde::Serialize) -> Json<Value> {
+    Json(serde_json::to_value(answer).expect("the wire types always serialise"))
 }
 
 /// `GET /api/limits`: every limit, named as in the errors.

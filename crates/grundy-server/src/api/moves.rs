@@ -100,7 +100,7 @@ pub async fn computer_move(
                 )
             });
             let refusal = match answered {
-                Ok(m) => return Ok(Json(move_json(&position, m, player, seed))),
+                Ok(m) => return Ok(wire(move_json(&position, m, player, seed))),
                 Err(refusal) => refusal,
             };
             let unvalued = req.partial && refusal.refuses_the_value();
@@ -110,8 +110,8 @@ pub async fn computer_move(
             {
                 Some(m) => {
                     let mut answer = move_json(&position, Some(m), player, seed);
-                    answer["refused"] = Value::String(refusal.error);
-                    Ok(Json(answer))
+                    answer.refused = Some(refusal.error);
+                    Ok(wire(answer))
                 }
                 None => Err(refusal),
             }
@@ -124,17 +124,17 @@ pub(super) fn move_json(
     m: Option<SumMove>,
     player: PlayerSpec,
     seed: u64,
-) -> Value {
+) -> ComputerMove<SumMove, PositionSpec, PlayerSpec> {
     let after = m.as_ref().map(|m| position.sum.after(m));
-    let finished = after.as_ref().map_or(true, Sum::is_terminal);
-    json!({
-        "index": m.as_ref().and_then(|m| listed_index(&position.sum, m)),
-        "move": m,
-        "position": after.as_ref().map(|s| spec_of(&position.spec, s)),
-        "finished": finished,
-        "player": player,
-        "seed": seed,
-    })
+    ComputerMove {
+        index: m.as_ref().and_then(|m| listed_index(&position.sum, m)),
+        position: after.as_ref().map(|s| spec_of(&position.spec, s)),
+        finished: after.as_ref().map_or(true, Sum::is_terminal),
+        mv: m,
+        player,
+        seed,
+        refused: None,
+    }
 }
 
 /// `POST /api/apply` request.
@@ -195,19 +195,15 @@ pub async fn apply(State(app): State<AppState>, ApiJson(req): ApiJson<ApplyReque
     let mv = req.mv;
     app.compute
         .run(move || {
-            Ok(Json(match legal_move(&position.sum, &mv)? {
-                Ok(m) => {
-                    let after = position.sum.after(&m);
-                    json!({
-                        "legal": true,
-                        "index": listed_index(&position.sum, &m),
-                        "move": m,
-                        "position": spec_of(&position.spec, &after),
-                        "finished": after.is_terminal(),
-                    })
-                }
-                Err(reason) => json!({ "legal": false, "reason": reason }),
-            }))
+            Ok(wire(Legality::of(legal_move(&position.sum, &mv)?, |m| {
+                let after = position.sum.after(&m);
+                Legality::legal(
+                    listed_index(&position.sum, &m),
+                    m,
+                    spec_of(&position.spec, &after),
+                    Some(after.is_terminal()),
+                )
+            })))
         })
         .await
 }
@@ -238,7 +234,7 @@ pub(super) fn legal_move(sum: &Sum, mv: &MoveSpec) -> Result<Result<SumMove, Str
         )));
     };
     if let Some(given) = &mv.from {
-        if *given != json!(from) {
+        if serde_json::to_value(from).ok().as_ref() != Some(given) {
             return Ok(Err(format!(
                 "{} {} is {from}, not {given}: the move was listed for another position",
                 from.noun(),
@@ -320,7 +316,8 @@ pub(super) fn heaps_read_by<T>(
 fn listed_option(component: usize, from: &Component, to: &[Value]) -> Result<SumMove, String> {
     let wanted = Value::Array(to.to_vec());
     if from.tokens() <= MAX_LISTED_OPTIONS {
-        if let Some(parts) = from.options().into_iter().find(|o| json!(o) == wanted) {
+        let listed = |o: &Vec<Component>| serde_json::to_value(o).is_ok_and(|o| o == wanted);
+        if let Some(parts) = from.options().into_iter().find(listed) {
             return Ok(SumMove::new(component, from, parts));
         }
     }

@@ -47,9 +47,12 @@ pub async fn remoteness_of(
                 // A finished game counts 1 under misère play (the player to move has won).
                 let offset = u64::from(convention == Convention::Misere);
                 let left = remoteness(&p.sum, convention).map(|r| r.saturating_sub(offset));
-                answers.push(json!({"outcome": outcome, "moves_left": left}));
+                answers.push(Remoteness {
+                    outcome,
+                    moves_left: left,
+                });
             }
-            Ok(Json(json!({ "positions": answers })))
+            Ok(wire(RemotenessList { positions: answers }))
         })
         .await
 }

@@ -142,7 +142,7 @@ pub(super) fn sequence_json(
     })?;
     let mut answer = doc;
     if let Some(svg) = svg {
-        answer["chart_svg"] = json!(svg);
+        answer["chart_svg"] = Value::String(svg);
     }
     Ok(answer)
 }

@@ -25,9 +25,7 @@ pub async fn valued_moves(
     app.compute
         .run(move || {
             let values = value_moves(&position.sum, position.convention())?;
-            let mut answer = serde_json::to_value(&values).unwrap_or(Value::Null);
-            answer["position"] = json!(position.spec);
-            Ok(Json(answer))
+            Ok(wire(AtPosition::new(values, position.spec)))
         })
         .await
 }

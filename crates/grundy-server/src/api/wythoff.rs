@@ -34,21 +34,10 @@ pub async fn wythoff_table(
     let limits = app.limits.clone();
     let (x1, y1) = check_tile(&req, &limits)?;
     let (x0, y0) = (req.x0, req.y0);
-    let p_positions: Vec<[u64; 2]> = (y0..=y1)
-        .flat_map(|y| (x0..=x1).map(move |x| [x, y]))
-        .filter(|&[x, y]| is_p_position(x, y))
-        .collect();
-    let mut answer = json!({
-        "x0": req.x0,
-        "y0": req.y0,
-        "width": req.width,
-        "height": req.height,
-        "values": Value::Null,
-        "p_positions": p_positions,
-        "max_wythoff_table": limits.max_wythoff_table,
-    });
+    let mut answer = WythoffTile::p_positions_only(x0, y0, req.width, req.height);
+    answer.max_wythoff_table = Some(limits.max_wythoff_table);
     if !req.values {
-        return Ok(Json(answer));
+        return Ok(wire(answer));
     }
     if x1.max(y1) > limits.max_wythoff_table {
         return Err(ApiError::limit(
@@ -74,8 +63,8 @@ pub async fn wythoff_table(
                 .collect::<Result<Vec<_>, _>>()
         })
         .await?;
-    answer["values"] = json!(values);
-    Ok(Json(answer))
+    answer.values = Some(values);
+    Ok(wire(answer))
 }
 
 /// Checks a tile's size and position; gives its far corner `(x1, y1)`.

@@ -1,0 +1,88 @@
+//! The research door's runs: one search of a board or graph (`grundy search`) and surveys of
+//! a family's members (`grundy survey run`, `grundy survey merge`).
+
+use serde::Serialize;
+
+use crate::games::rules::search_run::SearchRun;
+use crate::nimber::Nimber;
+use crate::sum::Outcome;
+
+/// One search: the game, the position as the game writes it, its value and outcome, the time
+/// it took, the components it expanded, the threads that searched, and its table (the file it
+/// was saved to or read from, the entries read from it, and the table's counts).
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+pub struct SearchDoc {
+    pub game: &'static str,
+    pub position: String,
+    pub value: Nimber,
+    pub outcome: Outcome,
+    pub seconds: f64,
+    pub expanded: u64,
+    pub threads: usize,
+    pub table: SearchTable,
+}
+
+/// A search's table: its file (`null` without `--table`) and its counts.
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+pub struct SearchTable {
+    pub file: Option<String>,
+    pub entries_read: u64,
+    pub entries: u64,
+    pub hits: u64,
+    pub misses: u64,
+    pub stores: u64,
+    pub evictions: u64,
+}
+
+impl SearchDoc {
+    /// The document of `run`, which found `value`, its table kept in `file` (if any).
+    pub fn of(run: &SearchRun, value: Nimber, file: Option<String>) -> SearchDoc {
+        let table = &run.stats.table;
+        SearchDoc {
+            game: run.game,
+            position: run.position.clone(),
+            value,
+            outcome: if value == 0 { Outcome::P } else { Outcome::N },
+            seconds: run.elapsed.as_secs_f64(),
+            expanded: run.stats.expanded,
+            threads: run.threads,
+            table: SearchTable {
+                file,
+                entries_read: run.resumed,
+                entries: table.entries,
+                hits: table.hits,
+                misses: table.misses,
+                stores: table.stores,
+                evictions: table.evictions,
+            },
+        }
+    }
+}
+
+/// One shard of a survey run: the family, how many members the shard holds, which shard, how
+/// many were computed now (periodic or left open), done before, left out as trivial, the
+/// values computed, the time and the store.
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+pub struct SurveyRun {
+    pub family: &'static str,
+    pub members: usize,
+    pub shard: String,
+    pub computed: u64,
+    pub periodic: u64,
+    pub open: u64,
+    pub done_before: u64,
+    pub trivial_left_out: u64,
+    pub values: u64,
+    pub seconds: f64,
+    pub db: String,
+}
+
+/// Stores merged into one: the store written, how many were read, the rows written and the
+/// members it then holds.
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+pub struct SurveyMerge {
+    pub db: String,
+    pub stores: usize,
+    pub rows_written: usize,
+    pub members: usize,
+}

@@ -1,0 +1,137 @@
+//! The JSON Schema of the wire format, published as `docs/wire-schema.json`.
+//!
+//! Every document a door prints is one definition of the schema, named as its type
+//! ([`documents`]). Core types that the documents hold but that have no schema of their own
+//! yet (an analysis's report, an explanation, a component, a move) are described as any JSON
+//! value; docs/api.md gives their fields.
+
+use std::borrow::Cow;
+
+use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
+
+use super::*;
+
+/// A whole number as every JSON document writes it: a number up to 2^53 - 1, a string of
+/// decimal digits beyond (docs/api.md, "Numbers").
+pub struct ExactNumber;
+
+impl JsonSchema for ExactNumber {
+    fn schema_name() -> Cow<'static, str> {
+        "ExactNumber".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "description": "A whole number: a JSON number up to 2^53 - 1, a string of decimal digits beyond.",
+            "anyOf": [
+                { "type": "integer", "minimum": 0, "maximum": 9_007_199_254_740_991_u64 },
+                { "type": "string", "pattern": "^[0-9]+$" }
+            ]
+        })
+    }
+}
+
+/// A value of a core type described in docs/api.md rather than in the schema.
+pub type AnyJson = serde_json::Value;
+
+/// Every document of the wire format: its name (its type's) and its schema generator. The
+/// API's positions and players are the client's own JSON, described as any value.
+pub fn documents() -> Vec<(&'static str, fn(&mut SchemaGenerator) -> Schema)> {
+    vec![
+        ("NimProduct", NimProduct::json_schema),
+        ("NimInverse", NimInverse::json_schema),
+        ("NimQuotient", NimQuotient::json_schema),
+        ("NimRoot", NimRoot::json_schema),
+        ("NimTable", NimTable::json_schema),
+        ("WythoffPPositions", WythoffPPositions::json_schema),
+        ("WythoffNth", WythoffNth::json_schema),
+        ("WythoffTile", WythoffTile::json_schema),
+        ("PictureFile", PictureFile::json_schema),
+        ("HackenbushValue", HackenbushValue::json_schema),
+        ("HackenbushLayout", HackenbushLayout::json_schema),
+        ("GenusTable", GenusTable::json_schema),
+        ("QuotientDoc", QuotientDoc::json_schema),
+        ("SearchDoc", SearchDoc::json_schema),
+        ("SurveyRun", SurveyRun::json_schema),
+        ("SurveyMerge", SurveyMerge::json_schema),
+        ("Transcript", Transcript::json_schema),
+        ("Hint", Hint::<AnyJson, AnyJson>::json_schema),
+        (
+            "ComputerMove",
+            ComputerMove::<AnyJson, AnyJson, AnyJson>::json_schema,
+        ),
+        ("Legality", Legality::<AnyJson, AnyJson>::json_schema),
+        ("RemotenessList", RemotenessList::json_schema),
+        ("LoopyBest", loopy::LoopyBest::json_schema),
+        ("LoopyOptions", loopy::LoopyOptions::json_schema),
+        ("Health", Health::<AnyJson>::json_schema),
+        ("Rulesets", Rulesets::<AnyJson>::json_schema),
+        ("Listening", Listening::json_schema),
+    ]
+}
+
+/// The whole schema: one definition per document (`$defs`), as docs/wire-schema.json holds it.
+pub fn schema() -> serde_json::Value {
+    let mut generator = schemars::generate::SchemaSettings::draft2020_12().into_generator();
+    let mut defs = serde_json::Map::new();
+    for (name, schema_of) in documents() {
+        defs.insert(name.to_string(), schema_of(&mut generator).to_value());
+    }
+    for (name, schema) in generator.take_definitions(true) {
+        defs.entry(name).or_insert(schema);
+    }
+    let mut whole = serde_json::Map::new();
+    whole.insert(
+        "$schema".into(),
+        "https://json-schema.org/draft/2020-12/schema".into(),
+    );
+    whole.insert("title".into(), "Grundy's wire format".into());
+    whole.insert(
+        "description".into(),
+        "Every JSON document the command line (--json), the HTTP API and the Python package \
+         (to_dict) print: one definition per document under $defs (grundy_core::wire)."
+            .into(),
+    );
+    whole.insert("$defs".into(), serde_json::Value::Object(defs));
+    serde_json::Value::Object(whole)
+}
+
+/// The schema of the document `name` alone, its definitions beside it (to validate one
+/// answer); `None` for a name that is not a document.
+pub fn document_schema(name: &str) -> Option<serde_json::Value> {
+    let whole = schema();
+    let defs = whole.get("$defs")?.as_object()?;
+    defs.get(name)?;
+    let mut one = serde_json::Map::new();
+    one.insert("$ref".into(), format!("#/$defs/{name}").into());
+    one.insert("$defs".into(), serde_json::Value::Object(defs.clone()));
+    Some(serde_json::Value::Object(one))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The published schema is the one the types give: regenerate it with
+    /// `cargo run -p grundy-core --example wire_schema > docs/wire-schema.json`.
+    #[test]
+    fn the_published_schema_is_the_types_schema() {
+        let published = include_str!("../../../../docs/wire-schema.json");
+        let published: serde_json::Value = serde_json::from_str(published).unwrap();
+        assert!(
+            published == schema(),
+            "docs/wire-schema.json is out of date: run \
+             `cargo run -p grundy-core --example wire_schema > docs/wire-schema.json`"
+        );
+    }
+
+    #[test]
+    fn every_document_has_a_definition_and_only_documents_are_asked_for() {
+        let whole = schema();
+        for (name, _) in documents() {
+            assert!(whole["$defs"].get(name).is_some(), "{name}");
+            assert!(document_schema(name).is_some(), "{name}");
+        }
+        assert!(document_schema("NoSuchDocument").is_none());
+    }
+}
