@@ -113,6 +113,14 @@ fn misere_search_stops_at_the_questions_time_budget() {
         .assert()
         .success()
         .stdout(predicate::str::contains("-position"));
+    // Issue 65's example: refused at the fixed 3 s on a busy machine, answered within --time.
+    grundy()
+        .args(["analyze", "sum", "sub{3,5,7,9}:5,5", "sub{3,5,7,9}:5,5"])
+        .args(["wythoff:4,4", "wythoff:4,4", "bachet{3}:6", "bachet{3}:6"])
+        .args(["--misere", "--time", "60"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("P-position"));
 }
 
 /// A Kayles row of 2^64 − 1 pins gains a heap every two moves; the simulation still plays its
