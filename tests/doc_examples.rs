@@ -193,8 +193,13 @@ fn serve_lines(lines: usize) -> String {
     printed.replace(&format!("127.0.0.1:{port}/"), "127.0.0.1:8080/")
 }
 
-/// What the API answers to `curl -s localhost:8080/api/PATH -d 'BODY'`.
-fn run_curl(command: &str, runtime: &tokio::runtime::Runtime) -> Result<String, String> {
+/// What the API answers to `curl -s localhost:8080/api/PATH -d 'BODY'`; `Err` when it is a
+/// refusal (4xx) and `shown` is false (an example shown without its answer must succeed).
+fn run_curl(
+    command: &str,
+    shown: bool,
+    runtime: &tokio::runtime::Runtime,
+) -> Result<String, String> {
     let words = common::words(command);
     let (path, body) = match words.as_slice() {
         [curl, silent, url, d, body] if curl == "curl" && silent == "-s" && d == "-d" => (
@@ -203,8 +208,12 @@ fn run_curl(command: &str, runtime: &tokio::runtime::Runtime) -> Result<String, 
         ),
         _ => panic!("expected curl -s localhost:8080/PATH -d 'BODY': {command}"),
     };
-    let (_, bytes) = runtime.block_on(common::api_request("POST", path, body));
-    String::from_utf8(bytes).map_err(|e| e.to_string())
+    let (status, bytes) = runtime.block_on(common::api_request("POST", path, body));
+    let answer = String::from_utf8(bytes).map_err(|e| e.to_string())?;
+    if status >= 400 && !shown {
+        return Err(format!("status {status}: {answer}"));
+    }
+    Ok(answer)
 }
 
 /// A documented JSON answer on several lines, as one line.
@@ -231,7 +240,11 @@ fn joined(lines: &[String]) -> Vec<String> {
 fn check(example: &Example, runtime: &tokio::runtime::Runtime) -> Option<String> {
     let command = example.command.split("  #").next().unwrap().trim();
     let (printed, documented) = if command.starts_with("curl ") {
-        (run_curl(command, runtime), joined(&example.output))
+        let documented = joined(&example.output);
+        (
+            run_curl(command, !documented.is_empty(), runtime),
+            documented,
+        )
     } else if command == "grundy serve" {
         (
             Ok(serve_lines(example.output.len())),
