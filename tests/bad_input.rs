@@ -16,11 +16,7 @@
 
 mod common;
 
-use axum::body::Body;
-use axum::http::{Method, Request};
-use common::grundy;
-use http_body_util::BodyExt;
-use tower::ServiceExt;
+use common::{grundy, words};
 
 /// One row of the table.
 #[derive(Debug)]
@@ -118,37 +114,6 @@ fn expand(text: &str) -> String {
     out
 }
 
-/// Splits a command line into words: spaces separate, single quotes group (as in a shell).
-fn words(command: &str) -> Vec<String> {
-    let mut words = Vec::new();
-    let mut word = String::new();
-    let mut quoted = false;
-    let mut started = false;
-    for c in command.chars() {
-        match c {
-            '\'' => {
-                quoted = !quoted;
-                started = true;
-            }
-            ' ' if !quoted => {
-                if started {
-                    words.push(std::mem::take(&mut word));
-                    started = false;
-                }
-            }
-            _ => {
-                word.push(c);
-                started = true;
-            }
-        }
-    }
-    assert!(!quoted, "unbalanced quote in {command:?}");
-    if started {
-        words.push(word);
-    }
-    words
-}
-
 /// stderr up to its first blank line, whitespace runs as one space.
 fn first_paragraph(stderr: &[u8]) -> String {
     let text = String::from_utf8_lossy(stderr);
@@ -214,18 +179,7 @@ fn check_cli(row: &Row) -> Option<String> {
 async fn check_api(row: &Row) -> Option<String> {
     let (method, rest) = row.try_it.split_once(' ').expect("METHOD PATH [BODY]");
     let (path, body) = rest.split_once(' ').unwrap_or((rest, ""));
-    let method: Method = method.parse().expect("an HTTP method");
-    let request = Request::builder()
-        .method(method)
-        .uri(path)
-        .body(Body::from(body.to_string()))
-        .unwrap();
-    let response = grundy_server::router(grundy_server::Config::default())
-        .oneshot(request)
-        .await
-        .unwrap();
-    let status = response.status().as_u16();
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let (status, bytes) = common::api_request(method, path, body).await;
     let json: serde_json::Value = match serde_json::from_slice(&bytes) {
         Ok(json) => json,
         Err(_) => return Some(format!("not JSON: {}", String::from_utf8_lossy(&bytes))),

@@ -93,23 +93,34 @@ fn bounded_games_are_the_engines_games() {
     }
 }
 
-/// The misère search of a large octal sum stops at its time budget (it once ran 345 s before
-/// refusing at the position budget), with exit 2 and an error naming the budget it hit; a
-/// small one is answered.
+/// The misère search of a large octal sum stops at the question's time budget (it once ran
+/// 345 s before refusing at the position budget, then stopped at a fixed 3 s that `--time`
+/// did not raise), with exit 2 and an error naming the option that allows more; a small one
+/// is answered.
 #[test]
-fn misere_search_stops_at_its_time_budget() {
+fn misere_search_stops_at_the_questions_time_budget() {
     grundy()
-        .args(["analyze", "octal", "0.77", "101", "90", "--misere"])
+        .args([
+            "analyze", "octal", "0.77", "101", "90", "--misere", "--time", "1",
+        ])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("misère analysis of this sum").and(
-            predicate::str::contains("it reached its time budget of 3 s after"),
+        .stderr(predicate::str::contains(
+            "it was not answered within the time budget of 1 s: allow more with --time SECONDS",
         ));
     grundy()
         .args(["analyze", "octal", "0.77", "5", "6", "--misere"])
         .assert()
         .success()
         .stdout(predicate::str::contains("-position"));
+    // Issue 65's example: refused at the fixed 3 s on a busy machine, answered within --time.
+    grundy()
+        .args(["analyze", "sum", "sub{3,5,7,9}:5,5", "sub{3,5,7,9}:5,5"])
+        .args(["wythoff:4,4", "wythoff:4,4", "bachet{3}:6", "bachet{3}:6"])
+        .args(["--misere", "--time", "60"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("P-position"));
 }
 
 /// A Kayles row of 2^64 − 1 pins gains a heap every two moves; the simulation still plays its

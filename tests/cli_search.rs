@@ -165,6 +165,24 @@ fn the_default_is_two_threads_where_there_are_two_cores() {
     assert_eq!(answer["value"], 3);
 }
 
+/// Issue 65: a search asked for is research, not a short question: without `--time` it runs
+/// until done (Cram 6 x 7 was refused at the old default of ten minutes on a busy machine),
+/// and says so in its JSON; Ctrl-C and SIGTERM stop it with its table kept (above).
+#[test]
+fn a_search_has_no_time_limit_unless_asked() {
+    let unbounded = value(&["cram", "3x4"]);
+    assert_eq!(unbounded["time_limit"], serde_json::Value::Null);
+    assert_eq!(value(&["cram", "3x4", "--time", "60"])["time_limit"], 60);
+    assert_eq!(
+        unbounded["value"],
+        value(&["cram", "3x4", "--time", "60"])["value"]
+    );
+    let help = grundy().args(["search", "--help"]).output().unwrap();
+    let help = String::from_utf8_lossy(&help.stdout);
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(help.contains("none by default"), "{help}");
+}
+
 fn interrupted_search_resumes(signal: &str, threads: &str) {
     let dir = fresh_dir(&format!("interrupt{signal}-{threads}"));
     let table = dir.join("cram.table");
@@ -200,10 +218,9 @@ fn interrupted_search_resumes(signal: &str, threads: &str) {
     fs::remove_dir_all(&dir).unwrap();
 }
 
-/// Issue 25: `search chomp 30x30` ran for half an hour. Every search now has a time budget
-/// (`--time`, ten minutes by default); a refusal arrives within the budget plus a slack generous
-/// for a loaded machine, and names the option that allows more. The other side: a small board
-/// is answered within the same budget.
+/// Issue 25: `search chomp 30x30` ran for half an hour. `--time` bounds a search; a refusal
+/// arrives within the budget plus a slack generous for a loaded machine, and names the option
+/// that allows more. The other side: a small board is answered within the same budget.
 #[test]
 fn a_search_keeps_its_time_budget() {
     let started = std::time::Instant::now();

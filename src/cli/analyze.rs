@@ -25,6 +25,7 @@ pub fn run(command: &AnalyzeCommand, out: &Output) -> Result<(), CliError> {
     if game.is_loopy {
         return super::loopy::analyze(&game.term, &budget, out);
     }
+    game.refuse_loopy_terms("analyze it with grundy analyze loopy")?;
     let convention = if game.flag("misere") {
         Convention::Misere
     } else {

@@ -320,6 +320,15 @@ impl GameSpec {
         self.flags.iter().any(|f| f == name)
     }
 
+    /// Refuses a sum with a loopy term (a sum takes games that end), naming the term and
+    /// `door`, where it is answered (`analyze it with grundy analyze loopy`), rather than listing every ruleset.
+    pub fn refuse_loopy_terms(&self, door: &str) -> Result<(), CliError> {
+        match grundy_core::loopy::family::refusal_in_sum(&self.term, door) {
+            Some(refusal) if self.is_sum => Err(refusal.into()),
+            _ => Ok(()),
+        }
+    }
+
     /// A title for the game and its starting position, whose values are computed within
     /// `budget` (one question: a position too hard to value is refused at the budget, naming
     /// the option that allows more).
@@ -344,6 +353,7 @@ impl GameSpec {
                     .into(),
             ));
         }
+        self.refuse_loopy_terms("play it with grundy play loopy")?;
         let sum = spec::parse_sum(&self.term)?;
         if sum.components.len() > MAX_COMPONENTS {
             return Err(CliError::Usage(format!(

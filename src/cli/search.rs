@@ -29,8 +29,10 @@ use grundy_core::{GameError, Nimber};
 
 use super::{CliError, Output};
 
-/// The default `--time`: ten minutes, so that no search runs without end unless asked to
-/// (Chomp 30 x 30 ran for half an hour before it was bounded).
+/// The default `--time` of `misere genus`: ten minutes. `grundy search` has none: a search
+/// asked for runs until it is done (Cram 6 x 7 was refused at ten minutes on a busy machine,
+/// after most of the work), showing its progress, and Ctrl-C or SIGTERM stop it with its table
+/// kept (`--table`).
 pub const DEFAULT_SECONDS: u64 = 600;
 /// The largest `--time`: a week.
 pub const MAX_SECONDS: u64 = 604_800;
@@ -59,11 +61,12 @@ pub struct SearchArgs {
     /// Read the search table from FILE if it exists; write it there at the end and on Ctrl-C.
     #[arg(long, value_name = "FILE")]
     pub table: Option<PathBuf>,
-    /// The most time the search may take, in seconds (1 to 604800): beyond it the search
-    /// stops and says so (with --table, everything proven so far is kept).
-    #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_SECONDS,
+    /// The most time the search may take, in seconds (1 to 604800; none by default: the
+    /// search runs until it is done, and Ctrl-C or SIGTERM stop it): beyond it the search stops
+    /// and says so (with --table, everything proven so far is kept).
+    #[arg(long, value_name = "SECONDS",
           value_parser = super::whole_number::<u64>("--time", "seconds", 1..=MAX_SECONDS))]
-    pub time: u64,
+    pub time: Option<u64>,
     /// Memory for the search table, in MiB (1 to 65536): a ceiling, also when reading and
     /// writing --table (a saved table larger than this is refused, see --shrink-table).
     #[arg(long, default_value_t = 1024, value_parser = super::whole_number::<u64>("--memory", "MiB", 1..=65536))]
@@ -119,8 +122,11 @@ pub fn run(args: &SearchArgs, out: &Output) -> Result<(), CliError> {
     };
     let interrupt = super::interrupt::flag();
     // One budget for the search (`grundy_core::kernel::budget`, as every question has): the
-    // engine checks it in its loops, and a refusal names the position and `--time`.
-    let budget = Budget::new(Duration::from_secs(args.time), time_option());
+    // engine checks it in its loops, and a refusal names the position and `--time`. Without
+    // `--time` it never runs out (`Duration::MAX` is past any deadline the clock can hold), and
+    // it stands in for the engine's own per-call budget, which applies only without one.
+    let time = args.time.map_or(Duration::MAX, Duration::from_secs);
+    let budget = Budget::new(time, time_option());
     let run = grundy_core::kernel::cancel::with_flag(Arc::clone(&interrupt), || {
         budget::within(&budget, || {
             budget::in_part(

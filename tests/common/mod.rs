@@ -87,3 +87,57 @@ pub fn documented_output(doc: &str, command: &str) -> String {
     let end = body.find("```").expect("the example's block ends");
     body[..end].to_string()
 }
+
+/// Splits a command line into words: spaces separate, single quotes group (as in a shell).
+pub fn words(command: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut quoted = false;
+    let mut started = false;
+    for c in command.chars() {
+        match c {
+            '\'' => {
+                quoted = !quoted;
+                started = true;
+            }
+            ' ' if !quoted => {
+                if started {
+                    words.push(std::mem::take(&mut word));
+                    started = false;
+                }
+            }
+            _ => {
+                word.push(c);
+                started = true;
+            }
+        }
+    }
+    assert!(!quoted, "unbalanced quote in {command:?}");
+    if started {
+        words.push(word);
+    }
+    words
+}
+
+/// Sends `METHOD PATH` with `body` to the server's router in process (its default
+/// configuration): the status and the body of the answer.
+pub async fn api_request(method: &str, path: &str, body: &str) -> (u16, Vec<u8>) {
+    use http_body_util::BodyExt;
+    use tower::ServiceExt;
+    let request = axum::http::Request::builder()
+        .method(
+            method
+                .parse::<axum::http::Method>()
+                .expect("an HTTP method"),
+        )
+        .uri(path)
+        .body(axum::body::Body::from(body.to_string()))
+        .unwrap();
+    let response = grundy_server::router(grundy_server::Config::default())
+        .oneshot(request)
+        .await
+        .unwrap();
+    let status = response.status().as_u16();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    (status, bytes.to_vec())
+}

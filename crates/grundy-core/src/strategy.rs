@@ -8,7 +8,7 @@
 //! heaps by their forms or a memoised search on canonical positions
 //! ([`crate::misere::mixed`]), then by the forms in a large store of their own within the
 //! question's budget, every other sum by exhaustive search within [`MISERE_SEARCH_LIMIT`]
-//! positions and [`MISERE_TIME_BUDGET`].
+//! positions and the question's time budget ([`misere_time_budget`]).
 //!
 //! [`best_move`] is what a perfect player plays: a winning move whenever there is one. It picks
 //! the quickest win (or, losing, the slowest loss) only where the search for it is proven small
@@ -32,11 +32,26 @@ use crate::tree_size::estimate;
 
 /// The most positions a misère search of a non-Nim sum may visit.
 pub const MISERE_SEARCH_LIMIT: usize = DEFAULT_POSITION_LIMIT;
-/// The most time a misère search of a non-Nim sum may take. Such a search builds every option
-/// of every position (a few thousand positions a second for octal sums of some 70 tokens), so
-/// the position budget alone allowed minutes: `analyze octal 0.77 30 40 --misere` ran 345 s
-/// before refusing at [`MISERE_SEARCH_LIMIT`].
+/// The most time a misère search of a non-Nim sum may take when no question's budget is
+/// installed (see [`misere_time_budget`]). Such a search builds every option of every position
+/// (a few thousand positions a second for octal sums of some 70 tokens), so the position
+/// budget alone allowed minutes: `analyze octal 0.77 30 40 --misere` ran 345 s before refusing
+/// at [`MISERE_SEARCH_LIMIT`].
 pub const MISERE_TIME_BUDGET: Duration = Duration::from_secs(3);
+
+/// The time budget of an exhaustive misère search: none of its own inside a question's budget
+/// (`analyze --time`, the server's compute time, Python's `time=`), which then bounds the
+/// search and refuses naming the option that allows more, so that `--time 60` gives it a
+/// minute; [`MISERE_TIME_BUDGET`] where no question's budget is installed (a caller of the
+/// engine alone).
+pub fn misere_time_budget() -> Duration {
+    if crate::kernel::budget::is_active() {
+        // `Solver` sets no deadline of its own for a budget beyond what the clock represents.
+        Duration::MAX
+    } else {
+        MISERE_TIME_BUDGET
+    }
+}
 /// The most positions visited to measure remoteness ("wins in 5 moves"); beyond it the engine
 /// says nothing rather than guess.
 pub const REMOTENESS_LIMIT: usize = 200_000;
@@ -163,7 +178,7 @@ fn misere_analysis(sum: &Sum) -> Result<(Outcome, MoveList<SumMove>)> {
         return Ok(found);
     }
     let mut solver = Solver::new(sum_options, misere_rule, MISERE_SEARCH_LIMIT)
-        .with_time_budget(MISERE_TIME_BUDGET)
+        .with_time_budget(misere_time_budget())
         .labelled("misère analysis of this sum (an exhaustive search: misère sums have no Grundy-value shortcut)");
     let outcome = solver.value(&sum.canonical())?;
     let mut moves = MoveList::with_limit(MAX_LISTED_MOVES);

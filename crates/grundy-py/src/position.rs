@@ -64,8 +64,8 @@ pub struct Position {
     explained: OnceLock<Arc<Answer>>,
 }
 
-/// The time one question of a position may take: ten minutes, `grundy search`'s default
-/// (Ctrl-C stops it sooner), so that nothing runs without end by default.
+/// The time one question of a position may take: ten minutes (Ctrl-C stops it sooner), so
+/// that nothing runs without end by default.
 const QUESTION_SECONDS: u64 = 600;
 
 /// The budget of one question: [`QUESTION_SECONDS`] and the core's default memory.

@@ -65,8 +65,10 @@ impl SearchResult {
     }
 }
 
-/// The time a search may take unless `time_limit` says otherwise: ten minutes, as
-/// `grundy search --time`, so that no search runs without end unless asked to.
+/// The time a search may take unless `time_limit` says otherwise: ten minutes, the budget of
+/// any question in Python, so that no cell of a notebook runs without end unless asked to
+/// (`grundy search` has none by default: a search asked for on the command line runs until
+/// done, Ctrl-C or SIGTERM keeping its table).
 const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(600);
 
 /// The largest `time_limit`: a week, as `grundy search --time`.

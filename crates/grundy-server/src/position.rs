@@ -533,6 +533,12 @@ fn sum_of_terms(spec: &PositionSpec, limits: &Limits) -> Result<Sum, ApiError> {
             "position.{unknown}: unknown field: a sum has position.terms and position.convention"
         )));
     }
+    if let Some(refusal) = grundy_core::loopy::family::refusal_in_sum(
+        terms,
+        "ask for it as {\"game\": \"loopy\", \"terms\": ...}",
+    ) {
+        return Err(refusal.into());
+    }
     let sum = spec::parse_sum(terms)?;
     // The amounts of every term's rules (take-sets, excluded sets) are held to the limits.
     for c in &sum.components {

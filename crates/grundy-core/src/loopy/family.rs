@@ -54,6 +54,26 @@ pub fn parse_rules(text: &str) -> Result<Arc<dyn LoopyRules>> {
     family.rules(&params)
 }
 
+/// The refusal of a loopy term in `text`, a sum of games that end (`analyze sum`, the API's
+/// `sum`): short, naming the first loopy term and `door`, where loopy games are answered
+/// (`analyze it with grundy analyze loopy`), instead of the list of every ruleset that an unknown name gets.
+/// `None` when no term's ruleset is a loopy family (no loopy name is a ruleset's of the
+/// registry: `every_example_reads_back`).
+pub fn refusal_in_sum(text: &str, door: &str) -> Option<GameError> {
+    let term = split_terms(text).into_iter().map(str::trim).find(|term| {
+        let name_end = term.find(['{', ':']).unwrap_or(term.len());
+        loopy_family(&term[..name_end]).is_some()
+    })?;
+    Some(GameError::invalid(
+        "term",
+        term,
+        format!(
+            "a game that ends; this one is loopy (play may go on for ever), which a sum of \
+             games that end does not take: {door}"
+        ),
+    ))
+}
+
 /// The terms of a sum: `+` outside braces separates them.
 pub(crate) fn split_terms(text: &str) -> Vec<&str> {
     let mut terms = Vec::new();
@@ -92,6 +112,24 @@ mod tests {
                 "{} is taken",
                 f.name
             );
+        }
+    }
+
+    #[test]
+    fn a_loopy_term_in_a_sum_is_named() {
+        let err = refusal_in_sum("nim:3 + Loopy-Sub{1,2;3;odd}:7 + windup{5;1}:1", "DOOR")
+            .unwrap()
+            .to_string();
+        assert!(
+            err.starts_with("invalid term \"Loopy-Sub{1,2;3;odd}:7\": expected a game that ends")
+                && err.ends_with("does not take: DOOR"),
+            "{err}"
+        );
+        for text in ["square-but-one:5", "fair-shares:6,3", "digraph{0>1}:0"] {
+            assert!(refusal_in_sum(text, "DOOR").is_some(), "{text}");
+        }
+        for text in ["nim:3 + sub{1,2}:7", "chess:3", "", "loopy:3"] {
+            assert!(refusal_in_sum(text, "DOOR").is_none(), "{text}");
         }
     }
 

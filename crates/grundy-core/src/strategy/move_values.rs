@@ -15,8 +15,8 @@
 use serde::Serialize;
 
 use super::{
-    delaying_move, direct_move, with_remoteness_solver, Convention, MISERE_SEARCH_LIMIT,
-    MISERE_TIME_BUDGET,
+    delaying_move, direct_move, misere_time_budget, with_remoteness_solver, Convention,
+    MISERE_SEARCH_LIMIT,
 };
 use crate::kernel::bouton;
 use crate::kernel::error::{GameError, Result};
@@ -218,7 +218,7 @@ fn wins_without_search(sum: &Sum, moves: &[SumMove], convention: Convention) -> 
             // The budgets of the misère analysis, one search shared by every move: the root's
             // search visits the whole tree, the moves' are then lookups.
             let mut solver = Solver::new(sum_options, misere_rule, MISERE_SEARCH_LIMIT)
-                .with_time_budget(MISERE_TIME_BUDGET)
+                .with_time_budget(misere_time_budget())
                 .labelled("misère analysis of this sum (an exhaustive search: misère sums have no Grundy-value shortcut)");
             solver.value(&sum.canonical())?;
             moves

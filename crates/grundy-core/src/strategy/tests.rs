@@ -29,6 +29,28 @@ fn misere_search_answers_or_names_the_budget_it_hit() {
     );
 }
 
+/// Inside a question's budget the misère search has no clock of its own: the question's
+/// `--time` bounds it (a fixed 3 s refused a sum that `--time 60` answers), and its refusal
+/// names the option that allows more; outside one it keeps [`MISERE_TIME_BUDGET`].
+#[test]
+fn the_misere_search_keeps_the_questions_budget() {
+    use crate::kernel::budget::{self, Budget};
+    assert_eq!(misere_time_budget(), MISERE_TIME_BUDGET);
+    let minute = Budget::new(std::time::Duration::from_secs(60), "--time SECONDS");
+    assert_eq!(
+        budget::within(&minute, misere_time_budget),
+        std::time::Duration::MAX
+    );
+    let short = Budget::new(std::time::Duration::from_millis(200), "--time SECONDS");
+    let err = budget::within(&short, || analyze(&kayles(&[101, 90]), Convention::Misere))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("time budget of 0.2 s: allow more with --time SECONDS"),
+        "{err}"
+    );
+}
+
 /// Hints and the perfect computer's move on Kayles 30 + 40 need no search: the tree is
 /// known to be too large before one starts (it took 25 s to find out by searching).
 #[test]

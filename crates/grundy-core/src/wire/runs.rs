@@ -8,8 +8,9 @@ use crate::nimber::Nimber;
 use crate::sum::Outcome;
 
 /// One search: the game, the position as the game writes it, its value and outcome, the time
-/// it took, the components it expanded, the threads that searched, and its table (the file it
-/// was saved to or read from, the entries read from it, and the table's counts).
+/// it took, the components it expanded, the threads that searched, the time limit it ran
+/// within (`null` when none: the search ran until done), and its table (the file it was saved
+/// to or read from, the entries read from it, and the table's counts).
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct SearchDoc {
     pub game: &'static str,
@@ -19,6 +20,7 @@ pub struct SearchDoc {
     pub seconds: f64,
     pub expanded: u64,
     pub threads: usize,
+    pub time_limit: Option<u64>,
     pub table: SearchTable,
 }
 
@@ -46,6 +48,7 @@ impl SearchDoc {
             seconds: run.elapsed.as_secs_f64(),
             expanded: run.stats.expanded,
             threads: run.threads,
+            time_limit: None,
             table: SearchTable {
                 file,
                 entries_read: run.resumed,

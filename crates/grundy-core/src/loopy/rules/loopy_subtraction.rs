@@ -181,7 +181,7 @@ impl LoopyRules for LoopySubtraction {
     }
 }
 
-/// The family: `loopy-sub{1,2;3;odd}:7`.
+/// The family: `loopy-sub{1,2;1;odd}:7`.
 pub static FAMILY: LoopyFamily = LoopyFamily {
     name: "loopy-sub",
     aliases: &["loopysub", "addsub"],
@@ -198,7 +198,7 @@ pub static FAMILY: LoopyFamily = LoopyFamily {
         LoopyParam {
             name: "add",
             help: "the add-set: amounts comma-separated, each at least 1",
-            example: "3",
+            example: "1",
         },
         LoopyParam {
             name: "when",
@@ -207,7 +207,7 @@ pub static FAMILY: LoopyFamily = LoopyFamily {
         },
     ],
     positions: "the heaps, each a whole number",
-    example: "loopy-sub{1,2;3;odd}:7",
+    example: "loopy-sub{1,2;1;odd}:7",
     build: |params| {
         Ok(Arc::new(LoopySubtraction::parse(
             params[0], params[1], params[2],
