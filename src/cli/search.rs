@@ -245,11 +245,12 @@ fn save_table(path: &Path, run: &SearchRun) -> Result<(), CliError> {
 }
 
 fn report(out: &Output, args: &SearchArgs, run: &SearchRun, value: Nimber) -> Result<(), CliError> {
-    let doc = SearchDoc::of(
+    let mut doc = SearchDoc::of(
         run,
         value,
         args.table.as_ref().map(|p| p.display().to_string()),
     );
+    doc.time_limit = args.time;
     if out.json {
         return out.json(&doc);
     }
