@@ -74,7 +74,7 @@ pub fn parse(text: &str) -> Result<Vec<Land>> {
     if text.is_empty() {
         return Err(bad(
             text,
-            "an empty position; 0*0 is the position without spots",
+            "a position (0*0 is the one without spots), not nothing",
         ));
     }
     if text == "0*0" {
@@ -98,7 +98,7 @@ pub fn parse(text: &str) -> Result<Vec<Land>> {
     Ok(lands)
 }
 
-/// An error about `text`, naming `why` and the syntax allowed.
+/// An error about `text`: what was `expected` there, then the syntax allowed.
 fn bad(text: &str, why: &str) -> GameError {
     GameError::invalid(WHAT, excerpt(text), format!("{why}; {SYNTAX}"))
 }
@@ -122,7 +122,7 @@ fn parse_land(text: &str, piece: &str) -> Result<Land> {
         let mut region = Region::new();
         for boundary_text in region_text.split('.') {
             if boundary_text.is_empty() {
-                return Err(bad(text, "a land, region or boundary is empty"));
+                return Err(bad(text, "no empty land, region or boundary"));
             }
             parse_boundary(text, boundary_text, &mut land, &mut letters, &mut region)?;
             if land.lines.len() > MAX_SPOTS {
@@ -144,12 +144,9 @@ fn parse_boundary(
     region: &mut Region,
 ) -> Result<()> {
     if let Some(count) = piece.strip_prefix("0*") {
-        let n: usize = count.parse().map_err(|_| {
-            bad(
-                text,
-                &format!("0*N needs a number of spots N, not '{count}'"),
-            )
-        })?;
+        let n: usize = count
+            .parse()
+            .map_err(|_| bad(text, &format!("a number of spots N in 0*N, not '{count}'")))?;
         if n > MAX_SPOTS {
             return Err(GameError::too_large(WHAT, format!("{MAX_SPOTS} spots")));
         }
@@ -164,19 +161,14 @@ fn parse_boundary(
     while let Some(c) = chars.next() {
         let spot = match c {
             '0'..='3' => land.add_spot(c as u8 - b'0'),
-            '4'..='9' => {
-                return Err(bad(
-                    text,
-                    &format!("a spot has at most three lines, not {c}"),
-                ))
-            }
+            '4'..='9' => return Err(bad(text, &format!("spots of at most three lines, not {c}"))),
             'a'..='l' => letter(land, letters, (false, c as usize - 'a' as usize)),
             'A'..='Y' => letter(land, letters, (true, c as usize - 'A' as usize)),
             'm' | 'n' => {
                 let k = expanded(text, &mut chars)?;
                 letter(land, letters, (c == 'n', k - 1))
             }
-            _ => return Err(bad(text, &format!("'{c}' is not a spot"))),
+            _ => return Err(bad(text, &format!("spots, not '{c}'"))),
         };
         boundary.push(spot);
     }
@@ -184,7 +176,7 @@ fn parse_boundary(
     if singleton && boundary.len() > 1 {
         return Err(bad(
             text,
-            &format!("a spot without lines (0) is a boundary of its own, not part of '{piece}'"),
+            &format!("a spot without lines (0) as a boundary of its own, not in '{piece}'"),
         ));
     }
     region.push(boundary);
@@ -198,7 +190,7 @@ fn letter(land: &mut Land, letters: &mut HashMap<Letter, SpotId>, name: Letter) 
 
 /// The number K of `m(K)` or `n(K)`, the letter read.
 fn expanded(text: &str, chars: &mut std::iter::Peekable<std::str::Chars<'_>>) -> Result<usize> {
-    let malformed = || bad(text, "m and n name letters as m(K) and n(K), K from 1");
+    let malformed = || bad(text, "letters m(K) and n(K) with K from 1");
     if chars.next() != Some('(') {
         return Err(malformed());
     }
@@ -236,12 +228,16 @@ fn check_letters(text: &str, land: &Land, letters: &HashMap<Letter, SpotId>) -> 
         };
         if !fits {
             let rule = match upper {
-                false => "a lower-case letter is met twice on one boundary",
-                true => "an upper-case letter is met once in each of two regions",
+                false => "a lower-case letter met twice on one boundary",
+                true => "an upper-case letter met once in each of two regions",
+            };
+            let times = match at.len() {
+                1 => "once".to_string(),
+                n => format!("{n} times"),
             };
             return Err(bad(
                 text,
-                &format!("{rule}, not letter {name} (met {} times)", at.len()),
+                &format!("{rule}, not letter {name} (met {times})"),
             ));
         }
     }

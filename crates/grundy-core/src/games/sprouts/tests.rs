@@ -54,22 +54,22 @@ fn many_letters_are_written_in_long_form() {
 #[test]
 fn malformed_positions_are_refused_by_name() {
     for (text, why) in [
-        ("", "an empty position"),
-        ("04", "at most three lines, not 4"),
+        ("", "a position (0*0 is the one without spots), not nothing"),
+        ("04", "expected spots of at most three lines, not 4"),
         ("1a1a.9", "at most three lines, not 9"),
         ("0..0", "empty"),
         ("0|", "empty"),
-        ("x", "'x' is not a spot"),
-        ("10", "a boundary of its own"),
-        ("0*x", "0*N needs a number"),
-        ("1a1", "lower-case letter is met twice on one boundary"),
-        ("1a.1a", "lower-case letter is met twice on one boundary"),
+        ("x", "expected spots, not 'x'"),
+        ("10", "a boundary of its own, not in '10'"),
+        ("0*x", "a number of spots N in 0*N, not 'x'"),
         (
-            "AB.AB",
-            "upper-case letter is met once in each of two regions",
+            "1a1",
+            "lower-case letter met twice on one boundary, not letter a (met once)",
         ),
-        ("A|A|A", "upper-case letter"),
-        ("m(0)m(0)", "m(K) and n(K)"),
+        ("1a.1a", "lower-case letter met twice on one boundary"),
+        ("AB.AB", "upper-case letter met once in each of two regions"),
+        ("A|A|A", "not letter A (met 3 times)"),
+        ("m(0)m(0)", "letters m(K) and n(K) with K from 1"),
         ("m(3", "m(K) and n(K)"),
         ("0*99999", "4096 spots"),
     ] {
@@ -94,7 +94,7 @@ fn canonical_forms_merge_what_is_the_same_game() {
         // A dead spot goes; a letter met twice in a row is met once, a 2.
         ("1a3a", "12"),
         // A region of one life goes; the letter it shared is a 2 elsewhere.
-        ("2A|A.0", "0.2"),
+        ("A3|A.0", "0.2"),
         // Regions sharing no spot are two lands; lands in any order.
         ("0*2|1a1a", "1a1a+0*2"),
         ("0.0+12", "12+0*2"),
@@ -105,7 +105,7 @@ fn canonical_forms_merge_what_is_the_same_game() {
         assert_ne!(position(a), position(b), "{a} and {b}");
     }
     // Nothing can be drawn: the finished position.
-    for finished in ["3", "2", "22|2", "AB|AB", "0*0"] {
+    for finished in ["3", "2", "2|2", "A|A", "33.3", "0*0"] {
         assert_eq!(position(finished).to_string(), "0*0", "{finished}");
     }
     // Its text reads back as the same position.
