@@ -36,7 +36,8 @@ const PLAIN_LOWER: usize = 12;
 const PLAIN_UPPER: usize = 25;
 
 const WHAT: &str = "Sprouts position";
-const SYNTAX: &str = "lands separated by +, regions by |, boundaries by .; a spot is 0, 1, 2 or 3 (its lines), a letter a-l or A-Y (a spot with two lines met twice), m(K) or n(K); 0*N for N spots without lines (e.g. 0*6 or 0*4|1a1a)";
+/// The syntax, in words (no bar: the refusals are quoted in the tables of docs/errors.md).
+const SYNTAX: &str = "lands separated by +, regions by a vertical bar, boundaries by .; a spot is 0, 1, 2 or 3 (its lines), a letter a-l or A-Y (a spot with two lines met twice), m(K) or n(K); 0*N for N spots without lines (e.g. 0*6, or 0*4.1a1a)";
 
 impl Land {
     /// A land of `n` spots without lines (`0*n`).
