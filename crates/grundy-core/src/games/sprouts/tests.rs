@@ -145,3 +145,29 @@ fn the_starting_positions_have_the_published_outcomes() {
         assert_eq!(first_wins, matches!(n % 6, 3..=5), "0*{n}");
     }
 }
+
+/// Every option of a few positions reads back from its text as itself; the winning moves the
+/// ruleset lists are exactly the options worth 0, and the rules of `Searched` agree with the
+/// values (moves to each value, the mex rule, the derivation).
+#[test]
+fn every_move_reads_back_and_the_winning_moves_are_the_options_worth_0() {
+    use crate::games::rules::sprouts::SproutsGame;
+    use crate::games::searched::{assert_moves_to_value_agree, Searched};
+    use crate::kernel::Ruleset;
+    let rules = Searched::<SproutsGame>::new();
+    for text in ["0*3", "0*4", "0*2.1a1a", "0*2|1a1a", "AB1|AB0"] {
+        let p = position(text);
+        for option in p.options() {
+            assert_eq!(position(&option.to_string()), option, "{text}: {option}");
+        }
+        let winning = rules.moves_to_value(&p, 0, usize::MAX).unwrap();
+        let zeros: Vec<Vec<SproutsPosition>> = p
+            .options()
+            .into_iter()
+            .filter(|o| value(o).unwrap() == 0)
+            .map(|o| vec![o])
+            .collect();
+        assert_eq!(winning.moves(), &zeros[..], "{text}");
+        assert_moves_to_value_agree(&rules, &p);
+    }
+}
