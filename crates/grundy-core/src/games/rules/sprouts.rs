@@ -20,10 +20,10 @@ pub static FAMILY: Family = Family {
     positions: Positions {
         label: "Position",
         help: "0*N for N spots, or a position in the notation of Applegate, Jacobson and Sleator as Glop and SPOTS write it: lands separated by +, regions by |, boundaries by . (e.g. 0*4|1a1a)",
-        example: "0*5",
+        example: "0*3",
         drawing: Drawing::Spots,
     },
-    example: "sprouts:0*5",
+    example: "sprouts:0*3",
     sequence: false,
     build: |_| Ok(Arc::new(Searched::<SproutsGame>::new())),
 };
