@@ -155,7 +155,7 @@ fn every_move_reads_back_and_the_winning_moves_are_the_options_worth_0() {
     use crate::games::searched::{assert_moves_to_value_agree, Searched};
     use crate::kernel::Ruleset;
     let rules = Searched::<SproutsGame>::new();
-    for text in ["0*3", "0*4", "0*2.1a1a", "0*2|1a1a", "AB1|AB0"] {
+    for text in ["0*3", "0*4", "0*2.1a1a", "0*2|1a1a", "AB1|AB.0"] {
         let p = position(text);
         for option in p.options() {
             assert_eq!(position(&option.to_string()), option, "{text}: {option}");
