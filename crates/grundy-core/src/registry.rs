@@ -56,6 +56,7 @@ pub static REGISTRY: &[&Family] = &[
     &rules::chomp::FAMILY,
     &rules::kayles_graphs::NODE_KAYLES,
     &rules::kayles_graphs::ARC_KAYLES,
+    &rules::sprouts::FAMILY,
     &coins::TURNING_TURTLES,
     &coins::TWINS,
     &coins::MOCK_TURTLES,

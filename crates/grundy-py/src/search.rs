@@ -34,7 +34,7 @@ pub const DEFAULT_TABLE_MIB: u64 = 1024;
 /// (True, True)
 #[pyclass(module = "grundy", frozen, get_all)]
 pub struct SearchResult {
-    /// The game: ``cram``, ``chomp``, ``node-kayles`` or ``arc-kayles``.
+    /// The game: ``cram``, ``chomp``, ``node-kayles``, ``arc-kayles`` or ``sprouts``.
     pub game: &'static str,
     /// The position, as the game writes it.
     pub position: String,
@@ -174,13 +174,14 @@ fn whole_from_1(value: &Bound<'_, PyAny>, name: &str, unit: &str, most: u64) -> 
 }
 
 /// The value of a board or graph position by search, as ``grundy search``: ``game`` is ``cram``,
-/// ``chomp``, ``node-kayles`` or ``arc-kayles``, ``position`` the game's text (``5x5``, ``3x7``,
-/// ``path:12``, ``grid:4x5``). ``memory_mb`` is the table's memory (1 to 65536 MiB, 1024 by
-/// default); ``time_limit`` stops the search with an error after that many seconds (at most 604800,
-/// a week; None: 600, as ``grundy search --time``); ``threads`` (1 to 64; 2 by default, 1 on a
-/// one-core machine) share the position's options out, each with a table of its own and an equal
-/// share of ``memory_mb``, as ``grundy search --threads``; ``table`` is a file: read when it
-/// exists, written back at the end, after a time limit and after Ctrl-C, so that the same call
+/// ``chomp``, ``node-kayles``, ``arc-kayles`` or ``sprouts``, ``position`` the game's text
+/// (``5x5``, ``3x7``, ``path:12``, ``grid:4x5``, ``0*6``). ``memory_mb`` is the table's memory (1
+/// to 65536 MiB, 1024 by default); ``time_limit`` stops the search with an error after that many
+/// seconds (at most 604800, a week; None: 600, as ``grundy search --time``); ``threads`` (1 to
+/// 64; 2 by default, 1 on a one-core machine) share the position's options out, each with a
+/// table of its own and an equal share of ``memory_mb``, as ``grundy search --threads``;
+/// ``table`` is a file: read when it exists, written back at the end, after a time limit and
+/// after Ctrl-C, so that the same call
 /// again goes on from everything proven. The search runs on a worker thread: Ctrl-C stops it (a
 /// ``KeyboardInterrupt``). ``progress``: ``None`` shows a tqdm counter of the components expanded
 /// when tqdm is installed and the search is long, ``False`` nothing, ``True`` a counter from the
@@ -194,7 +195,7 @@ fn whole_from_1(value: &Bound<'_, PyAny>, name: &str, unit: &str, most: u64) -> 
 /// >>> grundy.search("nim", "3")
 /// Traceback (most recent call last):
 /// ...
-/// grundy.GrundyError: invalid search game "nim": expected one of cram, chomp, node-kayles, arc-kayles
+/// grundy.GrundyError: invalid search game "nim": expected one of cram, chomp, node-kayles, arc-kayles, sprouts
 #[pyfunction]
 #[pyo3(signature = (game, position, *, memory_mb = None, time_limit = None, table = None, progress = None, threads = None))]
 #[allow(clippy::too_many_arguments)]

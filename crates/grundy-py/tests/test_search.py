@@ -13,6 +13,7 @@ CASES = [
     ("cram", "4x4"), ("cram", "3x5"), ("chomp", "4x5"), ("chomp", "7,7,5"),
     ("node-kayles", "path:11"), ("node-kayles", "grid:3x3"),
     ("arc-kayles", "cycle:8"), ("arc-kayles", "grid:2x4"),
+    ("sprouts", "0*4"), ("sprouts", "0*3|1a1a"),
 ]
 
 
@@ -22,6 +23,13 @@ def test_values_are_those_of_the_registry(game, position):
     assert r.value == grundy.parse(f"{game}:{position}").value
     assert r.outcome == ("P" if r.value == 0 else "N")
     assert r.game == game and r.resumed == 0 and r.expanded >= 0
+
+
+def test_sprouts_outcomes_are_the_published_ones():
+    # Applegate, Jacobson and Sleator (1991): the first player wins 0*n when n mod 6 is 3, 4, 5.
+    assert [grundy.search("sprouts", f"0*{n}").outcome for n in (2, 3, 4)] == ["P", "N", "N"]
+    with pytest.raises(grundy.GrundyError, match="at most three lines"):
+        grundy.search("sprouts", "0.4")
 
 
 def test_the_family_method_is_the_same_search():

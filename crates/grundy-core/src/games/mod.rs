@@ -67,6 +67,7 @@ pub mod node_kayles;
 pub mod octal;
 pub mod rules;
 pub mod searched;
+pub mod sprouts;
 pub mod subtraction;
 pub mod take_break;
 pub mod tartan;

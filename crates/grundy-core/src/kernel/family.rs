@@ -36,6 +36,9 @@ pub enum Drawing {
     /// A rectangle of coins, heads or tails (the two-dimensional coin-turning games), written
     /// as rows separated by `/`: `THT/TTH`.
     CoinGrid,
+    /// Spots joined by lines (Sprouts), written in the notation of Applegate, Jacobson and
+    /// Sleator: `0*4|1a1a`.
+    Spots,
 }
 
 /// What a family's parameter holds.

@@ -398,6 +398,7 @@ Cram: Ruleset
 Chomp: Ruleset
 NodeKayles: Ruleset
 ArcKayles: Ruleset
+Sprouts: Ruleset
 Turtles: Ruleset
 Twins: Ruleset
 MockTurtles: Ruleset

@@ -17,13 +17,14 @@ use crate::games::cram::{Cram, CramBoard};
 use crate::games::graph::GraphPosition;
 use crate::games::node_kayles::{self, NodeKayles, NodeKaylesGrid};
 use crate::games::searched::Shown;
+use crate::games::sprouts::{Sprouts, SproutsPosition};
 use crate::kernel::error::{GameError, Result};
 use crate::nimber::Nimber;
 use crate::search::engine::ProgressFn;
 use crate::search::{parallel, persist, SearchStats, SplitGame, Table, TableKey};
 
 /// The games a search takes, by the names of the registry.
-pub const SEARCH_GAMES: &[&str] = &["cram", "chomp", "node-kayles", "arc-kayles"];
+pub const SEARCH_GAMES: &[&str] = &["cram", "chomp", "node-kayles", "arc-kayles", "sprouts"];
 
 /// Most memory a search table may be given, in MiB (as `grundy search --memory`).
 pub const MAX_TABLE_MIB: u64 = 65_536;
@@ -132,6 +133,7 @@ pub fn position_text(game: &str, position: &str) -> Result<(&'static str, String
     let (text, shown) = match family {
         "cram" => texts(&position.parse::<CramBoard>()?),
         "chomp" => texts(&position.parse::<ChompBoard>()?),
+        "sprouts" => texts(&position.parse::<SproutsPosition>()?),
         _ => texts(&position.parse::<GraphPosition>()?),
     };
     Ok((family, text, shown))
@@ -172,6 +174,11 @@ pub fn search(game: &str, position: &str, options: SearchOptions) -> Result<Sear
         "chomp" => {
             let board: ChompBoard = position.parse()?;
             run(|| Chomp, family, &[board.key()], 0, texts(&board), options)
+        }
+        "sprouts" => {
+            let position: SproutsPosition = position.parse()?;
+            let keys = position.keys();
+            run(Sprouts::new, family, &keys, 0, texts(&position), options)
         }
         "node-kayles" => {
             let graph: GraphPosition = position.parse()?;
@@ -289,6 +296,7 @@ mod tests {
             ("chomp", "3x4"),
             ("node-kayles", "path:7"),
             ("arc-kayles", "cycle:6"),
+            ("sprouts", "0*4"),
         ] {
             let run = search(game, position, options()).unwrap();
             let term = format!("{game}:{position}");
@@ -313,7 +321,7 @@ mod tests {
     fn unknown_games_and_bad_positions_are_errors() {
         let e = search("nim", "3", options()).unwrap_err().to_string();
         assert!(
-            e.contains("one of cram, chomp, node-kayles, arc-kayles"),
+            e.contains("one of cram, chomp, node-kayles, arc-kayles, sprouts"),
             "{e}"
         );
         assert!(search("cram", "9x9", options()).is_err());

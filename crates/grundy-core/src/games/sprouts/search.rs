@@ -1,0 +1,201 @@
+//! Sprouts for the search engine ([`crate::search`]): a component is one land, keyed by its
+//! canonical string, and a move's option is the sum of the lands it leaves.
+
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+
+use super::canon::simplify;
+use super::moves::{children, move_bound};
+use super::notation::{parse, write_land, Land};
+use crate::search::table::{mix64, Pair};
+use crate::search::{OptionSink, SplitGame, TableKey};
+
+/// One land in canonical form ([`super::canon`]): its lives and a bound on its moves, then
+/// its string's bytes. Equal keys are the same game.
+#[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct LandKey(Box<[u8]>);
+
+/// The bytes before a key's text: its lives (`u16`) and the bound on its moves (`u32`).
+const HEADER: usize = 6;
+
+impl LandKey {
+    /// The key of `land`, simplified and in canonical order, written `canonical`.
+    pub fn of(land: &Land, canonical: &str) -> LandKey {
+        let lives: u32 = (0..land.lines.len() as u16).map(|s| land.lives(s)).sum();
+        let bound = u32::try_from(move_bound(land)).unwrap_or(u32::MAX);
+        let mut bytes = Vec::with_capacity(HEADER + canonical.len());
+        bytes.extend_from_slice(&(lives.min(u32::from(u16::MAX)) as u16).to_le_bytes());
+        bytes.extend_from_slice(&bound.to_le_bytes());
+        bytes.extend_from_slice(canonical.as_bytes());
+        LandKey(bytes.into())
+    }
+
+    /// The key of a land written canonically.
+    pub fn new(canonical: &str) -> LandKey {
+        let land = parse(canonical)
+            .ok()
+            .and_then(|mut lands| lands.pop())
+            .unwrap_or_default();
+        LandKey::of(&land, canonical)
+    }
+
+    /// The land's canonical string.
+    pub fn text(&self) -> &str {
+        // Keys are made from strings and read back only when they parse.
+        std::str::from_utf8(self.0.get(HEADER..).unwrap_or_default()).unwrap_or_default()
+    }
+
+    /// The land itself.
+    pub fn land(&self) -> Land {
+        parse(self.text())
+            .ok()
+            .and_then(|mut lands| lands.pop())
+            .unwrap_or_default()
+    }
+
+    /// The land's lives (three per spot less its lines).
+    pub fn lives(&self) -> u32 {
+        self.0
+            .first_chunk::<2>()
+            .map_or(0, |b| u16::from_le_bytes(*b).into())
+    }
+
+    /// At least the number of its moves.
+    fn move_bound(&self) -> usize {
+        self.0
+            .get(2..HEADER)
+            .map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize)
+    }
+}
+
+impl TableKey for LandKey {
+    type Slot = Pair<LandKey>;
+    const OWNS_HEAP: bool = true;
+
+    fn hash64(&self) -> u64 {
+        self.0.chunks(8).fold(0x5350_524f_5554_5321, |h, chunk| {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            mix64(h ^ u64::from_le_bytes(word))
+        })
+    }
+
+    fn heap_bytes(&self) -> usize {
+        self.0.len()
+    }
+
+    fn write(&self, out: &mut Vec<u8>) {
+        let text = self.text();
+        out.extend_from_slice(&(text.len() as u32).to_le_bytes());
+        out.extend_from_slice(text.as_bytes());
+    }
+
+    /// `None` unless the bytes are one land in the notation.
+    fn read(bytes: &mut &[u8]) -> Option<Self> {
+        let (len, rest) = bytes.split_first_chunk::<4>()?;
+        let len = u32::from_le_bytes(*len) as usize;
+        let text = std::str::from_utf8(rest.get(..len)?).ok()?;
+        if parse(text).ok()?.len() != 1 {
+            return None;
+        }
+        *bytes = &rest[len..];
+        Some(LandKey::new(text))
+    }
+}
+
+/// Sprouts, normal play, for [`crate::search::Engine`]: it keeps the options of the lands
+/// it lists (the engine asks a land again as its questions narrow), within a memory bound.
+#[derive(Debug, Default)]
+pub struct Sprouts {
+    cache: RefCell<OptionCache>,
+}
+
+/// Options listed, by land, and their bytes.
+#[derive(Debug, Default)]
+struct OptionCache {
+    options: HashMap<LandKey, Arc<Vec<Vec<LandKey>>>>,
+    bytes: usize,
+}
+
+/// Bytes of options [`Sprouts`] keeps before it forgets them all.
+const CACHE_BYTES: usize = 32 << 20;
+
+impl Sprouts {
+    /// The game, with an empty cache.
+    pub fn new() -> Sprouts {
+        Sprouts::default()
+    }
+
+    /// The options of `key`, from the cache or listed.
+    fn options_of_key(&self, key: &LandKey) -> Arc<Vec<Vec<LandKey>>> {
+        if let Some(found) = self.cache.borrow().options.get(key) {
+            return Arc::clone(found);
+        }
+        let options = Arc::new(options_of(&key.land()));
+        let bytes: usize = options.iter().flatten().map(|k| k.0.len() + 40).sum();
+        let mut cache = self.cache.borrow_mut();
+        if cache.bytes + bytes > CACHE_BYTES {
+            cache.options.clear();
+            cache.bytes = 0;
+        }
+        cache.bytes += bytes + key.0.len() + 64;
+        cache.options.insert(key.clone(), Arc::clone(&options));
+        options
+    }
+}
+
+/// The distinct options of `land`, each the keys of the lands it leaves (sorted), in a fixed
+/// order: fewest lives first.
+pub fn options_of(land: &Land) -> Vec<Vec<LandKey>> {
+    let mut seen = HashSet::new();
+    let mut options: Vec<(u32, Vec<LandKey>)> = Vec::new();
+    for child in children(land) {
+        let lands = canonical_keys(child);
+        if seen.insert(lands.clone()) {
+            let lives = lands.iter().map(LandKey::lives).sum();
+            options.push((lives, lands));
+        }
+    }
+    options.sort();
+    options.into_iter().map(|(_, o)| o).collect()
+}
+
+/// The keys of the lands of `land` once simplified, sorted by their text.
+pub fn canonical_keys(land: Land) -> Vec<LandKey> {
+    let mut keys: Vec<LandKey> = simplify(land)
+        .iter()
+        .map(|l| LandKey::of(l, &write_land(l)))
+        .collect();
+    keys.sort_by(|a, b| a.text().cmp(b.text()));
+    keys
+}
+
+impl SplitGame for Sprouts {
+    type Key = LandKey;
+
+    fn table_tag(&self) -> String {
+        "sprouts".into()
+    }
+
+    /// Its lives.
+    fn size(&self, key: &LandKey) -> u32 {
+        key.lives()
+    }
+
+    fn move_count(&self, key: &LandKey) -> usize {
+        key.move_bound()
+    }
+
+    fn options<S: OptionSink<LandKey>>(&self, key: &LandKey, out: &mut S) {
+        for option in self.options_of_key(key).iter() {
+            out.begin();
+            for land in option {
+                out.component(land.clone());
+            }
+            if !out.end() {
+                return;
+            }
+        }
+    }
+}
