@@ -25,7 +25,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use super::engine::{Engine, ProgressFn, SearchStats};
-use super::options::Options;
+use super::options::{distinct, OptionSum};
 use super::shared_facts::SharedFacts;
 use super::table::{Knowledge, SharedKnowledge, Table};
 use super::SplitGame;
@@ -63,14 +63,6 @@ where
     Ok(rest ^ component_value(engines, &largest)?)
 }
 
-/// One option of the component: its components to search, the XOR of the values known, and
-/// the order of the search (smallest first).
-struct Choice<K> {
-    keys: Vec<K>,
-    x: Nimber,
-    size: u64,
-}
-
 /// The value of the canonical component `key`, round by round (see the module's
 /// documentation).
 fn component_value<G>(engines: &mut [Engine<G>], key: &G::Key) -> Result<Nimber>
@@ -81,7 +73,7 @@ where
     if let Some(v) = engines[0].value_known(key) {
         return v;
     }
-    let choices = choices(engines[0].game(), key);
+    let choices = distinct(engines[0].game(), key);
     // An option with nothing to search is worth the values the game knows (a lone square, a
     // region won by a strategy).
     let mut known: Vec<Option<Nimber>> = choices
@@ -105,32 +97,11 @@ where
     Ok(k)
 }
 
-/// The options of `key`, each once (moves the same up to symmetry list the same sum),
-/// smallest first.
-fn choices<G: SplitGame>(game: &G, key: &G::Key) -> Vec<Choice<G::Key>> {
-    let mut listed = Options::default();
-    game.options(key, &mut listed);
-    let mut choices: Vec<Choice<G::Key>> = Vec::with_capacity(listed.len());
-    for i in 0..listed.len() {
-        let (keys, x) = listed.get(i);
-        let mut keys = keys.to_vec();
-        keys.sort();
-        super::engine::cancel_pairs(&mut keys);
-        if choices.iter().any(|c| c.x == x && c.keys == keys) {
-            continue;
-        }
-        let size = keys.iter().map(|k| u64::from(game.size(k)).pow(2)).sum();
-        choices.push(Choice { keys, x, size });
-    }
-    choices.sort_by_key(|c| c.size);
-    choices
-}
-
 /// Asks the options `open` of `choices` whether they are worth `k`, shared out among the
 /// engines' threads: the index of one that is, or `None` when none is.
 fn round<G>(
     engines: &mut [Engine<G>],
-    choices: &[Choice<G::Key>],
+    choices: &[OptionSum<G::Key>],
     open: &[usize],
     k: Nimber,
 ) -> Result<Option<usize>>
@@ -218,7 +189,7 @@ impl Share<'_> {
 /// until none is left or `stop` is raised.
 fn ask<G>(
     engine: &mut Engine<G>,
-    choices: &[Choice<G::Key>],
+    choices: &[OptionSum<G::Key>],
     share: &Share<'_>,
     k: Nimber,
     stop: &AtomicBool,
