@@ -15,11 +15,15 @@
 //! that reads a key is chosen by the game and the position, as [`super::search_run::search`]
 //! chooses it; [`Cut::tag`] names it (a key of one is meaningless to another).
 
-use super::search_run::{family_of, run, with_engine, EngineJob, SearchOptions, SearchRun};
+use std::any::Any;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use super::search_run::{family_of, run, with_engine, EngineJob, SearchOptions};
 use crate::kernel::error::{GameError, Result};
 use crate::nimber::Nimber;
 use crate::search::options::distinct;
-use crate::search::{SplitGame, TableKey};
+use crate::search::{Engine, SplitGame, TableKey};
 
 /// One component of a position, as text that crosses between processes.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -65,11 +69,79 @@ pub fn options(game: &str, position: &str, key: &str) -> Result<Vec<PieceSum>> {
     with_engine(family_of(game)?, position, Options { key })
 }
 
+/// What valuing one piece (or asking one question of a sum of pieces) found and cost.
+#[derive(Debug)]
+pub struct PieceValue<T = Nimber> {
+    /// The value (or the answer), or the error that stopped the search (its time budget).
+    pub value: Result<T>,
+    /// Components the search expanded.
+    pub expanded: u64,
+    /// Wall-clock time of the search.
+    pub elapsed: Duration,
+}
+
 /// The value of the component `key` (as in [`options`]) by the core's search, with the
-/// caller's memory, time budget and threads; [`SearchRun::value`] is the component's value.
-pub fn value(game: &str, position: &str, key: &str, options: SearchOptions) -> Result<SearchRun> {
+/// caller's memory, time budget and threads ([`SearchOptions::table`] is not read).
+///
+/// On one thread the engine is kept for the next piece of the same game valued in this
+/// process (one per game, with the memory of the first call): the pieces of one position share
+/// most of their positions, so a worker that values piece after piece searches each shared
+/// position once (Cram 5 x 6 cut at depth 1: TODO measured).
+pub fn value(game: &str, position: &str, key: &str, options: SearchOptions) -> Result<PieceValue> {
     super::search_run::check_threads(options.threads)?;
     with_engine(family_of(game)?, position, Value { key, options })
+}
+
+/// Whether the sum of the components `keys` (as in [`options`]) is worth exactly `target`, by
+/// the engine's question (it stops at the first option that settles it: far less work than
+/// the value), on one thread with the engine kept as [`value`] keeps it. This is what a
+/// distributed search asks of each option of a component, value by value, as the threads of
+/// [`crate::search::parallel`] do.
+pub fn has_value(
+    game: &str,
+    position: &str,
+    keys: &[&str],
+    target: Nimber,
+    options: &SearchOptions,
+) -> Result<PieceValue<bool>> {
+    with_engine(
+        family_of(game)?,
+        position,
+        Question {
+            keys,
+            target,
+            memory_bytes: options.memory_bytes,
+            time_budget: options.time_budget,
+        },
+    )
+}
+
+/// The engines [`value`] keeps between pieces, one per game type.
+static KEPT: Mutex<Vec<Box<dyn Any + Send>>> = Mutex::new(Vec::new());
+
+/// The engine of `G` kept by an earlier piece, or a new one with `memory_bytes`.
+fn kept_engine<G: SplitGame + Send + 'static>(
+    game: impl Fn() -> G,
+    memory_bytes: usize,
+) -> Engine<G> {
+    let mut kept = KEPT.lock().unwrap_or_else(|e| e.into_inner());
+    match kept.iter().position(|e| e.is::<Engine<G>>()) {
+        Some(i) => match kept.swap_remove(i).downcast::<Engine<G>>() {
+            Ok(engine) => *engine,
+            Err(_) => Engine::new(game(), memory_bytes),
+        },
+        None => Engine::new(game(), memory_bytes),
+    }
+}
+
+/// Keeps `engine` for the next piece.
+fn keep_engine<G: SplitGame + Send + 'static>(engine: Engine<G>)
+where
+    G::Key: Send,
+{
+    KEPT.lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .push(Box::new(engine));
 }
 
 /// The piece of the component `key` of `game`.
@@ -112,7 +184,7 @@ struct Components;
 
 impl EngineJob for Components {
     type Out = Cut;
-    fn run<G: SplitGame + Send>(
+    fn run<G: SplitGame + Send + 'static>(
         self,
         game: impl Fn() -> G,
         family: &'static str,
@@ -143,7 +215,7 @@ struct Options<'a> {
 
 impl EngineJob for Options<'_> {
     type Out = Vec<PieceSum>;
-    fn run<G: SplitGame + Send>(
+    fn run<G: SplitGame + Send + 'static>(
         self,
         game: impl Fn() -> G,
         _: &'static str,
@@ -173,20 +245,85 @@ struct Value<'a> {
 }
 
 impl EngineJob for Value<'_> {
-    type Out = SearchRun;
-    fn run<G: SplitGame + Send>(
+    type Out = PieceValue;
+    fn run<G: SplitGame + Send + 'static>(
         self,
         game: impl Fn() -> G,
         family: &'static str,
         _: Vec<G::Key>,
         _: Nimber,
         texts: (String, String),
-    ) -> Result<SearchRun>
+    ) -> Result<PieceValue>
     where
         G::Key: Default + Send + Sync + 'static,
     {
         let key = key_of::<G::Key>(self.key, &game().table_tag())?;
-        run(game, family, &[key], 0, texts, self.options)
+        if self.options.threads > 1 {
+            let options = SearchOptions {
+                table: None,
+                ..self.options
+            };
+            let run = run(game, family, &[key], 0, texts, options)?;
+            return Ok(PieceValue {
+                value: run.value,
+                expanded: run.stats.expanded,
+                elapsed: run.elapsed,
+            });
+        }
+        let mut engine = kept_engine(game, self.options.memory_bytes);
+        engine.set_time_budget(self.options.time_budget);
+        let before = engine.stats().expanded;
+        let started = Instant::now();
+        let value = engine.value_of_sum(&[key]);
+        let piece = PieceValue {
+            value,
+            expanded: engine.stats().expanded - before,
+            elapsed: started.elapsed(),
+        };
+        keep_engine(engine);
+        Ok(piece)
+    }
+}
+
+/// [`has_value`]'s job.
+struct Question<'a> {
+    keys: &'a [&'a str],
+    target: Nimber,
+    memory_bytes: usize,
+    time_budget: Option<Duration>,
+}
+
+impl EngineJob for Question<'_> {
+    type Out = PieceValue<bool>;
+    fn run<G: SplitGame + Send + 'static>(
+        self,
+        game: impl Fn() -> G,
+        _: &'static str,
+        _: Vec<G::Key>,
+        _: Nimber,
+        _: (String, String),
+    ) -> Result<PieceValue<bool>>
+    where
+        G::Key: Default + Send + Sync + 'static,
+    {
+        let tag = game().table_tag();
+        let keys = self
+            .keys
+            .iter()
+            .map(|k| key_of::<G::Key>(k, &tag))
+            .collect::<Result<Vec<_>>>()?;
+        let mut engine = kept_engine(game, self.memory_bytes);
+        engine.set_time_budget(self.time_budget);
+        let before = engine.stats().expanded;
+        let started = Instant::now();
+        let value = engine.sum_has_value(&keys, self.target);
+        let answer = PieceValue {
+            value,
+            expanded: engine.stats().expanded - before,
+            elapsed: started.elapsed(),
+        };
+        keep_engine(engine);
+        Ok(answer)
     }
 }
 
@@ -208,10 +345,8 @@ mod tests {
     fn value_cut(game: &str, position: &str, sum: &PieceSum, depth: u32) -> Nimber {
         sum.pieces.iter().fold(sum.known, |v, p| {
             v ^ if depth == 0 {
-                value(game, position, &p.key, one_thread())
-                    .unwrap()
-                    .value
-                    .unwrap()
+                let piece = value(game, position, &p.key, one_thread()).unwrap();
+                piece.value.unwrap()
             } else {
                 let values: Vec<Nimber> = options(game, position, &p.key)
                     .unwrap()
@@ -243,6 +378,55 @@ mod tests {
                 let v = value_cut(game, position, &cut.sum, depth);
                 assert_eq!(v, whole, "{game}:{position} cut at depth {depth}");
             }
+        }
+    }
+
+    /// The value of a component found as a distributed search finds it: for `k = 0, 1, ...`,
+    /// is some option (not yet known) worth `k`?
+    fn value_by_questions(game: &str, position: &str, key: &str) -> Nimber {
+        let sums = options(game, position, key).unwrap();
+        let mut found: Vec<Option<Nimber>> = sums
+            .iter()
+            .map(|s| s.pieces.is_empty().then_some(s.known))
+            .collect();
+        let mut k = 0;
+        loop {
+            if !found.contains(&Some(k)) {
+                let worth_k = (0..sums.len()).find(|&i| {
+                    found[i].is_none() && {
+                        let keys: Vec<&str> =
+                            sums[i].pieces.iter().map(|p| p.key.as_str()).collect();
+                        has_value(game, position, &keys, k ^ sums[i].known, &one_thread())
+                            .unwrap()
+                            .value
+                            .unwrap()
+                    }
+                });
+                match worth_k {
+                    Some(i) => found[i] = Some(k),
+                    None => return k,
+                }
+            }
+            k += 1;
+        }
+    }
+
+    #[test]
+    fn questions_value_each_component_as_one_search_does() {
+        for (game, position) in [
+            ("cram", "5x5"),
+            ("cram", "4x6"),
+            ("chomp", "4x5"),
+            ("node-kayles", "grid:3x5"),
+            ("node-kayles", "star:5"),
+            ("arc-kayles", "path:9"),
+        ] {
+            let whole = search(game, position, one_thread()).unwrap().value.unwrap();
+            let cut = components(game, position).unwrap();
+            let v = cut.sum.pieces.iter().fold(cut.sum.known, |v, p| {
+                v ^ value_by_questions(game, position, &p.key)
+            });
+            assert_eq!(v, whole, "{game}:{position}");
         }
     }
 

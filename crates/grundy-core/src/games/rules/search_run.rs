@@ -180,7 +180,7 @@ pub(super) trait EngineJob {
     /// Does the job on the position made of `keys` (canonical components) plus the values
     /// `x`, with games made by `game`, for the registry's `family`; `texts` are the position's
     /// text and how it is shown.
-    fn run<G: SplitGame + Send>(
+    fn run<G: SplitGame + Send + 'static>(
         self,
         game: impl Fn() -> G,
         family: &'static str,
@@ -240,7 +240,7 @@ struct Run {
 
 impl EngineJob for Run {
     type Out = SearchRun;
-    fn run<G: SplitGame + Send>(
+    fn run<G: SplitGame + Send + 'static>(
         self,
         game: impl Fn() -> G,
         family: &'static str,
