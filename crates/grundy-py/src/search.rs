@@ -189,6 +189,18 @@ fn whole_from_1(value: &Bound<'_, PyAny>, name: &str, unit: &str, most: u64) -> 
 /// once at the end (``None``: a search's length is not known in advance); an exception it raises
 /// stops the search and is raised.
 ///
+/// ``client`` (a ``dask.distributed.Client``, or a scheduler's address such as
+/// ``"tcp://host:8786"``) spreads the search over a Dask cluster: each component's value is found
+/// value by value, the question "is this option worth k?" asked of every open option as one task
+/// (Dask's priorities and retries; a worker lost costs only its question), after checking that
+/// every worker imports this version of grundy. ``store`` (a file, created when missing) is an
+/// SQLite store of every answer proven, read first and written as answers arrive, so that the
+/// same call after any stop goes on from them; with ``store`` alone the questions are asked here.
+/// Either first tries the whole search here for ``local_seconds`` (2; 0 spreads it at once), so
+/// that a small search is never distributed; ``threads`` is then each question's (1 by default),
+/// ``memory_mb`` each worker's table, ``progress`` counts questions answered, and ``table`` is
+/// refused (``store`` replaces it). The answer is given only when every question is answered.
+///
 /// >>> import grundy
 /// >>> grundy.search("node-kayles", "path:12").value
 /// 2
