@@ -181,3 +181,28 @@ def test_documented_cluster_row(bad, inp, expr, raises, message):
     assert type(caught.value).__name__ == raises, (expr, repr(caught.value))
     expected = message.format(version=grundy.__version__, cram_store=bad["cram_store"])
     assert str(caught.value) == expected, expr
+
+
+def _main(*args, cwd):
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-m", "grundy", "search", *args], cwd=cwd,
+                          capture_output=True, text=True, timeout=120, check=False)
+
+
+def test_the_command_line_searches_with_a_store_and_refuses_bad_input(tmp_path):
+    import json
+
+    out = _main("cram", "5x5", "--store", str(tmp_path / "s.db"), "--local-seconds", "0",
+                "--json", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    answer = json.loads(out.stdout)
+    assert answer["value"] == grundy.search("cram", "5x5", threads=1).value
+    assert answer["tasks"] > 0
+    alone = _main("cram", "5x5", cwd=tmp_path)
+    assert alone.returncode == 2
+    assert "give --dask ADDRESS, --store FILE or both" in alone.stderr
+    unreachable = _main("cram", "5x5", "--dask", "tcp://127.0.0.1:1", cwd=tmp_path)
+    assert unreachable.returncode == 2
+    assert unreachable.stderr.startswith("error: cannot reach the Dask scheduler"), unreachable.stderr

@@ -179,14 +179,16 @@ def _bar(progress):
 
 
 def ask(game, position, keys, target, memory_mb, seconds):
-    """One task: ``(answer, expanded, seconds)``, whether the sum of the pieces ``keys`` is
-    worth ``target``, by the core's search (the worker's table kept for its next question)."""
+    """One task: ``(answer, expanded, seconds, cpu seconds)``, whether the sum of the pieces
+    ``keys`` is worth ``target``, by the core's search on this thread (the worker's table kept
+    for its next question)."""
+    cpu = time.thread_time()
     answer, expanded, spent = _grundy.search_question(game, position, list(keys), target,
                                                       memory_mb, seconds)
     if answer is None:
         raise GrundyError(f"a question of {game}:{position} was not answered within "
                           f"{seconds:.0f} s")
-    return answer, expanded, spent
+    return answer, expanded, spent, time.thread_time() - cpu
 
 
 def _kept(proven):
@@ -257,8 +259,8 @@ class _Asker:
                            f"its time limit of {self.seconds:g} s; {_kept(self.proven)}")
 
     def _answered(self, question, result):
-        answer, expanded, spent = result
-        self.proven.put_answer(*question, answer, expanded, spent)
+        answer, expanded, spent, cpu = result
+        self.proven.put_answer(*question, answer, expanded, spent, cpu)
         self.asked += 1
         self.expanded += expanded
         if self.bar is not None:
@@ -267,10 +269,11 @@ class _Asker:
 
     def _here(self, questions):
         for i, keys, question in questions:
-            result = _grundy.search_question(self.game, self.position, keys, question[1],
-                                             self.memory_mb, self._remaining())
-            if result[0] is None:
-                raise self._out_of_time()
+            try:
+                result = ask(self.game, self.position, keys, question[1], self.memory_mb,
+                             self._remaining())
+            except GrundyError as e:
+                raise self._out_of_time() from e
             if self._answered(question, result):
                 return i
         return None
@@ -337,7 +340,7 @@ class _Values:
     def put_value(self, key, value):
         self.values[key] = value
 
-    def put_answer(self, sum_key, target, answer, expanded=None, seconds=None):
+    def put_answer(self, sum_key, target, answer, expanded=None, seconds=None, cpu=None):
         self.answers[(sum_key, target)] = answer
 
 
@@ -372,7 +375,7 @@ class _Store(_Values):
                                   "value INTEGER NOT NULL)")
                 self.conn.execute(
                     "CREATE TABLE answer (sum TEXT NOT NULL, target INTEGER NOT NULL, "
-                    "answer INTEGER NOT NULL, expanded INTEGER, seconds REAL, "
+                    "answer INTEGER NOT NULL, expanded INTEGER, seconds REAL, cpu REAL, "
                     "PRIMARY KEY (sum, target))")
                 self.conn.executemany("INSERT INTO search VALUES (?, ?)",
                                       [("format", STORE_FORMAT), ("game", tag)])
@@ -392,10 +395,10 @@ class _Store(_Values):
             self.conn.execute("INSERT OR REPLACE INTO value VALUES (?, ?)", (key, value))
         super().put_value(key, value)
 
-    def put_answer(self, sum_key, target, answer, expanded=None, seconds=None):
+    def put_answer(self, sum_key, target, answer, expanded=None, seconds=None, cpu=None):
         with self.conn:
-            self.conn.execute("INSERT OR REPLACE INTO answer VALUES (?, ?, ?, ?, ?)",
-                              (sum_key, target, int(answer), expanded, seconds))
+            self.conn.execute("INSERT OR REPLACE INTO answer VALUES (?, ?, ?, ?, ?, ?)",
+                              (sum_key, target, int(answer), expanded, seconds, cpu))
         super().put_answer(sum_key, target, answer)
 
     def close(self):
