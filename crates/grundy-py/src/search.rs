@@ -51,7 +51,8 @@ pub struct SearchResult {
     /// Entries read from the table file at the start (0 without one).
     pub resumed: u64,
     /// Threads that shared the search (``threads``, or the default: 2, 1 on a one-core
-    /// machine); with ``client=`` or ``store=``, the threads of each piece (1 by default).
+    /// machine); with ``client=`` or ``store=``, those of the local try (a question runs on
+    /// one).
     pub threads: usize,
     /// Pieces valued one by one (on the cluster's workers with ``client=``); 0 when the search
     /// ran whole in one call.
@@ -197,9 +198,10 @@ fn whole_from_1(value: &Bound<'_, PyAny>, name: &str, unit: &str, most: u64) -> 
 /// SQLite store of every answer proven, read first and written as answers arrive, so that the
 /// same call after any stop goes on from them; with ``store`` alone the questions are asked here.
 /// Either first tries the whole search here for ``local_seconds`` (2; 0 spreads it at once), so
-/// that a small search is never distributed; ``threads`` is then each question's (1 by default),
-/// ``memory_mb`` each worker's table, ``progress`` counts questions answered, and ``table`` is
-/// refused (``store`` replaces it). The answer is given only when every question is answered.
+/// that a small search is never distributed; ``threads`` are then the local try's (each question
+/// runs on one thread), ``memory_mb`` is each worker's table, ``progress`` counts questions
+/// answered, and ``table`` is refused (``store`` replaces it). The answer is given only when
+/// every question is answered.
 ///
 /// >>> import grundy
 /// >>> grundy.search("node-kayles", "path:12").value
@@ -230,8 +232,6 @@ pub fn search(
         local_seconds,
     };
     let threads = match threads {
-        // A piece on a cluster is one task on one of a worker's threads.
-        None if cut.is_asked() => 1,
         None => search_run::default_threads(),
         Some(t) => whole_from_1(t, "threads", "threads", MAX_THREADS as u64)? as usize,
     };

@@ -6,7 +6,6 @@
 //! pairs (`G + G = 0`), folds in values the table already holds and stops the listing as soon
 //! as the options seen answer its question. [`Options`] is the sink that simply keeps them.
 
-use super::SplitGame;
 use crate::nimber::Nimber;
 
 /// Receives the options of a component, one at a time.
@@ -82,39 +81,4 @@ impl<K> Options<K> {
         self.keys.clear();
         self.starts.clear();
     }
-}
-
-/// One option of a component as a sum: its components still to search (sorted, equal ones
-/// cancelled in pairs, `G + G = 0`), the XOR of the values the game knows, and its size (the
-/// sum of its components' squared sizes), by which searches order options smallest first.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct OptionSum<K> {
-    /// The components to search.
-    pub keys: Vec<K>,
-    /// The XOR of the values known.
-    pub x: Nimber,
-    /// The sum of the components' squared sizes ([`SplitGame::size`]).
-    pub size: u64,
-}
-
-/// The options of the component `key`, each once (moves the same up to symmetry list the same
-/// sum), smallest first: what several threads ([`super::parallel`]) or several machines share
-/// out.
-pub fn distinct<G: SplitGame>(game: &G, key: &G::Key) -> Vec<OptionSum<G::Key>> {
-    let mut listed = Options::default();
-    game.options(key, &mut listed);
-    let mut sums: Vec<OptionSum<G::Key>> = Vec::with_capacity(listed.len());
-    for i in 0..listed.len() {
-        let (keys, x) = listed.get(i);
-        let mut keys = keys.to_vec();
-        keys.sort();
-        super::engine::cancel_pairs(&mut keys);
-        if sums.iter().any(|c| c.x == x && c.keys == keys) {
-            continue;
-        }
-        let size = keys.iter().map(|k| u64::from(game.size(k)).pow(2)).sum();
-        sums.push(OptionSum { keys, x, size });
-    }
-    sums.sort_by_key(|c| c.size);
-    sums
 }

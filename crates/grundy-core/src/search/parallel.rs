@@ -25,7 +25,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use super::engine::{Engine, ProgressFn, SearchStats};
-use super::options::{distinct, OptionSum};
+use super::options::Options;
 use super::shared_facts::SharedFacts;
 use super::table::{Knowledge, SharedKnowledge, Table};
 use super::SplitGame;
@@ -351,4 +351,39 @@ pub fn into_table<G: SplitGame>(engines: Vec<Engine<G>>) -> Table<G::Key> {
         }
     }
     table
+}
+
+/// One option of a component as a sum: its components still to search (sorted, equal ones
+/// cancelled in pairs, `G + G = 0`), the XOR of the values the game knows, and its size (the
+/// sum of its components' squared sizes), by which searches order options smallest first.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OptionSum<K> {
+    /// The components to search.
+    pub keys: Vec<K>,
+    /// The XOR of the values known.
+    pub x: Nimber,
+    /// The sum of the components' squared sizes ([`SplitGame::size`]).
+    pub size: u64,
+}
+
+/// The options of the component `key`, each once (moves the same up to symmetry list the same
+/// sum), smallest first: what several threads (this module's rounds) or several machines share
+/// out.
+pub fn distinct<G: SplitGame>(game: &G, key: &G::Key) -> Vec<OptionSum<G::Key>> {
+    let mut listed = Options::default();
+    game.options(key, &mut listed);
+    let mut sums: Vec<OptionSum<G::Key>> = Vec::with_capacity(listed.len());
+    for i in 0..listed.len() {
+        let (keys, x) = listed.get(i);
+        let mut keys = keys.to_vec();
+        keys.sort();
+        super::engine::cancel_pairs(&mut keys);
+        if sums.iter().any(|c| c.x == x && c.keys == keys) {
+            continue;
+        }
+        let size = keys.iter().map(|k| u64::from(game.size(k)).pow(2)).sum();
+        sums.push(OptionSum { keys, x, size });
+    }
+    sums.sort_by_key(|c| c.size);
+    sums
 }

@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 use super::search_run::{family_of, run, with_engine, EngineJob, SearchOptions};
 use crate::kernel::error::{GameError, Result};
 use crate::nimber::Nimber;
-use crate::search::options::distinct;
+use crate::search::parallel::distinct;
 use crate::search::{Engine, SplitGame, TableKey};
 
 /// One component of a position, as text that crosses between processes.
