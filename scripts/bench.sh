@@ -8,8 +8,8 @@
 #   quick sections: subtraction octal take-break wythoff simulate small-questions doors web
 #                   long-runs cram chomp largest slow-corners misere hackenbush nim-product
 #                   coins genera loopy python
-#   long sections (hours, never by default): octal-long, survey (and CRAM_LONG=1 with cram:
-#   Cram 6 x 7 with igs beside it)
+#   long sections (minutes to hours, never by default): dask-search, octal-long, survey (and
+#   CRAM_LONG=1 with cram: Cram 6 x 7 with igs beside it)
 #   e.g. scripts/bench.sh octal cram; CRAM_BIN=path scripts/bench.sh cram
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -441,6 +441,16 @@ bench_python() {
     machine
     target/pyvenv/bin/python benches/python/overhead.py "$BIN"
 }
+# One search spread over a Dask LocalCluster of two single-threaded workers against one process
+# on one thread (BENCHMARKS.md, "One search on a Dask cluster"): Cram 5 x 9 (DASK_BOARD), its
+# questions and rounds, a simulation of them on more workers, and the overhead on Cram 4 x 7.
+# A few minutes of both cores; not in the quick set.
+bench_dask_search() {
+    [ -x target/pyvenv/bin/python ] || bash scripts/test-python.sh >/dev/null
+    machine
+    target/pyvenv/bin/python benches/python/dask_search.py "${DASK_BOARD:-5x9}" 4x7
+}
+
 # The 511 codes 0.d1d2d3 in three budgets, each extending the members the last left open from
 # their checkpoints (BENCHMARKS.md, "Surveys"; docs/surveys.md, "What a budget settles"):
 # 2^20 values and 5 s a member, one process; then 2^24 values and 30 s (all told) for the open
@@ -515,9 +525,10 @@ for section in "${sections[@]}"; do
     genera) bench_genera ;;
     loopy) bench_loopy ;;
     python) bench_python ;;
+    dask-search) bench_dask_search ;;
     survey) bench_survey ;;
     *)
-        echo "unknown section: $section (quick: ${QUICK[*]}; long: octal-long survey)" >&2
+        echo "unknown section: $section (quick: ${QUICK[*]}; long: dask-search octal-long survey)" >&2
         exit 2
         ;;
     esac

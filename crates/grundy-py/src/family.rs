@@ -502,6 +502,9 @@ impl Ruleset {
             table,
             progress,
             threads,
+            None,
+            None,
+            None,
         )
     }
 

@@ -36,6 +36,7 @@ pub mod html;
 pub mod interrupt;
 pub mod loopy;
 pub mod misere;
+pub mod pieces;
 pub mod position;
 pub mod search;
 pub mod sequence;
@@ -87,6 +88,10 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(family::family, m)?)?;
     m.add_function(wrap_pyfunction!(position::parse, m)?)?;
     m.add_function(wrap_pyfunction!(search::search, m)?)?;
+    m.add_function(wrap_pyfunction!(pieces::search_cut, m)?)?;
+    m.add_function(wrap_pyfunction!(pieces::search_options, m)?)?;
+    m.add_function(wrap_pyfunction!(pieces::search_piece, m)?)?;
+    m.add_function(wrap_pyfunction!(pieces::search_question, m)?)?;
     m.add_function(wrap_pyfunction!(survey::survey_columns, m)?)?;
     m.add_function(wrap_pyfunction!(survey::survey_codes, m)?)?;
     m.add_function(wrap_pyfunction!(survey::survey_canonical, m)?)?;

@@ -51,8 +51,12 @@ pub struct SearchResult {
     /// Entries read from the table file at the start (0 without one).
     pub resumed: u64,
     /// Threads that shared the search (``threads``, or the default: 2, 1 on a one-core
-    /// machine).
+    /// machine); with ``client=`` or ``store=``, those of the local try (a question runs on
+    /// one).
     pub threads: usize,
+    /// Pieces valued one by one (on the cluster's workers with ``client=``); 0 when the search
+    /// ran whole in one call.
+    pub tasks: u64,
 }
 
 #[pymethods]
@@ -189,6 +193,19 @@ fn whole_from_1(value: &Bound<'_, PyAny>, name: &str, unit: &str, most: u64) -> 
 /// once at the end (``None``: a search's length is not known in advance); an exception it raises
 /// stops the search and is raised.
 ///
+/// ``client`` (a ``dask.distributed.Client``, or a scheduler's address such as
+/// ``"tcp://host:8786"``) spreads the search over a Dask cluster: each component's value is found
+/// value by value, the question "is this option worth k?" asked of every open option as one task
+/// (Dask's priorities and retries; a worker lost costs only its question), after checking that
+/// every worker imports this version of grundy. ``store`` (a file, created when missing) is an
+/// SQLite store of every answer proven, read first and written as answers arrive, so that the
+/// same call after any stop goes on from them; with ``store`` alone the questions are asked here.
+/// Either first tries the whole search here for ``local_seconds`` (2; 0 spreads it at once), so
+/// that a small search is never distributed; ``threads`` are then the local try's (each question
+/// runs on one thread), ``memory_mb`` is each worker's table, ``progress`` counts questions
+/// answered, and ``table`` is refused (``store`` replaces it). The answer is given only when
+/// every question is answered.
+///
 /// >>> import grundy
 /// >>> grundy.search("node-kayles", "path:12").value
 /// 2
@@ -197,7 +214,7 @@ fn whole_from_1(value: &Bound<'_, PyAny>, name: &str, unit: &str, most: u64) -> 
 /// ...
 /// grundy.GrundyError: invalid search game "nim": expected one of cram, chomp, node-kayles, arc-kayles, sprouts
 #[pyfunction]
-#[pyo3(signature = (game, position, *, memory_mb = None, time_limit = None, table = None, progress = None, threads = None))]
+#[pyo3(signature = (game, position, *, memory_mb = None, time_limit = None, table = None, progress = None, threads = None, client = None, store = None, local_seconds = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn search(
     py: Python<'_>,
@@ -208,7 +225,15 @@ pub fn search(
     table: Option<PathBuf>,
     progress: Option<&Bound<'_, PyAny>>,
     threads: Option<&Bound<'_, PyAny>>,
+    client: Option<&Bound<'_, PyAny>>,
+    store: Option<&Bound<'_, PyAny>>,
+    local_seconds: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<SearchResult> {
+    let cut = Cut {
+        client: client.filter(|c| !c.is_none()),
+        store: store.filter(|s| !s.is_none()),
+        local_seconds,
+    };
     let threads = match threads {
         None => search_run::default_threads(),
         Some(t) => whole_from_1(t, "threads", "threads", MAX_THREADS as u64)? as usize,
@@ -217,6 +242,22 @@ pub fn search(
         None => DEFAULT_TABLE_MIB,
         Some(m) => whole_from_1(m, "memory_mb", "MiB", MAX_TABLE_MIB)?,
     };
+    if cut.is_asked() {
+        if table.is_some() {
+            return Err(grundy_error(
+                "table= is the file of a search in this process; with client= or store=, the \
+                 values proven go to store=: drop table=",
+            ));
+        }
+        let time = time_arg(time_limit)?.unwrap_or(MAX_TIME_LIMIT);
+        return cut.search(py, game, position, memory, time, threads, progress);
+    }
+    if local_seconds.is_some_and(|l| !l.is_none()) {
+        return Err(grundy_error(
+            "local_seconds= is the local try of a search cut into pieces, which client= or \
+             store= asks for: give one of them, or drop local_seconds=",
+        ));
+    }
     let progress = Progress::counting(py, progress, " components")?;
     let stop = Arc::new(AtomicBool::new(false));
     let failed = Arc::new(Mutex::new(None));
@@ -283,5 +324,66 @@ pub fn search(
         table_entries: run.stats.table.entries,
         resumed: run.resumed,
         threads: run.threads,
+        tasks: 0,
     })
+}
+
+/// The arguments of a search cut into pieces (`client=`, `store=`), which the Python half
+/// runs (`grundy/_cluster.py`).
+struct Cut<'a, 'py> {
+    client: Option<&'a Bound<'py, PyAny>>,
+    store: Option<&'a Bound<'py, PyAny>>,
+    local_seconds: Option<&'a Bound<'py, PyAny>>,
+}
+
+impl Cut<'_, '_> {
+    fn is_asked(&self) -> bool {
+        self.client.is_some() || self.store.is_some()
+    }
+
+    /// The search by `grundy._cluster.search`, whose answer (a dict) becomes the result.
+    #[allow(clippy::too_many_arguments)]
+    fn search(
+        &self,
+        py: Python<'_>,
+        game: &str,
+        position: &str,
+        memory: u64,
+        time: Duration,
+        threads: usize,
+        progress: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<SearchResult> {
+        let kwargs = pyo3::types::PyDict::new(py);
+        kwargs.set_item("client", self.client)?;
+        kwargs.set_item("store", self.store)?;
+        kwargs.set_item("local_seconds", self.local_seconds)?;
+        kwargs.set_item("memory_mb", memory)?;
+        kwargs.set_item("seconds", time.as_secs_f64())?;
+        kwargs.set_item("threads", threads)?;
+        kwargs.set_item("progress", progress)?;
+        let answer =
+            py.import("grundy._cluster")?
+                .call_method("search", (game, position), Some(&kwargs))?;
+        let value: Nimber = answer.get_item("value")?.extract()?;
+        let (game, position): (String, String) = (
+            answer.get_item("game")?.extract()?,
+            answer.get_item("position")?.extract()?,
+        );
+        Ok(SearchResult {
+            game: search_run::SEARCH_GAMES
+                .iter()
+                .find(|g| **g == game)
+                .copied()
+                .unwrap_or("?"),
+            position,
+            value,
+            outcome: if value == 0 { "P" } else { "N" },
+            seconds: answer.get_item("seconds")?.extract()?,
+            expanded: answer.get_item("expanded")?.extract()?,
+            table_entries: answer.get_item("table_entries")?.extract()?,
+            resumed: answer.get_item("resumed")?.extract()?,
+            threads,
+            tasks: answer.get_item("tasks")?.extract()?,
+        })
+    }
 }

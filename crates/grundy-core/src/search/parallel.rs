@@ -63,14 +63,6 @@ where
     Ok(rest ^ component_value(engines, &largest)?)
 }
 
-/// One option of the component: its components to search, the XOR of the values known, and
-/// the order of the search (smallest first).
-struct Choice<K> {
-    keys: Vec<K>,
-    x: Nimber,
-    size: u64,
-}
-
 /// The value of the canonical component `key`, round by round (see the module's
 /// documentation).
 fn component_value<G>(engines: &mut [Engine<G>], key: &G::Key) -> Result<Nimber>
@@ -81,7 +73,7 @@ where
     if let Some(v) = engines[0].value_known(key) {
         return v;
     }
-    let choices = choices(engines[0].game(), key);
+    let choices = distinct(engines[0].game(), key);
     // An option with nothing to search is worth the values the game knows (a lone square, a
     // region won by a strategy).
     let mut known: Vec<Option<Nimber>> = choices
@@ -105,32 +97,11 @@ where
     Ok(k)
 }
 
-/// The options of `key`, each once (moves the same up to symmetry list the same sum),
-/// smallest first.
-fn choices<G: SplitGame>(game: &G, key: &G::Key) -> Vec<Choice<G::Key>> {
-    let mut listed = Options::default();
-    game.options(key, &mut listed);
-    let mut choices: Vec<Choice<G::Key>> = Vec::with_capacity(listed.len());
-    for i in 0..listed.len() {
-        let (keys, x) = listed.get(i);
-        let mut keys = keys.to_vec();
-        keys.sort();
-        super::engine::cancel_pairs(&mut keys);
-        if choices.iter().any(|c| c.x == x && c.keys == keys) {
-            continue;
-        }
-        let size = keys.iter().map(|k| u64::from(game.size(k)).pow(2)).sum();
-        choices.push(Choice { keys, x, size });
-    }
-    choices.sort_by_key(|c| c.size);
-    choices
-}
-
 /// Asks the options `open` of `choices` whether they are worth `k`, shared out among the
 /// engines' threads: the index of one that is, or `None` when none is.
 fn round<G>(
     engines: &mut [Engine<G>],
-    choices: &[Choice<G::Key>],
+    choices: &[OptionSum<G::Key>],
     open: &[usize],
     k: Nimber,
 ) -> Result<Option<usize>>
@@ -218,7 +189,7 @@ impl Share<'_> {
 /// until none is left or `stop` is raised.
 fn ask<G>(
     engine: &mut Engine<G>,
-    choices: &[Choice<G::Key>],
+    choices: &[OptionSum<G::Key>],
     share: &Share<'_>,
     k: Nimber,
     stop: &AtomicBool,
@@ -380,4 +351,39 @@ pub fn into_table<G: SplitGame>(engines: Vec<Engine<G>>) -> Table<G::Key> {
         }
     }
     table
+}
+
+/// One option of a component as a sum: its components still to search (sorted, equal ones
+/// cancelled in pairs, `G + G = 0`), the XOR of the values the game knows, and its size (the
+/// sum of its components' squared sizes), by which searches order options smallest first.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OptionSum<K> {
+    /// The components to search.
+    pub keys: Vec<K>,
+    /// The XOR of the values known.
+    pub x: Nimber,
+    /// The sum of the components' squared sizes ([`SplitGame::size`]).
+    pub size: u64,
+}
+
+/// The options of the component `key`, each once (moves the same up to symmetry list the same
+/// sum), smallest first: what several threads (this module's rounds) or several machines share
+/// out.
+pub fn distinct<G: SplitGame>(game: &G, key: &G::Key) -> Vec<OptionSum<G::Key>> {
+    let mut listed = Options::default();
+    game.options(key, &mut listed);
+    let mut sums: Vec<OptionSum<G::Key>> = Vec::with_capacity(listed.len());
+    for i in 0..listed.len() {
+        let (keys, x) = listed.get(i);
+        let mut keys = keys.to_vec();
+        keys.sort();
+        super::engine::cancel_pairs(&mut keys);
+        if sums.iter().any(|c| c.x == x && c.keys == keys) {
+            continue;
+        }
+        let size = keys.iter().map(|k| u64::from(game.size(k)).pow(2)).sum();
+        sums.push(OptionSum { keys, x, size });
+    }
+    sums.sort_by_key(|c| c.size);
+    sums
 }

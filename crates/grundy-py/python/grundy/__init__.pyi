@@ -303,6 +303,8 @@ class SearchResult:
     def resumed(self) -> int: ...
     @property
     def threads(self) -> int: ...
+    @property
+    def tasks(self) -> int: ...
 
 class Game:
     @staticmethod
@@ -333,6 +335,9 @@ def search(
     table: Union[None, str, os.PathLike[str]] = None,
     progress: SearchProgress = None,
     threads: Optional[Whole] = None,
+    client: Any = None,
+    store: Union[None, str, os.PathLike[str]] = None,
+    local_seconds: Optional[float] = None,
 ) -> SearchResult: ...
 
 class LoopyMove:

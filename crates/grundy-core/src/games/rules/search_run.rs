@@ -139,7 +139,7 @@ pub fn position_text(game: &str, position: &str) -> Result<(&'static str, String
     Ok((family, text, shown))
 }
 
-fn family_of(game: &str) -> Result<&'static str> {
+pub(super) fn family_of(game: &str) -> Result<&'static str> {
     crate::registry::family(game)
         .map(|f| f.name)
         .filter(|name| SEARCH_GAMES.contains(name))
@@ -158,22 +158,58 @@ fn family_of(game: &str) -> Result<&'static str> {
 /// saved.
 pub fn search(game: &str, position: &str, options: SearchOptions) -> Result<SearchRun> {
     let family = family_of(game)?;
-    if options.threads > MAX_THREADS {
+    check_threads(options.threads)?;
+    with_engine(family, position, Run { options })
+}
+
+/// `threads` refused beyond [`MAX_THREADS`].
+pub(super) fn check_threads(threads: usize) -> Result<()> {
+    if threads > MAX_THREADS {
         return Err(GameError::out_of_range(
             "threads",
-            options.threads,
+            threads,
             format!("a whole number of threads from 1 to {MAX_THREADS}"),
         ));
     }
+    Ok(())
+}
+
+/// What is done with a position once the engine that searches it is chosen: the one place
+/// generic over the games ([`with_engine`] calls it with the game's own types).
+pub(super) trait EngineJob {
+    /// What the job gives.
+    type Out;
+    /// Does the job on the position made of `keys` (canonical components) plus the values
+    /// `x`, with games made by `game`, for the registry's `family`; `texts` are the position's
+    /// text and how it is shown.
+    fn run<G: SplitGame + Send + 'static>(
+        self,
+        game: impl Fn() -> G,
+        family: &'static str,
+        keys: Vec<G::Key>,
+        x: Nimber,
+        texts: (String, String),
+    ) -> Result<Self::Out>
+    where
+        G::Key: Default + Send + Sync + 'static;
+}
+
+/// Parses `position` of the search game `family` and hands it to `job` with the engine that
+/// searches it.
+pub(super) fn with_engine<J: EngineJob>(
+    family: &'static str,
+    position: &str,
+    job: J,
+) -> Result<J::Out> {
     match family {
         "cram" => {
             let board: CramBoard = position.parse()?;
             let (keys, x) = board.components();
-            run(Cram::new, family, &keys, x, texts(&board), options)
+            job.run(Cram::new, family, keys, x, texts(&board))
         }
         "chomp" => {
             let board: ChompBoard = position.parse()?;
-            run(|| Chomp, family, &[board.key()], 0, texts(&board), options)
+            job.run(|| Chomp, family, vec![board.key()], 0, texts(&board))
         }
         "sprouts" => {
             let position: SproutsPosition = position.parse()?;
@@ -185,10 +221,10 @@ pub fn search(game: &str, position: &str, options: SearchOptions) -> Result<Sear
             // On a grid graph, the search of regions of the board (`NodeKaylesGrid`), with a
             // table of its own.
             if let Some((keys, x)) = node_kayles::grid_components_of(&graph) {
-                return run(|| NodeKaylesGrid, family, &keys, x, texts(&graph), options);
+                return job.run(|| NodeKaylesGrid, family, keys, x, texts(&graph));
             }
             let (keys, x) = node_kayles::components_of(&graph);
-            run(NodeKayles::new, family, &keys, x, texts(&graph), options)
+            job.run(NodeKayles::new, family, keys, x, texts(&graph))
         }
         _ => {
             let graph: GraphPosition = position.parse()?;
@@ -196,11 +232,33 @@ pub fn search(game: &str, position: &str, options: SearchOptions) -> Result<Sear
             // as one, with a Cram table.
             if let Some(board) = arc_kayles::as_cram(&graph) {
                 let (keys, x) = board.components();
-                return run(Cram::new, family, &keys, x, texts(&graph), options);
+                return job.run(Cram::new, family, keys, x, texts(&graph));
             }
             let (keys, x) = arc_kayles::components_of(&graph);
-            run(ArcKayles::new, family, &keys, x, texts(&graph), options)
+            job.run(ArcKayles::new, family, keys, x, texts(&graph))
         }
+    }
+}
+
+/// The whole search of a position ([`search`]).
+struct Run {
+    options: SearchOptions,
+}
+
+impl EngineJob for Run {
+    type Out = SearchRun;
+    fn run<G: SplitGame + Send + 'static>(
+        self,
+        game: impl Fn() -> G,
+        family: &'static str,
+        keys: Vec<G::Key>,
+        x: Nimber,
+        texts: (String, String),
+    ) -> Result<SearchRun>
+    where
+        G::Key: Default + Send + Sync + 'static,
+    {
+        run(game, family, &keys, x, texts, self.options)
     }
 }
 
@@ -211,7 +269,7 @@ fn texts(position: &impl Shown) -> (String, String) {
 
 /// The search of `keys` (plus the values `x`) with engines of games made by `game`: one per
 /// thread asked for ([`parallel`]).
-fn run<G: SplitGame + Send>(
+pub(super) fn run<G: SplitGame + Send>(
     game: impl Fn() -> G,
     name: &'static str,
     keys: &[G::Key],
