@@ -95,7 +95,7 @@ pub(crate) fn time_arg(time: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Durat
         _ => Err(game_error(GameError::out_of_range(
             "time_limit",
             time.str()?.to_string(),
-            "a number of seconds greater than 0 and at most 604800 (a week); None: 600",
+            "a number of seconds greater than 0 and at most 604800 (a week), or None (the default) for 600",
         ))),
     }
 }
@@ -175,7 +175,7 @@ fn whole_from_1(value: &Bound<'_, PyAny>, name: &str, unit: &str, most: u64) -> 
 /// ``chomp``, ``node-kayles`` or ``arc-kayles``, ``position`` the game's text (``5x5``, ``3x7``,
 /// ``path:12``, ``grid:4x5``). ``memory_mb`` is the table's memory (1 to 65536 MiB, 1024 by
 /// default); ``time_limit`` stops the search with an error after that many seconds (at most 604800,
-/// a week; None: 600, as ``grundy search --time``); ``threads`` (1 to 64; 2 by default, 1 on a
+/// a week; 600 when None, as ``grundy search --time``); ``threads`` (1 to 64; 2 by default, 1 on a
 /// one-core machine) share the position's options out, each with a table of its own and an equal
 /// share of ``memory_mb``, as ``grundy search --threads``; ``table`` is a file: read when it
 /// exists, written back at the end, after a time limit and after Ctrl-C, so that the same call
