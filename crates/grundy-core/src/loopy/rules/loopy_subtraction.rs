@@ -215,7 +215,7 @@ pub static FAMILY: LoopyFamily = LoopyFamily {
     },
 };
 
-/// Square-But-One: `square-but-one:5`.
+/// Square-But-One: `square-but-one:6`.
 pub static SQUARE_BUT_ONE: LoopyFamily = LoopyFamily {
     name: "square-but-one",
     aliases: &["squarebutone"],
@@ -224,6 +224,7 @@ pub static SQUARE_BUT_ONE: LoopyFamily = LoopyFamily {
             positive even heap (Winning Ways, chapter 12).",
     params: &[],
     positions: "the heaps, each a whole number",
-    example: "square-but-one:5",
+    // A heap of 6, which the first player wins (5 is a P-position): the page's default.
+    example: "square-but-one:6",
     build: |_| Ok(Arc::new(LoopySubtraction::square_but_one())),
 };
