@@ -83,7 +83,7 @@ function heapsHelp() {
   const heaps = state.analysis ? state.analysis.components.filter((c) => c.heap !== undefined) : [];
   const big = (c) => typeof c.heap === "string" || c.heap > MAX_DRAWN;
   const write = "write what the heap becomes in its field, then Move";
-  if (heaps.length && heaps.every(big)) return write + ".";
+  if (heaps.length && heaps.every(big)) return `${write} (a heap too large to draw has no tokens to click).`;
   const ways = [];
   if (takes() !== false) ways.push("click a token to take it and the tokens after it, or drag across tokens to take exactly those");
   if (splits()) ways.push(takes() === false ? "click a gap between two tokens to split the heap there" : "click a gap to split the heap there");
