@@ -8,8 +8,8 @@
 #   quick sections: subtraction octal take-break wythoff simulate small-questions doors web
 #                   long-runs cram chomp largest slow-corners misere hackenbush nim-product
 #                   coins genera loopy python
-#   long sections (minutes to hours, never by default): dask-search, octal-long, survey (and
-#   CRAM_LONG=1 with cram: Cram 6 x 7 with igs beside it)
+#   long sections (minutes to hours, never by default): dask-search, octal-long, survey (and CRAM_LONG=1 with cram:
+#   Cram 6 x 7 with igs beside it); cold-build (minutes: a release build from nothing)
 #   e.g. scripts/bench.sh octal cram; CRAM_BIN=path scripts/bench.sh cram
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -497,6 +497,29 @@ PYTHON
     [ -n "${SURVEY_DIR:-}" ] || rm -rf "$dir"
 }
 
+# ---------------------------------------------------------------------------------------------
+# cold-build: the first page from a fresh clone (BENCHMARKS.md, "The first page from a fresh
+# clone"): the committed tree (`git archive HEAD`) built with an empty target directory, as
+# `cargo run --release -- serve` builds it; wall, user and system seconds, and the longest units
+# of `cargo build --timings` (its report is left in the copy's target/cargo-timings).
+bench_cold_build() {
+    machine
+    local dir
+    dir=$(mktemp -d)
+    git archive HEAD | tar -x -C "$dir"
+    (cd "$dir" && CARGO_TARGET_DIR="$dir/target" /usr/bin/time -f '%e %U %S' -o "$TIMES" \
+        cargo build --release --bin grundy --timings -q)
+    read -r wall user sys <"$TIMES"
+    echo "| \`cargo build --release --bin grundy\` (cold, \`$(git rev-parse --short HEAD)\`) | ${wall} s | ${user} + ${sys} s |"
+    python3 - "$dir/target/cargo-timings/cargo-timing.html" <<'PYTHON'
+import json, re, sys
+units = json.loads(re.search(r"const UNIT_DATA = (\[.*?\]);", open(sys.argv[1]).read(), re.S).group(1))
+for u in sorted(units, key=lambda u: -u["duration"])[:6]:
+    print(f"  {u['name']} {u.get('target', '').strip()}: {u['duration']:.1f} s")
+PYTHON
+    echo "(timings report: $dir/target/cargo-timings/cargo-timing.html)"
+}
+
 QUICK=(subtraction octal take-break wythoff simulate small-questions doors web long-runs cram
     chomp largest slow-corners misere hackenbush nim-product coins genera loopy python)
 
@@ -527,8 +550,9 @@ for section in "${sections[@]}"; do
     python) bench_python ;;
     dask-search) bench_dask_search ;;
     survey) bench_survey ;;
+    cold-build) bench_cold_build ;;
     *)
-        echo "unknown section: $section (quick: ${QUICK[*]}; long: dask-search octal-long survey)" >&2
+        echo "unknown section: $section (quick: ${QUICK[*]}; long: dask-search octal-long survey cold-build)" >&2
         exit 2
         ;;
     esac

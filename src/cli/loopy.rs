@@ -15,7 +15,7 @@ use super::{CliError, Output};
 
 /// The `loopy` subcommand's help.
 pub const LOOPY_ABOUT: &str = "A loopy game (play may cycle, positions may be draws): terms like \
-digraph{0>1,1>0,0>2}:0  windup{5;1,3}:1  loopy-sub{1,2;1;odd}:7  square-but-one:5  \
+digraph{0>1,1>0,0>2}:0  windup{5;1,3}:1  loopy-sub{2,3;1;even}:7  square-but-one:6  \
 fair-shares:6,3, joined by + or given as separate arguments.";
 
 /// `grundy analyze loopy TERMS...`, within `budget` (`--time`, `--memory`).

@@ -328,7 +328,20 @@ pub fn wilson_interval(successes: u64, trials: u64) -> (f64, f64) {
     let denominator = 1.0 + z2 / n;
     let centre = (p + z2 / (2.0 * n)) / denominator;
     let half = Z_95 / denominator * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
-    ((centre - half).max(0.0), (centre + half).min(1.0))
+    // With no success the low end is exactly 0, with no failure the high end exactly 1 (the
+    // centre and the half-width are then equal, or sum to 1): said exactly, not as the float
+    // rounding of the difference (10 wins in 10 gave 0.9999999999999999, 5 in 5 gave 1.0).
+    let low = if successes == 0 {
+        0.0
+    } else {
+        (centre - half).max(0.0)
+    };
+    let high = if successes >= trials {
+        1.0
+    } else {
+        (centre + half).min(1.0)
+    };
+    (low, high)
 }
 
 /// "wins in 5 moves" / "loses in 4 moves" for the player to move, counting both players' moves,
@@ -393,6 +406,14 @@ mod tests {
         assert!(hi == 1.0 && (lo - 0.99962).abs() < 1e-5, "{lo}");
         assert_eq!(wilson_interval(0, 10).0, 0.0);
         assert_eq!(wilson_interval(0, 0), (0.0, 1.0));
+        // Every game won (or lost): the interval ends exactly at 1 (or 0), whatever the count
+        // (issue 64: 10 in 10 ended at 0.9999999999999999), and the other end is inside.
+        for n in 1..=1000 {
+            let (lo, hi) = wilson_interval(n, n);
+            assert!(hi == 1.0 && lo > 0.0 && lo < 1.0, "{n} of {n}: {lo} {hi}");
+            let (lo, hi) = wilson_interval(0, n);
+            assert!(lo == 0.0 && hi > 0.0 && hi < 1.0, "0 of {n}: {lo} {hi}");
+        }
     }
 
     #[test]

@@ -120,7 +120,8 @@ impl Family {
         self.inner.title
     }
 
-    /// The rules in a sentence or two.
+    /// The moves in a sentence or two (who wins is the convention's: under normal play
+    /// whoever cannot move loses, under misère play whoever makes the last move loses).
     #[getter]
     fn rules(&self) -> &'static str {
         self.inner.rules

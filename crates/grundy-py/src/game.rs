@@ -51,7 +51,7 @@ fn max_positions_arg(arg: Option<&Bound<'_, PyAny>>) -> PyResult<u32> {
         _ => Err(game_error(GameError::out_of_range(
             "max_positions",
             text,
-            format!("a whole number from 1 to {MAX_POSITIONS}; None: {MAX_POSITIONS}"),
+            format!("a whole number from 1 to {MAX_POSITIONS}, or None (the default) for {MAX_POSITIONS}"),
         ))),
     }
 }

@@ -101,7 +101,7 @@ pub(crate) fn time_arg(time: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Durat
         _ => Err(game_error(GameError::out_of_range(
             "time_limit",
             time.str()?.to_string(),
-            "a number of seconds greater than 0 and at most 604800 (a week); None: 600",
+            "a number of seconds greater than 0 and at most 604800 (a week), or None (the default) for 600",
         ))),
     }
 }

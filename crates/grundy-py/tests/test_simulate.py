@@ -27,6 +27,22 @@ def test_perfect_play_wins_every_game_of_an_n_position_and_the_seed_replays():
     assert d["players"] == ["perfect", "random"] and d["games"] == 1000
 
 
+def test_a_clean_sweep_has_exact_interval_ends():
+    # Every game won: the Wilson interval ends exactly at 1 and the loser's exactly at 0, for
+    # every number of games (10 in 10 gave 0.9999999999999999 beside 1.0 for 5 in 5); the other
+    # ends lie strictly inside and shrink as the games grow.
+    lows = []
+    for games in (1, 5, 10, 37, 200):
+        s = grundy.Nim(3, 4, 5).simulate(("perfect", "random"), games=games, seed=1)
+        winner, loser = s["wins"]
+        assert (winner["wins"], loser["wins"]) == (games, 0)
+        assert winner["ci95"][1] == 1.0 and 0.0 < winner["ci95"][0] < 1.0
+        assert loser["ci95"][0] == 0.0 and 0.0 < loser["ci95"][1] < 1.0
+        assert winner["ci95"][0] + loser["ci95"][1] == pytest.approx(1.0)
+        lows.append(winner["ci95"][0])
+    assert lows == sorted(lows)
+
+
 def test_the_command_line_plays_the_same_series(cli):
     for position, args in [
         (grundy.Nim(5, 7, 9, 11), ["nim", "5", "7", "9", "11"]),

@@ -228,7 +228,8 @@ function syncForm() {
   $("field-strength").hidden = mode === "two";
   $("field-strength2").hidden = mode !== "watch";
   const loopy = formLoopy();
-  $("game-help").textContent = family ? family.rules : loopy ? `${loopy.title}, a loopy game: play may go on for ever, so a position can be a draw.` : "Several games side by side: each move is made in one of them. Whoever cannot move loses.";
+  const convention = $("misere").checked ? "misere" : "normal";
+  $("game-help").textContent = loopy ? `${loopy.title}, a loopy game: play may go on for ever, so a position can be a draw.` : rulesText(family, convention);
   $("misere").closest("label").hidden = !!loopy;
   $("simulate-btn").hidden = !!loopy;
   $("strength-out").textContent = $("strength").value;
@@ -309,8 +310,9 @@ function nextOf(turn) {
 }
 
 /// Starts a game, but only once the server has accepted its position: a rejected setup
-/// leaves the game on the board as it was, and says why next to the Start button.
-async function startGame(spec, settings, moves) {
+/// leaves the game on the board as it was, and says why next to the Start button (or as
+/// `refused` says it: a link's game in the link's note).
+async function startGame(spec, settings, moves, refused = setupError) {
   $("setup-error").textContent = "";
   // Until the new game is on the board the old one takes no move and no hint: their answers
   // would arrive after it is gone (a hint asked then was lost, its panel left "Thinking…").
@@ -322,7 +324,7 @@ async function startGame(spec, settings, moves) {
   } catch (e) {
     state.starting -= 1;
     if (state.analysis) render();
-    return setupError(e.message);
+    return refused(e.message);
   }
   state.starting -= 1;
   state.generation += 1;
@@ -337,11 +339,18 @@ async function startGame(spec, settings, moves) {
   $("pause-btn").textContent = "Pause";
   const family = state.families[spec.game];
   const loopy = spec.game === "loopy";
-  $("rules").textContent = family ? family.rules : loopy ? loopyRules(analysis) : "Several games side by side: each move is made in one of them; whoever cannot move loses.";
+  $("rules").textContent = loopy ? loopyRules(analysis) : rulesText(family, spec.convention);
   $("typed-help").textContent = family && family.moves ? `Typed moves: ${pretty(family.moves)}.` : loopy ? "Typed moves: the part's number, then \"to\" and where it goes, e.g. 1 to 2 (for a lone part, just where it goes)." : sumTypedHelp(analysis);
   prepareBoard(spec);
   if (moves && moves.length) return replay(moves);
   await showPosition(spec, analysis);
+}
+
+/// The rules of a family (a sum's when null) under a convention: the registry's words say the
+/// moves only, and who wins is the convention's.
+function rulesText(family, convention) {
+  const moves = family ? family.rules : "Several games side by side: each move is made in one of them.";
+  return `${moves} ${convention === "misere" ? "Misère play: whoever makes the last move loses." : "Whoever cannot move loses."}`;
 }
 
 /// How the moves of a sum are typed: the part's number, then the move as its game reads it.
@@ -364,6 +373,7 @@ function setupError(message) {
 /// values after each move and Undo are all there.
 async function replay(moves) {
   const generation = state.generation;
+  let played = 0;
   try {
     for (const mv of moves) {
       const before = await api("analyze", { position: state.spec, partial: true });
@@ -374,9 +384,11 @@ async function replay(moves) {
       state.lastMover = state.turn;
       state.turn = nextOf(state.turn);
       state.spec = answer.position;
+      played += 1;
     }
   } catch (e) {
-    setStatus("The link's moves could not all be replayed: " + e.message);
+    const what = moves[played].index !== undefined ? `i${moves[played].index}` : `${moves[played].component}:${moves[played].to.join(".")}`;
+    noteLink(`moves: move ${played + 1} (${what}) cannot be played: ${e.message.replace(/\.$/, "")}; the game goes on ${played ? `after move ${played}` : "from its start"}`);
   }
   await showPosition(state.spec);
 }
@@ -410,12 +422,26 @@ async function showPosition(spec, known) {
   }
 }
 
-/// The valued moves of the position on the board, fetched once per position.
+/// Whether every heap of a position is within `max_heap` (of GET /api/limits; until the limits
+/// arrive, the server's default, 2^53 - 1): its heaps, a queen's square, or the numbers written
+/// in a sum's terms. Beyond it a position is answered by analyze, hint, move and apply alone
+/// (the engine's big-number paths), and its distance to the end is not asked.
+function withinMaxHeap(spec) {
+  const numbers = spec.terms !== undefined ? String(spec.terms).match(/\d+/g) || [] : (spec.heaps || []).map(String);
+  const most = BigInt(state.limits && state.limits.max_heap !== undefined ? state.limits.max_heap : Number.MAX_SAFE_INTEGER);
+  return numbers.every((d) => BigInt(d) <= most);
+}
+
+/// The valued moves of the position on the board, fetched once per position. `partial`: moves
+/// the server does not list (a Nim heap of 10^40 has too many) come back as `unlisted`, why.
 async function loadValues() {
   const generation = state.generation;
   const spec = state.spec;
   try {
-    const answer = await api("moves", { position: spec });
+    const answer = await api("moves", { position: spec, partial: true });
+    // The server's reason, without the endpoints it points an API client to.
+    const why = (reason) => sentence(pretty(reason).replace(/[;,]? (its winning moves|pointing)[^;]*\/api\/\S+( or \/api\/\S+)?/, ""));
+    if (answer.moves === null) throw new Error(`${why(answer.unlisted)} Type a move, or ask for a hint.`);
     if (generation === state.generation && spec === state.spec) state.values = answer;
   } catch (e) {
     if (generation === state.generation && spec === state.spec) state.values = { error: e.message };
@@ -550,7 +576,7 @@ async function recordMove(by, move, mv, before, after) {
   // The value left (the chip) and how far the game is from its end (the value history).
   const [left, distance] = await Promise.all([
     api("analyze", { position: after, partial: true }).catch(() => null),
-    after.game === "loopy" ? null : api("remoteness", { positions: [after] }).then((a) => a.positions[0]).catch(() => null),
+    after.game === "loopy" || !withinMaxHeap(after) ? null : api("remoteness", { positions: [after] }).then((a) => a.positions[0]).catch(() => null),
   ]);
   const value = left && left.outcome ? { outcome: left.outcome, nim_sum: left.convention === "normal" ? left.nim_sum : null } : null;
   const blunder = !!(before && left && before.outcome === "N" && left.outcome === "N");
@@ -651,76 +677,6 @@ function playAgain() {
   if (state.start) startGame(state.start, state.settings);
 }
 
-// ---- URL: the game in the link ----------------------------------------------------------------
-
-/// `#game=...&heaps=...&moves=0:2.3,1:4&mode=...`: the start position, the moves (component,
-/// then what it became), the settings.
-function writeHash() {
-  if (!state.start) return;
-  const p = new URLSearchParams();
-  const s = state.settings;
-  for (const [k, v] of Object.entries(state.start)) {
-    if (k === "convention") continue;
-    p.set(k, Array.isArray(v) ? v.join(",") : String(v));
-  }
-  if (state.start.convention === "misere") p.set("misere", "1");
-  if (state.moves.length) p.set("moves", state.moves.map((m) => (m.index !== undefined ? `i${m.index}` : `${m.component}:${m.to.join(".")}`)).join(","));
-  p.set("mode", s.mode);
-  p.set("first", s.first);
-  p.set("strength", s.strength);
-  p.set("strength2", s.strength2);
-  history.replaceState(null, "", "#" + p.toString());
-}
-
-/// The game of the link, or null: {spec, settings, moves}.
-function gameFromHash() {
-  const p = new URLSearchParams(location.hash.slice(1));
-  const game = p.get("game");
-  if (!game || (game !== "sum" && game !== "loopy" && !state.families[game])) return null;
-  const spec = { game };
-  const family = state.families[game];
-  try {
-    if (family) {
-      for (const param of family.params) {
-        if (p.get(param.name) !== null) spec[param.name] = paramValue(param, p.get(param.name), param.label);
-      }
-      if (isTextual(family)) spec.position = p.get("position") || "";
-      else spec.heaps = parseList(p.get("heaps") || "", "heaps", true);
-    } else {
-      spec.terms = p.get("terms") || "";
-    }
-    if (game === "loopy") {
-      spec.convention = "normal";
-      return { spec, settings: linkSettings(p, game), moves: linkMoves(p) };
-    }
-    spec.convention = p.get("misere") === "1" ? "misere" : "normal";
-    return { spec, settings: linkSettings(p, game), moves: linkMoves(p) };
-  } catch (e) {
-    setupError("the link's game cannot be read: " + e.message);
-    return null;
-  }
-}
-
-/// The moves of a link: `{index}` or `{component, to}`.
-function linkMoves(p) {
-  return (p.get("moves") || "").split(",").filter(Boolean).map((m) => {
-    if (/^i\d+$/.test(m)) return { index: Number(m.slice(1)) };
-    const [c, to] = m.split(":");
-    return { component: Number(c), to: (to || "").split(".").filter((x) => /^\d+$/.test(x)).map(heapValue) };
-  });
-}
-
-/// The settings of a link.
-function linkSettings(p, game) {
-  return {
-    game,
-    mode: ["human", "two", "watch"].includes(p.get("mode")) ? p.get("mode") : "human",
-    first: p.get("first") === "computer" ? "computer" : "human",
-    strength: Number(p.get("strength") ?? 100),
-    strength2: Number(p.get("strength2") ?? 30),
-  };
-}
-
 // ---- History and the value strip --------------------------------------------------------------
 
 function renderHistory() {
@@ -730,7 +686,9 @@ function renderHistory() {
   strip.replaceChildren();
   state.history.forEach((h, n) => {
     const who = h.by === "human" ? "You" : h.by === "computer" ? "Computer" : h.by === "P1" ? "Player 1" : h.by === "P2" ? "Player 2" : `Computer ${h.by}`;
-    list.append(el("li", {}, el("span", { class: "who " + (HUMAN_TURNS.includes(h.by) ? "you" : "computer") }, who), h.text));
+    // The move's number is the item's own text, not the list's marker: a marker is drawn
+    // outside the list's box, where its scrolling clips it ("l0." for 10 at desktop width).
+    list.append(el("li", {}, el("span", { class: "n" }, `${n + 1}.`), el("span", { class: "who " + (HUMAN_TURNS.includes(h.by) ? "you" : "computer") }, who), h.text));
     if (!h.value) return;
     const v = h.value;
     const shown = v.nim_sum !== null ? `G=${shortNumber(v.nim_sum)}` : v.outcome;
@@ -799,11 +757,12 @@ async function startFromForm() {
     return setupError(e.message);
   }
   await startGame(spec, settingsFromForm());
-  if (state.start === spec && window.innerWidth < 760) $("board-card").scrollIntoView({ block: "start" });
+  // On a phone the board comes into view, unless a link's note (above the views) is to be read.
+  if (state.start === spec && window.innerWidth < 760 && $("link-note").hidden) $("board-card").scrollIntoView({ block: "start" });
 }
 
 function wire() {
-  $("setup").addEventListener("submit", (e) => { e.preventDefault(); startFromForm(); });
+  $("setup").addEventListener("submit", (e) => { e.preventDefault(); clearLinkNote(); startFromForm(); });
   $("game").addEventListener("change", gameChanged);
   $("setup").addEventListener("input", (e) => { if (e.target.id !== "game") syncForm(); });
   document.querySelectorAll('input[name="mode"]').forEach((r) => r.addEventListener("change", syncForm));
@@ -852,16 +811,19 @@ function wire() {
 async function start() {
   wire();
   await loadRegistry();
-  fetch("/api/limits").then((r) => r.json()).then((l) => { state.limits = l; }).catch(() => {});
+  state.limits = await fetch("/api/limits").then((r) => r.json()).catch(() => null);
   $("game").value = state.order[0];
   gameChanged();
   seqGameChanged();
-  const sequences = readSeqHash();
-  const linked = sequences ? null : gameFromHash();
+  const link = linkParams();
+  const sequences = readSeqHash(link);
+  const linked = sequences ? null : gameFromLink(link);
   if (linked) {
     formFromGame(linked.spec, linked.settings);
-    await startGame(linked.spec, linked.settings, linked.moves);
-  } else {
-    await startFromForm();
+    await startGame(linked.spec, linked.settings, linked.moves, (message) => noteLink(`The server refused the link's game: ${message.replace(/\.$/, "")}; the form's first game is shown instead`));
+    if (state.start === linked.spec) return;
+    $("game").value = state.order[0];
+    gameChanged();
   }
+  await startFromForm();
 }

@@ -73,9 +73,29 @@ function moveHelp() {
   if (kind === "list") return "pick a move from the list, or type one.";
   if (DRAWINGS[kind]) return DRAWINGS[kind].help;
   if (kind === "hackenbush") return "click an edge (or its dot) to cut it; whatever no longer touches the ground falls with it.";
-  const take = "click a token to take it and the tokens after it, or drag across tokens to take exactly those";
-  const big = state.analysis && state.analysis.components.some((c) => c.heap > MAX_DRAWN);
-  return (splits() ? take + ", or click a gap to split the heap there." : take + ".") + (big ? " A heap too large to draw: write what it becomes, then Move." : "") + drawnPartsHelp();
+  return heapsHelp() + drawnPartsHelp();
+}
+
+/// How heaps of tokens are played, in the words of the moves the server listed: taking tokens
+/// (Nim's click, a drag), splitting at a gap (Grundy's game splits and never takes), and a heap
+/// too large to draw, whose field says what it becomes.
+function heapsHelp() {
+  const heaps = state.analysis ? state.analysis.components.filter((c) => c.heap !== undefined) : [];
+  const big = (c) => typeof c.heap === "string" || c.heap > MAX_DRAWN;
+  const write = "write what the heap becomes in its field, then Move";
+  if (heaps.length && heaps.every(big)) return `${write} (a heap too large to draw has no tokens to click).`;
+  const ways = [];
+  if (takes() !== false) ways.push("click a token to take it and the tokens after it, or drag across tokens to take exactly those");
+  if (splits()) ways.push(takes() === false ? "click a gap between two tokens to split the heap there" : "click a gap to split the heap there");
+  return ways.join(", or ") + (heaps.some(big) ? `; for a heap too large to draw, ${write}.` : ".");
+}
+
+/// Whether some listed move takes tokens (false for Grundy's game, whose moves only split; null
+/// until the moves arrive).
+function takes() {
+  const moves = state.values && state.values.moves;
+  if (!moves) return null;
+  return moves.some((v) => v.move.from.heap !== undefined && v.move.to.reduce((t, c) => t + (c.heap || 0), 0) < v.move.from.heap);
 }
 
 /// How the parts of a sum that are drawn by draw-*.js are played: " On a board, click ...".

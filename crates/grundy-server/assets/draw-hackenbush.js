@@ -14,8 +14,39 @@
 // Undo, a refresh). A click plays the listed move that cuts the edge (for a lone picture, the
 // edge's place in the list); the hint's edge is the one its text names ("cut edge 3").
 
-const HB_UNIT = 56; // pixels per slot of the layout
+const HB_UNIT = 56; // pixels per slot of the layout, at the least
+const HB_MOST_UNIT = 112; // ... and at the most (a picture spread to keep its handles apart)
 const HB_MARGIN = 30;
+const HB_HANDLE = 13; // the radius of an edge's click circle (a 26-pixel target)
+// The least distance between two handles' centres: two radii, the stroke and a gap, so that no
+// two targets touch (WCAG 2.2, 2.5.8, target spacing).
+const HB_SPACING = 2 * HB_HANDLE + 6;
+
+/// Where each edge's handle is drawn, in pixels, at `unit` pixels per slot (`px` maps a point of
+/// the layout): a line's at the curve's midpoint; a loop's outside its circle, beyond the point
+/// farthest from its vertex, so that it never covers the loop it cuts.
+function handlePoints(layout, unit, px) {
+  return layout.edges.map((shape) => {
+    const [hx, hy] = px(shape.handle);
+    if (shape.kind !== "loop") return [hx, hy];
+    const [ax, ay] = px(shape.at);
+    const far = Math.hypot(hx - ax, hy - ay) || 1;
+    const out = 2 * shape.radius * unit + HB_HANDLE + 3;
+    return [ax + ((hx - ax) / far) * out, ay + ((hy - ay) / far) * out];
+  });
+}
+
+/// The pixels per slot of a layout: HB_UNIT, or more (up to HB_MOST_UNIT) until no two handles
+/// stand closer than HB_SPACING. A picture of many edges keeps HB_UNIT (the pairs are many).
+function pictureUnit(layout) {
+  if (layout.edges.length > 200) return HB_UNIT;
+  for (let unit = HB_UNIT; unit < HB_MOST_UNIT; unit += 4) {
+    const points = handlePoints(layout, unit, (p) => [p[0] * unit, -p[1] * unit]);
+    const close = points.some(([x, y], a) => points.some(([u, v], b) => b > a && Math.hypot(x - u, y - v) < HB_SPACING));
+    if (!close) return unit;
+  }
+  return HB_MOST_UNIT;
+}
 
 async function loadPicture(generation) {
   const start = state.start && state.start.position;
@@ -104,9 +135,11 @@ function lonePicture(i) {
 function drawPicture(c, live, i = 0, laid = state.hb) {
   const lone = lonePicture(i);
   const layout = laid.layout;
-  const width = layout.width * HB_UNIT + 2 * HB_MARGIN;
-  const height = layout.height * HB_UNIT + 2 * HB_MARGIN;
-  const px = (p) => [HB_MARGIN + p[0] * HB_UNIT, height - HB_MARGIN - p[1] * HB_UNIT];
+  const unit = pictureUnit(layout);
+  const width = layout.width * unit + 2 * HB_MARGIN;
+  const height = layout.height * unit + 2 * HB_MARGIN + HB_HANDLE;
+  const px = (p) => [HB_MARGIN + p[0] * unit, height - HB_MARGIN - p[1] * unit];
+  const handlesAt = handlePoints(layout, unit, px);
   const current = pictureEdges(c.graph);
   const places = alignEdges(current, laid.edges);
   const hinted = hintedEdge(i);
@@ -114,7 +147,9 @@ function drawPicture(c, live, i = 0, laid = state.hb) {
   const valueOf = (n) => (lone ? (all && all.length === current.length ? all[n - 1] : null) : (listedCut(i, n) || {}).v || null);
   const svg = svgEl("svg", {
     id: lone ? "hb-board" : `hb-board-${i + 1}`, class: "hb" + (lone ? "" : " drawing") + (live ? " live" : "") + (state.showValues && all ? " valued" : ""),
-    viewBox: `0 0 ${width} ${height}`, style: `max-width: ${width}px`, role: "group", "data-picture": String(i),
+    // Drawn at its own size, never shrunk (a narrow screen scrolls the box): shrunk, the
+    // handles would come closer than HB_SPACING.
+    viewBox: `0 0 ${width} ${height}`, style: `width: ${width}px; min-width: ${width}px`, role: "group", "data-picture": String(i),
     "aria-label": `Green Hackenbush picture: ${current.length} edge${current.length === 1 ? "" : "s"} standing on the ground`,
   });
   const ground = px([0, 0])[1];
@@ -134,7 +169,7 @@ function drawPicture(c, live, i = 0, laid = state.hb) {
     let d;
     if (shape.kind === "loop") {
       const [cx, cy] = px(shape.centre);
-      const r = shape.radius * HB_UNIT;
+      const r = shape.radius * unit;
       d = `M ${cx - r} ${cy} a ${r} ${r} 0 1 0 ${2 * r} 0 a ${r} ${r} 0 1 0 ${-2 * r} 0`;
     } else {
       const [x1, y1] = px(shape.from);
@@ -144,14 +179,14 @@ function drawPicture(c, live, i = 0, laid = state.hb) {
     }
     const group = svgEl("g", { class: "hb-edge" + (n === hinted ? " hint-edge" : "") + outcomeClass(v), "data-edge": String(n) },
       svgEl("title", {}, label), svgEl("path", { class: "hb-hit", d }), svgEl("path", { class: "hb-line", d }));
-    const [hx, hy] = px(shape.handle);
+    const [hx, hy] = handlesAt[places[j]];
     // The number goes beyond the handle, away from the edge's middle (parallel edges and loops
     // bend apart, so their numbers do too).
     const [mx, my] = shape.kind === "loop" ? px(shape.at) : px([(shape.from[0] + shape.to[0]) / 2, (shape.from[1] + shape.to[1]) / 2]);
     const away = Math.hypot(hx - mx, hy - my);
     const [lx, ly] = away > 2 ? [hx + ((hx - mx) / away) * 16, hy + ((hy - my) / away) * 16] : [hx + 14, hy - 9];
     const handle = svgEl("circle", {
-      class: "hb-handle" + (n === hinted ? " hinted" : "") + outcomeClass(v), "data-edge": String(n), cx: hx, cy: hy, r: 13,
+      class: "hb-handle" + (n === hinted ? " hinted" : "") + outcomeClass(v), "data-edge": String(n), cx: hx, cy: hy, r: HB_HANDLE,
       role: "button", tabindex: live ? "0" : "-1", "aria-label": label, "aria-disabled": live ? null : "true",
     }, svgEl("title", {}, label));
     const number = svgEl("text", { class: "hb-label", x: lx, y: ly, "text-anchor": "middle", "dominant-baseline": "middle" }, String(n));

@@ -17,18 +17,25 @@ const LESSONS = [
   { id: "misere", title: "Misère Nim: the last move loses", load: misereLesson },
 ];
 
-/// "Yes"/"No" choices, the right one from the server's answer.
-function yesNo(yes, whyYes, whyNo) {
-  return [{ label: "Yes", right: yes, why: whyYes }, { label: "No", right: !yes, why: whyNo }];
+/// "Yes"/"No" choices, the right one from the server's answer. `why` is what the wrong one is
+/// told: the position's own figures (a yes/no question has one wrong answer).
+function yesNo(yes, why) {
+  return [{ label: "Yes", right: yes, why }, { label: "No", right: !yes, why }];
 }
 
 /// Up to six whole numbers to choose from, 0..most when few, else a run around `right` (the
-/// server's value, always among them).
-function numberChoices(right, most) {
+/// server's value, always among them); `why(g)` says what is wrong with a wrong `g`.
+function numberChoices(right, most, why) {
   const first = right <= most ? Math.max(0, Math.min(right - 2, most - 5)) : Math.max(0, right - 3);
   const last = right <= most ? Math.min(most, first + 5) : right + 2;
   return Array.from({ length: last - first + 1 }, (_, k) => first + k)
-    .map((g) => ({ label: String(g), right: g === right, why: `${g} is not it.` }));
+    .map((g) => ({ label: String(g), right: g === right, why: g === right ? "" : why(g) }));
+}
+
+/// What is wrong with `g` as mex{values}: it is among them, or a smaller number is missing.
+function mexWhy(values) {
+  const set = `{${values.join(", ")}}`;
+  return (g) => (values.includes(g) ? `${g} is in ${set}, and the mex is a number missing from it.` : `${g} is missing from ${set}, but so is a smaller number: the mex is the least one missing.`);
 }
 
 /// The Nim lesson, on the heaps on the board when they are a Nim game under normal play.
@@ -41,11 +48,13 @@ async function nimLesson() {
   const shown = () => bitsTable(rows, e.binary, e, e.nim_sum, e.nim_sum_binary, e.heaps_with_bit, "nim-sum");
   const steps = [
     { title: "Step 1: the nim-sum", body: [el("p", {}, `The heaps ${e.heaps.join(", ")} in binary, one column per power of two.`), hidden],
-      ask: { question: "XOR each column: 1 where the column holds an odd number of 1s. What is the nim-sum?", choices: numberChoices(e.nim_sum, Math.min(2 ** e.bits - 1, 9)),
+      ask: { question: "XOR each column: 1 where the column holds an odd number of 1s. What is the nim-sum?", choices: numberChoices(e.nim_sum, Math.min(2 ** e.bits - 1, 9), (g) => `${g} is ${g.toString(2)} in binary: compare it, column by column, with whether each column holds an odd number of 1s.`),
         then: [el("p", {}, `Right: the nim-sum is ${e.nim_sum} (${e.nim_sum_binary} in binary).`), shown()] } },
     { title: "Step 2: who wins?", body: [el("p", {}, "Bouton's theorem: the player to move wins exactly when the nim-sum is not 0.")],
       ask: { question: `So with a nim-sum of ${e.nim_sum}, does the player to move win?`,
-        choices: yesNo(e.outcome === "N", "The nim-sum is not 0.", "The nim-sum is 0."),
+        choices: yesNo(e.outcome === "N", e.nim_sum === 0
+          ? "The nim-sum is 0, so the player to move loses: every move leaves a nim-sum that is not 0, and the other player brings it back to 0."
+          : `The nim-sum is ${e.nim_sum}, not 0, so the player to move wins: some move brings it to 0.`),
         then: [el("p", {}, e.nim_sum === 0
           ? "Right. A move changes one heap, so one row of bits, so at least one column's parity: from a nim-sum of 0 every move leaves a non-zero nim-sum."
           : "Right. Some move always brings a non-zero nim-sum back to 0, and from 0 every move spoils it.")] } },
@@ -56,7 +65,7 @@ async function nimLesson() {
     const winning = new Set(e.moves.map((x) => x.heap));
     steps.push({ title: "Step 3: the move", body: [el("p", {}, `The nim-sum's highest 1 is in the column worth ${2 ** k}.`)],
       ask: { question: "Which heap do you take from to make the nim-sum 0?",
-        choices: e.heaps.map((h, i) => ({ label: `heap ${i + 1} (${h})`, right: winning.has(i), why: `Heap ${i + 1} has no 1 in the ${2 ** k} column: lowering it cannot clear that 1.` })),
+        choices: e.heaps.map((h, i) => ({ label: `heap ${i + 1} (${h})`, right: winning.has(i), why: `Heap ${i + 1} (${h}, ${h.toString(2)} in binary) has no 1 in the ${2 ** k} column: lowering it cannot clear that 1.` })),
         then: [el("p", {}, `Right: heap ${m.heap + 1} has a 1 in that column. Replace ${m.from} by ${m.from} XOR ${e.nim_sum} = ${m.to}: that clears the 1 in the ${2 ** k} column and changes only smaller ones, so ${m.to} is smaller than ${m.from}, a legal move (take ${m.from - m.to}). Every column then holds an even number of 1s.`)] } });
   }
   steps.push({ title: "Your turn", body: [el("p", {}, "Whoever leaves a nim-sum of 0 can answer every move by restoring it. The heaps shrink, so the game ends, on empty heaps, nim-sum 0: the last move is theirs.")],
@@ -71,13 +80,13 @@ async function mexLesson() {
   const g = seq.values;
   return [
     { title: "Step 1: the mex", body: [el("p", {}, `In the subtraction game S = {1, 3, 4} a move takes 1, 3 or 4 tokens from a heap. A heap of 0 has no move: its value G(0) is 0. The value of any other heap is the mex (minimum excluded value) of its options' values: the least whole number none of them has.`)],
-      ask: { question: "A heap of 1 can only become 0 (value 0). What is G(1) = mex{0}?", choices: numberChoices(g[1], 2),
+      ask: { question: "A heap of 1 can only become 0 (value 0). What is G(1) = mex{0}?", choices: numberChoices(g[1], 2, mexWhy([g[0]])),
         then: [el("p", {}, `Right: G(1) = mex{0} = ${g[1]}, the least number not in {0}.`)] } },
     { title: "Step 2: a heap of 5", body: [el("p", {}, `A heap of 5 can become ${d.options.map((o) => `${o.option} (G = ${o.value})`).join(", ")}.`)],
-      ask: { question: `What is G(5) = mex{${d.option_values.join(", ")}}?`, choices: numberChoices(d.value, 4),
+      ask: { question: `What is G(5) = mex{${d.option_values.join(", ")}}?`, choices: numberChoices(d.value, 4, mexWhy(d.option_values)),
         then: [el("p", {}, `Right: ${d.option_values.join(", ")} are taken, ${d.value} is the least missing: G(5) = ${d.value}.`)] } },
     { title: "Step 3: the values repeat", body: [el("p", {}, `G(0), G(1), …: ${g.join(", ")}. ${pretty(seq.period.text.split("\n")[0])}`)],
-      ask: { question: "With that period, what is G(20)?", choices: numberChoices(seq.at.value, 4),
+      ask: { question: "With that period, what is G(20)?", choices: numberChoices(seq.at.value, 4, (v) => `${v} is not G(20): ${periodReason(seq.period, 20)}.`),
         then: [el("p", {}, `Right: ${periodStep(seq.period, 20)}G(20) = ${seq.at.value}.`)] } },
     { title: "Your turn", body: [el("p", {}, "A position of several heaps is a sum: XOR the heaps' values, as Nim's nim-sum. Move to a position of value 0, and answer every move back to 0.")],
       play: { game: "subtraction", set, heaps: [5, 9] } },
@@ -86,10 +95,21 @@ async function mexLesson() {
 
 /// "20 = 2 × 7 + 6, so G(20) = G(6) and " from a proven period (p, from n = pre).
 function periodStep(period, n) {
+  const r = periodRest(period, n);
+  return r === n ? "" : `${n} = ${(n - r) / period.period} × ${period.period} + ${r}, so G(${n}) = G(${r}) and `;
+}
+
+/// Where G(n) is read, for a wrong answer: "20 = 2 × 7 + 6, so G(20) = G(6), among the values above".
+function periodReason(period, n) {
+  const r = periodRest(period, n);
+  return r === n ? `G(${n}) is the mex of its options' values` : `${periodStep(period, n).replace(/ and $/, "")}, among the values above`;
+}
+
+/// The heap below the period's first repeat with the value of `n` (`n` itself without one).
+function periodRest(period, n) {
   const p = period && period.period;
-  if (!p || n < period.preperiod) return "";
-  const r = ((n - period.preperiod) % p) + period.preperiod;
-  return `${n} = ${(n - r) / p} × ${p} + ${r}, so G(${n}) = G(${r}) and `;
+  if (!p || n < period.preperiod) return n;
+  return ((n - period.preperiod) % p) + period.preperiod;
 }
 
 async function kaylesLesson() {
@@ -102,7 +122,7 @@ async function kaylesLesson() {
         choices: [{ label: "a row of 6", right: false, why: "The pins left of it and right of it no longer touch." }, { label: "rows of 3 and 3", right: true }, { label: "rows of 2 and 4", right: false, why: "Three pins stand on each side of the 4th." }],
         then: [el("p", {}, "Right: two rows of 3, and from then on a move is made in one of them. That is a sum of two games.")] } },
     { title: "Step 2: the value of a sum", body: [el("p", {}, `The Sprague–Grundy theorem: a sum is worth the XOR of its parts' values. Kayles' values G(0..7): ${g.join(", ")}.`)],
-      ask: { question: `Rows of 3 and 3: what is G(3) XOR G(3) = ${g[3]} XOR ${g[3]}?`, choices: numberChoices(pair.nim_sum, 3),
+      ask: { question: `Rows of 3 and 3: what is G(3) XOR G(3) = ${g[3]} XOR ${g[3]}?`, choices: numberChoices(pair.nim_sum, 3, (v) => `${v} is not ${g[3]} XOR ${g[3]}: a number XORed with itself has every bit cleared.`),
         then: [el("p", {}, `Right: ${pair.nim_sum}. Two equal rows are a P-position: whatever the other player does in one row, do it in the other. Knocking down the middle pin wins a row of 7.`)] } },
     { title: "Your turn", body: [el("p", {}, "Rows of 7 and 4: find a move that leaves value 0 (the hint shows one), then answer every move.")],
       play: { game: "octal", code: "kayles", heaps: [7, 4] } },
@@ -117,22 +137,32 @@ async function wythoffLesson() {
   const next = p[4];
   const wrong = [[next[0] - 1, next[1] - 1], [next[0], next[1] + 1], [next[0] - 1, next[1]]];
   const ratios = p.slice(1).map(([a, b]) => `${b}/${a} = ${(b / a).toFixed(3)}`);
+  const later = p.slice(2).map(([a, b]) => b / a);
+  const [low, high] = [Math.min(...later).toFixed(3), Math.max(...later).toFixed(3)];
   return [
     { title: "Step 1: P-positions", body: [el("p", {}, "Wythoff's game: a queen moves left, down or diagonally down-left, any distance; whoever moves her to (0, 0) wins. A P-position is a square where the player to move loses: every move from it reaches a square that is not one.")],
       ask: { question: "Which of these squares is a P-position?",
-        choices: squares.map(([x, y]) => ({ label: `(${x}, ${y})`, right: isP(x, y), why: `From (${x}, ${y}) the queen can reach (0, 0) or a P-position.` })),
+        choices: squares.map(([x, y]) => ({ label: `(${x}, ${y})`, right: isP(x, y), why: reachWhy(x, y, p) })),
         then: [el("p", {}, "Right: from (1, 2) the queen reaches (0, 2), (1, 1), (1, 0), (0, 1), and from each of those the other player reaches (0, 0).")] } },
     { title: "Step 2: the pattern", body: [el("p", {}, `The P-positions (a, b) with a ≤ b: ${p.slice(0, 4).map(([a, b]) => `(${a}, ${b})`).join(", ")}, … Each a is the least number not used before, and b = a + n for the n-th one.`)],
       ask: { question: `What comes after (${p[3][0]}, ${p[3][1]})?`,
-        choices: [next, ...wrong].sort((u, v) => u[0] - v[0] || u[1] - v[1]).map(([a, b]) => ({ label: `(${a}, ${b})`, right: isP(a, b), why: "Check: is a the least number not used yet, and is b − a one more than last time?" })),
+        choices: [next, ...wrong].sort((u, v) => u[0] - v[0] || u[1] - v[1]).map(([a, b]) => ({ label: `(${a}, ${b})`, right: isP(a, b), why: `(${a}, ${b}) breaks the pattern: is ${a} the least number not used yet, and is ${b} − ${a} = ${b - a} one more than ${p[3][1]} − ${p[3][0]} = ${p[3][1] - p[3][0]}?` })),
         then: [el("p", {}, `Right: (${next[0]}, ${next[1]}): ${next[0]} is the least unused number and ${next[1]} − ${next[0]} = 4.`)] } },
     { title: "Step 3: the golden ratio", body: [el("p", {}, `b / a for these P-positions: ${ratios.join(", ")}.`)],
       ask: { question: "Which number do these ratios approach?",
-        choices: [{ label: "1.5", right: false, why: "Look at the later ratios: they stay above 1.6." }, { label: "φ = (1 + √5)/2 ≈ 1.618", right: true }, { label: "2", right: false, why: "Only the first ratio is 2; the later ones come closer and closer to one number below 1.7." }],
+        choices: [{ label: "1.5", right: false, why: `Every ratio is at least ${low}.` }, { label: "φ = (1 + √5)/2 ≈ 1.618", right: true }, { label: "2", right: false, why: `Only the first ratio is 2; the later ones lie between ${low} and ${high}.` }],
         then: [el("p", {}, "Right: the golden ratio φ. Wythoff proved a_n = ⌊nφ⌋ and b_n = ⌊nφ²⌋ = a_n + n, so every P-position is known at once, at any size.")] } },
     { title: "Your turn", body: [el("p", {}, "From (10, 7), move the queen to a P-position, and again after every answer.")],
       play: { game: "wythoff", heaps: [10, 7] } },
   ];
+}
+
+/// Why the queen's square (x, y) is no P-position: a P-position (or the corner) she reaches from
+/// it, among the P-positions `p` the server listed.
+function reachWhy(x, y, p) {
+  const reaches = (a, b) => (a === x && b < y) || (b === y && a < x) || (x - a === y - b && a < x);
+  const target = [[0, 0], ...p.flatMap(([a, b]) => [[a, b], [b, a]])].find(([a, b]) => reaches(a, b));
+  return target ? `From (${x}, ${y}) the queen reaches (${target[0]}, ${target[1]}), ${target[0] + target[1] === 0 ? "the corner" : "a P-position"}: whoever moves there wins.` : "";
 }
 
 async function misereLesson() {
@@ -142,7 +172,7 @@ async function misereLesson() {
   const choice = (label, component, to, why) => ({ label, right: wins.includes(`${component}:${to}`), why });
   return [
     { title: "Step 1: the last move loses", body: [el("p", {}, "Misère play: whoever makes the last move loses.")],
-      ask: { question: "Heaps 1, 1, 1 under misère play: does the player to move win?", choices: yesNo(ones.outcome === "N", "", "Each move takes one heap; count who takes the last."),
+      ask: { question: "Heaps 1, 1, 1 under misère play: does the player to move win?", choices: yesNo(ones.outcome === "N", `Each move takes one of the ${ones.components.length} heaps of 1, so the player to move takes the ${ones.components.length % 2 ? "first and the last" : "first, and the other player the last"}: under misère play the player to move ${ones.outcome === "N" ? "wins" : "loses"}.`),
         then: [el("p", {}, "Right: the moves take the heaps one by one, and the player to move takes the first and the last. With an odd number of heaps of 1 the player to move loses.")] } },
     { title: "Step 2: the rule", body: [el("p", {}, "Bouton's rule for misère Nim: play as in Nim, except when your move would leave only heaps of size 0 or 1: then leave an odd number of heaps of 1.")],
       ask: { question: "Heaps 3 and 1 under misère play: which move wins?",

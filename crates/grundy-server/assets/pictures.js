@@ -14,7 +14,8 @@ const DISTANCE_SIDE = 16; // a Wythoff board of at most 16 × 16 squares (256 po
 function distancePositions() {
   const spec = state.spec;
   const family = spec && state.families[spec.game];
-  if (!family || !Array.isArray(spec.heaps)) return null;
+  // A queen's square beyond 2^53 - 1 (a string of digits) is too far out for a board of squares.
+  if (!family || !Array.isArray(spec.heaps) || isFar(spec.heaps) && family.positions.drawing === "queen") return null;
   const base = { ...spec };
   delete base.position;
   if (family.positions.drawing === "heaps") {
@@ -89,11 +90,25 @@ function renderDistance() {
     if (Math.max(...heaps) >= STRIP_MOST) nodes.push(el("p", { class: "help" }, `Heap sizes 0 to ${STRIP_MOST - 1} are drawn.`));
   } else {
     const [qx, qy] = state.spec.heaps;
-    const board = el("div", { class: "dist-board", role: "list", "aria-label": "Win/loss distance of each square of Wythoff's board", style: `--side: ${d.want.side}` });
+    const side = d.want.side;
+    const board = el("div", { class: "dist-board", role: "list", "aria-label": "Win/loss distance of each square of Wythoff's board", style: `--side: ${side}` });
     d.want.squares.forEach(([x, y], k) => board.append(cell(d.answer[k], `(${x}, ${y})`, x === qx && y === qy)));
-    nodes.push(el("p", {}, `The queen on each square, (0, 0) at the bottom left:`), board);
+    nodes.push(el("p", {}, `The queen on each square, (0, 0) at the bottom left:`), distanceAxes(board, side));
   }
   panel.replaceChildren(...nodes);
+}
+
+/// The Wythoff board of distances with its axes: y from side - 1 down to 0 on the left, x from
+/// 0 to side - 1 underneath, each label in line with its row or column. The labels are for the
+/// eye (every square's own label names its coordinates).
+function distanceAxes(board, side) {
+  const numbers = (from, step, cls) => el("div", { class: cls, "aria-hidden": "true", style: `--side: ${side}` },
+    ...Array.from({ length: side }, (_, k) => el("span", {}, String(from + step * k))));
+  return el("div", { class: "dist-axes" },
+    el("span", { class: "dist-axis-name", "aria-hidden": "true" }, "y"), el("span"),
+    numbers(side - 1, -1, "dist-y"), board,
+    el("span"), numbers(0, 1, "dist-x"),
+    el("span"), el("span", { class: "dist-axis-name", "aria-hidden": "true" }, "x →"));
 }
 
 /// The value history: after each move played, how far the game is from its end with perfect

@@ -6,6 +6,7 @@
 "use strict";
 
 let lastSequence = null; // the last answer of POST /api/sequence
+const SEQ_MOST = 400; // the most values the form asks for (its field's max)
 
 function seqFamily() {
   return state.families[$("seq-game").value];
@@ -13,7 +14,7 @@ function seqFamily() {
 
 function seqBody() {
   const family = seqFamily();
-  const count = Math.min(400, Math.max(1, Number($("seq-count").value) || 60));
+  const count = Math.min(SEQ_MOST, Math.max(1, Number($("seq-count").value) || 60));
   const body = { game: family.name, count };
   for (const p of family.params) body[p.name] = paramValue(p, $("seq-" + p.name).value, p.label);
   return body;
@@ -31,6 +32,20 @@ async function showSequence() {
     if (!$("view-sequences").hidden) writeSeqHash();
   } catch (e) {
     $("seq-error").textContent = e.message;
+  }
+}
+
+/// A preset's sequence, with values enough to show its proven period: the preperiod and two
+/// periods (Kayles' period of 12 starts at n = 71, past the 60 values shown at first), as many
+/// as the form allows.
+async function showPreset() {
+  await showSequence();
+  const p = lastSequence && lastSequence.period;
+  if (!p || p.status !== "proven") return;
+  const enough = Math.min(SEQ_MOST, p.preperiod + 2 * p.period);
+  if (enough > lastSequence.values.length) {
+    $("seq-count").value = enough;
+    await showSequence();
   }
 }
 
@@ -104,20 +119,26 @@ function writeSeqHash() {
     const body = seqBody();
     for (const [k, v] of Object.entries(body)) p.set(k === "game" ? "seq" : k, Array.isArray(v) ? v.join(",") : String(v));
   } catch (_) { /* an unreadable form keeps the view only */ }
-  history.replaceState(null, "", "#" + p.toString());
+  history.replaceState(null, "", location.pathname + "#" + p.toString());
 }
 
-/// Opens the Sequences view of a link (`#view=sequences&seq=octal&code=kayles&count=80`).
-function readSeqHash() {
-  const p = new URLSearchParams(location.hash.slice(1));
+/// Opens the Sequences view of a link (`#view=sequences&seq=octal&code=kayles&count=80`, the
+/// link's parameters `p`); a game without a sequence or a count out of range is noted
+/// (link.js) and the form's default kept.
+function readSeqHash(p) {
   if (p.get("view") !== "sequences") return false;
-  const family = state.families[p.get("seq")];
+  const name = p.get("seq");
+  const family = state.families[name];
   if (family && family.sequence) {
     $("seq-game").value = family.name;
     seqGameChanged();
     for (const param of family.params) if (p.get(param.name) !== null) $("seq-" + param.name).value = p.get(param.name).replaceAll(",", ", ");
+  } else if (name !== null) {
+    noteLink(`seq=${linkValue(name)} is no game with a sequence (the Game menu lists them): ${seqFamily().title} is shown instead`);
   }
-  if (p.get("count")) $("seq-count").value = p.get("count");
+  const count = p.get("count");
+  if (count !== null && /^\d{1,3}$/.test(count) && Number(count) >= 1 && Number(count) <= SEQ_MOST) $("seq-count").value = count;
+  else if (count !== null) noteLink(`count=${linkValue(count)}: give a whole number from 1 to ${SEQ_MOST}; ${$("seq-count").value} is used instead`);
   selectTab("sequences");
   return true;
 }
@@ -177,7 +198,7 @@ function wireSequences() {
     $("seq-game").value = family.name;
     seqGameChanged();
     $("seq-" + family.params[0].name).value = b.dataset.value;
-    showSequence();
+    showPreset();
   }));
   $("seq-link").addEventListener("click", async () => {
     writeSeqHash();

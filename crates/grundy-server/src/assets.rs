@@ -8,6 +8,7 @@ use axum::response::{IntoResponse, Response};
 const INDEX_HTML: &str = include_str!("../assets/index.html");
 const APP_CSS: &str = include_str!("../assets/app.css");
 const APP_JS: &str = include_str!("../assets/app.js");
+const LINK_JS: &str = include_str!("../assets/link.js");
 const BOARD_JS: &str = include_str!("../assets/board.js");
 const TEACH_JS: &str = include_str!("../assets/teach.js");
 const LESSONS_JS: &str = include_str!("../assets/lessons.js");
@@ -47,6 +48,11 @@ pub async fn css() -> Response {
 /// `GET /app.js`.
 pub async fn js() -> Response {
     asset("text/javascript; charset=utf-8", APP_JS)
+}
+
+/// `GET /link.js`: the game in the link, read parameter by parameter.
+pub async fn link_js() -> Response {
+    asset("text/javascript; charset=utf-8", LINK_JS)
 }
 
 /// `GET /board.js`: drawing positions and reading clicks.

@@ -279,6 +279,7 @@ pub fn router(config: Config) -> Router {
         .route("/", get(assets::index))
         .route("/app.css", get(assets::css))
         .route("/app.js", get(assets::js))
+        .route("/link.js", get(assets::link_js))
         .route("/board.js", get(assets::board_js))
         .route("/teach.js", get(assets::teach_js))
         .route("/lessons.js", get(assets::lessons_js))

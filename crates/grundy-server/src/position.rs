@@ -368,8 +368,10 @@ pub fn family_rules(
         let text = param_text(value, p, &field, limits)?;
         if p.kind == ParamKind::Amounts {
             // A list that does not parse is refused by the rules below, in their words.
+            // The message names the field's path first (the page strips it) and then the
+            // parameter as the form labels it, never the path alone ("position.set holds").
             if let Ok(list) = grundy_core::kernel::parse_list(&text, p.name) {
-                check_amounts(&list, &field, limits)?;
+                check_amounts(&list, &format!("{field}: {}", p.label), limits)?;
             }
         }
         texts.push(text);

@@ -76,6 +76,43 @@ async fn a_board_too_hard_to_value_is_answered_unvalued_when_asked() {
     assert_client_error(s, &b, "partial");
 }
 
+async fn moves(position: Value, partial: bool) -> (StatusCode, Value) {
+    let body = json!({ "position": position, "partial": partial }).to_string();
+    send_with(config(60_000), Method::POST, "/api/moves", body).await
+}
+
+/// `/api/moves` of a position whose moves are too many to value one by one (a Nim heap of
+/// 10^40, a Kayles row of 10^30 that splits, a Nim heap of 10^7 within `max_heap`): refused
+/// with its limit, and with `partial` answered 200 with `moves: null` and why (`unlisted`),
+/// so that the page asks once and says why. Moves that are listed are answered as ever, and a
+/// position the server does not accept stays refused.
+#[tokio::test]
+async fn moves_too_many_to_list_are_said_unlisted_when_asked() {
+    let huge = format!("1{}", "0".repeat(40));
+    for position in [
+        json!({ "game": "nim", "heaps": [huge] }),
+        json!({ "game": "octal", "code": "kayles", "heaps": [format!("1{}", "0".repeat(30))] }),
+        json!({ "game": "nim", "heaps": [10_000_000] }),
+    ] {
+        let (s, b) = moves(position.clone(), false).await;
+        assert!(
+            s.is_client_error() && b["limit"].is_string(),
+            "{position}: {s} {b}"
+        );
+        let refusal = b["error"].clone();
+        let (s, b) = moves(position.clone(), true).await;
+        assert_eq!(s, StatusCode::OK, "{b}");
+        assert_eq!(b["moves"], Value::Null, "{b}");
+        assert_eq!(b["unlisted"], refusal, "{position}: the refusal's message");
+        assert_eq!(b["position"]["heaps"], position["heaps"], "{b}");
+    }
+    let (s, b) = moves(json!({ "game": "nim", "heaps": [3, 4] }), true).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(b["moves"].as_array().map(Vec::len), Some(7), "{b}");
+    let (s, b) = moves(json!({ "game": "nim", "heaps": [-1] }), true).await;
+    assert!(s.is_client_error() && b.get("unlisted").is_none(), "{b}");
+}
+
 async fn computer_move(ms: u64, position: Value, partial: bool) -> (StatusCode, Value) {
     let body = json!({ "position": position, "partial": partial, "seed": 7 }).to_string();
     send_with(config(ms), Method::POST, "/api/move", body).await

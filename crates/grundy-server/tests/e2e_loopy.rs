@@ -220,7 +220,7 @@ async fn loopy_games_are_drawn_valued_and_won_with_hints() {
     .await;
     assert_eq!(
         eval(client, "document.getElementById('terms').value").await,
-        json!("square-but-one:5")
+        json!("square-but-one:6")
     );
     click(client, "#start").await;
     wait_until(client, "state.start && state.start.game === 'loopy'").await;

@@ -60,10 +60,11 @@ pub static FAMILY: Family = Family {
             example: "ruler",
         },
     ],
+    // THT/THH, which the first player wins (THT/TTH, the term's example, is a P-position).
     positions: Positions {
         label: "Coins",
         help: GRID_HELP,
-        example: "THT/TTH",
+        example: "THT/THH",
         drawing: Drawing::CoinGrid,
     },
     example: "acrostic{twins;ruler}:THT/TTH",

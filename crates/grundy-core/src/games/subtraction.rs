@@ -80,7 +80,12 @@ pub static BACHET: Family = Family {
         help: "a move takes 1 to k tokens (k from 1 to 10000)",
         example: "3",
     }],
-    positions: HEAPS,
+    // Heaps of 11 and 14 (values 3 and 2): the player who moves first wins (11 and 15 would be
+    // a P-position, lost before the first click against the perfect player).
+    positions: Positions {
+        example: "11, 14",
+        ..HEAPS
+    },
     example: "bachet{3}:10",
     sequence: true,
     build: |params| {

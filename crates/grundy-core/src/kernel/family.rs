@@ -95,7 +95,9 @@ pub struct Family {
     pub aliases: &'static [&'static str],
     /// The game's name for people: `Subtraction game`.
     pub title: &'static str,
-    /// The rules in a sentence or two.
+    /// The moves, in a sentence or two. Who wins is the convention's, not the family's (normal
+    /// play: whoever cannot move loses; misère play: whoever makes the last move loses), and
+    /// the front ends say it beside these words, so that no rule text contradicts the play.
     pub rules: &'static str,
     /// Its parameters, in the order a term's braces give them.
     pub params: &'static [Param],

@@ -26,6 +26,11 @@ pub const EXAMPLES: &str = "\"3 2\" (take 2 from heap 3), \"heap 3 to 1\" or \"t
 pub const SPLIT_EXAMPLES: &str =
     "\"3 to 1 4\" (heap 3 becomes two heaps of 1 and 4) or \"3 take 2 leave 1 4\"";
 
+/// The move form of a game whose moves only split a heap in two unequal heaps (Grundy's game),
+/// as shown to the user.
+pub const UNEQUAL_SPLIT_EXAMPLES: &str =
+    "\"3 to 1 4\" (heap 3 splits into two unequal heaps, of 1 and 4 tokens)";
+
 /// Whether `word` is a whole number.
 pub fn is_number(word: &str) -> bool {
     !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit())

@@ -144,7 +144,7 @@ mod tests {
             ("digraph{0>100000}", "\"100000\""),
             ("digraph{}", "FROM>TO"),
             ("loopy-sub{1;2;sometimes}", "any, positive, even, odd"),
-            ("square-but-one{1}", "none: write square-but-one:5"),
+            ("square-but-one{1}", "none: write square-but-one:6"),
             ("windup{5;1", "braces closed"),
         ] {
             let err = parse_rules(text).unwrap_err().to_string();

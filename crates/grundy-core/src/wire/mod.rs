@@ -26,7 +26,7 @@ pub use misere::{GenusRow, GenusSum, GenusTable, QuotientDoc};
 pub use nimber::{NimInverse, NimProduct, NimQuotient, NimRoot, NimTable};
 pub use play::{
     AtPosition, ComputerMove, Hint, Legality, PictureFile, Remoteness, RemotenessList,
-    SimulationDoc, Transcript,
+    SimulationDoc, Transcript, UnlistedMoves,
 };
 pub use runs::{SearchDoc, SearchTable, SurveyMerge, SurveyRun};
 pub use server::{Health, Listening, RulesetEntry, Rulesets};

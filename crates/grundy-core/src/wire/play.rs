@@ -108,6 +108,17 @@ impl<M, P> Legality<M, P> {
     }
 }
 
+/// The moves of a position that the asker does not list (too many to value one by one, or not
+/// within the time a question may take), with the refusal's message: `moves` is `null`.
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+#[schemars(bound = "")]
+pub struct UnlistedMoves<P> {
+    pub moves: (),
+    pub unlisted: String,
+    #[schemars(with = "super::schema::AnyJson")]
+    pub position: P,
+}
+
 /// How far one position is from the end with perfect play: its outcome and the number of
 /// moves left (`null` where the tree is too large to measure).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]

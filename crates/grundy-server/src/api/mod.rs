@@ -35,7 +35,7 @@ use grundy_core::registry;
 use grundy_core::sum::{Component, Outcome, Sum, SumMove};
 use grundy_core::wire::{
     AtPosition, ComputerMove, GenusTable, HackenbushLayout, Health, Hint, Legality, Remoteness,
-    RemotenessList, Rulesets, WythoffTile,
+    RemotenessList, Rulesets, UnlistedMoves, WythoffTile,
 };
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;

@@ -444,3 +444,55 @@ pub async fn my_turn(client: &Client) {
     wait_until(client, MY_TURN).await;
     values_loaded(client).await;
 }
+
+/// axe-core 4.14.1, from npm (`npm pack axe-core`), MPL-2.0 (its licence header kept):
+/// injected into the page by the tests, never served by the app.
+const AXE: &str = include_str!("axe.min.js");
+
+/// axe-core's violations on the page as it is: [[rule, impact, nodes], ...].
+pub async fn axe(client: &Client) -> Vec<(String, String, u64)> {
+    client
+        .execute(&format!("{AXE}\n;return true;"), vec![])
+        .await
+        .unwrap();
+    let found = client
+        .execute_async(
+            "const done = arguments[0]; axe.run(document, {resultTypes: ['violations']}).then((r) => done(r.violations.map((v) => [v.id, v.impact, v.nodes.length, v.nodes[0].target.join(' ')]))).catch((e) => done(String(e)));",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let list = found
+        .as_array()
+        .unwrap_or_else(|| panic!("axe failed: {found}"));
+    list.iter()
+        .map(|v| {
+            let s = |k: usize| v[k].as_str().unwrap_or_default().to_string();
+            println!(
+                "  axe: {} ({}) on {} element(s), first {}",
+                s(0),
+                s(1),
+                v[2],
+                s(3)
+            );
+            (s(0), s(1), v[2].as_u64().unwrap_or(0))
+        })
+        .collect()
+}
+
+/// Counts by impact, printed (the measure), and no serious or critical violation.
+pub fn check_axe(tab: &str, found: &[(String, String, u64)]) {
+    let by = |impact: &str| found.iter().filter(|v| v.1 == impact).count();
+    println!(
+        "axe, {tab}: critical {}, serious {}, moderate {}, minor {}",
+        by("critical"),
+        by("serious"),
+        by("moderate"),
+        by("minor")
+    );
+    let bad: Vec<_> = found
+        .iter()
+        .filter(|v| v.1 == "serious" || v.1 == "critical")
+        .collect();
+    assert!(bad.is_empty(), "{tab}: {bad:?}");
+}

@@ -60,7 +60,7 @@ pub static FAMILY: Family = Family {
     name: "hackenbush",
     aliases: &["green-hackenbush"],
     title: "Green Hackenbush",
-    rules: "A picture of edges standing on the ground: a move cuts one edge, and every edge no longer connected to the ground falls with it; whoever cannot move loses.",
+    rules: "A picture of edges standing on the ground: a move cuts one edge, and every edge no longer connected to the ground falls with it.",
     params: &[],
     positions: Positions {
         label: "Picture",

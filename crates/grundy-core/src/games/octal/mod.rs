@@ -88,7 +88,12 @@ pub static GRUNDYS_GAME: Family = Family {
     title: "Grundy's game",
     rules: "A move splits one heap into two unequal heaps.",
     params: &[],
-    positions: HEAPS,
+    // Heaps of 10 and 21 (values 0 and 4): the player who moves first wins (10 and 20 are
+    // both of value 0, a P-position).
+    positions: Positions {
+        example: "10, 21",
+        ..HEAPS
+    },
     example: "grundys:9",
     sequence: true,
     build: |_| Ok(Arc::new(OctalGame::grundys_game())),
@@ -314,6 +319,15 @@ impl Ruleset for OctalGame {
 
     fn splits(&self) -> bool {
         !self.rules.split().is_empty()
+    }
+
+    /// Grundy's game never takes a token: its one move form is a split.
+    fn move_examples(&self, numbered: bool) -> String {
+        if self.is_grundys_game() {
+            crate::kernel::move_forms::UNEQUAL_SPLIT_EXAMPLES.to_string()
+        } else {
+            <u64 as crate::kernel::PositionForm>::move_examples(self.splits(), numbered)
+        }
     }
 
     /// Through the proven period (the table is extended to find it, within the period
@@ -556,6 +570,37 @@ mod tests {
     }
     use crate::games::subtraction::subtraction_values;
     use crate::nimber::mex;
+
+    #[test]
+    fn typed_move_help_names_only_moves_the_game_has() {
+        use crate::kernel::MoveContext;
+        let context = MoveContext {
+            index: 2,
+            numbered: true,
+            alone: true,
+        };
+        // Grundy's game only splits: its help's one example ("3 to 1 4") is a move of a heap
+        // of 5, and a take ("3 2") is none.
+        let grundys = OctalGame::grundys_game();
+        let help = grundys.move_examples(true);
+        assert!(
+            help.contains("\"3 to 1 4\"") && !help.contains("take"),
+            "{help}"
+        );
+        let split = Ruleset::parse_move(&grundys, &5, &["to", "1", "4"], context);
+        assert!(
+            matches!(split, Some(Ok(ref parts)) if parts == &[1, 4]),
+            "{split:?}"
+        );
+        assert!(matches!(
+            Ruleset::parse_move(&grundys, &5, &["2"], context),
+            Some(Err(_))
+        ));
+        // Kayles takes, and splits as it takes: both forms are shown.
+        let kayles = OctalGame::named("kayles").unwrap();
+        let help = kayles.move_examples(true);
+        assert!(help.contains("take 2") && help.contains("to 1 4"), "{help}");
+    }
 
     #[test]
     fn presets_and_names() {

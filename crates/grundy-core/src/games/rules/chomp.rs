@@ -14,7 +14,7 @@ pub static FAMILY: Family = Family {
     name: "chomp",
     aliases: &[],
     title: "Chomp",
-    rules: "A bar of chocolate whose corner square is poisoned: a move eats a square with everything above and to its right; whoever must eat the poisoned square loses (it is never eaten: the player left with it alone cannot move).",
+    rules: "A bar of chocolate whose corner square is poisoned: a move eats a square other than the poisoned one, with everything above and to its right (the player left with the poisoned square alone cannot move).",
     params: &[],
     positions: Positions {
         label: "Bar",

@@ -15,7 +15,7 @@ pub static FAMILY: Family = Family {
     name: "cram",
     aliases: &[],
     title: "Cram",
-    rules: "Place a domino on two empty adjacent squares; whoever cannot loses.",
+    rules: "A move places a domino on two empty adjacent squares.",
     params: &[],
     positions: Positions {
         label: "Board",

@@ -26,7 +26,7 @@ pub static NODE_KAYLES: Family = Family {
     name: "node-kayles",
     aliases: &["nodekayles"],
     title: "Node-Kayles",
-    rules: "A move chooses a vertex and removes it with its neighbours; whoever cannot move loses.",
+    rules: "A move chooses a vertex and removes it with its neighbours.",
     params: &[],
     positions: GRAPH,
     example: "node-kayles:grid:3x3",
@@ -39,10 +39,13 @@ pub static ARC_KAYLES: Family = Family {
     name: "arc-kayles",
     aliases: &["arckayles"],
     title: "Arc-Kayles",
-    rules: "A move chooses an edge and removes both its ends (with every edge at them); whoever cannot move loses.",
+    rules: "A move chooses an edge and removes both its ends (with every edge at them).",
     params: &[],
+    // Arc-Kayles on the 3 × 3 grid is a P-position; on the 3 × 4 grid the player who moves
+    // first wins, as a default position must let a newcomer win.
     positions: Positions {
         drawing: Drawing::GraphEdges,
+        example: "grid:3x4",
         ..GRAPH
     },
     example: "arc-kayles:grid:3x3",

@@ -73,7 +73,7 @@ pub static FAMILY: Family = Family {
     name: "wythoff",
     aliases: &[],
     title: "Wythoff's game",
-    rules: "Two heaps: a move takes any number of tokens from one heap, or the same number from both. Equivalently a queen moves left, down or diagonally down-left; whoever puts her on the corner (0, 0) wins.",
+    rules: "Two heaps: a move takes any number of tokens from one heap, or the same number from both. Equivalently a queen moves left, down or diagonally down-left, towards the corner (0, 0), where she cannot move.",
     params: &[],
     positions: Positions {
         label: "Queen's square x, y",

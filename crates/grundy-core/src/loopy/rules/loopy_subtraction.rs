@@ -181,7 +181,7 @@ impl LoopyRules for LoopySubtraction {
     }
 }
 
-/// The family: `loopy-sub{1,2;1;odd}:7`.
+/// The family: `loopy-sub{2,3;1;even}:7`.
 pub static FAMILY: LoopyFamily = LoopyFamily {
     name: "loopy-sub",
     aliases: &["loopysub", "addsub"],
@@ -193,7 +193,7 @@ pub static FAMILY: LoopyFamily = LoopyFamily {
         LoopyParam {
             name: "take",
             help: "the take-set: amounts comma-separated (each at least 1), or the word squares",
-            example: "1,2",
+            example: "2,3",
         },
         LoopyParam {
             name: "add",
@@ -203,11 +203,13 @@ pub static FAMILY: LoopyFamily = LoopyFamily {
         LoopyParam {
             name: "when",
             help: "which heaps may grow: any, positive, even (positive even heaps) or odd",
-            example: "odd",
+            example: "even",
         },
     ],
     positions: "the heaps, each a whole number",
-    example: "loopy-sub{1,2;1;odd}:7",
+    // Its move graph closes (a heap grows by 1 and only when even), and the first player wins
+    // it: the page's default. `loopy-sub{1,2;3;odd}:7` grew for ever (more than 10^6 positions).
+    example: "loopy-sub{2,3;1;even}:7",
     build: |params| {
         Ok(Arc::new(LoopySubtraction::parse(
             params[0], params[1], params[2],
@@ -215,7 +217,7 @@ pub static FAMILY: LoopyFamily = LoopyFamily {
     },
 };
 
-/// Square-But-One: `square-but-one:5`.
+/// Square-But-One: `square-but-one:6`.
 pub static SQUARE_BUT_ONE: LoopyFamily = LoopyFamily {
     name: "square-but-one",
     aliases: &["squarebutone"],
@@ -224,6 +226,7 @@ pub static SQUARE_BUT_ONE: LoopyFamily = LoopyFamily {
             positive even heap (Winning Ways, chapter 12).",
     params: &[],
     positions: "the heaps, each a whole number",
-    example: "square-but-one:5",
+    // A heap of 6, which the first player wins (5 is a P-position): the page's default.
+    example: "square-but-one:6",
     build: |_| Ok(Arc::new(LoopySubtraction::square_but_one())),
 };
