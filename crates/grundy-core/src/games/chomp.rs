@@ -289,7 +289,7 @@ impl FromStr for ChompBoard {
     fn from_str(text: &str) -> Result<Self> {
         let text = text.trim();
         let expected = "RxC (e.g. 3x7) or row lengths from the poisoned row up (e.g. 7,7,5)";
-        let number = |s: &str| s.trim().parse::<u32>().ok();
+        let number = |s: &str| crate::kernel::list::parse_whole::<u32>(s).ok();
         if let Some((r, c)) = text.split_once(['x', 'X', '×']) {
             return match (number(r), number(c)) {
                 (Some(r), Some(c)) if r >= 1 && c >= 1 => Self::rectangle(r, c),

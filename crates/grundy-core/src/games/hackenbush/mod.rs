@@ -164,7 +164,7 @@ fn typed_edge(from: &Picture, word: &str) -> std::result::Result<usize, MoveErro
             if t.eq_ignore_ascii_case("g") {
                 Some(0)
             } else {
-                t.parse::<u32>().ok()
+                crate::kernel::list::parse_whole::<u32>(t).ok()
             }
         };
         Some((v(a)?, v(b)?))

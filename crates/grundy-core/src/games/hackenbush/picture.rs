@@ -141,7 +141,7 @@ fn vertex(text: &str, edge: &str) -> Result<u32> {
     if text.eq_ignore_ascii_case("g") {
         return Ok(0);
     }
-    text.parse::<u32>().map_err(|_| {
+    crate::kernel::list::parse_whole::<u32>(text).map_err(|_| {
         GameError::invalid(
             "Hackenbush edge",
             edge.trim(),
@@ -252,8 +252,7 @@ impl Shape {
 
 /// A shape's size: a whole number up to [`MAX_EDGES`].
 fn size(text: &str, item: &str, least: u64) -> Result<u64> {
-    text.trim()
-        .parse::<u64>()
+    crate::kernel::list::parse_whole::<u64>(text)
         .ok()
         .filter(|&n| n >= least && n <= MAX_EDGES as u64)
         .ok_or_else(|| {
