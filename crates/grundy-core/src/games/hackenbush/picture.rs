@@ -99,6 +99,15 @@ impl Picture {
         (Picture { edges: kept }, fell)
     }
 
+    /// The position after cutting edge `i` (from 0), written as [`Picture::cut`] writes the
+    /// cut of the first edge parallel to it (joining the same two vertices). Cuts of parallel
+    /// edges leave one position, and this writes it one way, edge for edge, whatever order the
+    /// edges were written in: the move lists then group them as equal moves (issue 65).
+    pub fn after_cut(&self, i: usize) -> Picture {
+        let first = self.edges.iter().position(|&e| e == self.edges[i]).unwrap_or(i);
+        self.cut(first).0
+    }
+
     /// The vertices of the picture with an edge, and the ground.
     pub fn vertices(&self) -> Vec<u32> {
         Names::of(&self.edges).names
