@@ -171,7 +171,7 @@ pub fn search(game: &str, position: &str, options: SearchOptions) -> Result<Sear
         }
         "chomp" => {
             let board: ChompBoard = position.parse()?;
-            run(|| Chomp, family, &[board.key()], 0, texts(&board), options)
+            run(|| Chomp, family, &[board.key()?], 0, texts(&board), options)
         }
         "node-kayles" => {
             let graph: GraphPosition = position.parse()?;
