@@ -312,7 +312,10 @@ fn table_helpers() {
 }
 
 /// Every argument that takes a value, with the subcommands that lead to it (`help` aside).
-fn valued_arguments(command: &clap::Command, path: &mut Vec<String>) -> Vec<(Vec<String>, clap::Arg)> {
+fn valued_arguments(
+    command: &clap::Command,
+    path: &mut Vec<String>,
+) -> Vec<(Vec<String>, clap::Arg)> {
     let mut out: Vec<(Vec<String>, clap::Arg)> = command
         .get_arguments()
         .filter(|a| a.get_action().takes_values())
@@ -350,7 +353,12 @@ fn a_long_value_is_echoed_by_its_start_and_length_at_every_argument() {
         argv.push(long.clone());
         match parse(&argv) {
             Parsed::Refuse(line) => {
-                assert!(line.len() < 1_000, "{:?}: {}", &argv[..argv.len() - 1], &line[..1_000]);
+                assert!(
+                    line.len() < 1_000,
+                    "{:?}: {}",
+                    &argv[..argv.len() - 1],
+                    &line[..1_000]
+                );
                 refused += 1;
             }
             Parsed::Run(_) => taken.push(argv),
@@ -361,12 +369,25 @@ fn a_long_value_is_echoed_by_its_start_and_length_at_every_argument() {
     let dir = tempfile::tempdir().unwrap();
     let mut echoed = 0;
     for argv in taken.iter().filter(|a| a[1] != "serve" && a[1] != "play") {
-        let out = grundy().args(&argv[1..]).current_dir(dir.path()).output().unwrap();
+        let out = grundy()
+            .args(&argv[1..])
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
         let stderr = String::from_utf8_lossy(&out.stderr);
         for line in stderr.lines() {
-            assert!(line.len() < 1_000, "{:?}: {}", &argv[1..argv.len() - 1], &line[..1_000]);
+            assert!(
+                line.len() < 1_000,
+                "{:?}: {}",
+                &argv[1..argv.len() - 1],
+                &line[..1_000]
+            );
         }
         echoed += usize::from(stderr.contains(shown));
     }
-    assert!(echoed >= 10, "only {echoed} of {} runs echo the excerpt", taken.len());
+    assert!(
+        echoed >= 10,
+        "only {echoed} of {} runs echo the excerpt",
+        taken.len()
+    );
 }

@@ -634,12 +634,27 @@ fn a_position_with_no_move_left_says_why_it_is_won_or_lost() {
 #[test]
 fn whole_numbers_with_blanks_around_read_as_their_digits() {
     let cases: [(&[&str], &[&str]); 6] = [
-        (&["analyze", "nim", " 3", "4\u{a0}"], &["analyze", "nim", "3", "4"]),
-        (&["analyze", "subtraction", "--set", " 5", "7"], &["analyze", "subtraction", "--set", "5", "7"]),
-        (&["analyze", "bachet", "-k", "5\u{a0}", "7"], &["analyze", "bachet", "-k", "5", "7"]),
+        (
+            &["analyze", "nim", " 3", "4\u{a0}"],
+            &["analyze", "nim", "3", "4"],
+        ),
+        (
+            &["analyze", "subtraction", "--set", " 5", "7"],
+            &["analyze", "subtraction", "--set", "5", "7"],
+        ),
+        (
+            &["analyze", "bachet", "-k", "5\u{a0}", "7"],
+            &["analyze", "bachet", "-k", "5", "7"],
+        ),
         (&["analyze", "chomp", " 5"], &["analyze", "chomp", "5"]),
-        (&["analyze", "nim", "3", "--time", " 5"], &["analyze", "nim", "3", "--time", "5"]),
-        (&["nimber", "mul", " 5", "3\t"], &["nimber", "mul", "5", "3"]),
+        (
+            &["analyze", "nim", "3", "--time", " 5"],
+            &["analyze", "nim", "3", "--time", "5"],
+        ),
+        (
+            &["nimber", "mul", " 5", "3\t"],
+            &["nimber", "mul", "5", "3"],
+        ),
     ];
     for (spaced, plain) in cases {
         assert_eq!(json(spaced), json(plain), "{spaced:?}");

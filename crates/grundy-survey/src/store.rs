@@ -249,7 +249,10 @@ impl Store {
     pub fn merge(&mut self, other: &Store) -> Result<usize, StoreError> {
         let incoming = other.records()?;
         let path = self.path.clone();
-        let tx = self.conn.transaction().map_err(|e| sqlite(&path, "merge into", e))?;
+        let tx = self
+            .conn
+            .transaction()
+            .map_err(|e| sqlite(&path, "merge into", e))?;
         let mut changed = 0;
         for record in incoming {
             let member = Member {

@@ -438,13 +438,16 @@ impl FromStr for GraphPosition {
         };
         let n = position.vertices();
         for v in gone.split(',').filter(|s| !s.trim().is_empty()) {
-            let v: usize = crate::kernel::list::parse_whole(v).ok().filter(|&v| v < n).ok_or_else(|| {
-                GameError::invalid(
-                    "removed vertex",
-                    v,
-                    format!("a vertex from 0 to {}", n.saturating_sub(1)),
-                )
-            })?;
+            let v: usize = crate::kernel::list::parse_whole(v)
+                .ok()
+                .filter(|&v| v < n)
+                .ok_or_else(|| {
+                    GameError::invalid(
+                        "removed vertex",
+                        v,
+                        format!("a vertex from 0 to {}", n.saturating_sub(1)),
+                    )
+                })?;
             position.alive &= !(1 << v);
         }
         Ok(position)

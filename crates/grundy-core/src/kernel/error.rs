@@ -125,6 +125,19 @@ pub fn with_excerpts(message: &str) -> std::borrow::Cow<'_, str> {
     words.join(" ").into()
 }
 
+/// The most characters of a value echoed whole when it has spaces: a value of a few words may
+/// be a reason in prose ("its quotient is not the one proven"), kept whole while its long words
+/// are cut ([`with_excerpts`]); beyond, it is no reason but pasted text, cut whole.
+const MAX_ECHOED_PROSE: usize = 1_000;
+
+/// `value` whole, or by its [`excerpt`] when longer than [`MAX_ECHOED_PROSE`].
+fn echoed(value: &str) -> std::borrow::Cow<'_, str> {
+    match value.chars().nth(MAX_ECHOED_PROSE) {
+        Some(_) => excerpt(value),
+        None => value.into(),
+    }
+}
+
 impl fmt::Display for GameError {
     /// The message, long values shown by their [`excerpt`].
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -142,13 +155,13 @@ impl GameError {
                 allowed,
             } => format!(
                 "{what} {:?} is out of range: expected {allowed}",
-                excerpt(value)
+                echoed(value)
             ),
             GameError::Invalid {
                 what,
                 value,
                 expected,
-            } => format!("invalid {what} {:?}: expected {expected}", excerpt(value)),
+            } => format!("invalid {what} {:?}: expected {expected}", echoed(value)),
             GameError::TooLarge { what, limit } => format!("{what} is too large: {limit}"),
             GameError::IllegalMove(why) => format!("illegal move: {why}"),
         }
@@ -170,20 +183,37 @@ mod tests {
         let whole = "7".repeat(MAX_ECHOED);
         assert_eq!(excerpt(&whole), whole);
         let number = "9".repeat(MAX_ECHOED + 1);
-        assert_eq!(excerpt(&number), format!("{}... (61 digits)", "9".repeat(20)));
+        assert_eq!(
+            excerpt(&number),
+            format!("{}... (61 digits)", "9".repeat(20))
+        );
         let long = "é".repeat(MAX_ECHOED + 1);
-        let shown = format!("{}... ({} characters)", "é".repeat(EXCERPT_START), MAX_ECHOED + 1);
+        let shown = format!(
+            "{}... ({} characters)",
+            "é".repeat(EXCERPT_START),
+            MAX_ECHOED + 1
+        );
         assert_eq!(excerpt(&long), shown);
         let e = GameError::invalid("heap", "x".repeat(100_000), "a whole number");
         assert_eq!(
             e.to_string(),
-            format!("invalid heap \"{}... (100000 characters)\": expected a whole number", "x".repeat(20))
+            format!(
+                "invalid heap \"{}... (100000 characters)\": expected a whole number",
+                "x".repeat(20)
+            )
         );
         // A value with spaces is cut whole, and long words of any message too, their quotes kept.
+        // A reason in words of its own (66 characters) stays whole.
+        let reason = "its quotient is not the misère quotient of the game it names at all";
+        let prose = GameError::invalid("checkpoint", reason, "a file");
+        assert!(prose.to_string().contains(reason), "{prose}");
         let spaced = GameError::out_of_range("term", "nim:1 + ".repeat(10_000), "at most 3");
         assert!(spaced.to_string().len() < 200, "{spaced}");
         let message = format!("cannot read '{}': no", "y".repeat(70));
-        assert_eq!(with_excerpts(&message), format!("cannot read '{}... (70 characters)': no", "y".repeat(20)));
+        assert_eq!(
+            with_excerpts(&message),
+            format!("cannot read '{}... (70 characters)': no", "y".repeat(20))
+        );
         assert_eq!(with_excerpts("short words stay"), "short words stay");
     }
 }

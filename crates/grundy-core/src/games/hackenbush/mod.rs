@@ -226,7 +226,9 @@ impl Ruleset for Hackenbush {
 
     /// One option per edge, in the order written: the picture after cutting it.
     fn options(&self, picture: &Picture) -> Vec<Vec<Picture>> {
-        (0..picture.len()).map(|i| vec![picture.after_cut(i)]).collect()
+        (0..picture.len())
+            .map(|i| vec![picture.after_cut(i)])
+            .collect()
     }
 
     fn grundy(&self, picture: &Picture) -> Result<Nimber> {

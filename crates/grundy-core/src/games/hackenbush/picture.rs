@@ -104,7 +104,11 @@ impl Picture {
     /// edges leave one position, and this writes it one way, edge for edge, whatever order the
     /// edges were written in: the move lists then group them as equal moves (issue 65).
     pub fn after_cut(&self, i: usize) -> Picture {
-        let first = self.edges.iter().position(|&e| e == self.edges[i]).unwrap_or(i);
+        let first = self
+            .edges
+            .iter()
+            .position(|&e| e == self.edges[i])
+            .unwrap_or(i);
         self.cut(first).0
     }
 

@@ -429,11 +429,10 @@ fn grouped_winning_moves(p: &Picture) -> Vec<(Vec<(u32, u32)>, u64)> {
             let crate::report::Move::Sum(crate::big_nim::BigMove::Small(m)) = &w.mv else {
                 panic!("{p}: a picture's move is a small move: {w}")
             };
-            let mut after: Vec<(u32, u32)> = m
-                .to
-                .iter()
-                .flat_map(|c| c.position::<Hackenbush>().unwrap().edges().to_vec())
-                .collect();
+            let mut after: Vec<(u32, u32)> =
+                m.to.iter()
+                    .flat_map(|c| c.position::<Hackenbush>().unwrap().edges().to_vec())
+                    .collect();
             after.sort_unstable();
             (after, w.count)
         })
