@@ -629,3 +629,36 @@ fn a_position_with_no_move_left_says_why_it_is_won_or_lost() {
         "{text}"
     );
 }
+
+/// Issue 65: one syntax of whole numbers at every argument (docs/cli.md, "Whole numbers"):
+/// blanks around the digits are ignored, a no-break space too, as every door reads them; a sign
+/// is refused everywhere (the rows of docs/errors.md).
+#[test]
+fn whole_numbers_with_blanks_around_read_as_their_digits() {
+    let cases: [(&[&str], &[&str]); 6] = [
+        (
+            &["analyze", "nim", " 3", "4\u{a0}"],
+            &["analyze", "nim", "3", "4"],
+        ),
+        (
+            &["analyze", "subtraction", "--set", " 5", "7"],
+            &["analyze", "subtraction", "--set", "5", "7"],
+        ),
+        (
+            &["analyze", "bachet", "-k", "5\u{a0}", "7"],
+            &["analyze", "bachet", "-k", "5", "7"],
+        ),
+        (&["analyze", "chomp", " 5"], &["analyze", "chomp", "5"]),
+        (
+            &["analyze", "nim", "3", "--time", " 5"],
+            &["analyze", "nim", "3", "--time", "5"],
+        ),
+        (
+            &["nimber", "mul", " 5", "3\t"],
+            &["nimber", "mul", "5", "3"],
+        ),
+    ];
+    for (spaced, plain) in cases {
+        assert_eq!(json(spaced), json(plain), "{spaced:?}");
+    }
+}

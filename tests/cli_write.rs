@@ -321,3 +321,82 @@ fn two_flags_naming_one_file_are_refused() {
     assert!(fs::read(&file).unwrap().starts_with(b"GRUNDYSQ"));
     fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue 65: a write that fails says which file and what was being done, with the system's
+/// words after: here the path's parent is a regular file ("Not a directory"), for every flag
+/// that writes (the survey's store too), exit code 1.
+#[test]
+fn a_failed_write_names_the_operation_and_the_file() {
+    let dir = fresh_dir("under-a-file");
+    let file = dir.join("plain");
+    fs::write(&file, "mine").unwrap();
+    let mut cases: Vec<(String, Vec<String>, String)> = writers()
+        .into_iter()
+        .map(|w| {
+            let path = file.join(format!("out{}", w.ending));
+            let args = (w.args)(&path);
+            let flag = args[args.len() - 2].clone();
+            let flag = if flag == "-o" {
+                "--output".into()
+            } else {
+                flag
+            };
+            (
+                w.name.to_string(),
+                args,
+                format!("cannot write {flag} \"{}\"", path_arg(&path)),
+            )
+        })
+        .collect();
+    for (name, words, flag, file_name) in [
+        (
+            "misere-checkpoint",
+            "misere quotient 0.77 --max-heap 5 --checkpoint",
+            "--checkpoint",
+            "q.json",
+        ),
+        (
+            "search-table",
+            "search chomp 3x3 --table",
+            "--table",
+            "t.bin",
+        ),
+        (
+            "hackenbush-draw",
+            "hackenbush draw 0-1 -o",
+            "--output",
+            "p.svg",
+        ),
+    ] {
+        let path = file.join(file_name);
+        let expected = format!("cannot write {flag} \"{}\"", path_arg(&path));
+        cases.push((name.into(), args(words, &path), expected));
+    }
+    let store = file.join("s.db");
+    cases.push((
+        "survey-store".into(),
+        args("survey octal 0.77 --count 10 --db", &store),
+        format!(
+            "cannot open or create the survey store \"{}\"",
+            path_arg(&store)
+        ),
+    ));
+    for (name, args, expected) in cases {
+        let out = grundy().args(&args).output().expect("runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{name}: {stderr}");
+        assert!(
+            stderr.contains(&expected),
+            "{name}: expected {expected:?} in {stderr}"
+        );
+        // SQLite says "unable to open database file" in its own words.
+        let system = if name == "survey-store" {
+            "unable to open"
+        } else {
+            "Not a directory"
+        };
+        assert!(stderr.contains(system), "{name}: {stderr}");
+    }
+    assert_eq!(fs::read(&file).unwrap(), b"mine");
+    fs::remove_dir_all(&dir).unwrap();
+}

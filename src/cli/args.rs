@@ -43,7 +43,9 @@ where
             }
             _ => {
                 let (path, _) = subcommand_of(&command, &args);
-                Parsed::Refuse(one_line(&e.render().to_string(), &path))
+                // clap echoes the value whole: a long one is shown by its start and length.
+                let line = one_line(&e.render().to_string(), &path);
+                Parsed::Refuse(grundy_core::kernel::error::with_excerpts(&line).into_owned())
             }
         },
     }

@@ -198,8 +198,7 @@ impl<R: BufRead, W: Write> Session<R, W> {
                     "No draw: this position is {}.",
                     self.game.outcome()
                 ))?,
-                text => match text
-                    .parse::<usize>()
+                text => match grundy_core::kernel::parse_whole::<usize>(text)
                     .ok()
                     .and_then(|i| i.checked_sub(1))
                     .and_then(|i| moves.get(i))

@@ -44,6 +44,7 @@ use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use grundy_core::kernel::error::with_excerpts;
 use grundy_core::GameError;
 
 /// Impartial combinatorial games, exactly: Nim, subtraction games and their sums.
@@ -141,8 +142,10 @@ pub fn main(cli: Cli) -> ExitCode {
             eprintln!("{e}");
             ExitCode::from(e.exit_code())
         }
+        // Every refusal's long words (a pasted value, a heap of thousands of digits) are shown
+        // by their start and length, whoever wrote the message.
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("error: {}", with_excerpts(&e.to_string()));
             ExitCode::from(e.exit_code())
         }
     }
@@ -270,7 +273,8 @@ where
     T: TryFrom<u64>,
 {
     move |text: &str| {
-        text.parse::<u64>()
+        // The one syntax of whole numbers (docs/cli.md, "Whole numbers").
+        grundy_core::kernel::parse_whole::<u64>(text)
             .ok()
             .filter(|n| range.contains(n))
             .and_then(|n| T::try_from(n).ok())

@@ -69,16 +69,24 @@ pub enum NimberCommand {
 /// clap value parser for a nimber: decimal, or hexadecimal after `0x`, from 0 to 2^64 - 1.
 pub fn parse_nimber(text: &str) -> Result<u64, String> {
     let allowed = "a whole number from 0 to 2^64 - 1 (decimal, or hexadecimal after 0x)";
-    let parsed = match text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
-        Some(hex) => u64::from_str_radix(hex, 16).ok(),
-        None => text.parse::<u64>().ok(),
+    // One syntax of numbers (docs/cli.md, "Whole numbers"): blanks around, no sign.
+    let trimmed = text.trim();
+    let parsed = match trimmed
+        .strip_prefix("0x")
+        .or_else(|| trimmed.strip_prefix("0X"))
+    {
+        Some(hex) if !hex.is_empty() && hex.bytes().all(|b| b.is_ascii_hexdigit()) => {
+            u64::from_str_radix(hex, 16).ok()
+        }
+        Some(_) => None,
+        None => grundy_core::kernel::parse_whole::<u64>(text).ok(),
     };
     parsed.ok_or_else(|| GameError::invalid("nimber", text, allowed).to_string())
 }
 
 fn parse_table_size(text: &str) -> Result<u64, String> {
     let allowed = format!("a whole number from 1 to {MAX_TABLE}");
-    match text.parse::<u64>() {
+    match grundy_core::kernel::parse_whole::<u64>(text) {
         Ok(n) if (1..=MAX_TABLE).contains(&n) => Ok(n),
         Ok(_) => Err(GameError::out_of_range("table size", text, allowed).to_string()),
         Err(_) => Err(GameError::invalid("table size", text, allowed).to_string()),

@@ -184,7 +184,10 @@ fn add_holes(board: CramBoard, holes: &str) -> Result<CramBoard, CliError> {
     for hole in holes.split(';').filter(|h| !h.trim().is_empty()) {
         let square = hole
             .split_once(',')
-            .and_then(|(r, c)| Some((r.trim().parse::<u32>().ok()?, c.trim().parse::<u32>().ok()?)))
+            .and_then(|(r, c)| {
+                let number = |s: &str| grundy_core::kernel::parse_whole::<u32>(s).ok();
+                Some((number(r)?, number(c)?))
+            })
             .filter(|&(r, c)| r >= 1 && c >= 1)
             .ok_or_else(|| {
                 CliError::Usage(format!(

@@ -163,14 +163,14 @@ pub struct SequenceOptions {
 }
 
 fn parse_threads(text: &str) -> Result<usize, String> {
-    match text.parse::<usize>() {
+    match grundy_core::kernel::parse_whole::<usize>(text) {
         Ok(n @ 1..=2) => Ok(n),
         _ => Err(format!("threads {text:?} is not allowed: expected 1 or 2")),
     }
 }
 
 fn parse_count(text: &str) -> Result<u64, String> {
-    match text.parse::<u64>() {
+    match grundy_core::kernel::parse_whole::<u64>(text) {
         Ok(n) if n <= MAX_RUN_VALUES => Ok(n),
         _ => Err(format!(
             "count {text:?} is out of range: expected a whole number from 0 to {MAX_RUN_VALUES}"

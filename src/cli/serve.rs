@@ -105,7 +105,7 @@ impl LimitArgs {
 /// the value and the range (clap adds the flag).
 fn limit(name: &'static str) -> impl Fn(&str) -> Result<u64, String> + Clone + Send + Sync {
     move |text: &str| {
-        let value = text.parse::<u64>().map_err(|_| {
+        let value = grundy_core::kernel::parse_whole::<u64>(text).map_err(|_| {
             let (_, min, max) = LIMIT_RANGES
                 .iter()
                 .find(|(n, _, _)| *n == name)

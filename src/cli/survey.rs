@@ -116,7 +116,7 @@ pub struct ExportArgs {
 }
 
 fn parse_count(text: &str) -> Result<u64, String> {
-    match text.parse::<u64>() {
+    match grundy_core::kernel::parse_whole::<u64>(text) {
         Ok(n) if (1..=MAX_RUN_VALUES).contains(&n) => Ok(n),
         _ => Err(format!(
             "count {text:?} is out of range: expected a whole number from 1 to {MAX_RUN_VALUES}"
@@ -145,7 +145,7 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
         Some('G') => (&t[..t.len() - 1], 30),
         _ => (t, 0),
     };
-    let n: u64 = digits.parse().map_err(|_| bad())?;
+    let n: u64 = grundy_core::kernel::parse_whole(digits).map_err(|_| bad())?;
     n.checked_mul(1 << shift).filter(|&b| b > 0).ok_or_else(bad)
 }
 

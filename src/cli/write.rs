@@ -93,6 +93,8 @@ pub struct FileWriter {
     out: BufWriter<File>,
     /// The temporary file and the path it is renamed to, when replacing.
     rename: Option<(PathBuf, PathBuf)>,
+    /// The flag and the path as given (`--output "out.txt"`), for the messages of failures.
+    named: String,
 }
 
 impl FileWriter {
@@ -123,18 +125,20 @@ impl FileWriter {
         Ok(FileWriter {
             out: BufWriter::with_capacity(BUFFER_BYTES, file),
             rename,
+            named: format!("{flag} {}", quoted(path)),
         })
     }
 
     /// Flushes everything and, when replacing, puts the new file in place.
     pub fn finish(mut self) -> Result<(), CliError> {
-        self.out.flush()?;
+        self.flush()?;
         if let Some((tmp, target)) = self.rename.take() {
-            let done = self
-                .out
-                .get_ref()
-                .sync_all()
-                .and_then(|()| fs::rename(&tmp, &target));
+            let done = match self.out.get_ref().sync_all() {
+                Err(e) => Err(self.failed("write", e)),
+                Ok(()) => fs::rename(&tmp, &target).map_err(|e| {
+                    self.failed(&format!("put in place (renaming {})", quoted(&tmp)), e)
+                }),
+            };
             if let Err(e) = done {
                 let _ = fs::remove_file(&tmp);
                 return Err(e.into());
@@ -149,17 +153,25 @@ impl FileWriter {
     }
 }
 
+impl FileWriter {
+    /// `e`, the system's words, after the operation and the file it failed on: a full disk
+    /// says `cannot write --output "values.txt": No space left on device`.
+    fn failed(&self, doing: &str, e: io::Error) -> io::Error {
+        io::Error::new(e.kind(), format!("cannot {doing} {}: {e}", self.named))
+    }
+}
+
 impl Write for FileWriter {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.out.write(buf)
+        self.out.write(buf).map_err(|e| self.failed("write", e))
     }
 
     fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
-        self.out.write_all(buf)
+        self.out.write_all(buf).map_err(|e| self.failed("write", e))
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        self.out.flush()
+        self.out.flush().map_err(|e| self.failed("write", e))
     }
 }
 
@@ -253,10 +265,11 @@ fn parent_of(path: &Path) -> &Path {
     }
 }
 
+/// A failure to open `path` for the flag `flag`, named with the operation.
 fn opening(path: &Path, flag: &str, e: io::Error) -> CliError {
     CliError::Io(io::Error::new(
         e.kind(),
-        format!("{flag} {}: {e}", quoted(path)),
+        format!("cannot write {flag} {}: {e}", quoted(path)),
     ))
 }
 

@@ -122,7 +122,7 @@ fn parse_table_size(text: &str) -> Result<usize, String> {
 }
 
 fn parse_bounded(text: &str, what: &str, low: usize, high: usize) -> Result<usize, String> {
-    match text.parse::<usize>() {
+    match grundy_core::kernel::parse_whole::<usize>(text) {
         Ok(v) if (low..=high).contains(&v) => Ok(v),
         _ => {
             Err(
@@ -133,18 +133,18 @@ fn parse_bounded(text: &str, what: &str, low: usize, high: usize) -> Result<usiz
     }
 }
 
-/// clap value parser for a heap or an index of any size: decimal digits only.
+/// clap value parser for a heap or an index of any size: a whole number
+/// ([`grundy_core::kernel::whole_digits`]).
 pub fn parse_big(text: &str) -> Result<BigUint, String> {
     let allowed = format!("a whole number from 0 with at most {MAX_DIGITS} digits");
-    let digits_only = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
-    if !digits_only {
+    let Some(digits) = grundy_core::kernel::whole_digits(text) else {
         return Err(GameError::invalid("Wythoff number", text, allowed).to_string());
+    };
+    if digits.len() > MAX_DIGITS {
+        // Shown by its start and length, as every echo is.
+        return Err(GameError::out_of_range("Wythoff number", digits, allowed).to_string());
     }
-    if text.len() > MAX_DIGITS {
-        let shown = format!("{}... ({} digits)", &text[..20], text.len());
-        return Err(GameError::out_of_range("Wythoff number", shown, allowed).to_string());
-    }
-    BigUint::from_str(text).map_err(|e| e.to_string())
+    BigUint::from_str(digits).map_err(|e| e.to_string())
 }
 
 /// Runs `grundy wythoff`.

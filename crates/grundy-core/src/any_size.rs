@@ -159,7 +159,10 @@ impl AnyPosition {
             [n, rest @ ..] if !rest.is_empty() => (n, rest.to_vec()),
             _ => return Ok(Err(typed_help(text))),
         };
-        let Some(i) = index.parse::<usize>().ok().and_then(|n| n.checked_sub(1)) else {
+        let Some(i) = crate::kernel::list::parse_whole::<usize>(index)
+            .ok()
+            .and_then(|n| n.checked_sub(1))
+        else {
             return Ok(Err(typed_help(text)));
         };
         let parts = match self {

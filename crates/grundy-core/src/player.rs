@@ -56,7 +56,7 @@ impl Player {
             "perfect" => Ok(Player::Perfect),
             "random" => Ok(Player::Random),
             "bouton" => Ok(Player::Bouton),
-            other => match other.parse::<u8>() {
+            other => match crate::kernel::list::parse_whole::<u8>(other) {
                 Ok(s) if s <= 100 => Ok(Player::Strength(s)),
                 _ => Err(GameError::invalid(
                     "player",

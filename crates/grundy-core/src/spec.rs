@@ -94,9 +94,10 @@ fn big_heap_term(term: &str) -> Result<Option<Vec<BigComponent>>> {
     };
     let beyond = |item: &str| {
         // 2^64 - 1 too: its value may not fit in u64 (Lasker's Nim), which `BigHeap::component` tells.
-        !item.is_empty()
-            && item.bytes().all(|b| b.is_ascii_digit())
-            && item.parse::<u64>().map_or(true, |h| h == u64::MAX)
+        crate::kernel::list::parse_whole::<u64>(item).map_or_else(
+            |why| why == crate::kernel::list::NotWhole::TooLarge,
+            |h| h == u64::MAX,
+        )
     };
     // An item no heap can be (`x`, `-1`): refused below naming the heaps' own range (any
     // number of digits up to the limit), not that of a 64-bit number.
@@ -135,14 +136,15 @@ fn parse_big_list(text: &str) -> Result<Vec<BigUint>> {
 /// shown by its first digits.
 pub fn parse_big(text: &str, what: &str) -> Result<BigUint> {
     let allowed = format!("a whole number of at most {MAX_HEAP_DIGITS} digits");
-    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+    let Some(digits) = crate::kernel::list::whole_digits(text) else {
         return Err(GameError::invalid(what, text, allowed));
+    };
+    if digits.len() > MAX_HEAP_DIGITS {
+        // Shown by its start and length ([`crate::kernel::error::excerpt`]).
+        return Err(GameError::out_of_range(what, digits, allowed));
     }
-    if text.len() > MAX_HEAP_DIGITS {
-        let shown = format!("{}... ({} digits)", &text[..20], text.len());
-        return Err(GameError::out_of_range(what, shown, allowed));
-    }
-    text.parse()
+    digits
+        .parse()
         .map_err(|_| GameError::invalid(what, text, "decimal digits"))
 }
 

@@ -34,8 +34,10 @@ pub fn game_error(e: GameError) -> PyErr {
 }
 
 /// A [`GrundyError`] with a message of this crate's own (where the core has no such error).
+/// Its long words (a pasted value) are shown by their start and length, as the core's are.
 pub fn grundy_error(message: impl Into<String>) -> PyErr {
-    GrundyError::new_err(message.into())
+    let message: String = message.into();
+    GrundyError::new_err(grundy_core::kernel::error::with_excerpts(&message).into_owned())
 }
 
 /// `Result<T, GameError>` into `PyResult<T>`.

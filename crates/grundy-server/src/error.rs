@@ -139,8 +139,10 @@ impl From<GameError> for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
+        // Long words (a pasted value, a heap of thousands of digits) by their start and length.
+        let error = grundy_core::kernel::error::with_excerpts(&self.error);
         let body = ErrorBody {
-            error: &self.error,
+            error: &error,
             field: field_of(&self.error),
             limit: self.limit.as_deref(),
         };

@@ -107,14 +107,10 @@ impl Heap {
         u64::try_from(&self.0).ok()
     }
 
-    /// The heap for a message: its digits, or its first digits and its length when long.
+    /// The heap for a message: its digits, or its first digits and its length when long
+    /// ([`grundy_core::kernel::error::excerpt`]).
     pub fn shown(&self) -> String {
-        let digits = self.0.to_string();
-        if digits.len() > 24 {
-            format!("{}... ({} digits)", &digits[..20], digits.len())
-        } else {
-            digits
-        }
+        grundy_core::kernel::error::excerpt(&self.0.to_string()).into_owned()
     }
 }
 

@@ -71,7 +71,7 @@ impl Family {
                 let mut set = Vec::new();
                 for part in code.split(',') {
                     let part = part.trim();
-                    match part.parse::<u64>() {
+                    match grundy_core::kernel::parse_whole::<u64>(part) {
                         Ok(k) if k >= 1 => set.push(k),
                         _ => {
                             return Err(GameError::invalid(
@@ -241,8 +241,8 @@ impl Shard {
             )
         };
         let (i, n) = text.split_once('/').ok_or_else(bad)?;
-        let index: u64 = i.trim().parse().map_err(|_| bad())?;
-        let count: u64 = n.trim().parse().map_err(|_| bad())?;
+        let index: u64 = grundy_core::kernel::parse_whole(i).map_err(|_| bad())?;
+        let count: u64 = grundy_core::kernel::parse_whole(n).map_err(|_| bad())?;
         if count == 0 || count > MAX_SHARDS || index >= count {
             return Err(bad());
         }

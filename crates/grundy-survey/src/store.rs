@@ -78,6 +78,8 @@ pub enum StoreError {
     Sqlite {
         /// The file.
         path: PathBuf,
+        /// What was being done with it, as a verb: `open or create`, `write to`.
+        doing: &'static str,
         /// SQLite's error.
         error: rusqlite::Error,
     },
@@ -95,7 +97,11 @@ impl std::fmt::Display for StoreError {
             StoreError::Conflict { member, why } => {
                 write!(f, "the stores disagree on {member}: {why}")
             }
-            StoreError::Sqlite { path, error } => write!(f, "{}: {error}", path.display()),
+            StoreError::Sqlite { path, doing, error } => write!(
+                f,
+                "cannot {doing} the survey store {:?}: {error}",
+                path.display().to_string()
+            ),
         }
     }
 }
@@ -112,7 +118,7 @@ impl Store {
     /// Opens the store at `path`, creating it (and its table) when the file does not exist or
     /// is empty. Refuses any other file: a database of another kind is never changed.
     pub fn open(path: &Path) -> Result<Self, StoreError> {
-        let conn = Connection::open(path).map_err(|e| sqlite(path, e))?;
+        let conn = Connection::open(path).map_err(|e| sqlite(path, "open or create", e))?;
         Self::init(conn, path, true)
     }
 
@@ -125,7 +131,7 @@ impl Store {
             });
         }
         let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY)
-            .map_err(|e| sqlite(path, e))?;
+            .map_err(|e| sqlite(path, "open", e))?;
         Self::init(conn, path, false)
     }
 
@@ -139,7 +145,7 @@ impl Store {
                     why: "not an SQLite file".into(),
                 }
             }
-            e => sqlite(path, e),
+            e => sqlite(path, "set up", e),
         };
         conn.busy_timeout(std::time::Duration::from_secs(10))
             .map_err(not_sqlite)?;
@@ -191,7 +197,7 @@ impl Store {
     }
 
     fn error(&self, e: rusqlite::Error) -> StoreError {
-        sqlite(&self.path, e)
+        sqlite(&self.path, "read or write", e)
     }
 
     /// The file.
@@ -243,7 +249,10 @@ impl Store {
     pub fn merge(&mut self, other: &Store) -> Result<usize, StoreError> {
         let incoming = other.records()?;
         let path = self.path.clone();
-        let tx = self.conn.transaction().map_err(|e| sqlite(&path, e))?;
+        let tx = self
+            .conn
+            .transaction()
+            .map_err(|e| sqlite(&path, "merge into", e))?;
         let mut changed = 0;
         for record in incoming {
             let member = Member {
@@ -260,17 +269,17 @@ impl Store {
                     read_row,
                 )
                 .optional()
-                .map_err(|e| sqlite(&path, e))?;
+                .map_err(|e| sqlite(&path, "merge into", e))?;
             let take = match &existing {
                 None => true,
                 Some(old) => better(&record, old, &member)?,
             };
             if take {
-                put_with(&tx, &record, true).map_err(|e| sqlite(&path, e))?;
+                put_with(&tx, &record, true).map_err(|e| sqlite(&path, "merge into", e))?;
                 changed += 1;
             }
         }
-        tx.commit().map_err(|e| sqlite(&path, e))?;
+        tx.commit().map_err(|e| sqlite(&path, "merge into", e))?;
         Ok(changed)
     }
 
@@ -283,8 +292,10 @@ impl Store {
                 COLUMNS.join(", ")
             ))
             .map_err(|e| self.error(e))?;
+        // The writer names its own file (the command line's `FileWriter`) in `e`.
         let io = |e: std::io::Error| StoreError::Sqlite {
-            path: "output".into(),
+            path: self.path.clone(),
+            doing: "export",
             error: rusqlite::Error::ToSqlConversionFailure(Box::new(e)),
         };
         writeln!(out, "{}", COLUMNS.join(",")).map_err(io)?;
@@ -403,9 +414,10 @@ fn read_row(row: &Row<'_>) -> rusqlite::Result<Record> {
     })
 }
 
-fn sqlite(path: &Path, error: rusqlite::Error) -> StoreError {
+fn sqlite(path: &Path, doing: &'static str, error: rusqlite::Error) -> StoreError {
     StoreError::Sqlite {
         path: path.into(),
+        doing,
         error,
     }
 }

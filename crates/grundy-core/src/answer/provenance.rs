@@ -164,13 +164,13 @@ fn cram(board: &CramBoard) -> Provenance {
     }
 }
 
-/// Chomp: a square bar by its mirror move, one row or an L shape by its two Nim heaps, else
-/// search.
+/// Chomp: a square bar by its mirror move, one row or an L shape by its two Nim heaps and two
+/// rows or columns by their P-positions (a closed form each), else search.
 fn chomp(board: &ChompBoard) -> Provenance {
     let rows = board.row_lengths();
     if super::instant::is_square_bar(board) {
         Provenance::Symmetry
-    } else if rows.len() < 2 || rows[1] <= 1 {
+    } else if rows.len() < 2 || rows[1] <= 1 || super::instant::is_two_row_bar(board) {
         Provenance::ClosedForm
     } else {
         Provenance::Search

@@ -1,7 +1,9 @@
 use std::time::{Duration, Instant};
 
 use super::*;
+use crate::games::rules::chomp::ChompGame;
 use crate::kernel::derivation::MAX_DERIVED_OPTIONS;
+use crate::report::Move;
 use crate::sum::Outcome;
 
 fn budget(seconds: u64) -> Budget {
@@ -344,4 +346,98 @@ fn a_move_without_its_value_is_a_legal_move_of_boards_and_graphs_only() {
         let sum = crate::spec::parse_sum(text).unwrap();
         assert_eq!(unvalued_move(&sum, &mut rng()), None, "{text}");
     }
+}
+
+/// The labels of a report's winning moves.
+fn move_labels(r: &Report) -> Vec<String> {
+    r.winning_moves.iter().map(|m| m.to_string()).collect()
+}
+
+/// Two rows or two columns: the one winning bite, found at once by two-rowed Chomp's closed
+/// form (docs/theory.md), is the one search finds, and the only one, on every such bar up to
+/// 2 x 24 (its search takes milliseconds). Every diagram of two rows is checked against search
+/// in `games::chomp` (`two_rows_are_p_exactly_when_the_first_is_one_longer`).
+#[test]
+fn two_row_chomp_by_its_closed_form_agrees_with_search() {
+    for (r, c) in (3..=24).flat_map(|c| [(2, c), (c, 2)]) {
+        let text = format!("chomp:{r}x{c}");
+        let fast = ask_text(&text, Convention::Normal, 60).unwrap();
+        assert_eq!(fast.provenance, vec![Provenance::ClosedForm], "{text}");
+        let sum = crate::spec::parse_sum(&text).unwrap();
+        let searched = report::analyze_sum(&sum, Convention::Normal, false).unwrap();
+        assert_eq!(fast.report.outcome, Outcome::N, "{text}");
+        assert_eq!(searched.outcome, Outcome::N, "{text}");
+        assert_eq!(move_labels(&fast.report), move_labels(&searched), "{text}");
+        assert_eq!(fast.report.winning_moves.len(), 1, "{text}");
+    }
+}
+
+/// The bite and the position a lone bar's one winning move leaves, read off its report.
+fn winning_bite_of(text: &str) -> (String, Vec<u32>) {
+    use crate::games::chomp::ChompBoard;
+    let answer = ask_text(text, Convention::Normal, 60).unwrap_or_else(|e| panic!("{text}: {e}"));
+    assert_eq!(answer.report.outcome, Outcome::N, "{text}");
+    let [w] = answer.report.winning_moves.moves() else {
+        panic!("{text}: one winning move")
+    };
+    let Move::Sum(crate::big_nim::BigMove::Small(m)) = &w.mv else {
+        panic!("{text}: a small move")
+    };
+    let from = m.from.position::<Searched<ChompGame>>().unwrap();
+    let to: &ChompBoard = m.to[0].position::<Searched<ChompGame>>().unwrap();
+    let bite = from.bite_to(to).unwrap();
+    (bite.to_string(), to.row_lengths().to_vec())
+}
+
+/// Bars beyond the search's 62 rows and columns together (issue 65): a square by the corner
+/// bite, two rows or two columns by the last square of the second, one row or column as a Nim
+/// heap, on both sides of the search's limit and up to `MAX_SIDE`; any other full bar beyond
+/// it is refused, saying that it is won by strategy stealing with no move known.
+#[test]
+fn chomp_bars_beyond_the_search_are_answered_by_theory() {
+    use crate::games::chomp::MAX_SIDE;
+    let n = MAX_SIDE;
+    for side in [31, 32, n] {
+        let (bite, after) = winning_bite_of(&format!("chomp:{side}x{side}"));
+        assert_eq!(bite, "2,2");
+        let mut arms = vec![1; side as usize];
+        arms[0] = side;
+        assert_eq!(after, arms, "{side}");
+    }
+    for cols in [60, 61, n] {
+        let (bite, after) = winning_bite_of(&format!("chomp:2x{cols}"));
+        assert_eq!((bite, after), (format!("2,{cols}"), vec![cols, cols - 1]));
+        let (bite, after) = winning_bite_of(&format!("chomp:{cols}x2"));
+        let mut columns = vec![2; cols as usize];
+        columns[cols as usize - 1] = 1;
+        assert_eq!((bite, after), (format!("{cols},2"), columns));
+    }
+    for text in ["chomp:1x61", "chomp:1x62", "chomp:62x1", "chomp:1x10000"] {
+        assert_eq!(
+            winning_bite_of(text).1.iter().sum::<u32>(),
+            1,
+            "{text}: to the last square"
+        );
+    }
+    // 3 x 59 fits the search (62 together), 3 x 60 does not: strategy stealing, no move.
+    assert_eq!(
+        ask_text("chomp:3x59", Convention::Normal, 60)
+            .unwrap()
+            .report
+            .outcome,
+        Outcome::N
+    );
+    for text in ["chomp:3x60", "chomp:40x41"] {
+        let refusal = ask_text(text, Convention::Normal, 60)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            refusal.contains("at most 62 rows and columns together"),
+            "{refusal}"
+        );
+        assert!(refusal.contains("strategy stealing"), "{refusal}");
+    }
+    let beyond = format!("chomp:{}x2", n + 1);
+    let refusal = crate::spec::parse_sum(&beyond).unwrap_err().to_string();
+    assert!(refusal.contains(&format!("at most {n} rows")), "{refusal}");
 }

@@ -30,8 +30,15 @@ use crate::kernel::error::{GameError, Result};
 use crate::nimber::Nimber;
 use crate::search::{Engine, OptionSink, SplitGame, Strategy};
 
-/// The most rows plus columns a board may have (its diagram fits a 63-bit key).
+/// The most rows plus columns a board may have to be searched (its diagram fits a 63-bit key).
+/// Larger boards are read, and answered where theory answers them (`answer::instant`: a
+/// square bar, two rows or two columns; one row or column is a Nim heap, an L shape two);
+/// the value of any other is refused.
 pub const MAX_ROWS_PLUS_COLS: usize = 62;
+/// The most rows, and the most squares in a row, of any board: a diagram is written one
+/// number per row (the option of a square bar of this side that wins is 20,000 characters),
+/// and a term of a sum has its bites tried one by one (a hundred million for this square).
+pub const MAX_SIDE: u32 = 10_000;
 /// Memory for the table of [`ChompBoard::value`] and friends.
 pub const DEFAULT_MEMORY: usize = 64 << 20;
 /// Time [`ChompBoard::value`] and friends may search before giving up with an error.
@@ -63,9 +70,8 @@ impl ChompBoard {
     /// The full `rows × cols` bar.
     pub fn rectangle(rows: u32, cols: u32) -> Result<Self> {
         // Checked before the rows are built: `4000000000x1` must not allocate them.
-        let together = u64::from(rows) + u64::from(cols);
-        if together > MAX_ROWS_PLUS_COLS as u64 {
-            return Err(too_big(format!("{rows}x{cols}"), together));
+        if rows > MAX_SIDE || cols > MAX_SIDE {
+            return Err(too_long(format!("{rows}x{cols}")));
         }
         Self::from_rows(vec![cols; rows as usize])
     }
@@ -89,9 +95,8 @@ impl ChompBoard {
                 "row lengths that never increase, the first at least 1",
             ));
         }
-        let together = rows.len() as u64 + u64::from(rows[0]);
-        if together > MAX_ROWS_PLUS_COLS as u64 {
-            return Err(too_big(shown, together));
+        if rows.len() > MAX_SIDE as usize || rows[0] > MAX_SIDE {
+            return Err(too_long(shown));
         }
         Ok(ChompBoard { rows })
     }
@@ -99,6 +104,18 @@ impl ChompBoard {
     /// The row lengths, the poisoned row first.
     pub fn row_lengths(&self) -> &[u32] {
         &self.rows
+    }
+
+    /// The bite that leaves `after`, if one does: the first row it shortens, cut to its new
+    /// length (found without trying every bite, which a bar beyond the search has millions of).
+    pub fn bite_to(&self, after: &ChompBoard) -> Option<Bite> {
+        let row = (0..self.rows.len())
+            .find(|&r| after.rows.get(r).copied().unwrap_or(0) < self.rows[r])?;
+        let bite = Bite {
+            row: row as u32,
+            col: after.rows.get(row).copied().unwrap_or(0),
+        };
+        (self.play(bite).ok().as_ref() == Some(after)).then_some(bite)
     }
 
     /// Every legal bite, row by row.
@@ -160,9 +177,24 @@ impl ChompBoard {
         self.clone().min(self.transpose())
     }
 
-    /// The canonical key of the position (see [`Chomp`]).
-    pub fn key(&self) -> u64 {
-        canonical_key(encode(&self.rows))
+    /// Whether the search can hold the diagram: at most [`MAX_ROWS_PLUS_COLS`] rows and
+    /// columns together.
+    pub fn fits_search(&self) -> bool {
+        self.rows.len() + self.rows[0] as usize <= MAX_ROWS_PLUS_COLS
+    }
+
+    /// The canonical key of the position (see [`Chomp`]); refused when the diagram does not fit
+    /// the key ([`ChompBoard::fits_search`]).
+    pub fn key(&self) -> Result<u64> {
+        if !self.fits_search() {
+            return Err(too_big(self));
+        }
+        Ok(canonical_key(encode(&self.rows)))
+    }
+
+    /// Whether it is a full bar (every row as long as the first) of at least two rows.
+    pub fn is_full_bar(&self) -> bool {
+        self.rows.len() >= 2 && self.rows.iter().all(|&len| len == self.rows[0])
     }
 
     /// The Sprague–Grundy value, searched with a table of [`DEFAULT_MEMORY`] within
@@ -175,7 +207,7 @@ impl ChompBoard {
     pub fn value_with(&self, engine: &mut Engine<Chomp>) -> Result<Nimber> {
         match known_value(&self.rows) {
             Some(v) => Ok(v),
-            None => engine.value_of_sum(&[self.key()]),
+            None => engine.value_of_sum(&[self.key()?]),
         }
     }
 
@@ -272,13 +304,31 @@ fn decode(key: u64) -> Vec<u32> {
 }
 
 /// The refusal of a bar with `together` rows and columns, more than [`MAX_ROWS_PLUS_COLS`].
-fn too_big(shown: String, together: u64) -> GameError {
+fn too_big(board: &ChompBoard) -> GameError {
+    let together = board.rows.len() as u64 + u64::from(board.rows[0]);
+    // What is known without the search, said where the search cannot go.
+    let stolen = if board.is_full_bar() {
+        "; alone and under normal play, a full bar is won by the player to move (strategy \
+         stealing: were biting the top right square to lose, the winning reply to it could be played first, for its bite eats \
+         that square too), but no winning move is known beyond the search, except on a square \
+         bar and on two rows or two columns, answered when alone"
+    } else {
+        ""
+    };
+    GameError::too_large(
+        format!("searching Chomp position \"{board}\""),
+        format!(
+            "the search keeps a diagram in a 63-bit key: at most {MAX_ROWS_PLUS_COLS} rows and \
+             columns together, not {together}{stolen}"
+        ),
+    )
+}
+
+fn too_long(shown: String) -> GameError {
     GameError::out_of_range(
         "Chomp position",
         shown,
-        format!(
-            "at most {MAX_ROWS_PLUS_COLS} rows and columns together, not {together} (e.g. 1x61 or 31x31: the diagram is kept in a 63-bit key)"
-        ),
+        format!("at most {MAX_SIDE} rows, of at most {MAX_SIDE} squares each"),
     )
 }
 
@@ -289,7 +339,7 @@ impl FromStr for ChompBoard {
     fn from_str(text: &str) -> Result<Self> {
         let text = text.trim();
         let expected = "RxC (e.g. 3x7) or row lengths from the poisoned row up (e.g. 7,7,5)";
-        let number = |s: &str| s.trim().parse::<u32>().ok();
+        let number = |s: &str| crate::kernel::list::parse_whole::<u32>(s).ok();
         if let Some((r, c)) = text.split_once(['x', 'X', '×']) {
             return match (number(r), number(c)) {
                 (Some(r), Some(c)) if r >= 1 && c >= 1 => Self::rectangle(r, c),
@@ -306,6 +356,10 @@ impl FromStr for ChompBoard {
 
 impl fmt::Display for ChompBoard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // A full bar beyond the search by its size: its rows would be thousands of numbers.
+        if self.is_full_bar() && !self.fits_search() {
+            return write!(f, "{}x{}", self.rows.len(), self.rows[0]);
+        }
         let text: Vec<String> = self.rows.iter().map(u32::to_string).collect();
         f.write_str(&text.join(","))
     }
@@ -434,7 +488,7 @@ mod tests {
             assert_eq!(decode(encode(&b.rows)), b.rows);
             assert_eq!(transposed_key(encode(&b.rows)), encode(&b.transpose().rows));
             assert_eq!(squares(encode(&b.rows)), b.rows.iter().sum::<u32>());
-            assert_eq!(b.key(), b.transpose().key());
+            assert_eq!(b.key().unwrap(), b.transpose().key().unwrap());
         }
     }
 
@@ -484,10 +538,26 @@ mod tests {
                 assert_eq!(v == 0, r == 1 && c == 1, "{r}x{c}");
             }
         }
-        for bad in ["0x3", "3,4", "a,b", "40x40", ""] {
+        for bad in ["0x3", "3,4", "a,b", "10001x1", "1,10001", "+3", ""] {
             let e = bad.parse::<ChompBoard>().unwrap_err().to_string();
             assert!(e.contains("Chomp position"), "{bad}: {e}");
         }
+        // Read beyond the search (answered by theory where it answers), not searched there:
+        // 31 x 31 fits its 63-bit key, 31 x 32 does not.
+        let fits: ChompBoard = "31x31".parse().unwrap();
+        assert!(fits.fits_search() && fits.key().is_ok());
+        let beyond: ChompBoard = "31x32".parse().unwrap();
+        assert!(!beyond.fits_search());
+        let e = beyond.value_with(&mut e).unwrap_err().to_string();
+        assert!(
+            e.contains("not 63") && e.contains("strategy stealing"),
+            "{e}"
+        );
+        assert_eq!(beyond.to_string(), "31x32");
+        assert_eq!(
+            "10000x10000".parse::<ChompBoard>().unwrap().to_string(),
+            "10000x10000"
+        );
         let b: ChompBoard = "3,2".parse().unwrap();
         assert_eq!(b.to_string(), "3,2");
         assert!(b.play(Bite { row: 0, col: 0 }).is_err());

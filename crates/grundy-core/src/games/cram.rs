@@ -307,7 +307,7 @@ impl FromStr for CramBoard {
         let expected =
             "RxC (e.g. 5x5) or rows of . (empty) and # (filled) separated by / (e.g. ../.#)";
         if let Some((r, c)) = text.split_once(['x', 'X', '×']) {
-            let parse = |s: &str| s.trim().parse::<u32>().ok();
+            let parse = |s: &str| crate::kernel::list::parse_whole::<u32>(s).ok();
             return match (parse(r), parse(c)) {
                 (Some(r), Some(c)) => Self::new(r, c),
                 _ => Err(GameError::invalid("Cram board", text, expected)),

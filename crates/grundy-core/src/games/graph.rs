@@ -331,8 +331,7 @@ pub(crate) fn twin_rich_graphs(n: usize) -> Vec<GraphPosition> {
 
 fn named(kind: &str, arg: &str, text: &str) -> Result<GraphPosition> {
     let count = |s: &str| {
-        s.trim()
-            .parse::<usize>()
+        crate::kernel::list::parse_whole::<usize>(s)
             .ok()
             .filter(|&n| n <= MAX_VERTICES)
             .ok_or_else(|| {
@@ -374,8 +373,8 @@ fn named(kind: &str, arg: &str, text: &str) -> Result<GraphPosition> {
                 .split_once(['x', 'X'])
                 .and_then(|(r, c)| {
                     Some((
-                        r.trim().parse::<usize>().ok()?,
-                        c.trim().parse::<usize>().ok()?,
+                        crate::kernel::list::parse_whole::<usize>(r).ok()?,
+                        crate::kernel::list::parse_whole::<usize>(c).ok()?,
                     ))
                 })
                 .ok_or_else(|| GameError::invalid("grid", arg, "RxC, e.g. grid:4x5"))?;
@@ -408,7 +407,10 @@ fn parse_edges(list: &str) -> Result<Vec<(usize, usize)>> {
     list.split(',')
         .map(|e| {
             e.split_once('-')
-                .and_then(|(a, b)| Some((a.trim().parse().ok()?, b.trim().parse().ok()?)))
+                .and_then(|(a, b)| {
+                    let vertex = |s: &str| crate::kernel::list::parse_whole(s).ok();
+                    Some((vertex(a)?, vertex(b)?))
+                })
                 .ok_or_else(|| {
                     GameError::invalid("edge", e, "two vertex numbers joined by -, e.g. 0-1")
                 })
@@ -430,19 +432,22 @@ impl FromStr for GraphPosition {
         })?;
         // Vertices out of play follow a `!`, after a name as after an edge list.
         let (arg, gone) = arg.split_once('!').unwrap_or((arg, ""));
-        let mut position = match kind.trim().parse::<usize>() {
+        let mut position = match crate::kernel::list::parse_whole::<usize>(kind) {
             Ok(n) => GraphPosition::from_edges(n, &parse_edges(arg)?)?,
             Err(_) => named(kind.trim(), arg, text)?,
         };
         let n = position.vertices();
         for v in gone.split(',').filter(|s| !s.trim().is_empty()) {
-            let v: usize = v.trim().parse().ok().filter(|&v| v < n).ok_or_else(|| {
-                GameError::invalid(
-                    "removed vertex",
-                    v,
-                    format!("a vertex from 0 to {}", n.saturating_sub(1)),
-                )
-            })?;
+            let v: usize = crate::kernel::list::parse_whole(v)
+                .ok()
+                .filter(|&v| v < n)
+                .ok_or_else(|| {
+                    GameError::invalid(
+                        "removed vertex",
+                        v,
+                        format!("a vertex from 0 to {}", n.saturating_sub(1)),
+                    )
+                })?;
             position.alive &= !(1 << v);
         }
         Ok(position)

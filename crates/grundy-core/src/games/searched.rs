@@ -88,6 +88,13 @@ where
     fn taken(_before: &Self::Board, _after: &Self::Board) -> Option<String> {
         None
     }
+    /// The move from `before` to `after`, if one leads there: by default each move tried in
+    /// turn; a game whose moves are many (a Chomp bar beyond the search) finds it directly.
+    fn move_to(before: &Self::Board, after: &Self::Board) -> Option<Self::Move> {
+        Self::moves(before)
+            .into_iter()
+            .find(|&m| Self::play(before, m).ok().as_ref() == Some(after))
+    }
     /// The move `words` type (see [`Ruleset::parse_move`]): `None` when they are not a move of
     /// this game's shape, else the move or why it is not one.
     fn read_move(
@@ -289,6 +296,42 @@ impl<G: SearchedGame> Ruleset for Searched<G> {
         self.value(board)
     }
 
+    /// The first option, as the default finds it, without making the others: a Chomp bar of
+    /// thousands of rows has thousands of options of thousands of rows each (seconds to make,
+    /// for a question that wants one).
+    fn gentlest_option(&self, board: &G::Board) -> Option<Vec<G::Board>> {
+        G::moves(board)
+            .into_iter()
+            .find_map(|m| G::play(board, m).ok())
+            .map(|b| vec![b])
+    }
+
+    /// A uniformly random move, made alone (every listed move is legal, so this is the
+    /// default's choice among the options).
+    fn random_option(
+        &self,
+        board: &G::Board,
+        rng: &mut dyn rand_core::RngCore,
+    ) -> Option<Vec<G::Board>> {
+        let moves = G::moves(board);
+        if moves.is_empty() {
+            return None;
+        }
+        let i = crate::kernel::uniform_below(rng, moves.len() as u64) as usize;
+        match G::play(board, moves[i]) {
+            Ok(b) => Some(vec![b]),
+            // A listed move the board refuses: drawn among the options, as by default.
+            Err(_) => {
+                let mut options = self.options(board);
+                if options.is_empty() {
+                    return None;
+                }
+                let i = crate::kernel::uniform_below(rng, options.len() as u64);
+                Some(options.swap_remove(i as usize))
+            }
+        }
+    }
+
     /// Asked as "is it worth 0?", which prunes far more than the value.
     fn is_p_position(&self, board: &G::Board) -> Result<bool> {
         self.has_value(board, 0)
@@ -386,9 +429,10 @@ impl<G: SearchedGame> Ruleset for Searched<G> {
     /// or what it takes out of play where the game says so ([`SearchedGame::taken`]:
     /// `vertex 4: removes vertices 1, 3, 4, 5, 7`).
     fn describe_move(&self, from: &G::Board, to: &[G::Board]) -> String {
-        let played = G::moves(from)
-            .into_iter()
-            .find(|&m| G::play(from, m).ok().as_ref() == to.first());
+        let played = match to {
+            [after] => G::move_to(from, after),
+            _ => None,
+        };
         let taken = match to {
             [after] => G::taken(from, after),
             _ => None,

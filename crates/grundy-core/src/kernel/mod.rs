@@ -58,7 +58,7 @@ pub use derivation::{
 };
 pub use error::{GameError, Result};
 pub use form::{MoveContext, PositionForm};
-pub use list::{parse_list, parse_u64};
+pub use list::{parse_list, parse_u64, parse_whole, whole_digits, NotWhole};
 pub use move_error::MoveError;
 pub use nim_heap::NimHeap;
 pub use ruleset::{common_noun, plural, uniform_below, Ruleset};

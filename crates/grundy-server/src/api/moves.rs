@@ -279,9 +279,7 @@ pub(super) fn heaps_of(to: &[Value]) -> Option<Vec<u64>> {
     // A heap is a number or a string of digits (as heaps beyond 2^53 - 1 are written).
     heaps_read_by(to, |v| match v {
         Value::Number(n) => n.as_u64(),
-        Value::String(s) if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) => {
-            s.parse().ok()
-        }
+        Value::String(s) => grundy_core::kernel::parse_whole(s).ok(),
         _ => None,
     })
 }

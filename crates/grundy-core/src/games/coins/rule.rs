@@ -372,10 +372,14 @@ fn list(d: &[usize]) -> String {
 /// A rule's `K` (`what` names it), from `least` to 64.
 fn coin_count(text: &str, what: &str, least: usize) -> Result<usize> {
     let allowed = format!("a whole number from {least} to {RULE_COINS}");
-    match text.parse::<usize>() {
+    match crate::kernel::list::parse_whole::<usize>(text) {
         Ok(k) if (least..=RULE_COINS).contains(&k) => Ok(k),
-        Ok(_) => Err(GameError::out_of_range(what, text, allowed)),
-        Err(_) => Err(GameError::invalid(what, text, allowed)),
+        Ok(_) | Err(crate::kernel::list::NotWhole::TooLarge) => {
+            Err(GameError::out_of_range(what, text, allowed))
+        }
+        Err(crate::kernel::list::NotWhole::Malformed) => {
+            Err(GameError::invalid(what, text, allowed))
+        }
     }
 }
 

@@ -164,7 +164,7 @@ fn typed_edge(from: &Picture, word: &str) -> std::result::Result<usize, MoveErro
             if t.eq_ignore_ascii_case("g") {
                 Some(0)
             } else {
-                t.parse::<u32>().ok()
+                crate::kernel::list::parse_whole::<u32>(t).ok()
             }
         };
         Some((v(a)?, v(b)?))
@@ -226,7 +226,9 @@ impl Ruleset for Hackenbush {
 
     /// One option per edge, in the order written: the picture after cutting it.
     fn options(&self, picture: &Picture) -> Vec<Vec<Picture>> {
-        (0..picture.len()).map(|i| vec![picture.cut(i).0]).collect()
+        (0..picture.len())
+            .map(|i| vec![picture.after_cut(i)])
+            .collect()
     }
 
     fn grundy(&self, picture: &Picture) -> Result<Nimber> {
@@ -244,7 +246,7 @@ impl Ruleset for Hackenbush {
         let mut list = MoveList::with_limit(limit);
         for (n, &i) in found.iter().enumerate() {
             if n < limit {
-                list.push(vec![picture.cut(i).0]);
+                list.push(vec![picture.after_cut(i)]);
             } else {
                 list.count_unlisted((found.len() - n) as u128);
                 break;
@@ -265,7 +267,7 @@ impl Ruleset for Hackenbush {
     /// The first edge whose cut drops nothing else.
     fn gentlest_option(&self, picture: &Picture) -> Option<Vec<Picture>> {
         let i = drops_nothing(picture).iter().position(|&d| d)?;
-        Some(vec![picture.cut(i).0])
+        Some(vec![picture.after_cut(i)])
     }
 
     fn random_option(
@@ -277,7 +279,7 @@ impl Ruleset for Hackenbush {
             return None;
         }
         let i = uniform_below(rng, picture.len() as u64) as usize;
-        Some(vec![picture.cut(i).0])
+        Some(vec![picture.after_cut(i)])
     }
 
     /// The mex over the cuts (named when there are few, their values when there are up to
@@ -290,7 +292,7 @@ impl Ruleset for Hackenbush {
             let options = (0..picture.len())
                 .map(|i| OptionValue {
                     option: String::new(),
-                    value: value(&picture.cut(i).0),
+                    value: value(&picture.after_cut(i)),
                 })
                 .collect();
             Derivation::from_options(picture.to_string(), options)
@@ -328,7 +330,7 @@ impl Ruleset for Hackenbush {
                 noun: self.noun(),
             }));
         }
-        Some(typed_edge(from, word).map(|i| vec![from.cut(i).0]))
+        Some(typed_edge(from, word).map(|i| vec![from.after_cut(i)]))
     }
 
     fn move_examples(&self, numbered: bool) -> String {

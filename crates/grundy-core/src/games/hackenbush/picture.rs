@@ -99,6 +99,19 @@ impl Picture {
         (Picture { edges: kept }, fell)
     }
 
+    /// The position after cutting edge `i` (from 0), written as [`Picture::cut`] writes the
+    /// cut of the first edge parallel to it (joining the same two vertices). Cuts of parallel
+    /// edges leave one position, and this writes it one way, edge for edge, whatever order the
+    /// edges were written in: the move lists then group them as equal moves (issue 65).
+    pub fn after_cut(&self, i: usize) -> Picture {
+        let first = self
+            .edges
+            .iter()
+            .position(|&e| e == self.edges[i])
+            .unwrap_or(i);
+        self.cut(first).0
+    }
+
     /// The vertices of the picture with an edge, and the ground.
     pub fn vertices(&self) -> Vec<u32> {
         Names::of(&self.edges).names
@@ -141,7 +154,7 @@ fn vertex(text: &str, edge: &str) -> Result<u32> {
     if text.eq_ignore_ascii_case("g") {
         return Ok(0);
     }
-    text.parse::<u32>().map_err(|_| {
+    crate::kernel::list::parse_whole::<u32>(text).map_err(|_| {
         GameError::invalid(
             "Hackenbush edge",
             edge.trim(),
@@ -252,8 +265,7 @@ impl Shape {
 
 /// A shape's size: a whole number up to [`MAX_EDGES`].
 fn size(text: &str, item: &str, least: u64) -> Result<u64> {
-    text.trim()
-        .parse::<u64>()
+    crate::kernel::list::parse_whole::<u64>(text)
         .ok()
         .filter(|&n| n >= least && n <= MAX_EDGES as u64)
         .ok_or_else(|| {

@@ -10,7 +10,8 @@ use super::naive::{naive_value, NaiveValues, MAX_NAIVE_EDGES};
 use super::*;
 use crate::solve::grundy_by_search;
 use crate::spec::parse_sum;
-use crate::sum::Sum;
+use crate::sum::{Component, Sum};
+use std::sync::Arc;
 
 fn pic(text: &str) -> Picture {
     text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -412,4 +413,61 @@ fn the_registry_reads_pictures_as_text_only() {
         .to_string();
     assert!(e.contains("written as text"), "{e}");
     assert_eq!(sum.values().unwrap(), [2 ^ 2]);
+}
+
+/// The winning moves of `p` as the report groups them, written so that the order of its edges
+/// does not show: each move's position after, its edges sorted, with how many moves lead there.
+fn grouped_winning_moves(p: &Picture) -> Vec<(Vec<(u32, u32)>, u64)> {
+    let sum = Sum::new(vec![Component::new(&Arc::new(Hackenbush), p.clone())]);
+    let report = crate::report::analyze_sum(&sum, crate::strategy::Convention::Normal, false)
+        .unwrap_or_else(|e| panic!("{p}: {e}"));
+    let mut moves: Vec<(Vec<(u32, u32)>, u64)> = report
+        .winning_moves
+        .moves()
+        .iter()
+        .map(|w| {
+            let crate::report::Move::Sum(crate::big_nim::BigMove::Small(m)) = &w.mv else {
+                panic!("{p}: a picture's move is a small move: {w}")
+            };
+            let mut after: Vec<(u32, u32)> =
+                m.to.iter()
+                    .flat_map(|c| c.position::<Hackenbush>().unwrap().edges().to_vec())
+                    .collect();
+            after.sort_unstable();
+            (after, w.count)
+        })
+        .collect();
+    moves.sort();
+    moves
+}
+
+#[test]
+fn cuts_of_parallel_edges_are_one_move_in_either_order() {
+    // Issue 65: 0-1,0-2,0-1 listed its two 0-1 cuts apart; 0-1,0-1,0-2 grouped them.
+    let expected = vec![(vec![(0, 1), (0, 1)], 1), (vec![(0, 1), (0, 2)], 2)];
+    for text in ["0-1,0-2,0-1", "0-1,0-1,0-2", "0-2,0-1,0-1"] {
+        assert_eq!(grouped_winning_moves(&pic(text)), expected, "{text}");
+    }
+}
+
+/// Random pictures in random orders (a module of its own for proptest's names).
+mod any_order {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// The grouped winning moves are the same for every order of a picture's edges.
+        #[test]
+        fn grouped_winning_moves_do_not_depend_on_the_order_of_the_edges(
+            edges in proptest::collection::vec((0u32..5, 0u32..5), 1..9),
+            order in Just((0..8usize).collect::<Vec<_>>()).prop_shuffle(),
+        ) {
+            let p = Picture::new(edges.clone()).unwrap();
+            let shuffled = order.iter().filter(|&&i| i < edges.len()).map(|&i| edges[i]);
+            let q = Picture::new(shuffled.collect()).unwrap();
+            prop_assert_eq!(grouped_winning_moves(&p), grouped_winning_moves(&q));
+        }
+    }
 }

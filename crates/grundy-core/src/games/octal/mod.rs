@@ -201,13 +201,14 @@ impl OctalGame {
 
     /// `G(heap)`.
     pub fn value(&self, heap: u64) -> Result<Nimber> {
-        self.with_table(heap, |run| run.value_at(heap))
+        self.with_table(heap, &heap, |run| run.value_at(heap))
     }
 
     /// `G(heap)` for a heap beyond `u64` (needs a proven period).
     pub fn value_big(&self, heap: &BigUint) -> Result<Nimber> {
+        // Searched as far as for the largest heap of `u64`; a refusal names the heap asked.
         let small = u64::try_from(heap).unwrap_or(u64::MAX);
-        self.with_table(small, |run| run.value_at_big(heap))
+        self.with_table(small, heap, |run| run.value_at_big(heap))
     }
 
     /// The proven period, searching up to [`PERIOD_SEARCH_LIMIT`] values if needed.
@@ -216,7 +217,7 @@ impl OctalGame {
             return Ok(None);
         }
         // `None` from the answer means "not proven yet": extend the table and look again.
-        self.with_table(u64::MAX, |run| run.period().map(Some))
+        self.with_table(u64::MAX, &"every heap", |run| run.period().map(Some))
             .or(Ok(None))
     }
 
@@ -234,7 +235,13 @@ impl OctalGame {
     /// values, so it waits for them rather than computing them twice. The growth stops at the
     /// caller's cancel flag ([`crate::kernel::cancel`], e.g. the server's time limit), keeping the values
     /// computed so far for the next query.
-    fn with_table<T>(&self, heap: u64, answer: impl Fn(&SequenceRun) -> Option<T>) -> Result<T> {
+    /// A refusal names `asked`, the heap as the question gave it (which may be beyond `u64`).
+    fn with_table<T>(
+        &self,
+        heap: u64,
+        asked: &dyn std::fmt::Display,
+        answer: impl Fn(&SequenceRun) -> Option<T>,
+    ) -> Result<T> {
         let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
         if cache.is_none() {
             let first_target = heap.saturating_add(1).clamp(64, FIRST_SEARCH);
@@ -263,7 +270,7 @@ impl OctalGame {
             }
         }
         Err(GameError::too_large(
-            format!("heap {heap}"),
+            format!("heap {asked}"),
             format!(
                 "no period of {} is proven within {} values, so only heaps below {MAX_TABLE_HEAP} are answered",
                 self.rules,
@@ -370,7 +377,7 @@ impl Ruleset for OctalGame {
         };
         Some(match self.period() {
             Ok(Some(_)) => self
-                .with_table(u64::MAX, |run| {
+                .with_table(u64::MAX, heap, |run| {
                     moves::moves_to_value_big(&self.rules, run, heap, target, limit)
                 })
                 .map_err(|_| refuse()),
@@ -545,7 +552,7 @@ impl Ruleset for OctalGame {
     ) -> Result<MoveList<Vec<u64>>> {
         // `with_table` first makes G(heap) known: then every value a move reaches is known too
         // (all below `heap`, or any through the period).
-        self.with_table(heap, |run| {
+        self.with_table(heap, &heap, |run| {
             run.value_at(heap)?;
             moves::moves_to_value(&self.rules, run, heap, target, limit)
         })

@@ -74,6 +74,10 @@ impl SearchedGame for ChompGame {
         board.moves()
     }
 
+    fn move_to(before: &ChompBoard, after: &ChompBoard) -> Option<Bite> {
+        before.bite_to(after)
+    }
+
     fn play(board: &ChompBoard, m: Bite) -> Result<ChompBoard> {
         board.play(m)
     }

@@ -209,12 +209,11 @@ pub(super) fn with_engine<J: EngineJob>(
         }
         "chomp" => {
             let board: ChompBoard = position.parse()?;
-            job.run(|| Chomp, family, vec![board.key()], 0, texts(&board))
+            job.run(|| Chomp, family, vec![board.key()?], 0, texts(&board))
         }
         "sprouts" => {
             let position: SproutsPosition = position.parse()?;
-            let keys = position.keys();
-            run(Sprouts::new, family, &keys, 0, texts(&position), options)
+            job.run(Sprouts::new, family, position.keys(), 0, texts(&position))
         }
         "node-kayles" => {
             let graph: GraphPosition = position.parse()?;

@@ -191,7 +191,7 @@ impl TakeBreakGame {
         if self.code.has_unequal() {
             return Ok(None);
         }
-        self.with_table(u64::MAX, |run| run.proven().map(Some))
+        self.with_table(u64::MAX, &"every heap", |run| run.proven().map(Some))
             .or(Ok(None))
     }
 
@@ -204,8 +204,10 @@ impl TakeBreakGame {
     /// `G(heap)` for a heap of any size (beyond `u64` through a proven period); an error when
     /// it is unknown or does not fit in 64 bits.
     pub fn value_big(&self, heap: &BigUint) -> Result<Nimber> {
+        // Beyond `u64` the table is searched as far as for the largest heap it holds; the
+        // refusal still names the heap asked about.
         let small = u64::try_from(heap).unwrap_or(u64::MAX);
-        self.with_table(small, |run| {
+        self.with_table(small, heap, |run| {
             if let Ok(h) = u64::try_from(heap) {
                 if h < run.computed() {
                     return run.value_at(h).map(Ok);
@@ -219,10 +221,12 @@ impl TakeBreakGame {
     }
 
     /// Runs `answer` on the cached table, first extending it so that `heap` is answered if that
-    /// is possible within the limits (see `OctalGame`: the same policy).
+    /// is possible within the limits (see `OctalGame`: the same policy). A refusal names
+    /// `asked`, the heap as the question gave it (which may be beyond `u64`).
     fn with_table<T>(
         &self,
         heap: u64,
+        asked: &dyn std::fmt::Display,
         answer: impl Fn(&TableRun<Solver>) -> Option<T>,
     ) -> Result<T> {
         let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
@@ -261,7 +265,7 @@ impl TakeBreakGame {
             )
         };
         Err(GameError::too_large(
-            format!("heap {heap}"),
+            format!("heap {asked}"),
             format!("{why}, so only heaps below {most} are answered"),
         ))
     }
@@ -357,7 +361,7 @@ impl Ruleset for TakeBreakGame {
     }
 
     fn grundy(&self, &heap: &u64) -> Result<Nimber> {
-        self.with_table(heap, |run| {
+        self.with_table(heap, &heap, |run| {
             if heap < run.computed() {
                 return run.value_at(heap).map(Ok);
             }

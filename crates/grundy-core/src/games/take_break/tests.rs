@@ -271,3 +271,24 @@ fn explanations_and_gentle_moves() {
     assert_eq!(game.gentlest_option(&2), None);
     assert!(game.value_source(&1000).contains("move-class"));
 }
+
+/// Issue 65: a heap beyond `u64` that is refused is named as given, not as the largest heap of
+/// `u64` the table was searched for (`heap 18446744073709551615 is too large`, said of 10^30).
+#[test]
+fn a_refused_heap_beyond_64_bits_is_named_as_given() {
+    let game = TakeBreakGame::parse("4!.[2]").unwrap();
+    for heap in [BigUint::from(u64::MAX) + 1u32, BigUint::from(10u32).pow(30)] {
+        let err = game.value_big(&heap).unwrap_err().to_string();
+        assert!(
+            err.starts_with(&format!("heap {heap} is too large")),
+            "{err}"
+        );
+        assert!(!err.contains(&u64::MAX.to_string()), "{err}");
+    }
+    // Within `u64`, the heap is named as before.
+    let err = game
+        .value_big(&BigUint::from(100_000u32))
+        .unwrap_err()
+        .to_string();
+    assert!(err.starts_with("heap 100000 is too large"), "{err}");
+}

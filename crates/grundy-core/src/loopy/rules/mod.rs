@@ -134,10 +134,11 @@ impl LoopyFamily {
 pub(crate) fn number(text: &str, what: &str, min: u64, max: u64) -> Result<u64> {
     let allowed = format!("a whole number from {min} to {max}");
     let text = text.trim();
-    let value = text.parse::<u64>().map_err(|_| {
-        if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
+    let value = crate::kernel::list::parse_whole::<u64>(text).map_err(|why| match why {
+        crate::kernel::list::NotWhole::TooLarge => {
             crate::kernel::error::GameError::out_of_range(what, text, allowed.clone())
-        } else {
+        }
+        crate::kernel::list::NotWhole::Malformed => {
             crate::kernel::error::GameError::invalid(what, text, allowed.clone())
         }
     })?;
