@@ -34,9 +34,12 @@ impl JsonSchema for ExactNumber {
 /// A value of a core type described in docs/api.md rather than in the schema.
 pub type AnyJson = serde_json::Value;
 
+/// What gives a document's schema: its type's `JsonSchema::json_schema`.
+pub type SchemaOf = fn(&mut SchemaGenerator) -> Schema;
+
 /// Every document of the wire format: its name (its type's) and its schema generator. The
 /// API's positions and players are the client's own JSON, described as any value.
-pub fn documents() -> Vec<(&'static str, fn(&mut SchemaGenerator) -> Schema)> {
+pub fn documents() -> Vec<(&'static str, SchemaOf)> {
     vec![
         ("NimProduct", NimProduct::json_schema),
         ("NimInverse", NimInverse::json_schema),
