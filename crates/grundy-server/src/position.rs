@@ -679,7 +679,7 @@ mod tests {
 
     #[test]
     fn a_code_is_never_a_json_number() {
-        // As a float it would be 0.12345670123456702: another game.
+        // As a float it would be 0.123456701234567: another game.
         let e = refusal(r#"{"game": "octal", "code": 0.1234567012345670123, "heaps": [5]}"#);
         assert_eq!(e.status, axum::http::StatusCode::UNPROCESSABLE_ENTITY);
         assert!(e.error.starts_with("position.code: "), "{}", e.error);
