@@ -38,10 +38,29 @@ use num_bigint::BigUint;
 /// The most components a position may have.
 pub const MAX_COMPONENTS: usize = 10_000;
 
+/// The terms of a whole position, split at `+`. A piece without `:` goes on the term before
+/// it: Sprouts writes the lands of one position joined by `+` (`sprouts:0+12`, as Glop and
+/// SPOTS do), and no term of any other ruleset lacks its `RULES:` (a first piece without one
+/// stays a term, refused by name).
+pub fn terms(text: &str) -> Vec<String> {
+    let mut terms: Vec<String> = Vec::new();
+    for piece in text.split('+') {
+        match terms.last_mut() {
+            Some(last) if !piece.contains(':') && !piece.trim().is_empty() => {
+                last.push('+');
+                last.push_str(piece);
+            }
+            _ => terms.push(piece.to_string()),
+        }
+    }
+    terms
+}
+
 /// Parses a whole position, e.g. `nim:3,4 + sub{1,2}:5`.
 pub fn parse_sum(text: &str) -> Result<Sum> {
     let mut components = Vec::new();
-    for term in text.split('+') {
+    for term in terms(text) {
+        let term = term.as_str();
         components.extend(parse_term(term)?);
         check_count(components.len())?;
     }
@@ -66,7 +85,8 @@ pub const MAX_HEAP_DIGITS: usize = 100_000;
 /// up to [`MAX_HEAP_DIGITS`] digits; other rulesets keep heaps within `u64`.
 pub fn parse_big_sum(text: &str) -> Result<BigSum> {
     let mut components = Vec::new();
-    for term in text.split('+') {
+    for term in terms(text) {
+        let term = term.as_str();
         // The first colon ends the rules (`nim:3:4` is Nim with the heap "3:4").
         match term.trim().split_once(':') {
             Some((rules, heaps)) if rules.trim().eq_ignore_ascii_case("nim") => {
@@ -203,6 +223,18 @@ mod tests {
         assert_eq!(parse_term("Wythoff:1,2,3,5").unwrap().len(), 2);
         let err = parse_term("wythoff:1,2,3").unwrap_err().to_string();
         assert!(err.contains("\"1,2,3\"") && err.contains("pairs"), "{err}");
+    }
+
+    #[test]
+    fn a_piece_without_rules_belongs_to_the_term_before() {
+        assert_eq!(terms("nim:1 + sprouts:0+12"), ["nim:1 ", " sprouts:0+12"]);
+        assert_eq!(terms("nim"), ["nim"]);
+        // A Sprouts position of two lands is one term, beside others.
+        let s = parse_sum("sprouts:0+12 + nim:1").unwrap();
+        assert_eq!(s.components.len(), 2);
+        assert_eq!(s.components[0].to_string(), "0+12");
+        let err = parse_sum("nim").unwrap_err().to_string();
+        assert!(err.contains("RULES:HEAPS"), "{err}");
     }
 
     #[test]

@@ -477,6 +477,14 @@ macro_rules! board_form {
         board_form!($board, $field, |$b| $size, |$e| $empty, |n| n.saturating_mul(n));
     };
     ($board:ty, $field:literal, |$b:ident| $size:expr, |$e:ident| $empty:expr, |$n:ident| $bound:expr) => {
+        board_form!($board, $field, |$b| $size, |$e| $empty, bound(|board| {
+            let $n: u64 = $crate::kernel::PositionForm::tokens(board);
+            $bound
+        }));
+    };
+    // The bound on a position's moves from the position itself (`bound(|p| ...)`), where its
+    // size alone gives too loose a bound (Sprouts: the lands' own bounds).
+    ($board:ty, $field:literal, |$b:ident| $size:expr, |$e:ident| $empty:expr, bound(|$p:ident| $bound:expr)) => {
         impl $crate::kernel::PositionForm for $board {
             const JSON_FIELD: &'static str = $field;
             const NOUN: &'static str = $field;
@@ -517,7 +525,7 @@ macro_rules! board_form {
             }
 
             fn option_bound(&self) -> u64 {
-                let $n: u64 = self.tokens();
+                let $p = self;
                 $bound
             }
 

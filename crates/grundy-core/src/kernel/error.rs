@@ -75,8 +75,9 @@ impl GameError {
 }
 
 /// The longest word (a run without spaces) a message echoes whole; a longer one, a value
-/// pasted by mistake or a heap of thousands of digits, is shown by [`excerpt`].
-pub const MAX_ECHOED: usize = 60;
+/// pasted by mistake or a heap of thousands of digits, is shown by [`excerpt`]. Long enough
+/// for the paths a refusal names (a file in a deep temporary folder), which a user needs whole.
+pub const MAX_ECHOED: usize = 256;
 /// How many characters of a long word [`excerpt`] shows.
 pub const EXCERPT_START: usize = 20;
 
@@ -179,13 +180,13 @@ mod tests {
 
     #[test]
     fn a_long_value_is_shown_by_its_start_and_length() {
-        // Both sides of the threshold: 60 characters whole, 61 cut.
+        // Both sides of the threshold: MAX_ECHOED characters whole, one more cut.
         let whole = "7".repeat(MAX_ECHOED);
         assert_eq!(excerpt(&whole), whole);
         let number = "9".repeat(MAX_ECHOED + 1);
         assert_eq!(
             excerpt(&number),
-            format!("{}... (61 digits)", "9".repeat(20))
+            format!("{}... ({} digits)", "9".repeat(20), MAX_ECHOED + 1)
         );
         let long = "é".repeat(MAX_ECHOED + 1);
         let shown = format!(
@@ -209,11 +210,14 @@ mod tests {
         assert!(prose.to_string().contains(reason), "{prose}");
         let spaced = GameError::out_of_range("term", "nim:1 + ".repeat(10_000), "at most 3");
         assert!(spaced.to_string().len() < 200, "{spaced}");
-        let message = format!("cannot read '{}': no", "y".repeat(70));
+        let message = format!("cannot read '{}': no", "y".repeat(300));
         assert_eq!(
             with_excerpts(&message),
-            format!("cannot read '{}... (70 characters)': no", "y".repeat(20))
+            format!("cannot read '{}... (300 characters)': no", "y".repeat(20))
         );
+        // A path of a deep folder, as the tests' temporary files are, stays whole.
+        let path = format!("cannot read '/tmp/{}/edited.bin': no", "d".repeat(120));
+        assert_eq!(with_excerpts(&path), path);
         assert_eq!(with_excerpts("short words stay"), "short words stay");
     }
 }

@@ -15,7 +15,7 @@ pub static FAMILY: Family = Family {
     name: "sprouts",
     aliases: &[],
     title: "Sprouts",
-    rules: "Draw a line from a spot to another spot or to itself, crossing no line, and put a new spot on it; a spot takes at most three lines; whoever cannot move loses.",
+    rules: "Draw a line from a spot to another spot or to itself, crossing no line, and put a new spot on it; a spot takes at most three lines.",
     params: &[],
     positions: Positions {
         label: "Position",
@@ -39,7 +39,11 @@ board_form!(
     "position",
     |p| p.lives(),
     |_p| SproutsPosition::default(),
-    |n| n.saturating_mul(n).saturating_mul(64)
+    bound(|p| p
+        .keys()
+        .iter()
+        .map(|land| land.move_bound() as u64)
+        .fold(0, u64::saturating_add))
 );
 
 /// A move: the position it leaves, by its number among the distinct positions one move on

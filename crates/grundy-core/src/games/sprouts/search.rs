@@ -62,7 +62,7 @@ impl LandKey {
     }
 
     /// At least the number of its moves.
-    fn move_bound(&self) -> usize {
+    pub fn move_bound(&self) -> usize {
         self.0
             .get(2..HEADER)
             .map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize)
