@@ -23,7 +23,7 @@ pub static FAMILY: Family = Family {
         example: "0*3",
         drawing: Drawing::Spots,
     },
-    example: "sprouts:0*3",
+    example: "sprouts:1a1a",
     sequence: false,
     build: |_| Ok(Arc::new(Searched::<SproutsGame>::new())),
 };
