@@ -243,3 +243,47 @@ fn a_search_keeps_its_time_budget() {
         .assert()
         .code(2);
 }
+
+/// Issue 65: a full Chomp bar beyond the search is answered at once by its theory (a square by
+/// its one winning bite, two rows by theirs, any other bar by strategy stealing, no move named),
+/// saying it was not searched, unless `--time` asks for a search. The other side of the reach:
+/// 14 x 10 (C(24, 10) = 1,961,256 diagrams, at most 2^21) is searched for its value.
+#[test]
+fn bars_beyond_the_search_are_answered_by_theory() {
+    for (board, answer) in [
+        ("30x30", "Winning move:\n  bar 1: 2,2:"),
+        ("2x3000", "Winning move:\n  bar 1: 2,3000:"),
+        ("30x20", "No winning move is known: strategy stealing"),
+        ("61x3", "No winning move is known: strategy stealing"),
+    ] {
+        let out = grundy()
+            .args(["search", "chomp", board])
+            .timeout(Duration::from_secs(60))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{board}");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            text.contains("N-position: the player to move wins."),
+            "{text}"
+        );
+        assert!(text.contains(answer), "{text}");
+        assert!(
+            text.contains("Not searched: the bar has more than"),
+            "{text}"
+        );
+    }
+    let out = grundy()
+        .args(["search", "chomp", "30x20", "--json"])
+        .timeout(Duration::from_secs(60))
+        .output()
+        .unwrap();
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["outcome"], "N");
+    assert!(doc["winning_moves"].is_null() && doc["values"].is_null());
+    assert!(doc["winning_moves_unknown"]
+        .as_str()
+        .unwrap()
+        .contains("strategy stealing"));
+    assert_eq!(value(&["chomp", "14x10"])["value"], 86);
+}

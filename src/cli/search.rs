@@ -98,6 +98,14 @@ pub fn run(args: &SearchArgs, out: &Output) -> Result<(), CliError> {
     };
     // The position first: an error past this point is the table file's.
     let (game, position, shown_as) = search_run::position_text(&args.game, &position)?;
+    // A bar whose theory answers it and that no search would finish: answered at once, unless
+    // a time is given to search it anyway.
+    let theory = grundy_core::spec::parse_sum(&format!("{game}:{position}"))
+        .ok()
+        .and_then(|sum| grundy_core::answer::beyond_search(&sum));
+    if let (Some((report, beyond)), None) = (theory, args.time) {
+        return answered_by_theory(out, &report, &beyond);
+    }
     let table = match &args.table {
         Some(path) => {
             super::write::check_destination(path, "--table")?;
@@ -245,6 +253,26 @@ fn save_table(path: &Path, run: &SearchRun) -> Result<(), CliError> {
     let mut file = super::write::FileWriter::create(path, "--table")?;
     run.write_table(&mut file)?;
     file.finish()
+}
+
+/// Prints the answer theory gives to a position beyond the search (the analysis, with its
+/// reasoning), and that no search ran.
+fn answered_by_theory(
+    out: &Output,
+    report: &grundy_core::report::Report,
+    beyond: &str,
+) -> Result<(), CliError> {
+    if out.json {
+        return out.json(report);
+    }
+    out.line(report.to_text().trim_end())?;
+    let anyway = match beyond.contains("diagrams") {
+        true => "; --time SECONDS searches it anyway, for at most that long",
+        false => "",
+    };
+    out.line(format!(
+        "Not searched: the bar has {beyond} (its value is not computed){anyway}."
+    ))
 }
 
 fn report(out: &Output, args: &SearchArgs, run: &SearchRun, value: Nimber) -> Result<(), CliError> {

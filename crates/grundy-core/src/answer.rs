@@ -51,7 +51,7 @@ mod known_move;
 mod provenance;
 
 pub use computer::{player_move, unvalued_move};
-pub use instant::instant;
+pub use instant::{beyond_search, instant};
 pub use provenance::{provenance, Provenance};
 
 /// The budget of a door that sets none of its own: ten seconds (docs/limits.md, "search of a
@@ -334,6 +334,11 @@ fn computer_move(
 ) -> Result<(Option<SumMove>, Option<u64>)> {
     if sum.is_terminal() {
         return Ok((None, None));
+    }
+    // Won, but no winning move is known (a bar won by strategy stealing): a move that gives
+    // least away, without search.
+    if report.moves_unknown.is_some() {
+        return Ok((instant::holding_move(sum), None));
     }
     let listed = report.winning_moves.iter().find_map(|m| match &m.mv {
         report::Move::Sum(crate::big_nim::BigMove::Small(m)) => Some(m.clone()),

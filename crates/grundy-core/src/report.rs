@@ -160,6 +160,10 @@ pub struct Report {
     pub winning_moves: MoveList<WinningMove>,
     /// The reasoning, when asked for.
     pub explanation: Option<Explanation>,
+    /// Why no winning move is listed where the player to move is known to win: a position won
+    /// by strategy stealing, whose winning move no method here finds (a Chomp bar beyond the
+    /// search). `None` wherever the winning moves are the list above.
+    pub moves_unknown: Option<String>,
 }
 
 impl Report {
@@ -187,15 +191,16 @@ impl Report {
         map.serialize_entry("outcome", &self.outcome)?;
         map.serialize_entry("winner", self.winner)?;
         map.serialize_entry("finished", &self.finished)?;
-        match listed {
-            true => {
-                map.serialize_entry("winning_move_count", &JsonCount(&self.winning_move_count))?;
-                map.serialize_entry("winning_moves", &self.winning_moves)?;
-            }
-            false => {
-                map.serialize_entry("winning_move_count", &None::<u8>)?;
-                map.serialize_entry("winning_moves", &None::<u8>)?;
-            }
+        if let Some(why) = &self.moves_unknown {
+            map.serialize_entry("winning_move_count", &None::<u8>)?;
+            map.serialize_entry("winning_moves", &None::<u8>)?;
+            map.serialize_entry("winning_moves_unknown", why)?;
+        } else if listed {
+            map.serialize_entry("winning_move_count", &JsonCount(&self.winning_move_count))?;
+            map.serialize_entry("winning_moves", &self.winning_moves)?;
+        } else {
+            map.serialize_entry("winning_move_count", &None::<u8>)?;
+            map.serialize_entry("winning_moves", &None::<u8>)?;
         }
         if let Some(e) = &self.explanation {
             map.serialize_entry("explanation", e)?;
@@ -336,6 +341,7 @@ pub fn analyze_sum_within(
         winning_move_count: winning_moves.count(),
         winning_moves,
         explanation,
+        moves_unknown: None,
     })
 }
 
@@ -362,6 +368,7 @@ fn lone_wythoff(sum: &Sum, (x, y): (u64, u64), valued: bool, explain: bool) -> R
         winning_move_count: winning_moves.count(),
         winning_moves,
         explanation: explain.then(|| Explanation::reasoned(Arc::new(e))),
+        moves_unknown: None,
     })
 }
 
@@ -400,6 +407,7 @@ fn lone_without_value(sum: &Sum, error: GameError, explain: bool) -> Result<Repo
         winning_move_count: winning_moves.count(),
         winning_moves,
         explanation,
+        moves_unknown: None,
     })
 }
 
@@ -517,6 +525,7 @@ fn analyze_big_sum(sum: &BigSum, convention: Convention, explain: bool) -> Resul
         winning_move_count: winning_moves.count(),
         winning_moves,
         explanation,
+        moves_unknown: None,
     })
 }
 
@@ -573,6 +582,7 @@ fn big_wythoff(text: &str, convention: Convention, explain: bool) -> Option<Resu
         winning_move_count: winning_moves.count(),
         winning_moves,
         explanation,
+        moves_unknown: None,
     }))
 }
 
@@ -632,6 +642,10 @@ impl Report {
                  whoever makes the last move loses).\n",
             ),
             Outcome::P => out.push_str("No winning move: every move leads to an N-position.\n"),
+            Outcome::N if self.moves_unknown.is_some() => {
+                let why = self.moves_unknown.as_deref().unwrap_or_default();
+                writeln!(out, "No winning move is known: {why}")?;
+            }
             Outcome::N => {
                 let total = &self.winning_move_count;
                 let plural = if *total == BigUint::from(1u8) {

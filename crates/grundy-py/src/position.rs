@@ -336,6 +336,13 @@ impl Position {
     fn winning_moves(&self, py: Python<'_>) -> PyResult<Moves> {
         let answer = self.report(py, false)?;
         let report = &answer.report;
+        // Won, but by an argument that names no move (a Chomp bar by strategy stealing).
+        if let Some(why) = &report.moves_unknown {
+            return Err(game_error(GameError::too_large(
+                format!("the search for a winning move of {}", self.text),
+                why.clone(),
+            )));
+        }
         let items: PyResult<Vec<Py<Move>>> = report
             .winning_moves
             .iter()

@@ -229,3 +229,18 @@ def test_equal_moves_are_one_entry_with_their_count():
     assert len(moves) == 1 and moves.count == 1
     assert moves[0].count == 4
     assert "one of 4 equal moves" in moves[0].text
+
+
+def test_a_chomp_bar_beyond_the_search_is_won_by_strategy_stealing():
+    # Issue 65: a full bar beyond the search is won by the player to move (strategy stealing,
+    # [Gale 1974] in docs/bibliography.md), answered at once; the argument names no move, so
+    # asking for the winning moves says so, and the best move bites the top right square.
+    p = grundy.parse("chomp:30x20")
+    assert p.outcome == "N"
+    assert p.to_dict()["provenance"] == ["strategy-stealing"]
+    assert p.to_dict()["winning_moves"] is None
+    with pytest.raises(grundy.GrundyError, match="names no move"):
+        p.winning_moves
+    best = p.best_move
+    assert best is not None
+    assert best.after.text == "chomp:" + ",".join(["20"] * 29 + ["19"])

@@ -145,6 +145,7 @@ async fn the_perfect_computer_plays_the_hints_move() {
         sum("nim:3 + sub{1,2}:7 + octal{0.77}:9"),
         sum("cram:3x3 + nim:2"),
         sum("chomp:12x12"),
+        sum("chomp:30x20"),
         sum("wythoff:10,7"),
     ];
     for position in positions {
@@ -160,4 +161,28 @@ async fn the_perfect_computer_plays_the_hints_move() {
         assert_eq!(moved["move"], hint["move"], "{position}");
         assert_eq!(moved["position"], hint["position"], "{position}");
     }
+}
+
+/// Issue 65: a full Chomp bar beyond the search is answered at once at every door: won by the
+/// player to move (strategy stealing), no winning move named (`winning_moves` null, and
+/// `winning_moves_unknown` says why), the hint and the computer biting the top right square.
+#[tokio::test]
+async fn a_bar_beyond_the_search_is_won_by_strategy_stealing() {
+    let position = json!({ "game": "chomp", "position": "30x20" });
+    let (s, analysis) = post("/api/analyze", json!({ "position": position })).await;
+    assert_eq!(s, StatusCode::OK, "{analysis}");
+    assert_eq!(analysis["outcome"], "N");
+    assert_eq!(analysis["provenance"], json!(["strategy-stealing"]));
+    assert!(analysis["winning_moves"].is_null(), "{analysis}");
+    assert!(analysis["winning_moves_unknown"]
+        .as_str()
+        .unwrap()
+        .contains("names no move"));
+    let (s, hint) = post("/api/hint", json!({ "position": position })).await;
+    assert_eq!(s, StatusCode::OK, "{hint}");
+    assert_eq!(hint["explanation"]["kind"], "strategy-stealing", "{hint}");
+    let after = hint["position"]["position"].as_str().unwrap();
+    let mut rows = vec!["20"; 29];
+    rows.push("19");
+    assert_eq!(after, rows.join(","), "{hint}");
 }

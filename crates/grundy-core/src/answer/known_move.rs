@@ -54,6 +54,7 @@ pub(super) fn known_winning_move(
         winning_move_count: BigUint::from(0u8),
         winning_moves: MoveList::complete(Vec::new()),
         explanation,
+        moves_unknown: None,
     };
     Some((report, to))
 }

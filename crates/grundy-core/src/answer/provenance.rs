@@ -46,6 +46,9 @@ pub enum Provenance {
     SimplestForms,
     /// A misère sum by exhaustive search of its positions.
     ExhaustiveSearch,
+    /// Strategy stealing: the player to move wins a full Chomp bar beyond the search, by an
+    /// argument that names no move (no value, no winning move).
+    StrategyStealing,
 }
 
 impl Provenance {
@@ -60,6 +63,7 @@ impl Provenance {
             Provenance::Quotient => "the misère quotient",
             Provenance::SimplestForms => "misère simplest forms, added",
             Provenance::ExhaustiveSearch => "exhaustive search",
+            Provenance::StrategyStealing => "strategy stealing (the winner named, no move)",
         }
     }
 }
@@ -164,12 +168,15 @@ fn cram(board: &CramBoard) -> Provenance {
     }
 }
 
-/// Chomp: a square bar by its mirror move, one row or an L shape by its two Nim heaps and two
-/// rows or columns by their P-positions (a closed form each), else search.
+/// Chomp: a square bar by its mirror move, a bar beyond the search by strategy stealing, one
+/// row or an L shape by its two Nim heaps and two rows or columns by their P-positions (a
+/// closed form each), else search.
 fn chomp(board: &ChompBoard) -> Provenance {
     let rows = board.row_lengths();
     if super::instant::is_square_bar(board) {
         Provenance::Symmetry
+    } else if super::instant::is_stolen_bar(board) {
+        Provenance::StrategyStealing
     } else if rows.len() < 2 || rows[1] <= 1 || super::instant::is_two_row_bar(board) {
         Provenance::ClosedForm
     } else {

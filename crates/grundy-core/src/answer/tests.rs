@@ -392,7 +392,7 @@ fn winning_bite_of(text: &str) -> (String, Vec<u32>) {
 /// Bars beyond the search's 62 rows and columns together (issue 65): a square by the corner
 /// bite, two rows or two columns by the last square of the second, one row or column as a Nim
 /// heap, on both sides of the search's limit and up to `MAX_SIDE`; any other full bar beyond
-/// it is refused, saying that it is won by strategy stealing with no move known.
+/// it is won by strategy stealing, with no move known; other diagrams beyond it are refused.
 #[test]
 fn chomp_bars_beyond_the_search_are_answered_by_theory() {
     use crate::games::chomp::MAX_SIDE;
@@ -420,24 +420,111 @@ fn chomp_bars_beyond_the_search_are_answered_by_theory() {
         );
     }
     // 3 x 59 fits the search (62 together), 3 x 60 does not: strategy stealing, no move.
-    assert_eq!(
-        ask_text("chomp:3x59", Convention::Normal, 60)
-            .unwrap()
-            .report
-            .outcome,
-        Outcome::N
-    );
+    let searched = ask_text("chomp:3x59", Convention::Normal, 60).unwrap();
+    assert_eq!(searched.report.outcome, Outcome::N);
+    assert_eq!(searched.provenance, vec![Provenance::Search]);
     for text in ["chomp:3x60", "chomp:40x41"] {
-        let refusal = ask_text(text, Convention::Normal, 60)
-            .unwrap_err()
-            .to_string();
-        assert!(
-            refusal.contains("at most 62 rows and columns together"),
-            "{refusal}"
+        let answer = ask_text(text, Convention::Normal, 60).unwrap();
+        assert_eq!(
+            answer.provenance,
+            vec![Provenance::StrategyStealing],
+            "{text}"
         );
-        assert!(refusal.contains("strategy stealing"), "{refusal}");
+        assert!(answer.report.moves_unknown.is_some(), "{text}");
     }
+    // Not a full bar: beyond the key, refused, naming the limit.
+    let refusal = ask_text("chomp:60,60,59", Convention::Normal, 60)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        refusal.contains("at most 62 rows and columns together"),
+        "{refusal}"
+    );
     let beyond = format!("chomp:{}x2", n + 1);
     let refusal = crate::spec::parse_sum(&beyond).unwrap_err().to_string();
     assert!(refusal.contains(&format!("at most {n} rows")), "{refusal}");
+}
+
+/// A full Chomp bar beyond the search is won by the player to move, by strategy stealing
+/// ([Gale 1974], docs/bibliography.md): answered at once, no value and no winning move named,
+/// the computer biting the top right square. Both sides of the reach: 14 × 10 holds
+/// C(24, 10) = 1,961,256 diagrams (searched), 15 × 10 holds C(25, 10) = 3,268,760 (not).
+#[test]
+fn chomp_bars_beyond_the_search_are_won_by_strategy_stealing() {
+    let within = ask_text("chomp:14x10", Convention::Normal, 60).unwrap();
+    assert_eq!(within.provenance, vec![Provenance::Search]);
+    assert!(within.report.moves_unknown.is_none());
+    assert!(!within.report.winning_moves.is_empty());
+    assert!(within.report.values.is_some());
+    let asked = Asked {
+        winning_moves: true,
+        explanation: true,
+        computer_move: true,
+    };
+    // 61 x 3 and 3 x 61 hold few diagrams, but more rows and columns than a key holds.
+    for (text, rows, cols) in [
+        ("chomp:15x10", 15, 10),
+        ("chomp:10x15", 10, 15),
+        ("chomp:30x20", 30, 20),
+        ("chomp:61x3", 61, 3),
+        ("chomp:3x61", 3, 61),
+        ("chomp:10000x9999", 10_000, 9_999),
+    ] {
+        // A budget far below what a search of these bars takes: the answer needs none.
+        let tight = Budget::new(Duration::from_millis(200), "--time SECONDS");
+        let answer = ask(&Question::text(text, Convention::Normal, asked, tight)).unwrap();
+        let report = &answer.report;
+        assert_eq!(report.outcome, Outcome::N, "{text}");
+        assert_eq!(
+            answer.provenance,
+            vec![Provenance::StrategyStealing],
+            "{text}"
+        );
+        assert!(
+            report.values.is_none() && report.winning_moves.is_empty(),
+            "{text}"
+        );
+        let why = report.moves_unknown.as_deref().unwrap();
+        assert!(why.contains("strategy stealing") && why.contains("beyond the search"));
+        let explained = report.explanation.as_ref().unwrap().text();
+        assert!(explained.contains("top right square"), "{explained}");
+        let text_report = report.to_text();
+        assert!(
+            text_report.contains("No winning move is known"),
+            "{text_report}"
+        );
+        let json = serde_json::to_value(&answer).unwrap();
+        assert!(json["winning_moves"].is_null() && json["winning_move_count"].is_null());
+        assert_eq!(json["winning_moves_unknown"], why);
+        // The computer's move: the top right square bitten.
+        let mv = answer.computer_move.expect("a move is played");
+        let after = mv.to[0].position::<Searched<ChompGame>>().unwrap();
+        let mut expected = vec![cols; rows as usize];
+        expected[rows as usize - 1] = cols - 1;
+        assert_eq!(after.row_lengths(), expected.as_slice(), "{text}");
+    }
+    // Square bars and two rows keep their known move; sums and misère play are not stolen.
+    for text in ["chomp:30x30", "chomp:2x40", "chomp:40x2"] {
+        let answer = ask_text(text, Convention::Normal, 1).unwrap();
+        assert!(answer.report.moves_unknown.is_none(), "{text}");
+        assert_eq!(answer.report.winning_moves.len(), 1, "{text}");
+    }
+    let sum = crate::spec::parse_sum("chomp:15x10 + nim:1").unwrap();
+    assert!(instant(&sum, Convention::Normal, false).is_none());
+    let lone = crate::spec::parse_sum("chomp:15x10").unwrap();
+    assert!(instant(&lone, Convention::Misere, false).is_none());
+}
+
+/// The premise, checked by search on every full bar of 3 to 7 rows and columns: each is an
+/// N-position (the theorem the answer beyond the search rests on).
+#[test]
+fn every_small_full_chomp_bar_is_won_by_the_player_to_move() {
+    for rows in 3..=7 {
+        for cols in 3..=7 {
+            let text = format!("chomp:{rows}x{cols}");
+            let sum = crate::spec::parse_sum(&text).unwrap();
+            let searched = report::analyze_sum(&sum, Convention::Normal, false).unwrap();
+            assert_eq!(searched.outcome, Outcome::N, "{text}");
+        }
+    }
 }
