@@ -79,6 +79,23 @@ pub(crate) fn question_budget() -> Budget {
 }
 
 impl Position {
+    /// Refuses at once the value of a lone Chomp bar beyond the search
+    /// ([`grundy_core::answer::beyond_search`]): theory says who wins, not the value, and a
+    /// search would run out its time.
+    fn refuse_value_beyond_search(&self, sum: &Sum) -> PyResult<()> {
+        match grundy_core::answer::beyond_search(sum) {
+            Some((_, beyond)) => Err(game_error(GameError::too_large(
+                format!("the Grundy value of {}", self.text),
+                format!(
+                    "the bar has {beyond}, beyond the search; theory answers who wins \
+                     (outcome; winning_moves where a move is known), not the value; grundy.search(game, position, \
+                     time_limit=SECONDS) searches it anyway, for at most that long"
+                ),
+            ))),
+            None => Ok(()),
+        }
+    }
+
     /// The position written `text`, under `convention`.
     pub fn parse_text(text: &str, convention: Convention) -> Result<Self, GameError> {
         match parse_big_sum(text) {
@@ -270,6 +287,7 @@ impl Position {
     #[getter]
     fn value(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         if let Some(sum) = &self.small {
+            self.refuse_value_beyond_search(sum)?;
             let v = self.on_sum(py, Arc::clone(sum), |s| s.value())?;
             return Ok(v.into_pyobject(py)?.into_any().unbind());
         }
@@ -292,6 +310,7 @@ impl Position {
     #[getter]
     fn values(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         if let Some(sum) = &self.small {
+            self.refuse_value_beyond_search(sum)?;
             let v = self.on_sum(py, Arc::clone(sum), |s| s.values())?;
             return Ok(v.into_pyobject(py)?.into_any().unbind());
         }

@@ -177,6 +177,24 @@ fn whole_from_1(value: &Bound<'_, PyAny>, name: &str, unit: &str, most: u64) -> 
     }
 }
 
+/// Refuses at once a search without a time limit of a lone Chomp bar beyond the search
+/// ([`grundy_core::answer::beyond_search`]), which would not finish: theory answers who wins
+/// (`grundy.parse`), and a time limit searches it anyway.
+fn refuse_beyond_search(game: &str, position: &str) -> PyResult<()> {
+    let term = format!("{game}:{position}");
+    let Some((_, beyond)) = grundy_core::spec::parse_sum(&term)
+        .ok()
+        .and_then(|sum| grundy_core::answer::beyond_search(&sum))
+    else {
+        return Ok(());
+    };
+    Err(grundy_error(format!(
+        "the search of {term} would not finish: the bar has {beyond}; grundy.parse(\"{term}\") \
+         answers who wins at once, by theory (and its winning move where one is known), and \
+         time_limit=SECONDS searches it anyway, for at most that long"
+    )))
+}
+
 /// The value of a board or graph position by search, as ``grundy search``: ``game`` is ``cram``,
 /// ``chomp``, ``node-kayles``, ``arc-kayles`` or ``sprouts``, ``position`` the game's text
 /// (``5x5``, ``3x7``, ``path:12``, ``grid:4x5``, ``0*6``). ``memory_mb`` is the table's memory (1
@@ -242,6 +260,9 @@ pub fn search(
         None => DEFAULT_TABLE_MIB,
         Some(m) => whole_from_1(m, "memory_mb", "MiB", MAX_TABLE_MIB)?,
     };
+    if time_limit.is_none_or(|t| t.is_none()) {
+        refuse_beyond_search(game, position)?;
+    }
     if cut.is_asked() {
         if table.is_some() {
             return Err(grundy_error(

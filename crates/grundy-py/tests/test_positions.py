@@ -244,3 +244,8 @@ def test_a_chomp_bar_beyond_the_search_is_won_by_strategy_stealing():
     best = p.best_move
     assert best is not None
     assert best.after.text == "chomp:" + ",".join(["20"] * 29 + ["19"])
+    # Its value is not known: refused at once, naming why (not after the search's budget).
+    with pytest.raises(grundy.GrundyError, match="beyond the search"):
+        p.value
+    with pytest.raises(grundy.GrundyError, match="beyond the search"):
+        p.values

@@ -173,3 +173,18 @@ def test_the_interpreter_keeps_one_search_engine_per_game():
     assert through_moves == parsed_again
     assert len(through_moves) == 49
     assert through_moves.count(0) == start.winning_moves.count
+
+
+def test_a_bar_beyond_the_search_is_refused_at_once_without_a_time_limit():
+    # Issue 65: a search that would not finish is refused at once, pointing to the answer
+    # theory gives (grundy.parse) and to time_limit=, which searches it anyway.
+    with pytest.raises(grundy.GrundyError, match="would not finish") as refused:
+        grundy.search("chomp", "30x20")
+    assert "time_limit=SECONDS" in str(refused.value)
+    with pytest.raises(grundy.GrundyError, match="would not finish"):
+        grundy.Chomp.search("30x30")
+    # With a time limit it searches, and is refused at that limit.
+    with pytest.raises(grundy.GrundyError, match="time"):
+        grundy.search("chomp", "30x20", time_limit=1)
+    # Within the search's reach: searched for its value.
+    assert grundy.search("chomp", "14x10").value == 86
