@@ -181,6 +181,18 @@ async fn a_bar_beyond_the_search_is_won_by_strategy_stealing() {
     let (s, hint) = post("/api/hint", json!({ "position": position })).await;
     assert_eq!(s, StatusCode::OK, "{hint}");
     assert_eq!(hint["explanation"]["kind"], "strategy-stealing", "{hint}");
+    // The moves are not valued (each option is beyond the search too): said at once.
+    let (s, moves) = post(
+        "/api/moves",
+        json!({ "position": position, "partial": true }),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{moves}");
+    assert!(moves["moves"].is_null(), "{moves}");
+    assert!(moves["unlisted"]
+        .as_str()
+        .unwrap()
+        .contains("beyond the search"));
     let after = hint["position"]["position"].as_str().unwrap();
     let mut rows = vec!["20"; 29];
     rows.push("19");

@@ -29,6 +29,16 @@ pub async fn valued_moves(
         let position = Position::parse(req.position, &app.limits)?;
         app.compute
             .run(move || {
+                // Each option of a bar beyond the search is beyond it too: refused at once,
+                // where valuing them would run out the server's time.
+                if let Some((_, beyond)) = grundy_core::answer::beyond_search(&position.sum) {
+                    return Err(ApiError::limit(
+                        "engine",
+                        format!(
+                            "the moves of this bar are not valued: it has {beyond}, beyond the search; type a move, or ask for a hint"
+                        ),
+                    ));
+                }
                 let values = value_moves(&position.sum, position.convention())?;
                 Ok(wire(AtPosition::new(values, position.spec)))
             })
