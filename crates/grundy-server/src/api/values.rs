@@ -35,7 +35,7 @@ pub async fn valued_moves(
                     return Err(ApiError::limit(
                         "engine",
                         format!(
-                            "the moves of this bar are not valued: it has {beyond}, beyond the search; type a move, or ask for a hint"
+                            "the moves of this bar are not valued: it has {beyond}, beyond the search"
                         ),
                     ));
                 }
