@@ -23,8 +23,8 @@ pub fn json(args: &[&str]) -> serde_json::Value {
 }
 
 /// The wire format's document a subcommand prints with `--json` (grundy_core::wire), where it
-/// is in the schema; `analyze`, `sequence`, `simulate` and `play` print the core's reports,
-/// which are not yet.
+/// is in the schema; `sequence`, `simulate` and `play` print the core's reports, which are not
+/// yet.
 fn document_of(args: &[&str]) -> Option<&'static str> {
     Some(match args {
         ["nimber", "mul", ..] => "NimProduct",
@@ -40,6 +40,8 @@ fn document_of(args: &[&str]) -> Option<&'static str> {
         ["misere", "quotient", ..] => "QuotientDoc",
         ["misere", "genus", ..] => "GenusTable",
         ["search", ..] => "SearchDoc",
+        ["analyze", "loopy", ..] => "LoopyAnalysis",
+        ["analyze", ..] => "Analysis",
         ["survey", "run", ..] => "SurveyRun",
         ["survey", "merge", ..] => "SurveyMerge",
         _ => return None,

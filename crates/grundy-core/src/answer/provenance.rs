@@ -21,7 +21,7 @@ use crate::sum::{Component, Sum};
 const PERIOD_FROM: u64 = 1 << 18;
 
 /// The argument behind an answer (serialised in kebab case: `closed-form`, `proven-period`, ...).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Provenance {
     /// A theorem gives it outright: Bouton's for Nim, Wythoff's P-positions, Lasker's and

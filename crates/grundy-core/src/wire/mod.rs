@@ -11,6 +11,7 @@
 //!
 //! This is the answer layer: it may read every layer below it, and only the doors read it.
 
+pub mod analysis;
 pub mod hackenbush;
 pub mod loopy;
 pub mod misere;
@@ -21,6 +22,7 @@ pub mod schema;
 pub mod server;
 pub mod wythoff;
 
+pub use analysis::{Analysis, LoopyAnalysis};
 pub use hackenbush::{HackenbushLayout, HackenbushValue};
 pub use misere::{GenusRow, GenusSum, GenusTable, QuotientDoc};
 pub use nimber::{NimInverse, NimProduct, NimQuotient, NimRoot, NimTable};

@@ -2,8 +2,8 @@
 //!
 //! Every document a door prints is one definition of the schema, named as its type
 //! ([`documents`]). Core types that the documents hold but that have no schema of their own
-//! yet (an analysis's report, an explanation, a component, a move) are described as any JSON
-//! value; docs/api.md gives their fields.
+//! yet (an explanation's details, a component, a move) are described as any JSON value or
+//! any object; docs/api.md gives their fields.
 
 use std::borrow::Cow;
 
@@ -41,6 +41,8 @@ pub type SchemaOf = fn(&mut SchemaGenerator) -> Schema;
 /// API's positions and players are the client's own JSON, described as any value.
 pub fn documents() -> Vec<(&'static str, SchemaOf)> {
     vec![
+        ("Analysis", Analysis::json_schema),
+        ("LoopyAnalysis", LoopyAnalysis::json_schema),
         ("NimProduct", NimProduct::json_schema),
         ("NimInverse", NimInverse::json_schema),
         ("NimQuotient", NimQuotient::json_schema),

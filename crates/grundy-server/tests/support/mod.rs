@@ -44,10 +44,10 @@ pub async fn send_with(
 }
 
 /// The wire format's documents an endpoint answers with (grundy_core::wire); endpoints whose
-/// answers are the core's reports (analyze, moves, values, sequence, simulate) are not in the
-/// schema yet.
+/// answers are the core's reports (moves, sequence, simulate) are not in the schema yet.
 fn documents_of(path: &str) -> &'static [&'static str] {
     match path {
+        "/api/analyze" => &["Analysis", "LoopyAnalysis"],
         "/api/hint" => &["Hint", "LoopyBest"],
         "/api/move" => &["ComputerMove", "LoopyBest"],
         "/api/apply" => &["Legality"],
