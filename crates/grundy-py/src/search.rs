@@ -260,7 +260,7 @@ pub fn search(
         None => DEFAULT_TABLE_MIB,
         Some(m) => whole_from_1(m, "memory_mb", "MiB", MAX_TABLE_MIB)?,
     };
-    if time_limit.is_none_or(|t| t.is_none()) {
+    if time_limit.map_or(true, |t| t.is_none()) {
         refuse_beyond_search(game, position)?;
     }
     if cut.is_asked() {
