@@ -119,7 +119,7 @@ impl Compute {
             Err(_elapsed) => Err(ApiError::limit(
                 "compute_time_ms",
                 format!(
-                    "the computation took longer than {} ms: try smaller heaps, fewer values or fewer games",
+                    "the computation took longer than the server's limit of {} ms: ask a smaller question, or allow more with a larger compute_time_ms (grundy serve --compute-time-ms MS)",
                     self.time_limit.as_millis()
                 ),
             )),
