@@ -183,8 +183,11 @@ impl SplitGame for Sprouts {
         key.lives()
     }
 
+    /// The number of its distinct options, listed (and kept) to count them: the bound the
+    /// key carries grows with the ways a region's boundaries can be shared out and would send
+    /// most lands to the engine's full mex, while the options are few once canonical.
     fn move_count(&self, key: &LandKey) -> usize {
-        key.move_bound()
+        self.options_of_key(key).len()
     }
 
     fn options<S: OptionSink<LandKey>>(&self, key: &LandKey, out: &mut S) {
