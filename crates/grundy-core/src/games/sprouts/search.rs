@@ -119,7 +119,7 @@ struct OptionCache {
 }
 
 /// Bytes of options [`Sprouts`] keeps before it forgets them all.
-const CACHE_BYTES: usize = 32 << 20;
+const CACHE_BYTES: usize = 512 << 20;
 
 impl Sprouts {
     /// The game, with an empty cache.
