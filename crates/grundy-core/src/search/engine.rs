@@ -488,7 +488,8 @@ impl<G: SplitGame> Engine<G> {
             return Ok(None);
         }
         let before = self.expanded;
-        let (base_keys, base_opts, base_known) = (self.keys.len(), self.opts.len(), self.known.len());
+        let (base_keys, base_opts, base_known) =
+            (self.keys.len(), self.opts.len(), self.known.len());
         self.expand(key, usize::MAX, 0, true)?;
         let mut present = ruled_out;
         for v in self.known.drain(base_known..) {
