@@ -89,12 +89,14 @@ fn merge_repeats(boundary: &mut Boundary) {
     }
 }
 
-/// The lives of the spots of `region` (each spot counted once).
+/// The lives of the spots of `region` (each spot counted once: where it is first met).
 pub fn region_lives(land: &Land, region: &[Boundary]) -> u32 {
-    let mut spots: Vec<SpotId> = region.iter().flatten().copied().collect();
-    spots.sort_unstable();
-    spots.dedup();
-    spots.iter().map(|&s| land.lives(s)).sum()
+    let spots = || region.iter().flatten();
+    spots()
+        .enumerate()
+        .filter(|&(k, s)| !spots().take(k).any(|t| t == s))
+        .map(|(_, &s)| land.lives(s))
+        .sum()
 }
 
 /// The lands of `land`: regions joined when they share a spot, spots renumbered from 0.
@@ -196,9 +198,14 @@ impl<'a> Walk<'a> {
     /// The spots met, in order.
     fn spots(self) -> impl Iterator<Item = SpotId> + 'a {
         let n = self.spots.len();
-        (0..n).map(move |i| match self.backwards {
-            false => self.spots[(self.start + i) % n],
-            true => self.spots[(self.start + n - i) % n],
+        // `start + i` or `start + n - i`, taken modulo `n` by one subtraction (no division in
+        // the comparisons, the canonical order's inner loop).
+        (0..n).map(move |i| {
+            let at = match self.backwards {
+                false => self.start + i,
+                true => self.start + n - i,
+            };
+            self.spots[if at >= n { at - n } else { at }]
         })
     }
 
