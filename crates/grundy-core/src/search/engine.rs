@@ -505,19 +505,19 @@ impl<G: SplitGame> Engine<G> {
             if present >> k & 1 == 1 {
                 continue;
             }
-            let mut worth_k = false;
+            let mut worth_k = None;
             for i in settled..end {
                 if self.option_value_in(i, 1 << k)?.is_some() {
-                    self.opts.swap(i, settled);
-                    settled += 1;
-                    worth_k = true;
+                    worth_k = Some(i);
                     break;
                 }
             }
-            if !worth_k {
+            let Some(i) = worth_k else {
                 found = Some(Nimber::from(k));
                 break;
-            }
+            };
+            self.opts.swap(i, settled);
+            settled += 1;
             present |= 1 << k;
         }
         self.keys.truncate(base_keys);
