@@ -259,8 +259,12 @@ impl<G: SplitGame> Engine<G> {
         if self.strategy == Strategy::Mex {
             return self.value_by_mex(key);
         }
-        let v = self.value_in(key, ALL)?;
-        Ok(v.expect("every value up to the number of options is asked for"))
+        match self.value_in(key, ALL)? {
+            Some(v) => Ok(v),
+            // Worth 128 or more (more options than the sets hold): valued by the mex, which is
+            // in the table now.
+            None => self.value_by_mex(key),
+        }
     }
 
     /// The value of a component asked value by value ("aspiration"): is it 0? 1? ... Each
