@@ -17,6 +17,9 @@
 //!   above `h` never matter, which is why the questions stay narrow.
 //! * **Aspiration.** The components of the position asked about are asked `R = {0}`, `{1}`,
 //!   ... in turn; inside the search each option is asked its own narrow question.
+//! * **Many options.** A component with 127 options or more (more candidates than the sets
+//!   hold) is valued round by round: is some option worth 0? 1? ... Each round stops at the
+//!   first option worth it, and none goes past the largest value asked for.
 //! * **Sums.** An option that is a sum of several components needs the exact values of all
 //!   but one ("nimbers are inevitable"): the engine computes the smaller ones and asks the
 //!   question of the largest with the set shifted by their XOR.
