@@ -8,7 +8,7 @@
 #   quick sections: subtraction octal take-break wythoff simulate small-questions doors web
 #                   long-runs cram chomp largest slow-corners misere hackenbush nim-product
 #                   coins genera loopy python
-#   long sections (minutes to hours, never by default): dask-search, octal-long, survey (and CRAM_LONG=1 with cram:
+#   long sections (minutes to hours, never by default): dask-search, octal-long, survey, sprouts (and CRAM_LONG=1 with cram:
 #   Cram 6 x 7 with igs beside it); cold-build (minutes: a release build from nothing)
 #   e.g. scripts/bench.sh octal cram; CRAM_BIN=path scripts/bench.sh cram
 set -euo pipefail
@@ -520,6 +520,67 @@ PYTHON
     echo "(timings report: $dir/target/cargo-timings/cargo-timing.html)"
 }
 
+# ---------------------------------------------------------------------------------------------
+# sprouts: Sprouts against SPOTS's sequential dfpn (BENCHMARKS.md, "Sprouts against SPOTS").
+# For each n, `grundy search sprouts 0*n --threads 1` (the exact nimber) and SPOTS's
+# `spots-solver 0*n --algorithm dfpn` (the outcome only) one after the other, each whole
+# process three times, the median wall time of each and the ratio SPOTS / Grundy (above 1:
+# Grundy faster). SPOTS_SOLVER names SPOTS's solver (default: spots-solver on the PATH, built
+# as ../shared/peers/README.md says); without it Grundy runs alone and the rows say so.
+# SPROUTS_N the spots (default 6 to 12), SPROUTS_TIMEOUT the most seconds one run may take
+# (default 600): a run beyond it is stopped, its row says so and no more runs of n are tried.
+# SPROUTS_BIN runs another build of grundy (e.g. one in CARGO_TARGET_DIR), built by the caller.
+# ---------------------------------------------------------------------------------------------
+bench_sprouts() {
+    local grundy=${SPROUTS_BIN:-}
+    [ -n "$grundy" ] || { cargo build --release -q --bin grundy && grundy=$root/$BIN; }
+    local spots=${SPOTS_SOLVER:-spots-solver} limit=${SPROUTS_TIMEOUT:-600}
+    local dir n
+    dir=$(mktemp -d)
+    trap 'rm -rf "$dir"' RETURN
+    if ! command -v "$spots" >/dev/null 2>&1; then
+        echo "SPOTS not found ($spots): set SPOTS_SOLVER to its spots-solver (../shared/peers/README.md builds it); Grundy alone" >&2
+        spots=
+    fi
+    # Median of three whole-process wall times of a command run in $dir/run (SPOTS writes its
+    # database and statistics there), or "> LIMIT" when a run did not finish; its output in
+    # $dir/out.
+    median3() {
+        local t times=()
+        for _ in 1 2 3; do
+            rm -rf "$dir/run" && mkdir "$dir/run"
+            if ! (cd "$dir/run" && /usr/bin/time -f '%e' -o "$dir/time" \
+                timeout "$limit" "$@" >"$dir/out" 2>&1); then
+                echo "> $limit"
+                return
+            fi
+            t=$(tail -1 "$dir/time")
+            times+=("$t")
+        done
+        printf '%s\n' "${times[@]}" | sort -g | sed -n 2p
+    }
+    echo "### Sprouts against SPOTS (median of 3 whole-process wall times, one thread each)"
+    machine
+    echo '| position | Grundy: nimber | Grundy (s) | SPOTS dfpn: outcome | SPOTS (s) | SPOTS / Grundy |'
+    echo '| --- | ---: | ---: | --- | ---: | ---: |'
+    for n in ${SPROUTS_N:-6 7 8 9 10 11 12}; do
+        local g v s o ratio=-
+        g=$(median3 "$grundy" search sprouts "0*$n" --threads 1)
+        v=$(sed -n 's/.*: value \([0-9]*\).*/\1/p' "$dir/out" | head -1)
+        [ "${g:0:1}" != ">" ] || v=-
+        s="not built" o=-
+        if [ -n "$spots" ]; then
+            s=$(median3 "$spots" "0*$n" --algorithm dfpn)
+            o=$(sed -n 's/.* is \(Win\|Loss\).*/\1/p' "$dir/out" | head -1)
+            [ "${s:0:1}" != ">" ] || o=-
+            if [ "${g:0:1}" != ">" ] && [ "${s:0:1}" != ">" ]; then
+                ratio=$(printf '%.2f×' "$(echo "scale=4; $s / $g" | bc)")
+            fi
+        fi
+        echo "| \`0*$n\` | ${v:--} | $g | ${o:--} | $s | $ratio |"
+    done
+}
+
 QUICK=(subtraction octal take-break wythoff simulate small-questions doors web long-runs cram
     chomp largest slow-corners misere hackenbush nim-product coins genera loopy python)
 
@@ -551,8 +612,9 @@ for section in "${sections[@]}"; do
     dask-search) bench_dask_search ;;
     survey) bench_survey ;;
     cold-build) bench_cold_build ;;
+    sprouts) bench_sprouts ;;
     *)
-        echo "unknown section: $section (quick: ${QUICK[*]}; long: dask-search octal-long survey cold-build)" >&2
+        echo "unknown section: $section (quick: ${QUICK[*]}; long: dask-search octal-long survey sprouts cold-build)" >&2
         exit 2
         ;;
     esac

@@ -17,6 +17,9 @@
 //!   above `h` never matter, which is why the questions stay narrow.
 //! * **Aspiration.** The components of the position asked about are asked `R = {0}`, `{1}`,
 //!   ... in turn; inside the search each option is asked its own narrow question.
+//! * **Many options.** A component with 127 options or more (more candidates than the sets
+//!   hold) is valued round by round: is some option worth 0? 1? ... Each round stops at the
+//!   first option worth it, and none goes past the largest value asked for.
 //! * **Sums.** An option that is a sum of several components needs the exact values of all
 //!   but one ("nimbers are inevitable"): the engine computes the smaller ones and asks the
 //!   question of the largest with the set shifted by their XOR.
@@ -256,11 +259,15 @@ impl<G: SplitGame> Engine<G> {
         if let Some(v) = self.value_searched(key) {
             return v;
         }
-        if self.strategy == Strategy::Mex || self.game.move_count(key) >= SET_BITS as usize - 1 {
+        if self.strategy == Strategy::Mex {
             return self.value_by_mex(key);
         }
-        let v = self.value_in(key, ALL)?;
-        Ok(v.expect("every value up to the number of options is asked for"))
+        match self.value_in(key, ALL)? {
+            Some(v) => Ok(v),
+            // Worth 128 or more (more options than the sets hold): valued by the mex, which is
+            // in the table now.
+            None => self.value_by_mex(key),
+        }
     }
 
     /// The value of a component asked value by value ("aspiration"): is it 0? 1? ... Each
@@ -356,10 +363,7 @@ impl<G: SplitGame> Engine<G> {
         if let Some(v) = self.value_searched(key) {
             return Ok(v? == k);
         }
-        if self.strategy == Strategy::Mex
-            || k >= Nimber::from(SET_BITS)
-            || self.game.move_count(key) >= SET_BITS as usize - 1
-        {
+        if self.strategy == Strategy::Mex || k >= Nimber::from(SET_BITS) {
             return Ok(self.value(key)? == k);
         }
         Ok(self.value_in(key, 1 << k)?.is_some())
@@ -377,8 +381,7 @@ impl<G: SplitGame> Engine<G> {
         }
         let moves = self.game.move_count(key);
         if moves >= SET_BITS as usize - 1 {
-            let v = self.value_by_mex(key)?;
-            return Ok(contains(wanted, v).then_some(v));
+            return self.value_by_rounds(key, wanted & !ruled_out, ruled_out);
         }
         // The value is at most the number of options.
         ruled_out |= !low(moves as u32 + 1);
@@ -476,8 +479,76 @@ impl<G: SplitGame> Engine<G> {
         Ok(self.value_in(&key, xor_set(wanted, x))?.map(|v| v ^ x))
     }
 
-    /// The mex of the values of every option ([`Strategy::Mex`], and components with too
-    /// many options for the sets).
+    /// The value of a component with too many options for the candidate sets if it lies in
+    /// `wanted`, else `None`: the least value no option is worth, found value by value ("is
+    /// some option worth 0? 1? ..."), each round a narrow question that stops at the first
+    /// option worth it, and no round past the largest value wanted. Each value in
+    /// `ruled_out` (known not to be the component's) needs no round: reached, it is below the
+    /// value, so some option is worth it.
+    fn value_by_rounds(
+        &mut self,
+        key: &G::Key,
+        wanted: Set,
+        ruled_out: Set,
+    ) -> Result<Option<Nimber>> {
+        if wanted == 0 {
+            return Ok(None);
+        }
+        let before = self.expanded;
+        let (base_keys, base_opts, base_known) =
+            (self.keys.len(), self.opts.len(), self.known.len());
+        self.expand(key, usize::MAX, 0, true)?;
+        let mut present = ruled_out;
+        for v in self.known.drain(base_known..) {
+            if contains(ALL, v) {
+                present |= 1 << v;
+            }
+        }
+        // Options before `settled` are worth a value already met: they answer no later round.
+        let (mut settled, end) = (base_opts, self.opts.len());
+        let limit = largest(wanted);
+        let mut found = None;
+        for k in 0..=limit {
+            if present >> k & 1 == 1 {
+                continue;
+            }
+            let mut worth_k = None;
+            for i in settled..end {
+                if self.option_value_in(i, 1 << k)?.is_some() {
+                    worth_k = Some(i);
+                    break;
+                }
+            }
+            let Some(i) = worth_k else {
+                found = Some(Nimber::from(k));
+                break;
+            };
+            self.opts.swap(i, settled);
+            settled += 1;
+            present |= 1 << k;
+        }
+        self.keys.truncate(base_keys);
+        self.opts.truncate(base_opts);
+        match found {
+            Some(v) => {
+                let spent = work(self.expanded - before);
+                self.table.store(key, Knowledge::Exact(v), spent);
+                Ok(contains(wanted, v).then_some(v))
+            }
+            None if limit == SET_BITS - 1 => {
+                // Worth more than the sets hold: every option valued.
+                let v = self.value_by_mex(key)?;
+                Ok(contains(wanted, v).then_some(v))
+            }
+            None => {
+                self.exclude(key, low(limit + 1) | ruled_out, before);
+                Ok(None)
+            }
+        }
+    }
+
+    /// The mex of the values of every option ([`Strategy::Mex`], and components worth more
+    /// than the sets hold).
     fn value_by_mex(&mut self, key: &G::Key) -> Result<Nimber> {
         if let Some(Knowledge::Exact(v)) = self.table.peek(key) {
             return Ok(v);

@@ -25,6 +25,8 @@ pub mod options;
 pub mod parallel;
 pub mod persist;
 pub(crate) mod presence;
+#[cfg(test)]
+mod rounds_tests;
 pub(crate) mod sets;
 pub(crate) mod shared_facts;
 pub mod table;

@@ -16,8 +16,6 @@
 //! by those readings; letters are then named in the order met. Equal strings are the same
 //! game; equivalent positions the order does not tell apart may still get two strings.
 
-use std::cmp::Ordering;
-
 use super::notation::{spot_kinds, write_land, Boundary, Kind, Land, Region, SpotId};
 
 /// `land` simplified and split into independent lands, each in canonical order (unsorted).
@@ -91,12 +89,14 @@ fn merge_repeats(boundary: &mut Boundary) {
     }
 }
 
-/// The lives of the spots of `region` (each spot counted once).
+/// The lives of the spots of `region` (each spot counted once: where it is first met).
 pub fn region_lives(land: &Land, region: &[Boundary]) -> u32 {
-    let mut spots: Vec<SpotId> = region.iter().flatten().copied().collect();
-    spots.sort_unstable();
-    spots.dedup();
-    spots.iter().map(|&s| land.lives(s)).sum()
+    let spots = || region.iter().flatten();
+    spots()
+        .enumerate()
+        .filter(|&(k, s)| !spots().take(k).any(|t| t == s))
+        .map(|(_, &s)| land.lives(s))
+        .sum()
 }
 
 /// The lands of `land`: regions joined when they share a spot, spots renumbered from 0.
@@ -161,44 +161,86 @@ fn rank(kind: Kind) -> u16 {
     }
 }
 
-/// `boundary` started at the rotation whose kinds read least.
-fn least_rotation(boundary: &[SpotId], ranks: &[u16]) -> Boundary {
-    let n = boundary.len();
-    let read = |start: usize| (0..n).map(move |i| ranks[boundary[(start + i) % n] as usize]);
-    let best = (1..n).fold(0, |best, start| match read(start).cmp(read(best)) {
-        Ordering::Less => start,
-        _ => best,
-    });
-    (0..n).map(|i| boundary[(best + i) % n]).collect()
+/// A boundary as a turn of its region reads it: from spot `start`, forwards or backwards.
+/// Readings are compared as they are walked, never copied.
+#[derive(Clone, Copy)]
+struct Walk<'a> {
+    spots: &'a [SpotId],
+    start: usize,
+    backwards: bool,
 }
 
-/// A region in canonical order and its reading (boundaries' kinds, 0 between boundaries).
+impl<'a> Walk<'a> {
+    /// The least reading of `spots` by `ranks` walked one way: of equal ones, the first met
+    /// starting from each spot in turn along the walk (so the result is the same whatever
+    /// ties the ranks leave).
+    fn least(spots: &'a [SpotId], backwards: bool, ranks: &[u16]) -> Walk<'a> {
+        let n = spots.len();
+        let walk = |start| Walk {
+            spots,
+            start,
+            backwards,
+        };
+        // Backwards, the walks start from the last spot down: the rotations of the reversed
+        // boundary in their order.
+        let starts = (0..n).map(|k| if backwards { n - 1 - k } else { k });
+        starts
+            .map(walk)
+            .reduce(
+                |best, next| match next.reading(ranks).lt(best.reading(ranks)) {
+                    true => next,
+                    false => best,
+                },
+            )
+            .unwrap_or(walk(0))
+    }
+
+    /// The spots met, in order.
+    fn spots(self) -> impl Iterator<Item = SpotId> + 'a {
+        let n = self.spots.len();
+        // `start + i` or `start + n - i`, taken modulo `n` by one subtraction (no division in
+        // the comparisons, the canonical order's inner loop).
+        (0..n).map(move |i| {
+            let at = match self.backwards {
+                false => self.start + i,
+                true => self.start + n - i,
+            };
+            self.spots[if at >= n { at - n } else { at }]
+        })
+    }
+
+    /// The ranks of the spots met, in order.
+    fn reading(self, ranks: &'a [u16]) -> impl Iterator<Item = u16> + 'a {
+        self.spots().map(move |s| ranks[s as usize])
+    }
+}
+
+/// The reading of a turned region: its boundaries' readings, each followed by 0.
+fn region_reading<'a>(walks: &'a [Walk<'a>], ranks: &'a [u16]) -> impl Iterator<Item = u16> + 'a {
+    walks
+        .iter()
+        .flat_map(move |w| w.reading(ranks).chain(std::iter::once(0)))
+}
+
+/// A region in canonical order and its reading (boundaries' kinds, 0 between boundaries):
+/// turned the way that reads least, each boundary started where it reads least, the
+/// boundaries sorted by their readings.
 fn ordered_region(region: &Region, ranks: &[u16]) -> (Vec<u16>, Region) {
-    let turn = |reverse: bool| {
-        let mut boundaries: Vec<(Vec<u16>, Boundary)> = region
+    let turn = |backwards: bool| {
+        let mut walks: Vec<Walk<'_>> = region
             .iter()
-            .map(|b| {
-                let mut b = b.clone();
-                if reverse {
-                    b.reverse();
-                }
-                let b = least_rotation(&b, ranks);
-                (b.iter().map(|&s| ranks[s as usize]).collect(), b)
-            })
+            .map(|b| Walk::least(b, backwards, ranks))
             .collect();
-        boundaries.sort_by(|x, y| x.0.cmp(&y.0));
-        let mut reading = Vec::new();
-        for (r, _) in &boundaries {
-            reading.extend_from_slice(r);
-            reading.push(0);
-        }
-        (reading, boundaries.into_iter().map(|(_, b)| b).collect())
+        walks.sort_by(|x, y| x.reading(ranks).cmp(y.reading(ranks)));
+        walks
     };
     let (forward, backward) = (turn(false), turn(true));
-    match backward.0 < forward.0 {
+    let best = match region_reading(&backward, ranks).lt(region_reading(&forward, ranks)) {
         true => backward,
         false => forward,
-    }
+    };
+    let reading = region_reading(&best, ranks).collect();
+    (reading, best.iter().map(|w| w.spots().collect()).collect())
 }
 
 /// `land` (simplified, one land) in canonical order: arranged by the spots' kinds, then again

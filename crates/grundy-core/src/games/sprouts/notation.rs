@@ -263,7 +263,7 @@ pub fn write_land(land: &Land) -> String {
     let seen = land.occurrences();
     let kind = spot_kinds(land, &seen);
     let (mut lower, mut upper) = (0usize, 0usize);
-    let mut names: HashMap<SpotId, String> = HashMap::new();
+    let mut names: Vec<Option<String>> = vec![None; land.lines.len()];
     let count = |upper_case: bool| {
         kind.iter()
             .filter(|k| **k == Kind::Letter(upper_case))
@@ -287,7 +287,7 @@ pub fn write_land(land: &Land) -> String {
                 match kind[s as usize] {
                     Kind::Digit(d) => out.push(char::from(b'0' + d)),
                     Kind::Letter(up) => {
-                        let name = names.entry(s).or_insert_with(|| {
+                        let name = names[s as usize].get_or_insert_with(|| {
                             let (next, expand) = match up {
                                 false => (&mut lower, expand_lower),
                                 true => (&mut upper, expand_upper),

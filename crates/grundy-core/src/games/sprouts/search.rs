@@ -111,15 +111,51 @@ pub struct Sprouts {
     cache: RefCell<OptionCache>,
 }
 
-/// Options listed, by land, and their bytes.
+/// Options listed, by land, in two generations: the lands listed or asked since the older
+/// one was dropped, and the older. When the newer is full the older is dropped and the newer
+/// takes its place, so the lands the search is working on stay and the rest go, never all at
+/// once.
 #[derive(Debug, Default)]
 struct OptionCache {
-    options: HashMap<LandKey, Arc<Vec<Vec<LandKey>>>>,
+    newer: HashMap<LandKey, Options>,
+    older: HashMap<LandKey, Options>,
     bytes: usize,
 }
 
-/// Bytes of options [`Sprouts`] keeps before it forgets them all.
-const CACHE_BYTES: usize = 32 << 20;
+/// The options of one land, each the keys of the lands it leaves.
+type Options = Arc<Vec<Vec<LandKey>>>;
+
+/// Bytes of options one generation of the cache holds.
+const GENERATION_BYTES: usize = 64 << 20;
+
+impl OptionCache {
+    /// The options of `key` if kept, moved to the newer generation.
+    fn get(&mut self, key: &LandKey) -> Option<Options> {
+        if let Some(found) = self.newer.get(key) {
+            return Some(Arc::clone(found));
+        }
+        let (key, found) = self.older.remove_entry(key)?;
+        self.insert(key, Arc::clone(&found));
+        Some(found)
+    }
+
+    /// Keeps `options` of `key`, dropping the older generation when the newer is full.
+    fn insert(&mut self, key: LandKey, options: Options) {
+        let bytes = key.0.len()
+            + 64
+            + options
+                .iter()
+                .flatten()
+                .map(|k| k.0.len() + 40)
+                .sum::<usize>();
+        if self.bytes + bytes > GENERATION_BYTES {
+            self.older = std::mem::take(&mut self.newer);
+            self.bytes = 0;
+        }
+        self.bytes += bytes;
+        self.newer.insert(key, options);
+    }
+}
 
 impl Sprouts {
     /// The game, with an empty cache.
@@ -128,19 +164,14 @@ impl Sprouts {
     }
 
     /// The options of `key`, from the cache or listed.
-    fn options_of_key(&self, key: &LandKey) -> Arc<Vec<Vec<LandKey>>> {
-        if let Some(found) = self.cache.borrow().options.get(key) {
-            return Arc::clone(found);
+    fn options_of_key(&self, key: &LandKey) -> Options {
+        if let Some(found) = self.cache.borrow_mut().get(key) {
+            return found;
         }
         let options = Arc::new(options_of(&key.land()));
-        let bytes: usize = options.iter().flatten().map(|k| k.0.len() + 40).sum();
-        let mut cache = self.cache.borrow_mut();
-        if cache.bytes + bytes > CACHE_BYTES {
-            cache.options.clear();
-            cache.bytes = 0;
-        }
-        cache.bytes += bytes + key.0.len() + 64;
-        cache.options.insert(key.clone(), Arc::clone(&options));
+        self.cache
+            .borrow_mut()
+            .insert(key.clone(), Arc::clone(&options));
         options
     }
 }
@@ -183,8 +214,11 @@ impl SplitGame for Sprouts {
         key.lives()
     }
 
+    /// The number of its distinct options, listed (and kept) to count them: the bound the
+    /// key carries grows with the ways a region's boundaries can be shared out and would send
+    /// most lands to the engine's full mex, while the options are few once canonical.
     fn move_count(&self, key: &LandKey) -> usize {
-        key.move_bound()
+        self.options_of_key(key).len()
     }
 
     fn options<S: OptionSink<LandKey>>(&self, key: &LandKey, out: &mut S) {
