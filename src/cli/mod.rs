@@ -83,7 +83,7 @@ pub enum Command {
     Survey(survey::SurveyCommand),
     /// The browser app: play, get hints and explore sequences at http://127.0.0.1:8080/.
     Serve(serve::ServeArgs),
-    /// Board and graph games by search: Cram, Chomp, Node-Kayles, Arc-Kayles.
+    /// Board and graph games by search: Cram, Chomp, Node-Kayles, Arc-Kayles, Sprouts.
     ///
     /// Example: grundy search cram 4x5 --table cram.table
     Search(search::SearchArgs),

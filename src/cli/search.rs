@@ -47,7 +47,8 @@ pub fn time_option() -> String {
 pub struct SearchArgs {
     /// The game: cram (R x C, at most 64 squares: `5x5`, or rows of `.` and `#` like `../.#`),
     /// chomp (`RxC` or row lengths from the poisoned row up, like `7,7,5`), node-kayles or
-    /// arc-kayles (a graph: path:N, cycle:N, grid:RxC, star:N, complete:N, edges:0-1,1-2).
+    /// arc-kayles (a graph: path:N, cycle:N, grid:RxC, star:N, complete:N, edges:0-1,1-2),
+    /// sprouts (the notation of Applegate, Jacobson and Sleator: `0*6` for six spots, `0*4.1a1a`).
     #[arg(value_parser = clap::builder::PossibleValuesParser::new(SEARCH_GAMES.iter().copied()))]
     pub game: String,
     /// The position (see the game's description above).
