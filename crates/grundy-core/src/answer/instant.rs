@@ -113,7 +113,7 @@ fn stolen_why(board: &ChompBoard) -> (String, String) {
     (argument, unknown)
 }
 
-/// The report on a lone full Chomp bar beyond the search's reach ([`SEARCH_REACH`] diagrams, or
+/// The report on a lone full Chomp bar beyond the search's reach (more than 2^21 diagrams, or
 /// more than 62 rows and columns together) that theory answers, with the reasoning, and why it
 /// is beyond the search, in words: for a door that searches on request (`grundy search`),
 /// which answers it at once rather than start a search that would not end. `None` elsewhere.
