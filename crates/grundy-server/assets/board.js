@@ -70,6 +70,8 @@ function moveHelp() {
   if (kind === "queen") return "click a square the queen can reach (left, down or diagonally down-left).";
   if (kind === "heap-row") return "click a token in each heap you take from (it and the tokens after it), then Move.";
   if (kind === "list" && state.analysis && state.analysis.components.length === 1 && isFar(state.analysis.components[0].heaps)) return "write the queen's new square, then Move (or type a move, e.g. to 4 7).";
+  // A position whose moves the server did not list (a Chomp bar beyond the search): typed.
+  if (kind === "list" && state.values && !state.values.moves) return "type a move below, or ask for a hint.";
   if (kind === "list") return "pick a move from the list, or type one.";
   if (DRAWINGS[kind]) return DRAWINGS[kind].help;
   if (kind === "hackenbush") return "click an edge (or its dot) to cut it; whatever no longer touches the ground falls with it.";

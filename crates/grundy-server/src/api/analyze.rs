@@ -186,12 +186,13 @@ pub(super) fn answer_of(
     within_question_budget(limits, || ask(&question))
 }
 
-/// The budget of one question: nine tenths of the pool's deadline, so that the core's refusal,
+/// The budget of one question: four fifths of the pool's deadline, so that the core's refusal,
 /// which names the term too large, comes before the pool's own, which can only name the time
-/// limit.
+/// limit (a job that waited for its slot, or a machine busy on every core, can start late: a
+/// tenth was not always margin enough).
 pub(super) fn question_budget(limits: &Limits) -> Budget {
     Budget::new(
-        Duration::from_millis((limits.compute_time_ms * 9 / 10).max(1)),
+        Duration::from_millis((limits.compute_time_ms * 4 / 5).max(1)),
         "a larger compute_time_ms (grundy serve --compute-time-ms MS)",
     )
     .with_memory(limits.compute_memory_mib << 20, MEMORY_OPTION)

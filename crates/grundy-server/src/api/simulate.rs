@@ -41,7 +41,7 @@ pub(super) fn default_games() -> u64 {
 
 /// `POST /api/simulate`: plays `games` games from the position between two computer players:
 /// the core's simulation (`grundy_core::simulation`), answered as `grundy simulate --json`
-/// answers, within the budget of one question (nine tenths of the pool's deadline, so that the
+/// answers, within the budget of one question (four fifths of the pool's deadline, so that the
 /// series stops before the pool gives up on it). A series stopped early (a game longer than
 /// `max_moves`, the budget spent) is refused with that limit, or with `partial` answered with
 /// the games it finished, `stopped` saying why.
