@@ -18,7 +18,7 @@
 //!   bites leave two rows of equal length or a second row two or more shorter.
 //!
 //! * Any other full bar of at least two rows and two columns is won by the player to move, by
-//!   strategy stealing (Gale 1974): were the bite of the top right square to lose, the winning
+//!   strategy stealing [Gale 1974]: were the bite of the top right square to lose, the winning
 //!   reply to it could have been played first, since it eats that square too. The argument
 //!   names no move. A bar beyond the search's reach ([`SEARCH_REACH`] diagrams inside it, or
 //!   more than 62 rows and columns together) is answered so, at once, saying that no winning
@@ -59,11 +59,14 @@ pub const SEARCH_REACH: u64 = 1 << 21;
 /// Whether `board` is a full bar of at least two rows and two columns, neither a square nor of
 /// two rows or columns, beyond the search's reach: the bars answered by strategy stealing.
 pub(super) fn is_stolen_bar(board: &ChompBoard) -> bool {
-    let (rows, cols) = (
-        board.row_lengths().len() as u64,
-        u64::from(board.row_lengths()[0]),
-    );
+    let (rows, cols) = sides(board);
     board.is_full_bar() && rows >= 3 && cols >= 3 && rows != cols && beyond_reach(board).is_some()
+}
+
+/// The rows of `board` and the length of its first (poisoned) row: a full bar's sides.
+fn sides(board: &ChompBoard) -> (u64, u64) {
+    let rows = board.row_lengths();
+    (rows.len() as u64, u64::from(rows[0]))
 }
 
 /// Whether `C(rows + cols, rows)`, the number of diagrams inside a `rows × cols` bar, exceeds
@@ -84,10 +87,7 @@ fn diagrams_exceed(rows: u64, cols: u64, limit: u64) -> bool {
 /// Why the full bar `board` is beyond the search's reach (see [`SEARCH_REACH`]), in words, or
 /// `None` when it is within it.
 pub(super) fn beyond_reach(board: &ChompBoard) -> Option<String> {
-    let (rows, cols) = (
-        board.row_lengths().len() as u64,
-        u64::from(board.row_lengths()[0]),
-    );
+    let (rows, cols) = sides(board);
     if !board.fits_search() {
         Some("more than 62 rows and columns together, the most a diagram's key holds".into())
     } else if diagrams_exceed(rows, cols, SEARCH_REACH) {
