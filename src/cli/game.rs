@@ -11,9 +11,9 @@
 use std::time::Duration;
 
 use clap::{Arg, ArgAction, ArgMatches, Command};
-use grundy_core::games::wythoff::Wythoff;
+use grundy_core::games::{nim, wythoff};
 use grundy_core::kernel::budget::{self, Budget};
-use grundy_core::registry::{Drawing, Family, ParamKind, REGISTRY};
+use grundy_core::registry::{self, Drawing, Family, ParamKind, REGISTRY};
 use grundy_core::spec::{self, MAX_COMPONENTS};
 use grundy_core::sum::{Component, Sum, SumMove};
 
@@ -227,7 +227,8 @@ fn with_positions(family: &'static Family, cmd: Command) -> Command {
         .num_args(1..)
         .allow_negative_numbers(true);
     let position = match family.positions.drawing {
-        _ if family.name == "nim" || family.name == "wythoff" => {
+        // The families that take heaps of any size on the command line.
+        _ if std::ptr::eq(family, &nim::FAMILY) || std::ptr::eq(family, &wythoff::FAMILY) => {
             position.value_parser(|t: &str| parse_big_heap(t).map(|_| t.to_string()))
         }
         // A row of coins: `THHTH`, or its coins as 0 and 1; the ruleset checks it.
@@ -468,12 +469,12 @@ fn bars(tokens: u64) -> String {
 /// numbered as moves name them.
 pub fn draw(sum: &Sum) -> Vec<String> {
     if let [c] = sum.components.as_slice() {
-        if let Some(&(x, y)) = c.position::<Wythoff>() {
+        if let Some((x, y)) = registry::queen(c) {
             return board(x, y).into_iter().map(|l| format!("  {l}")).collect();
         }
     }
     let mixed = !sum.is_one_ruleset();
-    let single = |c: &Component| c.heaps().len() == 1 && c.position::<Wythoff>().is_none();
+    let single = |c: &Component| c.heaps().len() == 1 && registry::queen(c).is_none();
     let drawn: Vec<String> = sum.components.iter().map(|c| bars(c.tokens())).collect();
     let width = sum
         .components
@@ -497,7 +498,7 @@ pub fn draw(sum: &Sum) -> Vec<String> {
         } else {
             String::new()
         };
-        if let Some(&(x, y)) = c.position::<Wythoff>() {
+        if let Some((x, y)) = registry::queen(c) {
             lines.push(format!(
                 "  {label:>label_width$}: queen at ({x}, {y}){rules}"
             ));

@@ -21,9 +21,7 @@ use std::time::{Duration, Instant};
 
 use grundy_core::games::octal::OctalGame;
 use grundy_core::kernel::budget::{self, Budget};
-use grundy_core::misere::game::{
-    not_a_heap_game, HeapGame, Nim, OptionTable, RegistryHeapGame, HEAP_FAMILIES,
-};
+use grundy_core::misere::game::{not_a_heap_game, HeapGame, Nim, OptionTable, RegistryHeapGame};
 use grundy_core::misere::genus::{
     nim_heap_genus, restive_sum_outcome, tame_sum_outcome, GenusClass, HeapGenus,
 };
@@ -142,7 +140,7 @@ pub fn run(cmd: &MisereCommand, out: &Output) -> Result<(), CliError> {
 /// the registry in the sum format (`sub{1,4,9}`, `bachet{3}`, `allbut{2}`, `lasker`,
 /// `grundys`).
 pub fn heap_game(name: &str) -> Result<Box<dyn HeapGame>, CliError> {
-    if name.trim().eq_ignore_ascii_case("nim") {
+    if grundy_core::games::nim::FAMILY.answers_to(name) {
         return Ok(Box::new(Nim));
     }
     match OctalGame::named(name) {
@@ -155,9 +153,7 @@ pub fn heap_game(name: &str) -> Result<Box<dyn HeapGame>, CliError> {
                 // own error.
                 let family = name.split('{').next().unwrap_or(name).trim();
                 match grundy_core::registry::family(family) {
-                    Some(f) if !HEAP_FAMILIES.contains(&f.name) => {
-                        Err(not_a_heap_game(name.trim()).into())
-                    }
+                    Some(f) if !f.heap_game => Err(not_a_heap_game(name.trim()).into()),
                     Some(_) => Err(rules_error.into()),
                     None => Err(octal_error.into()),
                 }

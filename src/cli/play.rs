@@ -8,7 +8,6 @@ use std::io::{BufRead, IsTerminal, Write};
 
 use clap::{Args, ValueEnum};
 use grundy_core::answer::{ask, player_move, Answer, Asked, Question};
-use grundy_core::games::wythoff::Wythoff;
 use grundy_core::kernel::budget::Budget;
 use grundy_core::play::{remoteness_text, GameRecord, MoveParser, Seat};
 use grundy_core::player::Player;
@@ -410,7 +409,7 @@ impl<R: BufRead, W: Write> Session<R, W> {
         if position
             .components
             .iter()
-            .any(|c| c.position::<Wythoff>().is_some())
+            .any(|c| grundy_core::registry::queen(c).is_some())
         {
             moves.push(
                 "Wythoff board: the queen moves left (take from the first heap), down (from the \

@@ -19,9 +19,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use grundy_core::games::cram::CramBoard;
-use grundy_core::games::rules::search_run::{
-    self, SearchOptions, SearchRun, MAX_THREADS, SEARCH_GAMES,
-};
+use grundy_core::games::rules::search_run::{self, SearchOptions, SearchRun, MAX_THREADS};
 use grundy_core::kernel::budget::{self, Budget};
 use grundy_core::search::SearchStats;
 use grundy_core::wire::SearchDoc;
@@ -49,7 +47,7 @@ pub struct SearchArgs {
     /// chomp (`RxC` or row lengths from the poisoned row up, like `7,7,5`), node-kayles or
     /// arc-kayles (a graph: path:N, cycle:N, grid:RxC, star:N, complete:N, edges:0-1,1-2),
     /// sprouts (the notation of Applegate, Jacobson and Sleator: `0*6` for six spots, `0*4.1a1a`).
-    #[arg(value_parser = clap::builder::PossibleValuesParser::new(SEARCH_GAMES.iter().copied()))]
+    #[arg(value_parser = clap::builder::PossibleValuesParser::new(grundy_core::registry::search::search_games()))]
     pub game: String,
     /// The position (see the game's description above).
     // A position starting with `-` (`-3x4`) is read as a position and refused by the game
@@ -84,10 +82,10 @@ pub struct SearchArgs {
     pub threads: Option<usize>,
 }
 
-/// Runs `grundy search`: the core's one search ([`search_run::search`]), as Python's
+/// Runs `grundy search`: the core's one search ([`grundy_core::registry::search::search`]), as Python's
 /// `grundy.search` runs it, with the table kept in a file.
 pub fn run(args: &SearchArgs, out: &Output) -> Result<(), CliError> {
-    if args.holes.is_some() && args.game != "cram" {
+    if args.holes.is_some() && !grundy_core::games::rules::cram::FAMILY.answers_to(&args.game) {
         return Err(CliError::Usage(
             "--holes is for cram only: other games give the whole position as their argument"
                 .into(),
@@ -98,7 +96,8 @@ pub fn run(args: &SearchArgs, out: &Output) -> Result<(), CliError> {
         None => args.position.clone(),
     };
     // The position first: an error past this point is the table file's.
-    let (game, position, shown_as) = search_run::position_text(&args.game, &position)?;
+    let (game, position, shown_as) =
+        grundy_core::registry::search::position_text(&args.game, &position)?;
     // A bar whose theory answers it and that no search would finish: answered at once, unless
     // a time is given to search it anyway.
     let theory = grundy_core::spec::parse_sum(&format!("{game}:{position}"))
@@ -140,7 +139,7 @@ pub fn run(args: &SearchArgs, out: &Output) -> Result<(), CliError> {
         budget::within(&budget, || {
             budget::in_part(
                 || format!("the search of {shown_as}"),
-                || search_run::search(game, &position, options),
+                || grundy_core::registry::search::search(game, &position, options),
             )
         })
     });

@@ -348,7 +348,7 @@ fn threads(options: &SequenceOptions) -> usize {
 
 /// `--threads` chooses between the octal solver's one and two threads; other games have one.
 fn check_threads(seq: &dyn HeapSequence, options: &SequenceOptions) -> Result<(), CliError> {
-    let octal = matches!(seq.game().game.as_str(), "octal" | "grundys-game");
+    let octal = seq.max_threads() > 1;
     match options.threads {
         Some(_) if !octal => Err(CliError::Usage(format!(
             "--threads applies to octal games and Grundy's game (their solver can use a second \

@@ -36,8 +36,6 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use crate::games::rules::cram::CramGame;
-use crate::games::searched::Searched;
 use crate::kernel::budget::{self, Budget};
 use crate::kernel::error::Result;
 use crate::report::{self, Report};
@@ -217,7 +215,8 @@ pub fn unvalued(
 fn all_searched(sum: &Sum) -> bool {
     let searched = |c: &Component| match provenance::of_component(c) {
         Provenance::Search => true,
-        Provenance::Table => c.position::<Searched<CramGame>>().is_some(),
+        // Cram's regions valued by the tables of small regions, which stand for its search.
+        Provenance::Table => crate::registry::family_of(c).is_some_and(|f| f.search.is_some()),
         _ => false,
     };
     !sum.components.is_empty() && sum.components.iter().all(searched)

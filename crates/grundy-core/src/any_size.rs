@@ -239,7 +239,8 @@ fn typed_help(text: &str) -> String {
 /// A lone Wythoff board written `wythoff:x,y` with a coordinate beyond `u64`.
 fn lone_wythoff(text: &str) -> Option<AnyPosition> {
     let (rules, list) = text.trim().rsplit_once(':')?;
-    if text.contains('+') || !crate::registry::family(rules.trim())?.answers_to("wythoff") {
+    let wythoff = &crate::games::wythoff::FAMILY;
+    if text.contains('+') || !std::ptr::eq(crate::registry::family(rules.trim())?, wythoff) {
         return None;
     }
     let (x, y) = list.split_once(',')?;

@@ -178,7 +178,7 @@ impl BigComponent {
     pub fn ruleset_name(&self) -> String {
         match self {
             BigComponent::Small(c) => c.ruleset_name(),
-            BigComponent::Nim(_) => "nim".into(),
+            BigComponent::Nim(_) => crate::kernel::nim::NAME.into(),
             BigComponent::Heap(b) => b.empty.ruleset_name(),
         }
     }
@@ -226,7 +226,7 @@ struct NimJson<'a> {
 
 fn nim_json(heap: &BigUint) -> NimJson<'_> {
     NimJson {
-        ruleset: "nim".into(),
+        ruleset: crate::kernel::nim::NAME.into(),
         heap: HeapJson(heap),
     }
 }
@@ -431,7 +431,7 @@ impl BigSum {
     pub fn to_terms(&self) -> String {
         let term = |c: &BigComponent| match c {
             BigComponent::Small(c) => c.rules().term(),
-            BigComponent::Nim(_) => "nim".to_string(),
+            BigComponent::Nim(_) => crate::kernel::nim::NAME.to_string(),
             BigComponent::Heap(b) => b.empty.rules().term(),
         };
         let mut terms: Vec<String> = Vec::new();

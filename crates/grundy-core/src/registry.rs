@@ -29,16 +29,17 @@
 //! ```
 
 mod forms;
+pub mod search;
 pub mod sequences;
 
 pub use forms::{first_coin, grid_numbering, move_forms, noun, presets};
 
+pub use crate::games::family::{known, AtOnce, Drawing, Family, Param, ParamKind, Positions};
 use crate::games::{
     acrostic, all_but, coins, hackenbush, lasker, moore, nim, octal, rules, subtraction,
     take_break, tartan, wythoff,
 };
 pub use crate::kernel::component::{downcast, AnyRules};
-pub use crate::kernel::family::{Drawing, Family, Param, ParamKind, Positions};
 
 /// Every registered ruleset family, in the order the front ends list them.
 pub static REGISTRY: &[&Family] = &[
@@ -73,6 +74,25 @@ pub static REGISTRY: &[&Family] = &[
 /// The family named `name` (its name or an alias, in any case).
 pub fn family(name: &str) -> Option<&'static Family> {
     REGISTRY.iter().copied().find(|f| f.answers_to(name))
+}
+
+/// The family of the component `c`: the one its term is written with (`subtraction` for
+/// `sub{1,4,9}:11`).
+pub fn family_of(c: &crate::kernel::component::Component) -> Option<&'static Family> {
+    let term = c.rules().term();
+    family(term.split('{').next().unwrap_or_default())
+}
+
+/// The queen's square `(x, y)` of a component drawn as a queen on a quarter-infinite board
+/// ([`Drawing::Queen`]: a Wythoff board), its two heaps; `None` for any other.
+pub fn queen(c: &crate::kernel::component::Component) -> Option<(u64, u64)> {
+    if family_of(c)?.positions.drawing != Drawing::Queen {
+        return None;
+    }
+    match c.heaps()[..] {
+        [x, y] => Some((x, y)),
+        _ => None,
+    }
 }
 
 /// The families' names, for errors: `nim, subtraction, ...`.

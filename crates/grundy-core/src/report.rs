@@ -31,7 +31,7 @@ use serde::Serialize;
 use crate::big_nim::{analyze_big, BigComponent, BigMove, BigSum};
 use crate::explain::{NimExplanation, SumExplanation};
 use crate::games::wythoff::{
-    beatty::is_p_position_big, winning_moves_big, Wythoff, WythoffExplanation, WythoffMove,
+    self as wythoff, beatty::is_p_position_big, winning_moves_big, WythoffExplanation, WythoffMove,
 };
 use crate::kernel::bouton::{serialize_heaps, HeapJson};
 use crate::kernel::error::{GameError, Result};
@@ -307,7 +307,7 @@ pub fn analyze_sum_within(
 ) -> Result<Report> {
     let explain = scope.explain;
     if let ([c], Convention::Normal) = (sum.components.as_slice(), convention) {
-        if let Some(&(x, y)) = c.position::<Wythoff>() {
+        if let Some((x, y)) = crate::registry::queen(c) {
             return lone_wythoff(sum, (x, y), affordable(c), explain);
         }
         let value = if affordable(c) {
@@ -417,7 +417,7 @@ fn explain_sum(sum: &Sum, convention: Convention, outcome: Outcome) -> Result<Ex
             let detail = NimExplanation::new(&heaps, c);
             let text = detail.to_text();
             Explanation::Nim(Explained {
-                kind: "nim",
+                kind: crate::kernel::nim::NAME,
                 detail,
                 text,
             })
@@ -491,7 +491,7 @@ fn analyze_big_sum(sum: &BigSum, convention: Convention, explain: bool) -> Resul
             let detail = NimExplanation::new(&heaps, c);
             let text = detail.to_text();
             Some(Explanation::BigNim(Explained {
-                kind: "nim",
+                kind: crate::kernel::nim::NAME,
                 detail,
                 text,
             }))
@@ -533,7 +533,7 @@ fn analyze_big_sum(sum: &BigSum, convention: Convention, explain: bool) -> Resul
 /// [`crate::spec::MAX_HEAP_DIGITS`] digits): `None` when `text` is not one.
 fn big_wythoff(text: &str, convention: Convention, explain: bool) -> Option<Result<Report>> {
     let (rules, list) = text.trim().rsplit_once(':')?;
-    if !crate::registry::family(rules)?.answers_to("wythoff") || text.contains('+') {
+    if !std::ptr::eq(crate::registry::family(rules)?, &wythoff::FAMILY) || text.contains('+') {
         return None;
     }
     let (x, y) = list.split_once(',')?;
@@ -713,7 +713,7 @@ impl Piece {
     pub fn ruleset_name(&self) -> String {
         match self {
             Piece::Component(c) => c.ruleset_name(),
-            Piece::Wythoff(..) => "wythoff".into(),
+            Piece::Wythoff(..) => wythoff::FAMILY.name.into(),
         }
     }
 
@@ -744,7 +744,7 @@ impl Serialize for Piece {
             Piece::Component(c) => c.serialize(s),
             Piece::Wythoff(x, y) => {
                 let mut out = s.serialize_map(Some(2))?;
-                out.serialize_entry("ruleset", "wythoff")?;
+                out.serialize_entry("ruleset", wythoff::FAMILY.name)?;
                 out.serialize_entry("heaps", &Heaps(&[x.clone(), y.clone()]))?;
                 out.end()
             }

@@ -73,7 +73,9 @@ pub fn beyond_u64(
     if u64::try_from(&heap).is_ok() {
         return None;
     }
-    let name = rules.as_ref().map_or("nim".to_string(), |r| r.name());
+    let name = rules
+        .as_ref()
+        .map_or(crate::kernel::nim::NAME.to_string(), |r| r.name());
     let what = format!("heap {heap} of {name} in a simulation");
     let answered = format!("{} answer it", door.elsewhere);
     // The most a move takes, read off the stand-in heap that has the same moves (rulesets

@@ -89,7 +89,7 @@ pub fn parse_big_sum(text: &str) -> Result<BigSum> {
         let term = term.as_str();
         // The first colon ends the rules (`nim:3:4` is Nim with the heap "3:4").
         match term.trim().split_once(':') {
-            Some((rules, heaps)) if rules.trim().eq_ignore_ascii_case("nim") => {
+            Some((rules, heaps)) if crate::games::nim::FAMILY.answers_to(rules) => {
                 components.extend(parse_big_list(heaps)?.into_iter().map(BigComponent::nim));
             }
             _ => match big_heap_term(term)? {

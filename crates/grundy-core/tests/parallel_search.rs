@@ -8,9 +8,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use grundy_core::games::cram::{Cram, CramBoard};
-use grundy_core::games::rules::search_run::{search, SearchOptions, MAX_THREADS};
+use grundy_core::games::rules::search_run::{SearchOptions, MAX_THREADS};
 use grundy_core::kernel::budget::{self, Budget};
 use grundy_core::kernel::cancel;
+use grundy_core::registry::search::search;
 use grundy_core::search::{parallel, Engine};
 
 fn options(threads: usize) -> SearchOptions {

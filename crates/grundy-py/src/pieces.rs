@@ -5,9 +5,10 @@
 
 use std::time::Duration;
 
-use grundy_core::games::rules::search_pieces::{self, Piece, PieceSum};
+use grundy_core::games::rules::search_pieces::{Piece, PieceSum};
 use grundy_core::games::rules::search_run::{self, SearchOptions};
 use grundy_core::nimber::Nimber;
+use grundy_core::registry::search;
 use grundy_core::GameError;
 use pyo3::prelude::*;
 
@@ -33,7 +34,7 @@ pub fn search_cut(
     game: &str,
     position: &str,
 ) -> PyResult<(&'static str, String, String, Vec<PyPiece>, Nimber)> {
-    let cut = search_pieces::components(game, position).py()?;
+    let cut = search::components(game, position).py()?;
     let (listed, known) = pieces(cut.sum);
     Ok((cut.game, cut.position, cut.tag, listed, known))
 }
@@ -47,7 +48,7 @@ pub fn search_options(
     position: &str,
     key: &str,
 ) -> PyResult<Vec<(Vec<PyPiece>, Nimber)>> {
-    let listed = py.detach(|| search_pieces::options(game, position, key));
+    let listed = py.detach(|| search::options(game, position, key));
     Ok(listed.py()?.into_iter().map(pieces).collect())
 }
 
@@ -67,7 +68,7 @@ pub fn search_question(
     let options = options(memory_mb, seconds, 1);
     let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
     let asked = py
-        .detach(move || search_pieces::has_value(game, position, &keys, target, &options))
+        .detach(move || search::has_value(game, position, &keys, target, &options))
         .py()?;
     Ok((
         within_time(asked.value)?,
@@ -114,9 +115,9 @@ pub fn search_piece(
     let options = options(memory_mb, seconds, threads);
     let (value, expanded, elapsed) = py
         .detach(|| match key {
-            Some(key) => search_pieces::value(game, position, key, options)
+            Some(key) => search::value(game, position, key, options)
                 .map(|piece| (piece.value, piece.expanded, piece.elapsed)),
-            None => search_run::search(game, position, options)
+            None => search::search(game, position, options)
                 .map(|run| (run.value, run.stats.expanded, run.elapsed)),
         })
         .py()?;

@@ -298,7 +298,7 @@ pub fn search(
     };
     let (game, position) = (game.to_string(), position.to_string());
     let (run, interrupt) = run_stoppable_with(py, stop, move || {
-        search_run::search(&game, &position, options)
+        grundy_core::registry::search::search(&game, &position, options)
     })?;
     let callback_error = failed.lock().unwrap_or_else(|e| e.into_inner()).take();
     // The count where the search ended, so that a counter shows it.
@@ -391,10 +391,9 @@ impl Cut<'_, '_> {
             answer.get_item("position")?.extract()?,
         );
         Ok(SearchResult {
-            game: search_run::SEARCH_GAMES
-                .iter()
-                .find(|g| **g == game)
-                .copied()
+            game: grundy_core::registry::search::search_games()
+                .into_iter()
+                .find(|g| *g == game)
                 .unwrap_or("?"),
             position,
             value,

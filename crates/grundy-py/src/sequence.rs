@@ -129,7 +129,7 @@ fn threads_arg(seq: &dyn HeapSequence, threads: Option<&Bound<'_, PyAny>>) -> Py
             )))
         }
     };
-    if !matches!(seq.game().game.as_str(), "octal" | "grundys-game") {
+    if seq.max_threads() < 2 {
         return Err(grundy_error(format!(
             "threads applies to octal games and Grundy's game (their solver can use a second \
              thread); {} is computed on one thread",
@@ -375,13 +375,11 @@ impl Sequence {
                 period: c.period,
                 preperiod: c.preperiod,
                 saltus: c.saltus,
-                theorem: match c.theorem {
-                    Theorem::Window { .. } => "window",
-                    Theorem::GuySmith { .. } => "guy-smith",
-                    Theorem::GuySmithHeaps { .. } => "guy-smith-heaps",
-                    Theorem::MoveClasses { .. } => "move-classes",
-                    Theorem::AllBut { .. } => "all-but",
-                },
+                // The theorem's name as the wire writes it (`{"name": "guy-smith", ...}`).
+                theorem: serde_json::to_value(c.theorem)
+                    .ok()
+                    .and_then(|t| Some(t.get("name")?.as_str()?.to_string()))
+                    .unwrap_or_default(),
                 bound: match c.theorem {
                     Theorem::Window { window } => window,
                     Theorem::GuySmith { max_removed }
@@ -624,7 +622,7 @@ pub struct Period {
     /// (their argument for moves leaving up to three heaps) or ``'move-classes'`` (the
     /// move-class test for take-and-break codes, with blocks of ``bound`` heaps; see
     /// docs/theory.md).
-    pub theorem: &'static str,
+    pub theorem: String,
     /// The theorem's bound: the window (largest move), the most tokens a move removes, or the
     /// block of the move-class test.
     pub bound: u64,

@@ -30,7 +30,6 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use grundy_core::games::wythoff::Wythoff;
 use grundy_core::registry::{self, AnyRules, Drawing, Family, Param, ParamKind};
 use grundy_core::spec;
 use grundy_core::strategy::Convention;
@@ -313,7 +312,7 @@ fn family_position(
                     i + 1,
                     h.shown(),
                     limits.max_heap_text(),
-                    if family.answers_to("nim") {
+                    if std::ptr::eq(family, &grundy_core::games::nim::FAMILY) {
                         ""
                     } else {
                         " (Nim takes heaps of any size)"
@@ -466,7 +465,7 @@ fn param_text(value: &Value, p: &Param, field: &str, limits: &Limits) -> Result<
 /// the table: beyond it the core would build tables of hundreds of MiB for seconds.
 fn check_wythoff_table(sum: &Sum, limits: &Limits) -> Result<(), ApiError> {
     for c in &sum.components {
-        if let Some(&(x, y)) = c.position::<Wythoff>() {
+        if let Some((x, y)) = registry::queen(c) {
             if x.max(y) > limits.max_wythoff_table {
                 return Err(wythoff_table_error(x, y, limits));
             }

@@ -36,9 +36,9 @@ impl Family {
     /// The family's name in the store and on the command line: the core's ruleset name.
     pub fn game(self) -> &'static str {
         match self {
-            Family::Octal => "octal",
-            Family::Hex => "hex",
-            Family::Subtraction => "subtraction",
+            Family::Octal => grundy_core::games::octal::FAMILY.name,
+            Family::Hex => grundy_core::games::take_break::FAMILY.name,
+            Family::Subtraction => grundy_core::games::subtraction::FAMILY.name,
         }
     }
 
@@ -100,7 +100,7 @@ impl Family {
             Family::Subtraction => {
                 return Err(GameError::invalid(
                     "survey family",
-                    "subtraction",
+                    self.game(),
                     "octal or hex for --digits (subtraction sets: --max)",
                 ))
             }

@@ -1,3 +1,4 @@
+use crate::games::searched::Searched;
 use std::time::{Duration, Instant};
 
 use super::*;

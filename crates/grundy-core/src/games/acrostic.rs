@@ -22,8 +22,8 @@ use std::sync::{Arc, Mutex};
 
 use crate::games::coin_grid::{self, factors, CoinGrid, Numbering};
 use crate::games::coins::{CoinGame, CoinLine};
+use crate::games::family::{known, Drawing, Family, Param, ParamKind, Positions};
 use crate::kernel::error::Result;
-use crate::kernel::family::{Drawing, Family, Param, ParamKind, Positions};
 use crate::kernel::moves::MoveList;
 use crate::kernel::MoveError;
 use crate::kernel::TreeEstimate;
@@ -69,6 +69,10 @@ pub static FAMILY: Family = Family {
     },
     example: "acrostic{twins;ruler}:THT/TTH",
     sequence: false,
+    known_by: known::table,
+    heap_game: false,
+    search: None,
+    at_once: None,
     build: |params| {
         Ok(Arc::new(Acrostic::new(
             CoinLine::parse(params[0])?,
@@ -92,6 +96,10 @@ pub static ACROSTIC_TWINS: Family = Family {
     },
     example: "acrostic-twins:TTTTT/TTTHT/TTTTT/TTHTT/TTTTH",
     sequence: false,
+    known_by: known::table,
+    heap_game: false,
+    search: None,
+    at_once: None,
     build: |_| Ok(Arc::new(Acrostic::twins())),
 };
 

@@ -437,6 +437,7 @@ impl SplitGame for Chomp {
     }
 }
 
+pub mod bars;
 mod ranked;
 
 #[cfg(test)]

@@ -346,7 +346,7 @@ pub fn describe_move(from: &CoinGrid, to: &[CoinGrid], first_row: u64, first_col
     }
 }
 
-pub use crate::kernel::family::Numbering;
+pub use crate::kernel::numbering::Numbering;
 
 /// Numberings of grids of coins (the type is the kernel's: [`crate::kernel::Ruleset::grid_numbering`]).
 impl Numbering {

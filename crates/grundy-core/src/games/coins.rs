@@ -47,8 +47,8 @@ pub mod rule;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
+use crate::games::family::{known, Drawing, Family, Param, ParamKind, Positions};
 use crate::kernel::error::{GameError, Result};
-use crate::kernel::family::{Drawing, Family, Param, ParamKind, Positions};
 use crate::kernel::move_forms as forms;
 use crate::kernel::moves::MoveList;
 use crate::kernel::MoveError;
@@ -193,6 +193,10 @@ macro_rules! coin_family {
             },
             example: $example,
             sequence: false,
+            known_by: known::closed_form,
+            heap_game: false,
+            search: None,
+            at_once: None,
             build: |_| Ok(Arc::new(Coins::new($game))),
         };
     };
@@ -249,6 +253,10 @@ pub static RULED: Family = Family {
     },
     example: "coins{at-most=3}:THHTH",
     sequence: false,
+    known_by: known::table,
+    heap_game: false,
+    search: None,
+    at_once: None,
     build: |params| Ok(Arc::new(Coins::ruled(CoinRule::parse(params[0])?))),
 };
 

@@ -34,8 +34,8 @@ use std::sync::Arc;
 
 use num_bigint::BigUint;
 
+use crate::games::family::{known, Drawing, Family, Positions};
 use crate::kernel::error::Result;
-use crate::kernel::family::{Drawing, Family, Positions};
 use crate::kernel::moves::MoveList;
 use crate::kernel::tree_estimate::split_estimate;
 use crate::kernel::Derivation;
@@ -62,6 +62,10 @@ pub static FAMILY: Family = Family {
     },
     example: "lasker:7,9",
     sequence: false,
+    known_by: known::closed_form,
+    heap_game: true,
+    search: None,
+    at_once: None,
     build: |_| Ok(Arc::new(Lasker)),
 };
 

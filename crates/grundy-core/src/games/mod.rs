@@ -57,6 +57,7 @@ pub mod chomp;
 pub mod coin_grid;
 pub mod coins;
 pub mod cram;
+pub mod family;
 mod future_options;
 pub mod graph;
 pub mod hackenbush;

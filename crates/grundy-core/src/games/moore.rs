@@ -29,8 +29,8 @@ use std::sync::{Arc, Mutex};
 use num_bigint::BigUint;
 use num_traits::Zero;
 
+use crate::games::family::{known, Drawing, Family, Param, ParamKind, Positions};
 use crate::kernel::error::{GameError, Result};
-use crate::kernel::family::{Drawing, Family, Param, ParamKind, Positions};
 use crate::kernel::move_forms as forms;
 use crate::kernel::moves::MoveList;
 
@@ -74,6 +74,10 @@ pub static FAMILY: Family = Family {
     },
     example: "moore{2}:3,5,6",
     sequence: false,
+    known_by: known::closed_form,
+    heap_game: false,
+    search: None,
+    at_once: None,
     build: |params| {
         let k = parse_u64_in(params[0].trim(), "k of Moore's Nim", 1..=MAX_HEAPS as u64)?;
         Ok(Arc::new(Moore::new(k)?))

@@ -45,7 +45,7 @@ where
     const NAME: &'static str;
     /// How rows and columns are numbered when a position is drawn square by square (see
     /// [`crate::kernel::Ruleset::grid_numbering`]); `None` for graphs and Chomp's bars.
-    const GRID_NUMBERING: Option<crate::kernel::family::Numbering> = None;
+    const GRID_NUMBERING: Option<crate::kernel::numbering::Numbering> = None;
     /// Its title, e.g. `Cram`.
     const TITLE: &'static str;
     /// Its typed moves, as shown to the user.
@@ -254,7 +254,7 @@ impl<G: SearchedGame> Ord for Searched<G> {
 impl<G: SearchedGame> Ruleset for Searched<G> {
     type Position = G::Board;
 
-    fn grid_numbering(&self) -> Option<crate::kernel::family::Numbering> {
+    fn grid_numbering(&self) -> Option<crate::kernel::numbering::Numbering> {
         G::GRID_NUMBERING
     }
 

@@ -19,9 +19,9 @@
 
 use std::sync::{Arc, Mutex, OnceLock};
 
+use crate::games::family::{known, Drawing, Family, Param, ParamKind, Positions};
 use crate::games::future_options::FutureOptions;
 use crate::kernel::error::{GameError, Result};
-use crate::kernel::family::{Drawing, Family, Param, ParamKind, Positions};
 use crate::kernel::list::{parse_list_in, parse_u64_in};
 use crate::kernel::moves::MoveList;
 use crate::kernel::Derivation;
@@ -54,6 +54,10 @@ pub static FAMILY: Family = Family {
     positions: HEAPS,
     example: "sub{1,4,9}:11,15",
     sequence: true,
+    known_by: known::sequence,
+    heap_game: true,
+    search: None,
+    at_once: None,
     build: |params| {
         // Each amount is read with its own range, so `-1` or `9}` is refused naming 1 to
         // MAX_TAKE, not the range of u64.
@@ -88,6 +92,10 @@ pub static BACHET: Family = Family {
     },
     example: "bachet{3}:10",
     sequence: true,
+    known_by: known::closed_form,
+    heap_game: true,
+    search: None,
+    at_once: None,
     build: |params| {
         let k = parse_u64_in(params[0].trim(), "Bachet limit", 1..=MAX_SET_SIZE as u64)?;
         Ok(Arc::new(SubtractionGame::bachet(k)?))

@@ -40,8 +40,8 @@ use std::sync::Arc;
 
 use crate::games::coin_grid::{self, factors, CoinGrid, Numbering};
 use crate::games::coins::{CoinGame, CoinLine};
+use crate::games::family::{known, Drawing, Family, Param, ParamKind, Positions};
 use crate::kernel::error::Result;
-use crate::kernel::family::{Drawing, Family, Param, ParamKind, Positions};
 use crate::kernel::moves::MoveList;
 use crate::kernel::MoveError;
 use crate::kernel::TreeEstimate;
@@ -119,6 +119,10 @@ pub static FAMILY: Family = Family {
     },
     example: "tartan{twins;ruler}:THT/TTH",
     sequence: false,
+    known_by: known::closed_form,
+    heap_game: false,
+    search: None,
+    at_once: None,
     build: |params| {
         Ok(Arc::new(Tartan::new(
             CoinLine::parse(params[0])?,
@@ -142,6 +146,10 @@ pub static TURNING_CORNERS: Family = Family {
     },
     example: "turning-corners:TTTTT/TTTHT/TTTTT/TTHTT/TTTTH",
     sequence: false,
+    known_by: known::closed_form,
+    heap_game: false,
+    search: None,
+    at_once: None,
     build: |_| Ok(Arc::new(Tartan::named(NamedTartan::TurningCorners))),
 };
 
@@ -160,6 +168,10 @@ pub static RUGS: Family = Family {
     },
     example: "rugs:TTTTT/TTTHT/TTTTT/TTHTT/TTTTH",
     sequence: false,
+    known_by: known::closed_form,
+    heap_game: false,
+    search: None,
+    at_once: None,
     build: |_| Ok(Arc::new(Tartan::named(NamedTartan::Rugs))),
 };
 

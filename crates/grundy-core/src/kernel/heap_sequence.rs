@@ -125,6 +125,11 @@ pub trait HeapSequence {
     /// A computation continued from the bytes [`Computation::write_checkpoint`] wrote; an
     /// error when they are damaged or belong to another game.
     fn restore(&self, checkpoint: &[u8]) -> Result<Box<dyn Computation>>;
+    /// The most threads its computations use ([`Computation::set_threads`]): 1 unless the
+    /// game's solver shares its work (octal games and Grundy's game: 2).
+    fn max_threads(&self) -> usize {
+        1
+    }
 }
 
 /// A computation of a Grundy sequence in progress: values `G(0..computed)`, a proven period

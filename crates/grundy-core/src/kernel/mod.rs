@@ -26,7 +26,7 @@
 //! | [`list`] | lists of whole numbers in the text format ([`parse_list`]) |
 //! | [`error`] | the one error type ([`GameError`]) |
 //! | [`component`] | one component of a sum, any ruleset behind one type ([`component::Component`]), and a ruleset with its type forgotten ([`component::AnyRules`], [`component::downcast`]) |
-//! | [`family`] | what a family tells the front ends ([`family::Family`], [`family::Param`], [`family::Positions`], [`family::Drawing`]) |
+//! | [`provenance`] | how an answer is known ([`provenance::Provenance`]: a closed form, a period, a table, search, ...) |
 //! | [`cancel`] | the cancel flag of long computations |
 
 pub mod bouton;
@@ -36,7 +36,6 @@ pub mod columns;
 pub mod component;
 pub mod derivation;
 pub mod error;
-pub mod family;
 pub mod form;
 pub mod heap_rules;
 pub mod heap_sequence;
@@ -47,6 +46,7 @@ pub mod moves;
 pub mod nim;
 pub mod nim_heap;
 pub mod numbering;
+pub mod provenance;
 pub mod reasoning;
 pub mod ruleset;
 pub mod tree_estimate;

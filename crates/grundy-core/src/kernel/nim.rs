@@ -9,7 +9,6 @@ use std::sync::Arc;
 
 use crate::kernel::component::Component;
 use crate::kernel::error::Result;
-use crate::kernel::family::{Drawing, Family, Positions};
 use crate::kernel::heap_rules::HeapMoves;
 use crate::kernel::moves::MoveList;
 use crate::kernel::Derivation;
@@ -24,27 +23,12 @@ pub use crate::kernel::bouton::{
     BigNimMove, HeapJson, NimMove,
 };
 
-/// Nim in the registry: `nim:3,4,5`.
-pub static FAMILY: Family = Family {
-    name: "nim",
-    aliases: &[],
-    title: "Nim",
-    rules: "A move takes one or more tokens from one heap.",
-    params: &[],
-    positions: Positions {
-        label: "Heaps",
-        help: "heap sizes, whole numbers (the command line takes Nim heaps of any size)",
-        example: "3, 4, 5",
-        drawing: Drawing::Heaps,
-    },
-    example: "nim:3,4,5",
-    sequence: false,
-    build: |_| Ok(Nim::shared().clone()),
-};
-
 /// The largest heap of the [`Nim`] ruleset (and so of Nim heaps in a `sum::Sum`):
 /// `u64`. Heaps of any size go through the `_big` functions below and `big_nim`.
 pub const MAX_HEAP: u64 = u64::MAX;
+
+/// Nim's name in terms, in the registry and on the wire: `nim:3,4,5`.
+pub const NAME: &str = "nim";
 
 /// The Nim ruleset. A position is one heap.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -75,7 +59,7 @@ impl Ruleset for Nim {
     type Position = u64;
 
     fn term(&self) -> String {
-        "nim".into()
+        NAME.into()
     }
 
     fn name(&self) -> String {

@@ -60,7 +60,7 @@ pub struct Nim;
 
 impl HeapGame for Nim {
     fn name(&self) -> String {
-        "nim".to_string()
+        crate::kernel::nim::NAME.to_string()
     }
 
     fn options(&self, n: usize) -> Vec<Vec<usize>> {
@@ -69,19 +69,6 @@ impl HeapGame for Nim {
             .collect()
     }
 }
-
-/// The registry's families whose positions are single heaps and whose moves change one heap:
-/// the rulesets misère quotients and genera accept.
-pub const HEAP_FAMILIES: &[&str] = &[
-    "nim",
-    "subtraction",
-    "bachet",
-    "all-but",
-    "octal",
-    "grundys-game",
-    "hex",
-    "lasker",
-];
 
 /// The refusal of `term`, a ruleset that is not a heap game, naming the ones that are.
 pub fn not_a_heap_game(term: &str) -> GameError {

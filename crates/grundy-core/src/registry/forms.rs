@@ -3,7 +3,7 @@
 
 use super::{Family, Param};
 use crate::games::octal;
-use crate::kernel::family::Numbering;
+use crate::kernel::numbering::Numbering;
 
 /// Named values of a parameter, `(name, value, description)`, for a form's list of choices:
 /// the octal games known by name ([`octal::PRESETS`]) for the octal code; none elsewhere.

@@ -515,6 +515,10 @@ impl HeapSequence for RulesSequence {
         self.inner().limits()
     }
 
+    fn max_threads(&self) -> usize {
+        self.inner().max_threads()
+    }
+
     fn start(&self, target: u64) -> Result<Box<dyn Computation>> {
         self.inner().start(target)
     }

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use crate::kernel::family::{Family, Param};
+use crate::games::family::{Family, Param};
 use crate::registry;
 
 /// `GET /api/health`: `ok`, and the compute slots (the server's type).
@@ -47,7 +47,7 @@ pub struct RulesetEntry {
     pub title: &'static str,
     pub rules: &'static str,
     pub params: Vec<ParamEntry>,
-    pub positions: crate::kernel::family::Positions,
+    pub positions: crate::games::family::Positions,
     pub example: &'static str,
     pub sequence: bool,
     pub moves: String,

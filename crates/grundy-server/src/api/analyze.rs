@@ -171,8 +171,7 @@ pub(super) fn answer_of(
     computer_move: bool,
 ) -> Result<Answer, ApiError> {
     let affordable = |c: &Component| {
-        c.position::<Wythoff>()
-            .map_or(true, |&(x, y)| x.max(y) <= limits.max_wythoff_table)
+        grundy_core::registry::queen(c).map_or(true, |(x, y)| x.max(y) <= limits.max_wythoff_table)
     };
     // A hint shows one move: every winning move is listed only for an analysis.
     let asked = Asked {

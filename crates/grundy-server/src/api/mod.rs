@@ -26,7 +26,6 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use grundy_core::answer::{player_move, unvalued_move};
-use grundy_core::games::wythoff::Wythoff;
 use grundy_core::kernel::move_forms::MAX_LISTED_HEAP;
 use grundy_core::kernel::MoveContext;
 use grundy_core::play::MoveParser;

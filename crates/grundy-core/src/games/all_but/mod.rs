@@ -24,9 +24,9 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use num_bigint::BigUint;
 
+use crate::games::family::{known, Drawing, Family, Param, ParamKind, Positions};
 use crate::games::subtraction::{list_text, parse_amounts, MAX_TAKE};
 use crate::kernel::error::{GameError, Result};
-use crate::kernel::family::{Drawing, Family, Param, ParamKind, Positions};
 use crate::kernel::list::parse_list_in;
 use crate::kernel::moves::MoveList;
 use crate::kernel::{uniform_below, Ruleset};
@@ -64,6 +64,10 @@ pub static FAMILY: Family = Family {
     },
     example: "allbut{2,3}:10,11",
     sequence: true,
+    known_by: known::sequence,
+    heap_game: true,
+    search: None,
+    at_once: None,
     build: |params| {
         // `allbut{}` excludes nothing: it is Nim, written so that it reads back.
         let excluded = if params[0].trim().is_empty() {

@@ -39,8 +39,8 @@ use std::sync::Arc;
 
 pub use picture::{Picture, MAX_EDGES};
 
+use crate::games::family::{known, Drawing, Family, Positions};
 use crate::kernel::error::{GameError, Result};
-use crate::kernel::family::{Drawing, Family, Positions};
 use crate::kernel::move_forms as forms;
 use crate::kernel::moves::MoveList;
 use crate::kernel::MoveError;
@@ -70,6 +70,10 @@ pub static FAMILY: Family = Family {
     },
     example: "hackenbush:0-1,1-2,1-3,3-3,0-4,4-5,5-6,4-6",
     sequence: false,
+    known_by: known::closed_form,
+    heap_game: false,
+    search: None,
+    at_once: None,
     build: |_| Ok(Arc::new(Hackenbush)),
 };
 

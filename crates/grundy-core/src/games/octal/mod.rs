@@ -43,8 +43,8 @@ pub use code::{HeapRules, MAX_CODE_DIGITS};
 pub use run::{SequenceRun, MAX_RUN_VALUES};
 pub use values::Values;
 
+use crate::games::family::{known, Drawing, Family, Param, ParamKind, Positions};
 use crate::kernel::error::{GameError, Result};
-use crate::kernel::family::{Drawing, Family, Param, ParamKind, Positions};
 use crate::kernel::heap_sequence::Period;
 use crate::kernel::moves::MoveList;
 use crate::kernel::tree_estimate::{split_estimate, unsplit_estimate};
@@ -78,6 +78,10 @@ pub static FAMILY: Family = Family {
     positions: HEAPS,
     example: "octal{0.77}:10,20",
     sequence: true,
+    known_by: known::sequence,
+    heap_game: true,
+    search: None,
+    at_once: None,
     build: |params| Ok(Arc::new(OctalGame::named(params[0])?)),
 };
 
@@ -96,6 +100,10 @@ pub static GRUNDYS_GAME: Family = Family {
     },
     example: "grundys:9",
     sequence: true,
+    known_by: known::sequence,
+    heap_game: true,
+    search: None,
+    at_once: None,
     build: |_| Ok(Arc::new(OctalGame::grundys_game())),
 };
 

@@ -50,6 +50,10 @@ impl Computation for SequenceRun {
 }
 
 impl HeapSequence for OctalGame {
+    fn max_threads(&self) -> usize {
+        2
+    }
+
     fn game(&self) -> SequenceGame {
         if self.is_grundys_game() {
             return SequenceGame {

@@ -2,10 +2,14 @@
 
 use std::sync::Arc;
 
+use super::search_door::{searched_position, SearchedPosition};
+use crate::games::chomp::bars;
 use crate::games::chomp::{Bite, Chomp, ChompBoard, DEFAULT_MEMORY, DEFAULT_TIME_BUDGET};
+use crate::games::family::{AtOnce, Drawing, Family, Positions};
 use crate::games::searched::{board_form, numbers, Searched, SearchedGame};
+use crate::kernel::component::Component;
 use crate::kernel::error::Result;
-use crate::kernel::family::{Drawing, Family, Positions};
+use crate::kernel::provenance::Provenance;
 use crate::nimber::Nimber;
 use crate::search::Engine;
 
@@ -24,8 +28,133 @@ pub static FAMILY: Family = Family {
     },
     example: "chomp:3x4",
     sequence: false,
+    known_by,
+    heap_game: false,
+    search: Some(search_door),
+    at_once: Some(at_once),
     build: |_| Ok(Arc::new(Searched::<ChompGame>::new())),
 };
+
+/// How the value of a Chomp diagram is known: a square bar by its mirror move, a bar beyond the
+/// search by strategy stealing, one row or an L shape by its two Nim heaps and two rows or
+/// columns by their P-positions (a closed form each), else search.
+fn known_by(c: &Component) -> Provenance {
+    let Some(board) = c.position::<Searched<ChompGame>>() else {
+        return Provenance::Search;
+    };
+    let rows = board.row_lengths();
+    if bars::is_square_bar(board) {
+        Provenance::Symmetry
+    } else if bars::is_stolen_bar(board) {
+        Provenance::StrategyStealing
+    } else if rows.len() < 2 || rows[1] <= 1 || bars::is_two_row_bar(board) {
+        Provenance::ClosedForm
+    } else {
+        Provenance::Search
+    }
+}
+
+/// What Chomp's theory answers at once about a full bar ([`crate::games::family::AtOnce`]):
+/// a square bar is won by the bite diagonally above the poison, two rows or columns by the
+/// last square of the second, and any other bar beyond the search's reach by strategy
+/// stealing [Gale 1974], with no move known (the computer then bites the top right square).
+/// These hold at any size the board is read at, far beyond the search's 62 rows and columns.
+fn at_once(c: &Component) -> Option<AtOnce> {
+    let (rules, board) = c.downcast::<Searched<ChompGame>>()?;
+    let beyond_search = bars::beyond_reach(board).filter(|_| board.is_full_bar());
+    let option = |bite| Some(vec![Component::new(rules, board.play(bite).ok()?)]);
+    if bars::is_stolen_bar(board) {
+        let (why, unknown) = stolen_why(board);
+        let rows = board.row_lengths();
+        let corner = Bite {
+            row: rows.len() as u32 - 1,
+            col: rows[0] - 1,
+        };
+        return Some(AtOnce {
+            winning_move: None,
+            kind: "strategy-stealing",
+            why,
+            unknown: Some((unknown, option(corner)?)),
+            beyond_search,
+        });
+    }
+    let (bite, kind, why) = winning_bite(board)?;
+    Some(AtOnce {
+        winning_move: Some(option(bite)?),
+        kind,
+        why,
+        unknown: None,
+        beyond_search,
+    })
+}
+
+/// Why a bar answered by strategy stealing is won (the argument), and why no winning move is
+/// known.
+fn stolen_why(board: &ChompBoard) -> (String, String) {
+    let (rows, cols) = (board.row_lengths().len(), board.row_lengths()[0]);
+    let argument = format!(
+        "Chomp on the full {rows} x {cols} bar: the player to move wins, by strategy stealing. Were biting the top right square to lose, the winning reply to it could have been played first instead, for its bite eats that square too. The argument names no move: played here, the computer bites the top right square, which gives least away but is not known to win."
+    );
+    let beyond = bars::beyond_reach(board).unwrap_or_default();
+    let unknown = format!(
+        "strategy stealing proves that the player to move wins but names no move, and the {rows} x {cols} bar is beyond the search ({beyond}); at every size only a square bar and two rows or columns have a known winning move."
+    );
+    (argument, unknown)
+}
+
+/// The one winning bite of a square bar or of two rows or columns, the explanation's kind
+/// (`symmetry` for the square, `closed-form` for two rows) and why, in words.
+fn winning_bite(board: &ChompBoard) -> Option<(Bite, &'static str, String)> {
+    let (rows, cols) = (board.row_lengths().len() as u32, board.row_lengths()[0]);
+    let lost = "Two rows of lengths a >= b are lost for the player to move exactly when a = b + 1 (the bite at row 1 just beyond the second row's end, or at the second row's last square, restores it from any other pair; from a = b + 1 every bite leaves equal rows or a second row two or more shorter).";
+    if bars::is_square_bar(board) {
+        let why = format!(
+            "Chomp on the full {rows} x {rows} bar: bite the square at row 2, column 2, leaving two arms of {} squares beside the poisoned one; then answer each bite of one arm by the same bite of the other, so the opponent is left with the poisoned square.\nEvery other bite loses: in the poisoned row or column it leaves one row or column (a Nim heap) or a rectangle other than 1 x 1, which the player to move wins (strategy stealing); anywhere else it leaves the square at row 2, column 2, whose bite hands back the two equal arms.",
+            rows - 1
+        );
+        Some((Bite { row: 1, col: 1 }, "symmetry", why))
+    } else if bars::is_two_row_bar(board) && rows == 2 {
+        let why = format!(
+            "Chomp on the full 2 x {cols} bar: bite the last square of row 2 (row 2, column {cols}), leaving rows of {cols} and {}. {lost} Every other bite leaves equal rows or a second row two or more shorter.",
+            cols - 1
+        );
+        Some((
+            Bite {
+                row: 1,
+                col: cols - 1,
+            },
+            "closed-form",
+            why,
+        ))
+    } else if bars::is_two_row_bar(board) {
+        let why = format!(
+            "Chomp on the full {rows} x 2 bar (two columns, the mirror image of two rows): bite the top square of column 2 (row {rows}, column 2), leaving columns of {rows} and {}. {lost} Read across the diagonal, every other bite leaves equal columns or a second column two or more shorter.",
+            rows - 1
+        );
+        Some((
+            Bite {
+                row: rows - 1,
+                col: 1,
+            },
+            "closed-form",
+            why,
+        ))
+    } else {
+        None
+    }
+}
+
+/// Chomp's search door: one diagram, one component.
+fn search_door(position: &str) -> Result<Box<dyn SearchedPosition>> {
+    let board: ChompBoard = position.parse()?;
+    Ok(searched_position(
+        || Chomp,
+        FAMILY.name,
+        vec![board.key()?],
+        0,
+        &board,
+    ))
+}
 
 /// Chomp, described for [`Searched`].
 #[derive(Debug)]

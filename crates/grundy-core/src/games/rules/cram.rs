@@ -3,10 +3,15 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use super::search_door::{searched_position, SearchedPosition};
+use crate::games::cram::tabled_value;
 use crate::games::cram::{Cram, CramBoard, Domino, DEFAULT_MEMORY, DEFAULT_TIME_BUDGET};
+use crate::games::family::{Drawing, Family, Positions};
 use crate::games::searched::{board_form, numbers, Searched, SearchedGame};
+use crate::kernel::component::Component;
 use crate::kernel::error::Result;
-use crate::kernel::family::{Drawing, Family, Numbering, Positions};
+use crate::kernel::numbering::Numbering;
+use crate::kernel::provenance::Provenance;
 use crate::nimber::Nimber;
 use crate::search::Engine;
 
@@ -25,8 +30,40 @@ pub static FAMILY: Family = Family {
     },
     example: "cram:3x4",
     sequence: false,
+    known_by,
+    heap_game: false,
+    search: Some(search_door),
+    at_once: None,
     build: |_| Ok(Arc::new(Searched::<CramGame>::new())),
 };
+
+/// How the value of a Cram board is known: a board whose regions are all known without search
+/// or tables (nothing left to search) is a mirror strategy when it is a full board of even
+/// sides, a closed form otherwise (lone squares, dominoes, lines as Dawson's Kayles); one whose
+/// other regions all fit the boxes of the tables of small regions is a table; else search.
+fn known_by(c: &Component) -> Provenance {
+    let Some(board) = c.position::<Searched<CramGame>>() else {
+        return Provenance::Search;
+    };
+    let (keys, _) = board.components_without_tables();
+    let full = board.empty_squares() == board.rows() * board.cols();
+    match (
+        keys.is_empty(),
+        full && board.rows() % 2 == 0 && board.cols() % 2 == 0,
+    ) {
+        (true, true) => Provenance::Symmetry,
+        (true, false) => Provenance::ClosedForm,
+        (false, _) if keys.iter().all(|&k| tabled_value(k).is_some()) => Provenance::Table,
+        (false, _) => Provenance::Search,
+    }
+}
+
+/// Cram's search door: a board cut into its regions.
+fn search_door(position: &str) -> Result<Box<dyn SearchedPosition>> {
+    let board: CramBoard = position.parse()?;
+    let (keys, x) = board.components();
+    Ok(searched_position(Cram::new, FAMILY.name, keys, x, &board))
+}
 
 /// Cram, described for [`Searched`].
 #[derive(Debug)]

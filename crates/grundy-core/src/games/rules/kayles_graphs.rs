@@ -4,12 +4,15 @@
 use std::fmt;
 use std::sync::Arc;
 
+use super::search_door::{searched_position, SearchedPosition};
 use crate::games::arc_kayles::{self, ArcKayles};
+use crate::games::cram::Cram;
+use crate::games::family::{known, Drawing, Family, Positions};
 use crate::games::graph::{induced, GraphPosition};
+use crate::games::node_kayles::NodeKaylesGrid;
 use crate::games::node_kayles::{self, NodeKayles};
 use crate::games::searched::{board_form, numbers, Searched, SearchedGame};
 use crate::kernel::error::Result;
-use crate::kernel::family::{Drawing, Family, Positions};
 use crate::nimber::Nimber;
 use crate::search::mirror::mirror_involution;
 use crate::search::Engine;
@@ -31,6 +34,10 @@ pub static NODE_KAYLES: Family = Family {
     positions: GRAPH,
     example: "node-kayles:grid:3x3",
     sequence: false,
+    known_by: known::search,
+    heap_game: false,
+    search: Some(node_kayles_door),
+    at_once: None,
     build: |_| Ok(Arc::new(Searched::<NodeKaylesGame>::new())),
 };
 
@@ -50,8 +57,37 @@ pub static ARC_KAYLES: Family = Family {
     },
     example: "arc-kayles:grid:3x3",
     sequence: false,
+    known_by: known::search,
+    heap_game: false,
+    search: Some(arc_kayles_door),
+    at_once: None,
     build: |_| Ok(Arc::new(Searched::<ArcKaylesGame>::new())),
 };
+
+/// Node-Kayles' search door: a graph cut into its connected parts, or, on a grid graph, the
+/// search of regions of the board ([`NodeKaylesGrid`]), with a table of its own.
+fn node_kayles_door(position: &str) -> Result<Box<dyn SearchedPosition>> {
+    let graph: GraphPosition = position.parse()?;
+    let name = NODE_KAYLES.name;
+    if let Some((keys, x)) = node_kayles::grid_components_of(&graph) {
+        return Ok(searched_position(|| NodeKaylesGrid, name, keys, x, &graph));
+    }
+    let (keys, x) = node_kayles::components_of(&graph);
+    Ok(searched_position(NodeKayles::new, name, keys, x, &graph))
+}
+
+/// Arc-Kayles' search door: a graph cut into its connected parts, or, on a grid graph, Cram on
+/// the board (`arc_kayles::as_cram`), searched as one with a Cram table.
+fn arc_kayles_door(position: &str) -> Result<Box<dyn SearchedPosition>> {
+    let graph: GraphPosition = position.parse()?;
+    let name = ARC_KAYLES.name;
+    if let Some(board) = arc_kayles::as_cram(&graph) {
+        let (keys, x) = board.components();
+        return Ok(searched_position(Cram::new, name, keys, x, &graph));
+    }
+    let (keys, x) = arc_kayles::components_of(&graph);
+    Ok(searched_position(ArcKayles::new, name, keys, x, &graph))
+}
 
 /// A named graph shows as its name (`grid:7x9`, with `!3,4` for vertices out of play).
 impl crate::games::searched::Shown for GraphPosition {

@@ -2,7 +2,7 @@
 //! `grundy search` does, for front ends that hold no command line (the Python package's
 //! `grundy.search`).
 //!
-//! The registry's rulesets ([`super::cram`], ...) keep one engine each with a fixed budget, so
+//! The registry's rulesets (`games::rules::cram`, ...) keep one engine each with a fixed budget, so
 //! that sums and `analyze` stay bounded; here the caller chooses the table's memory, the time
 //! budget, a table saved earlier ([`crate::search::persist`]) and the threads
 //! ([`crate::search::parallel`]), and gets the table back to save, whether the search ended or
@@ -11,20 +11,11 @@
 use std::io::{Read, Write};
 use std::time::{Duration, Instant};
 
-use crate::games::arc_kayles::{self, ArcKayles};
-use crate::games::chomp::{Chomp, ChompBoard};
-use crate::games::cram::{Cram, CramBoard};
-use crate::games::graph::GraphPosition;
-use crate::games::node_kayles::{self, NodeKayles, NodeKaylesGrid};
 use crate::games::searched::Shown;
-use crate::games::sprouts::{Sprouts, SproutsPosition};
 use crate::kernel::error::{GameError, Result};
 use crate::nimber::Nimber;
 use crate::search::engine::ProgressFn;
 use crate::search::{parallel, persist, SearchStats, SplitGame, Table, TableKey};
-
-/// The games a search takes, by the names of the registry.
-pub const SEARCH_GAMES: &[&str] = &["cram", "chomp", "node-kayles", "arc-kayles", "sprouts"];
 
 /// Most memory a search table may be given, in MiB (as `grundy search --memory`).
 pub const MAX_TABLE_MIB: u64 = 65_536;
@@ -125,45 +116,8 @@ impl<K: TableKey + Send> SavedTable for Tagged<K> {
     }
 }
 
-/// The registry's name of `game`, `position` as that game writes it and as it is shown
-/// ([`SearchRun::shown`]), or the error that names the bad one: what [`search`] checks before
-/// it reads a table, for a front end that tells a bad position from a bad table file.
-pub fn position_text(game: &str, position: &str) -> Result<(&'static str, String, String)> {
-    let family = family_of(game)?;
-    let (text, shown) = match family {
-        "cram" => texts(&position.parse::<CramBoard>()?),
-        "chomp" => texts(&position.parse::<ChompBoard>()?),
-        "sprouts" => texts(&position.parse::<SproutsPosition>()?),
-        _ => texts(&position.parse::<GraphPosition>()?),
-    };
-    Ok((family, text, shown))
-}
-
-pub(super) fn family_of(game: &str) -> Result<&'static str> {
-    crate::registry::family(game)
-        .map(|f| f.name)
-        .filter(|name| SEARCH_GAMES.contains(name))
-        .ok_or_else(|| {
-            GameError::invalid(
-                "search game",
-                game,
-                format!("one of {}", SEARCH_GAMES.join(", ")),
-            )
-        })
-}
-
-/// Searches `position` of `game` (a name of [`SEARCH_GAMES`], or an alias of the registry).
-/// Errors in the arguments (an unknown game, a bad position, a table of another game) are the
-/// `Err`; an error of the search itself is [`SearchRun::value`], so that the table can still be
-/// saved.
-pub fn search(game: &str, position: &str, options: SearchOptions) -> Result<SearchRun> {
-    let family = family_of(game)?;
-    check_threads(options.threads)?;
-    with_engine(family, position, Run { options })
-}
-
 /// `threads` refused beyond [`MAX_THREADS`].
-pub(super) fn check_threads(threads: usize) -> Result<()> {
+pub fn check_threads(threads: usize) -> Result<()> {
     if threads > MAX_THREADS {
         return Err(GameError::out_of_range(
             "threads",
@@ -175,7 +129,8 @@ pub(super) fn check_threads(threads: usize) -> Result<()> {
 }
 
 /// What is done with a position once the engine that searches it is chosen: the one place
-/// generic over the games ([`with_engine`] calls it with the game's own types).
+/// generic over the games (`search_door::SearchedPosition`'s implementation calls it with the
+/// game's own types).
 pub(super) trait EngineJob {
     /// What the job gives.
     type Out;
@@ -194,54 +149,9 @@ pub(super) trait EngineJob {
         G::Key: Default + Send + Sync + 'static;
 }
 
-/// Parses `position` of the search game `family` and hands it to `job` with the engine that
-/// searches it.
-pub(super) fn with_engine<J: EngineJob>(
-    family: &'static str,
-    position: &str,
-    job: J,
-) -> Result<J::Out> {
-    match family {
-        "cram" => {
-            let board: CramBoard = position.parse()?;
-            let (keys, x) = board.components();
-            job.run(Cram::new, family, keys, x, texts(&board))
-        }
-        "chomp" => {
-            let board: ChompBoard = position.parse()?;
-            job.run(|| Chomp, family, vec![board.key()?], 0, texts(&board))
-        }
-        "sprouts" => {
-            let position: SproutsPosition = position.parse()?;
-            job.run(Sprouts::new, family, position.keys(), 0, texts(&position))
-        }
-        "node-kayles" => {
-            let graph: GraphPosition = position.parse()?;
-            // On a grid graph, the search of regions of the board (`NodeKaylesGrid`), with a
-            // table of its own.
-            if let Some((keys, x)) = node_kayles::grid_components_of(&graph) {
-                return job.run(|| NodeKaylesGrid, family, keys, x, texts(&graph));
-            }
-            let (keys, x) = node_kayles::components_of(&graph);
-            job.run(NodeKayles::new, family, keys, x, texts(&graph))
-        }
-        _ => {
-            let graph: GraphPosition = position.parse()?;
-            // On a grid graph Arc-Kayles is Cram on the board (`arc_kayles::as_cram`): searched
-            // as one, with a Cram table.
-            if let Some(board) = arc_kayles::as_cram(&graph) {
-                let (keys, x) = board.components();
-                return job.run(Cram::new, family, keys, x, texts(&graph));
-            }
-            let (keys, x) = arc_kayles::components_of(&graph);
-            job.run(ArcKayles::new, family, keys, x, texts(&graph))
-        }
-    }
-}
-
-/// The whole search of a position ([`search`]).
-struct Run {
-    options: SearchOptions,
+/// The whole search of a position (`registry::search::search`).
+pub(super) struct Run {
+    pub(super) options: SearchOptions,
 }
 
 impl EngineJob for Run {
@@ -262,7 +172,7 @@ impl EngineJob for Run {
 }
 
 /// A position's text, which parses back, and how it is shown ([`Shown`]: a graph by its name).
-fn texts(position: &impl Shown) -> (String, String) {
+pub(super) fn texts(position: &impl Shown) -> (String, String) {
     (position.to_string(), position.shown())
 }
 
@@ -320,78 +230,4 @@ where
         threads,
         table: Box::new(Tagged { table, tag }),
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn options() -> SearchOptions {
-        SearchOptions {
-            memory_bytes: 1 << 20,
-            ..SearchOptions::default()
-        }
-    }
-
-    fn saved(run: &SearchRun) -> Vec<u8> {
-        let mut bytes = Vec::new();
-        run.write_table(&mut bytes).unwrap();
-        bytes
-    }
-
-    fn with_table(bytes: Vec<u8>) -> SearchOptions {
-        SearchOptions {
-            table: Some(Box::new(std::io::Cursor::new(bytes))),
-            ..options()
-        }
-    }
-
-    #[test]
-    fn values_match_the_registry() {
-        for (game, position) in [
-            ("cram", "3x4"),
-            ("chomp", "3x4"),
-            ("node-kayles", "path:7"),
-            ("arc-kayles", "cycle:6"),
-            ("sprouts", "0*4"),
-        ] {
-            let run = search(game, position, options()).unwrap();
-            let term = format!("{game}:{position}");
-            let sum = crate::spec::parse_sum(&term).unwrap();
-            assert_eq!(run.value.unwrap(), sum.value().unwrap(), "{term}");
-        }
-    }
-
-    #[test]
-    fn a_saved_table_resumes_and_another_game_is_refused() {
-        // 5 x 5: a board whose search stores entries (a 4 x 4 board's stored none).
-        let first = search("cram", "5x5", options()).unwrap();
-        assert!(first.stats.table.entries > 0);
-        let bytes = saved(&first);
-        let second = search("cram", "5x5", with_table(bytes.clone())).unwrap();
-        assert!(second.resumed > 0);
-        assert_eq!(second.value.unwrap(), first.value.unwrap());
-        assert!(search("chomp", "3x3", with_table(bytes)).is_err());
-    }
-
-    #[test]
-    fn unknown_games_and_bad_positions_are_errors() {
-        let e = search("nim", "3", options()).unwrap_err().to_string();
-        assert!(
-            e.contains("one of cram, chomp, node-kayles, arc-kayles, sprouts"),
-            "{e}"
-        );
-        assert!(search("cram", "9x9", options()).is_err());
-    }
-
-    #[test]
-    fn the_time_budget_stops_a_search() {
-        let tight = SearchOptions {
-            time_budget: Some(Duration::ZERO),
-            ..options()
-        };
-        let run = search("cram", "6x7", tight).unwrap();
-        assert!(run.value.is_err());
-        assert!(!saved(&run).is_empty());
-    }
 }

@@ -3,10 +3,11 @@
 use std::fmt;
 use std::sync::Arc;
 
+use super::search_door::{searched_position, SearchedPosition};
+use crate::games::family::{known, Drawing, Family, Positions};
 use crate::games::searched::{board_form, numbers, Searched, SearchedGame, Shown};
 use crate::games::sprouts::{self, Sprouts, SproutsPosition};
 use crate::kernel::error::{GameError, Result};
-use crate::kernel::family::{Drawing, Family, Positions};
 use crate::nimber::Nimber;
 use crate::search::Engine;
 
@@ -25,8 +26,24 @@ pub static FAMILY: Family = Family {
     },
     example: "sprouts:1a1a",
     sequence: false,
+    known_by: known::search,
+    heap_game: false,
+    search: Some(search_door),
+    at_once: None,
     build: |_| Ok(Arc::new(Searched::<SproutsGame>::new())),
 };
+
+/// Sprouts' search door: a position cut into its independent lands.
+fn search_door(position: &str) -> Result<Box<dyn SearchedPosition>> {
+    let position: SproutsPosition = position.parse()?;
+    Ok(searched_position(
+        Sprouts::new,
+        FAMILY.name,
+        position.keys(),
+        0,
+        &position,
+    ))
+}
 
 /// Sprouts, described for [`Searched`].
 #[derive(Debug)]

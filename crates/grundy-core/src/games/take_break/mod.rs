@@ -42,10 +42,10 @@ use num_bigint::BigUint;
 
 pub use code::{TakeBreakCode, MAX_CODE_DIGITS, MAX_REPEAT_DIGITS};
 
+use crate::games::family::{known, Drawing, Family, Param, ParamKind, Positions};
 use crate::games::octal::OctalGame;
 use crate::kernel::component::AnyRules;
 use crate::kernel::error::{GameError, Result};
-use crate::kernel::family::{Drawing, Family, Param, ParamKind, Positions};
 use crate::kernel::heap_sequence::Period;
 use crate::kernel::heap_sequence::{Computation, PeriodRule};
 use crate::kernel::moves::MoveList;
@@ -79,6 +79,10 @@ pub static FAMILY: Family = Family {
     },
     example: "hex{0.8}:10,20",
     sequence: true,
+    known_by: known::sequence,
+    heap_game: true,
+    search: None,
+    at_once: None,
     build: |params| build(params[0]),
 };
 

@@ -54,9 +54,9 @@ use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 use serde::{Deserialize, Serialize};
 
+use crate::games::family::{known, Drawing, Family, Positions};
 use crate::kernel::component::Component;
 use crate::kernel::error::{GameError, Result};
-use crate::kernel::family::{Drawing, Family, Positions};
 use crate::kernel::moves::MoveList;
 use crate::kernel::MoveError;
 use crate::kernel::{MoveContext, Ruleset};
@@ -83,6 +83,10 @@ pub static FAMILY: Family = Family {
     },
     example: "wythoff:10,7",
     sequence: false,
+    known_by: known::closed_form,
+    heap_game: false,
+    search: None,
+    at_once: None,
     build: |_| Ok(Wythoff::shared().clone()),
 };
 

@@ -14,8 +14,8 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
+use crate::games::family::{check_param_count, names_family};
 use crate::kernel::error::Result;
-use crate::kernel::family::{check_param_count, names_family};
 
 /// A position of a loopy ruleset: a vertex `[v]`, a heap `[n]`, or several heaps played
 /// together (Fair Shares), as the ruleset reads it.

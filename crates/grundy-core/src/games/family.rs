@@ -1,15 +1,20 @@
-//! What a family of rulesets tells the front ends ([`Family`]): its names, rules, parameters
-//! ([`Param`], [`ParamKind`]) and positions ([`Positions`], [`Drawing`]), and how to build its
-//! rules. Each ruleset module declares its own; the registry (`registry::REGISTRY`) lists them.
+//! What a family of rulesets tells the front ends and the engines ([`Family`]): its names,
+//! rules, parameters ([`Param`], [`ParamKind`]) and positions ([`Positions`], [`Drawing`]), how
+//! to build its rules, how its values are known ([`known`]), whether misère quotients take it,
+//! and how a search with the caller's table takes its positions. Each ruleset module declares
+//! its own; the registry (`registry::REGISTRY`) lists them, and every list of games the doors
+//! and engines need is read from there.
 
 use std::sync::Arc;
 
 use serde::Serialize;
 
-pub use super::numbering::Numbering;
+pub use crate::kernel::numbering::Numbering;
 
-use crate::kernel::component::AnyRules;
+use crate::games::rules::search_door::SearchDoor;
+use crate::kernel::component::{AnyRules, Component};
 use crate::kernel::error::{GameError, Result};
+use crate::kernel::provenance::Provenance;
 
 /// How the front ends draw a family's positions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
@@ -110,6 +115,43 @@ pub struct Family {
     /// Builds the rules from the parameters' texts, one per [`Family::params`], checked.
     #[serde(skip)]
     pub build: fn(&[&str]) -> Result<Arc<dyn AnyRules>>,
+    /// How the value of one of its components is known (one of [`known`]'s, or the family's
+    /// own where it depends on the position, as for Cram's regions).
+    #[serde(skip)]
+    pub known_by: fn(&Component) -> Provenance,
+    /// Whether its positions are single heaps and a move turns one heap into heaps: the
+    /// rulesets whose misère quotients and genera `grundy misere` computes.
+    #[serde(skip)]
+    pub heap_game: bool,
+    /// How a search with the caller's table, time and threads takes its positions (`grundy
+    /// search`, Python's `grundy.search`, the cluster's pieces): `None` for the families that
+    /// are not searched so.
+    #[serde(skip)]
+    pub search: Option<SearchDoor>,
+    /// What the family's theory answers at once about a lone component, before any search
+    /// ([`AtOnce`]: a Chomp bar); `None` for the families with nothing of the kind.
+    #[serde(skip)]
+    pub at_once: Option<fn(&Component) -> Option<AtOnce>>,
+}
+
+/// What a family's theory answers at once about a lone component under normal play, which
+/// the player to move wins ([`Family::at_once`]): every door answers it so, where a search
+/// would take long or not end.
+#[derive(Debug, Clone)]
+pub struct AtOnce {
+    /// The one winning move (the component's option, made directly: the options of a bar of
+    /// a million rows are never listed), or `None` when the argument names no move.
+    pub winning_move: Option<Vec<Component>>,
+    /// The explanation's kind: `symmetry`, `closed-form` or `strategy-stealing`.
+    pub kind: &'static str,
+    /// The reasoning, in words.
+    pub why: String,
+    /// Where no winning move is known: why, and the move the computer plays instead (the one
+    /// that gives least away).
+    pub unknown: Option<(String, Vec<Component>)>,
+    /// Why the component is beyond the search, when it is: a door that searches on request
+    /// (`grundy search`) answers it at once rather than start a search that would not end.
+    pub beyond_search: Option<String>,
 }
 
 impl Family {
@@ -123,6 +165,41 @@ impl Family {
     /// Whether `name` names this family (its name or an alias, in any case).
     pub fn answers_to(&self, name: &str) -> bool {
         names_family(self.name, self.aliases, name)
+    }
+}
+
+/// The usual [`Family::known_by`]s.
+pub mod known {
+    use super::{Component, Provenance};
+
+    /// Heaps from this size on are beyond the values a sequence computes bottom up for a
+    /// question (2^18, the octal period search's reach in `analyze`, docs/limits.md): their
+    /// values are read through the proven period.
+    pub const PERIOD_FROM: u64 = 1 << 18;
+
+    /// A theorem gives every value outright.
+    pub fn closed_form(_: &Component) -> Provenance {
+        Provenance::ClosedForm
+    }
+
+    /// Values computed bottom up by the mex rule.
+    pub fn table(_: &Component) -> Provenance {
+        Provenance::Table
+    }
+
+    /// The search engine.
+    pub fn search(_: &Component) -> Provenance {
+        Provenance::Search
+    }
+
+    /// A heap game's sequence: by the mex rule below [`PERIOD_FROM`], through its proven
+    /// period from there.
+    pub fn sequence(c: &Component) -> Provenance {
+        if c.heaps().iter().any(|&h| h >= PERIOD_FROM) {
+            Provenance::ProvenPeriod
+        } else {
+            Provenance::Table
+        }
     }
 }
 
