@@ -27,6 +27,9 @@ POSITIONS = [
     ("node-kayles", "path:11"),
     ("arc-kayles", "cycle:9"),
     ("arc-kayles", "grid:3x4"),
+    # Sprouts: lands cut into their options, as the engine's search cuts them.
+    ("sprouts", "0*4"),
+    ("sprouts", "0*2+0*3"),
 ]
 
 

@@ -150,7 +150,7 @@ fn search_door(position: &str) -> Result<Box<dyn SearchedPosition>> {
     Ok(searched_position(
         || Chomp,
         FAMILY.name,
-        vec![board.key()?],
+        board.key().map(|k| vec![k]),
         0,
         &board,
     ))

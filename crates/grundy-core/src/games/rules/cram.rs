@@ -62,7 +62,13 @@ fn known_by(c: &Component) -> Provenance {
 fn search_door(position: &str) -> Result<Box<dyn SearchedPosition>> {
     let board: CramBoard = position.parse()?;
     let (keys, x) = board.components();
-    Ok(searched_position(Cram::new, FAMILY.name, keys, x, &board))
+    Ok(searched_position(
+        Cram::new,
+        FAMILY.name,
+        Ok(keys),
+        x,
+        &board,
+    ))
 }
 
 /// Cram, described for [`Searched`].

@@ -70,10 +70,22 @@ fn node_kayles_door(position: &str) -> Result<Box<dyn SearchedPosition>> {
     let graph: GraphPosition = position.parse()?;
     let name = NODE_KAYLES.name;
     if let Some((keys, x)) = node_kayles::grid_components_of(&graph) {
-        return Ok(searched_position(|| NodeKaylesGrid, name, keys, x, &graph));
+        return Ok(searched_position(
+            || NodeKaylesGrid,
+            name,
+            Ok(keys),
+            x,
+            &graph,
+        ));
     }
     let (keys, x) = node_kayles::components_of(&graph);
-    Ok(searched_position(NodeKayles::new, name, keys, x, &graph))
+    Ok(searched_position(
+        NodeKayles::new,
+        name,
+        Ok(keys),
+        x,
+        &graph,
+    ))
 }
 
 /// Arc-Kayles' search door: a graph cut into its connected parts, or, on a grid graph, Cram on
@@ -83,10 +95,10 @@ fn arc_kayles_door(position: &str) -> Result<Box<dyn SearchedPosition>> {
     let name = ARC_KAYLES.name;
     if let Some(board) = arc_kayles::as_cram(&graph) {
         let (keys, x) = board.components();
-        return Ok(searched_position(Cram::new, name, keys, x, &graph));
+        return Ok(searched_position(Cram::new, name, Ok(keys), x, &graph));
     }
     let (keys, x) = arc_kayles::components_of(&graph);
-    Ok(searched_position(ArcKayles::new, name, keys, x, &graph))
+    Ok(searched_position(ArcKayles::new, name, Ok(keys), x, &graph))
 }
 
 /// A named graph shows as its name (`grid:7x9`, with `!3,4` for vertices out of play).

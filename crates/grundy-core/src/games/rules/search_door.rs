@@ -36,12 +36,14 @@ pub trait SearchedPosition {
     ) -> Result<PieceValue<bool>>;
 }
 
-/// The position a door gives: `keys` (canonical components of the game `game` makes) plus the
+/// The position a door gives: `keys` (canonical components of the game `game` makes, or why
+/// the position cannot be searched: a Chomp bar of more than 62 rows and columns is read, shown
+/// and answered by theory, but has no key) plus the
 /// values `x`, for the registry's `family`, with the position's `texts`.
 pub fn searched_position<G, F>(
     game: F,
     family: &'static str,
-    keys: Vec<G::Key>,
+    keys: Result<Vec<G::Key>>,
     x: Nimber,
     position: &impl Shown,
 ) -> Box<dyn SearchedPosition>
@@ -62,7 +64,7 @@ where
 struct Parsed<G: SplitGame, F> {
     game: F,
     family: &'static str,
-    keys: Vec<G::Key>,
+    keys: Result<Vec<G::Key>>,
     x: Nimber,
     texts: (String, String),
 }
@@ -74,7 +76,7 @@ where
     F: Fn() -> G + 'static,
 {
     fn run<J: EngineJob>(self, job: J) -> Result<J::Out> {
-        job.run(self.game, self.family, self.keys, self.x, self.texts)
+        job.run(self.game, self.family, self.keys?, self.x, self.texts)
     }
 }
 

@@ -39,7 +39,7 @@ fn search_door(position: &str) -> Result<Box<dyn SearchedPosition>> {
     Ok(searched_position(
         Sprouts::new,
         FAMILY.name,
-        position.keys(),
+        Ok(position.keys()),
         0,
         &position,
     ))
