@@ -512,8 +512,9 @@ pub fn draw(sum: &Sum) -> Vec<String> {
             lines.push(format!(
                 "  {label:>label_width$}: {d:<width$}  ({c}){rules}"
             ));
-        } else if c.draws_heap_by_heap() {
-            // A row of heaps played together: each heap on its own line, numbered within.
+        } else if registry::drawing_of(c) == Some(Drawing::HeapRow) {
+            // A row of heaps played together (its family's drawing): each heap on its own
+            // line, numbered within.
             lines.push(format!("  {label:>label_width$}: {c}{rules}"));
             let heaps = c.heaps();
             let row_width = heaps

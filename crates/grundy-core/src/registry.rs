@@ -83,10 +83,16 @@ pub fn family_of(c: &crate::kernel::component::Component) -> Option<&'static Fam
     family(term.split('{').next().unwrap_or_default())
 }
 
+/// How the component `c` is drawn: its family's [`Drawing`] (a row of heaps played together
+/// for Moore's Nim, a queen for Wythoff's game, ...).
+pub fn drawing_of(c: &crate::kernel::component::Component) -> Option<Drawing> {
+    family_of(c).map(|f| f.positions.drawing)
+}
+
 /// The queen's square `(x, y)` of a component drawn as a queen on a quarter-infinite board
 /// ([`Drawing::Queen`]: a Wythoff board), its two heaps; `None` for any other.
 pub fn queen(c: &crate::kernel::component::Component) -> Option<(u64, u64)> {
-    if family_of(c)?.positions.drawing != Drawing::Queen {
+    if drawing_of(c)? != Drawing::Queen {
         return None;
     }
     match c.heaps()[..] {

@@ -404,11 +404,6 @@ impl Ruleset for Moore {
         }))
     }
 
-    /// A move may take from several heaps at once, so the heaps are drawn one per line.
-    fn draws_heap_by_heap(&self) -> bool {
-        true
-    }
-
     fn explain_value(&self, heaps: &Vec<u64>) -> Result<Derivation> {
         if self.option_count(heaps) <= 4096 && self.grundy(heaps).is_ok() {
             return crate::kernel::derive_from(self, heaps, self.options(heaps));

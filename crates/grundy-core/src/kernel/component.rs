@@ -81,7 +81,6 @@ trait Erased: Send + Sync + 'static {
     fn describe_move(&self, to: &[Component]) -> String;
     fn explain_value(&self) -> Result<Derivation>;
     fn explain_position(&self, toward: Option<&[Component]>) -> Option<Arc<dyn PositionReasoning>>;
-    fn draws_heap_by_heap(&self) -> bool;
     fn splits(&self) -> bool;
     fn tree_estimate(&self, group: &[&Component], limit: u64) -> TreeEstimate;
 }
@@ -285,10 +284,6 @@ impl<R: Ruleset> Erased for Typed<R> {
         self.rules.explain_position(&self.position, toward.as_ref())
     }
 
-    fn draws_heap_by_heap(&self) -> bool {
-        self.rules.draws_heap_by_heap()
-    }
-
     fn splits(&self) -> bool {
         self.rules.splits()
     }
@@ -474,11 +469,6 @@ impl Component {
         toward: Option<&[Component]>,
     ) -> Option<Arc<dyn PositionReasoning>> {
         self.0.explain_position(toward)
-    }
-
-    /// Whether the component is drawn heap by heap (see [`Ruleset::draws_heap_by_heap`]).
-    pub fn draws_heap_by_heap(&self) -> bool {
-        self.0.draws_heap_by_heap()
     }
 
     /// Whether a move of this ruleset may leave several components.

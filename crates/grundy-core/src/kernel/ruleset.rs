@@ -334,13 +334,6 @@ pub trait Ruleset: Debug + Send + Sync + Eq + Hash + Ord + 'static {
     ) -> Option<std::sync::Arc<dyn PositionReasoning>> {
         None
     }
-
-    /// Whether a position of several heaps is drawn heap by heap, one heap per line, rather
-    /// than as one picture: a row of heaps played together (Moore's Nim), where a move may take
-    /// from several heaps at once.
-    fn draws_heap_by_heap(&self) -> bool {
-        false
-    }
 }
 
 /// A noun of [`Ruleset::noun`] in the plural: `heaps`, `rows of coins`, `grids of coins`.
