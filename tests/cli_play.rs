@@ -128,6 +128,30 @@ fn bad_arguments_exit_with_code_2() {
         .code(2);
 }
 
+/// The simulation's document is the wire schema's `Simulation`, and a seed beyond 2^53 - 1 is
+/// written as a string of digits (a JSON client would round a number), the same seed replayed.
+#[test]
+fn simulate_json_conforms_and_writes_a_large_seed_exactly() {
+    let args = [
+        "simulate",
+        "nim",
+        "3",
+        "4",
+        "--games",
+        "5",
+        "--seed",
+        "18446744073709551615",
+    ];
+    let doc = common::json(&args);
+    assert_eq!(doc["seed"], "18446744073709551615");
+    assert_eq!(common::json(&args)["total_moves"], doc["total_moves"]);
+    // The schema can fail: a field of another document is refused.
+    let mut other = doc.clone();
+    other["nim_sum"] = serde_json::json!(7);
+    let schema = grundy_core::wire::schema::document_schema("Simulation").unwrap();
+    assert!(!jsonschema::validator_for(&schema).unwrap().is_valid(&other));
+}
+
 #[test]
 fn simulate_reports_win_rates() {
     grundy()
@@ -178,6 +202,7 @@ fn simulate_json_and_the_transcript_of_avansyah_2025() {
         .unwrap();
     assert!(out.status.success());
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    common::conforms(&["simulate"], &doc);
     assert_eq!(doc["games"], 3);
     assert_eq!(doc["players"], serde_json::json!(["bouton", "bouton"]));
     assert_eq!(doc["wins"][0]["wins"], 3);

@@ -44,6 +44,7 @@ fn document_of(args: &[&str]) -> Option<&'static str> {
         ["analyze", ..] => "Analysis",
         ["survey", "run", ..] => "SurveyRun",
         ["survey", "merge", ..] => "SurveyMerge",
+        ["simulate", ..] => "Simulation",
         _ => return None,
     })
 }

@@ -258,6 +258,16 @@ impl Played {
     }
 }
 
+/// A whole number written as docs/api.md's "Numbers" say: a JSON number up to 2^53 - 1, a
+/// string of digits beyond (a seed given by a user may be any `u64`).
+struct Exact(u64);
+
+impl Serialize for Exact {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        crate::kernel::nim_heap::serialize_exact(self.0, s)
+    }
+}
+
 impl Serialize for Simulation {
     /// `grundy simulate --json` and `POST /api/simulate`: `game`, `convention`, `start`,
     /// `outcome`, `players`, `seed`, `games`, `wins` (per seat: `player`, `wins`, `rate` and its
@@ -286,7 +296,7 @@ impl Serialize for Simulation {
         map.serialize_entry("start", &self.start.components)?;
         map.serialize_entry("outcome", &self.outcome)?;
         map.serialize_entry("players", &self.players.map(|p| p.to_string()))?;
-        map.serialize_entry("seed", &self.seed)?;
+        map.serialize_entry("seed", &Exact(self.seed))?;
         map.serialize_entry("games", &t.games)?;
         map.serialize_entry("wins", &wins)?;
         map.serialize_entry("total_moves", &t.total_moves)?;
@@ -330,6 +340,30 @@ mod tests {
         assert_eq!(json["games"], 30);
         assert_eq!(json["games_requested"], 30);
         assert_eq!(json["stopped"], serde_json::Value::Null);
+        assert_eq!(json["seed"], 7);
+    }
+
+    /// A seed beyond 2^53 - 1 (any `u64` a user gives) is written as a string of digits, which
+    /// a JSON client reads exactly; 2^53 - 1 itself is still a number.
+    #[test]
+    fn seeds_are_written_exactly_on_both_sides_of_2_53() {
+        let start = parse_sum("nim:1").unwrap();
+        let players = [Player::Random, Player::Random];
+        for (seed, written) in [
+            (
+                (1u64 << 53) - 1,
+                serde_json::json!(9_007_199_254_740_991_u64),
+            ),
+            (1 << 53, serde_json::json!("9007199254740992")),
+            (u64::MAX, serde_json::json!("18446744073709551615")),
+        ] {
+            let series = Series {
+                seed,
+                ..series(2, 10)
+            };
+            let sim = run(&start, Convention::Normal, players, series).unwrap();
+            assert_eq!(serde_json::to_value(&sim).unwrap()["seed"], written);
+        }
     }
 
     /// Both sides of the bound: a game of exactly `max_moves` moves is played, one more stops

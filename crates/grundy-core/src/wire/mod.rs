@@ -20,6 +20,7 @@ pub mod play;
 pub mod runs;
 pub mod schema;
 pub mod server;
+pub mod simulation;
 pub mod wythoff;
 
 pub use analysis::{Analysis, LoopyAnalysis};

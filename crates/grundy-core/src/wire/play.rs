@@ -53,6 +53,8 @@ pub struct ComputerMove<M, P, Player> {
     pub finished: bool,
     #[schemars(with = "super::schema::AnyJson")]
     pub player: Player,
+    #[serde(serialize_with = "crate::kernel::nim_heap::serialize_exact_u64")]
+    #[schemars(with = "super::schema::ExactNumber")]
     pub seed: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub refused: Option<String>,

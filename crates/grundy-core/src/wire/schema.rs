@@ -60,6 +60,7 @@ pub fn documents() -> Vec<(&'static str, SchemaOf)> {
         ("SurveyRun", SurveyRun::json_schema),
         ("SurveyMerge", SurveyMerge::json_schema),
         ("Transcript", Transcript::json_schema),
+        ("Simulation", crate::simulation::Simulation::json_schema),
         ("Hint", Hint::<AnyJson, AnyJson>::json_schema),
         (
             "ComputerMove",
