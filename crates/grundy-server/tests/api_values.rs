@@ -206,3 +206,21 @@ async fn genus_gives_misere_values() {
     let (s, b) = post("/api/genus", json!({ "game": "cram", "count": 3 })).await;
     assert_client_error(s, &b, "heap game");
 }
+
+/// The moves' answer is the wire schema's `MoveValues` (the support's `post` validates every
+/// answer), and the schema can fail (a planted field is refused).
+#[tokio::test]
+async fn moves_conform_to_the_schema_and_a_planted_field_is_refused() {
+    let (status, answer) = post(
+        "/api/moves",
+        json!({ "position": { "game": "sum", "terms": "nim:3,4" } }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let schema = grundy_core::wire::schema::document_schema("MoveValues").unwrap();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    assert!(validator.is_valid(&answer), "{answer}");
+    let mut planted = answer.clone();
+    planted["moves"][0]["nim_sum"] = json!(1);
+    assert!(!validator.is_valid(&planted));
+}

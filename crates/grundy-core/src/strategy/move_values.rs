@@ -47,8 +47,12 @@ pub struct ValuedMove {
     pub mv: SumMove,
     /// Whether it wins or loses for the player who makes it.
     pub outcome: MoveOutcome,
-    /// The Grundy value of the position it leaves (normal play only; 0 exactly for wins).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// The Grundy value of the position it leaves (normal play only; 0 exactly for wins), a
+    /// string of digits beyond 2^53 - 1 (a Tartan grid's values fill 64 bits).
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "exact_value"
+    )]
     pub value: Option<Nimber>,
     /// How many moves the game lasts, this one included, when both sides then play perfectly
     /// (the winner hurrying, the loser delaying); `None` when the tree was too large to search.
@@ -56,6 +60,17 @@ pub struct ValuedMove {
     pub moves_left: Option<u64>,
     /// Whether this is the move of [`super::best_move`] (the first of the best when measured).
     pub best: bool,
+}
+
+/// A present [`ValuedMove::value`], written exactly (docs/api.md, "Numbers").
+fn exact_value<S: serde::Serializer>(
+    value: &Option<Nimber>,
+    s: S,
+) -> std::result::Result<S::Ok, S::Error> {
+    match value {
+        Some(v) => crate::kernel::nim_heap::serialize_exact(*v, s),
+        None => s.serialize_none(),
+    }
 }
 
 /// Every move of a position, valued (see the module documentation).

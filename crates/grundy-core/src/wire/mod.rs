@@ -15,6 +15,7 @@ pub mod analysis;
 pub mod hackenbush;
 pub mod loopy;
 pub mod misere;
+pub mod moves;
 pub mod nimber;
 pub mod play;
 pub mod runs;

@@ -68,6 +68,8 @@ pub fn documents() -> Vec<(&'static str, SchemaOf)> {
         ),
         ("Legality", Legality::<AnyJson, AnyJson>::json_schema),
         ("RemotenessList", RemotenessList::json_schema),
+        ("MoveValues", moves::MoveValues::json_schema),
+        ("UnlistedMoves", UnlistedMoves::<AnyJson>::json_schema),
         ("LoopyBest", loopy::LoopyBest::json_schema),
         ("LoopyOptions", loopy::LoopyOptions::json_schema),
         ("Health", Health::<AnyJson>::json_schema),

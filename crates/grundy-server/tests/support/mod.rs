@@ -44,7 +44,7 @@ pub async fn send_with(
 }
 
 /// The wire format's documents an endpoint answers with (grundy_core::wire); endpoints whose
-/// answers are the core's reports (moves, sequence) are not in the schema yet.
+/// answers are the core's reports (sequence) are not in the schema yet.
 fn documents_of(path: &str) -> &'static [&'static str] {
     match path {
         "/api/analyze" => &["Analysis", "LoopyAnalysis"],
@@ -58,6 +58,7 @@ fn documents_of(path: &str) -> &'static [&'static str] {
         "/api/health" => &["Health"],
         "/api/rulesets" => &["Rulesets"],
         "/api/simulate" => &["Simulation"],
+        "/api/moves" => &["MoveValues", "UnlistedMoves", "LoopyOptions"],
         _ => &[],
     }
 }

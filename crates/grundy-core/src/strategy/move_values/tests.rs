@@ -229,3 +229,25 @@ fn rulesets_of_the_registry_are_valued() {
         .iter()
         .any(|m| m.best && m.outcome == MoveOutcome::Win));
 }
+
+#[test]
+fn values_are_written_exactly_on_both_sides_of_2_53() {
+    let sum = Sum::nim(&[1]);
+    let mv = sum.moves().unwrap().remove(0);
+    for (value, written) in [
+        (
+            (1u64 << 53) - 1,
+            serde_json::json!(9_007_199_254_740_991_u64),
+        ),
+        (1 << 53, serde_json::json!("9007199254740992")),
+    ] {
+        let valued = ValuedMove {
+            mv: mv.clone(),
+            outcome: MoveOutcome::Lose,
+            value: Some(value),
+            moves_left: None,
+            best: false,
+        };
+        assert_eq!(serde_json::to_value(&valued).unwrap()["value"], written);
+    }
+}
