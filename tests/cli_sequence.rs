@@ -474,3 +474,21 @@ fn at_keeps_a_budget_and_says_how_to_go_further() {
         .success()
         .stdout(predicates::str::contains(format!("G({huge}) = 1")));
 }
+
+/// `grundy sequence --json` is the wire schema's `ReportDocument` (`common::json` validates every
+/// document the suite reads), a proven period's certificate included; the schema can fail.
+#[test]
+fn the_report_conforms_to_the_schema_and_a_wrong_field_is_refused() {
+    let doc = json(&["sequence", "octal", "0.77", "--count", "100", "--until-period"]);
+    assert_eq!(doc["period"]["status"], "proven");
+    assert_eq!(doc["period"]["theorem"]["name"], "guy-smith");
+    let schema = grundy_core::wire::schema::document_schema("ReportDocument").unwrap();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    assert!(validator.is_valid(&doc));
+    let mut wrong = doc.clone();
+    wrong["values"] = serde_json::json!("0, 1, 2");
+    assert!(!validator.is_valid(&wrong));
+    let mut wrong = doc;
+    wrong["period"]["status"] = serde_json::json!("guessed");
+    assert!(!validator.is_valid(&wrong));
+}

@@ -45,6 +45,7 @@ fn document_of(args: &[&str]) -> Option<&'static str> {
         ["survey", "run", ..] => "SurveyRun",
         ["survey", "merge", ..] => "SurveyMerge",
         ["simulate", ..] => "Simulation",
+        ["sequence", ..] => "ReportDocument",
         _ => return None,
     })
 }

@@ -235,7 +235,7 @@ pub struct Limits {
 }
 
 /// A proven period and what proves it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Certificate {
     /// The least period.
     pub period: u64,
@@ -257,7 +257,7 @@ pub struct Certificate {
 }
 
 /// A theorem that proves a period from finitely many values.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "name", rename_all = "kebab-case")]
 pub enum Theorem {
     /// Each value depends only on the `window` values below it, so `window` consecutive
@@ -306,7 +306,7 @@ pub enum Theorem {
 }
 
 /// A half-open range `from <= n < to`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Compared {
     /// The first `n`.
     pub from: u64,

@@ -354,7 +354,7 @@ pub struct ReportHeader {
 }
 
 /// The whole report: the JSON document of `grundy sequence --json` and `POST /api/sequence`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct ReportDocument {
     /// See [`SequenceGame::game`].
     pub game: String,
@@ -377,7 +377,7 @@ pub struct ReportDocument {
 }
 
 /// A period, its certificate, or why there is none.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "status", rename_all = "kebab-case")]
 pub enum PeriodStatus {
     /// Proven by a theorem from the computed values.
@@ -420,7 +420,7 @@ impl PeriodStatus {
 }
 
 /// `G(n)` for one heap of any size.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct AtAnswer {
     /// The heap, in decimal (it may have hundreds of digits).
     pub n: String,

@@ -61,6 +61,10 @@ pub fn documents() -> Vec<(&'static str, SchemaOf)> {
         ("SurveyMerge", SurveyMerge::json_schema),
         ("Transcript", Transcript::json_schema),
         ("Simulation", crate::simulation::Simulation::json_schema),
+        (
+            "ReportDocument",
+            crate::sequence::report::ReportDocument::json_schema,
+        ),
         ("Hint", Hint::<AnyJson, AnyJson>::json_schema),
         (
             "ComputerMove",

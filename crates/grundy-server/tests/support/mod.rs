@@ -43,8 +43,7 @@ pub async fn send_with(
     (status, value)
 }
 
-/// The wire format's documents an endpoint answers with (grundy_core::wire); endpoints whose
-/// answers are the core's reports (sequence) are not in the schema yet.
+/// The wire format's documents an endpoint answers with (grundy_core::wire).
 fn documents_of(path: &str) -> &'static [&'static str] {
     match path {
         "/api/analyze" => &["Analysis", "LoopyAnalysis"],
@@ -58,6 +57,7 @@ fn documents_of(path: &str) -> &'static [&'static str] {
         "/api/health" => &["Health"],
         "/api/rulesets" => &["Rulesets"],
         "/api/simulate" => &["Simulation"],
+        "/api/sequence" => &["ReportDocument"],
         "/api/moves" => &["MoveValues", "UnlistedMoves", "LoopyOptions"],
         _ => &[],
     }
