@@ -147,7 +147,7 @@ fn simulate_json_conforms_and_writes_a_large_seed_exactly() {
     assert_eq!(common::json(&args)["total_moves"], doc["total_moves"]);
     // The schema can fail: a field of another document is refused.
     let mut other = doc.clone();
-    other["nim_sum"] = serde_json::json!(7);
+    other["nim_sum"] = serde_json::Value::from(7);
     let schema = grundy_core::wire::schema::document_schema("Simulation").unwrap();
     assert!(!jsonschema::validator_for(&schema).unwrap().is_valid(&other));
 }
