@@ -479,7 +479,14 @@ fn at_keeps_a_budget_and_says_how_to_go_further() {
 /// document the suite reads), a proven period's certificate included; the schema can fail.
 #[test]
 fn the_report_conforms_to_the_schema_and_a_wrong_field_is_refused() {
-    let doc = json(&["sequence", "octal", "0.77", "--count", "100", "--until-period"]);
+    let doc = json(&[
+        "sequence",
+        "octal",
+        "0.77",
+        "--count",
+        "100",
+        "--until-period",
+    ]);
     assert_eq!(doc["period"]["status"], "proven");
     assert_eq!(doc["period"]["theorem"]["name"], "guy-smith");
     let schema = grundy_core::wire::schema::document_schema("ReportDocument").unwrap();

@@ -190,6 +190,15 @@
 //! | [`player`] | computer players: perfect, random, any strength between, and `bouton` (Bouton's rule, taking most when losing) |
 //! | [`explain`] | the reasoning for a person: binary columns, nim-sums, target values |
 //! | [`spec`] | the text format for positions shared by the front ends |
+//! | [`kernel`] | the bottom layer: the [`kernel::Ruleset`] trait and every type in its signature (components, moves, derivations, errors, provenance) |
+//! | [`registry`] | every ruleset family ([`registry::REGISTRY`]), found by name or from a component, and the searches of the search games by name ([`registry::search`]) |
+//! | [`misere`] | misère play of heap games: quotients, genera, and sums by simplest forms or search |
+//! | [`loopy`] | games with cycles: values with draws (∞), their rulesets and their own registry |
+//! | [`any_size`] | positions with heaps beyond `u64`, answered where their theory is a lookup |
+//! | [`answer`] | the one entry of every door: a question and its budget give an answer or a refusal, with how each answer is known |
+//! | [`report`] | the analysis of a position as every door prints it |
+//! | [`simulation`] | series of games between computer players: win rates with their intervals |
+//! | [`wire`] | the JSON shape of every answer a door prints, and its JSON Schema |
 //! | [`kernel::cancel`] | cooperative cancellation of long computations (a front end's time limit) |
 //! | [`kernel::error`] | the one error type, [`GameError`], whose messages name the bad value and what is allowed |
 //!

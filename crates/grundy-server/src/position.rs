@@ -1,23 +1,12 @@
 //! Positions as the API sends and receives them.
 //!
 //! A position is a JSON object naming a ruleset of the core's registry in `game`, with the
-//! ruleset's parameters as fields of their own and its positions in `heaps`, or a sum of terms:
-//!
-//! | `game` | fields | example |
-//! | --- | --- | --- |
-//! | `nim` | `heaps` | `{"game": "nim", "heaps": [3, 4, 5]}` |
-//! | `subtraction` | `set`, `heaps` | `{"game": "subtraction", "set": [1, 4, 9], "heaps": [11]}` |
-//! | `bachet` | `k`, `heaps` | `{"game": "bachet", "k": 3, "heaps": [10]}` |
-//! | `all-but` | `except`, `heaps` | `{"game": "all-but", "except": [2, 3], "heaps": [10]}` |
-//! | `octal` | `code` (a code or a preset name), `heaps` | `{"game": "octal", "code": "0.77", "heaps": [10]}` |
-//! | `grundys-game` | `heaps` | `{"game": "grundys-game", "heaps": [9]}` |
-//! | `wythoff` | `heaps`: the queen's square `[x, y]` (pairs: two boards are four numbers) | `{"game": "wythoff", "heaps": [10, 7]}` |
-//! | `lasker` | `heaps` | `{"game": "lasker", "heaps": [7, 9]}` |
-//! | `moore` | `k`, `heaps`: the heaps of one position | `{"game": "moore", "k": 2, "heaps": [3, 5, 6]}` |
-//! | `sum` | `terms` (the core's position text) | `{"game": "sum", "terms": "nim:3,4 + wythoff:10,7"}` |
-//!
-//! and optionally `"convention": "misere"` (default `"normal"`). The table is the registry's
-//! (`GET /api/rulesets` lists it); a parameter is a number, a list of numbers, or a string.
+//! ruleset's parameters as fields of their own and its positions in `heaps` or `position`, or a
+//! sum of terms: `{"game": "subtraction", "set": [1, 4, 9], "heaps": [11]}`, `{"game": "cram",
+//! "position": "3x4"}`, `{"game": "sum", "terms": "nim:3,4 + wythoff:10,7"}`; optionally with
+//! `"convention": "misere"` (default `"normal"`). docs/api.md's table gives every family's
+//! fields (a test checks that it names every family of the registry; `GET /api/rulesets` lists
+//! them); a parameter is a number, a list of numbers, or a string.
 //! [`Position::parse`] checks the position against the [`Limits`] and builds the core's
 //! [`Sum`]; [`Position::after`] gives the same kind of object for the position after a move,
 //! which is what the page stores in its URL.
