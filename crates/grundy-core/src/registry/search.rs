@@ -4,7 +4,7 @@
 //! ([`crate::games::rules::search_run`], [`crate::games::rules::search_pieces`]) do the rest.
 
 use crate::games::family::Family;
-use crate::games::rules::search_door::SearchedPosition;
+use crate::games::rules::search_door::{SearchDoor, SearchedPosition};
 use crate::games::rules::search_pieces::{Cut, PieceSum, PieceValue};
 use crate::games::rules::search_run::{check_threads, SearchOptions, SearchRun};
 use crate::kernel::error::{GameError, Result};
@@ -14,13 +14,13 @@ use crate::nimber::Nimber;
 /// ([`SearchRun::shown`]), or the error that names the bad one: what [`search`] checks before
 /// it reads a table, for a front end that tells a bad position from a bad table file.
 pub fn position_text(game: &str, position: &str) -> Result<(&'static str, String, String)> {
-    let family = family_of(game)?;
-    let (text, shown) = searched(family, position)?.texts();
-    Ok((family.name, text, shown))
+    let (name, door) = door_of(game)?;
+    let (text, shown) = door(position)?.texts();
+    Ok((name, text, shown))
 }
 
 /// The names of the games a search takes: the registry's families with a search door
-/// ([`crate::games::family::Family::search`]).
+/// ([`Family::search`]).
 pub fn search_games() -> Vec<&'static str> {
     super::REGISTRY
         .iter()
@@ -29,30 +29,24 @@ pub fn search_games() -> Vec<&'static str> {
         .collect()
 }
 
-/// The family of the search game `game` (its name or an alias), or the error naming those a
-/// search takes.
-fn family_of(game: &str) -> Result<&'static Family> {
-    super::family(game)
-        .filter(|f| f.search.is_some())
-        .ok_or_else(|| {
-            GameError::invalid(
-                "search game",
-                game,
-                format!("one of {}", search_games().join(", ")),
-            )
-        })
-}
-
-/// `position` of the search game `family` read through its door.
-fn searched(family: &Family, position: &str) -> Result<Box<dyn SearchedPosition>> {
-    match family.search {
-        Some(door) => door(position),
+/// The name and the search door of the search game `game` (its name or an alias), or the
+/// error naming the games a search takes.
+fn door_of(game: &str) -> Result<(&'static str, SearchDoor)> {
+    let family: Option<&'static Family> = super::family(game);
+    match family.and_then(|f| Some((f.name, f.search?))) {
+        Some(found) => Ok(found),
         None => Err(GameError::invalid(
             "search game",
-            family.name,
+            game,
             format!("one of {}", search_games().join(", ")),
         )),
     }
+}
+
+/// `position` of the search game `game` read through its door.
+fn searched(game: &str, position: &str) -> Result<Box<dyn SearchedPosition>> {
+    let (_, door) = door_of(game)?;
+    door(position)
 }
 
 /// Searches `position` of `game` (a name of [`search_games`], or an alias of the registry).
@@ -60,21 +54,22 @@ fn searched(family: &Family, position: &str) -> Result<Box<dyn SearchedPosition>
 /// `Err`; an error of the search itself is [`SearchRun::value`], so that the table can still be
 /// saved.
 pub fn search(game: &str, position: &str, options: SearchOptions) -> Result<SearchRun> {
-    let family = family_of(game)?;
+    let (_, door) = door_of(game)?;
     check_threads(options.threads)?;
-    searched(family, position)?.search(options)
+    door(position)?.search(options)
 }
 
-/// `position` of `game` (a name of [`search_games`] or an alias) cut into
-/// its canonical components.
+/// `position` of `game` (a name of [`search_games`] or an alias) cut into its canonical
+/// components.
 pub fn components(game: &str, position: &str) -> Result<Cut> {
-    searched(family_of(game)?, position)?.cut()
+    searched(game, position)?.cut()
 }
 
-/// The options of the component `key` (a [`crate::games::rules::search_pieces::Piece::key`] of `position`'s search, as listed by
+/// The options of the component `key` (a
+/// [`crate::games::rules::search_pieces::Piece::key`] of `position`'s search, as listed by
 /// [`components`] or [`options`]), each once, smallest first.
 pub fn options(game: &str, position: &str, key: &str) -> Result<Vec<PieceSum>> {
-    searched(family_of(game)?, position)?.options(key)
+    searched(game, position)?.options(key)
 }
 
 /// The value of the component `key` (as in [`options`]) by the core's search, with the
@@ -90,7 +85,7 @@ pub fn options(game: &str, position: &str, key: &str) -> Result<Vec<PieceSum>> {
 /// million. A distributed search asks questions; values serve small pieces and the tests.
 pub fn value(game: &str, position: &str, key: &str, options: SearchOptions) -> Result<PieceValue> {
     check_threads(options.threads)?;
-    searched(family_of(game)?, position)?.value(key, options)
+    searched(game, position)?.value(key, options)
 }
 
 /// Whether the sum of the components `keys` (as in [`options`]) is worth exactly `target`, by
@@ -105,7 +100,7 @@ pub fn has_value(
     target: Nimber,
     options: &SearchOptions,
 ) -> Result<PieceValue<bool>> {
-    searched(family_of(game)?, position)?.has_value(keys, target, options)
+    searched(game, position)?.has_value(keys, target, options)
 }
 
 #[cfg(test)]

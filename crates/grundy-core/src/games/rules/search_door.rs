@@ -38,8 +38,8 @@ pub trait SearchedPosition {
 
 /// The position a door gives: `keys` (canonical components of the game `game` makes, or why
 /// the position cannot be searched: a Chomp bar of more than 62 rows and columns is read, shown
-/// and answered by theory, but has no key) plus the
-/// values `x`, for the registry's `family`, with the position's `texts`.
+/// and answered by theory, but has no key) plus the values `x`, for the registry's `family`,
+/// with the position's `texts`.
 pub fn searched_position<G, F>(
     game: F,
     family: &'static str,
