@@ -377,7 +377,7 @@ fn shown(heaps: &[BigUint]) -> String {
 }
 
 /// The move of the heap `b` (beyond `u64`, component `i`) leaving the heaps `parts` (none
-/// empty): decided by the ruleset's arithmetic ([`crate::kernel::Ruleset::is_option_big`]:
+/// empty): decided by the ruleset's arithmetic ([`crate::kernel::BigHeaps::is_option_big`]:
 /// every move, however far from the ends a split is), else found among its moves to the value
 /// the parts have together.
 fn heap_move(

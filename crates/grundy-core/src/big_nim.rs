@@ -76,7 +76,7 @@ impl BigHeap {
     /// The component of `heap` tokens of `rules`: [`BigComponent::Small`] when it fits in
     /// `u64` (and its value does: Lasker's Nim values `2^64 - 1` at `2^64`, so that heap is a
     /// big one). A heap beyond is accepted only when the ruleset gives its value
-    /// ([`crate::kernel::Ruleset::value_huge`]), which is an error naming the limit otherwise.
+    /// ([`crate::kernel::BigHeaps::value_huge`]), which is an error naming the limit otherwise.
     pub fn component(rules: &Arc<dyn AnyRules>, heap: BigUint) -> Result<BigComponent> {
         if let Ok(h) = u64::try_from(&heap) {
             let small = single(rules.clone().components_from(vec![h])?, &heap)?;
@@ -96,9 +96,9 @@ impl BigHeap {
     }
 
     /// The moves to a component of value `target` (of any size), at most `limit` listed (all
-    /// counted), as heaps of any size: the ruleset's own ([`crate::kernel::Ruleset::moves_to_huge_value`],
-    /// [`crate::kernel::Ruleset::moves_to_value_big`]), else the moves of its stand-in heap
-    /// ([`crate::kernel::Ruleset::stand_in`]), each taking as many tokens from this heap. A
+    /// counted), as heaps of any size: the ruleset's own ([`crate::kernel::BigHeaps::moves_to_huge_value`],
+    /// [`crate::kernel::BigHeaps::moves_to_value_big`]), else the moves of its stand-in heap
+    /// ([`crate::kernel::BigHeaps::stand_in`]), each taking as many tokens from this heap. A
     /// target beyond `u64` is reached by no ruleset whose values fit in `u64`.
     pub fn moves_to_value(&self, target: &BigUint, limit: usize) -> Result<MoveList<Vec<BigUint>>> {
         let rules = self.empty.rules();

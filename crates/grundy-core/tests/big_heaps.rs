@@ -7,7 +7,7 @@ use grundy_core::big_nim::{analyze_big, BigComponent};
 use grundy_core::games::octal::OctalGame;
 use grundy_core::games::subtraction::SubtractionGame;
 use grundy_core::kernel::heap_sequence::stand_in;
-use grundy_core::kernel::Ruleset;
+use grundy_core::kernel::{BigHeaps, Ruleset};
 use grundy_core::spec::{parse_big_sum, parse_rules};
 use grundy_core::strategy::Convention;
 use grundy_core::sum::Outcome;
@@ -175,7 +175,7 @@ fn octal_split_moves_of_big_heaps_agree_with_the_u64_count() {
         for h in [1_000u64, 12_345, 1_000_003, u64::MAX - 5, u64::MAX] {
             for target in 0..6 {
                 let small = game.moves_to_value(&h, target, 50).unwrap();
-                let Some(bigs) = Ruleset::moves_to_value_big(&game, &BigUint::from(h), target, 50)
+                let Some(bigs) = BigHeaps::moves_to_value_big(&game, &BigUint::from(h), target, 50)
                 else {
                     panic!("{code} splits");
                 };

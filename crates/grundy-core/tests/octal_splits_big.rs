@@ -20,7 +20,7 @@ use grundy_core::any_size::AnyPosition;
 use grundy_core::games::lasker::Lasker;
 use grundy_core::games::octal::OctalGame;
 use grundy_core::games::subtraction::SubtractionGame;
-use grundy_core::kernel::Ruleset;
+use grundy_core::kernel::{BigHeaps, Ruleset};
 use grundy_core::spec::parse_big_sum;
 use num_bigint::BigUint;
 
@@ -48,7 +48,7 @@ fn the_search_through_the_period_matches_brute_force_on_small_heaps() {
                     .filter(|&(_, &v)| v == target)
                     .map(|(o, _)| o.iter().map(|&h| BigUint::from(h)).collect())
                     .collect();
-                let found = Ruleset::moves_to_value_big(&game, &BigUint::from(heap), target, 20)
+                let found = BigHeaps::moves_to_value_big(&game, &BigUint::from(heap), target, 20)
                     .expect("a splitting code")
                     .unwrap();
                 assert_eq!(
@@ -105,7 +105,9 @@ fn check<R: Ruleset<Position = u64>>(rules: &R, heap: u64, parts: &[u64]) -> (bo
     let big: Vec<BigUint> = parts.iter().map(|&p| BigUint::from(p)).collect();
     (
         rules.option_to(&heap, parts).is_some(),
-        rules.is_option_big(&BigUint::from(heap), &big),
+        rules
+            .big_heaps()
+            .and_then(|b| b.is_option_big(&BigUint::from(heap), &big)),
     )
 }
 

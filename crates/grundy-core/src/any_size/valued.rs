@@ -3,7 +3,7 @@
 //!
 //! A heap beyond `u64` of a ruleset whose moves take a bounded number of tokens and leave one
 //! heap (subtraction games, octal and take-and-break codes that never split) has as many moves
-//! as its stand-in heap ([`crate::kernel::Ruleset::stand_in`]): at most the take-set's size or
+//! as its stand-in heap ([`crate::kernel::BigHeaps::stand_in`]): at most the take-set's size or
 //! the code's digits. Every other heap beyond `u64` has about as many moves as tokens (a Nim
 //! heap, a Wythoff board) or splits (Lasker's Nim, octal codes that split), far too many to
 //! list: those are refused, naming the heap and pointing to the winning moves, which are

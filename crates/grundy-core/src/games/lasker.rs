@@ -38,6 +38,7 @@ use crate::games::family::{known, Drawing, Family, Positions};
 use crate::kernel::error::Result;
 use crate::kernel::moves::MoveList;
 use crate::kernel::tree_estimate::split_estimate;
+use crate::kernel::BigHeaps;
 use crate::kernel::Derivation;
 use crate::kernel::TreeEstimate;
 use crate::kernel::{uniform_below, PositionForm, Ruleset};
@@ -165,26 +166,6 @@ impl Ruleset for Lasker {
         }
     }
 
-    /// The closed form, at any size (the value of `2^64 - 1` is `2^64`).
-    fn value_huge(&self, heap: &BigUint) -> Result<BigUint> {
-        Ok(lasker_value_big(heap))
-    }
-
-    /// Every split and the one heap of value `target`, found by the closed form's arithmetic
-    /// ([`moves_to_value_big`]), in the order of [`Ruleset::options`].
-    fn moves_to_huge_value(
-        &self,
-        heap: &BigUint,
-        target: &BigUint,
-        limit: usize,
-    ) -> Option<Result<MoveList<Vec<BigUint>>>> {
-        Some(Ok(moves_to_value_big(heap, target, limit)))
-    }
-
-    fn is_option_big(&self, heap: &BigUint, parts: &[BigUint]) -> Option<bool> {
-        Some(is_option_big(heap, parts))
-    }
-
     fn gentlest_option(&self, &heap: &u64) -> Option<Vec<u64>> {
         match heap {
             0 => None,
@@ -232,6 +213,40 @@ impl Ruleset for Lasker {
             _ => "G(0) = 0",
         };
         format!("Lasker's closed form {rule}, proved by induction on the heap")
+    }
+
+    /// Heaps beyond `2^64 - 1` are answered (see [`BigHeaps`]).
+    fn big_heaps(&self) -> Option<&dyn BigHeaps> {
+        Some(self)
+    }
+}
+
+impl BigHeaps for Lasker {
+    fn value_huge(&self, heap: &BigUint) -> Option<Result<BigUint>> {
+        Some(self.big_value_huge(heap))
+    }
+
+    /// Every split and the one heap of value `target`, found by the closed form's arithmetic
+    /// ([`moves_to_value_big`]), in the order of [`Ruleset::options`].
+    fn moves_to_huge_value(
+        &self,
+        heap: &BigUint,
+        target: &BigUint,
+        limit: usize,
+    ) -> Option<Result<MoveList<Vec<BigUint>>>> {
+        Some(Ok(moves_to_value_big(heap, target, limit)))
+    }
+
+    fn is_option_big(&self, heap: &BigUint, parts: &[BigUint]) -> Option<bool> {
+        Some(is_option_big(heap, parts))
+    }
+}
+
+/// The answers of [`BigHeaps`] at heaps beyond `2^64 - 1`, each a lookup.
+impl Lasker {
+    /// The closed form, at any size (the value of `2^64 - 1` is `2^64`).
+    fn big_value_huge(&self, heap: &BigUint) -> Result<BigUint> {
+        Ok(lasker_value_big(heap))
     }
 }
 

@@ -19,11 +19,14 @@
 
 use std::sync::{Arc, Mutex, OnceLock};
 
+use num_bigint::BigUint;
+
 use crate::games::family::{known, Drawing, Family, Param, ParamKind, Positions};
 use crate::games::future_options::FutureOptions;
 use crate::kernel::error::{GameError, Result};
 use crate::kernel::list::{parse_list_in, parse_u64_in};
 use crate::kernel::moves::MoveList;
+use crate::kernel::BigHeaps;
 use crate::kernel::Derivation;
 use crate::kernel::Ruleset;
 use crate::nimber::{MexSet, Nimber};
@@ -330,9 +333,34 @@ impl Ruleset for SubtractionGame {
         self.value(heap)
     }
 
-    /// Through the proven period: a lookup at any size.
-    fn value_big(&self, heap: &num_bigint::BigUint) -> Result<Nimber> {
-        SubtractionGame::value_big(self, heap)
+    fn moves_to_value(
+        &self,
+        &heap: &u64,
+        target: Nimber,
+        limit: usize,
+    ) -> Result<MoveList<Vec<u64>>> {
+        let mut found = MoveList::with_limit(limit);
+        for &s in self.set.iter().take_while(|&&s| s <= heap) {
+            if self.value(heap - s)? == target {
+                found.push(vec![heap - s]);
+            }
+        }
+        Ok(found)
+    }
+
+    /// Heaps beyond `2^64 - 1` are answered (see [`BigHeaps`]).
+    fn big_heaps(&self) -> Option<&dyn BigHeaps> {
+        Some(self)
+    }
+}
+
+impl BigHeaps for SubtractionGame {
+    fn value_big(&self, heap: &BigUint) -> Option<Result<Nimber>> {
+        Some(SubtractionGame::value_big(self, heap))
+    }
+
+    fn stand_in(&self, heap: &BigUint) -> Option<Result<u64>> {
+        Some(self.big_stand_in(heap))
     }
 
     /// Taking `heap − t` tokens, allowed when that amount is in the take-set, at any size.
@@ -351,28 +379,16 @@ impl Ruleset for SubtractionGame {
                 && u64::try_from(heap - left).is_ok_and(|k| self.set.binary_search(&k).is_ok()),
         )
     }
+}
 
+/// The answers of [`BigHeaps`] at heaps beyond `2^64 - 1`, each a lookup.
+impl SubtractionGame {
     /// A move takes at most `max S` tokens and leaves one heap: the heap congruent to `heap`
     /// past the preperiod and `max S` plays alike (`kernel::heap_sequence::stand_in`).
-    fn stand_in(&self, heap: &num_bigint::BigUint) -> Result<u64> {
+    fn big_stand_in(&self, heap: &num_bigint::BigUint) -> Result<u64> {
         let p = self.sequence().period.ok_or_else(|| self.no_period())?;
         crate::kernel::heap_sequence::stand_in(p, self.max_take(), heap)
             .ok_or_else(|| self.no_period())
-    }
-
-    fn moves_to_value(
-        &self,
-        &heap: &u64,
-        target: Nimber,
-        limit: usize,
-    ) -> Result<MoveList<Vec<u64>>> {
-        let mut found = MoveList::with_limit(limit);
-        for &s in self.set.iter().take_while(|&&s| s <= heap) {
-            if self.value(heap - s)? == target {
-                found.push(vec![heap - s]);
-            }
-        }
-        Ok(found)
     }
 }
 

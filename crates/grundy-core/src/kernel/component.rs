@@ -561,28 +561,28 @@ pub trait AnyRules: Debug + Send + Sync + 'static {
     fn amounts(&self) -> &[u64];
     /// The Grundy sequence, for rulesets with one (see [`Ruleset::sequence`]).
     fn sequence(&self) -> Option<&dyn crate::kernel::heap_sequence::HeapSequence>;
-    /// `G(heap)` beyond `2^64 - 1` (see [`Ruleset::value_big`]).
+    /// `G(heap)` beyond `2^64 - 1` (see [`super::ruleset::BigHeaps::value_big`]).
     fn value_big(&self, heap: &num_bigint::BigUint) -> Result<Nimber>;
-    /// A heap below `2^64` with the moves of `heap` (see [`Ruleset::stand_in`]).
+    /// A heap below `2^64` with the moves of `heap` (see [`super::ruleset::BigHeaps::stand_in`]).
     fn stand_in(&self, heap: &num_bigint::BigUint) -> Result<u64>;
-    /// The moves of a heap beyond `2^64 - 1` (see [`Ruleset::moves_to_value_big`]).
+    /// The moves of a heap beyond `2^64 - 1` (see [`super::ruleset::BigHeaps::moves_to_value_big`]).
     fn moves_to_value_big(
         &self,
         heap: &num_bigint::BigUint,
         target: Nimber,
         limit: usize,
     ) -> Option<Result<MoveList<Vec<num_bigint::BigUint>>>>;
-    /// `G(heap)` beyond `2^64 - 1`, of any size (see [`Ruleset::value_huge`]).
+    /// `G(heap)` beyond `2^64 - 1`, of any size (see [`super::ruleset::BigHeaps::value_huge`]).
     fn value_huge(&self, heap: &num_bigint::BigUint) -> Result<num_bigint::BigUint>;
     /// The moves of a heap beyond `2^64 - 1` to a value of any size (see
-    /// [`Ruleset::moves_to_huge_value`]).
+    /// [`super::ruleset::BigHeaps::moves_to_huge_value`]).
     fn moves_to_huge_value(
         &self,
         heap: &num_bigint::BigUint,
         target: &num_bigint::BigUint,
         limit: usize,
     ) -> Option<Result<MoveList<Vec<num_bigint::BigUint>>>>;
-    /// Whether a heap beyond `2^64 - 1` may become `parts` (see [`Ruleset::is_option_big`]).
+    /// Whether a heap beyond `2^64 - 1` may become `parts` (see [`super::ruleset::BigHeaps::is_option_big`]).
     fn is_option_big(
         &self,
         heap: &num_bigint::BigUint,
@@ -640,11 +640,23 @@ impl<R: Ruleset> AnyRules for R {
     }
 
     fn value_big(&self, heap: &num_bigint::BigUint) -> Result<Nimber> {
-        Ruleset::value_big(self, heap)
+        let big = Ruleset::big_heaps(self).and_then(|b| b.value_big(heap));
+        big.unwrap_or_else(|| Err(super::ruleset::beyond_u64(&Ruleset::name(self), heap)))
     }
 
     fn stand_in(&self, heap: &num_bigint::BigUint) -> Result<u64> {
-        Ruleset::stand_in(self, heap)
+        let big = Ruleset::big_heaps(self).and_then(|b| b.stand_in(heap));
+        big.unwrap_or_else(|| {
+            Err(super::error::GameError::too_large(
+                format!(
+                    "listing the moves of heap {heap} of {}",
+                    Ruleset::name(self)
+                ),
+                "moves of a heap beyond 2^64 - 1 are listed only for games whose moves take a \
+                 bounded number of tokens and leave one heap (subtraction games, octal codes \
+                 that never split); its value alone: grundy sequence --at",
+            ))
+        })
     }
 
     fn moves_to_value_big(
@@ -653,11 +665,14 @@ impl<R: Ruleset> AnyRules for R {
         target: Nimber,
         limit: usize,
     ) -> Option<Result<MoveList<Vec<num_bigint::BigUint>>>> {
-        Ruleset::moves_to_value_big(self, heap, target, limit)
+        Ruleset::big_heaps(self)?.moves_to_value_big(heap, target, limit)
     }
 
     fn value_huge(&self, heap: &num_bigint::BigUint) -> Result<num_bigint::BigUint> {
-        Ruleset::value_huge(self, heap)
+        match Ruleset::big_heaps(self).and_then(|b| b.value_huge(heap)) {
+            Some(value) => value,
+            None => AnyRules::value_big(self, heap).map(num_bigint::BigUint::from),
+        }
     }
 
     fn moves_to_huge_value(
@@ -666,7 +681,7 @@ impl<R: Ruleset> AnyRules for R {
         target: &num_bigint::BigUint,
         limit: usize,
     ) -> Option<Result<MoveList<Vec<num_bigint::BigUint>>>> {
-        Ruleset::moves_to_huge_value(self, heap, target, limit)
+        Ruleset::big_heaps(self)?.moves_to_huge_value(heap, target, limit)
     }
 
     fn is_option_big(
@@ -674,7 +689,7 @@ impl<R: Ruleset> AnyRules for R {
         heap: &num_bigint::BigUint,
         parts: &[num_bigint::BigUint],
     ) -> Option<bool> {
-        Ruleset::is_option_big(self, heap, parts)
+        Ruleset::big_heaps(self)?.is_option_big(heap, parts)
     }
 
     fn components(self: Arc<Self>, positions: &str) -> Result<Vec<Component>> {

@@ -61,5 +61,5 @@ pub use form::{MoveContext, PositionForm};
 pub use list::{parse_list, parse_u64, parse_whole, whole_digits, NotWhole};
 pub use move_error::MoveError;
 pub use nim_heap::NimHeap;
-pub use ruleset::{common_noun, plural, uniform_below, Ruleset};
+pub use ruleset::{common_noun, plural, uniform_below, BigHeaps, Ruleset};
 pub use tree_estimate::TreeEstimate;

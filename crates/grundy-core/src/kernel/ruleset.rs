@@ -1,6 +1,8 @@
 //! The [`Ruleset`] trait: what every ruleset gives the engines.
 
 use std::fmt::Debug;
+
+use num_bigint::BigUint;
 use std::hash::Hash;
 
 use super::error::Result;
@@ -167,65 +169,10 @@ pub trait Ruleset: Debug + Send + Sync + Eq + Hash + Ord + 'static {
         &[]
     }
 
-    /// `G(heap)` for a heap beyond `2^64 - 1`, for rulesets whose value there is a lookup (a
-    /// proven period, a closed form). The default refuses by name: heaps of this ruleset are
-    /// answered up to `2^64 - 1`.
-    fn value_big(&self, heap: &num_bigint::BigUint) -> Result<Nimber> {
-        Err(beyond_u64(&self.name(), heap))
-    }
-
-    /// A heap below `2^64` whose moves are those of `heap` (beyond `2^64 - 1`) taking the same
-    /// number of tokens, each leaving a heap of the same value: what lists the winning moves
-    /// of a huge heap. Only rulesets whose moves take at most a bounded number of tokens and
-    /// leave at most one heap have one (see [`super::heap_sequence::stand_in`]); the default
-    /// refuses by name.
-    fn stand_in(&self, heap: &num_bigint::BigUint) -> Result<u64> {
-        Err(super::error::GameError::too_large(
-            format!("listing the moves of heap {heap} of {}", self.name()),
-            "moves of a heap beyond 2^64 - 1 are listed only for games whose moves take a \
-             bounded number of tokens and leave one heap (subtraction games, octal codes \
-             that never split); its value alone: grundy sequence --at",
-        ))
-    }
-
-    /// The moves of a heap beyond `2^64 - 1` to a component of value `target` (the heaps each
-    /// leaves, of any size), the first `limit` listed and all counted, for rulesets that count
-    /// them themselves (octal codes that split); `None` leaves them to [`Ruleset::stand_in`].
-    fn moves_to_value_big(
-        &self,
-        _heap: &num_bigint::BigUint,
-        _target: Nimber,
-        _limit: usize,
-    ) -> Option<Result<MoveList<Vec<num_bigint::BigUint>>>> {
-        None
-    }
-
-    /// `G(heap)` beyond `2^64 - 1` as a number of any size: closed forms whose values grow
-    /// with the heap (Lasker's Nim) override it; the default is [`Ruleset::value_big`].
-    fn value_huge(&self, heap: &num_bigint::BigUint) -> Result<num_bigint::BigUint> {
-        self.value_big(heap).map(num_bigint::BigUint::from)
-    }
-
-    /// The moves of a heap beyond `2^64 - 1` to a value `target` of any size, for rulesets
-    /// whose values grow with the heap (Lasker's Nim); `None` leaves them to
-    /// [`Ruleset::moves_to_value_big`] and [`Ruleset::stand_in`] (whose values fit in `u64`).
-    fn moves_to_huge_value(
-        &self,
-        _heap: &num_bigint::BigUint,
-        _target: &num_bigint::BigUint,
-        _limit: usize,
-    ) -> Option<Result<MoveList<Vec<num_bigint::BigUint>>>> {
-        None
-    }
-
-    /// Whether the rules let a heap of `heap` tokens (beyond `2^64 - 1`) become the heaps
-    /// `parts` (none empty, in any order), decided by arithmetic rather than by listing its
-    /// moves; `None` when the ruleset cannot tell that way.
-    fn is_option_big(
-        &self,
-        _heap: &num_bigint::BigUint,
-        _parts: &[num_bigint::BigUint],
-    ) -> Option<bool> {
+    /// Its answers at heaps beyond `2^64 - 1`, for rulesets whose values there are a lookup
+    /// (a proven period, a closed form): an optional capability. `None` (the default) refuses
+    /// such heaps by name; heaps of this ruleset are answered up to `2^64 - 1`.
+    fn big_heaps(&self) -> Option<&dyn BigHeaps> {
         None
     }
 
@@ -332,6 +279,60 @@ pub trait Ruleset: Debug + Send + Sync + Eq + Hash + Ord + 'static {
         _position: &Self::Position,
         _toward: Option<&Self::Position>,
     ) -> Option<std::sync::Arc<dyn PositionReasoning>> {
+        None
+    }
+}
+
+/// A ruleset's answers at heaps beyond `2^64 - 1` ([`Ruleset::big_heaps`]): each `None` where
+/// the ruleset cannot answer that way, and the caller (`component::AnyRules`) then
+/// refuses by name or falls back as each method says.
+pub trait BigHeaps {
+    /// `G(heap)`, a lookup (a proven period, a closed form).
+    fn value_big(&self, _heap: &BigUint) -> Option<Result<Nimber>> {
+        None
+    }
+
+    /// A heap below `2^64` whose moves are those of `heap` taking the same number of tokens,
+    /// each leaving a heap of the same value: what lists the winning moves of a huge heap.
+    /// Only rulesets whose moves take at most a bounded number of tokens and leave at most one
+    /// heap have one (see [`super::heap_sequence::stand_in`]).
+    fn stand_in(&self, _heap: &BigUint) -> Option<Result<u64>> {
+        None
+    }
+
+    /// The moves of `heap` to a component of value `target` (the heaps each leaves, of any
+    /// size), the first `limit` listed and all counted, for rulesets that count them
+    /// themselves (octal codes that split); `None` leaves them to [`BigHeaps::stand_in`].
+    fn moves_to_value_big(
+        &self,
+        _heap: &BigUint,
+        _target: Nimber,
+        _limit: usize,
+    ) -> Option<Result<MoveList<Vec<BigUint>>>> {
+        None
+    }
+
+    /// `G(heap)` as a number of any size, for closed forms whose values grow with the heap
+    /// (Lasker's Nim); `None` leaves it to [`BigHeaps::value_big`].
+    fn value_huge(&self, _heap: &BigUint) -> Option<Result<BigUint>> {
+        None
+    }
+
+    /// The moves of `heap` to a value `target` of any size, for rulesets whose values grow with
+    /// the heap; `None` leaves them to [`BigHeaps::moves_to_value_big`] and
+    /// [`BigHeaps::stand_in`].
+    fn moves_to_huge_value(
+        &self,
+        _heap: &BigUint,
+        _target: &BigUint,
+        _limit: usize,
+    ) -> Option<Result<MoveList<Vec<BigUint>>>> {
+        None
+    }
+
+    /// Whether the rules let `heap` become the heaps `parts` (none empty, in any order),
+    /// decided by arithmetic rather than by listing its moves; `None` when it cannot tell so.
+    fn is_option_big(&self, _heap: &BigUint, _parts: &[BigUint]) -> Option<bool> {
         None
     }
 }

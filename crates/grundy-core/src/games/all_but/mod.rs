@@ -29,6 +29,7 @@ use crate::games::subtraction::{list_text, parse_amounts, MAX_TAKE};
 use crate::kernel::error::{GameError, Result};
 use crate::kernel::list::parse_list_in;
 use crate::kernel::moves::MoveList;
+use crate::kernel::BigHeaps;
 use crate::kernel::{uniform_below, Ruleset};
 use crate::nimber::Nimber;
 use big::ProvenPeriod;
@@ -289,12 +290,15 @@ impl Ruleset for AllButGame {
         Some(vec![heap - taken])
     }
 
-    /// Through the proven period, at any size (the value of a heap grows with it).
-    fn value_huge(&self, heap: &BigUint) -> Result<BigUint> {
-        match u64::try_from(heap) {
-            Ok(h) => self.value(h).map(BigUint::from),
-            Err(_) => Ok(self.period_for(heap)?.value_big(heap)),
-        }
+    /// Heaps beyond `2^64 - 1` are answered (see [`BigHeaps`]).
+    fn big_heaps(&self) -> Option<&dyn BigHeaps> {
+        Some(self)
+    }
+}
+
+impl BigHeaps for AllButGame {
+    fn value_huge(&self, heap: &BigUint) -> Option<Result<BigUint>> {
+        Some(self.big_value_huge(heap))
     }
 
     /// The heaps of value `target` a move leaves, found through the proven period
@@ -313,6 +317,17 @@ impl Ruleset for AllButGame {
 
     fn is_option_big(&self, heap: &BigUint, parts: &[BigUint]) -> Option<bool> {
         Some(big::is_option_big(&self.excluded, heap, parts))
+    }
+}
+
+/// The answers of [`BigHeaps`] at heaps beyond `2^64 - 1`, each a lookup.
+impl AllButGame {
+    /// Through the proven period, at any size (the value of a heap grows with it).
+    fn big_value_huge(&self, heap: &BigUint) -> Result<BigUint> {
+        match u64::try_from(heap) {
+            Ok(h) => self.value(h).map(BigUint::from),
+            Err(_) => Ok(self.period_for(heap)?.value_big(heap)),
+        }
     }
 }
 
@@ -420,7 +435,7 @@ mod tests {
             }
         }
         let huge = BigUint::from(1u8) << 70;
-        assert!(game.value_huge(&huge).is_err());
+        assert!(game.big_value_huge(&huge).is_err());
         assert!(game.moves_to_huge_value(&huge, &huge, 5).unwrap().is_err());
     }
 }

@@ -48,6 +48,7 @@ use crate::kernel::error::{GameError, Result};
 use crate::kernel::heap_sequence::Period;
 use crate::kernel::moves::MoveList;
 use crate::kernel::tree_estimate::{split_estimate, unsplit_estimate};
+use crate::kernel::BigHeaps;
 use crate::kernel::Ruleset;
 use crate::kernel::TreeEstimate;
 use crate::nimber::Nimber;
@@ -345,82 +346,6 @@ impl Ruleset for OctalGame {
         }
     }
 
-    /// Through the proven period (the table is extended to find it, within the period
-    /// search's limit): a lookup at any size.
-    fn value_big(&self, heap: &BigUint) -> Result<Nimber> {
-        if u64::try_from(heap).is_err() && self.period()?.is_none() {
-            return Err(GameError::too_large(
-                format!("heap {heap} of {}", Ruleset::name(self)),
-                "no period is proven for it (within the period search's 2^18 values), and \
-                 heaps beyond 2^64 - 1 are answered only through a proven period",
-            ));
-        }
-        OctalGame::value_big(self, heap)
-    }
-
-    /// Read off the code's digits (`moves::is_option_big`), at any size.
-    fn is_option_big(&self, heap: &BigUint, parts: &[BigUint]) -> Option<bool> {
-        Some(moves::is_option_big(&self.rules, heap, parts))
-    }
-
-    /// Codes that split: counted through the proven period (`moves::moves_to_value_big`).
-    fn moves_to_value_big(
-        &self,
-        heap: &BigUint,
-        target: Nimber,
-        limit: usize,
-    ) -> Option<Result<MoveList<Vec<BigUint>>>> {
-        if !Ruleset::splits(self) {
-            return None;
-        }
-        let refuse = || {
-            GameError::too_large(
-                format!(
-                    "listing the moves of heap {heap} of {}",
-                    Ruleset::name(self)
-                ),
-                "no period is proven, and moves of a heap beyond 2^64 - 1 are counted through \
-                 the period",
-            )
-        };
-        Some(match self.period() {
-            Ok(Some(_)) => self
-                .with_table(u64::MAX, heap, |run| {
-                    moves::moves_to_value_big(&self.rules, run, heap, target, limit)
-                })
-                .map_err(|_| refuse()),
-            Ok(None) => Err(refuse()),
-            Err(e) => Err(e),
-        })
-    }
-
-    /// For codes that never split: a move takes at most as many tokens as the code has digits
-    /// and leaves at most one heap, so the heap congruent to `heap` past the preperiod and
-    /// that many tokens plays alike (`kernel::heap_sequence::stand_in`). Codes that split leave
-    /// two heaps of which one may be as huge as `heap`, and are refused by name.
-    fn stand_in(&self, heap: &BigUint) -> Result<u64> {
-        let refuse = |why: &str| {
-            GameError::too_large(
-                format!(
-                    "listing the moves of heap {heap} of {}",
-                    Ruleset::name(self)
-                ),
-                format!(
-                    "{why}; moves of a heap beyond 2^64 - 1 are listed only for codes that never \
-                     split (its value alone: grundy sequence --at)"
-                ),
-            )
-        };
-        if Ruleset::splits(self) {
-            return Err(refuse("its moves may split it in two"));
-        }
-        let p = self
-            .period()?
-            .ok_or_else(|| refuse("no period is proven"))?;
-        crate::kernel::heap_sequence::stand_in(p, self.rules.max_removed() as u64, heap)
-            .ok_or_else(|| refuse("the heap is not beyond its period's reach"))
-    }
-
     /// The code itself: the misère engine builds its tables of options from the digits.
     fn heap_moves(&self) -> Option<crate::kernel::heap_rules::HeapMoves<'_>> {
         Some(crate::kernel::heap_rules::HeapMoves::Code(&self.rules))
@@ -564,6 +489,100 @@ impl Ruleset for OctalGame {
             run.value_at(heap)?;
             moves::moves_to_value(&self.rules, run, heap, target, limit)
         })
+    }
+
+    /// Heaps beyond `2^64 - 1` are answered (see [`BigHeaps`]).
+    fn big_heaps(&self) -> Option<&dyn BigHeaps> {
+        Some(self)
+    }
+}
+
+impl BigHeaps for OctalGame {
+    fn value_big(&self, heap: &BigUint) -> Option<Result<Nimber>> {
+        Some(self.big_value(heap))
+    }
+
+    fn stand_in(&self, heap: &BigUint) -> Option<Result<u64>> {
+        Some(self.big_stand_in(heap))
+    }
+
+    /// Codes that split: counted through the proven period (`moves::moves_to_value_big`).
+    fn moves_to_value_big(
+        &self,
+        heap: &BigUint,
+        target: Nimber,
+        limit: usize,
+    ) -> Option<Result<MoveList<Vec<BigUint>>>> {
+        if !Ruleset::splits(self) {
+            return None;
+        }
+        let refuse = || {
+            GameError::too_large(
+                format!(
+                    "listing the moves of heap {heap} of {}",
+                    Ruleset::name(self)
+                ),
+                "no period is proven, and moves of a heap beyond 2^64 - 1 are counted through \
+                 the period",
+            )
+        };
+        Some(match self.period() {
+            Ok(Some(_)) => self
+                .with_table(u64::MAX, heap, |run| {
+                    moves::moves_to_value_big(&self.rules, run, heap, target, limit)
+                })
+                .map_err(|_| refuse()),
+            Ok(None) => Err(refuse()),
+            Err(e) => Err(e),
+        })
+    }
+
+    /// Read off the code's digits (`moves::is_option_big`), at any size.
+    fn is_option_big(&self, heap: &BigUint, parts: &[BigUint]) -> Option<bool> {
+        Some(moves::is_option_big(&self.rules, heap, parts))
+    }
+}
+
+/// The answers of [`BigHeaps`] at heaps beyond `2^64 - 1`, each a lookup.
+impl OctalGame {
+    /// Through the proven period (the table is extended to find it, within the period
+    /// search's limit): a lookup at any size.
+    fn big_value(&self, heap: &BigUint) -> Result<Nimber> {
+        if u64::try_from(heap).is_err() && self.period()?.is_none() {
+            return Err(GameError::too_large(
+                format!("heap {heap} of {}", Ruleset::name(self)),
+                "no period is proven for it (within the period search's 2^18 values), and \
+                 heaps beyond 2^64 - 1 are answered only through a proven period",
+            ));
+        }
+        OctalGame::value_big(self, heap)
+    }
+
+    /// For codes that never split: a move takes at most as many tokens as the code has digits
+    /// and leaves at most one heap, so the heap congruent to `heap` past the preperiod and
+    /// that many tokens plays alike (`kernel::heap_sequence::stand_in`). Codes that split leave
+    /// two heaps of which one may be as huge as `heap`, and are refused by name.
+    fn big_stand_in(&self, heap: &BigUint) -> Result<u64> {
+        let refuse = |why: &str| {
+            GameError::too_large(
+                format!(
+                    "listing the moves of heap {heap} of {}",
+                    Ruleset::name(self)
+                ),
+                format!(
+                    "{why}; moves of a heap beyond 2^64 - 1 are listed only for codes that never \
+                     split (its value alone: grundy sequence --at)"
+                ),
+            )
+        };
+        if Ruleset::splits(self) {
+            return Err(refuse("its moves may split it in two"));
+        }
+        let p = self
+            .period()?
+            .ok_or_else(|| refuse("no period is proven"))?;
+        crate::kernel::heap_sequence::stand_in(p, self.rules.max_removed() as u64, heap)
+            .ok_or_else(|| refuse("the heap is not beyond its period's reach"))
     }
 }
 

@@ -50,6 +50,7 @@ use crate::kernel::heap_sequence::Period;
 use crate::kernel::heap_sequence::{Computation, PeriodRule};
 use crate::kernel::moves::MoveList;
 use crate::kernel::tree_estimate::{split_estimate, unsplit_estimate};
+use crate::kernel::BigHeaps;
 use crate::kernel::Ruleset;
 use crate::kernel::TreeEstimate;
 use crate::nimber::Nimber;
@@ -310,36 +311,6 @@ impl Ruleset for TakeBreakGame {
         self.code.max_heaps().max(1)
     }
 
-    /// Through the proven period, ordinary or arithmetic (when the value fits in 64 bits).
-    fn value_big(&self, heap: &BigUint) -> Result<Nimber> {
-        TakeBreakGame::value_big(self, heap)
-    }
-
-    /// For finite codes that never split and have an ordinary period (see the octal codes'
-    /// `stand_in`): others are refused by name.
-    fn stand_in(&self, heap: &BigUint) -> Result<u64> {
-        let refuse = |why: &str| {
-            GameError::too_large(
-                format!("listing the moves of heap {heap} of {}", Ruleset::name(self)),
-                format!(
-                    "{why}; moves of a heap beyond 2^64 - 1 are listed only for finite codes \
-                     that never split and have an ordinary period (its value alone: grundy sequence --at)"
-                ),
-            )
-        };
-        if Ruleset::splits(self) {
-            return Err(refuse("its moves may split it"));
-        }
-        let Some(reach) = self.code.max_removed() else {
-            return Err(refuse("a repeating code takes any number of tokens"));
-        };
-        let p = self
-            .period()?
-            .ok_or_else(|| refuse("no period is proven"))?;
-        crate::kernel::heap_sequence::stand_in(p, reach as u64, heap)
-            .ok_or_else(|| refuse("its period is arithmetic"))
-    }
-
     fn sequence(&self) -> Option<&dyn crate::kernel::heap_sequence::HeapSequence> {
         Some(self)
     }
@@ -455,5 +426,48 @@ impl Ruleset for TakeBreakGame {
         let cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
         let run = cache.as_ref().expect("filled by grundy");
         moves::moves_to_value(&self.code, run, heap, target, limit, self.max_table_heap())
+    }
+
+    /// Heaps beyond `2^64 - 1` are answered (see [`BigHeaps`]).
+    fn big_heaps(&self) -> Option<&dyn BigHeaps> {
+        Some(self)
+    }
+}
+
+impl BigHeaps for TakeBreakGame {
+    fn value_big(&self, heap: &BigUint) -> Option<Result<Nimber>> {
+        Some(TakeBreakGame::value_big(self, heap))
+    }
+
+    fn stand_in(&self, heap: &BigUint) -> Option<Result<u64>> {
+        Some(self.big_stand_in(heap))
+    }
+}
+
+/// The answers of [`BigHeaps`] at heaps beyond `2^64 - 1`, each a lookup.
+impl TakeBreakGame {
+    /// For finite codes that never split and have an ordinary period (see the octal codes'
+    /// `stand_in`): others are refused by name.
+    fn big_stand_in(&self, heap: &BigUint) -> Result<u64> {
+        let refuse = |why: &str| {
+            GameError::too_large(
+                format!("listing the moves of heap {heap} of {}", Ruleset::name(self)),
+                format!(
+                    "{why}; moves of a heap beyond 2^64 - 1 are listed only for finite codes \
+                     that never split and have an ordinary period (its value alone: grundy sequence --at)"
+                ),
+            )
+        };
+        if Ruleset::splits(self) {
+            return Err(refuse("its moves may split it"));
+        }
+        let Some(reach) = self.code.max_removed() else {
+            return Err(refuse("a repeating code takes any number of tokens"));
+        };
+        let p = self
+            .period()?
+            .ok_or_else(|| refuse("no period is proven"))?;
+        crate::kernel::heap_sequence::stand_in(p, reach as u64, heap)
+            .ok_or_else(|| refuse("its period is arithmetic"))
     }
 }
