@@ -258,16 +258,6 @@ impl Played {
     }
 }
 
-/// A whole number written as docs/api.md's "Numbers" say: a JSON number up to 2^53 - 1, a
-/// string of digits beyond (a seed given by a user may be any `u64`).
-struct Exact(u64);
-
-impl Serialize for Exact {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
-        crate::kernel::nim_heap::serialize_exact(self.0, s)
-    }
-}
-
 impl Serialize for Simulation {
     /// `grundy simulate --json` and `POST /api/simulate`: `game`, `convention`, `start`,
     /// `outcome`, `players`, `seed`, `games`, `wins` (per seat: `player`, `wins`, `rate` and its
@@ -296,7 +286,8 @@ impl Serialize for Simulation {
         map.serialize_entry("start", &self.start.components)?;
         map.serialize_entry("outcome", &self.outcome)?;
         map.serialize_entry("players", &self.players.map(|p| p.to_string()))?;
-        map.serialize_entry("seed", &Exact(self.seed))?;
+        // A seed a user gives may be any `u64`: a string of digits beyond 2^53 - 1.
+        map.serialize_entry("seed", &crate::kernel::nim_heap::ExactU64(self.seed))?;
         map.serialize_entry("games", &t.games)?;
         map.serialize_entry("wins", &wins)?;
         map.serialize_entry("total_moves", &t.total_moves)?;

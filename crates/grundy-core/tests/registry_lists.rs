@@ -119,23 +119,36 @@ fn family_names() -> BTreeSet<&'static str> {
     REGISTRY.iter().map(|f| f.name).collect()
 }
 
-/// `file:line: "name"` for each string literal naming a family outside its home.
-fn named_outside_home() -> Vec<String> {
-    let names = family_names();
+/// `file:line: what` for each game a line names (`names(line)`: the game and how it is named)
+/// outside that game's home, in every source but the registry's.
+fn outside_home(names: impl Fn(&str) -> Vec<(String, String)>) -> Vec<String> {
     let mut found = Vec::new();
     for (path, lines) in sources() {
         if is_registry(&path) {
             continue;
         }
         for (n, line) in &lines {
-            for literal in line.split('"').skip(1).step_by(2) {
-                if names.contains(literal) && !is_home(&path, literal) {
-                    found.push(format!("{path}:{n}: \"{literal}\""));
+            for (game, what) in names(line) {
+                if !is_home(&path, &game) {
+                    found.push(format!("{path}:{n}: {what}"));
                 }
             }
         }
     }
     found
+}
+
+/// Each string literal naming a family outside its home.
+fn named_outside_home() -> Vec<String> {
+    let names = family_names();
+    outside_home(|line| {
+        line.split('"')
+            .skip(1)
+            .step_by(2)
+            .filter(|literal| names.contains(literal))
+            .map(|literal| (literal.to_string(), format!("\"{literal}\"")))
+            .collect()
+    })
 }
 
 /// The game a downcast names (`Wythoff` of `position::<Wythoff>()`, `Chomp` of
@@ -164,22 +177,14 @@ fn downcast_target(line: &str) -> Vec<String> {
     targets
 }
 
-/// `file:line: Type` for each downcast to a concrete game outside its home.
+/// Each downcast to a concrete game outside its home.
 fn downcasts_outside_home() -> Vec<String> {
-    let mut found = Vec::new();
-    for (path, lines) in sources() {
-        if is_registry(&path) {
-            continue;
-        }
-        for (n, line) in &lines {
-            for game in downcast_target(line) {
-                if !is_home(&path, &game) {
-                    found.push(format!("{path}:{n}: downcast to {game}"));
-                }
-            }
-        }
-    }
-    found
+    outside_home(|line| {
+        downcast_target(line)
+            .into_iter()
+            .map(|game| (game.clone(), format!("downcast to {game}")))
+            .collect()
+    })
 }
 
 #[test]

@@ -222,8 +222,9 @@ impl Ruleset for Lasker {
 }
 
 impl BigHeaps for Lasker {
+    /// The closed form, at any size (the value of `2^64 - 1` is `2^64`).
     fn value_huge(&self, heap: &BigUint) -> Option<Result<BigUint>> {
-        Some(self.big_value_huge(heap))
+        Some(Ok(lasker_value_big(heap)))
     }
 
     /// Every split and the one heap of value `target`, found by the closed form's arithmetic
@@ -239,14 +240,6 @@ impl BigHeaps for Lasker {
 
     fn is_option_big(&self, heap: &BigUint, parts: &[BigUint]) -> Option<bool> {
         Some(is_option_big(heap, parts))
-    }
-}
-
-/// The answers of [`BigHeaps`] at heaps beyond `2^64 - 1`, each a lookup.
-impl Lasker {
-    /// The closed form, at any size (the value of `2^64 - 1` is `2^64`).
-    fn big_value_huge(&self, heap: &BigUint) -> Result<BigUint> {
-        Ok(lasker_value_big(heap))
     }
 }
 

@@ -67,10 +67,7 @@ fn exact_value<S: serde::Serializer>(
     value: &Option<Nimber>,
     s: S,
 ) -> std::result::Result<S::Ok, S::Error> {
-    match value {
-        Some(v) => crate::kernel::nim_heap::serialize_exact(*v, s),
-        None => s.serialize_none(),
-    }
+    value.map(crate::kernel::nim_heap::ExactU64).serialize(s)
 }
 
 /// Every move of a position, valued (see the module documentation).
