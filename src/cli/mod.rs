@@ -37,6 +37,7 @@ pub mod sequence_run;
 pub mod serve;
 pub mod simulate;
 pub mod survey;
+pub mod verify;
 pub mod write;
 pub mod wythoff;
 
@@ -87,6 +88,11 @@ pub enum Command {
     ///
     /// Example: grundy search cram 4x5 --table cram.table
     Search(search::SearchArgs),
+    /// Check a certificate written by `grundy search --certificate FILE`, with the game's rules
+    /// alone (exit 0: it proves its claim; 1: it does not, and why).
+    ///
+    /// Example: grundy verify sprouts-0x6.cert
+    Verify(verify::VerifyArgs),
     /// Nim arithmetic on 64-bit nimbers: products, inverses, quotients, square roots, tables.
     #[command(subcommand)]
     Nimber(nimber::NimberCommand),
@@ -132,13 +138,14 @@ pub fn main(cli: Cli) -> ExitCode {
         Command::Survey(cmd) => survey::run(cmd, &out),
         Command::Serve(args) => serve::run(args, &out),
         Command::Search(args) => search::run(args, &out),
+        Command::Verify(args) => verify::run(args, &out),
         Command::Nimber(cmd) => nimber::run(cmd, &out),
         Command::Misere(cmd) => misere::run(cmd, &out),
         Command::Hackenbush(cmd) => hackenbush::run(cmd, &out),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e @ CliError::Interrupted(_)) => {
+        Err(e @ (CliError::Interrupted(_) | CliError::Refuted(_))) => {
             eprintln!("{e}");
             ExitCode::from(e.exit_code())
         }
@@ -161,6 +168,8 @@ pub enum CliError {
     /// Ctrl-C stopped the command after it saved its work; the message says what was kept and
     /// how to go on (exit code 130, the shell's convention for SIGINT).
     Interrupted(String),
+    /// The command's answer is no: a certificate read but not proving its claim (exit code 1).
+    Refuted(String),
 }
 
 impl CliError {
@@ -168,7 +177,7 @@ impl CliError {
     pub fn exit_code(&self) -> u8 {
         match self {
             CliError::Usage(_) => 2,
-            CliError::Io(_) => 1,
+            CliError::Io(_) | CliError::Refuted(_) => 1,
             CliError::Interrupted(_) => 130,
         }
     }
@@ -177,7 +186,9 @@ impl CliError {
 impl std::fmt::Display for CliError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            CliError::Usage(msg) | CliError::Interrupted(msg) => f.write_str(msg),
+            CliError::Usage(msg) | CliError::Interrupted(msg) | CliError::Refuted(msg) => {
+                f.write_str(msg)
+            }
             CliError::Io(e) => write!(f, "{e}"),
         }
     }

@@ -12,6 +12,10 @@
 //! of another version or damaged is refused, exit code 2) and written back, atomically, at the
 //! end and when Ctrl-C stops the search (exit code 130): running the same command again goes
 //! on from everything proven so far.
+//!
+//! With `--certificate FILE` the value found is proven and the proof written to `FILE`
+//! (JSON Lines, `grundy_core::certificate`), which `grundy verify FILE` checks without the
+//! search's code.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
@@ -22,7 +26,7 @@ use grundy_core::games::cram::CramBoard;
 use grundy_core::games::rules::search_run::{self, SearchOptions, SearchRun, MAX_THREADS};
 use grundy_core::kernel::budget::{self, Budget};
 use grundy_core::search::SearchStats;
-use grundy_core::wire::SearchDoc;
+use grundy_core::wire::{CertificateFile, SearchDoc};
 use grundy_core::{GameError, Nimber};
 
 use super::{CliError, Output};
@@ -60,6 +64,10 @@ pub struct SearchArgs {
     /// Read the search table from FILE if it exists; write it there at the end and on Ctrl-C.
     #[arg(long, value_name = "FILE")]
     pub table: Option<PathBuf>,
+    /// Prove the value found and write the proof to FILE (JSON Lines: the claim, then one fact
+    /// a line), which `grundy verify FILE` checks with the game's rules alone.
+    #[arg(long, value_name = "FILE")]
+    pub certificate: Option<PathBuf>,
     /// The most time the search may take, in seconds (1 to 604800; none by default: the
     /// search runs until it is done, and Ctrl-C or SIGTERM stop it): beyond it the search stops
     /// and says so (with --table, everything proven so far is kept).
@@ -113,6 +121,21 @@ pub fn run(args: &SearchArgs, out: &Output) -> Result<(), CliError> {
         }
         None => None,
     };
+    if let Some(path) = &args.certificate {
+        super::write::check_destination(path, "--certificate")?;
+        let same = |p: &Path| super::write::replaced_file(p);
+        if args
+            .table
+            .as_deref()
+            .and_then(same)
+            .is_some_and(|t| Some(t) == same(path))
+        {
+            return Err(CliError::Usage(format!(
+                "--certificate {}: the same file as --table: expected a file of its own",
+                path.display()
+            )));
+        }
+    }
     let bar = progress_bar();
     let shown = bar.clone();
     let options = SearchOptions {
@@ -120,6 +143,7 @@ pub fn run(args: &SearchArgs, out: &Output) -> Result<(), CliError> {
         table,
         shrink_table: args.shrink_table,
         threads: args.threads.unwrap_or_else(search_run::default_threads),
+        certify: args.certificate.is_some(),
         progress: Some(Box::new(move |s: &SearchStats| {
             shown.set_message(format!(
                 "{} components expanded, {} in the table",
@@ -176,7 +200,32 @@ pub fn run(args: &SearchArgs, out: &Output) -> Result<(), CliError> {
         }
         Err(e) => return Err(e.clone().into()),
     };
-    report(out, args, &run, value)
+    let certificate = save_certificate(args, &run)?;
+    report(out, args, &run, value, certificate)
+}
+
+/// Writes the certificate `run` proved to `--certificate FILE`, if asked for.
+fn save_certificate(
+    args: &SearchArgs,
+    run: &SearchRun,
+) -> Result<Option<CertificateFile>, CliError> {
+    let (Some(path), Some((proof, took))) = (&args.certificate, &run.certificate) else {
+        return Ok(None);
+    };
+    let certificate = proof.as_ref().map_err(|e| {
+        CliError::Usage(format!(
+            "--certificate {}: the value was found but its proof stopped: {e}",
+            path.display()
+        ))
+    })?;
+    let mut file = super::write::FileWriter::create(path, "--certificate")?;
+    certificate.write_to(&mut file)?;
+    file.finish()?;
+    Ok(Some(CertificateFile {
+        file: path.display().to_string(),
+        facts: certificate.claim.facts,
+        seconds: took.as_secs_f64(),
+    }))
 }
 
 /// `board` with the squares of `holes` (`r,c;r,c`, from 1) filled.
@@ -275,13 +324,20 @@ fn answered_by_theory(
     ))
 }
 
-fn report(out: &Output, args: &SearchArgs, run: &SearchRun, value: Nimber) -> Result<(), CliError> {
+fn report(
+    out: &Output,
+    args: &SearchArgs,
+    run: &SearchRun,
+    value: Nimber,
+    certificate: Option<CertificateFile>,
+) -> Result<(), CliError> {
     let mut doc = SearchDoc::of(
         run,
         value,
         args.table.as_ref().map(|p| p.display().to_string()),
     );
     doc.time_limit = args.time;
+    doc.certificate = certificate;
     if out.json {
         return out.json(&doc);
     }
@@ -304,5 +360,12 @@ fn report(out: &Output, args: &SearchArgs, run: &SearchRun, value: Nimber) -> Re
     out.line(format!(
         "searched in {seconds:.3} s{threads}: {} components expanded; table {} entries ({} read from the file), {} hits, {} misses, {} evictions",
         stats.expanded, stats.table.entries, resumed, stats.table.hits, stats.table.misses, stats.table.evictions
-    ))
+    ))?;
+    if let Some(c) = &doc.certificate {
+        out.line(format!(
+            "certificate: {} facts proven in {:.3} s, written to {} (check it: grundy verify {})",
+            c.facts, c.seconds, c.file, c.file
+        ))?;
+    }
+    Ok(())
 }

@@ -40,6 +40,7 @@ fn document_of(args: &[&str]) -> Option<&'static str> {
         ["misere", "quotient", ..] => "QuotientDoc",
         ["misere", "genus", ..] => "GenusTable",
         ["search", ..] => "SearchDoc",
+        ["verify", ..] => "Verification",
         ["analyze", "loopy", ..] => "LoopyAnalysis",
         ["analyze", ..] => "Analysis",
         ["survey", "run", ..] => "SurveyRun",

@@ -183,6 +183,7 @@
 //! | [`sum`] | sums of components from any rulesets: value, outcome, every winning move |
 //! | [`big_nim`] | sums whose Nim heaps have any number of digits (XOR of [`num_bigint::BigUint`]s) |
 //! | [`search`] | values of board and graph games by search: components, canonical forms, a bounded transposition table kept on disk ([`games::cram`], [`games::chomp`], [`games::node_kayles`], [`games::arc_kayles`]) |
+//! | [`certificate`] | what a search proved, as facts a checker sharing no search code verifies from the game's rules alone: `prove` (from the engine that searched), `check`, the JSON Lines format (`grundy search --certificate`, `grundy verify`) |
 //! | [`solve`] | exhaustive memoised search within a budget: the ground truth for tests, and the answer where no theorem applies |
 //! | [`tree_size`] | bounds on a game tree's positions and work, known before searching it |
 //! | [`strategy`] | analysis under normal and misère play; the perfect player's move and remoteness |
@@ -215,6 +216,7 @@
 pub mod answer;
 pub mod any_size;
 pub mod big_nim;
+pub mod certificate;
 pub mod explain;
 pub mod games;
 pub mod kernel;

@@ -326,9 +326,10 @@ fn rulesets_import_no_layer_above_them() {
 }
 
 /// The engines of layer 1: they take any ruleset through the kernel's traits.
-const ENGINES: [&str; 9] = [
+const ENGINES: [&str; 10] = [
     "sequence",
     "search",
+    "certificate",
     "solve",
     "misere",
     "strategy",

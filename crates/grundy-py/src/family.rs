@@ -482,7 +482,7 @@ impl Ruleset {
     /// >>> import grundy
     /// >>> grundy.Cram.search("3x5", memory_mb=8, time_limit=30).value
     /// 1
-    #[pyo3(signature = (position, *, memory_mb = None, time_limit = None, table = None, progress = None, threads = None))]
+    #[pyo3(signature = (position, *, memory_mb = None, time_limit = None, table = None, progress = None, threads = None, certificate = None))]
     #[allow(clippy::too_many_arguments)]
     fn search(
         &self,
@@ -493,6 +493,7 @@ impl Ruleset {
         table: Option<std::path::PathBuf>,
         progress: Option<&Bound<'_, PyAny>>,
         threads: Option<&Bound<'_, PyAny>>,
+        certificate: Option<std::path::PathBuf>,
     ) -> PyResult<crate::search::SearchResult> {
         crate::search::search(
             py,
@@ -506,6 +507,7 @@ impl Ruleset {
             None,
             None,
             None,
+            certificate,
         )
     }
 

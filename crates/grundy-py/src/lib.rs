@@ -83,11 +83,13 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<misere::MisereQuotient>()?;
     m.add_class::<misere::Genus>()?;
     m.add_class::<search::SearchResult>()?;
+    m.add_class::<search::Verification>()?;
     m.add_class::<game::Game>()?;
     m.add_function(wrap_pyfunction!(family::families, m)?)?;
     m.add_function(wrap_pyfunction!(family::family, m)?)?;
     m.add_function(wrap_pyfunction!(position::parse, m)?)?;
     m.add_function(wrap_pyfunction!(search::search, m)?)?;
+    m.add_function(wrap_pyfunction!(search::verify, m)?)?;
     m.add_function(wrap_pyfunction!(pieces::search_cut, m)?)?;
     m.add_function(wrap_pyfunction!(pieces::search_options, m)?)?;
     m.add_function(wrap_pyfunction!(pieces::search_piece, m)?)?;

@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use grundy_core::certificate::Certificate;
 use grundy_core::games::rules::search_run::{
     self, SearchOptions, SearchRun, MAX_TABLE_MIB, MAX_THREADS,
 };
@@ -57,6 +58,9 @@ pub struct SearchResult {
     /// Pieces valued one by one (on the cluster's workers with ``client=``); 0 when the search
     /// ran whole in one call.
     pub tasks: u64,
+    /// With ``certificate=``: the facts of the proof written there (``grundy.verify`` checks
+    /// it); else ``None``.
+    pub certificate_facts: Option<u64>,
 }
 
 #[pymethods]
@@ -142,24 +146,33 @@ fn report_to(
     })
 }
 
-/// Writes the search's table to `path` through a temporary file beside it, renamed over it: a
-/// reader never sees half a table, and a failed write leaves the old one.
+/// Writes the search's table to `path` ([`write_atomically`]).
 fn write_table(path: &Path, run: &SearchRun) -> PyResult<()> {
+    write_atomically(path, "table", |out| run.write_table(out))
+}
+
+/// Writes `path` (the argument `what`) by `write` through a temporary file beside it, renamed
+/// over it: a reader never sees half a file, and a failed write leaves the old one.
+fn write_atomically(
+    path: &Path,
+    what: &str,
+    write: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>,
+) -> PyResult<()> {
     let name = path
         .file_name()
-        .map_or_else(|| "table".into(), |n| n.to_string_lossy().into_owned());
+        .map_or_else(|| what.into(), |n| n.to_string_lossy().into_owned());
     let temporary = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
     let written = std::fs::File::create(&temporary)
         .and_then(|file| {
             let mut out = std::io::BufWriter::new(file);
-            run.write_table(&mut out)?;
+            write(&mut out)?;
             std::io::Write::flush(&mut out)?;
             out.into_inner().map_err(|e| e.into_error())?.sync_all()
         })
         .and_then(|()| std::fs::rename(&temporary, path));
     written.map_err(|e| {
         let _ = std::fs::remove_file(&temporary);
-        PyOSError::new_err(format!("table {}: cannot write it: {e}", path.display()))
+        PyOSError::new_err(format!("{what} {}: cannot write it: {e}", path.display()))
     })
 }
 
@@ -224,6 +237,10 @@ fn refuse_beyond_search(game: &str, position: &str) -> PyResult<()> {
 /// answered, and ``table`` is refused (``store`` replaces it). The answer is given only when
 /// every question is answered.
 ///
+/// ``certificate`` (a file) proves the value found and writes the proof there, as ``grundy
+/// search --certificate``: ``grundy.verify(certificate)`` checks it with the game's rules alone
+/// (a search on a cluster writes none).
+///
 /// >>> import grundy
 /// >>> grundy.search("node-kayles", "path:12").value
 /// 2
@@ -232,7 +249,7 @@ fn refuse_beyond_search(game: &str, position: &str) -> PyResult<()> {
 /// ...
 /// grundy.GrundyError: invalid search game "nim": expected one of cram, chomp, node-kayles, arc-kayles, sprouts
 #[pyfunction]
-#[pyo3(signature = (game, position, *, memory_mb = None, time_limit = None, table = None, progress = None, threads = None, client = None, store = None, local_seconds = None))]
+#[pyo3(signature = (game, position, *, memory_mb = None, time_limit = None, table = None, progress = None, threads = None, client = None, store = None, local_seconds = None, certificate = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn search(
     py: Python<'_>,
@@ -246,6 +263,7 @@ pub fn search(
     client: Option<&Bound<'_, PyAny>>,
     store: Option<&Bound<'_, PyAny>>,
     local_seconds: Option<&Bound<'_, PyAny>>,
+    certificate: Option<PathBuf>,
 ) -> PyResult<SearchResult> {
     let cut = Cut {
         client: client.filter(|c| !c.is_none()),
@@ -264,6 +282,12 @@ pub fn search(
         refuse_beyond_search(game, position)?;
     }
     if cut.is_asked() {
+        if certificate.is_some() {
+            return Err(grundy_error(
+                "certificate= is the proof of a search in this process; a search with client= \
+                 or store= writes none: drop certificate=",
+            ));
+        }
         if table.is_some() {
             return Err(grundy_error(
                 "table= is the file of a search in this process; with client= or store=, the \
@@ -294,6 +318,7 @@ pub fn search(
             .as_ref()
             .map(|f| report_to(f.clone_ref(py), Arc::clone(&stop), Arc::clone(&failed))),
         threads,
+        certify: certificate.is_some(),
         ..SearchOptions::default()
     };
     let (game, position) = (game.to_string(), position.to_string());
@@ -335,6 +360,19 @@ pub fn search(
     let value = run
         .value
         .map_err(|e| grundy_error(format!("{e}; {kept}")))?;
+    let certificate_facts = match (&certificate, &run.certificate) {
+        (Some(path), Some((proof, _))) => {
+            let proof = proof.as_ref().map_err(|e| {
+                grundy_error(format!(
+                    "certificate {}: the value ({value}) was found but its proof stopped: {e}",
+                    path.display()
+                ))
+            })?;
+            write_atomically(path, "certificate", |out| proof.write_to(out))?;
+            Some(proof.claim.facts)
+        }
+        _ => None,
+    };
     Ok(SearchResult {
         game: run.game,
         position: run.position,
@@ -346,6 +384,79 @@ pub fn search(
         resumed: run.resumed,
         threads: run.threads,
         tasks: 0,
+        certificate_facts,
+    })
+}
+
+/// A certificate checked (``grundy.verify``): the game, position and value it claims; whether
+/// its facts prove that (``verified``) and, when not, why (``refuted``: the first line found
+/// wrong); the facts checked, the options listed to check them, and the seconds taken.
+#[pyclass(module = "grundy", frozen, get_all)]
+pub struct Verification {
+    /// The game the certificate is of.
+    pub game: String,
+    /// The position, as the game writes it.
+    pub position: String,
+    /// The value it claims.
+    pub value: Nimber,
+    /// Whether its facts prove the claim.
+    pub verified: bool,
+    /// Why not (``None`` when verified).
+    pub refuted: Option<String>,
+    /// Facts checked.
+    pub facts: u64,
+    /// Options listed to check them.
+    pub options: u64,
+    /// Seconds taken.
+    pub seconds: f64,
+}
+
+#[pymethods]
+impl Verification {
+    fn __repr__(&self) -> String {
+        let verdict = match self.verified {
+            true => "verified".to_string(),
+            false => format!("not verified: {}", self.refuted.as_deref().unwrap_or("")),
+        };
+        format!(
+            "<grundy.Verification {}:{} value {}: {verdict}>",
+            self.game, self.position, self.value
+        )
+    }
+}
+
+/// Checks the certificate in the file ``path`` (written by ``grundy.search(...,
+/// certificate=path)`` or ``grundy search --certificate``) with the game's rules alone, as
+/// ``grundy verify``: a ``Verification``, ``verified`` when its facts prove its claim. A file
+/// that is not a certificate of a search game raises ``GrundyError``, naming the line; one that
+/// cannot be read, ``OSError``.
+///
+/// >>> import grundy, os, tempfile
+/// >>> path = os.path.join(tempfile.mkdtemp(), "sprouts.cert")
+/// >>> grundy.search("sprouts", "0*4", certificate=path).certificate_facts > 0
+/// True
+/// >>> grundy.verify(path).verified
+/// True
+#[pyfunction]
+pub fn verify(py: Python<'_>, path: PathBuf) -> PyResult<Verification> {
+    let file = std::fs::File::open(&path)
+        .map_err(|e| PyOSError::new_err(format!("{}: cannot read it: {e}", path.display())))?;
+    let started = std::time::Instant::now();
+    let named = |e: GameError| grundy_error(format!("{}: {e}", path.display()));
+    let certificate = Certificate::read_from(&mut std::io::BufReader::new(file)).map_err(named)?;
+    let checked = py
+        .detach(|| grundy_core::registry::search::verify(&certificate))
+        .map_err(named)?;
+    let claim = certificate.claim;
+    Ok(Verification {
+        game: claim.game,
+        position: claim.position,
+        value: claim.value,
+        verified: checked.refuted.is_none(),
+        refuted: checked.refuted,
+        facts: checked.facts,
+        options: checked.options,
+        seconds: started.elapsed().as_secs_f64(),
     })
 }
 
@@ -404,6 +515,7 @@ impl Cut<'_, '_> {
             resumed: answer.get_item("resumed")?.extract()?,
             threads,
             tasks: answer.get_item("tasks")?.extract()?,
+            certificate_facts: None,
         })
     }
 }

@@ -188,3 +188,35 @@ def test_a_bar_beyond_the_search_is_refused_at_once_without_a_time_limit():
         grundy.search("chomp", "30x20", time_limit=1)
     # Within the search's reach: searched for its value.
     assert grundy.search("chomp", "14x10").value == 86
+
+
+def test_a_certificate_is_written_and_verified(tmp_path):
+    path = tmp_path / "sprouts.cert"
+    r = grundy.search("sprouts", "0*5", certificate=path, threads=1)
+    assert r.certificate_facts > 100 and path.exists()
+    v = grundy.verify(path)
+    assert (v.game, v.position, v.value) == ("sprouts", "0*5", r.value)
+    assert v.verified and v.refuted is None and v.facts == r.certificate_facts
+    assert "verified" in repr(v)
+    # Without certificate=, none; the family's method writes one too.
+    assert grundy.search("sprouts", "0*3").certificate_facts is None
+    cram = tmp_path / "cram.cert"
+    assert grundy.Cram.search("3x7", certificate=str(cram)).certificate_facts is not None
+    assert grundy.verify(str(cram)).verified
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cram.cert", "sprouts.cert"]
+
+
+def test_an_altered_certificate_is_refuted_and_bad_files_raise(tmp_path):
+    path = tmp_path / "sprouts.cert"
+    grundy.search("sprouts", "0*4", certificate=path)
+    text = path.read_text()
+    path.write_text(text.replace('"key":"0*4","value":1', '"key":"0*4","value":0', 1))
+    v = grundy.verify(path)
+    assert not v.verified and v.refuted.startswith("line ")
+    path.write_text("hello\n")
+    with pytest.raises(grundy.GrundyError, match="line 1"):
+        grundy.verify(path)
+    with pytest.raises(OSError, match="cannot read it"):
+        grundy.verify(tmp_path / "none.cert")
+    with pytest.raises(grundy.GrundyError, match="drop certificate="):
+        grundy.search("sprouts", "0*3", store=tmp_path / "s.db", certificate=path)

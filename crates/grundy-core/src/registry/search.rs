@@ -3,6 +3,8 @@
 //! ([`Family::search`]) is a search game; the door reads its positions and the engine's jobs
 //! ([`crate::games::rules::search_run`], [`crate::games::rules::search_pieces`]) do the rest.
 
+use crate::certificate::check::Checked;
+use crate::certificate::Certificate;
 use crate::games::family::Family;
 use crate::games::rules::search_door::{SearchDoor, SearchedPosition};
 use crate::games::rules::search_pieces::{Cut, PieceSum, PieceValue};
@@ -101,6 +103,25 @@ pub fn has_value(
     options: &SearchOptions,
 ) -> Result<PieceValue<bool>> {
     searched(game, position)?.has_value(keys, target, options)
+}
+
+/// Checks `certificate` ([`crate::certificate`]): its game's door reads the position it
+/// names, and the checker, which shares no code with the search, checks its facts and claim
+/// from the game's rules. An error is a certificate that cannot be read as one of that game and
+/// position; one read but not proving its claim says why in [`Checked::refuted`].
+pub fn verify(certificate: &Certificate) -> Result<Checked> {
+    let claim = &certificate.claim;
+    let (_, door) = door_of(&claim.game)?;
+    let position = door(&claim.position)?;
+    let (text, _) = position.texts();
+    if text != claim.position {
+        return Err(GameError::invalid(
+            "certificate",
+            format!("position {}", claim.position),
+            format!("a position as the game writes it ({text})"),
+        ));
+    }
+    position.verify(certificate)
 }
 
 #[cfg(test)]

@@ -114,4 +114,16 @@ pub trait SplitGame {
     fn strategy(&self) -> Strategy {
         Strategy::Pruned
     }
+
+    /// A component's key as the text that names it outside the process (a certificate, a
+    /// cluster's piece): by default its bytes ([`TableKey::write`]) in hexadecimal digits; a
+    /// game with a notation of its own (Sprouts) writes that.
+    fn key_text(&self, key: &Self::Key) -> String {
+        table::hex_of(key)
+    }
+
+    /// The key [`SplitGame::key_text`] wrote, or `None` when `text` names no component.
+    fn key_from_text(&self, text: &str) -> Option<Self::Key> {
+        table::key_of_hex(text)
+    }
 }

@@ -55,6 +55,27 @@ pub trait TableKey: Clone + Eq + Ord + std::fmt::Debug + Default {
     type Slot: Slot<Self>;
 }
 
+/// `key`'s bytes ([`TableKey::write`]) in hexadecimal digits.
+pub fn hex_of<K: TableKey>(key: &K) -> String {
+    let mut bytes = Vec::new();
+    key.write(&mut bytes);
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The key whose bytes `text` holds in hexadecimal digits ([`hex_of`]), or `None` when it
+/// holds anything else (odd digits, other characters, bytes left over).
+pub fn key_of_hex<K: TableKey>(text: &str) -> Option<K> {
+    if text.len() % 2 != 0 || !text.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    let bytes: Vec<u8> = (0..text.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&text[i..i + 2], 16).ok())
+        .collect::<Option<_>>()?;
+    let mut rest = bytes.as_slice();
+    K::read(&mut rest).filter(|_| rest.is_empty())
+}
+
 /// What the tables of the threads of one search share (`shared_facts.rs` keeps it): each
 /// table offers every fact it stores, and asks when it knows nothing of a key.
 pub(crate) trait SharedKnowledge<K>: Send + Sync {

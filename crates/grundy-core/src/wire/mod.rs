@@ -32,6 +32,6 @@ pub use play::{
     AtPosition, ComputerMove, Hint, Legality, PictureFile, Remoteness, RemotenessList,
     SimulationDoc, Transcript, UnlistedMoves,
 };
-pub use runs::{SearchDoc, SearchTable, SurveyMerge, SurveyRun};
+pub use runs::{CertificateFile, SearchDoc, SearchTable, SurveyMerge, SurveyRun, Verification};
 pub use server::{Health, Listening, RulesetEntry, Rulesets};
 pub use wythoff::{WythoffNth, WythoffPPositions, WythoffTile};

@@ -10,7 +10,8 @@ use crate::sum::Outcome;
 /// One search: the game, the position as the game writes it, its value and outcome, the time
 /// it took, the components it expanded, the threads that searched, the time limit it ran
 /// within (`null` when none: the search ran until done), and its table (the file it was saved
-/// to or read from, the entries read from it, and the table's counts).
+/// to or read from, the entries read from it, and the table's counts), and its certificate
+/// (`null` without `--certificate`).
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct SearchDoc {
     pub game: &'static str,
@@ -22,6 +23,33 @@ pub struct SearchDoc {
     pub threads: usize,
     pub time_limit: Option<u64>,
     pub table: SearchTable,
+    pub certificate: Option<CertificateFile>,
+}
+
+/// A search's certificate (`grundy search --certificate FILE`, [`crate::certificate`]): the
+/// file, the facts it holds and the time the proof took.
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+pub struct CertificateFile {
+    pub file: String,
+    pub facts: u64,
+    pub seconds: f64,
+}
+
+/// A certificate checked (`grundy verify FILE`): the file; the game, position and value it
+/// claims; whether its facts prove the claim and, when not, why (the first fact or the claim
+/// found wrong, `null` when verified); the facts checked, the options listed to check them,
+/// and the time.
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+pub struct Verification {
+    pub file: String,
+    pub game: String,
+    pub position: String,
+    pub value: Nimber,
+    pub verified: bool,
+    pub refuted: Option<String>,
+    pub facts: u64,
+    pub options: u64,
+    pub seconds: f64,
 }
 
 /// A search's table: its file (`null` without `--table`) and its counts.
@@ -58,6 +86,7 @@ impl SearchDoc {
                 stores: table.stores,
                 evictions: table.evictions,
             },
+            certificate: None,
         }
     }
 }

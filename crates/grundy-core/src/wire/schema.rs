@@ -57,6 +57,7 @@ pub fn documents() -> Vec<(&'static str, SchemaOf)> {
         ("GenusTable", GenusTable::json_schema),
         ("QuotientDoc", QuotientDoc::json_schema),
         ("SearchDoc", SearchDoc::json_schema),
+        ("Verification", Verification::json_schema),
         ("SurveyRun", SurveyRun::json_schema),
         ("SurveyMerge", SurveyMerge::json_schema),
         ("Transcript", Transcript::json_schema),

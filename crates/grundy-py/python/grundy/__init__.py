@@ -36,6 +36,7 @@ from ._grundy import (
     SearchResult,
     Sequence,
     Svg,
+    Verification,
     LoopyFamily,
     LoopyMove,
     LoopyPosition,
@@ -47,6 +48,7 @@ from ._grundy import (
     parse,
     search,
     parse_loopy,
+    verify,
 )
 from ._survey import read_survey, survey, survey_codes
 
@@ -110,6 +112,7 @@ __all__ = [
     "SearchResult",
     "Sequence",
     "Svg",
+    "Verification",
     "families",
     "family",
     "loopy_families",
@@ -122,6 +125,7 @@ __all__ = [
     "search",
     "survey",
     "survey_codes",
+    "verify",
 ] + sorted(_NAMED)
 
 __version__ = _grundy.__version__

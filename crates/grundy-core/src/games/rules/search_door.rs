@@ -4,7 +4,9 @@
 //! [`super::search_run`] (the whole search) and [`super::search_pieces`] (the cluster's pieces).
 
 use super::search_pieces::{self as pieces, Cut, PieceSum, PieceValue};
-use super::search_run::{texts, EngineJob, Run, SearchOptions, SearchRun};
+use super::search_run::{texts, EngineJob, Run, SearchOptions, SearchRun, Verify};
+use crate::certificate::check::Checked;
+use crate::certificate::Certificate;
 use crate::games::searched::Shown;
 use crate::kernel::error::Result;
 use crate::nimber::Nimber;
@@ -34,6 +36,8 @@ pub trait SearchedPosition {
         target: Nimber,
         options: &SearchOptions,
     ) -> Result<PieceValue<bool>>;
+    /// Checks a certificate of the position (`registry::search::verify`).
+    fn verify(self: Box<Self>, certificate: &Certificate) -> Result<Checked>;
 }
 
 /// The position a door gives: `keys` (canonical components of the game `game` makes, or why
@@ -118,5 +122,9 @@ where
             memory_bytes: options.memory_bytes,
             time_budget: options.time_budget,
         })
+    }
+
+    fn verify(self: Box<Self>, certificate: &Certificate) -> Result<Checked> {
+        self.run(Verify { certificate })
     }
 }

@@ -102,37 +102,22 @@ where
 
 /// The piece of the component `key` of `game`.
 fn piece<G: SplitGame>(game: &G, key: &G::Key) -> Piece {
-    let mut bytes = Vec::new();
-    key.write(&mut bytes);
     Piece {
-        key: bytes.iter().map(|b| format!("{b:02x}")).collect(),
+        key: crate::search::table::hex_of(key),
         size: game.size(key),
     }
 }
 
 /// The key a [`Piece::key`] text holds, or the error that names it.
 fn key_of<K: TableKey>(text: &str, tag: &str) -> Result<K> {
-    let refused = || {
+    crate::search::table::key_of_hex(text).ok_or_else(|| {
         let excerpt: String = text.chars().take(40).collect();
         GameError::invalid(
             "component",
             excerpt,
             format!("the hexadecimal key of a component of a {tag} search, as listed by its cut"),
         )
-    };
-    if text.len() % 2 != 0 || !text.bytes().all(|b| b.is_ascii_hexdigit()) {
-        return Err(refused());
-    }
-    let bytes: Vec<u8> = (0..text.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&text[i..i + 2], 16))
-        .collect::<std::result::Result<_, _>>()
-        .map_err(|_| refused())?;
-    let mut rest = bytes.as_slice();
-    match K::read(&mut rest) {
-        Some(key) if rest.is_empty() => Ok(key),
-        _ => Err(refused()),
-    }
+    })
 }
 
 /// [`components`]' job.

@@ -11,6 +11,9 @@
 use std::io::{Read, Write};
 use std::time::{Duration, Instant};
 
+use crate::certificate::check::{check, Checked};
+use crate::certificate::prove::prove;
+use crate::certificate::Certificate;
 use crate::games::searched::Shown;
 use crate::kernel::error::{GameError, Result};
 use crate::nimber::Nimber;
@@ -39,6 +42,9 @@ pub struct SearchOptions {
     /// Threads sharing the search, at most [`MAX_THREADS`] (0 is taken as 1): each with a
     /// table of its own, an equal share of `memory_bytes` (see [`crate::search::parallel`]).
     pub threads: usize,
+    /// Prove the value found, as a certificate a checker sharing no search code verifies
+    /// ([`crate::certificate`]): [`SearchRun::certificate`].
+    pub certify: bool,
 }
 
 /// Most threads a search may be given (`grundy search --threads`).
@@ -74,6 +80,9 @@ pub struct SearchRun {
     pub resumed: u64,
     /// The threads that searched ([`SearchOptions::threads`], 0 taken as 1).
     pub threads: usize,
+    /// With [`SearchOptions::certify`] and a value found: its certificate, or the error that
+    /// stopped the proof (time, cancel), and the time the proof took.
+    pub certificate: Option<(Result<Certificate>, Duration)>,
     table: Box<dyn SavedTable>,
 }
 
@@ -88,6 +97,7 @@ impl std::fmt::Debug for SearchRun {
             .field("stats", &self.stats)
             .field("resumed", &self.resumed)
             .field("threads", &self.threads)
+            .field("certificate", &self.certificate)
             .finish_non_exhaustive()
     }
 }
@@ -171,6 +181,42 @@ impl EngineJob for Run {
     }
 }
 
+/// A certificate of the position checked ([`crate::certificate::check`]).
+pub(super) struct Verify<'a> {
+    pub(super) certificate: &'a Certificate,
+}
+
+impl EngineJob for Verify<'_> {
+    type Out = Checked;
+    fn run<G: SplitGame + Send + 'static>(
+        self,
+        game: impl Fn() -> G,
+        _family: &'static str,
+        keys: Vec<G::Key>,
+        x: Nimber,
+        _texts: (String, String),
+    ) -> Result<Checked>
+    where
+        G::Key: Default + Send + Sync + 'static,
+    {
+        let game = game();
+        let claim = &self.certificate.claim;
+        if claim.tag != game.table_tag() {
+            return Err(GameError::invalid(
+                "certificate",
+                format!("keys of a {} search", claim.tag),
+                format!(
+                    "keys of a {} search, as {} {} is searched",
+                    game.table_tag(),
+                    claim.game,
+                    claim.position
+                ),
+            ));
+        }
+        check(&game, &keys, x, self.certificate)
+    }
+}
+
 /// A position's text, which parses back, and how it is shown ([`Shown`]: a graph by its name).
 pub(super) fn texts(position: &impl Shown) -> (String, String) {
     (position.to_string(), position.shown())
@@ -214,6 +260,14 @@ where
     let started = Instant::now();
     let value = parallel::value_of_sum(&mut engines, keys).map(|v| v ^ x);
     let elapsed = started.elapsed();
+    let certificate = match (&value, options.certify) {
+        (Ok(v), true) => {
+            let started = Instant::now();
+            let proof = prove(&mut engines[0], name, &position, keys, x, *v);
+            Some((proof, started.elapsed()))
+        }
+        _ => None,
+    };
     let mut stats = parallel::stats(&engines);
     // The threads' tables hold some entries twice (a table read is copied to each): the
     // entries counted are those of the one table they make together, which is saved.
@@ -228,6 +282,7 @@ where
         stats,
         resumed,
         threads,
+        certificate,
         table: Box::new(Tagged { table, tag }),
     })
 }

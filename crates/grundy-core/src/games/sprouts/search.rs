@@ -221,6 +221,20 @@ impl SplitGame for Sprouts {
         self.options_of_key(key).len()
     }
 
+    /// The land in the notation, as Glop and SPOTS write it.
+    fn key_text(&self, key: &LandKey) -> String {
+        key.text().to_string()
+    }
+
+    /// One land in the notation, as [`SplitGame::key_text`] writes it: a key is the land its
+    /// text reads as, so any land names a key (two lands, `0*1+0*2`, name none).
+    fn key_from_text(&self, text: &str) -> Option<LandKey> {
+        match parse(text).ok()?.as_slice() {
+            [land] => Some(LandKey::of(land, text)),
+            _ => None,
+        }
+    }
+
     fn options<S: OptionSink<LandKey>>(&self, key: &LandKey, out: &mut S) {
         for option in self.options_of_key(key).iter() {
             out.begin();
