@@ -95,6 +95,15 @@ where
             .into_iter()
             .find(|&m| Self::play(before, m).ok().as_ref() == Some(after))
     }
+    /// The position after the first move (moves are listed gentlest first), or `None` when
+    /// there is none: by default the moves listed and the first played; a game whose listing
+    /// is costly makes the first alone (a sum asks this of every component it meets, to drop
+    /// the finished ones).
+    fn first_option(board: &Self::Board) -> Option<Self::Board> {
+        Self::moves(board)
+            .into_iter()
+            .find_map(|m| Self::play(board, m).ok())
+    }
     /// The move `words` type (see [`Ruleset::parse_move`]): `None` when they are not a move of
     /// this game's shape, else the move or why it is not one.
     fn read_move(
@@ -300,10 +309,7 @@ impl<G: SearchedGame> Ruleset for Searched<G> {
     /// thousands of rows has thousands of options of thousands of rows each (seconds to make,
     /// for a question that wants one).
     fn gentlest_option(&self, board: &G::Board) -> Option<Vec<G::Board>> {
-        G::moves(board)
-            .into_iter()
-            .find_map(|m| G::play(board, m).ok())
-            .map(|b| vec![b])
+        G::first_option(board).map(|b| vec![b])
     }
 
     /// A uniformly random move, made alone (every listed move is legal, so this is the

@@ -89,14 +89,19 @@ impl SearchedGame for SproutsGame {
     }
 
     fn moves(p: &SproutsPosition) -> Vec<SproutsMove> {
-        (0..p.options().len()).map(SproutsMove).collect()
+        (0..p.shared_options().len()).map(SproutsMove).collect()
+    }
+
+    /// The first option alone ([`SproutsPosition::first_option`]).
+    fn first_option(p: &SproutsPosition) -> Option<SproutsPosition> {
+        p.first_option()
     }
 
     fn play(p: &SproutsPosition, m: SproutsMove) -> Result<SproutsPosition> {
-        let mut options = p.options();
+        let options = p.shared_options();
         let count = options.len();
         match m.0 < count {
-            true => Ok(options.swap_remove(m.0)),
+            true => Ok(options[m.0].clone()),
             false => Err(GameError::IllegalMove(format!(
                 "{p} has {count} moves, numbered 1 to {count}, not {}",
                 m.0 + 1

@@ -281,3 +281,60 @@ fn late_positions_of_random_games_have_the_brute_forces_nimber() {
     }
     assert!(checked > 1000, "{checked} drawings");
 }
+
+/// Whether the player to move wins `drawing` under misère play (whoever draws the last line
+/// loses, so a player who cannot move wins), over every drawing one move on.
+fn brute_misere_wins(drawing: &Drawing, visit: &mut dyn FnMut(&Drawing, bool)) -> bool {
+    let mut wins = true;
+    let children = drawing.children();
+    if !children.is_empty() {
+        // Every child is visited (no early stop), so that each is compared.
+        let losses: Vec<bool> = children
+            .iter()
+            .map(|c| !brute_misere_wins(c, visit))
+            .collect();
+        wins = losses.contains(&true);
+    }
+    visit(drawing, wins);
+    wins
+}
+
+/// The misère outcome of a drawing as the doors answer it: the notation, the canonical form and
+/// the misère search of the sum of its lands.
+fn solver_misere_wins(drawing: &Drawing) -> bool {
+    let text = SproutsPosition::of(vec![drawing.land()]).to_string();
+    let sum = crate::spec::parse_sum(&format!("sprouts:{text}")).unwrap();
+    let analysis =
+        crate::strategy::analyze_listing(&sum, crate::strategy::Convention::Misere, false).unwrap();
+    analysis.outcome == crate::sum::Outcome::N
+}
+
+/// Misère play: every position reached from one and two spots, and positions late in random
+/// games of four and five spots (at most six lives left) with every position below them, have
+/// the brute force's outcome (no nimbers here: sums of lands are searched whole, as misère play
+/// needs).
+#[test]
+fn misere_outcomes_are_the_brute_forces() {
+    let mut checked = 0u64;
+    let mut check = |d: &Drawing, wins: bool| {
+        let text = notation::write_land(&d.land());
+        assert_eq!(solver_misere_wins(d), wins, "{text}");
+        checked += 1;
+    };
+    let starts: Vec<bool> = (1..=2)
+        .map(|n| brute_misere_wins(&Drawing::spots(n), &mut check))
+        .collect();
+    // The first player wins one spot (the second must draw the last line) and loses two.
+    assert_eq!(starts, [true, false]);
+    let mut seed = 0x4d15_u64;
+    for game in 0..16 {
+        let mut d = Drawing::spots(4 + game % 2);
+        while d.rotation.iter().map(|r| 3 - r.len()).sum::<usize>() > 6 {
+            let children = d.children();
+            seed = crate::search::table::mix64(seed);
+            d = children[seed as usize % children.len()].clone();
+        }
+        brute_misere_wins(&d, &mut check);
+    }
+    assert!(checked > 300, "{checked} drawings");
+}

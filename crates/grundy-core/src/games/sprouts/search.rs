@@ -120,10 +120,12 @@ struct OptionCache {
     newer: HashMap<LandKey, Options>,
     older: HashMap<LandKey, Options>,
     bytes: usize,
+    /// Bytes a generation holds ([`GENERATION_BYTES`] unless chosen; 0 when unset).
+    limit: usize,
 }
 
 /// The options of one land, each the keys of the lands it leaves.
-type Options = Arc<Vec<Vec<LandKey>>>;
+pub type Options = Arc<Vec<Vec<LandKey>>>;
 
 /// Bytes of options one generation of the cache holds.
 const GENERATION_BYTES: usize = 64 << 20;
@@ -148,7 +150,11 @@ impl OptionCache {
                 .flatten()
                 .map(|k| k.0.len() + 40)
                 .sum::<usize>();
-        if self.bytes + bytes > GENERATION_BYTES {
+        let limit = match self.limit {
+            0 => GENERATION_BYTES,
+            chosen => chosen,
+        };
+        if self.bytes + bytes > limit {
             self.older = std::mem::take(&mut self.newer);
             self.bytes = 0;
         }
@@ -163,8 +169,16 @@ impl Sprouts {
         Sprouts::default()
     }
 
-    /// The options of `key`, from the cache or listed.
-    fn options_of_key(&self, key: &LandKey) -> Options {
+    /// The game with a cache whose two generations hold at most `bytes` of options each.
+    pub fn with_cache_bytes(bytes: usize) -> Sprouts {
+        let game = Sprouts::default();
+        game.cache.borrow_mut().limit = bytes.max(1);
+        game
+    }
+
+    /// The options of the land `key` (each the keys of the lands it leaves), from the cache or
+    /// listed.
+    pub fn land_options(&self, key: &LandKey) -> Options {
         if let Some(found) = self.cache.borrow_mut().get(key) {
             return found;
         }
@@ -218,7 +232,7 @@ impl SplitGame for Sprouts {
     /// key carries grows with the ways a region's boundaries can be shared out and would send
     /// most lands to the engine's full mex, while the options are few once canonical.
     fn move_count(&self, key: &LandKey) -> usize {
-        self.options_of_key(key).len()
+        self.land_options(key).len()
     }
 
     /// The land in the notation, as Glop and SPOTS write it.
@@ -236,7 +250,7 @@ impl SplitGame for Sprouts {
     }
 
     fn options<S: OptionSink<LandKey>>(&self, key: &LandKey, out: &mut S) {
-        for option in self.options_of_key(key).iter() {
+        for option in self.land_options(key).iter() {
             out.begin();
             for land in option {
                 out.component(land.clone());
