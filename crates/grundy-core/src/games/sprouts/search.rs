@@ -2,7 +2,7 @@
 //! canonical string, and a move's option is the sum of the lands it leaves.
 
 use std::cell::RefCell;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::canon::simplify;
@@ -193,16 +193,16 @@ impl Sprouts {
 /// The distinct options of `land`, each the keys of the lands it leaves (sorted), in a fixed
 /// order: fewest lives first.
 pub fn options_of(land: &Land) -> Vec<Vec<LandKey>> {
-    let mut seen = HashSet::new();
-    let mut options: Vec<(u32, Vec<LandKey>)> = Vec::new();
-    for child in children(land) {
-        let lands = canonical_keys(child);
-        if seen.insert(lands.clone()) {
-            let lives = lands.iter().map(LandKey::lives).sum();
-            options.push((lives, lands));
-        }
-    }
-    options.sort();
+    let mut options: Vec<(u32, Vec<LandKey>)> = children(land)
+        .into_iter()
+        .map(|child| {
+            let lands = canonical_keys(child);
+            (lands.iter().map(LandKey::lives).sum(), lands)
+        })
+        .collect();
+    // Sorted, equal options are neighbours: each kept once, without a set of copies.
+    options.sort_unstable();
+    options.dedup();
     options.into_iter().map(|(_, o)| o).collect()
 }
 
