@@ -4,8 +4,9 @@
 //! An example is a line `$ COMMAND` in a ```` ```text ```` block; its output is the lines after
 //! it, up to the next `$ ` line or the end of the block. Commands:
 //!
-//! * `grundy ARGS` runs the binary in a directory of its own (files it writes stay there) and
-//!   compares its stdout; `printf 'INPUT' | grundy ARGS` types INPUT (`\n` a new line);
+//! * `grundy ARGS` runs the binary in a directory of its own, shared by the commands of one
+//!   block as a reader would type them one after another (a file one writes, the next reads),
+//!   and compares its stdout; `printf 'INPUT' | grundy ARGS` types INPUT (`\n` a new line);
 //! * `curl -s localhost:8080/api/PATH -d 'BODY'` posts BODY to the server's router in process;
 //!   the documented answer is the JSON on one line or several (a line starting with a space
 //!   goes on from the one before);
@@ -28,6 +29,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 struct Example {
     /// The doc and the line of the `$`, for failure messages.
     place: String,
+    /// The block it is in, numbered across the docs: its commands share a directory.
+    block: usize,
     command: String,
     output: Vec<String>,
 }
@@ -47,6 +50,9 @@ fn docs() -> Vec<String> {
     docs
 }
 
+/// Numbers the blocks of every doc.
+static BLOCK: AtomicUsize = AtomicUsize::new(0);
+
 /// The examples of the doc at `doc` (a path from the repository's root).
 fn examples_of(doc: &str) -> Vec<Example> {
     let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(doc))
@@ -57,7 +63,10 @@ fn examples_of(doc: &str) -> Vec<Example> {
     for (number, line) in text.lines().enumerate() {
         if let Some(fence) = line.strip_prefix("```") {
             match (in_text_block, in_other_block) {
-                (false, false) if fence == "text" => in_text_block = true,
+                (false, false) if fence == "text" => {
+                    in_text_block = true;
+                    BLOCK.fetch_add(1, Ordering::Relaxed);
+                }
                 (false, false) => in_other_block = true,
                 _ => (in_text_block, in_other_block) = (false, false),
             }
@@ -69,6 +78,7 @@ fn examples_of(doc: &str) -> Vec<Example> {
         if let Some(command) = line.strip_prefix("$ ") {
             examples.push(Example {
                 place: format!("{doc}:{}", number + 1),
+                block: BLOCK.load(Ordering::Relaxed),
                 command: command.to_string(),
                 output: Vec::new(),
             });
@@ -129,12 +139,17 @@ fn trimmed(text: &str) -> Vec<String> {
     lines
 }
 
-/// Numbers the directories the commands run in.
-static RUN: AtomicUsize = AtomicUsize::new(0);
+/// The directory the commands of block `block` run in.
+fn block_dir(block: usize) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!(
+        "grundy-doc-examples-{}-{block}",
+        std::process::id()
+    ))
+}
 
-/// What `command` (`grundy ...`, `printf '...' | grundy ...`) prints on stdout, in a
-/// directory of its own; `Err` with its stderr when it fails.
-fn run_grundy(command: &str) -> Result<String, String> {
+/// What `command` (`grundy ...`, `printf '...' | grundy ...`) prints on stdout, in the
+/// directory `dir` (made if missing); `Err` with its stderr when it fails.
+fn run_grundy(command: &str, dir: &Path) -> Result<String, String> {
     let (input, command) = match command.strip_prefix("printf '") {
         Some(rest) => {
             let (input, command) = rest.split_once("' | ").expect("printf '...' | grundy ...");
@@ -144,20 +159,14 @@ fn run_grundy(command: &str) -> Result<String, String> {
     };
     let args = common::words(command);
     assert_eq!(args[0], "grundy", "{command}");
-    let dir = std::env::temp_dir().join(format!(
-        "grundy-doc-examples-{}-{}",
-        std::process::id(),
-        RUN.fetch_add(1, Ordering::Relaxed)
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::create_dir_all(dir).unwrap();
     let out = common::grundy()
-        .current_dir(&dir)
+        .current_dir(dir)
         .args(&args[1..])
         .write_stdin(input)
         .timeout(std::time::Duration::from_secs(120))
         .output()
         .expect("grundy runs");
-    std::fs::remove_dir_all(&dir).unwrap();
     if !out.status.success() {
         return Err(format!(
             "exit {:?}: {}",
@@ -251,7 +260,10 @@ fn check(example: &Example, runtime: &tokio::runtime::Runtime) -> Option<String>
             example.output.clone(),
         )
     } else {
-        (run_grundy(command), trimmed(&example.output.join("\n")))
+        (
+            run_grundy(command, &block_dir(example.block)),
+            trimmed(&example.output.join("\n")),
+        )
     };
     let printed = match printed {
         Ok(printed) => trimmed(&printed),
@@ -276,6 +288,9 @@ fn every_documented_output_is_what_the_program_prints() {
                 .map(|why| format!("{} `$ {}`: {why}", example.place, example.command))
         })
         .collect();
+    for example in &examples {
+        let _ = std::fs::remove_dir_all(block_dir(example.block));
+    }
     assert!(
         failures.is_empty(),
         "{} of {} examples differ from the docs:\n\n{}",
