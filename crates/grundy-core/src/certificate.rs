@@ -26,7 +26,7 @@
 //! Keys are written by the game ([`crate::search::SplitGame::key_text`]): Sprouts' lands in
 //! the notation Glop and SPOTS read, other games' keys in hexadecimal digits.
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
 
 use serde::{Deserialize, Serialize};
 
@@ -98,6 +98,9 @@ pub struct Certificate {
 
 /// Most facts a certificate may hold when read: 2^26, about 67 million lines (a few GiB).
 pub const MAX_FACTS: u64 = 1 << 26;
+/// Most bytes of one line of a certificate read (the longest key a search writes is far
+/// shorter): a file without line breaks is refused, never held whole.
+pub const MAX_LINE_BYTES: u64 = 1 << 20;
 
 impl Certificate {
     /// Writes the certificate as JSON Lines, the claim first.
@@ -125,7 +128,7 @@ impl Certificate {
     /// Reads a certificate written by [`Certificate::write_to`], a line at a time; an error
     /// names the line and what it should hold.
     pub fn read_from(input: &mut dyn BufRead) -> Result<Certificate> {
-        let mut lines = input.lines();
+        let mut lines = Lines(input);
         let first = next_line(&mut lines, 1)?.ok_or_else(|| {
             malformed(
                 1,
@@ -178,15 +181,46 @@ impl Certificate {
     }
 }
 
+/// The lines of a file, each read up to [`MAX_LINE_BYTES`] (a longer one is an error).
+struct Lines<'a>(&'a mut dyn BufRead);
+
+impl Iterator for Lines<'_> {
+    type Item = std::io::Result<String>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let mut bytes = Vec::new();
+        let read = (&mut *self.0)
+            .take(MAX_LINE_BYTES + 1)
+            .read_until(b'\n', &mut bytes);
+        match read {
+            Err(e) => Some(Err(e)),
+            Ok(0) => None,
+            Ok(_) if bytes.len() as u64 > MAX_LINE_BYTES => Some(Err(std::io::Error::other(
+                format!("a line longer than {MAX_LINE_BYTES} bytes"),
+            ))),
+            Ok(_) => {
+                if bytes.last() == Some(&b'\n') {
+                    bytes.pop();
+                }
+                if bytes.last() == Some(&b'\r') {
+                    bytes.pop();
+                }
+                Some(String::from_utf8(bytes).map_err(std::io::Error::other))
+            }
+        }
+    }
+}
+
 /// The next line of the file (numbered `number`), `None` at its end.
-fn next_line(
-    lines: &mut impl Iterator<Item = std::io::Result<String>>,
-    number: u64,
-) -> Result<Option<String>> {
+fn next_line(lines: &mut Lines<'_>, number: u64) -> Result<Option<String>> {
     match lines.next() {
         None => Ok(None),
         Some(Ok(line)) => Ok(Some(line)),
-        Some(Err(e)) => Err(malformed(number, e, "UTF-8 text, a JSON object a line")),
+        Some(Err(e)) => Err(malformed(
+            number,
+            e,
+            format!("UTF-8 text, a JSON object a line of at most {MAX_LINE_BYTES} bytes"),
+        )),
     }
 }
 

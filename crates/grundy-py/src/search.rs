@@ -11,6 +11,7 @@ use grundy_core::certificate::Certificate;
 use grundy_core::games::rules::search_run::{
     self, SearchOptions, SearchRun, MAX_TABLE_MIB, MAX_THREADS,
 };
+use grundy_core::kernel::budget::{self, Budget};
 use grundy_core::nimber::Nimber;
 use grundy_core::search::SearchStats;
 use grundy_core::GameError;
@@ -20,7 +21,7 @@ use pyo3::types::{PyBool, PyFloat};
 
 use crate::convert::{int_text, is_whole_number};
 use crate::error::{game_error, grundy_error, IntoPy};
-use crate::interrupt::{run_stoppable_with, Progress, PROGRESS_TIME};
+use crate::interrupt::{run_stoppable, run_stoppable_with, Progress, PROGRESS_TIME};
 
 /// The table's memory unless chosen, in MiB (as `grundy search --memory`).
 pub const DEFAULT_TABLE_MIB: u64 = 1024;
@@ -429,7 +430,8 @@ impl Verification {
 /// certificate=path)`` or ``grundy search --certificate``) with the game's rules alone, as
 /// ``grundy verify``: a ``Verification``, ``verified`` when its facts prove its claim. A file
 /// that is not a certificate of a search game raises ``GrundyError``, naming the line; one that
-/// cannot be read, ``OSError``.
+/// cannot be read, ``OSError``. ``time_limit`` bounds the check (seconds, at most 604800; 600 by
+/// default); Ctrl-C stops it (``KeyboardInterrupt``).
 ///
 /// >>> import grundy, os, tempfile
 /// >>> path = os.path.join(tempfile.mkdtemp(), "sprouts.cert")
@@ -438,16 +440,30 @@ impl Verification {
 /// >>> grundy.verify(path).verified
 /// True
 #[pyfunction]
-pub fn verify(py: Python<'_>, path: PathBuf) -> PyResult<Verification> {
+#[pyo3(signature = (path, *, time_limit = None))]
+pub fn verify(
+    py: Python<'_>,
+    path: PathBuf,
+    time_limit: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Verification> {
     let file = std::fs::File::open(&path)
         .map_err(|e| PyOSError::new_err(format!("{}: cannot read it: {e}", path.display())))?;
+    let time = time_arg(time_limit)?.unwrap_or(DEFAULT_TIME_LIMIT);
     let started = std::time::Instant::now();
-    let named = |e: GameError| grundy_error(format!("{}: {e}", path.display()));
-    let certificate = Certificate::read_from(&mut std::io::BufReader::new(file)).map_err(named)?;
-    let checked = py
-        .detach(|| grundy_core::registry::search::verify(&certificate))
-        .map_err(named)?;
-    let claim = certificate.claim;
+    let shown = path.display().to_string();
+    let named = move |e: GameError| grundy_error(format!("{shown}: {e}"));
+    let (checked, interrupt) = run_stoppable(py, move || {
+        let certificate = Certificate::read_from(&mut std::io::BufReader::new(file))?;
+        let budget = Budget::new(time, "grundy.verify(path, time_limit=SECONDS)");
+        let checked = budget::within(&budget, || {
+            grundy_core::registry::search::verify(&certificate)
+        })?;
+        Ok::<_, GameError>((certificate.claim, checked))
+    })?;
+    if let Some(interrupt) = interrupt {
+        return Err(interrupt);
+    }
+    let (claim, checked) = checked.map_err(named)?;
     Ok(Verification {
         game: claim.game,
         position: claim.position,

@@ -218,5 +218,7 @@ def test_an_altered_certificate_is_refuted_and_bad_files_raise(tmp_path):
         grundy.verify(path)
     with pytest.raises(OSError, match="cannot read it"):
         grundy.verify(tmp_path / "none.cert")
+    with pytest.raises(grundy.GrundyError, match="time_limit"):
+        grundy.verify(path, time_limit=0)
     with pytest.raises(grundy.GrundyError, match="drop certificate="):
         grundy.search("sprouts", "0*3", store=tmp_path / "s.db", certificate=path)

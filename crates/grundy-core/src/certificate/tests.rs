@@ -182,6 +182,27 @@ fn malformed_certificates_are_errors() {
         let err = Certificate::read_from(&mut text.as_bytes()).unwrap_err();
         assert!(err.to_string().contains(said), "{text:?}: {err}");
     }
+    // A line beyond the longest read, and bytes that are not UTF-8.
+    let long = format!(
+        "{claim}\n{{\"key\":\"{}\",\"value\":0}}\n",
+        "0".repeat(1 << 20)
+    );
+    let err = Certificate::read_from(&mut long.as_bytes()).unwrap_err();
+    assert!(
+        err.to_string().contains("line 2: a line longer than"),
+        "{err}"
+    );
+    let err = Certificate::read_from(&mut &b"\xff\xfe\n"[..]).unwrap_err();
+    assert!(err.to_string().contains("line 1"), "{err}");
+    // Windows line ends are read as line ends.
+    let crlf = format!("{claim}\r\n{{\"key\":\"0*1\",\"value\":0}}\r\n");
+    assert_eq!(
+        Certificate::read_from(&mut crlf.as_bytes())
+            .unwrap()
+            .facts
+            .len(),
+        1
+    );
     // Read, but a key the game cannot name, or named twice.
     let game = Sprouts::new();
     let key = game.key_from_text("0*1").unwrap();

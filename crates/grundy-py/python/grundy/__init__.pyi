@@ -327,7 +327,9 @@ class Verification:
     @property
     def seconds(self) -> float: ...
 
-def verify(path: Union[str, os.PathLike[str]]) -> Verification: ...
+def verify(
+    path: Union[str, os.PathLike[str]], *, time_limit: Union[None, float, Whole] = None
+) -> Verification: ...
 
 class Game:
     @staticmethod
