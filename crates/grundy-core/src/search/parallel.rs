@@ -15,7 +15,7 @@
 //! cost more than a few dozen components are also shared (`shared_facts.rs`), so that
 //! a position one thread has searched is not searched again by another (a position two
 //! threads search at the same time still is). On Cram two threads take 1.5 to 2 times less
-//! time than one (docs/performance.md, "Searches on several threads").
+//! time than one (docs/performance-search.md, "Searches on several threads").
 //!
 //! A thread's question stops at the time budget and at the cancel flag of the thread that
 //! asked ([`crate::kernel::cancel::carry`]); what each thread proved stays in its table.

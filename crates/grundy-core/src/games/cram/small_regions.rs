@@ -7,7 +7,7 @@
 //! look-ups and 10 % of the components expanded were of regions that fit a 5 × 4 box. Here a
 //! region's value is one read of half a byte in 1.5 MiB of tables, and it never enters the
 //! engine's table. Larger boxes help more and cost more: 6 × 4 and 8 × 3 take 16 MiB, which
-//! every binary would carry (docs/performance.md).
+//! every binary would carry (docs/performance-search.md, "Cram").
 //!
 //! A set of squares of a box `w` wide is numbered by its bits, square `(r, c)` being bit
 //! `r * w + c`; a domino takes two squares away, so every option of a set has a smaller
