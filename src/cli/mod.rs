@@ -91,7 +91,7 @@ pub enum Command {
     /// Check a certificate written by `grundy search --certificate FILE`, with the game's rules
     /// alone (exit 0: it proves its claim; 1: it does not, and why).
     ///
-    /// Example: grundy verify sprouts-0x6.cert
+    /// Example: grundy search sprouts 0*6 --certificate s6.cert, then grundy verify s6.cert
     Verify(verify::VerifyArgs),
     /// Nim arithmetic on 64-bit nimbers: products, inverses, quotients, square roots, tables.
     #[command(subcommand)]
