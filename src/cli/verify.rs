@@ -44,17 +44,8 @@ pub fn run(args: &VerifyArgs, out: &Output) -> Result<(), CliError> {
     })
     .map_err(|e| CliError::Usage(format!("{named}: {e}")))?;
     let claim = &certificate.claim;
-    let doc = Verification {
-        file: named.clone(),
-        game: claim.game.clone(),
-        position: claim.position.clone(),
-        value: claim.value,
-        verified: checked.refuted.is_none(),
-        refuted: checked.refuted.clone(),
-        facts: checked.facts,
-        options: checked.options,
-        seconds: started.elapsed().as_secs_f64(),
-    };
+    let seconds = started.elapsed().as_secs_f64();
+    let doc = Verification::of(named.clone(), claim, &checked, seconds);
     let claimed = format!("{} {} is worth {}", claim.game, claim.position, claim.value);
     if out.json {
         out.json(&doc)?;

@@ -464,16 +464,24 @@ pub fn verify(
         return Err(interrupt);
     }
     let (claim, checked) = checked.map_err(named)?;
-    Ok(Verification {
-        game: claim.game,
-        position: claim.position,
-        value: claim.value,
-        verified: checked.refuted.is_none(),
-        refuted: checked.refuted,
-        facts: checked.facts,
-        options: checked.options,
-        seconds: started.elapsed().as_secs_f64(),
-    })
+    let seconds = started.elapsed().as_secs_f64();
+    let file = path.display().to_string();
+    Ok(grundy_core::wire::Verification::of(file, &claim, &checked, seconds).into())
+}
+
+impl From<grundy_core::wire::Verification> for Verification {
+    fn from(doc: grundy_core::wire::Verification) -> Self {
+        Verification {
+            game: doc.game,
+            position: doc.position,
+            value: doc.value,
+            verified: doc.verified,
+            refuted: doc.refuted,
+            facts: doc.facts,
+            options: doc.options,
+            seconds: doc.seconds,
+        }
+    }
 }
 
 /// The arguments of a search cut into pieces (`client=`, `store=`), which the Python half

@@ -128,7 +128,8 @@ impl<K> OptionSink<K> for Listed<K> {
     }
 }
 
-/// Sorted `keys` with equal neighbours removed in pairs (`G + G = 0`).
+/// Sorted `keys` with equal neighbours removed in pairs (`G + G = 0`): the checker's own, as it
+/// shares no code with the search (whose `cancel_pairs` the prover uses).
 fn cancelled<K: PartialEq>(keys: Vec<K>) -> Vec<K> {
     let mut out: Vec<K> = Vec::with_capacity(keys.len());
     for key in keys {

@@ -14,6 +14,7 @@ use std::collections::BTreeMap;
 use super::{Certificate, Claim, Fact, FORMAT, VERSION};
 use crate::kernel::error::{GameError, Result};
 use crate::nimber::Nimber;
+use crate::search::engine::cancel_pairs;
 use crate::search::{Engine, Options, SplitGame};
 
 /// The certificate that the position made of `keys` plus the values `x`, named `position`
@@ -191,19 +192,11 @@ impl<G: SplitGame> Prover<'_, G> {
     }
 }
 
-/// `keys` sorted, equal neighbours removed in pairs (`G + G = 0`).
+/// `keys` sorted, equal neighbours removed in pairs (`G + G = 0`), as the engine cancels them.
 fn cancelled<K: Ord>(mut keys: Vec<K>) -> Vec<K> {
     keys.sort();
-    let mut out: Vec<K> = Vec::with_capacity(keys.len());
-    for key in keys {
-        match out.last() == Some(&key) {
-            true => {
-                out.pop();
-            }
-            false => out.push(key),
-        }
-    }
-    out
+    cancel_pairs(&mut keys);
+    keys
 }
 
 /// The search's answers disagree with each other: a fault of the search, not of the input.

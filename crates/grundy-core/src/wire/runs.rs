@@ -3,6 +3,8 @@
 
 use serde::Serialize;
 
+use crate::certificate::check::Checked;
+use crate::certificate::Claim;
 use crate::games::rules::search_run::SearchRun;
 use crate::nimber::Nimber;
 use crate::sum::Outcome;
@@ -117,4 +119,22 @@ pub struct SurveyMerge {
     pub stores: usize,
     pub rows_written: usize,
     pub members: usize,
+}
+
+impl Verification {
+    /// The document of `checked`, the check of a certificate claiming `claim`, read from
+    /// `file`, in `seconds`.
+    pub fn of(file: String, claim: &Claim, checked: &Checked, seconds: f64) -> Verification {
+        Verification {
+            file,
+            game: claim.game.clone(),
+            position: claim.position.clone(),
+            value: claim.value,
+            verified: checked.refuted.is_none(),
+            refuted: checked.refuted.clone(),
+            facts: checked.facts,
+            options: checked.options,
+            seconds,
+        }
+    }
 }

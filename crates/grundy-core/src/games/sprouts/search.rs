@@ -115,13 +115,24 @@ pub struct Sprouts {
 /// one was dropped, and the older. When the newer is full the older is dropped and the newer
 /// takes its place, so the lands the search is working on stay and the rest go, never all at
 /// once.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 struct OptionCache {
     newer: HashMap<LandKey, Options>,
     older: HashMap<LandKey, Options>,
     bytes: usize,
-    /// Bytes a generation holds ([`GENERATION_BYTES`] unless chosen; 0 when unset).
+    /// Bytes a generation holds.
     limit: usize,
+}
+
+impl Default for OptionCache {
+    fn default() -> Self {
+        OptionCache {
+            newer: HashMap::new(),
+            older: HashMap::new(),
+            bytes: 0,
+            limit: GENERATION_BYTES,
+        }
+    }
 }
 
 /// The options of one land, each the keys of the lands it leaves.
@@ -150,11 +161,7 @@ impl OptionCache {
                 .flatten()
                 .map(|k| k.0.len() + 40)
                 .sum::<usize>();
-        let limit = match self.limit {
-            0 => GENERATION_BYTES,
-            chosen => chosen,
-        };
-        if self.bytes + bytes > limit {
+        if self.bytes + bytes > self.limit {
             self.older = std::mem::take(&mut self.newer);
             self.bytes = 0;
         }
