@@ -14,7 +14,7 @@ use tokio::runtime::Runtime;
 use tower::ServiceExt;
 
 /// Every POST endpoint. When the API gains one, add it here (and a seed in the corpus).
-const ENDPOINTS: [&str; 8] = [
+const ENDPOINTS: [&str; 9] = [
     "/api/analyze",
     "/api/move",
     "/api/hint",
@@ -23,6 +23,7 @@ const ENDPOINTS: [&str; 8] = [
     "/api/simulate",
     "/api/wythoff/table",
     "/api/hackenbush/layout",
+    "/api/sprouts/lines",
 ];
 
 /// One runtime and one router for the whole run: building them per input would dominate.

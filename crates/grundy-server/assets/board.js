@@ -57,6 +57,8 @@ async function loadDrawing(spec, generation, analysis) {
   if (family && family.positions.drawing === "queen" && spec.heaps.length === 2 && !isFar(spec.heaps)) await loadTile(spec.heaps, generation);
   if (family && family.positions.drawing === "hackenbush") await loadPicture(generation);
   if (!family) await Promise.all([loadSumPictures(analysis, generation), loadSumQueens(analysis, generation)]);
+  // A drawing that reads its positions from the server (draw-spots.js) loads every part of its kind.
+  await Promise.all(Object.values(DRAWINGS).filter((d) => d.load).map((d) => d.load(analysis, generation)));
 }
 
 /// Whether the board takes a move now.

@@ -15,6 +15,7 @@ const LESSONS = [
   { id: "kayles", title: "Kayles: a split is a sum", load: kaylesLesson },
   { id: "wythoff", title: "Wythoff: P-positions and the golden ratio", load: wythoffLesson },
   { id: "misere", title: "Misère Nim: the last move loses", load: misereLesson },
+  { id: "sprouts", title: "Sprouts: lives and regions", load: sproutsLesson },
 ];
 
 /// "Yes"/"No" choices, the right one from the server's answer. `why` is what the wrong one is
@@ -180,6 +181,29 @@ async function misereLesson() {
         then: [el("p", {}, "Right: the other player must take the last heap of 1.")] } },
     { title: "Your turn", body: [el("p", {}, "Heaps 2, 3, 4 under misère play: play as in Nim, and switch to the odd number of 1s at the end.")],
       play: { game: "nim", heaps: [2, 3, 4], convention: "misere" } },
+  ];
+}
+
+/// Sprouts: a game's length from its lives, regions that keep spots apart, and who wins two
+/// and three spots (the server's drawings and analyses give every number and answer).
+async function sproutsLesson() {
+  const two = await api("sprouts/lines", { position: "0*2" });
+  const lives = two.lives.reduce((a, b) => a + b, 0);
+  const loop = await api("sprouts/lines", { position: "0.AB|0.AB" });
+  const joins = loop.lines.some((l) => l.from === 1 && l.to === 4);
+  const [p2, p3] = await Promise.all(["0*2", "0*3"].map((position) => api("analyze", { position: { game: "sprouts", position } })));
+  return [
+    { title: "Step 1: lives", body: [el("p", {}, `A spot takes at most three lines: it has three lives, and each line's end spends one. Two spots have ${lives} lives. A move draws a line (two ends: two lives spent) and puts a new spot on it, which has two lines already: one life left.`)],
+      ask: { question: "So what is the longest a game of two spots can last?", choices: numberChoices(lives - 1, 7, (g) => `Each move spends two lives and brings one: one life less per move. From ${lives} lives, ${g} moves would leave ${lives - g}, ${lives - g < 1 ? "but the last move's new spot always keeps a life" : "and a spot with a life left next to another can still be joined"}.`),
+        then: [el("p", {}, `Right: ${lives - 1} moves. Every move costs one life, and the last new spot keeps one, so n spots last at most 3n − 1 moves, and at least 2n.`)] } },
+    { title: "Step 2: regions", body: [el("p", {}, "Lines may not cross. Here spot 2 was joined to itself by a loop through a new spot, 3: spot 1 is inside the loop, spot 4 outside. Grundy writes this 0.AB|0.AB: two regions (the | between them), each with a lone spot (0) and the loop's two spots (A and B, met in both regions)."), el("p", {}, "On the board each region is a box: a line joins two spots of one box.")],
+      ask: { question: "Can a line join spot 1 to spot 4?", choices: yesNo(joins, joins ? "They lie in one region." : "Spot 1 is inside the loop and spot 4 outside: a line between them would cross the loop."),
+        then: [el("p", {}, "Right: no line can cross the loop. Spots 2 and 3 lie on it, so each can still be joined to either side, once (each has one life).")] } },
+    { title: "Step 3: who wins?", body: [el("p", {}, "The positions are few but tangled: Grundy searches them, splitting a position into lands that share no spot, each worth a nimber (a sum, as in Nim).")],
+      ask: { question: "Two spots: does the player to move win?", choices: yesNo(p2.outcome === "N", p2.outcome === "N" ? "The first player has a winning move from two spots." : "Every first move from two spots leaves a position the second player wins."),
+        then: [el("p", {}, `Right: two spots lose for the player to move, three spots ${p3.outcome === "N" ? "win" : "lose"}. Applegate, Jacobson and Sleator conjectured that n spots lose for the first player exactly when n is 0, 1 or 2 more than a multiple of 6; Lemoine and Viennot's computations confirm it for every n up to 44.`)] } },
+    { title: "Your turn", body: [el("p", {}, "Three spots: you move first and can win. Click two spots to join them, or one spot twice for a loop.")],
+      play: { game: "sprouts", position: "0*3" } },
   ];
 }
 

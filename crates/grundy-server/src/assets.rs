@@ -18,6 +18,7 @@ const DRAWINGS_CSS: &str = include_str!("../assets/drawings.css");
 const DRAW_KIT_JS: &str = include_str!("../assets/draw-kit.js");
 const DRAW_GRID_JS: &str = include_str!("../assets/draw-grid.js");
 const DRAW_GRAPH_JS: &str = include_str!("../assets/draw-graph.js");
+const DRAW_SPOTS_JS: &str = include_str!("../assets/draw-spots.js");
 const DRAW_COINS_JS: &str = include_str!("../assets/draw-coins.js");
 const DRAW_HACKENBUSH_JS: &str = include_str!("../assets/draw-hackenbush.js");
 const DRAW_QUEEN_JS: &str = include_str!("../assets/draw-queen.js");
@@ -98,6 +99,11 @@ pub async fn draw_grid_js() -> Response {
 /// `GET /draw-graph.js`: the graphs of Node-Kayles and Arc-Kayles.
 pub async fn draw_graph_js() -> Response {
     asset("text/javascript; charset=utf-8", DRAW_GRAPH_JS)
+}
+
+/// `GET /draw-spots.js`: Sprouts' spots, regions and lines.
+pub async fn draw_spots_js() -> Response {
+    asset("text/javascript; charset=utf-8", DRAW_SPOTS_JS)
 }
 
 /// `GET /draw-coins.js`: the rows of coins of the coin-turning games.

@@ -289,6 +289,7 @@ pub fn router(config: Config) -> Router {
         .route("/draw-kit.js", get(assets::draw_kit_js))
         .route("/draw-grid.js", get(assets::draw_grid_js))
         .route("/draw-graph.js", get(assets::draw_graph_js))
+        .route("/draw-spots.js", get(assets::draw_spots_js))
         .route("/draw-coins.js", get(assets::draw_coins_js))
         .route("/draw-hackenbush.js", get(assets::draw_hackenbush_js))
         .route("/draw-queen.js", get(assets::draw_queen_js))
@@ -325,6 +326,7 @@ fn api_routes() -> Router<AppState> {
         .route("/simulate", post(api::simulate))
         .route("/wythoff/table", post(api::wythoff_table))
         .route("/hackenbush/layout", post(api::hackenbush_layout))
+        .route("/sprouts/lines", post(api::sprouts_lines))
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)
 }

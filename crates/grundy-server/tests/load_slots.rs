@@ -72,6 +72,11 @@ fn requests() -> Vec<(Method, &'static str, Value)> {
             "/api/hackenbush/layout",
             json!({ "position": "tree:6x3" }),
         ),
+        (
+            Method::POST,
+            "/api/sprouts/lines",
+            json!({ "position": "0*57" }),
+        ),
         (Method::GET, "/api/limits", Value::Null),
         (Method::GET, "/api/rulesets", Value::Null),
         (Method::POST, "/api/analyze", json!({ "position": nim })),

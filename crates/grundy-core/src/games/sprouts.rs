@@ -27,6 +27,7 @@ use crate::nimber::Nimber;
 use crate::search::Engine;
 
 pub mod canon;
+pub mod lines;
 pub mod moves;
 pub mod notation;
 pub mod search;

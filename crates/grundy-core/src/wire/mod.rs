@@ -22,6 +22,7 @@ pub mod runs;
 pub mod schema;
 pub mod server;
 pub mod simulation;
+pub mod sprouts;
 pub mod wythoff;
 
 pub use analysis::{Analysis, LoopyAnalysis};
@@ -34,4 +35,5 @@ pub use play::{
 };
 pub use runs::{CertificateFile, SearchDoc, SearchTable, SurveyMerge, SurveyRun, Verification};
 pub use server::{Health, Listening, RulesetEntry, Rulesets};
+pub use sprouts::{SproutsDrawing, SproutsLine};
 pub use wythoff::{WythoffNth, WythoffPPositions, WythoffTile};

@@ -54,6 +54,7 @@ pub fn documents() -> Vec<(&'static str, SchemaOf)> {
         ("PictureFile", PictureFile::json_schema),
         ("HackenbushValue", HackenbushValue::json_schema),
         ("HackenbushLayout", HackenbushLayout::json_schema),
+        ("SproutsDrawing", SproutsDrawing::json_schema),
         ("GenusTable", GenusTable::json_schema),
         ("QuotientDoc", QuotientDoc::json_schema),
         ("SearchDoc", SearchDoc::json_schema),

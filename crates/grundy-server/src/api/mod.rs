@@ -17,6 +17,7 @@
 //! | `POST /api/simulate` | `{position, first?, second?, games?, seed?}` | wins of each side over many games |
 //! | `POST /api/wythoff/table` | `{x0, y0, width, height, values?}` | a tile of Wythoff's G(x, y), P-positions marked |
 //! | `POST /api/hackenbush/layout` | `{position}` | where to draw a Green Hackenbush picture |
+//! | `POST /api/sprouts/lines` | `{position}` | a Sprouts position's spots, regions and every line a move can draw |
 //!
 //! Positions are [`PositionSpec`]s; moves are the core's `SumMove` JSON
 //! (`{component, from, to, text}`).
@@ -54,6 +55,7 @@ mod moves;
 mod remoteness;
 mod sequence;
 mod simulate;
+mod sprouts;
 mod values;
 mod wythoff;
 
@@ -64,6 +66,7 @@ pub use moves::*;
 pub use remoteness::*;
 pub use sequence::*;
 pub use simulate::*;
+pub use sprouts::*;
 pub use values::*;
 pub use wythoff::*;
 
@@ -110,7 +113,7 @@ pub async fn not_found() -> ApiError {
     ApiError::bad_request(
         "no such endpoint: see GET /api/health, /api/limits, /api/rulesets and POST /api/analyze, /api/hint, \
          /api/move, /api/moves, /api/apply, /api/sequence, /api/simulate, /api/wythoff/table, \
-         /api/hackenbush/layout",
+         /api/hackenbush/layout, /api/sprouts/lines",
     )
     .with_status(StatusCode::NOT_FOUND)
 }

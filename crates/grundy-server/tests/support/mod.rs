@@ -53,6 +53,7 @@ fn documents_of(path: &str) -> &'static [&'static str] {
         "/api/remoteness" => &["RemotenessList"],
         "/api/genus" => &["GenusTable"],
         "/api/hackenbush/layout" => &["HackenbushLayout"],
+        "/api/sprouts/lines" => &["SproutsDrawing"],
         "/api/wythoff/table" => &["WythoffTile"],
         "/api/health" => &["Health"],
         "/api/rulesets" => &["Rulesets"],

@@ -92,6 +92,13 @@ impl SearchedGame for SproutsGame {
         (0..p.shared_options().len()).map(SproutsMove).collect()
     }
 
+    /// The move in words, by the spots its line joins as the position's text numbers them
+    /// ([`sprouts::lines`]), then the positions: `a line from spot 1 to spot 2: 0*3 -> 0.1a1a`.
+    fn taken(before: &SproutsPosition, after: &SproutsPosition) -> Option<String> {
+        let words = sprouts::lines::words_of(before, after)?;
+        Some(format!("{words}: {before} -> {after}"))
+    }
+
     /// The first option alone ([`SproutsPosition::first_option`]).
     fn first_option(p: &SproutsPosition) -> Option<SproutsPosition> {
         p.first_option()

@@ -30,6 +30,93 @@ pub fn children(land: &Land) -> Vec<Land> {
     out
 }
 
+/// A line a move draws: in region `region`, from spot `from` to spot `to` (the same spot for
+/// a loop); `cuts` when it runs from a boundary back to it, cutting the region in two (the
+/// first part is the child's region `region`, the second its last region).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// The region it is drawn in.
+    pub region: usize,
+    /// One end.
+    pub from: SpotId,
+    /// The other end (`from` for a loop).
+    pub to: SpotId,
+    /// Whether it cuts the region in two.
+    pub cuts: bool,
+}
+
+/// Where the lands after moves go: [`children`] keeps the lands, [`lines`] each with its line.
+trait Sink {
+    fn take(&mut self, line: Line, land: Land);
+}
+
+impl Sink for Vec<Land> {
+    fn take(&mut self, _line: Line, land: Land) {
+        self.push(land);
+    }
+}
+
+/// A sink that hands each land to a function with its line.
+struct Each<F>(F);
+
+impl<F: FnMut(Line, Land)> Sink for Each<F> {
+    fn take(&mut self, line: Line, land: Land) {
+        (self.0)(line, land)
+    }
+}
+
+/// Every move of `land` with the line it draws, from every corner of every spot: unlike
+/// [`children`], interchangeable boundaries are each joined (a drawing names the spot
+/// clicked), though the others still lie in the two parts by how many of each kind.
+pub fn lines(land: &Land, each: impl FnMut(Line, Land)) {
+    let mut sink = Each(each);
+    let seen = land.occurrences();
+    for r in 0..land.regions.len() {
+        let classes = classes(land, &land.regions[r], &seen);
+        for c in 0..classes.len() {
+            for k in 0..classes[c].len() {
+                let mut turned = classes.clone();
+                turned[c].swap(0, k);
+                one_boundary(land, r, &turned, c, &mut sink);
+            }
+        }
+        for a in 0..land.regions[r].len() {
+            for b in a + 1..land.regions[r].len() {
+                two_boundaries(land, r, a, b, &mut sink);
+            }
+        }
+    }
+}
+
+/// How many moves [`lines`] lists for `land` (saturating): lines between two boundaries of a
+/// region, and for each boundary, lines back to it times the ways the others lie.
+pub fn line_count(land: &Land) -> usize {
+    let seen = land.occurrences();
+    let live = |b: &Boundary| b.iter().filter(|&&s| land.lives(s) > 0).count();
+    let mut total = 0usize;
+    for region in &land.regions {
+        let classes = classes(land, region, &seen);
+        let ways = |c: usize| {
+            classes.iter().enumerate().fold(1usize, |w, (k, class)| {
+                w.saturating_mul(class.len() + usize::from(k != c))
+            })
+        };
+        for (c, class) in classes.iter().enumerate() {
+            for &b in class {
+                let n = live(&region[b]);
+                total = total.saturating_add((n * (n + 1) / 2).saturating_mul(ways(c)));
+            }
+        }
+        let corners: Vec<usize> = region.iter().map(live).collect();
+        for a in 0..corners.len() {
+            for b in a + 1..corners.len() {
+                total = total.saturating_add(corners[a].saturating_mul(corners[b]));
+            }
+        }
+    }
+    total
+}
+
 /// The boundaries of `region` in classes of interchangeable ones (see the module).
 fn classes(land: &Land, region: &Region, seen: &[u8]) -> Vec<Vec<usize>> {
     let mut classes: Vec<(Option<Vec<u8>>, Vec<usize>)> = Vec::new();
@@ -71,7 +158,7 @@ fn walked_from(boundary: &[SpotId], k: usize) -> Boundary {
 
 /// The lands after a line from boundary `a` to boundary `b` of region `r`, for every pair of
 /// spots with a life left.
-fn two_boundaries(land: &Land, r: usize, a: usize, b: usize, out: &mut Vec<Land>) {
+fn two_boundaries(land: &Land, r: usize, a: usize, b: usize, out: &mut impl Sink) {
     let region = &land.regions[r];
     for i in 0..region[a].len() {
         for j in 0..region[b].len() {
@@ -93,14 +180,20 @@ fn two_boundaries(land: &Land, r: usize, a: usize, b: usize, out: &mut Vec<Land>
                 .filter(|&(k, _)| k != a && k != b)
                 .map(|(_, bd)| bd.clone());
             next.regions[r] = std::iter::once(joined).chain(rest).collect();
-            out.push(next);
+            let line = Line {
+                region: r,
+                from: u,
+                to: v,
+                cuts: false,
+            };
+            out.take(line, next);
         }
     }
 }
 
 /// The lands after a line from the first boundary of class `c` of region `r` back to it, for
 /// every pair of spots (or one spot with two lives) and every way the other boundaries lie.
-fn one_boundary(land: &Land, r: usize, classes: &[Vec<usize>], c: usize, out: &mut Vec<Land>) {
+fn one_boundary(land: &Land, r: usize, classes: &[Vec<usize>], c: usize, out: &mut impl Sink) {
     let region = &land.regions[r];
     let b = classes[c][0];
     let boundary = &region[b];
@@ -128,7 +221,13 @@ fn one_boundary(land: &Land, r: usize, classes: &[Vec<usize>], c: usize, out: &m
                 let mut child = next.clone();
                 child.regions[r] = first;
                 child.regions.push(second);
-                out.push(child);
+                let line = Line {
+                    region: r,
+                    from: u,
+                    to: v,
+                    cuts: true,
+                };
+                out.take(line, child);
             }
         }
     }
