@@ -162,7 +162,7 @@ fn parse_boundary(
     while let Some(c) = chars.next() {
         let spot = match c {
             '0'..='3' => land.add_spot(c as u8 - b'0'),
-            '4'..='9' => return Err(bad(text, &format!("spots of at most three lines, not {c}"))),
+            '4'..='9' => return Err(bad(text, &more_lines(text, c))),
             'a'..='l' => letter(land, letters, (false, c as usize - 'a' as usize)),
             'A'..='Y' => letter(land, letters, (true, c as usize - 'A' as usize)),
             'm' | 'n' => {
@@ -177,11 +177,29 @@ fn parse_boundary(
     if singleton && boundary.len() > 1 {
         return Err(bad(
             text,
-            &format!("a spot without lines (0) as a boundary of its own, not in '{piece}'"),
+            &format!(
+                "a spot without lines (0) as a boundary of its own, not in '{piece}'{}",
+                spots_hint(text)
+            ),
         ));
     }
     region.push(boundary);
     Ok(())
+}
+
+/// Why a spot of `c` lines is refused, with [`spots_hint`].
+fn more_lines(text: &str, c: char) -> String {
+    format!("spots of at most three lines, not {c}{}", spots_hint(text))
+}
+
+/// How `N` spots are written, when `text` is a bare number `N` that is no position (`grundy
+/// play sprouts 6` means six spots: `0*6`); nothing otherwise.
+fn spots_hint(text: &str) -> String {
+    let spots = text.trim();
+    match spots.chars().all(|d| d.is_ascii_digit()) {
+        true => format!(" (for {spots} spots write 0*{spots})"),
+        false => String::new(),
+    }
 }
 
 /// The spot a letter names, made on its first use.

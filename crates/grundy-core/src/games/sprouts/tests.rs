@@ -58,10 +58,16 @@ fn malformed_positions_are_refused_by_name() {
         ("", "a position (0*0 is the one without spots), not nothing"),
         ("04", "expected spots of at most three lines, not 4"),
         ("1a1a.9", "at most three lines, not 9"),
+        ("6", "not 6 (for 6 spots write 0*6)"),
+        ("14", "not 4 (for 14 spots write 0*14)"),
         ("0..0", "empty"),
         ("0|", "empty"),
         ("x", "expected spots, not 'x'"),
-        ("10", "a boundary of its own, not in '10'"),
+        (
+            "10",
+            "a boundary of its own, not in '10' (for 10 spots write 0*10)",
+        ),
+        ("0.10", "a boundary of its own, not in '10';"),
         ("0*x", "a number of spots N in 0*N, not 'x'"),
         (
             "1a1",
