@@ -662,3 +662,26 @@ fn whole_numbers_with_blanks_around_read_as_their_digits() {
         assert_eq!(json(spaced), json(plain), "{spaced:?}");
     }
 }
+
+/// The schema holds the insides of an analysis: each component is its ruleset's name and one
+/// field, each winning move's `from` and `to` are components. An answer altered inside is
+/// refused, so the suite's validation of every answer checks those shapes too.
+#[test]
+fn the_schema_checks_components_and_moves_inside() {
+    let doc = json(&["analyze", "sum", "nim:3 + sprouts:0*3"]);
+    let schema = grundy_core::wire::schema::document_schema("Analysis").unwrap();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    assert!(validator.is_valid(&doc), "{doc}");
+    let mut no_ruleset = doc.clone();
+    no_ruleset["components"][1]
+        .as_object_mut()
+        .unwrap()
+        .remove("ruleset");
+    assert!(!validator.is_valid(&no_ruleset));
+    let mut two_fields = doc.clone();
+    two_fields["winning_moves"][0]["from"]["heaps"] = serde_json::json!([3]);
+    assert!(!validator.is_valid(&two_fields));
+    let mut bare_to = doc;
+    bare_to["winning_moves"][0]["to"] = serde_json::json!(["0.1a1a"]);
+    assert!(!validator.is_valid(&bare_to));
+}

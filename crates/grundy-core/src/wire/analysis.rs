@@ -5,8 +5,8 @@
 //! Their types serialise themselves (a report writes its fields into a map the server extends
 //! with `position`), so their schemas are written here, field by field, against that code;
 //! the suite validates every analysis the command line and the API print against them. The
-//! components, moves and explanations inside are each ruleset's own shapes (docs/api.md) and
-//! are described as objects.
+//! components and winning moves inside have the schema's `Component` and `Move` shapes; an
+//! explanation's details are each ruleset's own (docs/api.md) and are described as objects.
 
 use std::borrow::Cow;
 
@@ -28,6 +28,7 @@ impl JsonSchema for Analysis {
         let number = generator.subschema_for::<ExactNumber>();
         let outcome = generator.subschema_for::<Outcome>();
         let provenance = generator.subschema_for::<Provenance>();
+        let component = generator.subschema_for::<super::schema::ComponentDoc>();
         json_schema!({
             "description": "A position analysed: each component's value (null where a value is not computed), the nim-sum, who wins, every winning move (null where they were not asked for, or where none is known: then winning_moves_unknown says why), the reasoning when asked, and how each answer is known. A board or graph played on without its value (the API's partial answers) has outcome and winner null, and refused says why.",
             "type": "object",
@@ -35,7 +36,7 @@ impl JsonSchema for Analysis {
             "properties": {
                 "game": { "type": "string" },
                 "convention": { "enum": ["normal", "misere"] },
-                "components": { "type": "array", "items": { "type": "object" } },
+                "components": { "type": "array", "items": component },
                 "values": { "anyOf": [{ "type": "null" }, { "type": "array", "items": number }] },
                 "nim_sum": { "anyOf": [{ "type": "null" }, number] },
                 "outcome": { "anyOf": [{ "type": "null" }, outcome] },
@@ -52,6 +53,9 @@ impl JsonSchema for Analysis {
                                 "type": "object",
                                 "required": ["text", "count"],
                                 "properties": {
+                                    "component": { "type": "integer", "minimum": 0 },
+                                    "from": component,
+                                    "to": { "type": "array", "items": component },
                                     "text": { "type": "string" },
                                     "count": { "type": "integer", "minimum": 1 }
                                 }

@@ -23,6 +23,7 @@ impl JsonSchema for MoveValues {
         let number = generator.subschema_for::<ExactNumber>();
         let outcome = generator.subschema_for::<Outcome>();
         let count = json_schema!({ "type": "integer", "minimum": 0 });
+        let the_move = generator.subschema_for::<super::schema::MoveDoc>();
         json_schema!({
             "description": "Every move of a position, each with whether it wins or loses for the player who makes it, the Grundy value it leaves (normal play), how many moves the game then lasts with perfect play where the tree was small enough to measure (measured), and the perfect player's move marked best; with the position as it was sent.",
             "type": "object",
@@ -40,7 +41,7 @@ impl JsonSchema for MoveValues {
                         "required": ["move", "outcome", "best"],
                         "additionalProperties": false,
                         "properties": {
-                            "move": { "type": "object" },
+                            "move": the_move,
                             "outcome": { "enum": ["win", "lose"] },
                             "value": number,
                             "moves_left": count,

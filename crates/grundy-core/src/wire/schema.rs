@@ -1,9 +1,9 @@
 //! The JSON Schema of the wire format, published as `docs/wire-schema.json`.
 //!
 //! Every document a door prints is one definition of the schema, named as its type
-//! ([`documents`]). Core types that the documents hold but that have no schema of their own
-//! yet (an explanation's details, a component, a move) are described as any JSON value or
-//! any object; docs/api.md gives their fields.
+//! ([`documents`]). Components and moves have definitions of their own ([`ComponentDoc`],
+//! [`MoveDoc`]); core types that have none yet (an explanation's details) are described as any
+//! JSON value or any object, and docs/api.md gives their fields.
 
 use std::borrow::Cow;
 
@@ -27,6 +27,54 @@ impl JsonSchema for ExactNumber {
                 { "type": "integer", "minimum": 0, "maximum": 9_007_199_254_740_991_u64 },
                 { "type": "string", "pattern": "^[0-9]+$" }
             ]
+        })
+    }
+}
+
+/// A component of a position as every door writes it: its ruleset's name and its position in
+/// the one field of the ruleset's shape (`{"ruleset": "nim", "heap": 4}`, `{"ruleset":
+/// "wythoff", "heaps": [10, 7]}`, `{"ruleset": "sprouts", "position": "0*3"}`).
+pub struct ComponentDoc;
+
+impl JsonSchema for ComponentDoc {
+    fn schema_name() -> Cow<'static, str> {
+        "Component".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "description": "A component: its ruleset's name, and its position in the one field of the ruleset's shape (heap, heaps, position, graph, board, ...; GET /api/rulesets names each ruleset's).",
+            "type": "object",
+            "required": ["ruleset"],
+            "properties": { "ruleset": { "type": "string" } },
+            "minProperties": 2,
+            "maxProperties": 2
+        })
+    }
+}
+
+/// A move of a sum as every door writes it: the component moved in (from 0), it before the
+/// move, what it becomes (none, one or several components), and the move in words.
+pub struct MoveDoc;
+
+impl JsonSchema for MoveDoc {
+    fn schema_name() -> Cow<'static, str> {
+        "Move".into()
+    }
+
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        let component = generator.subschema_for::<ComponentDoc>();
+        json_schema!({
+            "description": "A move: the component moved in (counted from 0), that component before the move, what it becomes, and the move in words.",
+            "type": "object",
+            "required": ["component", "from", "to", "text"],
+            "additionalProperties": false,
+            "properties": {
+                "component": { "type": "integer", "minimum": 0 },
+                "from": component,
+                "to": { "type": "array", "items": component },
+                "text": { "type": "string" }
+            }
         })
     }
 }
