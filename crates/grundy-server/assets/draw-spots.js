@@ -12,6 +12,7 @@
 const SPOT_R = 13; // a spot's radius, in the drawing's units
 const SPOT_GAP = 58; // between neighbouring spots on a boundary
 const ROOM_PAD = 22;
+const STALK = 30; // a stalk, a stem or a stub
 
 /// Drawings read from the server, by position text: the answer, or {error}.
 const spotDrawings = new Map();
@@ -44,38 +45,67 @@ function pinched(walk) {
   return { items: out };
 }
 
-/// Places a cycle's items on a circle through `at` (its first item) with its centre in
-/// direction `angle` from there; loops hanging at an item point away from the centre.
+/// Places a cycle's items on a circle through `at` (its first item, already placed unless the
+/// cycle is the boundary's own) with its centre in direction `angle` from there. A spot shows
+/// as many line ends as it has lines: on a cycle of three or more, a spot of one line, or a
+/// spot met twice (two lines, a loop hanging from it), ends a stalk from the cycle, whose foot
+/// is a dead spot (three lines meet there); a loop hangs from its spot by a stem to a dead spot
+/// on it; a lone spot with lines shows them as stubs ending in dead spots.
 function placeCycle(cycle, at, angle, lives, out) {
-  const n = cycle.items.length;
+  const anchored = out.started;
+  out.started = true;
+  const items = cycle.items;
+  const n = items.length;
   const radius = n < 2 ? 0 : Math.max(SPOT_GAP / 2, (n * SPOT_GAP) / (2 * Math.PI));
   const [cx, cy] = [at[0] + radius * Math.cos(angle), at[1] + radius * Math.sin(angle)];
-  const points = cycle.items.map((_, k) => {
+  const points = items.map((_, k) => {
     const t = angle + Math.PI + (2 * Math.PI * k) / n;
     return [cx + radius * Math.cos(t), cy + radius * Math.sin(t), t];
   });
-  if (n === 2) {
-    const [a, b] = cycle.items.map((it) => lives[it.spot - 1]);
-    out.curves.push({ from: points[0], to: points[1], lens: a !== 2 && b !== 2, radius });
-  } else if (n > 2) {
-    points.forEach((p, k) => out.curves.push({ from: p, to: points[(k + 1) % n], arc: radius }));
-  }
-  cycle.items.forEach((it, k) => {
-    if (k > 0 || !out.placed.length) out.spots.push({ spot: it.spot, x: points[k][0], y: points[k][1] });
-    out.placed.push(it.spot);
-    it.kids.forEach((kid, j) => {
-      const spread = (j - (it.kids.length - 1) / 2) * 0.7;
-      placeCycle(kid, points[k], n < 2 ? -Math.PI / 2 + spread : points[k][2] + spread, lives, out);
-    });
+  const oneLine = (it) => it.spot !== null && lives[it.spot - 1] === 2;
+  // Two spots met in turn are one line walked on both sides (a stalk) when one ends there or
+  // one is a spot met twice (its other line leads on); else two lines, a loop through both.
+  const stalk = items.some(oneLine) || items.some((it) => it.kids.length > 0);
+  if (n === 2) out.curves.push({ from: points[0], to: points[1], lens: !stalk, radius });
+  else if (n > 2) points.forEach((p, k) => out.curves.push({ from: p, to: points[(k + 1) % n], arc: radius }));
+  items.forEach((it, k) => {
+    const [x, y] = points[k];
+    const dir = n === 1 ? -Math.PI / 2 : points[k][2];
+    const stalked = n > 2 && it.spot !== null && (oneLine(it) || it.kids.length > 0);
+    const at2 = stalked ? [x + STALK * Math.cos(dir), y + STALK * Math.sin(dir)] : [x, y];
+    if (stalked) {
+      out.curves.push({ from: [x, y], to: at2 });
+      out.dead.push([x, y]);
+    }
+    if (it.spot === null) out.dead.push(at2);
+    else if (k > 0 || !anchored) out.spots.push({ spot: it.spot, x: at2[0], y: at2[1] });
+    if (n === 1 && it.spot !== null) stubs(at2, 3 - lives[it.spot - 1], out);
+    for (const kid of it.kids) {
+      if (kid.items.length < 3) { placeCycle(kid, at2, dir, lives, out); continue; }
+      const foot = [at2[0] + STALK * Math.cos(dir), at2[1] + STALK * Math.sin(dir)];
+      out.curves.push({ from: at2, to: foot });
+      placeCycle({ items: [{ spot: null, kids: [] }, ...kid.items.slice(1)] }, foot, dir, lives, out);
+    }
   });
   return out;
 }
 
-/// A boundary laid out from the origin: {spots: [{spot, x, y}], curves, box: [x0, y0, x1, y1]}.
+/// The `lines` lines of a lone spot at `at`, as short stubs below it ending in dead spots.
+function stubs(at, lines, out) {
+  for (let k = 0; k < lines; k += 1) {
+    const t = Math.PI / 2 + (k - (lines - 1) / 2) * 0.7;
+    const end = [at[0] + STALK * Math.cos(t), at[1] + STALK * Math.sin(t)];
+    out.curves.push({ from: at, to: end });
+    out.dead.push(end);
+  }
+}
+
+/// A boundary laid out from the origin: {spots: [{spot, x, y}], dead: [[x, y]], curves, box:
+/// [x0, y0, x1, y1]}.
 function boundaryShape(walk, lives) {
-  const shape = placeCycle(pinched(walk), [0, 0], 0, lives, { spots: [], curves: [], placed: [] });
-  const xs = shape.spots.map((s) => s.x);
-  const ys = shape.spots.map((s) => s.y);
+  const shape = placeCycle(pinched(walk), [0, 0], 0, lives, { spots: [], curves: [], dead: [], started: false });
+  const xs = [...shape.spots.map((s) => s.x), ...shape.dead.map((p) => p[0])];
+  const ys = [...shape.spots.map((s) => s.y), ...shape.dead.map((p) => p[1])];
   const m = SPOT_R + 10;
   shape.box = [Math.min(...xs) - m, Math.min(...ys) - m - 8, Math.max(...xs) + m, Math.max(...ys) + m];
   return shape;
@@ -167,12 +197,13 @@ function drawSpots(comp, live, i) {
         g.append(svgEl("path", { class: "line", d: curvePath(c, ox, oy, c.lens ? c.radius * 0.6 : 0) }));
         if (c.lens) g.append(svgEl("path", { class: "line", d: curvePath({ from: c.to, to: c.from }, ox, oy, c.radius * 0.6) }));
       }
+      for (const [x, y] of shape.dead) g.append(svgEl("circle", { class: "dead", cx: x + ox, cy: y + oy, r: 4 }));
       for (const s of shape.spots) g.append(spotNode(d, s, ox, oy, { live, i, picked, chosen: sel.items, reach, hintLine, regions: regionsOf.get(s.spot) }));
     }
     svg.append(g);
   });
   const box = el("div", { class: "drawing-box spots-box" }, svg);
-  box.append(el("p", { class: "help legend" }, "The dots by a spot are its lives (three less its lines). Each box is a region: a line joins two spots of one region, or a spot to itself, and its new spot has one life on each side. Spots are numbered afresh after each move."));
+  box.append(el("p", { class: "help legend" }, "The dots over a spot are its lives (three less its lines); a small black dot is a dead spot, where three lines meet. Each box is a region: a line joins two spots of one region, or a spot to itself, and its new spot has one life on each side. Spots are numbered afresh after each move."));
   if (offered) box.append(choiceList(offered, i));
   const last = lastMove(i);
   const lastLine = last && lineOfMove(last.move);

@@ -76,7 +76,8 @@ async fn clicks_and_choices(client: &Client, url: &str) {
     both_sizes(client, "sprouts-played", "board-card").await;
 }
 
-/// A loop keeps spot 1 inside and spot 4 outside: clicking both says why no line joins them.
+/// A loop keeps spot 1 inside and spot 4 outside: clicking both says why no line joins them;
+/// a spot of one line is drawn at the end of a stalk.
 async fn regions_keep_spots_apart(client: &Client, url: &str) {
     open(
         client,
@@ -91,6 +92,18 @@ async fn regions_keep_spots_apart(client: &Client, url: &str) {
     click(client, &spot(4)).await;
     wait_text(client, "status", "Spots 1 and 4 share no region").await;
     assert_eq!(moves_played(client).await, 0);
+    // A spot of one line (4) ends a stalk from the loop through spots 5 and 6: its foot is a
+    // dead spot; the loop is drawn once in each region.
+    open(
+        client,
+        &format!("{url}#game=sprouts&position=0*3.1AB%7C0.AB&mode=two"),
+    )
+    .await;
+    my_turn(client).await;
+    assert_eq!(count(client, ".spots .room").await, 2);
+    assert_eq!(count(client, ".spots .dead").await, 1);
+    assert_eq!(count(client, ".spots .spot").await, 9);
+    both_sizes(client, "sprouts-stalk", "board-card").await;
 }
 
 /// The Sprouts lesson asks before it tells, then its game of three spots is won by hints.

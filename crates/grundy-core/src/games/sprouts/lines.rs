@@ -17,8 +17,8 @@ use super::search::canonical_keys;
 use super::SproutsPosition;
 use crate::kernel::error::{GameError, Result};
 
-/// Most lines [`drawing`] lists, counted before equal ones merge (0*57 has 4,845): each costs a
-/// canonical form.
+/// Most lines [`drawing`] lists, as [`line_count`] bounds them before equal ones merge (0*57
+/// has 4,845): each costs a canonical form.
 pub const MAX_LINES: usize = 5_000;
 
 /// A line a move can draw: from spot `from` to spot `to` (numbered from 1 as the position's

@@ -88,8 +88,10 @@ pub fn lines(land: &Land, each: impl FnMut(Line, Land)) {
     }
 }
 
-/// How many moves [`lines`] lists for `land` (saturating): lines between two boundaries of a
-/// region, and for each boundary, lines back to it times the ways the others lie.
+/// A bound on how many moves [`lines`] lists for `land` (saturating; exact when every spot
+/// has three lives, as in `0*N`): pairs of live corners of two boundaries of a region, and for
+/// each boundary, pairs of its live corners (a corner with itself included) times the ways the
+/// others lie.
 pub fn line_count(land: &Land) -> usize {
     let seen = land.occurrences();
     let live = |b: &Boundary| b.iter().filter(|&&s| land.lives(s) > 0).count();
