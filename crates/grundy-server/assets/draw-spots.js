@@ -243,8 +243,8 @@ function spotNode(d, s, ox, oy, ctx) {
 function choiceList(choices, i) {
   const list = el("div", { class: "spot-choices", role: "group", "aria-label": "Ways to draw this line" },
     el("p", { class: "help" }, "This line can be drawn in several ways: which spots lie on each side?"));
+  const hinted = lineOfMove(hintedMove(i));
   for (const { line, found } of choices) {
-    const hinted = lineOfMove(hintedMove(i));
     const b = el("button", { type: "button", class: "move-choice" + (found ? outcomeClass(found.v) : "") + (hinted && hinted.after === line.after ? " hinted" : "") },
       cap(line.words) + valueWords(found));
     b.addEventListener("click", () => { drawingSelection(i).choices = null; drawingSelection(i).items = []; playClick(found, null, i); });
