@@ -27,15 +27,28 @@ pub fn prove<G: SplitGame>(
     x: Nimber,
     value: Nimber,
 ) -> Result<Certificate> {
+    // A proof names the exact values of most lands it meets, which the depth-first search
+    // leaves in the table as it goes; proof numbers settle one question at a time (`0*6` of
+    // Sprouts: proven in 2.9 s, against 7.3 s by proof numbers).
+    let proof_numbers = engine.set_proof_numbers(false);
     let mut prover = Prover {
         engine,
         facts: BTreeMap::new(),
         steps: 0,
     };
     let mut total = x;
+    let mut valued = Ok(());
     for key in cancelled(keys.to_vec()) {
-        total ^= prover.value(&key)?;
+        match prover.value(&key) {
+            Ok(v) => total ^= v,
+            Err(e) => {
+                valued = Err(e);
+                break;
+            }
+        }
     }
+    prover.engine.set_proof_numbers(proof_numbers);
+    valued?;
     if total != value {
         return Err(contradiction(format!(
             "the position's components are worth {total} together, not {value}"

@@ -38,7 +38,10 @@
 //!   stacks.
 //!
 //! Games whose options almost never repeat a question (Chomp) are better served by plain
-//! memoised mex, [`Strategy::Mex`], which the game chooses.
+//! memoised mex, [`Strategy::Mex`], which the game chooses. Games whose options differ
+//! widely in cost (Sprouts) have the questions asked from outside answered by proof-number
+//! search instead ([`SplitGame::proof_numbers`], `proof_numbers.rs`), which deepens the
+//! cheapest option first rather than proving each whole in turn.
 
 use std::time::{Duration, Instant};
 
@@ -51,6 +54,7 @@ use super::SplitGame;
 use crate::kernel::error::{GameError, Result};
 use crate::nimber::{mex, Nimber};
 
+mod proof_numbers;
 mod rounds;
 
 /// How the engine computes a component's value.
@@ -97,6 +101,8 @@ pub struct Engine<G: SplitGame> {
     game: G,
     table: Table<G::Key>,
     strategy: Strategy,
+    /// Questions from outside answered by proof numbers ([`SplitGame::proof_numbers`]).
+    proof_numbers: bool,
     expanded: u64,
     search_time: Duration,
     started: Option<Instant>,
@@ -123,10 +129,12 @@ impl<G: SplitGame> Engine<G> {
     /// An engine for `game` that goes on from `table` (e.g. one read from disk).
     pub fn with_table(game: G, table: Table<G::Key>) -> Self {
         let strategy = game.strategy();
+        let proof_numbers = game.proof_numbers();
         Engine {
             game,
             table,
             strategy,
+            proof_numbers,
             expanded: 0,
             search_time: Duration::ZERO,
             started: None,
@@ -177,6 +185,12 @@ impl<G: SplitGame> Engine<G> {
     /// Uses `strategy` instead of the game's own choice (to compare them).
     pub fn set_strategy(&mut self, strategy: Strategy) {
         self.strategy = strategy;
+    }
+
+    /// Answers the questions asked from outside by proof numbers or not, whatever the game
+    /// chooses ([`SplitGame::proof_numbers`]); returns the choice it replaces.
+    pub fn set_proof_numbers(&mut self, on: bool) -> bool {
+        std::mem::replace(&mut self.proof_numbers, on)
     }
 
     /// Stops each [`Engine::value_of_sum`] with an error after `budget` (none by default:
@@ -283,6 +297,9 @@ impl<G: SplitGame> Engine<G> {
         if let Some(v) = self.value_searched(key) {
             return v;
         }
+        if self.proof_numbers {
+            return self.value_by_proof_numbers(key);
+        }
         if self.strategy == Strategy::Mex || self.game.move_count(key) >= SET_BITS as usize - 1 {
             return self.value(key);
         }
@@ -364,6 +381,9 @@ impl<G: SplitGame> Engine<G> {
         }
         if let Some(v) = self.value_searched(key) {
             return Ok(v? == k);
+        }
+        if self.proof_numbers {
+            return self.is_value_by_proof_numbers(key, k);
         }
         if self.strategy == Strategy::Mex || k >= Nimber::from(SET_BITS) {
             return Ok(self.value(key)? == k);

@@ -26,6 +26,8 @@ pub mod parallel;
 pub mod persist;
 pub(crate) mod presence;
 #[cfg(test)]
+mod proof_numbers_tests;
+#[cfg(test)]
 mod rounds_tests;
 pub(crate) mod sets;
 pub(crate) mod shared_facts;
@@ -108,6 +110,14 @@ pub trait SplitGame {
         _cx: &mut SearchContext<'_, Self::Key>,
     ) -> Option<crate::kernel::error::Result<bool>> {
         None
+    }
+
+    /// Whether the questions asked of the engine from outside ([`Engine::value_of_sum`],
+    /// [`Engine::is_value`], [`Engine::sum_has_value`]) are answered by proof-number search
+    /// ([`Engine::is_value_by_proof_numbers`]) instead of the engine's depth-first search: for
+    /// games with deep trees whose options differ widely in cost (Sprouts). False by default.
+    fn proof_numbers(&self) -> bool {
+        false
     }
 
     /// How the engine should search this game.

@@ -235,7 +235,14 @@ pub(super) fn run<G: SplitGame + Send>(
 where
     G::Key: Default + Send + Sync + 'static,
 {
-    let threads = options.threads.max(1);
+    // A game searched by proof numbers is searched on one thread: its questions are not
+    // shared out option by option (each thread would prove its options whole, which is what
+    // proof numbers avoid), so a second thread would only halve the table.
+    let threads = if game().proof_numbers() {
+        1
+    } else {
+        options.threads.max(1)
+    };
     let tag = game().table_tag();
     let mut engines = match options.table {
         // Each thread's table has its share of the memory, the one read included.
