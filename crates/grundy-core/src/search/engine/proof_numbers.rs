@@ -56,8 +56,11 @@ impl<G: SplitGame> Engine<G> {
     /// Whether the component `key` is worth exactly `y`, by proof-number search. What it
     /// proves stays in the table.
     pub fn is_value_by_proof_numbers(&mut self, key: &G::Key, y: Nimber) -> Result<bool> {
+        // The time budget runs from the outermost question: one asked inside another (a
+        // smaller land's value) keeps its clock.
         let started = Instant::now();
-        let outer = self.started.replace(started);
+        let outer = self.started;
+        self.started = outer.or(Some(started));
         let mut numbers = Numbers {
             of: HashMap::new(),
             bytes: 0,
