@@ -32,6 +32,8 @@ mod rounds_tests;
 pub(crate) mod sets;
 pub(crate) mod shared_facts;
 pub mod table;
+#[cfg(test)]
+mod test_heaps;
 
 pub use engine::{Engine, SearchContext, SearchStats, Strategy};
 pub use options::{OptionSink, Options};

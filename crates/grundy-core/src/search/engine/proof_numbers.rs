@@ -195,10 +195,7 @@ impl<G: SplitGame> Engine<G> {
         let mut seen = std::collections::HashSet::new();
         for i in 0..options.len() {
             let (keys, x) = options.get(i);
-            let mut keys = keys.to_vec();
-            keys.sort_unstable();
-            cancel_pairs(&mut keys);
-            keys.sort_by_key(|k| self.game.size(k));
+            let mut keys = self.sum_order(keys);
             let mut shift = x ^ y;
             let largest = keys.pop();
             for other in &keys {
