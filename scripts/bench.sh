@@ -522,14 +522,15 @@ PYTHON
 
 # ---------------------------------------------------------------------------------------------
 # sprouts: Sprouts against SPOTS's sequential dfpn (BENCHMARKS.md, "Sprouts against SPOTS").
-# For each n, `grundy search sprouts 0*n --threads 1` (the exact nimber) and SPOTS's
-# `spots-solver 0*n --algorithm dfpn` (the outcome only) one after the other, each whole
-# process three times, the median wall time of each and the ratio SPOTS / Grundy (above 1:
-# Grundy faster). SPOTS_SOLVER names SPOTS's solver (default: spots-solver on the PATH, built
-# as ../shared/peers/README.md says); without it Grundy runs alone and the rows say so.
-# SPROUTS_N the spots (default 6 to 12), SPROUTS_TIMEOUT the most seconds one run may take
-# (default 600): a run beyond it is stopped, its row says so and no more runs of n are tried.
-# SPROUTS_BIN runs another build of grundy (e.g. one in CARGO_TARGET_DIR), built by the caller.
+# For each n, the same question of both: who wins 0*n, `grundy search sprouts 0*n --outcome`
+# and SPOTS's `spots-solver 0*n --algorithm dfpn`, one after the other, each whole process
+# three times, the median wall time of each and the ratio SPOTS / Grundy (above 1: Grundy
+# faster); then Grundy's exact nimber (`grundy search sprouts 0*n --threads 1`), which SPOTS
+# does not compute, and its time. SPOTS_SOLVER names SPOTS's solver (default: spots-solver on
+# the PATH, built as ../shared/peers/README.md says); without it Grundy runs alone and the rows
+# say so. SPROUTS_N the spots (default 6 to 12), SPROUTS_TIMEOUT the most seconds one run may
+# take (default 600): a run beyond it is stopped and its row says so. SPROUTS_BIN runs another
+# build of grundy (e.g. one in CARGO_TARGET_DIR), built by the caller.
 # ---------------------------------------------------------------------------------------------
 bench_sprouts() {
     local grundy=${SPROUTS_BIN:-}
@@ -561,23 +562,29 @@ bench_sprouts() {
     }
     echo "### Sprouts against SPOTS (median of 3 whole-process wall times, one thread each)"
     machine
-    echo '| position | Grundy: nimber | Grundy (s) | SPOTS dfpn: outcome | SPOTS (s) | SPOTS / Grundy |'
-    echo '| --- | ---: | ---: | --- | ---: | ---: |'
+    echo '| position | outcome | Grundy --outcome (s) | SPOTS dfpn (s) | SPOTS / Grundy | nimber | Grundy nimber (s) |'
+    echo '| --- | --- | ---: | ---: | ---: | ---: | ---: |'
     for n in ${SPROUTS_N:-6 7 8 9 10 11 12}; do
-        local g v s o ratio=-
-        g=$(median3 "$grundy" search sprouts "0*$n" --threads 1)
-        v=$(sed -n 's/.*: value \([0-9]*\).*/\1/p' "$dir/out" | head -1)
-        [ "${g:0:1}" != ">" ] || v=-
-        s="not built" o=-
+        local g o s v w ratio=-
+        g=$(median3 "$grundy" search sprouts "0*$n" --outcome)
+        o=$(sed -n 's/.*: value 0 (P.*/Loss/p; s/.*: N (the player to move wins.*/Win/p' "$dir/out" | head -1)
+        [ "${g:0:1}" != ">" ] || o=-
+        s="not built"
         if [ -n "$spots" ]; then
             s=$(median3 "$spots" "0*$n" --algorithm dfpn)
-            o=$(sed -n 's/.* is \(Win\|Loss\).*/\1/p' "$dir/out" | head -1)
-            [ "${s:0:1}" != ">" ] || o=-
+            local spots_outcome
+            spots_outcome=$(sed -n 's/.* is \(Win\|Loss\).*/\1/p' "$dir/out" | head -1)
+            if [ "${s:0:1}" != ">" ] && [ -n "$o" ] && [ "$o" != "-" ] && [ "$spots_outcome" != "$o" ]; then
+                o="$o (SPOTS: $spots_outcome)"
+            fi
             if [ "${g:0:1}" != ">" ] && [ "${s:0:1}" != ">" ]; then
                 ratio=$(printf '%.2f×' "$(echo "scale=4; $s / $g" | bc)")
             fi
         fi
-        echo "| \`0*$n\` | ${v:--} | $g | ${o:--} | $s | $ratio |"
+        w=$(median3 "$grundy" search sprouts "0*$n" --threads 1)
+        v=$(sed -n 's/.*: value \([0-9]*\).*/\1/p' "$dir/out" | head -1)
+        [ "${w:0:1}" != ">" ] || v=-
+        echo "| \`0*$n\` | ${o:--} | $g | $s | $ratio | ${v:--} | $w |"
     done
 }
 

@@ -40,6 +40,29 @@ fn values_of_each_game() {
     assert_eq!(value(&["node-kayles", "edges:0-1,1-2"])["value"], 2);
 }
 
+/// `--outcome` says who wins as the value does, on one thread: a loss with its value 0, a
+/// win with `value` null (not sought). JSON is checked against the schema by `common::json`.
+#[test]
+fn an_outcome_search_says_who_wins() {
+    for args in [
+        ["cram", "3x4"],
+        ["cram", "4x4"],
+        ["node-kayles", "path:5"],
+        ["chomp", "2,1"],
+        ["sprouts", "0*5"],
+        ["sprouts", "0*7"],
+    ] {
+        let whole = value(&args);
+        let outcome = value(&[args[0], args[1], "--outcome", "--threads", "2"]);
+        assert_eq!(outcome["outcome"], whole["outcome"], "{args:?}");
+        assert_eq!(outcome["threads"], 1, "{args:?}");
+        match whole["value"].as_u64() {
+            Some(0) => assert_eq!(outcome["value"], 0, "{args:?}"),
+            _ => assert!(outcome["value"].is_null(), "{args:?}: {outcome}"),
+        }
+    }
+}
+
 /// A graph with a name is shown by it in the text answer and in a refusal, where its edge
 /// list ran to hundreds of characters; JSON keeps the form that parses back.
 #[test]

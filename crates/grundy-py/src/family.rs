@@ -477,12 +477,13 @@ impl Ruleset {
 
     /// The value of ``position`` (the game's text, e.g. ``"5x6"``) by search with the table's
     /// memory, a time limit and a table file of your choosing: :func:`search` for this game
-    /// (Cram, Chomp, Node-Kayles, Arc-Kayles), ``progress`` and ``threads`` as there.
+    /// (Cram, Chomp, Node-Kayles, Arc-Kayles, Sprouts), ``progress``, ``threads``,
+    /// ``certificate`` and ``outcome`` as there.
     ///
     /// >>> import grundy
     /// >>> grundy.Cram.search("3x5", memory_mb=8, time_limit=30).value
     /// 1
-    #[pyo3(signature = (position, *, memory_mb = None, time_limit = None, table = None, progress = None, threads = None, certificate = None))]
+    #[pyo3(signature = (position, *, memory_mb = None, time_limit = None, table = None, progress = None, threads = None, certificate = None, outcome = false))]
     #[allow(clippy::too_many_arguments)]
     fn search(
         &self,
@@ -494,6 +495,7 @@ impl Ruleset {
         progress: Option<&Bound<'_, PyAny>>,
         threads: Option<&Bound<'_, PyAny>>,
         certificate: Option<std::path::PathBuf>,
+        outcome: bool,
     ) -> PyResult<crate::search::SearchResult> {
         crate::search::search(
             py,
@@ -508,6 +510,7 @@ impl Ruleset {
             None,
             None,
             certificate,
+            outcome,
         )
     }
 

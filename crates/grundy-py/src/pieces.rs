@@ -117,8 +117,12 @@ pub fn search_piece(
         .detach(|| match key {
             Some(key) => search::value(game, position, key, options)
                 .map(|piece| (piece.value, piece.expanded, piece.elapsed)),
-            None => search::search(game, position, options)
-                .map(|run| (run.value, run.stats.expanded, run.elapsed)),
+            None => search::search(game, position, options).map(|run| {
+                let value = run
+                    .value
+                    .map(|p| p.value().expect("a value search finds the value"));
+                (value, run.stats.expanded, run.elapsed)
+            }),
         })
         .py()?;
     Ok((within_time(value)?, expanded, elapsed.as_secs_f64()))

@@ -14,6 +14,7 @@ use grundy_core::games::rules::search_run::{
 use grundy_core::kernel::budget::{self, Budget};
 use grundy_core::nimber::Nimber;
 use grundy_core::search::SearchStats;
+use grundy_core::sum::Outcome;
 use grundy_core::GameError;
 use pyo3::exceptions::{PyOSError, PyTypeError};
 use pyo3::prelude::*;
@@ -40,9 +41,10 @@ pub struct SearchResult {
     pub game: &'static str,
     /// The position, as the game writes it.
     pub position: String,
-    /// The Sprague–Grundy value.
-    pub value: Nimber,
-    /// ``'P'`` when the value is 0, else ``'N'``.
+    /// The Sprague–Grundy value; ``None`` when an outcome search (``outcome=True``) found a
+    /// win (the value, 1 or more, was not sought).
+    pub value: Option<Nimber>,
+    /// ``'P'`` when the value is 0 (the player to move loses), else ``'N'``.
     pub outcome: &'static str,
     /// Seconds the search took.
     pub seconds: f64,
@@ -69,7 +71,13 @@ impl SearchResult {
     fn __repr__(&self) -> String {
         format!(
             "<grundy.SearchResult {}:{} value {} ({}), {:.2} s, {} expanded>",
-            self.game, self.position, self.value, self.outcome, self.seconds, self.expanded
+            self.game,
+            self.position,
+            self.value
+                .map_or("not sought".to_string(), |v| v.to_string()),
+            self.outcome,
+            self.seconds,
+            self.expanded
         )
     }
 }
@@ -242,15 +250,25 @@ fn refuse_beyond_search(game: &str, position: &str) -> PyResult<()> {
 /// search --certificate``: ``grundy.verify(certificate)`` checks it with the game's rules alone
 /// (a search on a cluster writes none).
 ///
+/// ``outcome=True`` proves who wins only, as ``grundy search --outcome``: a win needs one
+/// winning move where the value needs every option refuted as well, so the answer comes sooner
+/// (Sprouts ``0*11``: 0.5 s against 3.5 s). It runs on one thread; ``value`` is 0 for a loss and
+/// ``None`` for a win (not sought). Not with ``certificate``, ``client`` or ``store``.
+///
 /// >>> import grundy
 /// >>> grundy.search("node-kayles", "path:12").value
 /// 2
+/// >>> r = grundy.search("sprouts", "0*9", outcome=True)
+/// >>> r.outcome, r.value
+/// ('N', None)
+/// >>> grundy.search("sprouts", "0*6", outcome=True).value
+/// 0
 /// >>> grundy.search("nim", "3")
 /// Traceback (most recent call last):
 /// ...
 /// grundy.GrundyError: invalid search game "nim": expected one of cram, chomp, node-kayles, arc-kayles, sprouts
 #[pyfunction]
-#[pyo3(signature = (game, position, *, memory_mb = None, time_limit = None, table = None, progress = None, threads = None, client = None, store = None, local_seconds = None, certificate = None))]
+#[pyo3(signature = (game, position, *, memory_mb = None, time_limit = None, table = None, progress = None, threads = None, client = None, store = None, local_seconds = None, certificate = None, outcome = false))]
 #[allow(clippy::too_many_arguments)]
 pub fn search(
     py: Python<'_>,
@@ -265,6 +283,7 @@ pub fn search(
     store: Option<&Bound<'_, PyAny>>,
     local_seconds: Option<&Bound<'_, PyAny>>,
     certificate: Option<PathBuf>,
+    outcome: bool,
 ) -> PyResult<SearchResult> {
     let cut = Cut {
         client: client.filter(|c| !c.is_none()),
@@ -282,7 +301,19 @@ pub fn search(
     if time_limit.map_or(true, |t| t.is_none()) {
         refuse_beyond_search(game, position)?;
     }
+    if outcome && certificate.is_some() {
+        return Err(grundy_error(
+            "certificate= proves a value, which an outcome search (outcome=True) does not seek: \
+             drop one of them",
+        ));
+    }
     if cut.is_asked() {
+        if outcome {
+            return Err(grundy_error(
+                "outcome=True is a search in this process; a search with client= or store= \
+                 finds the value: drop outcome=True",
+            ));
+        }
         if certificate.is_some() {
             return Err(grundy_error(
                 "certificate= is the proof of a search in this process; a search with client= \
@@ -320,6 +351,7 @@ pub fn search(
             .map(|f| report_to(f.clone_ref(py), Arc::clone(&stop), Arc::clone(&failed))),
         threads,
         certify: certificate.is_some(),
+        outcome,
         ..SearchOptions::default()
     };
     let (game, position) = (game.to_string(), position.to_string());
@@ -358,11 +390,11 @@ pub fn search(
         err.set_cause(py, Some(interrupt));
         return Err(err);
     }
-    let value = run
+    let found = run
         .value
         .map_err(|e| grundy_error(format!("{e}; {kept}")))?;
-    let certificate_facts = match (&certificate, &run.certificate) {
-        (Some(path), Some((proof, _))) => {
+    let certificate_facts = match (&certificate, &run.certificate, found.value()) {
+        (Some(path), Some((proof, _)), Some(value)) => {
             let proof = proof.as_ref().map_err(|e| {
                 grundy_error(format!(
                     "certificate {}: the value ({value}) was found but its proof stopped: {e}",
@@ -377,8 +409,11 @@ pub fn search(
     Ok(SearchResult {
         game: run.game,
         position: run.position,
-        value,
-        outcome: if value == 0 { "P" } else { "N" },
+        value: found.value(),
+        outcome: match found.outcome() {
+            Outcome::P => "P",
+            Outcome::N => "N",
+        },
         seconds: run.elapsed.as_secs_f64(),
         expanded: run.stats.expanded,
         table_entries: run.stats.table.entries,
@@ -531,7 +566,7 @@ impl Cut<'_, '_> {
                 .find(|g| *g == game)
                 .unwrap_or("?"),
             position,
-            value,
+            value: Some(value),
             outcome: if value == 0 { "P" } else { "N" },
             seconds: answer.get_item("seconds")?.extract()?,
             expanded: answer.get_item("expanded")?.extract()?,

@@ -32,6 +32,25 @@ def test_sprouts_outcomes_are_the_published_ones():
         grundy.search("sprouts", "0.4")
 
 
+@pytest.mark.parametrize("game,position", CASES + [("sprouts", "0*6"), ("sprouts", "0*9")])
+def test_an_outcome_search_says_who_wins_as_the_value_does(game, position):
+    r = grundy.search(game, position, outcome=True, memory_mb=8)
+    expected = grundy.parse(f"{game}:{position}").outcome
+    assert r.outcome == expected and r.threads == 1
+    # The value is given for a loss (0) and not sought for a win.
+    assert r.value == (0 if expected == "P" else None)
+    assert ("not sought" in repr(r)) == (expected == "N")
+
+
+def test_an_outcome_search_is_refused_with_a_certificate_or_a_cluster(tmp_path):
+    with pytest.raises(grundy.GrundyError, match="certificate= proves a value"):
+        grundy.search("sprouts", "0*3", outcome=True, certificate=tmp_path / "c.cert")
+    with pytest.raises(grundy.GrundyError, match="outcome=True is a search in this process"):
+        grundy.search("sprouts", "0*3", outcome=True, store=tmp_path / "s.db")
+    assert not list(tmp_path.iterdir())
+    assert grundy.Sprouts.search("0*9", outcome=True).value is None
+
+
 def test_the_family_method_is_the_same_search():
     assert grundy.Cram.search("4x5", memory_mb=8).value == grundy.search("cram", "4x5").value
     assert grundy.NodeKayles.search("path:9").value == grundy.NodeKayles("path:9").value

@@ -127,6 +127,7 @@ pub fn verify(certificate: &Certificate) -> Result<Checked> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::rules::search_run;
     use std::time::Duration;
 
     fn options() -> SearchOptions {
@@ -161,8 +162,67 @@ mod tests {
             let run = search(game, position, options()).unwrap();
             let term = format!("{game}:{position}");
             let sum = crate::spec::parse_sum(&term).unwrap();
-            assert_eq!(run.value.unwrap(), sum.value().unwrap(), "{term}");
+            assert_eq!(
+                run.value.unwrap(),
+                search_run::Proven::Value(sum.value().unwrap()),
+                "{term}"
+            );
         }
+    }
+
+    /// An outcome search says who wins, as the value does: P-positions and N-positions of
+    /// every searched game (the value 0 or more), each by a fresh search of either kind.
+    #[test]
+    fn outcome_searches_agree_with_values() {
+        use search_run::Proven;
+        let (mut wins, mut losses) = (0, 0);
+        for (game, position) in [
+            ("cram", "3x4"),
+            ("cram", "4x4"),
+            ("cram", "3x5"),
+            ("chomp", "3x4"),
+            ("chomp", "1x1"),
+            ("node-kayles", "path:7"),
+            ("node-kayles", "cycle:4"),
+            ("arc-kayles", "cycle:6"),
+            ("arc-kayles", "path:5"),
+            ("sprouts", "0*2"),
+            ("sprouts", "0*4"),
+            ("sprouts", "0*7"),
+            ("sprouts", "0*9"),
+        ] {
+            let value = search(game, position, options()).unwrap().value.unwrap();
+            let outcome = SearchOptions {
+                outcome: true,
+                ..options()
+            };
+            let run = search(game, position, outcome).unwrap();
+            assert_eq!(run.threads, 1, "{game}:{position}");
+            match run.value.unwrap() {
+                Proven::Value(0) => {
+                    losses += 1;
+                    assert_eq!(value, Proven::Value(0), "{game}:{position}");
+                }
+                Proven::Win => {
+                    wins += 1;
+                    assert_ne!(value, Proven::Value(0), "{game}:{position}");
+                }
+                other => panic!("{game}:{position}: an outcome search found {other:?}"),
+            }
+        }
+        // Both answers are met: the list is not all of one kind.
+        assert!(wins >= 4 && losses >= 4, "{wins} wins, {losses} losses");
+    }
+
+    #[test]
+    fn an_outcome_search_has_no_certificate() {
+        let asked = SearchOptions {
+            outcome: true,
+            certify: true,
+            ..options()
+        };
+        let e = search("sprouts", "0*3", asked).unwrap_err().to_string();
+        assert!(e.contains("certify") && e.contains("outcome"), "{e}");
     }
 
     #[test]
@@ -243,7 +303,12 @@ mod piece_tests {
             ("arc-kayles", "cycle:7"),
             ("arc-kayles", "grid:3x3"),
         ] {
-            let whole = search(game, position, one_thread()).unwrap().value.unwrap();
+            let whole = search(game, position, one_thread())
+                .unwrap()
+                .value
+                .unwrap()
+                .value()
+                .unwrap();
             let cut = components(game, position).unwrap();
             for depth in 0..=2 {
                 let v = value_cut(game, position, &cut.sum, depth);
@@ -292,7 +357,12 @@ mod piece_tests {
             ("node-kayles", "star:5"),
             ("arc-kayles", "path:9"),
         ] {
-            let whole = search(game, position, one_thread()).unwrap().value.unwrap();
+            let whole = search(game, position, one_thread())
+                .unwrap()
+                .value
+                .unwrap()
+                .value()
+                .unwrap();
             let cut = components(game, position).unwrap();
             let v = cut.sum.pieces.iter().fold(cut.sum.known, |v, p| {
                 v ^ value_by_questions(game, position, &p.key)

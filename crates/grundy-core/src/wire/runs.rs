@@ -5,12 +5,12 @@ use serde::Serialize;
 
 use crate::certificate::check::Checked;
 use crate::certificate::Claim;
-use crate::games::rules::search_run::SearchRun;
+use crate::games::rules::search_run::{Proven, SearchRun};
 use crate::nimber::Nimber;
 use crate::sum::Outcome;
 
-/// One search: the game, the position as the game writes it, its value and outcome, the time
-/// it took, the components it expanded, the threads that searched, the time limit it ran
+/// One search: the game, the position as the game writes it, its value (`null` when an outcome
+/// search, `--outcome`, found a win: the value was not sought) and outcome, the time it took, the components it expanded, the threads that searched, the time limit it ran
 /// within (`null` when none: the search ran until done), and its table (the file it was saved
 /// to or read from, the entries read from it, and the table's counts), and its certificate
 /// (`null` without `--certificate`).
@@ -18,7 +18,7 @@ use crate::sum::Outcome;
 pub struct SearchDoc {
     pub game: &'static str,
     pub position: String,
-    pub value: Nimber,
+    pub value: Option<Nimber>,
     pub outcome: Outcome,
     pub seconds: f64,
     pub expanded: u64,
@@ -67,14 +67,14 @@ pub struct SearchTable {
 }
 
 impl SearchDoc {
-    /// The document of `run`, which found `value`, its table kept in `file` (if any).
-    pub fn of(run: &SearchRun, value: Nimber, file: Option<String>) -> SearchDoc {
+    /// The document of `run`, which proved `found`, its table kept in `file` (if any).
+    pub fn of(run: &SearchRun, found: Proven, file: Option<String>) -> SearchDoc {
         let table = &run.stats.table;
         SearchDoc {
             game: run.game,
             position: run.position.clone(),
-            value,
-            outcome: if value == 0 { Outcome::P } else { Outcome::N },
+            value: found.value(),
+            outcome: found.outcome(),
             seconds: run.elapsed.as_secs_f64(),
             expanded: run.stats.expanded,
             threads: run.threads,

@@ -206,7 +206,9 @@ impl EngineJob for Value<'_> {
             };
             let run = run(game, family, &[key], 0, texts, options)?;
             return Ok(PieceValue {
-                value: run.value,
+                value: run
+                    .value
+                    .map(|p| p.value().expect("a value search finds the value")),
                 expanded: run.stats.expanded,
                 elapsed: run.elapsed,
             });

@@ -279,7 +279,11 @@ impl<G: SplitGame> Engine<G> {
     /// least the table does not exclude and the numbers kept do not settle. Both are asked,
     /// as the table may have lost a fact (or never held a key too large for its slots) whose
     /// node's numbers are kept.
-    fn question(&self, numbers: &Numbers<G::Key>, key: &G::Key) -> std::result::Result<Nimber, Nimber> {
+    fn question(
+        &self,
+        numbers: &Numbers<G::Key>,
+        key: &G::Key,
+    ) -> std::result::Result<Nimber, Nimber> {
         let fact = self.table.peek(key);
         if let Some(Knowledge::Exact(v)) = fact {
             return Ok(v);
