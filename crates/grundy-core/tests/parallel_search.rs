@@ -30,7 +30,7 @@ fn searched(game: &str, position: &str, threads: usize) -> (u64, u64) {
     let value = run
         .value
         .unwrap_or_else(|e| panic!("{game} {position}: {e}"));
-    (value, run.stats.expanded)
+    (value.value().expect("a value search"), run.stats.expanded)
 }
 
 #[test]
@@ -93,7 +93,7 @@ fn threads_share_the_work_of_a_large_board() {
     let (alone, expanded_alone) = searched("cram", "4x7", 1);
     assert_eq!(alone, 3);
     let run = search("cram", "4x7", options(2)).unwrap();
-    assert_eq!(run.value.unwrap(), alone);
+    assert_eq!(run.value.unwrap().value(), Some(alone));
     assert!(run.stats.expanded > expanded_alone / 2, "{:?}", run.stats);
     assert!(run.stats.table.entries > 0);
 }
