@@ -222,10 +222,9 @@ fn region_reading<'a>(walks: &'a [Walk<'a>], ranks: &'a [u16]) -> impl Iterator<
         .flat_map(move |w| w.reading(ranks).chain(std::iter::once(0)))
 }
 
-/// A region in canonical order and its reading (boundaries' kinds, 0 between boundaries):
-/// turned the way that reads least, each boundary started where it reads least, the
-/// boundaries sorted by their readings.
-fn ordered_region(region: &Region, ranks: &[u16]) -> (Vec<u16>, Region) {
+/// A region's boundaries in canonical order, as walks: the region turned the way that reads
+/// least, each boundary started where it reads least, the boundaries sorted by their readings.
+fn best_walks<'a>(region: &'a Region, ranks: &[u16]) -> Vec<Walk<'a>> {
     let turn = |backwards: bool| {
         let mut walks: Vec<Walk<'_>> = region
             .iter()
@@ -235,41 +234,49 @@ fn ordered_region(region: &Region, ranks: &[u16]) -> (Vec<u16>, Region) {
         walks
     };
     let (forward, backward) = (turn(false), turn(true));
-    let best = match region_reading(&backward, ranks).lt(region_reading(&forward, ranks)) {
+    match region_reading(&backward, ranks).lt(region_reading(&forward, ranks)) {
         true => backward,
         false => forward,
-    };
-    let reading = region_reading(&best, ranks).collect();
-    (reading, best.iter().map(|w| w.spots().collect()).collect())
+    }
 }
 
-/// `land` (simplified, one land) in canonical order: arranged by the spots' kinds, then again
-/// with each letter read by the order it is first met in, which tells apart regions and turns
-/// the kinds alone leave tied (`1AB|1BA` is `1AB|1AB`, its second region turned).
+/// `land`'s regions each in canonical order ([`best_walks`]), sorted by their readings.
+fn arrangement<'a>(land: &'a Land, ranks: &[u16]) -> Vec<Vec<Walk<'a>>> {
+    let mut regions: Vec<Vec<Walk<'a>>> =
+        land.regions.iter().map(|r| best_walks(r, ranks)).collect();
+    regions.sort_by(|x, y| region_reading(x, ranks).cmp(region_reading(y, ranks)));
+    regions
+}
+
+/// `land` (simplified, one land) in canonical order: arranged by the spots' kinds, each letter
+/// then ranked by the order that arrangement first meets it in, and arranged again by those
+/// ranks, which tell apart regions and turns the kinds alone leave tied (`1AB|1BA` is
+/// `1AB|1AB`, its second region turned). The first arrangement is only walked, never built:
+/// a canonical form is made for every option listed. Arranging `land` again rather than the
+/// first arrangement gives the same string: with every letter ranked apart, readings tie only
+/// where spots of one digit stand, which are written alike.
 fn ordered(land: Land) -> Land {
     let kinds = spot_kinds(&land, &land.occurrences());
     let mut ranks: Vec<u16> = kinds.iter().map(|&k| rank(k)).collect();
-    let first = arranged(&land, &ranks);
+    let first: Vec<SpotId> = arrangement(&land, &ranks)
+        .iter()
+        .flatten()
+        .flat_map(|w| w.spots())
+        .filter(|&s| matches!(kinds[s as usize], Kind::Letter(_)))
+        .collect();
     let mut next = 7u16;
-    for &s in first.regions.iter().flatten().flatten() {
-        if matches!(kinds[s as usize], Kind::Letter(_)) && ranks[s as usize] < 7 {
+    for s in first {
+        if ranks[s as usize] < 7 {
             ranks[s as usize] = next;
             next += 1;
         }
     }
-    arranged(&first, &ranks)
-}
-
-/// `land` with each region turned and its boundaries and regions sorted by `ranks`.
-fn arranged(land: &Land, ranks: &[u16]) -> Land {
-    let mut regions: Vec<(Vec<u16>, Region)> = land
-        .regions
+    let regions = arrangement(&land, &ranks)
         .iter()
-        .map(|r| ordered_region(r, ranks))
+        .map(|walks| walks.iter().map(|w| w.spots().collect()).collect())
         .collect();
-    regions.sort_by(|x, y| x.0.cmp(&y.0));
     Land {
-        lines: land.lines.clone(),
-        regions: regions.into_iter().map(|(_, r)| r).collect(),
+        lines: land.lines,
+        regions,
     }
 }

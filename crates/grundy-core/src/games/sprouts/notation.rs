@@ -238,7 +238,8 @@ fn check_letters(text: &str, land: &Land, letters: &HashMap<Letter, SpotId>) -> 
         }
     }
     for (&(upper, k), spot) in letters {
-        let name = letter_name(upper, k, false);
+        let mut name = String::new();
+        push_letter(&mut name, upper, k, false);
         let at = &places[spot];
         let fits = match (upper, &at[..]) {
             (false, [p, q]) => p == q,
@@ -263,35 +264,43 @@ fn check_letters(text: &str, land: &Land, letters: &HashMap<Letter, SpotId>) -> 
     Ok(())
 }
 
-/// A letter as written: `a`, `m(13)`, `A`, `n(26)`; `expand` writes every one as `m(K)`/`n(K)`.
-fn letter_name(upper: bool, k: usize, expand: bool) -> String {
+/// Writes a letter: `a`, `m(13)`, `A`, `n(26)`; `expand` writes every one as `m(K)`/`n(K)`.
+fn push_letter(out: &mut String, upper: bool, k: usize, expand: bool) {
     let (plain, first, long) = match upper {
         false => (PLAIN_LOWER, b'a', 'm'),
         true => (PLAIN_UPPER, b'A', 'n'),
     };
     match k < plain && !expand {
-        true => char::from(first + k as u8).to_string(),
-        false => format!("{long}({})", k + 1),
+        true => out.push(char::from(first + k as u8)),
+        false => {
+            use std::fmt::Write;
+            let _ = write!(out, "{long}({})", k + 1);
+        }
     }
 }
 
 /// Writes `land` as it is (regions and boundaries in its order), letters named in the order
-/// they are first met; runs of boundaries `0` as `0*N`.
+/// they are first met; runs of boundaries `0` as `0*N`. Written into one string: a key is
+/// written for every option listed, the search's inner loop.
 pub fn write_land(land: &Land) -> String {
     let seen = land.occurrences();
     let kind = spot_kinds(land, &seen);
     let (mut lower, mut upper) = (0usize, 0usize);
-    let mut names: Vec<Option<String>> = vec![None; land.lines.len()];
+    // Each letter's number in its case, from 1 (0: not met yet).
+    let mut names = vec![0usize; land.lines.len()];
     let count = |upper_case: bool| {
         kind.iter()
             .filter(|k| **k == Kind::Letter(upper_case))
             .count()
     };
     let (expand_lower, expand_upper) = (count(false) > PLAIN_LOWER, count(true) > PLAIN_UPPER);
-    let mut regions = Vec::new();
-    for region in &land.regions {
-        let mut parts: Vec<String> = Vec::new();
+    let mut out = String::with_capacity(land.lines.len() * 2 + land.regions.len());
+    for (r, region) in land.regions.iter().enumerate() {
+        if r > 0 {
+            out.push('|');
+        }
         let mut zeros = 0usize;
+        let mut parts = 0usize;
         for boundary in region {
             if let [s] = boundary[..] {
                 if kind[s as usize] == Kind::Digit(0) {
@@ -299,38 +308,51 @@ pub fn write_land(land: &Land) -> String {
                     continue;
                 }
             }
-            push_zeros(&mut parts, &mut zeros);
-            let mut out = String::new();
+            push_zeros(&mut out, &mut parts, &mut zeros);
+            if parts > 0 {
+                out.push('.');
+            }
+            parts += 1;
             for &s in boundary {
                 match kind[s as usize] {
                     Kind::Digit(d) => out.push(char::from(b'0' + d)),
                     Kind::Letter(up) => {
-                        let name = names[s as usize].get_or_insert_with(|| {
-                            let (next, expand) = match up {
-                                false => (&mut lower, expand_lower),
-                                true => (&mut upper, expand_upper),
+                        let name = &mut names[s as usize];
+                        if *name == 0 {
+                            let next = match up {
+                                false => &mut lower,
+                                true => &mut upper,
                             };
                             *next += 1;
-                            letter_name(up, *next - 1, expand)
-                        });
-                        out.push_str(name);
+                            *name = *next;
+                        }
+                        let expand = if up { expand_upper } else { expand_lower };
+                        push_letter(&mut out, up, *name - 1, expand);
                     }
                 }
             }
-            parts.push(out);
         }
-        push_zeros(&mut parts, &mut zeros);
-        regions.push(parts.join("."));
+        push_zeros(&mut out, &mut parts, &mut zeros);
     }
-    regions.join("|")
+    out
 }
 
-/// Writes the run of `zeros` boundaries `0` (as `0*N` from two on) and empties it.
-fn push_zeros(parts: &mut Vec<String>, zeros: &mut usize) {
+/// Writes the run of `zeros` boundaries `0` (as `0*N` from two on) as the next of a region's
+/// `parts`, and empties it.
+fn push_zeros(out: &mut String, parts: &mut usize, zeros: &mut usize) {
+    if *zeros == 0 {
+        return;
+    }
+    if *parts > 0 {
+        out.push('.');
+    }
+    *parts += 1;
     match *zeros {
-        0 => {}
-        1 => parts.push("0".into()),
-        n => parts.push(format!("0*{n}")),
+        1 => out.push('0'),
+        n => {
+            use std::fmt::Write;
+            let _ = write!(out, "0*{n}");
+        }
     }
     *zeros = 0;
 }
