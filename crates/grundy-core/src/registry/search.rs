@@ -272,6 +272,12 @@ mod piece_tests {
         }
     }
 
+    /// The value of the whole position by one search on one thread.
+    fn whole_value(game: &str, position: &str) -> Nimber {
+        let found = search(game, position, one_thread()).unwrap().value.unwrap();
+        found.value().expect("a value search finds the value")
+    }
+
     /// The value of `sum` with every piece valued by [`value`] after `depth` more cuts.
     fn value_cut(game: &str, position: &str, sum: &PieceSum, depth: u32) -> Nimber {
         sum.pieces.iter().fold(sum.known, |v, p| {
@@ -303,12 +309,7 @@ mod piece_tests {
             ("arc-kayles", "cycle:7"),
             ("arc-kayles", "grid:3x3"),
         ] {
-            let whole = search(game, position, one_thread())
-                .unwrap()
-                .value
-                .unwrap()
-                .value()
-                .unwrap();
+            let whole = whole_value(game, position);
             let cut = components(game, position).unwrap();
             for depth in 0..=2 {
                 let v = value_cut(game, position, &cut.sum, depth);
@@ -357,12 +358,7 @@ mod piece_tests {
             ("node-kayles", "star:5"),
             ("arc-kayles", "path:9"),
         ] {
-            let whole = search(game, position, one_thread())
-                .unwrap()
-                .value
-                .unwrap()
-                .value()
-                .unwrap();
+            let whole = whole_value(game, position);
             let cut = components(game, position).unwrap();
             let v = cut.sum.pieces.iter().fold(cut.sum.known, |v, p| {
                 v ^ value_by_questions(game, position, &p.key)

@@ -207,10 +207,7 @@ impl<G: SplitGame> Engine<G> {
                 Lands::Many(key, q, rest) => {
                     // Both numbers of the lands child are the sum of its lands' costs: the
                     // first land's question is searched until that sum leaves the limits.
-                    let others: u64 = rest
-                        .iter()
-                        .map(|(k, q)| cost(self.node_numbers(numbers, k, *q)))
-                        .fold(0, |sum, c| (sum + c).min(INF));
+                    let others = self.lands_cost(numbers, &rest);
                     let shift = limits.phi_shift.min(limits.delta_shift);
                     let limit = limits
                         .phi
@@ -227,7 +224,7 @@ impl<G: SplitGame> Engine<G> {
     }
 
     /// The current numbers of a child: settled, kept, in the table, or fresh.
-    fn child_numbers(&mut self, numbers: &Numbers<G::Key>, child: &Child<G::Key>) -> (u64, u64) {
+    fn child_numbers(&self, numbers: &Numbers<G::Key>, child: &Child<G::Key>) -> (u64, u64) {
         match child {
             Child::Settled(p) => settled(*p),
             Child::Node(key, z) => self.node_numbers(numbers, key, *z),
@@ -235,14 +232,20 @@ impl<G: SplitGame> Engine<G> {
                 Lands::Settled(p) => settled(p),
                 Lands::Node(key, z) => self.node_numbers(numbers, &key, z),
                 Lands::Many(key, q, rest) => {
-                    let sum = std::iter::once((key, q))
-                        .chain(rest)
-                        .map(|(k, q)| cost(self.node_numbers(numbers, &k, q)))
-                        .fold(0, |sum, c| (sum + c).min(INF));
+                    let first = cost(self.node_numbers(numbers, &key, q));
+                    let sum = (first + self.lands_cost(numbers, &rest)).min(INF);
                     (sum, sum)
                 }
             },
         }
+    }
+
+    /// The sum of the costs of `lands`' questions (each a land and the value it is asked).
+    fn lands_cost(&self, numbers: &Numbers<G::Key>, lands: &[(G::Key, Nimber)]) -> u64 {
+        lands
+            .iter()
+            .map(|(k, q)| cost(self.node_numbers(numbers, k, *q)))
+            .fold(0, |sum, c| (sum + c).min(INF))
     }
 
     /// The current numbers of the node `key + *z`: kept, in the table, or fresh.
@@ -340,7 +343,6 @@ impl<G: SplitGame> Engine<G> {
         let mut options = Options::default();
         self.game.options(key, &mut options);
         let mut children = Vec::with_capacity(options.len() + y as usize);
-        let mut sizes = Vec::with_capacity(children.capacity());
         let mut seen = std::collections::HashSet::new();
         for i in 0..options.len() {
             let (keys, x) = options.get(i);
@@ -357,23 +359,15 @@ impl<G: SplitGame> Engine<G> {
                 _ => true,
             };
             if fresh {
-                sizes.push((size + 4 * (x ^ y), children.len()));
-                children.push(child);
+                children.push((size + 4 * (x ^ y), child));
             }
         }
         let size = u64::from(self.game.size(key));
-        for z in 0..y {
-            sizes.push((size + 4 * z, children.len()));
-            children.push(Child::Node(key.clone(), z));
-        }
+        children.extend((0..y).map(|z| (size + 4 * z, Child::Node(key.clone(), z))));
         // SPOTS's order: fewest moves left (a heap counted as four), so ties in the numbers
-        // go to the child likeliest to be settled soon.
-        sizes.sort_unstable();
-        let mut children: Vec<_> = children.into_iter().map(Some).collect();
-        sizes
-            .into_iter()
-            .map(|(_, i)| children[i].take().expect("each child once"))
-            .collect()
+        // go to the child likeliest to be settled soon; equal sizes keep the listing's order.
+        children.sort_by_key(|&(size, _)| size);
+        children.into_iter().map(|(_, child)| child).collect()
     }
 }
 
