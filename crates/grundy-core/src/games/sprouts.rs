@@ -27,6 +27,7 @@ use crate::nimber::Nimber;
 use crate::search::Engine;
 
 pub mod canon;
+mod flat;
 pub mod lines;
 pub mod moves;
 pub mod notation;

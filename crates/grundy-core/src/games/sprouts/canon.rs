@@ -153,7 +153,7 @@ fn split(land: &Land) -> Vec<Land> {
 }
 
 /// The number a spot's kind reads as when ordering (`0 < 1 < 2 < a < A`).
-fn rank(kind: Kind) -> u16 {
+pub(super) fn rank(kind: Kind) -> u16 {
     match kind {
         Kind::Digit(d) => 1 + u16::from(d),
         Kind::Letter(false) => 5,
@@ -164,10 +164,13 @@ fn rank(kind: Kind) -> u16 {
 /// A boundary as a turn of its region reads it: from spot `start`, forwards or backwards.
 /// Readings are compared as they are walked, never copied.
 #[derive(Clone, Copy)]
-struct Walk<'a> {
-    spots: &'a [SpotId],
-    start: usize,
-    backwards: bool,
+pub(super) struct Walk<'a> {
+    /// The boundary's spots, as kept.
+    pub(super) spots: &'a [SpotId],
+    /// Where the walk starts in `spots`.
+    pub(super) start: usize,
+    /// Whether it walks them backwards.
+    pub(super) backwards: bool,
 }
 
 impl<'a> Walk<'a> {
@@ -178,7 +181,7 @@ impl<'a> Walk<'a> {
     /// everything that agreement rules out (no start in it can read least). A canonical form is
     /// made for every option listed, and comparing every start with the best so far was
     /// quadratic in the boundary's length. The test below checks it against that definition.
-    fn least(spots: &'a [SpotId], backwards: bool, ranks: &[u16]) -> Walk<'a> {
+    pub(super) fn least(spots: &'a [SpotId], backwards: bool, ranks: &[u16]) -> Walk<'a> {
         let n = spots.len();
         if n == 0 {
             return Walk {
@@ -188,8 +191,9 @@ impl<'a> Walk<'a> {
             };
         }
         // The rank of the spot `k` steps along the walk that starts at the `i`-th start.
+        // `i + k` is below `2n` (both are below `n`): modulo `n` by one subtraction.
         let at = |i: usize, k: usize| {
-            let step = (i + k) % n;
+            let step = if i + k >= n { i + k - n } else { i + k };
             let spot = if backwards { n - 1 - step } else { step };
             ranks[spots[spot] as usize]
         };
@@ -219,7 +223,7 @@ impl<'a> Walk<'a> {
     }
 
     /// The spots met, in order.
-    fn spots(self) -> impl Iterator<Item = SpotId> + 'a {
+    pub(super) fn spots(self) -> impl Iterator<Item = SpotId> + 'a {
         let n = self.spots.len();
         // `start + i` or `start + n - i`, taken modulo `n` by one subtraction (no division in
         // the comparisons, the canonical order's inner loop).
@@ -233,7 +237,7 @@ impl<'a> Walk<'a> {
     }
 
     /// The ranks of the spots met, in order.
-    fn reading(self, ranks: &'a [u16]) -> impl Iterator<Item = u16> + 'a {
+    pub(super) fn reading(self, ranks: &'a [u16]) -> impl Iterator<Item = u16> + 'a {
         self.spots().map(move |s| ranks[s as usize])
     }
 }

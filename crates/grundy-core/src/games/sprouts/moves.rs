@@ -120,7 +120,7 @@ pub fn line_count(land: &Land) -> usize {
 }
 
 /// The boundaries of `region` in classes of interchangeable ones (see the module).
-fn classes(land: &Land, region: &Region, seen: &[u8]) -> Vec<Vec<usize>> {
+pub(super) fn classes(land: &Land, region: &Region, seen: &[u8]) -> Vec<Vec<usize>> {
     let mut classes: Vec<(Option<Vec<u8>>, Vec<usize>)> = Vec::new();
     for (b, boundary) in region.iter().enumerate() {
         let plain = boundary.iter().all(|&s| seen[s as usize] == 1);

@@ -280,22 +280,36 @@ fn push_letter(out: &mut String, upper: bool, k: usize, expand: bool) {
 }
 
 /// Writes `land` as it is (regions and boundaries in its order), letters named in the order
-/// they are first met; runs of boundaries `0` as `0*N`. Written into one string: a key is
-/// written for every option listed, the search's inner loop.
+/// they are first met; runs of boundaries `0` as `0*N`.
 pub fn write_land(land: &Land) -> String {
-    let seen = land.occurrences();
-    let kind = spot_kinds(land, &seen);
+    let kinds = spot_kinds(land, &land.occurrences());
+    let mut out = String::with_capacity(land.lines.len() * 2 + land.regions.len());
+    let regions = land.regions.iter().map(|r| r.iter().map(Vec::as_slice));
+    write_regions(regions, &kinds, &mut vec![0; land.lines.len()], &mut out);
+    out
+}
+
+/// Writes a land's `regions` (each its boundaries, in order) onto `out`, each spot as its
+/// kind (`kinds`, by spot) says; `names` (by spot, all 0) are left holding the letters' numbers.
+/// Written into one string, whatever holds the land: a key is written for every option the
+/// search lists ([`super::flat`]).
+pub(super) fn write_regions<'a, B>(
+    regions: impl Iterator<Item = B>,
+    kinds: &[Kind],
+    names: &mut [usize],
+    out: &mut String,
+) where
+    B: Iterator<Item = &'a [SpotId]>,
+{
     let (mut lower, mut upper) = (0usize, 0usize);
-    // Each letter's number in its case, from 1 (0: not met yet).
-    let mut names = vec![0usize; land.lines.len()];
     let count = |upper_case: bool| {
-        kind.iter()
+        kinds
+            .iter()
             .filter(|k| **k == Kind::Letter(upper_case))
             .count()
     };
     let (expand_lower, expand_upper) = (count(false) > PLAIN_LOWER, count(true) > PLAIN_UPPER);
-    let mut out = String::with_capacity(land.lines.len() * 2 + land.regions.len());
-    for (r, region) in land.regions.iter().enumerate() {
+    for (r, region) in regions.enumerate() {
         if r > 0 {
             out.push('|');
         }
@@ -303,20 +317,21 @@ pub fn write_land(land: &Land) -> String {
         let mut parts = 0usize;
         for boundary in region {
             if let [s] = boundary[..] {
-                if kind[s as usize] == Kind::Digit(0) {
+                if kinds[s as usize] == Kind::Digit(0) {
                     zeros += 1;
                     continue;
                 }
             }
-            push_zeros(&mut out, &mut parts, &mut zeros);
+            push_zeros(out, &mut parts, &mut zeros);
             if parts > 0 {
                 out.push('.');
             }
             parts += 1;
             for &s in boundary {
-                match kind[s as usize] {
+                match kinds[s as usize] {
                     Kind::Digit(d) => out.push(char::from(b'0' + d)),
                     Kind::Letter(up) => {
+                        // Each letter's number in its case, from 1 (0: not met yet).
                         let name = &mut names[s as usize];
                         if *name == 0 {
                             let next = match up {
@@ -327,14 +342,13 @@ pub fn write_land(land: &Land) -> String {
                             *name = *next;
                         }
                         let expand = if up { expand_upper } else { expand_lower };
-                        push_letter(&mut out, up, *name - 1, expand);
+                        push_letter(out, up, *name - 1, expand);
                     }
                 }
             }
         }
-        push_zeros(&mut out, &mut parts, &mut zeros);
+        push_zeros(out, &mut parts, &mut zeros);
     }
-    out
 }
 
 /// Writes the run of `zeros` boundaries `0` (as `0*N` from two on) as the next of a region's

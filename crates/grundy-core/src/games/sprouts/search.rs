@@ -2,19 +2,21 @@
 //! canonical string, and a move's option is the sum of the lands it leaves.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::canon::simplify;
 use super::moves::{children, move_bound};
 use super::notation::{parse, write_land, Land};
+use rustc_hash::FxHashMap as HashMap;
+
 use crate::search::table::{mix64, Pair};
 use crate::search::{OptionSink, SplitGame, TableKey};
 
 /// One land in canonical form ([`super::canon`]): its lives and a bound on its moves, then
-/// its string's bytes. Equal keys are the same game.
+/// its string's bytes. Equal keys are the same game. Shared, not copied: a land is one of
+/// many options' lands, and a listing meets the same lands again and again.
 #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct LandKey(Box<[u8]>);
+pub struct LandKey(Arc<[u8]>);
 
 /// The bytes before a key's text: its lives (`u16`) and the bound on its moves (`u32`).
 const HEADER: usize = 6;
@@ -23,7 +25,12 @@ impl LandKey {
     /// The key of `land`, simplified and in canonical order, written `canonical`.
     pub fn of(land: &Land, canonical: &str) -> LandKey {
         let lives: u32 = (0..land.lines.len() as u16).map(|s| land.lives(s)).sum();
-        let bound = u32::try_from(move_bound(land)).unwrap_or(u32::MAX);
+        LandKey::from_parts(lives, move_bound(land), canonical)
+    }
+
+    /// The key of a land of `lives` and at least `bound` moves, written `canonical`.
+    pub(super) fn from_parts(lives: u32, bound: usize, canonical: &str) -> LandKey {
+        let bound = u32::try_from(bound).unwrap_or(u32::MAX);
         let mut bytes = Vec::with_capacity(HEADER + canonical.len());
         bytes.extend_from_slice(&(lives.min(u32::from(u16::MAX)) as u16).to_le_bytes());
         bytes.extend_from_slice(&bound.to_le_bytes());
@@ -81,8 +88,9 @@ impl TableKey for LandKey {
         })
     }
 
+    /// Its bytes and the two counts an `Arc` keeps beside them.
     fn heap_bytes(&self) -> usize {
-        self.0.len()
+        self.0.len() + 16
     }
 
     fn write(&self, out: &mut Vec<u8>) {
@@ -127,8 +135,8 @@ struct OptionCache {
 impl Default for OptionCache {
     fn default() -> Self {
         OptionCache {
-            newer: HashMap::new(),
-            older: HashMap::new(),
+            newer: HashMap::default(),
+            older: HashMap::default(),
             bytes: 0,
             limit: GENERATION_BYTES,
         }
@@ -189,7 +197,7 @@ impl Sprouts {
         if let Some(found) = self.cache.borrow_mut().get(key) {
             return found;
         }
-        let options = Arc::new(options_of(&key.land()));
+        let options = Arc::new(super::flat::options_of(&key.land()));
         self.cache
             .borrow_mut()
             .insert(key.clone(), Arc::clone(&options));
@@ -198,8 +206,9 @@ impl Sprouts {
 }
 
 /// The distinct options of `land`, each the keys of the lands it leaves (sorted), in a fixed
-/// order: fewest lives first.
-pub fn options_of(land: &Land) -> Vec<Vec<LandKey>> {
+/// order: fewest lives first. The definition: the search lists them as [`super::flat`] does,
+/// the same options faster.
+pub fn options_by_definition(land: &Land) -> Vec<Vec<LandKey>> {
     let mut options: Vec<(u32, Vec<LandKey>)> = children(land)
         .into_iter()
         .map(|child| {
