@@ -158,6 +158,9 @@ fn misere_analysis(sum: &Sum) -> Result<(Outcome, MoveList<SumMove>)> {
             .collect();
         return Ok((outcome, MoveList::complete(moves)));
     }
+    if let Some(p) = crate::sum::Component::misere_p_position_of(&sum.components) {
+        return misere_by_own_search(sum, p?);
+    }
     // An octal game's heaps beside Nim heaps are added as misère simplest forms (Kayles 24 +
     // 20 + *7 + *6 in milliseconds, where the quotient with those Nim heaps fails after its
     // 0.1 s), unless they take long and the quotient answers (a tame game's with Nim heaps
@@ -190,6 +193,24 @@ fn misere_analysis(sum: &Sum) -> Result<(Outcome, MoveList<SumMove>)> {
         }
     }
     Ok((outcome, moves))
+}
+
+/// The outcome and winning moves of `sum` under misère play, by its ruleset's own search
+/// ([`crate::kernel::Ruleset::misere_p_position`]), `p` its answer for `sum`: a winning move
+/// leaves a P-position (never the empty sum: whoever cannot move wins).
+fn misere_by_own_search(sum: &Sum, p: bool) -> Result<(Outcome, MoveList<SumMove>)> {
+    let mut moves = MoveList::with_limit(MAX_LISTED_MOVES);
+    if p {
+        return Ok((Outcome::P, moves));
+    }
+    for m in sum.moves()? {
+        let after = sum.after(&m);
+        if crate::sum::Component::misere_p_position_of(&after.components).transpose()? == Some(true)
+        {
+            moves.push(m);
+        }
+    }
+    Ok((Outcome::N, moves))
 }
 
 /// The remoteness of `sum`: with both sides playing perfectly (the winner hurrying, the loser

@@ -104,6 +104,11 @@ where
             .into_iter()
             .find_map(|m| Self::play(board, m).ok())
     }
+    /// Whether the sum of `boards` is a P-position under misère play, by a search of the
+    /// game's own (see [`Ruleset::misere_p_position`]); none by default.
+    fn misere_p_position(_boards: &[Self::Board]) -> Option<Result<bool>> {
+        None
+    }
     /// The move `words` type (see [`Ruleset::parse_move`]): `None` when they are not a move of
     /// this game's shape, else the move or why it is not one.
     fn read_move(
@@ -303,6 +308,10 @@ impl<G: SearchedGame> Ruleset for Searched<G> {
 
     fn grundy(&self, board: &G::Board) -> Result<Nimber> {
         self.value(board)
+    }
+
+    fn misere_p_position(&self, boards: &[G::Board]) -> Option<Result<bool>> {
+        G::misere_p_position(boards)
     }
 
     /// The first option, as the default finds it, without making the others: a Chomp bar of

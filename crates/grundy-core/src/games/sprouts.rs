@@ -29,6 +29,7 @@ use crate::search::Engine;
 pub mod canon;
 mod flat;
 pub mod lines;
+pub mod misere;
 pub mod moves;
 pub mod notation;
 pub mod search;

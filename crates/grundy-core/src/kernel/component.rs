@@ -83,6 +83,7 @@ trait Erased: Send + Sync + 'static {
     fn explain_position(&self, toward: Option<&[Component]>) -> Option<Arc<dyn PositionReasoning>>;
     fn splits(&self) -> bool;
     fn tree_estimate(&self, group: &[&Component], limit: u64) -> TreeEstimate;
+    fn misere_p_position(&self, group: &[&Component]) -> Option<Result<bool>>;
 }
 
 impl<R: Ruleset> Typed<R> {
@@ -295,6 +296,14 @@ impl<R: Ruleset> Erased for Typed<R> {
             .collect();
         self.rules.tree_estimate(&positions, limit)
     }
+
+    fn misere_p_position(&self, group: &[&Component]) -> Option<Result<bool>> {
+        let positions: Option<Vec<R::Position>> = group
+            .iter()
+            .map(|c| c.downcast::<R>().map(|(_, p)| p.clone()))
+            .collect();
+        self.rules.misere_p_position(&positions?)
+    }
 }
 
 impl Component {
@@ -479,6 +488,18 @@ impl Component {
     /// The bound of `tree_size` for `group`, live components of this ruleset.
     pub fn tree_estimate(&self, group: &[&Component], limit: u64) -> TreeEstimate {
         self.0.tree_estimate(group, limit)
+    }
+
+    /// Whether the sum of `group` is a P-position under misère play, by its ruleset's own
+    /// search ([`Ruleset::misere_p_position`]); `None` unless `group` is not empty, of one
+    /// ruleset, and that ruleset has such a search.
+    pub fn misere_p_position_of(group: &[Component]) -> Option<Result<bool>> {
+        let first = group.first()?;
+        if !group.iter().all(|c| c.same_rules(first)) {
+            return None;
+        }
+        let group: Vec<&Component> = group.iter().collect();
+        first.0.misere_p_position(&group)
     }
 }
 

@@ -204,6 +204,14 @@ pub trait Ruleset: Debug + Send + Sync + Eq + Hash + Ord + 'static {
         Ok(nim_sum(values?))
     }
 
+    /// Whether the sum of `positions` (all of this ruleset) is a P-position under misère play,
+    /// by a search of the ruleset's own; `None` when it has none, and misère analysis searches
+    /// the sum itself. Sprouts has one: its lands do not add under misère play, and its
+    /// search proves outcomes by proof numbers.
+    fn misere_p_position(&self, _positions: &[Self::Position]) -> Option<Result<bool>> {
+        None
+    }
+
     /// Bounds on the game tree below a group of live components of this ruleset, for deciding
     /// before a search whether it fits a budget (`tree_size`). The default holds for
     /// rulesets whose moves never split a component; splitting rulesets must override it.

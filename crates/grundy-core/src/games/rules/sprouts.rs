@@ -99,6 +99,13 @@ impl SearchedGame for SproutsGame {
         Some(format!("{words}: {before} -> {after}"))
     }
 
+    /// By proof numbers on whole positions ([`sprouts::misere`]): lands do not add under
+    /// misère play.
+    fn misere_p_position(boards: &[SproutsPosition]) -> Option<Result<bool>> {
+        let lands = boards.iter().flat_map(SproutsPosition::keys).collect();
+        Some(sprouts::misere::is_p_position(lands))
+    }
+
     /// The first option alone ([`SproutsPosition::first_option`]).
     fn first_option(p: &SproutsPosition) -> Option<SproutsPosition> {
         p.first_option()

@@ -47,6 +47,16 @@ impl LandKey {
         LandKey::of(&land, canonical)
     }
 
+    /// Its bytes: the header, then the text.
+    pub(super) fn bytes(&self) -> &[u8] {
+        &self.0
+    }
+
+    /// The key whose bytes ([`LandKey::bytes`]) are `bytes`.
+    pub(super) fn from_bytes(bytes: &[u8]) -> LandKey {
+        LandKey(bytes.into())
+    }
+
     /// The land's canonical string.
     pub fn text(&self) -> &str {
         // Keys are made from strings and read back only when they parse.

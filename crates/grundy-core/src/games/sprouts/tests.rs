@@ -181,13 +181,24 @@ fn every_move_reads_back_and_the_winning_moves_are_the_options_worth_0() {
 }
 
 /// Misère play of the starting positions against the published record: the first player wins
-/// `0*1` and `0*5` and loses `0*2`, `0*3` and `0*4` (Lemoine and Viennot, "Analysis of misère
-/// Sprouts game with reduced canonical trees", arXiv:0908.4407, 2009, Figure 1; OEIS A164950).
+/// `0*1`, `0*5` and `0*6` and loses `0*2`, `0*3`, `0*4`, `0*7` and `0*8` (Lemoine and Viennot,
+/// "Analysis of misère Sprouts game with reduced canonical trees", arXiv:0908.4407, 2009,
+/// Figure 1: the first player wins exactly when n is 0 or 1 modulo 5; OEIS A164950).
 #[test]
 fn misere_outcomes_of_the_starting_positions_are_the_published_ones() {
-    for (n, first_wins) in [(1, true), (2, false), (3, false), (4, false), (5, true)] {
+    let record = [
+        (1, true),
+        (2, false),
+        (3, false),
+        (4, false),
+        (5, true),
+        (6, true),
+        (7, false),
+        (8, false),
+    ];
+    for (n, first_wins) in record {
         let sum = crate::spec::parse_sum(&format!("sprouts:0*{n}")).unwrap();
-        // A question's budget, as `analyze --time 120` gives: `0*5` takes seconds.
+        // A question's budget, as `analyze --time 120` gives: `0*8` takes seconds.
         let budget = crate::kernel::budget::Budget::new(Duration::from_secs(120), "--time");
         let analysis = crate::kernel::budget::within(&budget, || {
             crate::strategy::analyze_listing(&sum, crate::strategy::Convention::Misere, false)
