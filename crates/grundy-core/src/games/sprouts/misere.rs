@@ -10,7 +10,7 @@
 //! other position keeps its moves. A position is a P-position of misère Sprouts exactly when
 //! the engine finds it worth 0 in that game.
 //!
-//! One reduction, exact for every position `X` (docs/theory.md, "Misère play"): a land whose
+//! One reduction, exact for every position `X` (docs/theory.md, "Sprouts"): a land whose
 //! game is `*1` (one move, which ends the game) counts only by the parity of its copies,
 //! `G⁻(X + *1 + *1) = G⁻(X)`; pairs of them are dropped.
 
