@@ -106,7 +106,7 @@ where
     }
     /// Whether the sum of `boards` is a P-position under misère play, by a search of the
     /// game's own (see [`Ruleset::misere_p_position`]); none by default.
-    fn misere_p_position(_boards: &[Self::Board]) -> Option<Result<bool>> {
+    fn misere_p_position(_boards: &[&Self::Board]) -> Option<Result<bool>> {
         None
     }
     /// The move `words` type (see [`Ruleset::parse_move`]): `None` when they are not a move of
@@ -310,7 +310,7 @@ impl<G: SearchedGame> Ruleset for Searched<G> {
         self.value(board)
     }
 
-    fn misere_p_position(&self, boards: &[G::Board]) -> Option<Result<bool>> {
+    fn misere_p_position(&self, boards: &[&G::Board]) -> Option<Result<bool>> {
         G::misere_p_position(boards)
     }
 

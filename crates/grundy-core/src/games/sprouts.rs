@@ -28,6 +28,7 @@ use crate::search::Engine;
 
 pub mod canon;
 mod flat;
+pub mod key;
 pub mod lines;
 pub mod misere;
 pub mod moves;
@@ -39,7 +40,8 @@ mod drawing_tests;
 #[cfg(test)]
 mod tests;
 
-pub use search::{LandKey, Sprouts};
+pub use key::LandKey;
+pub use search::Sprouts;
 
 /// Memory for a ruleset's table.
 pub const DEFAULT_MEMORY: usize = 64 << 20;
@@ -73,7 +75,7 @@ impl SproutsPosition {
 
     /// The position made of `lands`, in canonical form.
     fn of(lands: Vec<notation::Land>) -> SproutsPosition {
-        let mut lands: Vec<LandKey> = lands.into_iter().flat_map(search::canonical_keys).collect();
+        let mut lands: Vec<LandKey> = lands.into_iter().flat_map(key::canonical_keys).collect();
         lands.sort_by(|a, b| a.text().cmp(b.text()));
         SproutsPosition { lands }
     }

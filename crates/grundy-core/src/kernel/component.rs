@@ -298,9 +298,9 @@ impl<R: Ruleset> Erased for Typed<R> {
     }
 
     fn misere_p_position(&self, group: &[&Component]) -> Option<Result<bool>> {
-        let positions: Option<Vec<R::Position>> = group
+        let positions: Option<Vec<&R::Position>> = group
             .iter()
-            .map(|c| c.downcast::<R>().map(|(_, p)| p.clone()))
+            .map(|c| c.downcast::<R>().map(|(_, p)| p))
             .collect();
         self.rules.misere_p_position(&positions?)
     }

@@ -208,7 +208,7 @@ pub trait Ruleset: Debug + Send + Sync + Eq + Hash + Ord + 'static {
     /// by a search of the ruleset's own; `None` when it has none, and misère analysis searches
     /// the sum itself. Sprouts has one: its lands do not add under misère play, and its
     /// search proves outcomes by proof numbers.
-    fn misere_p_position(&self, _positions: &[Self::Position]) -> Option<Result<bool>> {
+    fn misere_p_position(&self, _positions: &[&Self::Position]) -> Option<Result<bool>> {
         None
     }
 

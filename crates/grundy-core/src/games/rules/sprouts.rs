@@ -101,8 +101,8 @@ impl SearchedGame for SproutsGame {
 
     /// By proof numbers on whole positions ([`sprouts::misere`]): lands do not add under
     /// misère play.
-    fn misere_p_position(boards: &[SproutsPosition]) -> Option<Result<bool>> {
-        let lands = boards.iter().flat_map(SproutsPosition::keys).collect();
+    fn misere_p_position(boards: &[&SproutsPosition]) -> Option<Result<bool>> {
+        let lands = boards.iter().flat_map(|b| b.keys()).collect();
         Some(sprouts::misere::is_p_position(lands))
     }
 

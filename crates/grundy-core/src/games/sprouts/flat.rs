@@ -14,9 +14,9 @@ use std::ops::Range;
 
 use rustc_hash::FxHashMap;
 
+use super::key::LandKey;
 use super::moves::classes;
 use super::notation::{Kind, Land, Region, SpotId};
-use super::search::LandKey;
 use crate::search::TableKey;
 
 /// A land laid flat: the lines at each spot, and the boundaries' spots one after another.
@@ -205,7 +205,7 @@ thread_local! {
 
 /// The distinct options of `land`, each the keys of the lands it leaves (sorted by their
 /// text), in a fixed order: fewest lives first. The same as
-/// [`super::search::options_by_definition`].
+/// [`super::key::options_by_definition`].
 pub fn options_of(land: &Land) -> Vec<Vec<LandKey>> {
     LISTER.with(|lister| match lister.try_borrow_mut() {
         Ok(mut lister) => lister.list(land),
@@ -403,7 +403,7 @@ mod canonical;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::sprouts::search::options_by_definition;
+    use crate::games::sprouts::key::options_by_definition;
     use std::collections::{HashSet, VecDeque};
 
     /// Both listings of `land` agree, option for option and byte for byte.

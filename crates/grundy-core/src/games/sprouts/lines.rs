@@ -11,9 +11,9 @@
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 
+use super::key::canonical_keys;
 use super::moves::{self, line_count};
 use super::notation::{parse, Land};
-use super::search::canonical_keys;
 use super::SproutsPosition;
 use crate::kernel::error::{GameError, Result};
 

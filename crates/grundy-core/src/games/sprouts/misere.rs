@@ -19,7 +19,8 @@ use std::sync::Arc;
 
 use rustc_hash::FxHashSet;
 
-use super::search::{LandKey, Sprouts};
+use super::key::LandKey;
+use super::search::Sprouts;
 use super::SproutsPosition;
 use crate::kernel::error::Result;
 use crate::search::table::{mix64, Pair};

@@ -292,7 +292,7 @@ pub fn write_land(land: &Land) -> String {
 /// Writes a land's `regions` (each its boundaries, in order) onto `out`, each spot as its
 /// kind (`kinds`, by spot) says; `names` (by spot, all 0) are left holding the letters' numbers.
 /// Written into one string, whatever holds the land: a key is written for every option the
-/// search lists ([`super::flat`]).
+/// search lists, from lands laid flat (`flat.rs`).
 pub(super) fn write_regions<'a, B>(
     regions: impl Iterator<Item = B>,
     kinds: &[Kind],

@@ -4,123 +4,12 @@
 use std::cell::RefCell;
 use std::sync::Arc;
 
-use super::canon::simplify;
-use super::moves::{children, move_bound};
-use super::notation::{parse, write_land, Land};
 use rustc_hash::FxHashMap as HashMap;
 
-use crate::search::table::{mix64, Pair};
-use crate::search::{OptionSink, SplitGame, TableKey};
-
-/// One land in canonical form ([`super::canon`]): its lives and a bound on its moves, then
-/// its string's bytes. Equal keys are the same game. Shared, not copied: a land is one of
-/// many options' lands, and a listing meets the same lands again and again.
-#[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct LandKey(Arc<[u8]>);
-
-/// The bytes before a key's text: its lives (`u16`) and the bound on its moves (`u32`).
-const HEADER: usize = 6;
-
-impl LandKey {
-    /// The key of `land`, simplified and in canonical order, written `canonical`.
-    pub fn of(land: &Land, canonical: &str) -> LandKey {
-        let lives: u32 = (0..land.lines.len() as u16).map(|s| land.lives(s)).sum();
-        LandKey::from_parts(lives, move_bound(land), canonical)
-    }
-
-    /// The key of a land of `lives` and at least `bound` moves, written `canonical`.
-    pub(super) fn from_parts(lives: u32, bound: usize, canonical: &str) -> LandKey {
-        let bound = u32::try_from(bound).unwrap_or(u32::MAX);
-        let mut bytes = Vec::with_capacity(HEADER + canonical.len());
-        bytes.extend_from_slice(&(lives.min(u32::from(u16::MAX)) as u16).to_le_bytes());
-        bytes.extend_from_slice(&bound.to_le_bytes());
-        bytes.extend_from_slice(canonical.as_bytes());
-        LandKey(bytes.into())
-    }
-
-    /// The key of a land written canonically.
-    pub fn new(canonical: &str) -> LandKey {
-        let land = parse(canonical)
-            .ok()
-            .and_then(|mut lands| lands.pop())
-            .unwrap_or_default();
-        LandKey::of(&land, canonical)
-    }
-
-    /// Its bytes: the header, then the text.
-    pub(super) fn bytes(&self) -> &[u8] {
-        &self.0
-    }
-
-    /// The key whose bytes ([`LandKey::bytes`]) are `bytes`.
-    pub(super) fn from_bytes(bytes: &[u8]) -> LandKey {
-        LandKey(bytes.into())
-    }
-
-    /// The land's canonical string.
-    pub fn text(&self) -> &str {
-        // Keys are made from strings and read back only when they parse.
-        std::str::from_utf8(self.0.get(HEADER..).unwrap_or_default()).unwrap_or_default()
-    }
-
-    /// The land itself.
-    pub fn land(&self) -> Land {
-        parse(self.text())
-            .ok()
-            .and_then(|mut lands| lands.pop())
-            .unwrap_or_default()
-    }
-
-    /// The land's lives (three per spot less its lines).
-    pub fn lives(&self) -> u32 {
-        self.0
-            .first_chunk::<2>()
-            .map_or(0, |b| u16::from_le_bytes(*b).into())
-    }
-
-    /// At least the number of its moves.
-    pub fn move_bound(&self) -> usize {
-        self.0
-            .get(2..HEADER)
-            .map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize)
-    }
-}
-
-impl TableKey for LandKey {
-    type Slot = Pair<LandKey>;
-    const OWNS_HEAP: bool = true;
-
-    fn hash64(&self) -> u64 {
-        self.0.chunks(8).fold(0x5350_524f_5554_5321, |h, chunk| {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            mix64(h ^ u64::from_le_bytes(word))
-        })
-    }
-
-    /// Its bytes and the two counts an `Arc` keeps beside them.
-    fn heap_bytes(&self) -> usize {
-        self.0.len() + 16
-    }
-
-    fn write(&self, out: &mut Vec<u8>) {
-        let text = self.text();
-        out.extend_from_slice(&(text.len() as u32).to_le_bytes());
-        out.extend_from_slice(text.as_bytes());
-    }
-
-    /// `None` unless the bytes are one land in the notation.
-    fn read(bytes: &mut &[u8]) -> Option<Self> {
-        let (len, rest) = bytes.split_first_chunk::<4>()?;
-        let len = u32::from_le_bytes(*len) as usize;
-        let text = std::str::from_utf8(rest.get(..len)?).ok()?;
-        if parse(text).ok()?.len() != 1 {
-            return None;
-        }
-        *bytes = &rest[len..];
-        Some(LandKey::new(text))
-    }
-}
+use super::flat::options_of;
+use super::key::LandKey;
+use super::notation::parse;
+use crate::search::{OptionSink, SplitGame};
 
 /// Sprouts, normal play, for [`crate::search::Engine`]: it keeps the options of the lands
 /// it lists (the engine asks a land again as its questions narrow), within a memory bound.
@@ -172,12 +61,12 @@ impl OptionCache {
 
     /// Keeps `options` of `key`, dropping the older generation when the newer is full.
     fn insert(&mut self, key: LandKey, options: Options) {
-        let bytes = key.0.len()
+        let bytes = key.bytes().len()
             + 64
             + options
                 .iter()
                 .flatten()
-                .map(|k| k.0.len() + 40)
+                .map(|k| k.bytes().len() + 40)
                 .sum::<usize>();
         if self.bytes + bytes > self.limit {
             self.older = std::mem::take(&mut self.newer);
@@ -207,39 +96,12 @@ impl Sprouts {
         if let Some(found) = self.cache.borrow_mut().get(key) {
             return found;
         }
-        let options = Arc::new(super::flat::options_of(&key.land()));
+        let options = Arc::new(options_of(&key.land()));
         self.cache
             .borrow_mut()
             .insert(key.clone(), Arc::clone(&options));
         options
     }
-}
-
-/// The distinct options of `land`, each the keys of the lands it leaves (sorted), in a fixed
-/// order: fewest lives first. The definition: the search lists them as [`super::flat`] does,
-/// the same options faster.
-pub fn options_by_definition(land: &Land) -> Vec<Vec<LandKey>> {
-    let mut options: Vec<(u32, Vec<LandKey>)> = children(land)
-        .into_iter()
-        .map(|child| {
-            let lands = canonical_keys(child);
-            (lands.iter().map(LandKey::lives).sum(), lands)
-        })
-        .collect();
-    // Sorted, equal options are neighbours: each kept once, without a set of copies.
-    options.sort_unstable();
-    options.dedup();
-    options.into_iter().map(|(_, o)| o).collect()
-}
-
-/// The keys of the lands of `land` once simplified, sorted by their text.
-pub fn canonical_keys(land: Land) -> Vec<LandKey> {
-    let mut keys: Vec<LandKey> = simplify(land)
-        .iter()
-        .map(|l| LandKey::of(l, &write_land(l)))
-        .collect();
-    keys.sort_by(|a, b| a.text().cmp(b.text()));
-    keys
 }
 
 impl SplitGame for Sprouts {

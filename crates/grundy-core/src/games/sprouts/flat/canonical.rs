@@ -3,8 +3,8 @@
 
 use super::{at_least, Flat, Lister, Step};
 use crate::games::sprouts::canon::{rank, Walk};
+use crate::games::sprouts::key::LandKey;
 use crate::games::sprouts::notation::{write_regions, Kind, SpotId};
-use crate::games::sprouts::search::LandKey;
 
 impl Lister {
     /// `child` simplified into `simple`: dead spots off, repeats merged, empty boundaries and
