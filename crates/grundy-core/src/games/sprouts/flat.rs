@@ -15,7 +15,7 @@ use std::ops::Range;
 use rustc_hash::FxHashMap;
 
 use super::key::LandKey;
-use super::moves::classes;
+use super::moves::{can_loop, classes};
 use super::notation::{Kind, Land, Region, SpotId};
 use crate::search::TableKey;
 
@@ -301,11 +301,7 @@ impl Lister {
         for i in 0..n {
             for j in i..n {
                 let (u, v) = (boundary[i], boundary[j]);
-                let legal = match i == j {
-                    true => land.lives(u) >= 2,
-                    false => land.lives(u) >= 1 && land.lives(v) >= 1 && u != v,
-                };
-                if !legal {
+                if !can_loop(land, i == j, u, v) {
                     continue;
                 }
                 // Of each class, the first `splits[k]` inside, the rest outside: every count.

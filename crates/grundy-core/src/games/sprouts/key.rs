@@ -89,11 +89,7 @@ impl TableKey for LandKey {
     const OWNS_HEAP: bool = true;
 
     fn hash64(&self) -> u64 {
-        self.0.chunks(8).fold(0x5350_524f_5554_5321, |h, chunk| {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            mix64(h ^ u64::from_le_bytes(word))
-        })
+        hash_bytes(0x5350_524f_5554_5321, &self.0)
     }
 
     /// Its bytes and the two counts an `Arc` keeps beside them.
@@ -102,22 +98,41 @@ impl TableKey for LandKey {
     }
 
     fn write(&self, out: &mut Vec<u8>) {
-        let text = self.text();
-        out.extend_from_slice(&(text.len() as u32).to_le_bytes());
-        out.extend_from_slice(text.as_bytes());
+        write_text(self.text(), out);
     }
 
     /// `None` unless the bytes are one land in the notation.
     fn read(bytes: &mut &[u8]) -> Option<Self> {
-        let (len, rest) = bytes.split_first_chunk::<4>()?;
-        let len = u32::from_le_bytes(*len) as usize;
-        let text = std::str::from_utf8(rest.get(..len)?).ok()?;
+        let (text, rest) = read_text(bytes)?;
         if parse(text).ok()?.len() != 1 {
             return None;
         }
-        *bytes = &rest[len..];
+        *bytes = rest;
         Some(LandKey::new(text))
     }
+}
+
+/// A hash of a key's bytes, from `seed` (one per kind of key), eight bytes a step.
+pub(super) fn hash_bytes(seed: u64, bytes: &[u8]) -> u64 {
+    bytes.chunks(8).fold(seed, |h, chunk| {
+        let mut word = [0u8; 8];
+        word[..chunk.len()].copy_from_slice(chunk);
+        mix64(h ^ u64::from_le_bytes(word))
+    })
+}
+
+/// Writes a key as a saved table keeps it: its text's length, then the text.
+pub(super) fn write_text(text: &str, out: &mut Vec<u8>) {
+    out.extend_from_slice(&(text.len() as u32).to_le_bytes());
+    out.extend_from_slice(text.as_bytes());
+}
+
+/// The text [`write_text`] wrote at the start of `bytes`, and the bytes after it.
+pub(super) fn read_text(bytes: &[u8]) -> Option<(&str, &[u8])> {
+    let (len, rest) = bytes.split_first_chunk::<4>()?;
+    let len = u32::from_le_bytes(*len) as usize;
+    let text = std::str::from_utf8(rest.get(..len)?).ok()?;
+    Some((text, &rest[len..]))
 }
 
 /// The distinct options of `land`, each the keys of the lands it leaves (sorted), in a fixed

@@ -19,11 +19,11 @@ use std::sync::Arc;
 
 use rustc_hash::FxHashSet;
 
-use super::key::LandKey;
+use super::key::{hash_bytes, read_text, write_text, LandKey};
 use super::search::Sprouts;
 use super::SproutsPosition;
 use crate::kernel::error::Result;
-use crate::search::table::{mix64, Pair};
+use crate::search::table::Pair;
 use crate::search::{Engine, OptionSink, SplitGame, TableKey};
 
 /// A whole position for the misère search: its lives, then each land's key (with its length),
@@ -82,11 +82,7 @@ impl TableKey for PositionKey {
     const OWNS_HEAP: bool = true;
 
     fn hash64(&self) -> u64 {
-        self.0.chunks(8).fold(0x4d49_5345_5245_2121, |h, chunk| {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            mix64(h ^ u64::from_le_bytes(word))
-        })
+        hash_bytes(0x4d49_5345_5245_2121, &self.0)
     }
 
     /// Its bytes and the two counts an `Arc` keeps beside them.
@@ -95,18 +91,14 @@ impl TableKey for PositionKey {
     }
 
     fn write(&self, out: &mut Vec<u8>) {
-        let text = self.text();
-        out.extend_from_slice(&(text.len() as u32).to_le_bytes());
-        out.extend_from_slice(text.as_bytes());
+        write_text(&self.text(), out);
     }
 
     /// `None` unless the bytes are a position in the notation.
     fn read(bytes: &mut &[u8]) -> Option<Self> {
-        let (len, rest) = bytes.split_first_chunk::<4>()?;
-        let len = u32::from_le_bytes(*len) as usize;
-        let text = std::str::from_utf8(rest.get(..len)?).ok()?;
+        let (text, rest) = read_text(bytes)?;
         let position: SproutsPosition = text.parse().ok()?;
-        *bytes = &rest[len..];
+        *bytes = rest;
         Some(MISERE_LANDS.with(|game| game.key(position.keys())))
     }
 }

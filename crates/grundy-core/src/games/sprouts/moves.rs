@@ -203,11 +203,7 @@ fn one_boundary(land: &Land, r: usize, classes: &[Vec<usize>], c: usize, out: &m
     for i in 0..n {
         for j in i..n {
             let (u, v) = (boundary[i], boundary[j]);
-            let legal = match i == j {
-                true => land.lives(u) >= 2,
-                false => land.lives(u) >= 1 && land.lives(v) >= 1 && u != v,
-            };
-            if !legal {
+            if !can_loop(land, i == j, u, v) {
                 continue;
             }
             let mut next = land.clone();
@@ -232,6 +228,15 @@ fn one_boundary(land: &Land, r: usize, classes: &[Vec<usize>], c: usize, out: &m
                 out.take(line, child);
             }
         }
+    }
+}
+
+/// Whether a line may run from spot `u` of a boundary back to spot `v` of it (`at_one_corner`:
+/// from a corner to itself, which takes two lives).
+pub(super) fn can_loop(land: &Land, at_one_corner: bool, u: SpotId, v: SpotId) -> bool {
+    match at_one_corner {
+        true => land.lives(u) >= 2,
+        false => land.lives(u) >= 1 && land.lives(v) >= 1 && u != v,
     }
 }
 
