@@ -440,6 +440,8 @@ bench_python() {
     [ -x target/pyvenv/bin/python ] || bash scripts/test-python.sh >/dev/null
     machine
     target/pyvenv/bin/python benches/python/overhead.py "$BIN"
+    # Games defined by Python functions on the core's engine, against the built-in Cram.
+    target/pyvenv/bin/python benches/python/from_moves.py 300 4x5
 }
 # One search spread over a Dask LocalCluster of two single-threaded workers against one process
 # on one thread (BENCHMARKS.md, "One search on a Dask cluster"): Cram 5 x 9 (DASK_BOARD), its

@@ -347,7 +347,7 @@ fn report(
     if out.json {
         return out.json(&doc);
     }
-    let (game, seconds, stats, resumed) = (run.game, doc.seconds, &run.stats, run.resumed);
+    let (game, seconds, stats, resumed) = (&run.game, doc.seconds, &run.stats, run.resumed);
     match found {
         Proven::Value(value) => {
             let (outcome, who) = match value {

@@ -499,8 +499,8 @@ impl Ruleset {
     ) -> PyResult<crate::search::SearchResult> {
         crate::search::search(
             py,
-            self.family.name,
-            position,
+            pyo3::types::PyString::new(py, self.family.name).as_any(),
+            pyo3::types::PyString::new(py, position).as_any(),
             memory_mb,
             time_limit,
             table,

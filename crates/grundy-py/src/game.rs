@@ -12,10 +12,14 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 
 use crate::convert::int_text;
+use crate::custom::search::SHALLOW;
 use crate::custom::sums::stop_error;
-use crate::custom::{PyGame, Shared, MAX_POSITIONS};
+use crate::custom::{PyGame, PySearch, Shared, MAX_POSITIONS};
 use crate::error::{game_error, grundy_error};
 use crate::position::Position;
+use crate::search::Job;
+use grundy_core::games::rules::search_run::{search_game, SearchOptions};
+use grundy_core::kernel::budget::{self, Budget};
 
 /// A game defined by Python functions: ``moves(p)`` lists the options of position ``p`` (any
 /// hashable objects), and the optional ``split(p)`` its independent parts.
@@ -53,6 +57,58 @@ fn max_positions_arg(arg: Option<&Bound<'_, PyAny>>) -> PyResult<u32> {
             text,
             format!("a whole number from 1 to {MAX_POSITIONS}, or None (the default) for {MAX_POSITIONS}"),
         ))),
+    }
+}
+
+impl Game {
+    /// The search of `position` by `grundy.search` (the core's engine, as for Cram), made
+    /// here and run by the caller on a worker thread: the moves of every position below it are
+    /// listed first (within the search's time budget), then the engine values it. A position
+    /// more than [`SHALLOW`] moves deep is refused: the engine recurses a level a move, on the
+    /// threads of the search, whose stacks hold that many (the position's `value` values deeper
+    /// ones from the ends up). An exception of the functions is kept by the game
+    /// ([`Game::raised`]).
+    pub(crate) fn search_job(&self, position: &Bound<'_, PyAny>) -> PyResult<Job> {
+        let shared = Arc::clone(&self.rules.shared);
+        shared.take_error();
+        let ids = shared.enter(position).map_err(stop_error)?;
+        let text = position.repr()?.to_string();
+        let shown = format!("{}({text})", shared.name());
+        Ok(Box::new(move |options: SearchOptions| {
+            let listed = || shared.list_below(&ids).map_err(|stop| shared.refusal(stop));
+            let (atomic, deepest) = match options.time_budget {
+                Some(time) => budget::within(&Budget::new(time, "time_limit=SECONDS"), listed),
+                None => listed(),
+            }?;
+            if deepest > SHALLOW {
+                return Err(GameError::too_large(
+                    format!("position {shown}"),
+                    format!(
+                        "its longest game is {deepest} moves, and grundy.search searches games \
+                         at most {SHALLOW} moves long (the engine recurses a level a move); \
+                         its value property values it from the ends up"
+                    ),
+                ));
+            }
+            let keys = PySearch::keys(&atomic);
+            search_game(
+                || shared.search(),
+                shared.name(),
+                &keys,
+                (text, shown),
+                options,
+            )
+        }))
+    }
+
+    /// Its name.
+    pub(crate) fn rules_name(&self) -> &str {
+        self.rules.shared.name()
+    }
+
+    /// The exception the game's functions raised during the last search, if any.
+    pub(crate) fn raised(&self) -> Option<PyErr> {
+        self.rules.shared.take_error()
     }
 }
 

@@ -37,8 +37,9 @@ pub const DEFAULT_TABLE_MIB: u64 = 1024;
 /// (True, True)
 #[pyclass(module = "grundy", frozen, get_all)]
 pub struct SearchResult {
-    /// The game: ``cram``, ``chomp``, ``node-kayles``, ``arc-kayles`` or ``sprouts``.
-    pub game: &'static str,
+    /// The game: ``cram``, ``chomp``, ``node-kayles``, ``arc-kayles`` or ``sprouts``, or the
+    /// name of a game defined by Python functions (``grundy.Game.from_moves``).
+    pub game: String,
     /// The position, as the game writes it.
     pub position: String,
     /// The Sprague–Grundy value; ``None`` when an outcome search (``outcome=True``) found a
@@ -272,8 +273,8 @@ fn refuse_beyond_search(game: &str, position: &str) -> PyResult<()> {
 #[allow(clippy::too_many_arguments)]
 pub fn search(
     py: Python<'_>,
-    game: &str,
-    position: &str,
+    game: &Bound<'_, PyAny>,
+    position: &Bound<'_, PyAny>,
     memory_mb: Option<&Bound<'_, PyAny>>,
     time_limit: Option<&Bound<'_, PyAny>>,
     table: Option<PathBuf>,
@@ -298,14 +299,62 @@ pub fn search(
         None => DEFAULT_TABLE_MIB,
         Some(m) => whole_from_1(m, "memory_mb", "MiB", MAX_TABLE_MIB)?,
     };
-    if time_limit.map_or(true, |t| t.is_none()) {
-        refuse_beyond_search(game, position)?;
-    }
     if outcome && certificate.is_some() {
         return Err(grundy_error(
             "certificate= proves a value, which an outcome search (outcome=True) does not seek: \
              drop one of them",
         ));
+    }
+    if let Ok(defined) = game.cast::<crate::game::Game>() {
+        let refused = [
+            ("client=", cut.client.is_some()),
+            ("store=", cut.store.is_some()),
+            (
+                "local_seconds=",
+                local_seconds.is_some_and(|l| !l.is_none()),
+            ),
+            ("table=", table.is_some()),
+            ("certificate=", certificate.is_some()),
+        ];
+        if let Some((option, _)) = refused.iter().find(|(_, given)| *given) {
+            return Err(grundy_error(format!(
+                "{option} is not for a game defined by Python functions ({}): its positions are \
+                 Python objects, which no file or other process can name; search it here, \
+                 with memory_mb=, time_limit=, threads=, progress= and outcome=",
+                defined.get().rules_name()
+            )));
+        }
+        let job = defined.get().search_job(position)?;
+        let asked = Asked {
+            memory,
+            time_limit,
+            threads,
+            progress,
+            outcome,
+        };
+        let answer = searched(py, job, asked, None, None);
+        // The functions' exception, when they raised, says why the search failed.
+        return match defined.get().raised() {
+            Some(e) => Err(e),
+            None => answer,
+        };
+    }
+    let text = |arg: &Bound<'_, PyAny>, name: &str| -> PyResult<String> {
+        arg.extract::<String>().map_err(|_| {
+            let kind = arg
+                .get_type()
+                .name()
+                .map_or_else(|_| "?".into(), |n| n.to_string());
+            PyTypeError::new_err(format!(
+                "{name} must be a str (a search game's name and its position's text, e.g. \
+                 \"cram\", \"5x5\") or a grundy.Game and its position, not {kind}"
+            ))
+        })
+    };
+    let (game, position) = (text(game, "game")?, text(position, "position")?);
+    let (game, position) = (game.as_str(), position.as_str());
+    if time_limit.map_or(true, |t| t.is_none()) {
+        refuse_beyond_search(game, position)?;
     }
     if cut.is_asked() {
         if outcome {
@@ -335,6 +384,47 @@ pub fn search(
              store= asks for: give one of them, or drop local_seconds=",
         ));
     }
+    let (game, position) = (game.to_string(), position.to_string());
+    let job: Job =
+        Box::new(move |options| grundy_core::registry::search::search(&game, &position, options));
+    let asked = Asked {
+        memory,
+        time_limit,
+        threads,
+        progress,
+        outcome,
+    };
+    searched(py, job, asked, table, certificate)
+}
+
+/// A search to run on a worker thread with the options the caller chose.
+pub(crate) type Job = Box<dyn FnOnce(SearchOptions) -> Result<SearchRun, GameError> + Send>;
+
+/// What a caller of [`search`] asked of every search, read.
+struct Asked<'a, 'py> {
+    memory: u64,
+    time_limit: Option<&'a Bound<'py, PyAny>>,
+    threads: usize,
+    progress: Option<&'a Bound<'py, PyAny>>,
+    outcome: bool,
+}
+
+/// Runs `job` with the options `asked` (a table read from and written to `table`, a proof
+/// written to `certificate`) on a worker thread that Ctrl-C stops, and gives its answer.
+fn searched(
+    py: Python<'_>,
+    job: Job,
+    asked: Asked<'_, '_>,
+    table: Option<PathBuf>,
+    certificate: Option<PathBuf>,
+) -> PyResult<SearchResult> {
+    let Asked {
+        memory,
+        time_limit,
+        threads,
+        progress,
+        outcome,
+    } = asked;
     let progress = Progress::counting(py, progress, " components")?;
     let stop = Arc::new(AtomicBool::new(false));
     let failed = Arc::new(Mutex::new(None));
@@ -354,10 +444,7 @@ pub fn search(
         outcome,
         ..SearchOptions::default()
     };
-    let (game, position) = (game.to_string(), position.to_string());
-    let (run, interrupt) = run_stoppable_with(py, stop, move || {
-        grundy_core::registry::search::search(&game, &position, options)
-    })?;
+    let (run, interrupt) = run_stoppable_with(py, stop, move || job(options))?;
     let callback_error = failed.lock().unwrap_or_else(|e| e.into_inner()).take();
     // The count where the search ended, so that a counter shows it.
     let last_call = match (&progress.callback, &run, &callback_error, &interrupt) {
@@ -561,10 +648,7 @@ impl Cut<'_, '_> {
             answer.get_item("position")?.extract()?,
         );
         Ok(SearchResult {
-            game: grundy_core::registry::search::search_games()
-                .into_iter()
-                .find(|g| *g == game)
-                .unwrap_or("?"),
+            game,
             position,
             value: Some(value),
             outcome: if value == 0 { "P" } else { "N" },

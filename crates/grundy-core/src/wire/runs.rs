@@ -16,7 +16,7 @@ use crate::sum::Outcome;
 /// (`null` without `--certificate`).
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct SearchDoc {
-    pub game: &'static str,
+    pub game: String,
     pub position: String,
     pub value: Option<Nimber>,
     pub outcome: Outcome,
@@ -71,7 +71,7 @@ impl SearchDoc {
     pub fn of(run: &SearchRun, found: Proven, file: Option<String>) -> SearchDoc {
         let table = &run.stats.table;
         SearchDoc {
-            game: run.game,
+            game: run.game.clone(),
             position: run.position.clone(),
             value: found.value(),
             outcome: found.outcome(),

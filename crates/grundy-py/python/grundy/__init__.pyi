@@ -353,8 +353,8 @@ class Game:
     def time_limit(self) -> float: ...
 
 def search(
-    game: str,
-    position: str,
+    game: Union[str, Game],
+    position: Hashable,
     *,
     memory_mb: Optional[Whole] = None,
     time_limit: Union[None, float, Whole] = None,

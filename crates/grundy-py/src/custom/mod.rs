@@ -3,10 +3,12 @@
 //! A [`PyGame`] is a [`Ruleset`] whose positions are Python objects: `moves(p)` lists the
 //! options of `p`, and the optional `split(p)` its independent parts. The objects are interned
 //! in a table the rules own ([`Node`] is an index into it, compared, ordered and hashed as an
-//! integer), each with its options and, once known, its value. Values come from a memoised
-//! search with an explicit stack (no recursion limit) that looks at the core's cancel flag and
-//! the question's budget at every position, so Ctrl-C and the time budget stop it; what it has
-//! learnt stays in the table.
+//! integer), each with its options. Before a position is valued, every position reachable from
+//! it has its moves listed, once, with an explicit stack (no recursion limit) that refuses a
+//! position leading back to itself and looks at the core's cancel flag and the question's
+//! budget at every position, so Ctrl-C and the time budget stop it; what it has listed stays
+//! in the table. The values are then the core's search engine's ([`search`]: the engine that
+//! values Cram and Node-Kayles, with its table kept by the game).
 //!
 //! **Splits.** Without `split`, every position is one component and each option one position.
 //! With it, `split(p)` returns the parts of `p`: a position is *atomic* when `split(p)` is `[p]`
@@ -15,26 +17,32 @@
 //! atomic, the nim-sum of its parts' values otherwise; an option that splits becomes several
 //! components of the sum, as a heap split in two does in octal games.
 //!
-//! **The GIL.** Answers run with the GIL released (`interrupt`); a search takes it back for
+//! **The GIL.** Answers run with the GIL released (`interrupt`); the listing takes it back for
 //! its calls of the functions (`Python::attach`), keeping it between them but letting other
 //! threads have it every few hundred positions. The table is one mutex, always taken with the GIL
 //! released (by `try_lock` between short waits without the GIL), so a thread holding it may
-//! call Python while another thread waits for it: no deadlock. A moves function that asks
-//! about the same game again from inside is refused (it would wait for itself).
+//! call Python while another thread waits for it: no deadlock. The engine reads the listing
+//! ([`search::Listing`], a lock of its own never held while Python is called) and never needs
+//! the GIL. A moves function that asks about the same game again from inside is refused (it
+//! would wait for itself).
 
 mod rules;
+pub mod search;
 pub mod sums;
 
 pub use rules::{Node, PyGame};
+pub use search::PySearch;
 
 use std::collections::HashSet;
 use std::ops::{Deref, DerefMut};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Mutex, MutexGuard, TryLockError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError, RwLock, TryLockError};
 use std::thread::{self, ThreadId};
 use std::time::Duration;
 
 use grundy_core::kernel::{cancel, GameError};
+use grundy_core::nimber::Nimber;
+use grundy_core::search::Engine;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -53,8 +61,9 @@ const YIELD_EVERY: u32 = 256;
 
 /// The index of the position a component becomes when a move empties it (never a table's).
 const EMPTY: u32 = u32::MAX;
-/// A value not known yet (values are below 2^27: at most one per move stored).
-const NO_VALUE: u32 = u32::MAX;
+/// The memory of a game's engine table: the core's default question memory (1 GiB), a
+/// ceiling the table grows to as it fills.
+const ENGINE_BYTES: usize = grundy_core::answer::DEFAULT_MEMORY as usize;
 
 /// Serial numbers of games: two games are equal only when they are the same game.
 static SERIAL: AtomicU64 = AtomicU64::new(0);
@@ -78,7 +87,12 @@ struct Entry {
     /// Its options or parts: `arena[start..start + len]`.
     start: u32,
     len: u32,
-    value: u32,
+    /// Every position reachable from it has its moves listed ([`search::Listing`]).
+    listed: bool,
+    /// Its longest game, in moves, once listed.
+    height: u32,
+    /// On the path being listed ([`Shared::explore`]): met again, it is a cycle.
+    open: bool,
 }
 
 impl Entry {
@@ -86,8 +100,33 @@ impl Entry {
         kind: Kind::New,
         start: 0,
         len: 0,
-        value: NO_VALUE,
+        listed: false,
+        height: 0,
+        open: false,
     };
+}
+
+/// An atomic position being listed ([`Shared::explore`]): its options, each as its atomic
+/// parts, those parts once each, and the next part to look at.
+struct Frame {
+    id: u32,
+    options: Vec<Vec<u32>>,
+    parts: Vec<u32>,
+    next: usize,
+}
+
+impl Frame {
+    fn new(id: u32, options: Vec<Vec<u32>>) -> Self {
+        let mut parts: Vec<u32> = options.iter().flatten().copied().collect();
+        parts.sort_unstable();
+        parts.dedup();
+        Frame {
+            id,
+            options,
+            parts,
+            next: 0,
+        }
+    }
 }
 
 /// The table: every position met, interned.
@@ -128,6 +167,10 @@ pub struct Shared {
     /// An exception met where the core's interface has no error (`Ruleset::options`), or one
     /// to raise instead of the core's error that stands for it.
     error: Mutex<Option<PyErr>>,
+    /// The atomic positions' options as the engine reads them.
+    listing: Arc<RwLock<search::Listing>>,
+    /// The engine that values its positions, made at the first value asked.
+    engine: Mutex<Option<Engine<PySearch>>>,
 }
 
 /// The table, locked (see the module documentation).
@@ -205,7 +248,17 @@ impl Shared {
             }),
             owner: Mutex::new(None),
             error: Mutex::new(None),
+            listing: Arc::new(RwLock::new(search::Listing::default())),
+            engine: Mutex::new(None),
         }
+    }
+
+    /// The game as the core's search engine sees it.
+    pub fn search(&self) -> PySearch {
+        PySearch::new(
+            Arc::clone(&self.listing),
+            format!("python game {:?} #{}", self.name, self.serial),
+        )
     }
 
     /// Its name (`game` unless named).
@@ -250,6 +303,37 @@ impl Shared {
         })
     }
 
+    /// The core's error for `stop`; an exception is kept for the caller, who raises it
+    /// ([`Shared::take_error`]).
+    pub fn refusal(&self, stop: Stop) -> GameError {
+        match stop {
+            Stop::Core(e) => e,
+            Stop::Python(e) => {
+                let text = Python::attach(|py| e.value(py).to_string());
+                self.stash(e);
+                GameError::invalid(
+                    format!("position of game {:?}", self.name),
+                    text,
+                    "functions that list the moves of every position reachable (see the exception)",
+                )
+            }
+        }
+    }
+
+    /// Lists the moves of every position reachable from the positions `ids` ([`Shared::explore`]):
+    /// gives their atomic components and the longest game of the deepest, in moves.
+    pub fn list_below(&self, ids: &[u32]) -> Result<(Vec<u32>, u32), Stop> {
+        let mut st = self.lock()?;
+        Python::attach(|py| {
+            let mut atomic = Vec::new();
+            for &id in ids.iter().filter(|&&id| id != EMPTY) {
+                atomic.extend(self.explore(py, &mut st, id)?);
+            }
+            let deepest = atomic.iter().map(|&a| st.entries[a as usize].height).max();
+            Ok((atomic, deepest.unwrap_or(0)))
+        })
+    }
+
     /// Keeps `e` for the caller (see [`Shared::take_error`]).
     fn stash(&self, e: PyErr) {
         *lock_plain(&self.error) = Some(e);
@@ -290,7 +374,7 @@ impl Shared {
     pub fn enter(&self, obj: &Bound<'_, PyAny>) -> Result<Vec<u32>, Stop> {
         let obj = obj.clone().unbind();
         let mut st = self.lock()?;
-        let id = Python::attach(|py| self.intern(py, &mut st, obj.bind(py), "given"))?;
+        let id = Python::attach(|py| self.intern(py, &mut st, obj.bind(py), || "given".into()))?;
         self.components(&mut st, id)
     }
 
@@ -305,7 +389,7 @@ impl Shared {
         py: Python<'_>,
         st: &mut State,
         obj: &Bound<'_, PyAny>,
-        context: &str,
+        context: impl FnOnce() -> String,
     ) -> Result<u32, Stop> {
         let ids = st.ids.bind(py);
         match ids.get_item(obj) {
@@ -329,9 +413,10 @@ impl Shared {
             }
             Err(e) if e.is_instance_of::<PyTypeError>(py) => {
                 let err = PyTypeError::new_err(format!(
-                    "position {} ({context}) of game {:?} is unhashable: positions must be \
+                    "position {} ({}) of game {:?} is unhashable: positions must be \
                      hashable (tuples rather than lists, frozensets rather than sets)",
                     repr(obj),
+                    context(),
                     self.name
                 ));
                 err.set_cause(py, Some(e));
@@ -382,14 +467,15 @@ impl Shared {
                 self.name
             )))
         })?;
-        let context = match split {
+        // Written only for a refusal: a repr per call costs as much as the call.
+        let context = || match split {
             true => format!("a part of {}", repr(&obj)),
             false => format!("an option of {}", repr(&obj)),
         };
         let mut out = Vec::new();
         for item in items {
             let item = item.map_err(|e| Stop::Python(self.raised(py, e, what, &obj)))?;
-            out.push(self.intern(py, st, &item, &context)?);
+            out.push(self.intern(py, st, &item, context)?);
             if out.len() % 4096 == 0 {
                 cancel::check()?;
             }
@@ -410,7 +496,7 @@ impl Shared {
             kind,
             start,
             len: children.len() as u32,
-            value: NO_VALUE,
+            ..Entry::NEW
         };
         Ok(())
     }
@@ -465,69 +551,94 @@ impl Shared {
         )))
     }
 
-    /// The value of `root`: memoised search with an explicit stack.
+    /// Lists the moves of every atomic position reachable from `root` ([`search::Listing`]),
+    /// depth first with an explicit stack, refusing a position that leads back to itself;
+    /// gives the atomic components `root` stands for.
     ///
     /// It runs with the GIL held (`py`): each call of the functions would otherwise take it
     /// back, which costs more than most calls. Every [`YIELD_EVERY`] positions it lets other
     /// threads have the GIL (the calling thread looks for Ctrl-C with it).
-    fn value_of(&self, py: Python<'_>, st: &mut State, root: u32) -> Result<u32, Stop> {
-        if root == EMPTY {
-            return Ok(0);
-        }
-        if st.entries[root as usize].value != NO_VALUE {
-            return Ok(st.entries[root as usize].value);
-        }
-        // (position, its next child to look at); `open` holds the positions on the stack.
-        let mut stack: Vec<(u32, u32)> = vec![(root, 0)];
-        let mut open: HashSet<u32> = HashSet::from([root]);
-        let mut seen: Vec<bool> = Vec::new();
+    fn explore(&self, py: Python<'_>, st: &mut State, root: u32) -> Result<Vec<u32>, Stop> {
+        let roots = self.flatten(st, root)?;
         let mut steps = 0u32;
-        while let Some(&(id, next)) = stack.last() {
+        let mut stack: Vec<Frame> = Vec::new();
+        for &start in &roots {
+            let listed = self.list_from(py, st, start, &mut stack, &mut steps);
+            if listed.is_err() {
+                // The path is left (stopped, or a cycle): a later question lists it again.
+                for frame in stack.drain(..) {
+                    st.entries[frame.id as usize].open = false;
+                }
+            }
+            listed?;
+        }
+        Ok(roots)
+    }
+
+    /// Lists the atomic position `start` and every one below it ([`Shared::explore`]), on
+    /// `stack`, whose positions are marked `open`.
+    fn list_from(
+        &self,
+        py: Python<'_>,
+        st: &mut State,
+        start: u32,
+        stack: &mut Vec<Frame>,
+        steps: &mut u32,
+    ) -> Result<(), Stop> {
+        if st.entries[start as usize].listed {
+            return Ok(());
+        }
+        stack.push(Frame::new(start, self.atomic_options(st, start)?));
+        st.entries[start as usize].open = true;
+        while let Some(top) = stack.last_mut() {
             cancel::check()?;
-            steps = steps.wrapping_add(1);
-            if steps % YIELD_EVERY == 0 {
+            *steps = steps.wrapping_add(1);
+            if *steps % YIELD_EVERY == 0 {
                 py.detach(|| ());
             }
-            let entry = st.entries[id as usize];
-            if matches!(entry.kind, Kind::New | Kind::Atomic) {
-                self.expand(st, id)?;
-                continue;
-            }
-            let children = Self::children(st, id);
-            let mut i = next as usize;
-            while i < children.len() && st.entries[children[i] as usize].value != NO_VALUE {
-                i += 1;
-            }
-            if let Some(&child) = children.get(i) {
-                stack.last_mut().expect("not empty").1 = i as u32 + 1;
-                if !open.insert(child) {
-                    let from = stack.iter().position(|&(s, _)| s == child).unwrap_or(0);
-                    let mut path: Vec<u32> = stack[from..].iter().map(|&(s, _)| s).collect();
+            let unlisted = top.parts[top.next..]
+                .iter()
+                .position(|&c| !st.entries[c as usize].listed);
+            if let Some(skipped) = unlisted {
+                top.next += skipped + 1;
+                let child = top.parts[top.next - 1];
+                if st.entries[child as usize].open {
+                    let from = stack.iter().position(|f| f.id == child).unwrap_or(0);
+                    let mut path: Vec<u32> = stack[from..].iter().map(|f| f.id).collect();
                     path.push(child);
                     return Err(self.cycle(st, &path));
                 }
-                stack.push((child, 0));
+                let options = self.atomic_options(st, child)?;
+                stack.push(Frame::new(child, options));
+                st.entries[child as usize].open = true;
                 continue;
             }
-            let values = children.iter().map(|&c| st.entries[c as usize].value);
-            let value = match entry.kind {
-                Kind::Parts => values.fold(0, |a, v| a ^ v),
-                _ => {
-                    seen.clear();
-                    seen.resize(children.len() + 1, false);
-                    for v in values {
-                        if let Some(s) = seen.get_mut(v as usize) {
-                            *s = true;
-                        }
-                    }
-                    seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32
-                }
-            };
-            st.entries[id as usize].value = value;
-            open.remove(&id);
-            stack.pop();
+            // Every part below is listed: so is this position.
+            let frame = stack.pop().expect("not empty");
+            let height = frame
+                .parts
+                .iter()
+                .map(|&c| st.entries[c as usize].height + 1)
+                .max()
+                .unwrap_or(u32::from(!frame.options.is_empty()));
+            self.listing
+                .write()
+                .unwrap_or_else(PoisonError::into_inner)
+                .list(frame.id, &frame.options, height);
+            let entry = &mut st.entries[frame.id as usize];
+            entry.listed = true;
+            entry.height = height;
+            entry.open = false;
         }
-        Ok(st.entries[root as usize].value)
+        Ok(())
+    }
+
+    /// The options of the atomic position `id`, each as the atomic parts it leaves (none: a
+    /// finished position), its moves listed by `moves` if not yet.
+    fn atomic_options(&self, st: &mut State, id: u32) -> Result<Vec<Vec<u32>>, Stop> {
+        self.expand(st, id)?;
+        let raw = Self::children(st, id).to_vec();
+        raw.into_iter().map(|o| self.flatten(st, o)).collect()
     }
 
     /// The atomic parts of `id`, as far as `split` splits (empty for a finished position
@@ -535,6 +646,24 @@ impl Shared {
     fn flatten(&self, st: &mut State, id: u32) -> Result<Vec<u32>, Stop> {
         if id == EMPTY {
             return Ok(Vec::new());
+        }
+        // The usual cases without the walk's stack and set: atomic, or parts that are.
+        self.classify(st, id)?;
+        if st.entries[id as usize].kind != Kind::Parts {
+            return Ok(vec![id]);
+        }
+        let parts = Self::children(st, id).to_vec();
+        let mut atomic = true;
+        for &part in &parts {
+            if part == id {
+                atomic = false;
+                break;
+            }
+            self.classify(st, part)?;
+            atomic &= st.entries[part as usize].kind != Kind::Parts;
+        }
+        if atomic {
+            return Ok(parts);
         }
         let mut out = Vec::new();
         let mut stack: Vec<(u32, u32)> = vec![(id, 0)];
@@ -567,10 +696,41 @@ impl Shared {
         Ok(out)
     }
 
-    /// The value of position `id` (see [`Shared::value_of`]).
-    fn value(&self, id: u32) -> Result<u32, Stop> {
-        let mut st = self.lock()?;
-        Python::attach(|py| self.value_of(py, &mut st, id))
+    /// The value of position `id`: its moves listed ([`Shared::explore`]), then valued by the
+    /// engine ([`search::value_of`]).
+    fn value(&self, id: u32) -> Result<Nimber, Stop> {
+        if id == EMPTY {
+            return Ok(0);
+        }
+        let parts = {
+            let mut st = self.lock()?;
+            Python::attach(|py| self.explore(py, &mut st, id))?
+        };
+        let mut engine = self.engine()?;
+        let engine = engine.get_or_insert_with(|| Engine::new(self.search(), ENGINE_BYTES));
+        let mut value = 0;
+        for part in parts {
+            value ^= search::value_of(engine, part)?;
+        }
+        Ok(value)
+    }
+
+    /// The engine, taken as the table is ([`Shared::lock`]): without the GIL while it waits.
+    fn engine(&self) -> Result<MutexGuard<'_, Option<Engine<PySearch>>>, Stop> {
+        match self.engine.try_lock() {
+            Ok(engine) => return Ok(engine),
+            Err(TryLockError::Poisoned(e)) => return Ok(e.into_inner()),
+            Err(TryLockError::WouldBlock) => {}
+        }
+        Ok(Python::attach(|py| loop {
+            match self.engine.try_lock() {
+                Ok(engine) => break engine,
+                Err(TryLockError::Poisoned(e)) => break e.into_inner(),
+                Err(TryLockError::WouldBlock) => {
+                    py.detach(|| thread::sleep(Duration::from_millis(1)));
+                }
+            }
+        }))
     }
 
     /// The options of position `id`, each as the components it leaves (an option with no
@@ -580,7 +740,7 @@ impl Shared {
             return Ok(Vec::new());
         }
         let mut st = self.lock()?;
-        Python::attach(|py| self.value_of(py, &mut st, id))?;
+        Python::attach(|py| self.explore(py, &mut st, id))?;
         let st = &mut *st;
         if st.entries[id as usize].kind == Kind::Options {
             let raw = Self::children(st, id).to_vec();

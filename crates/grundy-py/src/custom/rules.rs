@@ -10,24 +10,12 @@ use grundy_core::kernel::{
     TreeEstimate, MAX_ENUMERATED_OPTIONS,
 };
 use grundy_core::nimber::Nimber;
-use pyo3::prelude::*;
 
 use super::{lock_plain, Shared, Stop, EMPTY};
 
 /// The core's error for `stop`, the exception kept for the caller.
 fn core_error(shared: &Shared, stop: Stop) -> GameError {
-    match stop {
-        Stop::Core(e) => e,
-        Stop::Python(e) => {
-            let text = Python::attach(|py| e.value(py).to_string());
-            shared.stash(e);
-            GameError::invalid(
-                format!("position of game {:?}", shared.name),
-                text,
-                "functions that list the moves of every position reached (see the exception)",
-            )
-        }
-    }
+    shared.refusal(stop)
 }
 
 /// The rules of a game defined by Python functions: equal only to themselves.
@@ -238,7 +226,6 @@ impl Ruleset for PyGame {
     fn grundy(&self, position: &Node) -> grundy_core::kernel::Result<Nimber> {
         self.shared
             .value(position.id)
-            .map(Nimber::from)
             .map_err(|stop| core_error(&self.shared, stop))
     }
 
@@ -277,7 +264,7 @@ impl Ruleset for PyGame {
     }
 
     fn value_source(&self, _position: &Node) -> String {
-        "a memoised search of the game's moves function".into()
+        "the search engine, over the moves the game's functions list".into()
     }
 
     fn describe_move(&self, from: &Node, to: &[Node]) -> String {

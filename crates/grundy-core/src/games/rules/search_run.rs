@@ -97,8 +97,8 @@ pub fn default_threads() -> usize {
 
 /// How a search went: the value (or why there is none) and what the search left.
 pub struct SearchRun {
-    /// The game's name in the registry.
-    pub game: &'static str,
+    /// The game's name in the registry (or of a game made outside it: [`search_game`]).
+    pub game: String,
     /// The position, as the game writes it (it parses back to the same position).
     pub position: String,
     /// The position as shown to a reader: a graph by its name where it has one (`grid:7x9`),
@@ -257,11 +257,29 @@ pub(super) fn texts(position: &impl Shown) -> (String, String) {
     (position.to_string(), position.shown())
 }
 
+/// The search of a position of a game made outside the registry (a game defined by Python
+/// functions, `grundy.Game.from_moves`), named `name`: its components `keys`, the position's
+/// texts (as it is written, and shown), with the caller's table, time, threads and progress,
+/// as [`SearchOptions`] says; engines of games made by `game`. The same search as the
+/// registry's games have (`registry::search::search`).
+pub fn search_game<G: SplitGame + Send>(
+    game: impl Fn() -> G,
+    name: &str,
+    keys: &[G::Key],
+    texts: (String, String),
+    options: SearchOptions,
+) -> Result<SearchRun>
+where
+    G::Key: Default + Send + Sync + 'static,
+{
+    run(game, name, keys, 0, texts, options)
+}
+
 /// The search of `keys` (plus the values `x`) with engines of games made by `game`: one per
 /// thread asked for ([`parallel`]).
 pub(super) fn run<G: SplitGame + Send>(
     game: impl Fn() -> G,
-    name: &'static str,
+    name: &str,
     keys: &[G::Key],
     x: Nimber,
     (position, shown): (String, String),
@@ -331,7 +349,7 @@ where
     let table = parallel::into_table(engines);
     stats.table.entries = table.stats().entries;
     Ok(SearchRun {
-        game: name,
+        game: name.to_string(),
         position,
         shown,
         value,
