@@ -12,12 +12,11 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 
 use crate::convert::int_text;
-use crate::custom::search::SHALLOW;
+use crate::custom::search::{Job, SHALLOW};
 use crate::custom::sums::stop_error;
 use crate::custom::{PyGame, PySearch, Shared, MAX_POSITIONS};
 use crate::error::{game_error, grundy_error};
 use crate::position::Position;
-use crate::search::Job;
 use grundy_core::games::rules::search_run::{search_game, SearchOptions};
 use grundy_core::kernel::budget::{self, Budget};
 

@@ -21,6 +21,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyFloat};
 
 use crate::convert::{int_text, is_whole_number};
+use crate::custom::search::Job;
 use crate::error::{game_error, grundy_error, IntoPy};
 use crate::interrupt::{run_stoppable, run_stoppable_with, Progress, PROGRESS_TIME};
 
@@ -396,9 +397,6 @@ pub fn search(
     };
     searched(py, job, asked, table, certificate)
 }
-
-/// A search to run on a worker thread with the options the caller chose.
-pub(crate) type Job = Box<dyn FnOnce(SearchOptions) -> Result<SearchRun, GameError> + Send>;
 
 /// What a caller of [`search`] asked of every search, read.
 struct Asked<'a, 'py> {

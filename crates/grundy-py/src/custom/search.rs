@@ -16,9 +16,14 @@
 
 use std::sync::{Arc, PoisonError, RwLock, RwLockReadGuard};
 
+use grundy_core::games::rules::search_run::{SearchOptions, SearchRun};
 use grundy_core::kernel::{budget, cancel, GameError};
 use grundy_core::nimber::Nimber;
 use grundy_core::search::{Engine, Knowledge, OptionSink, SplitGame};
+
+/// A search to run on a worker thread with the options its caller chose (`grundy.search`: of
+/// a search game of the registry, or of a game defined by Python functions).
+pub type Job = Box<dyn FnOnce(SearchOptions) -> Result<SearchRun, GameError> + Send>;
 
 /// The deepest position (its longest game, in moves) valued by one question of the engine on
 /// the caller's stack; deeper ones are valued from the ends up ([`value_of`]).
