@@ -100,6 +100,11 @@ impl Game {
         }))
     }
 
+    /// Its table and functions.
+    pub(crate) fn shared(&self) -> &Shared {
+        &self.rules.shared
+    }
+
     /// Its name.
     pub(crate) fn rules_name(&self) -> &str {
         self.rules.shared.name()

@@ -94,6 +94,11 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pieces::search_options, m)?)?;
     m.add_function(wrap_pyfunction!(pieces::search_piece, m)?)?;
     m.add_function(wrap_pyfunction!(pieces::search_question, m)?)?;
+    m.add_function(wrap_pyfunction!(pieces::game_cut, m)?)?;
+    m.add_function(wrap_pyfunction!(pieces::game_options, m)?)?;
+    m.add_function(wrap_pyfunction!(pieces::game_question, m)?)?;
+    m.add_function(wrap_pyfunction!(pieces::game_definition, m)?)?;
+    m.add_function(wrap_pyfunction!(pieces::game_local, m)?)?;
     m.add_function(wrap_pyfunction!(survey::survey_columns, m)?)?;
     m.add_function(wrap_pyfunction!(survey::survey_codes, m)?)?;
     m.add_function(wrap_pyfunction!(survey::survey_canonical, m)?)?;

@@ -252,6 +252,14 @@ fn refuse_beyond_search(game: &str, position: &str) -> PyResult<()> {
 /// search --certificate``: ``grundy.verify(certificate)`` checks it with the game's rules alone
 /// (a search on a cluster writes none).
 ///
+/// ``game`` may also be a game defined by Python functions (``grundy.Game.from_moves``) and
+/// ``position`` any of its positions: the same engine searches it, with the same options, on a
+/// cluster too (each worker makes the game from its functions, sent as Dask sends functions,
+/// and lists the moves below the options it is asked about); ``table`` and ``certificate``
+/// are refused (its positions are Python objects, which no file can name), and so is a
+/// position whose longest game is more than 1,000 moves (the engine recurses once a move:
+/// the position's ``value`` values it from the ends up).
+///
 /// ``outcome=True`` proves who wins only, as ``grundy search --outcome``: a win needs one
 /// winning move where the value needs every option refuted as well, so the answer comes sooner
 /// (Sprouts ``0*11``: 0.5 s against 3.5 s). It runs on one thread; ``value`` is 0 for a loss and
@@ -306,57 +314,44 @@ pub fn search(
              drop one of them",
         ));
     }
-    if let Ok(defined) = game.cast::<crate::game::Game>() {
-        let refused = [
-            ("client=", cut.client.is_some()),
-            ("store=", cut.store.is_some()),
-            (
-                "local_seconds=",
-                local_seconds.is_some_and(|l| !l.is_none()),
-            ),
-            ("table=", table.is_some()),
-            ("certificate=", certificate.is_some()),
-        ];
-        if let Some((option, _)) = refused.iter().find(|(_, given)| *given) {
-            return Err(grundy_error(format!(
-                "{option} is not for a game defined by Python functions ({}): its positions are \
-                 Python objects, which no file or other process can name; search it here, \
-                 with memory_mb=, time_limit=, threads=, progress= and outcome=",
-                defined.get().rules_name()
-            )));
+    let defined = game.cast::<crate::game::Game>().ok();
+    let named = match defined {
+        Some(defined) => {
+            let refused = [
+                ("table=", table.is_some()),
+                ("certificate=", certificate.is_some()),
+            ];
+            if let Some((option, _)) = refused.iter().find(|(_, given)| *given) {
+                return Err(grundy_error(format!(
+                    "{option} is not for a game defined by Python functions ({}): its positions \
+                     are Python objects, which no file can name; search it here or on a \
+                     cluster (client=, store=), with memory_mb=, time_limit=, threads=, \
+                     progress= and outcome=",
+                    defined.get().rules_name()
+                )));
+            }
+            None
         }
-        let job = defined.get().search_job(position)?;
-        let asked = Asked {
-            memory,
-            time_limit,
-            threads,
-            progress,
-            outcome,
-        };
-        let answer = searched(py, job, asked, None, None);
-        // The functions' exception, when they raised, says why the search failed.
-        return match defined.get().raised() {
-            Some(e) => Err(e),
-            None => answer,
-        };
-    }
-    let text = |arg: &Bound<'_, PyAny>, name: &str| -> PyResult<String> {
-        arg.extract::<String>().map_err(|_| {
-            let kind = arg
-                .get_type()
-                .name()
-                .map_or_else(|_| "?".into(), |n| n.to_string());
-            PyTypeError::new_err(format!(
-                "{name} must be a str (a search game's name and its position's text, e.g. \
-                 \"cram\", \"5x5\") or a grundy.Game and its position, not {kind}"
-            ))
-        })
+        None => {
+            let text = |arg: &Bound<'_, PyAny>, name: &str| -> PyResult<String> {
+                arg.extract::<String>().map_err(|_| {
+                    let kind = arg
+                        .get_type()
+                        .name()
+                        .map_or_else(|_| "?".into(), |n| n.to_string());
+                    PyTypeError::new_err(format!(
+                        "{name} must be a str (a search game's name and its position's text, \
+                         e.g. \"cram\", \"5x5\") or a grundy.Game and its position, not {kind}"
+                    ))
+                })
+            };
+            let (game, position) = (text(game, "game")?, text(position, "position")?);
+            if time_limit.map_or(true, |t| t.is_none()) {
+                refuse_beyond_search(&game, &position)?;
+            }
+            Some((game, position))
+        }
     };
-    let (game, position) = (text(game, "game")?, text(position, "position")?);
-    let (game, position) = (game.as_str(), position.as_str());
-    if time_limit.map_or(true, |t| t.is_none()) {
-        refuse_beyond_search(game, position)?;
-    }
     if cut.is_asked() {
         if outcome {
             return Err(grundy_error(
@@ -385,9 +380,6 @@ pub fn search(
              store= asks for: give one of them, or drop local_seconds=",
         ));
     }
-    let (game, position) = (game.to_string(), position.to_string());
-    let job: Job =
-        Box::new(move |options| grundy_core::registry::search::search(&game, &position, options));
     let asked = Asked {
         memory,
         time_limit,
@@ -395,6 +387,17 @@ pub fn search(
         progress,
         outcome,
     };
+    let Some((game, position)) = named else {
+        let defined = defined.expect("a search game's name or a grundy.Game");
+        let answer = searched(py, defined.get().search_job(position)?, asked, None, None);
+        // The functions' exception, when they raised, says why the search failed.
+        return match defined.get().raised() {
+            Some(e) => Err(e),
+            None => answer,
+        };
+    };
+    let job: Job =
+        Box::new(move |options| grundy_core::registry::search::search(&game, &position, options));
     searched(py, job, asked, table, certificate)
 }
 
@@ -622,8 +625,8 @@ impl Cut<'_, '_> {
     fn search(
         &self,
         py: Python<'_>,
-        game: &str,
-        position: &str,
+        game: &Bound<'_, PyAny>,
+        position: &Bound<'_, PyAny>,
         memory: u64,
         time: Duration,
         threads: usize,

@@ -209,3 +209,84 @@ def test_the_command_line_searches_with_a_store_and_refuses_bad_input(tmp_path):
     unreachable = _main("cram", "5x5", "--dask", "tcp://127.0.0.1:1", cwd=tmp_path)
     assert unreachable.returncode == 2
     assert unreachable.stderr.startswith("error: cannot reach the Dask scheduler"), unreachable.stderr
+
+
+# Games defined by Python functions: the functions travel to the workers (closures, pickled by
+# value), each worker makes the game once and keeps its tables.
+def _python_kayles():
+    def moves(row):
+        (n,) = row
+        return [(a, n - k - a) for k in (1, 2) for a in range(n - k + 1)]
+
+    return grundy.Game.from_moves(moves, name="pykayles",
+                                  split=lambda p: [(h,) for h in p if h > 0])
+
+
+def _python_cram():
+    def moves(board):
+        return [board - {(r, c), o} for (r, c) in board for o in ((r + 1, c), (r, c + 1))
+                if o in board]
+
+    def split(board):
+        parts, left = [], set(board)
+        while left:
+            stack = [left.pop()]
+            part = set(stack)
+            while stack:
+                r, c = stack.pop()
+                for n in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                    if n in left:
+                        left.remove(n)
+                        part.add(n)
+                        stack.append(n)
+            parts.append(frozenset(part))
+        return parts
+
+    return grundy.Game.from_moves(moves, name="pycram", split=split)
+
+
+def _board(rows, cols):
+    return frozenset((r, c) for r in range(rows) for c in range(cols))
+
+
+DEFINED = [
+    (_python_kayles, (13,)),
+    (_python_kayles, (5, 7, 9)),
+    (_python_cram, _board(3, 4)),
+]
+
+
+@pytest.mark.parametrize("make,position", DEFINED)
+def test_a_game_of_python_functions_asked_here_answers_as_one_search(make, position, tmp_path):
+    game = make()
+    one = grundy.search(game, position, threads=1)
+    cut = grundy.search(game, position, store=tmp_path / "s.db", local_seconds=0)
+    assert (cut.value, cut.position, cut.game) == (one.value, one.position, one.game)
+    assert cut.tasks > 0
+    # Resumed from the store: every value is there.
+    again = grundy.search(make(), position, store=tmp_path / "s.db", local_seconds=0)
+    assert again.value == one.value and again.resumed > 0 and again.tasks == 0
+
+
+def test_a_game_of_python_functions_on_a_cluster(client, tmp_path):
+    for make, position in DEFINED:
+        game = make()
+        one = grundy.search(game, position, threads=1)
+        # A fresh game here: every question is the workers' (their own copies of the game).
+        spread = grundy.search(make(), position, client=client, local_seconds=0,
+                               store=tmp_path / f"{len(position)}.db")
+        assert (spread.value, spread.position) == (one.value, one.position)
+        assert spread.tasks > 0
+    # The local try answers a small search here.
+    game = _python_kayles()
+    assert grundy.search(game, (9,), client=client).tasks == 0
+
+
+def test_a_store_of_another_game_of_python_functions_is_refused(tmp_path):
+    store = tmp_path / "k.db"
+    grundy.search(_python_kayles(), (8,), store=store, local_seconds=0)
+    other = grundy.Game.from_moves(lambda row: [(row[0] - 1,)] if row[0] else [],
+                                   name="pykayles")
+    with pytest.raises(grundy.GrundyError, match=r"holds the proven values of a pykayles .* "
+                       r"search, not of a pykayles .* search: give another store"):
+        grundy.search(other, (8,), store=store, local_seconds=0)

@@ -139,22 +139,14 @@ def test_a_deep_game_with_branches():
         assert g(n).value == s(n).value == [0, 1, 0, 1, 2, 3, 2][n % 7]
 
 
-@pytest.mark.parametrize(
-    "option, value",
-    [
-        ("client", "tcp://127.0.0.1:1"),
-        ("store", "store.db"),
-        ("local_seconds", 1),
-        ("table", "table.bin"),
-        ("certificate", "proof.cert"),
-    ],
-)
-def test_options_of_other_processes_are_refused_by_name(option, value, tmp_path):
-    if option in ("store", "table", "certificate"):
-        value = tmp_path / value
-    with pytest.raises(grundy.GrundyError, match=rf"{option}= is not for a game defined by Python functions \(kayles\)"):
-        grundy.search(kayles(), (5,), **{option: value})
+@pytest.mark.parametrize("option", ["table", "certificate"])
+def test_files_of_a_search_are_refused_by_name(option, tmp_path):
+    with pytest.raises(grundy.GrundyError, match=rf"{option}= is not for a game defined by Python functions \(kayles\): its positions are Python objects, which no file can name"):
+        grundy.search(kayles(), (5,), **{option: tmp_path / "file"})
     assert list(tmp_path.iterdir()) == []
+    # local_seconds= without client= or store= is refused as for every game.
+    with pytest.raises(grundy.GrundyError, match="local_seconds= is the local try"):
+        grundy.search(kayles(), (5,), local_seconds=1)
 
 
 def test_a_cycle_an_exception_and_the_time_limit_in_a_search():

@@ -13,9 +13,18 @@ components expanded by one search; 1,000,000 to value its 14 options outright).
 Every answer proven goes into an SQLite store as it arrives, so a search stopped for any reason
 goes on from them; an answer is given only when every round has ended. A search that a try
 in this process finishes within ``local_seconds`` (2 s) is answered here, undistributed.
+
+A game defined by Python functions (``grundy.Game.from_moves``) is searched alike: its pieces
+are the Python objects of its atomic positions, named in the store by their pickle; each worker
+makes the game once from its functions (sent with the questions, as Dask sends functions) and
+keeps its tables for the next question; the client lists only the moves of the components it
+values, each worker those below the options it is asked about.
 """
 
+import base64
+import hashlib
 import os
+import pickle
 import socket
 import sqlite3
 import time
@@ -41,21 +50,23 @@ def search(game, position, *, client, store, local_seconds, memory_mb, seconds, 
     ``SearchResult``)."""
     started = time.monotonic()
     local = _local_seconds(local_seconds)
-    name, text, tag, pieces, known = _grundy.search_cut(game, position)
+    searched = _Defined(game, position) if isinstance(game, _grundy.Game) else _Named(game, position)
+    name, text, tag, pieces, known = searched.cut()
     client, ours = _connect(client)
     try:
         with _open_store(store, tag) as proven:
             answer = {"game": name, "position": text, "resumed": len(proven), "tasks": 0,
                       "expanded": 0}
-            value = _local_try(answer, proven, pieces, known, local, memory_mb, seconds, threads)
+            value = _local_try(answer, proven, searched, pieces, known, local, memory_mb,
+                               seconds, threads)
             if value is None:
                 if client is not None:
                     _check_workers(client)
-                asker = _Asker(client, name, text, tag, proven, memory_mb,
-                               started + seconds, seconds, _bar(progress))
+                asker = _Asker(client, searched, proven, memory_mb, started + seconds, seconds,
+                               _bar(progress))
                 try:
                     value = known
-                    for key, _ in pieces:
+                    for key in pieces:
                         value ^= asker.value(key)
                 finally:
                     asker.close()
@@ -70,21 +81,95 @@ def search(game, position, *, client, store, local_seconds, memory_mb, seconds, 
     return answer
 
 
-def _local_try(answer, proven, pieces, known, local, memory_mb, seconds, threads):
+def _local_try(answer, proven, searched, pieces, known, local, memory_mb, seconds, threads):
     """The value from the store or from a search here within ``local`` seconds, or None."""
-    if all(key in proven for key, _ in pieces):
+    if all(key in proven for key in pieces):
         value = known
-        for key, _ in pieces:
+        for key in pieces:
             value ^= proven[key]
         return value
     if local <= 0:
         return None
-    value, expanded, _ = _grundy.search_piece(
-        answer["game"], answer["position"], None, memory_mb, min(local, seconds), threads)
+    value, expanded = searched.local(memory_mb, min(local, seconds), threads)
     answer["expanded"] += expanded
     if value is not None and len(pieces) == 1:
-        proven.put_value(pieces[0][0], value ^ known)
+        proven.put_value(pieces[0], value ^ known)
     return value
+
+
+class _Named:
+    """A search game of the registry, by its name, its position written as text; its pieces
+    are the keys the core lists."""
+
+    def __init__(self, game, position):
+        self.game, self.position = game, position
+        self.tag = None
+
+    def cut(self):
+        """``(name, text, tag, keys, known)``: the position's canonical components."""
+        self.game, self.position, self.tag, pieces, known = _grundy.search_cut(
+            self.game, self.position)
+        return self.game, self.position, self.tag, [key for key, _ in pieces], known
+
+    def local(self, memory_mb, seconds, threads):
+        """``(value or None, expanded)`` of the whole search here within ``seconds``."""
+        value, expanded, _ = _grundy.search_piece(
+            self.game, self.position, None, memory_mb, seconds, threads)
+        return value, expanded
+
+    def options(self, key):
+        """The options of the component ``key``: ``(keys, known)`` each, smallest first."""
+        return [([k for k, _ in pieces], known)
+                for pieces, known in _grundy.search_options(self.game, self.position, key)]
+
+    def question(self, keys, target, memory_mb, seconds):
+        """``(function, arguments)`` of the task asking whether ``keys`` are worth
+        ``target``."""
+        return ask, (self.game, self.position, keys, target, memory_mb, seconds)
+
+
+#: The games defined by Python functions this process searches for a client (each made once,
+#: its tables kept for the next question), by tag.
+_DEFINED = {}
+
+
+class _Defined:
+    """A game defined by Python functions: its pieces are the Python objects of its atomic
+    positions, named by their pickle (URL-safe base64, so that ``+`` joins them)."""
+
+    def __init__(self, game, position):
+        self.game, self.position, self.objects = game, position, {}
+        self.definition = _grundy.game_definition(game)
+        self.tag = None
+
+    def _key(self, obj):
+        key = base64.urlsafe_b64encode(pickle.dumps(obj, protocol=4)).decode("ascii")
+        self.objects[key] = obj
+        return key
+
+    def cut(self):
+        import cloudpickle
+
+        name, text, objects = _grundy.game_cut(self.game, self.position)
+        moves, _, split = self.definition[:3]
+        # The functions as workers receive them: a store of another definition is refused.
+        digest = hashlib.sha256(cloudpickle.dumps((name, moves, split))).hexdigest()[:16]
+        self.tag = f"{name} (a game of Python functions, {digest})"
+        _DEFINED.setdefault(self.tag, self.game)
+        return name, text, self.tag, [self._key(o) for o in objects], 0
+
+    def local(self, memory_mb, seconds, threads):
+        value, expanded = _grundy.game_local(self.game, self.position, memory_mb, seconds,
+                                             threads)
+        return value, expanded
+
+    def options(self, key):
+        return [([self._key(o) for o in option], 0)
+                for option in _grundy.game_options(self.game, self.objects[key])]
+
+    def question(self, keys, target, memory_mb, seconds):
+        return ask_defined, (self.definition, self.tag, [self.objects[k] for k in keys],
+                             target, seconds)
 
 
 def _local_seconds(local):
@@ -191,6 +276,22 @@ def ask(game, position, keys, target, memory_mb, seconds):
     return answer, expanded, spent, time.thread_time() - cpu
 
 
+def ask_defined(definition, tag, components, target, seconds):
+    """One task of a game defined by Python functions: as :func:`ask`, by this process's copy
+    of the game, made from ``definition`` (its functions, name and limits) at its first task
+    and kept, with its tables, for the next."""
+    cpu = time.thread_time()
+    game = _DEFINED.get(tag)
+    if game is None:
+        moves, name, split, max_positions, time_limit = definition
+        game = _DEFINED[tag] = _grundy.Game.from_moves(
+            moves, name=name, split=split, max_positions=max_positions, time_limit=time_limit)
+    answer, expanded, spent = _grundy.game_question(game, components, target, seconds)
+    if answer is None:
+        raise GrundyError(f"a question of {tag} was not answered within {seconds:.0f} s")
+    return answer, expanded, spent, time.thread_time() - cpu
+
+
 def _kept(proven):
     if proven.path is None:
         return "nothing was kept: give store=FILE to make the search resumable"
@@ -202,9 +303,9 @@ class _Asker:
     """Values components round by round, asking each round's questions on the cluster (or
     here without one), every answer kept in the store as it arrives."""
 
-    def __init__(self, client, game, position, tag, proven, memory_mb, deadline, seconds,
-                 bar):
-        self.client, self.game, self.position, self.tag = client, game, position, tag
+    def __init__(self, client, searched, proven, memory_mb, deadline, seconds, bar):
+        self.client, self.searched = client, searched
+        self.game, self.position, self.tag = searched.game, searched.position, searched.tag
         self.proven, self.memory_mb = proven, memory_mb
         self.deadline, self.seconds, self.bar = deadline, seconds, bar
         self.asked = self.expanded = 0
@@ -217,7 +318,7 @@ class _Asker:
         """The value of the component ``key``: the mex of its options, round by round."""
         if key in self.proven:
             return self.proven[key]
-        options = _grundy.search_options(self.game, self.position, key)
+        options = self.searched.options(key)
         # An option with nothing to search is worth the values the game knows.
         found = [known if not pieces else None for pieces, known in options]
         k = 0
@@ -236,7 +337,7 @@ class _Asker:
         """The index of one of ``options`` worth ``k``, or None when none is."""
         questions = []
         for i, (pieces, known) in enumerate(options):
-            keys = sorted(key for key, _ in pieces)
+            keys = sorted(pieces)
             question = (_sum_key(keys), k ^ known)
             answer = self.proven.answer(*question)
             if answer:
@@ -269,9 +370,10 @@ class _Asker:
 
     def _here(self, questions):
         for i, keys, question in questions:
+            task, arguments = self.searched.question(keys, question[1], self.memory_mb,
+                                                     self._remaining())
             try:
-                result = ask(self.game, self.position, keys, question[1], self.memory_mb,
-                             self._remaining())
+                result = task(*arguments)
             except GrundyError as e:
                 raise self._out_of_time() from e
             if self._answered(question, result):
@@ -285,9 +387,12 @@ class _Asker:
         futures = {}
         # Smallest first (the options are listed so): the first found worth k ends the round.
         for rank, (i, keys, question) in enumerate(questions):
+            task, arguments = self.searched.question(keys, question[1], self.memory_mb,
+                                                     remaining)
+            # The task's name: the same question is the same task, named briefly.
+            named = hashlib.sha256(f"{self.tag}\n{question[0]}".encode()).hexdigest()[:24]
             future = self.client.submit(
-                ask, self.game, self.position, keys, question[1], self.memory_mb, remaining,
-                key=f"grundy-{self.tag}-{question[0]}-{question[1]}", priority=-rank,
+                task, *arguments, key=f"grundy-{named}-{question[1]}", priority=-rank,
                 retries=RETRIES)
             futures[future] = (i, question)
         try:

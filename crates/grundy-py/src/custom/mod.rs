@@ -276,6 +276,12 @@ impl Shared {
         self.max_positions
     }
 
+    /// Its functions: `moves`, and `split` if given.
+    pub fn functions(&self, py: Python<'_>) -> (Py<PyAny>, Option<Py<PyAny>>) {
+        let split = self.split.as_ref().map(|s| s.clone_ref(py));
+        (self.moves.clone_ref(py), split)
+    }
+
     /// The table, taken with the GIL released (see the module documentation); refused to a
     /// thread that holds it already (a moves function asking about its own game).
     fn lock(&self) -> Result<Locked<'_>, Stop> {
@@ -332,6 +338,42 @@ impl Shared {
             let deepest = atomic.iter().map(|&a| st.entries[a as usize].height).max();
             Ok((atomic, deepest.unwrap_or(0)))
         })
+    }
+
+    /// The options of the atomic position `obj` (entered in the table), each as the atomic
+    /// parts it leaves, its moves listed if not yet; nothing below them is listed.
+    pub fn atomic_options_of(&self, obj: &Bound<'_, PyAny>) -> Result<Vec<Vec<u32>>, Stop> {
+        let ids = self.enter(obj)?;
+        let [id] = ids[..] else {
+            return Err(Stop::Python(GrundyError::new_err(format!(
+                "position {} of game {:?} is not atomic: it splits into {} parts",
+                repr(obj),
+                self.name,
+                ids.len()
+            ))));
+        };
+        let mut st = self.lock()?;
+        self.atomic_options(&mut st, id)
+    }
+
+    /// Whether the sum of the positions `ids` is worth `target`, by the game's engine, the
+    /// moves below them listed first; and the components the engine expanded. A position more
+    /// than [`search::SHALLOW`] moves deep is refused, as by `grundy.search`.
+    pub fn has_value(&self, ids: &[u32], target: Nimber) -> Result<(bool, u64), Stop> {
+        let (atomic, deepest) = self.list_below(ids)?;
+        if deepest > search::SHALLOW {
+            return Err(Stop::Python(GrundyError::new_err(format!(
+                "a position of game {:?} is {deepest} moves deep: a search of a game defined \
+                 by Python functions takes positions at most {} moves deep",
+                self.name,
+                search::SHALLOW
+            ))));
+        }
+        let mut engine = self.engine()?;
+        let engine = engine.get_or_insert_with(|| Engine::new(self.search(), ENGINE_BYTES));
+        let before = engine.stats().expanded;
+        let answer = engine.sum_has_value(&PySearch::keys(&atomic), target)?;
+        Ok((answer, engine.stats().expanded - before))
     }
 
     /// Keeps `e` for the caller (see [`Shared::take_error`]).
