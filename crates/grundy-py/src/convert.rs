@@ -6,10 +6,15 @@
 //! as text unless `sys.set_int_max_str_digits` allows it, and a heap's size must not depend on
 //! that setting.
 
+use std::time::Duration;
+
+use grundy_core::GameError;
 use num_bigint::BigInt;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyFrozenSet, PyInt, PySet, PyString};
+use pyo3::types::{PyBool, PyFloat, PyFrozenSet, PyInt, PySet, PyString};
+
+use crate::error::game_error;
 
 /// The whole number `value` stands for: a Python int, or anything with `__index__` (NumPy's
 /// integers, `numpy.uint64`, ...). A bool, a float, a str and anything else is a `TypeError`
@@ -98,4 +103,41 @@ pub fn param_text(value: &Bound<'_, PyAny>, name: &str) -> PyResult<String> {
 pub fn table(object: &Bound<'_, PyAny>, kind: &str) -> PyResult<Py<PyAny>> {
     let tables = object.py().import("grundy._pandas")?;
     Ok(tables.getattr(kind)?.call1((object,))?.unbind())
+}
+
+/// The time a search may take unless `time_limit` says otherwise: ten minutes, the budget of
+/// any question in Python, so that no cell of a notebook runs without end unless asked to
+/// (`grundy search` has none by default: a search asked for on the command line runs until
+/// done, Ctrl-C or SIGTERM keeping its table).
+pub(crate) const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(600);
+
+/// The largest `time_limit`: a week, as `grundy search --time`.
+pub(crate) const MAX_TIME_LIMIT: Duration = Duration::from_secs(604_800);
+
+/// `time_limit`: seconds, a number greater than 0 and at most a week; `None` (or absent): ten
+/// minutes.
+pub(crate) fn time_arg(time: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Duration>> {
+    let Some(time) = time.filter(|t| !t.is_none()) else {
+        return Ok(Some(DEFAULT_TIME_LIMIT));
+    };
+    let seconds: f64 = if is_whole_number(time)? {
+        int_text(time, "time_limit")?
+            .parse()
+            .unwrap_or(f64::INFINITY)
+    } else if time.is_instance_of::<PyFloat>() && !time.is_instance_of::<PyBool>() {
+        time.extract()?
+    } else {
+        return Err(PyTypeError::new_err(format!(
+            "time_limit must be a number of seconds or None, not {}",
+            time.get_type().name()?
+        )));
+    };
+    match Duration::try_from_secs_f64(seconds) {
+        Ok(d) if seconds > 0.0 && d <= MAX_TIME_LIMIT => Ok(Some(d)),
+        _ => Err(game_error(GameError::out_of_range(
+            "time_limit",
+            time.str()?.to_string(),
+            "a number of seconds greater than 0 and at most 604800 (a week), or None (the default) for 600",
+        ))),
+    }
 }

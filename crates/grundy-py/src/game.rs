@@ -172,7 +172,8 @@ impl Game {
                  ruleset of the registry (the name stands for the game in texts)"
             )));
         }
-        let time = crate::search::time_arg(time_limit)?.unwrap_or_else(|| Duration::from_secs(600));
+        let time =
+            crate::convert::time_arg(time_limit)?.unwrap_or_else(|| Duration::from_secs(600));
         let shared = Shared::new(
             py,
             name.to_string(),
