@@ -12,7 +12,7 @@ use pyo3::prelude::*;
 
 use super::{repr, GrundyError, Kind, Shared, State, Stop, EMPTY, YIELD_EVERY};
 
-/// An atomic position being listed ([`Shared::explore`]): its options, each as its atomic
+/// An atomic position being listed (`Shared::explore`): its options, each as its atomic
 /// parts, those parts once each, and the next part to look at.
 struct Frame {
     id: u32,
@@ -50,7 +50,7 @@ fn path_text(path: &[String]) -> String {
 }
 
 impl Shared {
-    /// Lists the moves of every position reachable from the positions `ids` ([`Shared::explore`]):
+    /// Lists the moves of every position reachable from the positions `ids` (`Shared::explore`):
     /// gives their atomic components and the longest game of the deepest, in moves.
     pub fn list_below(&self, ids: &[u32]) -> Result<(Vec<u32>, u32), Stop> {
         let mut st = self.lock()?;

@@ -11,7 +11,7 @@
 //! **Depth.** The engine recurses, an option within an option; a game of Python functions may
 //! be 100,000 moves long. A position at most [`SHALLOW`] moves from the end is valued by the
 //! engine at once; a deeper one has the positions below it valued first, from the ends up, on
-//! a thread with a [`DEEP_STACK`] stack, so that each question of the engine finds its options
+//! a thread with a `DEEP_STACK` stack, so that each question of the engine finds its options
 //! known a move below.
 
 use std::sync::{Arc, PoisonError, RwLock, RwLockReadGuard};
