@@ -24,8 +24,9 @@ use grundy_core::kernel::budget::{self, Budget};
 /// hashable objects), and the optional ``split(p)`` its independent parts.
 ///
 /// Make one with :meth:`Game.from_moves`; call it on a position to get a :class:`Position`,
-/// valued by the engine's memoised search (the table is the game's: asking again costs a
-/// lookup) and added to positions of any other ruleset.
+/// valued by the search engine of Cram and Node-Kayles over the moves the game lists once (its
+/// tables are the game's: asking again costs a lookup) and added to positions of any other
+/// ruleset; ``grundy.search(game, position)`` searches it as it searches Cram.
 ///
 /// >>> import grundy
 /// >>> g = grundy.Game.from_moves(lambda n: [n - k for k in (1, 2) if k <= n], name="sub12")
