@@ -13,6 +13,7 @@ import time
 import pytest
 
 import grundy
+import python_games
 
 distributed = pytest.importorskip("dask.distributed")
 
@@ -214,45 +215,13 @@ def test_the_command_line_searches_with_a_store_and_refuses_bad_input(tmp_path):
 # Games defined by Python functions: the functions travel to the workers (closures, pickled by
 # value), each worker makes the game once and keeps its tables.
 def _python_kayles():
-    def moves(row):
-        (n,) = row
-        return [(a, n - k - a) for k in (1, 2) for a in range(n - k + 1)]
-
-    return grundy.Game.from_moves(moves, name="pykayles",
-                                  split=lambda p: [(h,) for h in p if h > 0])
-
-
-def _python_cram():
-    def moves(board):
-        return [board - {(r, c), o} for (r, c) in board for o in ((r + 1, c), (r, c + 1))
-                if o in board]
-
-    def split(board):
-        parts, left = [], set(board)
-        while left:
-            stack = [left.pop()]
-            part = set(stack)
-            while stack:
-                r, c = stack.pop()
-                for n in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-                    if n in left:
-                        left.remove(n)
-                        part.add(n)
-                        stack.append(n)
-            parts.append(frozenset(part))
-        return parts
-
-    return grundy.Game.from_moves(moves, name="pycram", split=split)
-
-
-def _board(rows, cols):
-    return frozenset((r, c) for r in range(rows) for c in range(cols))
+    return python_games.kayles("pykayles")
 
 
 DEFINED = [
     (_python_kayles, (13,)),
     (_python_kayles, (5, 7, 9)),
-    (_python_cram, _board(3, 4)),
+    (python_games.cram, python_games.board(3, 4)),
 ]
 
 

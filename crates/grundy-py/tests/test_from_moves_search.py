@@ -8,51 +8,11 @@ import time
 import pytest
 
 import grundy
+from python_games import board, cram, kayles
 
 # The deepest position grundy.search takes from a game defined by Python functions
 # (custom/search.rs, SHALLOW): deeper ones are valued by `value`, from the ends up.
 SHALLOW = 1000
-
-
-def kayles():
-    def moves(row):
-        (n,) = row
-        return [(a, n - k - a) for k in (1, 2) for a in range(n - k + 1)]
-
-    return grundy.Game.from_moves(moves, name="kayles", split=lambda p: [(h,) for h in p if h > 0])
-
-
-def cram():
-    """Cram on a board of free cells (a frozenset), split into its regions."""
-
-    def moves(board):
-        return [
-            board - {(r, c), other}
-            for (r, c) in board
-            for other in ((r + 1, c), (r, c + 1))
-            if other in board
-        ]
-
-    def split(board):
-        parts, left = [], set(board)
-        while left:
-            stack = [left.pop()]
-            part = set(stack)
-            while stack:
-                r, c = stack.pop()
-                for n in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-                    if n in left:
-                        left.remove(n)
-                        part.add(n)
-                        stack.append(n)
-            parts.append(frozenset(part))
-        return parts
-
-    return grundy.Game.from_moves(moves, name="pycram", split=split)
-
-
-def board(rows, cols):
-    return frozenset((r, c) for r in range(rows) for c in range(cols))
 
 
 def chain(name="chain"):
