@@ -12,29 +12,73 @@ fn read(path: &str) -> String {
     fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(path)).unwrap()
 }
 
-/// The core's top-level modules, as its `lib.rs` declares them.
-fn core_modules() -> Vec<String> {
-    read("crates/grundy-core/src/lib.rs")
-        .lines()
+/// The modules a crate declares (`pub mod x;` in its `lib.rs`).
+fn declared(lib: &str) -> Vec<String> {
+    lib.lines()
         .filter_map(|l| l.strip_prefix("pub mod "))
         .map(|m| m.trim_end_matches(';').to_string())
         .collect()
 }
 
-#[test]
-fn the_module_map_and_the_tree_name_every_module_of_the_core() {
-    let modules = core_modules();
-    assert!(modules.len() >= 20 && modules.contains(&"wire".to_string()));
-    let lib = read("crates/grundy-core/src/lib.rs");
-    let contributing = read("CONTRIBUTING.md");
-    let unmapped: Vec<&String> = modules
+/// The modules a door reaches through the core: its own and those of the layers below that it
+/// re-exports (`pub use grundy_kernel as kernel;`, `pub use grundy_engines::{sum, …};`).
+fn core_modules() -> Vec<String> {
+    modules_reached(&read("crates/grundy-core/src/lib.rs"))
+}
+
+/// The modules `lib` declares or re-exports from the layers below.
+fn modules_reached(lib: &str) -> Vec<String> {
+    let mut modules = declared(lib);
+    let mut rest = lib;
+    while let Some(at) = rest.find("pub use grundy_") {
+        let statement = &rest[at..rest[at..].find(';').map_or(rest.len(), |end| at + end)];
+        rest = &rest[at + statement.len()..];
+        let names = match (statement.split_once(" as "), statement.split_once('{')) {
+            (Some((_, alias)), _) => vec![alias.trim()],
+            (None, Some((_, group))) => group.trim_end_matches('}').split(',').collect(),
+            (None, None) => vec![statement.rsplit("::").next().unwrap_or_default()],
+        };
+        modules.extend(
+            names
+                .into_iter()
+                .map(str::trim)
+                .filter(|n| !n.is_empty())
+                .map(String::from),
+        );
+    }
+    modules
+}
+
+/// The modules of `modules` that `map` (a crate's `lib.rs`) leaves out of its table.
+fn unmapped<'a>(modules: &'a [String], map: &str) -> Vec<&'a String> {
+    modules
         .iter()
-        .filter(|m| !lib.contains(&format!("//! | [`{m}`] |")))
-        .collect();
+        .filter(|m| !map.contains(&format!("[`{m}`] |")))
+        .collect()
+}
+
+#[test]
+fn the_module_maps_and_the_tree_name_every_module() {
+    let modules = core_modules();
+    for layer in [
+        "kernel", "nimber", "sum", "search", "games", "answer", "wire",
+    ] {
+        assert!(modules.iter().any(|m| m == layer), "{layer} in {modules:?}");
+    }
+    let lib = read("crates/grundy-core/src/lib.rs");
+    let missing = unmapped(&modules, &lib);
     assert!(
-        unmapped.is_empty(),
-        "lib.rs's map of the modules leaves out {unmapped:?}"
+        missing.is_empty(),
+        "grundy-core's map of the modules leaves out {missing:?}"
     );
+    for layer in ["grundy-kernel", "grundy-engines"] {
+        let lib = read(&format!("crates/{layer}/src/lib.rs"));
+        let own = declared(&lib);
+        assert!(own.len() >= 10, "{layer} declares {own:?}");
+        let missing = unmapped(&own, &lib);
+        assert!(missing.is_empty(), "{layer}'s map leaves out {missing:?}");
+    }
+    let contributing = read("CONTRIBUTING.md");
     let untold: Vec<&String> = modules
         .iter()
         .filter(|m| {
@@ -46,6 +90,21 @@ fn the_module_map_and_the_tree_name_every_module_of_the_core() {
     assert!(
         untold.is_empty(),
         "CONTRIBUTING.md's tree leaves out {untold:?}"
+    );
+}
+
+#[test]
+fn the_module_list_reader_reads_every_form_of_re_export() {
+    let lib = "pub mod answer;\npub use grundy_engines::{\n    sum, search,\n};\npub use grundy_kernel as kernel;\npub use grundy_kernel::nimber;\n";
+    assert_eq!(declared(lib), ["answer"]);
+    assert_eq!(
+        modules_reached(lib),
+        ["answer", "sum", "search", "kernel", "nimber"]
+    );
+    let map = "//! | [`answer`] | the answer |";
+    assert_eq!(
+        unmapped(&["answer".into(), "sum".into()], map),
+        [&"sum".to_string()]
     );
 }
 

@@ -13,6 +13,7 @@ use grundy_core::games::octal::OctalGame;
 use grundy_core::games::subtraction::SubtractionGame;
 use grundy_core::games::take_break::code::{TakeBreakCode, UNEQUAL};
 use grundy_core::games::take_break::TakeBreakGame;
+use grundy_core::games::wythoff::Wythoff;
 use grundy_core::sum::{Component, Sum};
 
 /// One component, before its parameters are reduced to a small range.
@@ -68,7 +69,7 @@ pub fn component(part: &Part) -> Option<Component> {
             Component::new(&Arc::new(game), u64::from(h % 12))
         }
         Part::Grundys(h) => Component::new(&Arc::new(OctalGame::grundys_game()), u64::from(h % 12)),
-        Part::Wythoff(x, y) => Component::wythoff(u64::from(x % 6), u64::from(y % 6)),
+        Part::Wythoff(x, y) => Wythoff::component(u64::from(x % 6), u64::from(y % 6)),
         Part::Lasker(h) => Component::new(&Arc::new(Lasker), u64::from(h % 12)),
         Part::Moore(k, heaps) => {
             let heaps: Vec<u64> = heaps.iter().take(4).map(|&h| u64::from(h % 6)).collect();

@@ -161,8 +161,8 @@
 //! assert_eq!(
 //!     targets,
 //!     [
-//!         (4, vec![Component::wythoff(6, 7)]),
-//!         (4, vec![Component::wythoff(5, 2)]),
+//!         (4, vec![Wythoff::component(6, 7)]),
+//!         (4, vec![Wythoff::component(5, 2)]),
 //!     ]
 //! );
 //! for m in &moves {
@@ -175,33 +175,40 @@
 //!
 //! ## Map of the modules
 //!
-//! | module | what it holds |
-//! | --- | --- |
-//! | [`nimber`] | values ([`Nimber`]), the nim-sum ([`nim_sum`]), the mex ([`mex`], [`nimber::MexSet`]); nim multiplication ([`nimber::field`]) |
-//! | [`games`] | one module per ruleset behind the [`kernel::Ruleset`] trait: [`games::nim`], [`games::subtraction`] (and all-but games), [`games::octal`] (and Grundy's game), [`games::wythoff`], coin-turning games in a row ([`games::coins`], rules described by the user included) and in a grid ([`games::tartan`]: values by nim products; [`games::acrostic`]) |
-//! | [`sequence`] | Grundy sequences `G(0), G(1), …` of heap games and their proven periods |
-//! | [`sum`] | sums of components from any rulesets: value, outcome, every winning move |
-//! | [`big_nim`] | sums whose Nim heaps have any number of digits (XOR of [`num_bigint::BigUint`]s) |
-//! | [`search`] | values of board and graph games by search: components, canonical forms, a bounded transposition table kept on disk ([`games::cram`], [`games::chomp`], [`games::node_kayles`], [`games::arc_kayles`]) |
-//! | [`certificate`] | what a search proved, as facts a checker sharing no search code verifies from the game's rules alone: `prove` (from the engine that searched), `check`, the JSON Lines format (`grundy search --certificate`, `grundy verify`) |
-//! | [`solve`] | exhaustive memoised search within a budget: the ground truth for tests, and the answer where no theorem applies |
-//! | [`tree_size`] | bounds on a game tree's positions and work, known before searching it |
-//! | [`strategy`] | analysis under normal and misère play; the perfect player's move and remoteness |
-//! | [`play`] | a game's record, whose turn, who won, typed moves, simulations |
-//! | [`player`] | computer players: perfect, random, any strength between, and `bouton` (Bouton's rule, taking most when losing) |
-//! | [`explain`] | the reasoning for a person: binary columns, nim-sums, target values |
-//! | [`spec`] | the text format for positions shared by the front ends |
-//! | [`kernel`] | the bottom layer: the [`kernel::Ruleset`] trait and every type in its signature (components, moves, derivations, errors, provenance) |
-//! | [`registry`] | every ruleset family ([`registry::REGISTRY`]), found by name or from a component, and the searches of the search games by name ([`registry::search`]) |
-//! | [`misere`] | misère play of heap games: quotients, genera, and sums by simplest forms or search |
-//! | [`loopy`] | games with cycles: values with draws (∞), their rulesets and their own registry |
-//! | [`any_size`] | positions with heaps beyond `u64`, answered where their theory is a lookup |
-//! | [`answer`] | the one entry of every door: a question and its budget give an answer or a refusal, with how each answer is known |
-//! | [`report`] | the analysis of a position as every door prints it |
-//! | [`simulation`] | series of games between computer players: win rates with their intervals |
-//! | [`wire`] | the JSON shape of every answer a door prints, and its JSON Schema |
-//! | [`kernel::cancel`] | cooperative cancellation of long computations (a front end's time limit) |
-//! | [`kernel::error`] | the one error type, [`GameError`], whose messages name the bad value and what is allowed |
+//! The layers are crates, each importing only those before it, so that Cargo refuses an
+//! upward import: `grundy-kernel` (the [`kernel::Ruleset`] trait and the nimbers) →
+//! `grundy-engines` (what any ruleset can be asked) → `grundy-games` (the rulesets) →
+//! `grundy-core` (the registry, the text format, the answer, play). This crate re-exports the
+//! layers below it under the module names of this map, so a door depends on `grundy-core`
+//! alone (docs/architecture.md).
+//!
+//! | crate | module | what it holds |
+//! | --- | --- | --- |
+//! | `grundy-kernel` | [`nimber`] | values ([`Nimber`]), the nim-sum ([`nim_sum`]), the mex ([`mex`], [`nimber::MexSet`]); nim multiplication ([`nimber::field`]) |
+//! | `grundy-kernel` | [`kernel`] | the bottom layer: the [`kernel::Ruleset`] trait and every type in its signature (components, moves, derivations, errors, provenance) |
+//! | `grundy-kernel` | [`kernel::cancel`] | cooperative cancellation of long computations (a front end's time limit) |
+//! | `grundy-kernel` | [`kernel::error`] | the one error type, [`GameError`], whose messages name the bad value and what is allowed |
+//! | `grundy-engines` | [`sequence`] | Grundy sequences `G(0), G(1), …` of heap games and their proven periods |
+//! | `grundy-engines` | [`sum`] | sums of components from any rulesets: value, outcome, every winning move |
+//! | `grundy-engines` | [`big_nim`] | sums whose Nim heaps have any number of digits (XOR of [`num_bigint::BigUint`]s) |
+//! | `grundy-engines` | [`search`] | values of board and graph games by search: components, canonical forms, a bounded transposition table kept on disk ([`games::cram`], [`games::chomp`], [`games::node_kayles`], [`games::arc_kayles`]) |
+//! | `grundy-engines` | [`certificate`] | what a search proved, as facts a checker sharing no search code verifies from the game's rules alone: `prove` (from the engine that searched), `check`, the JSON Lines format (`grundy search --certificate`, `grundy verify`) |
+//! | `grundy-engines` | [`solve`] | exhaustive memoised search within a budget: the ground truth for tests, and the answer where no theorem applies |
+//! | `grundy-engines` | [`tree_size`] | bounds on a game tree's positions and work, known before searching it |
+//! | `grundy-engines` | [`strategy`] | analysis under normal and misère play; the perfect player's move and remoteness |
+//! | `grundy-engines` | [`explain`] | the reasoning for a person: binary columns, nim-sums, target values |
+//! | `grundy-engines` | [`misere`] | misère play of heap games: quotients, genera, and sums by simplest forms or search |
+//! | `grundy-games` | [`games`] | one module per ruleset behind the [`kernel::Ruleset`] trait: [`games::nim`], [`games::subtraction`] (and all-but games), [`games::octal`] (and Grundy's game), [`games::wythoff`], coin-turning games in a row ([`games::coins`], rules described by the user included) and in a grid ([`games::tartan`]: values by nim products; [`games::acrostic`]) |
+//! | `grundy-core` | [`play`] | a game's record, whose turn, who won, typed moves, simulations |
+//! | `grundy-core` | [`player`] | computer players: perfect, random, any strength between, and `bouton` (Bouton's rule, taking most when losing) |
+//! | `grundy-core` | [`spec`] | the text format for positions shared by the front ends |
+//! | `grundy-core` | [`registry`] | every ruleset family ([`registry::REGISTRY`]), found by name or from a component, and the searches of the search games by name ([`registry::search`]) |
+//! | `grundy-core` | [`loopy`] | games with cycles: values with draws (∞), their rulesets and their own registry |
+//! | `grundy-core` | [`any_size`] | positions with heaps beyond `u64`, answered where their theory is a lookup |
+//! | `grundy-core` | [`answer`] | the one entry of every door: a question and its budget give an answer or a refusal, with how each answer is known |
+//! | `grundy-core` | [`report`] | the analysis of a position as every door prints it |
+//! | `grundy-core` | [`simulation`] | series of games between computer players: win rates with their intervals |
+//! | `grundy-core` | [`wire`] | the JSON shape of every answer a door prints, and its JSON Schema |
 //!
 //! ## Errors, limits and panics
 //!
@@ -215,30 +222,31 @@
 
 pub mod answer;
 pub mod any_size;
-pub mod big_nim;
-pub mod certificate;
-pub mod explain;
-pub mod games;
-pub mod kernel;
 pub mod loopy;
-pub mod misere;
-pub mod nimber;
 pub mod play;
 pub mod player;
 pub mod registry;
 pub mod report;
-pub mod search;
-pub mod sequence;
 pub mod simulation;
-pub mod solve;
 pub mod spec;
-pub mod strategy;
-pub mod sum;
-pub mod tree_size;
 // Wire types document their fields together, in each type's own documentation (a JSON shape
 // reads best whole); the fields are the JSON keys.
 #[allow(missing_docs)]
 pub mod wire;
 
+// The layers below, under the names every path of the rulesets, the answer and the doors uses.
+pub use grundy_engines::{
+    big_nim, certificate, explain, misere, search, sequence, solve, strategy, sum, tree_size,
+};
+pub use grundy_games as games;
+pub use grundy_kernel as kernel;
+pub use grundy_kernel::nimber;
+
+// The engines' tests that read positions in the text format or play particular rulesets: the
+// engines' crate sees neither.
+#[cfg(test)]
+mod engine_tests;
+#[cfg(test)]
+mod ruleset_tests;
 pub use kernel::{GameError, Result};
 pub use nimber::{mex, nim_sum, Nimber};

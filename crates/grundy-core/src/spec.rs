@@ -218,7 +218,10 @@ mod tests {
     #[test]
     fn wythoff_terms() {
         let s = parse_sum("wythoff:10,7 + nim:15").unwrap();
-        assert_eq!(s.components[0], Component::wythoff(10, 7));
+        assert_eq!(
+            s.components[0],
+            crate::games::wythoff::Wythoff::component(10, 7)
+        );
         assert_eq!(s.value().unwrap(), 0);
         assert_eq!(parse_term("Wythoff:1,2,3,5").unwrap().len(), 2);
         let err = parse_term("wythoff:1,2,3").unwrap_err().to_string();

@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use grundy_core::games::all_but::AllButGame;
 use grundy_core::games::subtraction::SubtractionGame;
+use grundy_core::games::wythoff::Wythoff;
 use grundy_core::play::{play_game, record_game, simulate, Seat};
 use grundy_core::player::Player;
 use grundy_core::strategy::{analyze, remoteness, Convention};
@@ -95,7 +96,7 @@ fn mixed_sums_every_position_up_to_5() {
 fn wythoff_every_position_up_to_12() {
     for x in 0..=12 {
         for y in 0..=12 {
-            let board = Sum::new(vec![Component::wythoff(x, y)]);
+            let board = Sum::new(vec![Wythoff::component(x, y)]);
             for convention in CONVENTIONS {
                 check_perfect_game(&board, convention);
             }
@@ -122,7 +123,7 @@ fn wythoff_outcomes_are_the_published_p_positions() {
     ];
     for x in 0..=12u64 {
         for y in 0..=12u64 {
-            let board = Sum::new(vec![Component::wythoff(x, y)]);
+            let board = Sum::new(vec![Wythoff::component(x, y)]);
             let p = published.contains(&(x, y)) || published.contains(&(y, x));
             let outcome = analyze(&board, Convention::Normal).unwrap().outcome;
             assert_eq!(outcome == Outcome::P, p, "({x}, {y})");
@@ -136,7 +137,7 @@ fn wythoff_in_sums_every_position_up_to_4() {
     for x in 0..=4 {
         for y in 0..=4 {
             for c in 0..=4 {
-                let board = Component::wythoff(x, y);
+                let board = Wythoff::component(x, y);
                 for other in [Component::nim(c), Component::new(&bachet, c)] {
                     let sum = Sum::new(vec![board.clone(), other]);
                     for convention in CONVENTIONS {
@@ -154,8 +155,8 @@ fn wythoff_in_sums_every_position_up_to_4() {
         ((2, 3), (0, 4)),
     ] {
         let sum = Sum::new(vec![
-            Component::wythoff(a.0, a.1),
-            Component::wythoff(b.0, b.1),
+            Wythoff::component(a.0, a.1),
+            Wythoff::component(b.0, b.1),
         ]);
         for convention in CONVENTIONS {
             check_perfect_game(&sum, convention);
@@ -194,17 +195,17 @@ fn perfect_beats_random_in_10000_games() {
 fn perfect_beats_random_at_wythoff_in_10000_games() {
     // G(10, 7) = 15: an N-position (a cell of Figure 1 of Ibrahim, Haryanto and Amir (n.d.)),
     // too large for remoteness search.
-    let board = Component::wythoff(10, 7);
+    let board = Wythoff::component(10, 7);
     perfect_wins_every_game(&Sum::new(vec![board.clone()]), Convention::Normal);
     perfect_wins_every_game(&Sum::new(vec![board.clone()]), Convention::Misere);
     perfect_wins_every_game(
-        &Sum::new(vec![Component::wythoff(100, 37)]),
+        &Sum::new(vec![Wythoff::component(100, 37)]),
         Convention::Normal,
     );
     // Inside sums: with a Nim heap of 3 the total is 15 ^ 3 = 12.
     let with_nim = Sum::new(vec![board, Component::nim(3), Component::nim(5)]);
     perfect_wins_every_game(&with_nim, Convention::Normal);
-    let two_boards = Sum::new(vec![Component::wythoff(5, 3), Component::wythoff(6, 9)]);
+    let two_boards = Sum::new(vec![Wythoff::component(5, 3), Wythoff::component(6, 9)]);
     perfect_wins_every_game(&two_boards, Convention::Normal);
 }
 

@@ -9,6 +9,7 @@ use std::sync::Arc;
 use grundy_core::games::all_but::AllButGame;
 use grundy_core::games::octal::OctalGame;
 use grundy_core::games::subtraction::SubtractionGame;
+use grundy_core::games::wythoff::Wythoff;
 use grundy_core::play::TrackedPosition;
 use grundy_core::player::Player;
 use grundy_core::solve::{grundy_rule, misere_rule, sum_options, Solver, DEFAULT_POSITION_LIMIT};
@@ -82,7 +83,7 @@ fn rulesets() -> Vec<Box<dyn Fn(u64) -> Component>> {
         Box::new(Component::nim),
         Box::new(move |n| Component::new(&sub, n)),
         Box::new(move |n| Component::new(&all_but, n)),
-        Box::new(|n| Component::wythoff(n, n / 2)),
+        Box::new(|n| Wythoff::component(n, n / 2)),
         octal("0.77"),
         octal("0.07"),
         octal("4.07"),

@@ -5,7 +5,9 @@
 //! `Family::at_once`, `Positions::drawing`), so a new game is declared in one place.
 //!
 //! The sources read are every crate's `src` (tests, benches and examples may name games), each
-//! file up to its `#[cfg(test)]` module, comment lines left out.
+//! file up to its `#[cfg(test)]` module, comment lines left out; test files (`tests.rs`,
+//! `*_tests.rs`, a test helper `test_*.rs`, the directories `*_tests/` of the tests that read
+//! positions above their layer) are tests.
 
 use std::collections::BTreeSet;
 use std::fs;
@@ -21,28 +23,28 @@ fn workspace() -> PathBuf {
 /// fragments that hold it (the rules beside their game, the families a module declares
 /// together).
 const HOMES: &[(&str, &str)] = &[
-    ("bachet", "games/subtraction"),
-    ("grundys-game", "games/octal"),
-    ("grundys-game", "kernel/heap_rules.rs"),
-    ("hex", "games/take_break"),
-    ("node-kayles", "games/rules/kayles_graphs.rs"),
-    ("arc-kayles", "games/rules/kayles_graphs.rs"),
-    ("turtles", "games/coins"),
-    ("twins", "games/coins"),
-    ("mock-turtles", "games/coins"),
-    ("ruler", "games/coins"),
-    ("turning-corners", "games/tartan"),
-    ("rugs", "games/tartan"),
-    ("acrostic-twins", "games/acrostic"),
-    ("nim", "kernel/nim.rs"),
+    ("bachet", "grundy-games/src/subtraction"),
+    ("grundys-game", "grundy-games/src/octal"),
+    ("grundys-game", "grundy-kernel/src/heap_rules.rs"),
+    ("hex", "grundy-games/src/take_break"),
+    ("node-kayles", "grundy-games/src/rules/kayles_graphs.rs"),
+    ("arc-kayles", "grundy-games/src/rules/kayles_graphs.rs"),
+    ("turtles", "grundy-games/src/coins"),
+    ("twins", "grundy-games/src/coins"),
+    ("mock-turtles", "grundy-games/src/coins"),
+    ("ruler", "grundy-games/src/coins"),
+    ("turning-corners", "grundy-games/src/tartan"),
+    ("rugs", "grundy-games/src/tartan"),
+    ("acrostic-twins", "grundy-games/src/acrostic"),
+    ("nim", "grundy-kernel/src/nim.rs"),
     // Python's survey door defaults to the octal family, as `grundy survey` does (a keyword's
     // default in the function's signature, which Python shows).
     ("octal", "grundy-py/src/survey.rs"),
     // The coin-turning games a Tartan or acrostic product takes by name.
-    ("twins", "games/tartan.rs"),
-    ("ruler", "games/tartan.rs"),
-    ("twins", "games/acrostic.rs"),
-    ("ruler", "games/acrostic.rs"),
+    ("twins", "grundy-games/src/tartan.rs"),
+    ("ruler", "grundy-games/src/tartan.rs"),
+    ("twins", "grundy-games/src/acrostic.rs"),
+    ("ruler", "grundy-games/src/acrostic.rs"),
     // The games defined in Python, by the package's own engine.
     ("py", "grundy-py/src/custom"),
 ];
@@ -97,7 +99,12 @@ fn sources() -> Vec<(String, Vec<(usize, String)>)> {
                 .to_string_lossy()
                 .replace('\\', "/");
             let name = rel.rsplit('/').next().unwrap_or_default();
-            if name == "tests.rs" || name.ends_with("_tests.rs") || rel.contains("/tests/") {
+            let test_file = name == "tests.rs"
+                || name.ends_with("_tests.rs")
+                || name.starts_with("test_")
+                || rel.contains("/tests/")
+                || rel.contains("_tests/");
+            if test_file {
                 return None;
             }
             let text = fs::read_to_string(&path).unwrap();
@@ -211,18 +218,9 @@ fn the_checks_can_fail() {
     let names = family_names();
     assert!(names.contains("cram") && names.contains("subtraction"));
     assert!(!is_home("crates/grundy-server/src/api/analyze.rs", "cram"));
-    assert!(is_home(
-        "crates/grundy-core/src/games/rules/cram.rs",
-        "cram"
-    ));
-    assert!(is_home(
-        "crates/grundy-core/src/games/cram/regions.rs",
-        "cram"
-    ));
-    assert!(!is_home(
-        "crates/grundy-core/src/games/rules/chomp.rs",
-        "cram"
-    ));
+    assert!(is_home("crates/grundy-games/src/rules/cram.rs", "cram"));
+    assert!(is_home("crates/grundy-games/src/cram/regions.rs", "cram"));
+    assert!(!is_home("crates/grundy-games/src/rules/chomp.rs", "cram"));
     assert_eq!(
         downcast_target("if let Some(b) = c.position::<Searched<CramGame>>() {"),
         ["cram"]
@@ -235,7 +233,7 @@ fn the_checks_can_fail() {
     // The reader sees the sources: this crate's own adapters are among them.
     assert!(sources()
         .iter()
-        .any(|(path, _)| path == "crates/grundy-core/src/games/rules/cram.rs"));
+        .any(|(path, _)| path == "crates/grundy-games/src/rules/cram.rs"));
 }
 
 /// A family's flags say what its rules do: the heap games are those the misère engine takes as

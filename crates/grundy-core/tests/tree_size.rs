@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use grundy_core::games::octal::OctalGame;
+use grundy_core::games::wythoff::Wythoff;
 use grundy_core::kernel::tree_estimate::partitions_up_to;
 use grundy_core::kernel::TreeEstimate;
 use grundy_core::solve::{sum_options, Solver};
@@ -84,8 +85,8 @@ fn bounds_hold_for_heaps_and_boards() {
     let sums = [
         Sum::nim(&[3, 4, 5]),
         Sum::new(vec![
-            Component::wythoff(4, 6),
-            Component::wythoff(2, 2),
+            Wythoff::component(4, 6),
+            Wythoff::component(2, 2),
             Component::nim(3),
         ]),
     ];

@@ -1,5 +1,6 @@
 //! Wythoff's queen moves (`games::wythoff::queen`) as the move parser of a sum reads them.
 
+use crate::games::wythoff::Wythoff;
 use crate::kernel::MoveError;
 use crate::play::MoveParser;
 use crate::spec::parse_sum;
@@ -16,7 +17,7 @@ fn to(text: &str, position: &str) -> (usize, Component) {
 }
 
 fn board(x: u64, y: u64) -> Component {
-    Component::wythoff(x, y)
+    Wythoff::component(x, y)
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! `POST /api/wythoff/table`: a tile of Wythoff's Grundy values and its P-positions.
 
 use super::*;
+use grundy_core::games::wythoff::Wythoff;
 
 /// `POST /api/wythoff/table` request: the tile `x0..x0+width` × `y0..y0+height`.
 #[derive(Debug, Deserialize)]
@@ -53,11 +54,11 @@ pub async fn wythoff_table(
         .compute
         .run(move || {
             // The far corner first: the table is built once, large enough for every cell.
-            Component::wythoff(x1, y1).value()?;
+            Wythoff::component(x1, y1).value()?;
             (y0..=y1)
                 .map(|y| {
                     (x0..=x1)
-                        .map(|x| Component::wythoff(x, y).value().map_err(ApiError::from))
+                        .map(|x| Wythoff::component(x, y).value().map_err(ApiError::from))
                         .collect::<Result<Vec<_>, _>>()
                 })
                 .collect::<Result<Vec<_>, _>>()

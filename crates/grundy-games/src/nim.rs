@@ -1,0 +1,32 @@
+//! Nim: heaps of tokens; a move takes one or more tokens from one heap.
+//!
+//! Nim's rules are the kernel's (`kernel::nim`): every sum plays like Nim on its values, and the
+//! engines make and read Nim heaps of a sum, so the ruleset sits below them. Its family (what
+//! the front ends show of it) is declared here, with the other rulesets', and the ruleset is
+//! named here at the paths its users have always written.
+
+pub use crate::kernel::nim::*;
+
+use crate::family::{known, Drawing, Family, Positions};
+
+/// Nim in the registry: `nim:3,4,5`.
+pub static FAMILY: Family = Family {
+    name: NAME,
+    aliases: &[],
+    title: "Nim",
+    rules: "A move takes one or more tokens from one heap.",
+    params: &[],
+    positions: Positions {
+        label: "Heaps",
+        help: "heap sizes, whole numbers (the command line takes Nim heaps of any size)",
+        example: "3, 4, 5",
+        drawing: Drawing::Heaps,
+    },
+    example: "nim:3,4,5",
+    sequence: false,
+    known_by: known::closed_form,
+    heap_game: true,
+    search: None,
+    at_once: None,
+    build: |_| Ok(Nim::shared().clone()),
+};
