@@ -11,7 +11,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant, SystemTime};
 
 use common::grundy;
-use grundy_core::games::octal::{HeapRules, SequenceRun};
+use grundy_core::games::octal::SequenceRun;
+use grundy_core::kernel::heap_rules::HeapRules;
 
 fn fresh_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("grundy-long-runs-{}-{name}", std::process::id()));

@@ -96,7 +96,9 @@ fn positions() -> Vec<String> {
             out.push(sum.to_terms());
             let mut doubled = sum.components.clone();
             doubled.extend(sum.components.iter().cloned());
-            doubled.push(grundy_core::sum::Component::nim(1 + walk as u64));
+            doubled.push(grundy_core::kernel::component::Component::nim(
+                1 + walk as u64,
+            ));
             out.push(Sum::new(doubled).to_terms());
         }
     }

@@ -6,7 +6,9 @@
 use std::fs;
 use std::path::Path;
 
-use grundy_core::registry::{Drawing, REGISTRY};
+use grundy_core::registry::REGISTRY;
+
+use grundy_core::games::family::Drawing;
 
 fn read(path: &str) -> String {
     fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(path)).unwrap()

@@ -14,7 +14,8 @@ use grundy_core::games::subtraction::SubtractionGame;
 use grundy_core::games::take_break::code::{TakeBreakCode, UNEQUAL};
 use grundy_core::games::take_break::TakeBreakGame;
 use grundy_core::games::wythoff::Wythoff;
-use grundy_core::sum::{Component, Sum};
+use grundy_core::sum::Sum;
+use grundy_core::kernel::component::Component;
 
 /// One component, before its parameters are reduced to a small range.
 #[derive(Debug, Arbitrary)]

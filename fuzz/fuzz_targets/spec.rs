@@ -12,7 +12,7 @@ fuzz_target!(|text: &str| {
     // Analyse only what is cheap: a fuzzer should explore parsing, not wait on big games.
     // Heaps of 200 tokens are instant; a board, graph or row of that size is a real search
     // (the explanation values every option), so those stay small.
-    let small = |c: &grundy_core::sum::Component| {
+    let small = |c: &grundy_core::kernel::component::Component| {
         c.tokens() <= if c.noun() == "heap" { 200 } else { 20 }
     };
     if sum.components.len() <= 6 && sum.components.iter().all(small) {

@@ -11,11 +11,13 @@
 use std::time::Duration;
 
 use clap::{Arg, ArgAction, ArgMatches, Command};
+use grundy_core::games::family::{Drawing, Family, ParamKind};
 use grundy_core::games::{nim, wythoff};
 use grundy_core::kernel::budget::{self, Budget};
-use grundy_core::registry::{self, Drawing, Family, ParamKind, REGISTRY};
+use grundy_core::kernel::component::Component;
+use grundy_core::registry::{self, REGISTRY};
 use grundy_core::spec::{self, MAX_COMPONENTS};
-use grundy_core::sum::{Component, Sum, SumMove};
+use grundy_core::sum::{Sum, SumMove};
 
 use super::{parse_amounts, parse_big_heap, parse_heap, CliError};
 
@@ -635,7 +637,7 @@ pub fn board(x: u64, y: u64) -> Vec<String> {
 }
 
 /// A move as the player reads it: in its ruleset's words
-/// ([`grundy_core::sum::Component::describe_move`]), after the heap's number unless the game
+/// ([`grundy_core::kernel::component::Component::describe_move`]), after the heap's number unless the game
 /// is a lone component that is not a single heap (a Wythoff board: `queen (10, 7) -> (6, 3):
 /// take 4 from both heaps`). `position` is where the move is made.
 pub fn move_text(m: &SumMove, position: &Sum) -> String {

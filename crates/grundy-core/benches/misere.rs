@@ -9,7 +9,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::Criterion;
-use grundy_core::games::octal::HeapRules;
+use grundy_core::kernel::heap_rules::HeapRules;
 use grundy_core::misere::quotient::{Limits, MisereQuotient};
 
 fn quotient(code: &str, n: usize) -> MisereQuotient {

@@ -4,7 +4,7 @@
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use grundy_core::games::octal::naive::naive_values;
 use grundy_core::games::octal::sparse::SparseSolver;
-use grundy_core::games::octal::HeapRules;
+use grundy_core::kernel::heap_rules::HeapRules;
 use grundy_core::sequence::find_guy_smith_period;
 
 fn sparse(code: &str, count: usize) -> usize {

@@ -8,9 +8,9 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use grundy_core::games::octal::code::HeapRules;
 use grundy_core::games::octal::run::fnv1a;
 use grundy_core::games::octal::SequenceRun;
+use grundy_core::kernel::heap_rules::HeapRules;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -1,8 +1,8 @@
 //! Diagnostics for tuning the rare/common solver: `octal_probe CODE COUNT [DENSE_RATIO]`.
 use std::time::Instant;
 
-use grundy_core::games::octal::code::HeapRules;
 use grundy_core::games::octal::sparse::SparseSolver;
+use grundy_core::kernel::heap_rules::HeapRules;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();

@@ -13,9 +13,9 @@
 
 use std::time::{Duration, Instant};
 
-use grundy_core::games::octal::code::HeapRules;
 use grundy_core::games::octal::sparse::SparseSolver;
 use grundy_core::games::octal::SequenceRun;
+use grundy_core::kernel::heap_rules::HeapRules;
 use ogs::{Game, RC2Solver, Solver};
 use std::sync::atomic::AtomicBool;
 

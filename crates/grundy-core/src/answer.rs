@@ -37,11 +37,13 @@ use std::time::Duration;
 use serde::Serialize;
 
 use crate::kernel::budget::{self, Budget};
+use crate::kernel::component::Component;
 use crate::kernel::error::Result;
+use crate::kernel::provenance::Provenance;
 use crate::report::{self, Report};
 use crate::spec::parse_big_sum;
 use crate::strategy::Convention;
-use crate::sum::{Component, Sum, SumMove};
+use crate::sum::{Sum, SumMove};
 
 mod computer;
 mod instant;
@@ -50,7 +52,7 @@ mod provenance;
 
 pub use computer::{player_move, unvalued_move};
 pub use instant::{beyond_search, instant};
-pub use provenance::{provenance, Provenance};
+pub use provenance::provenance;
 
 /// The budget of a door that sets none of its own: ten seconds (docs/limits.md, "search of a
 /// board or graph in `analyze`") and 1 GiB of memory, more allowed by `time_option` and

@@ -54,17 +54,17 @@
 //! set only in the heap of 4, and cutting it to `4 ^ 5 = 1` leaves XOR 0:
 //!
 //! ```
-//! use grundy_core::games::nim::{self, NimMove};
+//! use grundy_core::kernel::bouton::{self, NimMove};
 //! use grundy_core::nim_sum;
 //!
 //! let heaps = [2, 3, 4];
 //! assert_eq!(nim_sum(heaps), 5);
-//! assert!(!nim::is_p_position(&heaps));
+//! assert!(!bouton::is_p_position(&heaps));
 //! // The one winning move: heap index 2 (the third heap) from 4 down to 1.
-//! assert_eq!(nim::winning_moves(&heaps), [NimMove { heap: 2, from: 4, to: 1 }]);
-//! assert!(nim::is_p_position(&[2, 3, 1]));
+//! assert_eq!(bouton::winning_moves(&heaps), [NimMove { heap: 2, from: 4, to: 1 }]);
+//! assert!(bouton::is_p_position(&[2, 3, 1]));
 //! // Misère Nim plays the same until only heaps of 0 or 1 would remain (Bouton).
-//! assert!(nim::is_misere_p_position(&[1, 1, 1]));
+//! assert!(bouton::is_misere_p_position(&[1, 1, 1]));
 //! ```
 //!
 //! ## Subtraction games: the values are periodic, provably

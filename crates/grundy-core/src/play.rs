@@ -31,7 +31,7 @@ mod parse;
 mod queen_tests;
 pub mod tracked;
 
-pub use parse::{MoveError, MoveParser};
+pub use parse::MoveParser;
 pub use tracked::TrackedPosition;
 
 /// One of the two players, in the order they move: `First` makes the first move of the game.
@@ -364,6 +364,7 @@ pub fn remoteness_text(sum: &Sum, convention: Convention) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::kernel::MoveError;
     use crate::player::Player;
     use crate::sum::Outcome;
     use rand_chacha::rand_core::SeedableRng;

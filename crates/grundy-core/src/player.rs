@@ -29,10 +29,11 @@
 
 use std::fmt;
 
+use crate::kernel::component::Component;
 use crate::kernel::error::{GameError, Result};
 use crate::kernel::uniform_below;
 use crate::strategy::{self, Convention};
-use crate::sum::{Component, Sum, SumMove};
+use crate::sum::{Sum, SumMove};
 
 /// A computer player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]

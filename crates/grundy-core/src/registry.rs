@@ -34,12 +34,11 @@ pub mod sequences;
 
 pub use forms::{first_coin, grid_numbering, move_forms, noun, presets};
 
-pub use crate::games::family::{known, AtOnce, Drawing, Family, Param, ParamKind, Positions};
+use crate::games::family::{Drawing, Family};
 use crate::games::{
     acrostic, all_but, coins, hackenbush, lasker, moore, nim, octal, rules, subtraction,
     take_break, tartan, wythoff,
 };
-pub use crate::kernel::component::{downcast, AnyRules};
 
 /// Every registered ruleset family, in the order the front ends list them.
 pub static REGISTRY: &[&Family] = &[

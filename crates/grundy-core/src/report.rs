@@ -34,11 +34,12 @@ use crate::games::wythoff::{
     self as wythoff, beatty::is_p_position_big, winning_moves_big, WythoffExplanation, WythoffMove,
 };
 use crate::kernel::bouton::{serialize_heaps, HeapJson};
+use crate::kernel::component::Component;
 use crate::kernel::error::{GameError, Result};
 use crate::kernel::moves::{MoveList, MAX_LISTED_MOVES};
 use crate::spec::{parse_big, parse_big_sum};
 use crate::strategy::Convention;
-use crate::sum::{Component, Outcome, Sum, SumMove};
+use crate::sum::{Outcome, Sum, SumMove};
 
 mod explanation;
 mod unvalued;
@@ -736,7 +737,7 @@ impl fmt::Display for Piece {
 }
 
 impl Serialize for Piece {
-    /// As [`crate::sum::Component`]: `{"ruleset": "wythoff", "heaps": [x, y]}`, numbers beyond
+    /// As [`crate::kernel::component::Component`]: `{"ruleset": "wythoff", "heaps": [x, y]}`, numbers beyond
     /// `u64` as decimal strings.
     fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;

@@ -30,9 +30,11 @@
 use std::sync::Arc;
 
 use crate::big_nim::{BigComponent, BigHeap, BigSum};
+use crate::kernel::component::AnyRules;
+use crate::kernel::component::Component;
 use crate::kernel::error::{GameError, Result};
-use crate::registry::{self, AnyRules};
-use crate::sum::{Component, Sum};
+use crate::registry::{self};
+use crate::sum::Sum;
 use num_bigint::BigUint;
 
 /// The most components a position may have.

@@ -9,11 +9,12 @@
 use std::sync::Arc;
 
 use grundy_core::big_nim::{analyze_big, BigComponent, BigMove, BigSum};
-use grundy_core::games::nim::{self, NimMove};
 use grundy_core::games::octal::OctalGame;
 use grundy_core::games::subtraction::SubtractionGame;
+use grundy_core::kernel::bouton::{self, NimMove};
+use grundy_core::kernel::component::Component;
 use grundy_core::strategy::Convention;
-use grundy_core::sum::{Component, Outcome};
+use grundy_core::sum::Outcome;
 use num_bigint::BigUint;
 use proptest::prelude::*;
 
@@ -42,7 +43,7 @@ fn after_nim(heaps: &[BigUint], m: &NimMove<BigUint>) -> Vec<BigUint> {
 }
 
 fn top_bit_heaps(heaps: &[BigUint]) -> usize {
-    let total = nim::nim_sum_of(heaps);
+    let total = bouton::nim_sum_of(heaps);
     match total.bits().checked_sub(1) {
         Some(k) => heaps.iter().filter(|h| h.bit(k)).count(),
         None => 0,
@@ -54,14 +55,14 @@ proptest! {
 
     #[test]
     fn normal_nim_moves_are_exactly_bouton(heaps in nim_heaps()) {
-        let moves = nim::winning_moves_big(&heaps);
+        let moves = bouton::winning_moves_big(&heaps);
         prop_assert_eq!(moves.len(), top_bit_heaps(&heaps));
-        prop_assert_eq!(moves.is_empty(), nim::is_p_position_big(&heaps));
-        let total = nim::nim_sum_of(&heaps);
+        prop_assert_eq!(moves.is_empty(), bouton::is_p_position_big(&heaps));
+        let total = bouton::nim_sum_of(&heaps);
         for m in &moves {
             prop_assert!(m.to < m.from);
             prop_assert_eq!(&m.from, &heaps[m.heap]);
-            prop_assert!(nim::is_p_position_big(&after_nim(&heaps, m)));
+            prop_assert!(bouton::is_p_position_big(&after_nim(&heaps, m)));
         }
         // No other heap has a winning move: its only candidate h XOR total is not smaller.
         for (i, h) in heaps.iter().enumerate() {
@@ -78,15 +79,15 @@ proptest! {
     ) {
         // Mostly heaps of 0, 1 and 2, so the endgame (only 0s and 1s left) comes up often.
         let heaps: Vec<BigUint> = big.into_iter().chain(small.into_iter().map(BigUint::from)).collect();
-        let moves = nim::misere_winning_moves_big(&heaps);
+        let moves = bouton::misere_winning_moves_big(&heaps);
         // With no token left the player to move has already won (an N-position with no move).
         if heaps.iter().any(|h| h.bits() > 0) {
-            prop_assert_eq!(moves.is_empty(), nim::is_misere_p_position_big(&heaps));
+            prop_assert_eq!(moves.is_empty(), bouton::is_misere_p_position_big(&heaps));
         }
         // Any move to a misère P-position either keeps a heap of 2 or more (then the nim-sum
         // is 0, so the target is the others' nim-sum) or leaves only 0s and 1s (target 0 or 1):
         // these candidates, checked one by one, are every winning move.
-        let total = nim::nim_sum_of(&heaps);
+        let total = bouton::nim_sum_of(&heaps);
         let mut expected = Vec::new();
         for (i, h) in heaps.iter().enumerate() {
             let mut targets = vec![&total ^ h, BigUint::from(0u32), BigUint::from(1u32)];
@@ -94,7 +95,7 @@ proptest! {
             targets.dedup();
             for to in targets.into_iter().filter(|t| t < h) {
                 let m = NimMove { heap: i, from: h.clone(), to };
-                if nim::is_misere_p_position_big(&after_nim(&heaps, &m)) {
+                if bouton::is_misere_p_position_big(&after_nim(&heaps, &m)) {
                     expected.push(m);
                 }
             }
@@ -111,15 +112,15 @@ proptest! {
                 .map(|m| NimMove { heap: m.heap, from: m.from.into(), to: m.to.into() })
                 .collect()
         };
-        prop_assert_eq!(nim::winning_moves_big(&big), widen(nim::winning_moves(&heaps)));
+        prop_assert_eq!(bouton::winning_moves_big(&big), widen(bouton::winning_moves(&heaps)));
         prop_assert_eq!(
-            nim::misere_winning_moves_big(&big),
-            widen(nim::misere_winning_moves(&heaps))
+            bouton::misere_winning_moves_big(&big),
+            widen(bouton::misere_winning_moves(&heaps))
         );
-        prop_assert_eq!(nim::is_p_position_big(&big), nim::is_p_position(&heaps));
+        prop_assert_eq!(bouton::is_p_position_big(&big), bouton::is_p_position(&heaps));
         prop_assert_eq!(
-            nim::is_misere_p_position_big(&big),
-            nim::is_misere_p_position(&heaps)
+            bouton::is_misere_p_position_big(&big),
+            bouton::is_misere_p_position(&heaps)
         );
     }
 

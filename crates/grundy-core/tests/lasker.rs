@@ -5,9 +5,9 @@
 use std::sync::Arc;
 
 use grundy_core::games::lasker::Lasker;
+use grundy_core::kernel::component::Component;
 use grundy_core::play::MoveParser;
 use grundy_core::spec::parse_sum;
-use grundy_core::sum::Component;
 
 #[test]
 fn typed_moves_and_terms() {

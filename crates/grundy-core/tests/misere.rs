@@ -1,10 +1,11 @@
 //! Misère quotients and genera, checked against exhaustive search and published facts.
 
-use grundy_core::games::nim;
-use grundy_core::games::octal::HeapRules;
-use grundy_core::misere::check::{compare_with_search, is_reduced, prove, Candidate, Proof};
+use grundy_core::kernel::bouton;
+use grundy_core::kernel::heap_rules::HeapRules;
+use grundy_core::misere::check::{compare_with_search, is_reduced, prove, Proof};
 use grundy_core::misere::game::{Nim, OptionTable};
 use grundy_core::misere::genus_quotient::heap_genera;
+use grundy_core::misere::monoid::Candidate;
 use grundy_core::misere::quotient::{Limits, MisereQuotient};
 use grundy_core::sum::Outcome;
 
@@ -33,7 +34,7 @@ fn misere_nim_is_tame() {
     // Bouton's misère rule on every position with heaps of at most 3 and up to 12 heaps.
     for_each_position(3, 12, &mut |heaps| {
         let as_u64: Vec<u64> = heaps.iter().map(|&h| h as u64).collect();
-        let p = nim::is_misere_p_position(&as_u64);
+        let p = bouton::is_misere_p_position(&as_u64);
         assert_eq!(q.outcome(heaps).unwrap() == Outcome::P, p, "{heaps:?}");
     });
     assert!(is_reduced(candidate(&q)));

@@ -4,7 +4,8 @@ use std::sync::atomic::AtomicBool;
 
 use grundy_core::games::octal::naive::naive_values;
 use grundy_core::games::octal::sparse::SparseSolver;
-use grundy_core::games::octal::{HeapRules, OctalGame, SequenceRun};
+use grundy_core::games::octal::{OctalGame, SequenceRun};
+use grundy_core::kernel::heap_rules::HeapRules;
 use grundy_core::sequence::{find_guy_smith_period, PeriodSearch};
 use proptest::prelude::*;
 

@@ -8,10 +8,11 @@ use std::sync::Arc;
 use grundy_core::games::all_but::AllButGame;
 use grundy_core::games::subtraction::SubtractionGame;
 use grundy_core::games::wythoff::Wythoff;
+use grundy_core::kernel::component::Component;
 use grundy_core::play::{play_game, record_game, simulate, Seat};
 use grundy_core::player::Player;
 use grundy_core::strategy::{analyze, remoteness, Convention};
-use grundy_core::sum::{Component, Outcome, Sum};
+use grundy_core::sum::{Outcome, Sum};
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 

@@ -10,11 +10,12 @@ use grundy_core::games::all_but::AllButGame;
 use grundy_core::games::octal::OctalGame;
 use grundy_core::games::subtraction::SubtractionGame;
 use grundy_core::games::wythoff::Wythoff;
+use grundy_core::kernel::component::Component;
 use grundy_core::play::TrackedPosition;
 use grundy_core::player::Player;
 use grundy_core::solve::{grundy_rule, misere_rule, sum_options, Solver, DEFAULT_POSITION_LIMIT};
 use grundy_core::strategy::{best_move, direct_move, player_measures_remoteness, Convention};
-use grundy_core::sum::{Component, Outcome, Sum, SumMove};
+use grundy_core::sum::{Outcome, Sum, SumMove};
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 

@@ -4,13 +4,14 @@
 use std::sync::Arc;
 
 use grundy_core::games::all_but::AllButGame;
-use grundy_core::games::nim;
 use grundy_core::games::subtraction::{subtraction_values, SubtractionGame};
 use grundy_core::games::take_break::code::{TakeBreakCode, UNEQUAL};
 use grundy_core::games::take_break::TakeBreakGame;
+use grundy_core::kernel::bouton;
+use grundy_core::kernel::component::Component;
 use grundy_core::solve::{grundy_by_search, misere_outcome_by_search, DEFAULT_POSITION_LIMIT};
 use grundy_core::strategy::{analyze, Convention};
-use grundy_core::sum::{Component, Outcome, Sum};
+use grundy_core::sum::{Outcome, Sum};
 use proptest::prelude::*;
 
 const LIMIT: usize = DEFAULT_POSITION_LIMIT;
@@ -113,7 +114,7 @@ proptest! {
     #[test]
     fn nim_matches_search(heaps in nim_heaps()) {
         check_against_search(&Sum::nim(&heaps), Convention::Normal)?;
-        prop_assert_eq!(nim::is_p_position(&heaps), Sum::nim(&heaps).value().unwrap() == 0);
+        prop_assert_eq!(bouton::is_p_position(&heaps), Sum::nim(&heaps).value().unwrap() == 0);
     }
 
     #[test]

@@ -3,10 +3,11 @@
 
 use std::sync::Arc;
 
-use grundy_core::games::nim;
 use grundy_core::games::subtraction::SubtractionGame;
+use grundy_core::kernel::bouton;
+use grundy_core::kernel::component::Component;
 use grundy_core::solve::{grundy_by_search, misere_outcome_by_search, DEFAULT_POSITION_LIMIT};
-use grundy_core::sum::{Component, Outcome, Sum};
+use grundy_core::sum::{Outcome, Sum};
 
 #[test]
 fn search_agrees_with_bouton_on_small_nim() {
@@ -18,7 +19,7 @@ fn search_agrees_with_bouton_on_small_nim() {
                 let limit = DEFAULT_POSITION_LIMIT;
                 assert_eq!(grundy_by_search(&sum, limit).unwrap(), a ^ b ^ c);
                 let misere = misere_outcome_by_search(&sum, limit).unwrap();
-                assert_eq!(misere == Outcome::P, nim::is_misere_p_position(&heaps));
+                assert_eq!(misere == Outcome::P, bouton::is_misere_p_position(&heaps));
             }
         }
     }

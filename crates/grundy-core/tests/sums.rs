@@ -4,8 +4,9 @@
 use std::sync::Arc;
 
 use grundy_core::games::subtraction::SubtractionGame;
+use grundy_core::kernel::component::Component;
 use grundy_core::spec::parse_sum;
-use grundy_core::sum::{Component, Outcome, Sum};
+use grundy_core::sum::{Outcome, Sum};
 
 #[test]
 fn sum_of_louis_2021() {

@@ -6,10 +6,11 @@ use std::sync::Arc;
 
 use grundy_core::games::octal::OctalGame;
 use grundy_core::games::wythoff::Wythoff;
+use grundy_core::kernel::component::Component;
 use grundy_core::kernel::tree_estimate::partitions_up_to;
 use grundy_core::kernel::TreeEstimate;
 use grundy_core::solve::{sum_options, Solver};
-use grundy_core::sum::{Component, Sum};
+use grundy_core::sum::Sum;
 use grundy_core::tree_size::estimate;
 
 /// What an exhaustive search really meets below `sum`: its positions, and the most options

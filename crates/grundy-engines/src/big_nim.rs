@@ -45,11 +45,12 @@ use num_bigint::BigUint;
 
 use crate::kernel::bouton::{self, BigNimMove, HeapJson, NimMove};
 use crate::kernel::component::AnyRules;
+use crate::kernel::component::Component;
 use crate::kernel::error::{GameError, Result};
 use crate::kernel::move_forms::MAX_LISTED_HEAP;
 use crate::kernel::moves::{MoveList, MAX_LISTED_MOVES};
 use crate::strategy::{analyze, Analysis, Convention};
-use crate::sum::{Component, Outcome, Sum, SumMove};
+use crate::sum::{Outcome, Sum, SumMove};
 
 /// One component of a [`BigSum`].
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

@@ -20,6 +20,7 @@ pub mod move_values;
 use std::time::Duration;
 
 use crate::kernel::bouton;
+use crate::kernel::component::Component;
 use crate::kernel::error::Result;
 use crate::kernel::moves::{MoveList, MAX_LISTED_MOVES};
 use crate::nimber::Nimber;
@@ -27,7 +28,7 @@ use crate::solve::{
     misere_remoteness_rule, misere_rule, remoteness_rule, sum_options, Solver,
     DEFAULT_POSITION_LIMIT,
 };
-use crate::sum::{Component, Outcome, Sum, SumMove};
+use crate::sum::{Outcome, Sum, SumMove};
 use crate::tree_size::estimate;
 
 /// The most positions a misère search of a non-Nim sum may visit.
@@ -158,7 +159,7 @@ fn misere_analysis(sum: &Sum) -> Result<(Outcome, MoveList<SumMove>)> {
             .collect();
         return Ok((outcome, MoveList::complete(moves)));
     }
-    if let Some(p) = crate::sum::Component::misere_p_position_of(&sum.components) {
+    if let Some(p) = crate::kernel::component::Component::misere_p_position_of(&sum.components) {
         return misere_by_own_search(sum, p?);
     }
     // An octal game's heaps beside Nim heaps are added as misère simplest forms (Kayles 24 +
@@ -205,7 +206,9 @@ fn misere_by_own_search(sum: &Sum, p: bool) -> Result<(Outcome, MoveList<SumMove
     }
     for m in sum.moves()? {
         let after = sum.after(&m);
-        if crate::sum::Component::misere_p_position_of(&after.components).transpose()? == Some(true)
+        if crate::kernel::component::Component::misere_p_position_of(&after.components)
+            .transpose()?
+            == Some(true)
         {
             moves.push(m);
         }

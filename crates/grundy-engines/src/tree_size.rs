@@ -25,8 +25,9 @@
 //! * **Wythoff boards** only shrink: a board `(x, y)` has `(x + 1)(y + 1)` cells to visit and at
 //!   most `x + y + min(x, y)` moves.
 
+use crate::kernel::component::Component;
 use crate::kernel::tree_estimate::{multisets, TreeEstimate};
-use crate::sum::{Component, Sum};
+use crate::sum::Sum;
 
 /// The bounds of the module documentation for the tree below `sum`. `positions` is exact up to
 /// `limit` and only known to exceed `limit` beyond it (the count stops early, so the estimate

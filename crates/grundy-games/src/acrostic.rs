@@ -20,11 +20,13 @@
 use std::ops::ControlFlow;
 use std::sync::{Arc, Mutex};
 
-use crate::coin_grid::{self, factors, CoinGrid, Numbering};
+use crate::coin_grid::{self, factors, CoinGrid};
+
 use crate::coins::{CoinGame, CoinLine};
 use crate::family::{known, Drawing, Family, Param, ParamKind, Positions};
 use crate::kernel::error::Result;
 use crate::kernel::moves::MoveList;
+use crate::kernel::numbering::Numbering;
 use crate::kernel::MoveError;
 use crate::kernel::TreeEstimate;
 use crate::kernel::{Derivation, OptionValue};

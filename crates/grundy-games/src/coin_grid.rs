@@ -346,7 +346,7 @@ pub fn describe_move(from: &CoinGrid, to: &[CoinGrid], first_row: u64, first_col
     }
 }
 
-pub use crate::kernel::numbering::Numbering;
+use crate::kernel::numbering::Numbering;
 
 /// The numbering of a grid whose rows are the coins of `rows` and columns those of `cols`.
 pub(crate) fn numbering_of(

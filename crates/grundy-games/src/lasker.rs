@@ -367,9 +367,10 @@ impl SplitStream {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::kernel::component::Component;
     use crate::nimber::mex;
     use crate::solve::{grundy_by_search, DEFAULT_POSITION_LIMIT};
-    use crate::sum::{Component, Sum};
+    use crate::sum::Sum;
 
     /// The closed form against the mex rule applied to the options, bottom-up.
     #[test]

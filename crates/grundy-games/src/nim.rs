@@ -2,10 +2,10 @@
 //!
 //! Nim's rules are the kernel's (`kernel::nim`): every sum plays like Nim on its values, and the
 //! engines make and read Nim heaps of a sum, so the ruleset sits below them. Its family (what
-//! the front ends show of it) is declared here, with the other rulesets', and the ruleset is
-//! named here at the paths its users have always written.
+//! the front ends show of it) is declared here, with the other rulesets'. Bouton's winning
+//! moves and misère Nim are the kernel's `bouton`.
 
-pub use crate::kernel::nim::*;
+use crate::kernel::nim::{Nim, NAME};
 
 use crate::family::{known, Drawing, Family, Positions};
 

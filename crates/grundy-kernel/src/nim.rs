@@ -15,14 +15,6 @@ use crate::nimber::Nimber;
 use crate::Derivation;
 use crate::Ruleset;
 
-// Bouton's arithmetic is the kernel's (every sum plays like Nim on its values); Nim's own
-// functions are those, at the paths its users have always named.
-pub use crate::bouton::{
-    is_misere_p_position, is_misere_p_position_big, is_p_position, is_p_position_big,
-    misere_winning_moves, misere_winning_moves_big, nim_sum_of, winning_moves, winning_moves_big,
-    BigNimMove, HeapJson, NimMove,
-};
-
 /// The largest heap of the [`Nim`] ruleset (and so of Nim heaps in a `sum::Sum`):
 /// `u64`. Heaps of any size go through the `_big` functions below and `big_nim`.
 pub const MAX_HEAP: u64 = u64::MAX;
@@ -138,6 +130,7 @@ impl Ruleset for Nim {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bouton::*;
     use crate::nimber::nim_sum;
 
     #[test]

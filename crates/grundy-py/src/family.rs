@@ -1,13 +1,17 @@
 //! The registry's families and rulesets, as Python objects.
 //!
-//! A [`Family`] is a registered family ([`grundy_core::registry::Family`]); calling it with
+//! A [`Family`] is a registered family ([`grundy_core::games::family::Family`]); calling it with
 //! its parameters gives a [`Ruleset`]; calling a ruleset with heaps gives a position. Nothing
 //! here lists the rulesets: [`families`] reads the registry, so a ruleset added to it appears
 //! in Python as it is.
 
 use std::sync::Arc;
 
-use grundy_core::registry::{self, AnyRules, ParamKind, REGISTRY};
+use grundy_core::registry::{self, REGISTRY};
+
+use grundy_core::games::family::ParamKind;
+
+use grundy_core::kernel::component::AnyRules;
 use grundy_core::spec;
 use grundy_core::strategy::Convention;
 use pyo3::prelude::*;
@@ -35,7 +39,7 @@ use crate::sequence::Sequence;
 #[pyclass(module = "grundy", frozen)]
 pub struct Family {
     /// The registry's entry.
-    pub inner: &'static registry::Family,
+    pub inner: &'static grundy_core::games::family::Family,
 }
 
 /// One parameter of a family, e.g. the take-set of a subtraction game.
@@ -205,13 +209,13 @@ pub struct Ruleset {
     /// The rules.
     pub rules: Arc<dyn AnyRules>,
     /// Their family.
-    pub family: &'static registry::Family,
+    pub family: &'static grundy_core::games::family::Family,
 }
 
 impl Ruleset {
     /// The ruleset of `family` with parameters given by position and by name.
     fn build(
-        family: &'static registry::Family,
+        family: &'static grundy_core::games::family::Family,
         params: &Bound<'_, PyTuple>,
         named: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Self> {

@@ -4,9 +4,10 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use grundy_core::kernel::component::Component;
 use grundy_core::registry;
 use grundy_core::strategy::Convention;
-use grundy_core::sum::{Component, Sum};
+use grundy_core::sum::Sum;
 use grundy_core::GameError;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;

@@ -7,7 +7,9 @@
 
 use std::sync::Arc;
 
-use grundy_core::loopy::family::{LoopyFamily as CoreFamily, LOOPY_REGISTRY};
+use grundy_core::loopy::family::LOOPY_REGISTRY;
+
+use grundy_core::loopy::rules::LoopyFamily as CoreFamily;
 use grundy_core::loopy::LoopyReport;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};

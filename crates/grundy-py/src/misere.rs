@@ -12,12 +12,12 @@ use std::thread;
 use std::time::Duration;
 
 use grundy_core::kernel::cancel;
+use grundy_core::kernel::component::AnyRules;
 use grundy_core::misere::game::{heap_game_of, OptionTable};
 use grundy_core::misere::genus::{tame_sum_outcome, HeapGenus};
 use grundy_core::misere::genus_quotient::heap_genera;
 use grundy_core::misere::quotient::{Limits, MisereQuotient as Quotient, MAX_QUOTIENT_HEAP};
 use grundy_core::misere::QuotientRun;
-use grundy_core::registry::AnyRules;
 use grundy_core::sum::Outcome;
 use grundy_core::wire::{GenusRow, QuotientDoc};
 use grundy_core::GameError;

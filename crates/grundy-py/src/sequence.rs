@@ -9,10 +9,10 @@
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use grundy_core::games::octal::MAX_RUN_VALUES;
+use grundy_core::kernel::component::AnyRules;
 use grundy_core::kernel::heap_sequence::{Computation, HeapSequence, Theorem};
 use grundy_core::nimber::Nimber;
 use grundy_core::registry::sequences::of_rules;
-use grundy_core::registry::AnyRules;
 use grundy_core::sequence::document::{self, Style};
 use grundy_core::sequence::report::{plan, the, AtAnswer, PeriodStatus, Report, Request};
 use grundy_core::spec::parse_big;

@@ -19,7 +19,11 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use grundy_core::registry::{self, AnyRules, Drawing, Family, Param, ParamKind};
+use grundy_core::registry::{self};
+
+use grundy_core::games::family::{Drawing, Family, Param, ParamKind};
+
+use grundy_core::kernel::component::AnyRules;
 use grundy_core::spec;
 use grundy_core::strategy::Convention;
 use grundy_core::sum::{Sum, SumMove};

@@ -5,8 +5,8 @@
 
 use std::fmt;
 
-use grundy_core::games::octal::HeapRules;
 use grundy_core::games::take_break::TakeBreakCode;
+use grundy_core::kernel::heap_rules::HeapRules;
 use grundy_core::GameError;
 
 /// The most digits after the point of a surveyed octal family (8^5 codes).

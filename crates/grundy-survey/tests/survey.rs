@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use grundy_core::games::octal::naive::naive_values;
-use grundy_core::games::octal::HeapRules;
+use grundy_core::kernel::heap_rules::HeapRules;
 use grundy_survey::{
     answers, run_member, Budget, Family, Member, Record, Stop, FIXED_OVERHEAD_BYTES,
 };

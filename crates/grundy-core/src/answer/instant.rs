@@ -15,10 +15,11 @@
 use num_bigint::BigUint;
 
 use crate::games::family::{AtOnce, Family};
+use crate::kernel::component::Component;
 use crate::kernel::moves::MoveList;
 use crate::report::{self, Explained, Explanation, Move, NoDetail, Report, WinningMove};
 use crate::strategy::Convention;
-use crate::sum::{Component, Outcome, Sum, SumMove};
+use crate::sum::{Outcome, Sum, SumMove};
 
 /// The lone component of `sum` and what its family's theory answers at once about it.
 fn at_once(sum: &Sum) -> Option<(&Component, AtOnce)> {

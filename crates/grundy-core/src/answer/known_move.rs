@@ -4,12 +4,14 @@
 
 use num_bigint::BigUint;
 
-use super::provenance::{of_component, Provenance};
+use super::provenance::of_component;
+use crate::kernel::component::Component;
 use crate::kernel::derivation::MAX_DERIVED_OPTIONS;
 use crate::kernel::moves::MoveList;
+use crate::kernel::provenance::Provenance;
 use crate::report::{self, Explained, Explanation, NoDetail, Report};
 use crate::strategy::Convention;
-use crate::sum::{Component, Outcome, Sum, SumMove};
+use crate::sum::{Outcome, Sum, SumMove};
 
 /// The report on a lone component under normal play whose value takes a search, with more
 /// than [`MAX_DERIVED_OPTIONS`] options (below that, the search is quick and its value is

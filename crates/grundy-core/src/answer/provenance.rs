@@ -1,13 +1,14 @@
 //! How an answer is known: the argument behind each component's value (normal play) or behind
 //! the whole misère sum.
 
-pub use crate::kernel::provenance::Provenance;
+use crate::kernel::provenance::Provenance;
 
 use crate::big_nim::BigComponent;
 use crate::games::nim;
+use crate::kernel::component::Component;
 use crate::report::Piece;
 use crate::strategy::Convention;
-use crate::sum::{Component, Sum};
+use crate::sum::Sum;
 
 /// How the answer about `sum` under `convention` is known: one entry per component under
 /// normal play, one for the whole sum under misère play.

@@ -1,4 +1,4 @@
-use crate::kernel::heap_sequence::HeapSequence;
+use crate::kernel::heap_sequence::{compute, HeapSequence};
 use num_bigint::BigUint;
 use std::sync::atomic::{AtomicBool, Ordering};
 

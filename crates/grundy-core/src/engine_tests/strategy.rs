@@ -1,6 +1,7 @@
 use crate::games::wythoff::Wythoff;
+use crate::kernel::component::Component;
 use crate::strategy::*;
-use crate::sum::{Component, Outcome, Sum, SumMove};
+use crate::sum::{Outcome, Sum, SumMove};
 
 fn kayles(heaps: &[u64]) -> Sum {
     let game = std::sync::Arc::new(crate::games::octal::OctalGame::named("0.77").unwrap());

@@ -12,11 +12,11 @@ use crate::games::moore::Moore;
 use crate::games::octal::OctalGame;
 use crate::games::subtraction::SubtractionGame;
 use crate::games::wythoff::Wythoff;
+use crate::kernel::component::Component;
 use crate::solve::{grundy_by_search, misere_outcome_by_search, DEFAULT_POSITION_LIMIT};
 use crate::spec::parse_sum;
 use crate::strategy::best_move;
 use crate::strategy::move_values::*;
-use crate::sum::Component;
 
 /// Remoteness by its definition, with no shared code: 0 for a finished normal game (1 under
 /// misère play); a player with a move to an even remoteness takes the least such, + 1;

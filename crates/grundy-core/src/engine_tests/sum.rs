@@ -1,5 +1,6 @@
 use crate::games::wythoff::Wythoff;
-use crate::sum::{Component, Sum};
+use crate::kernel::component::Component;
+use crate::sum::Sum;
 
 #[test]
 fn wythoff_components_in_sums() {

@@ -7,7 +7,7 @@
 
 use std::sync::Arc;
 
-pub use super::rules::{LoopyFamily, LoopyParam};
+use super::rules::LoopyFamily;
 
 use super::rules::{digraph, fair_shares, loopy_subtraction, wind_up, LoopyRules};
 use crate::kernel::error::{GameError, Result};

@@ -7,12 +7,13 @@
 //! moves in several of its heaps at once. [`MoveParser`] hands the words to the right
 //! component.
 
+use crate::kernel::component::Component;
 use crate::kernel::MoveContext;
-use crate::sum::{Component, Sum, SumMove};
+use crate::sum::{Sum, SumMove};
 
 use crate::kernel::move_forms as forms;
 
-pub use crate::kernel::MoveError;
+use crate::kernel::MoveError;
 
 /// The most words a typed move may have (`take 2 from heap 1, 1 from heap 3 and 4 from heap 5`
 /// in Moore's Nim has 13); longer input is refused before any form reads it.

@@ -1,10 +1,11 @@
 //! Wythoff's queen moves (`games::wythoff::queen`) as the move parser of a sum reads them.
 
 use crate::games::wythoff::Wythoff;
+use crate::kernel::component::Component;
 use crate::kernel::MoveError;
 use crate::play::MoveParser;
 use crate::spec::parse_sum;
-use crate::sum::{Component, Sum, SumMove};
+use crate::sum::{Sum, SumMove};
 
 fn parse(text: &str, position: &str) -> Result<SumMove, MoveError> {
     let sum = parse_sum(position).unwrap();

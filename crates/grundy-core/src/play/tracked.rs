@@ -20,12 +20,13 @@
 use std::cmp::Reverse;
 use std::collections::BTreeSet;
 
+use crate::kernel::component::Component;
 use crate::kernel::error::Result;
 use crate::kernel::uniform_below;
 use crate::nimber::Nimber;
 use crate::player::{bouton_rule_move, Player};
 use crate::strategy::{self, Convention, PLAYER_REMOTENESS_LIMIT};
-use crate::sum::{Component, Sum, SumMove};
+use crate::sum::{Sum, SumMove};
 
 /// A position with indexes of its live components, their sizes and (once a perfect move under
 /// normal play has been asked for) their values.

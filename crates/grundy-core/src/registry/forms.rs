@@ -1,7 +1,7 @@
 //! What forms for a family's games need beyond its declaration: the named values of its
 //! parameters and its typed moves.
 
-use super::{Family, Param};
+use crate::games::family::{Family, Param};
 use crate::games::octal;
 use crate::kernel::numbering::Numbering;
 

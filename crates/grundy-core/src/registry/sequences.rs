@@ -5,7 +5,8 @@
 
 use std::sync::Arc;
 
-use super::{family, AnyRules, REGISTRY};
+use super::{family, REGISTRY};
+use crate::kernel::component::AnyRules;
 use crate::kernel::error::{GameError, Result};
 use crate::kernel::heap_sequence::HeapSequence;
 use crate::sequence::report::sequence_of;

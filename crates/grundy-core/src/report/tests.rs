@@ -135,7 +135,7 @@ fn a_misere_sum_with_nim_heaps_is_explained_by_its_simplest_forms() {
             &crate::spec::parse_sum("octal{0.07}:25,3 + nim:2,4").unwrap(),
             Convention::Misere
         ),
-        vec![crate::answer::Provenance::SimplestForms]
+        vec![crate::kernel::provenance::Provenance::SimplestForms]
     );
     // Without Nim heaps, the quotient's explanation names each heap's element.
     let plain = analyze("octal{0.77}:4,5", Convention::Misere, true).unwrap();

@@ -4,8 +4,9 @@ use std::sync::Arc;
 
 use crate::games::acrostic::Acrostic;
 use crate::games::coin_grid::CoinGrid;
+use crate::kernel::component::Component;
 use crate::spec::parse_sum;
-use crate::sum::{Component, Sum};
+use crate::sum::Sum;
 
 #[test]
 fn terms_and_typed_moves() {

@@ -4,9 +4,9 @@
 use std::sync::Arc;
 
 use crate::games::coins::{CoinGame, CoinRule, Coins};
+use crate::kernel::component::Component;
 use crate::kernel::Ruleset;
 use crate::spec::parse_sum;
-use crate::sum::Component;
 
 #[test]
 fn terms_typed_moves_and_words() {

@@ -4,9 +4,10 @@
 use std::sync::Arc;
 
 use crate::games::hackenbush::{Hackenbush, Picture};
+use crate::kernel::component::Component;
 use crate::kernel::Ruleset;
 use crate::spec::parse_sum;
-use crate::sum::{Component, Sum};
+use crate::sum::Sum;
 
 fn pic(text: &str) -> Picture {
     text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))

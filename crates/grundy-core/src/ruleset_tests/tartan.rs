@@ -4,8 +4,9 @@ use std::sync::Arc;
 
 use crate::games::coin_grid::CoinGrid;
 use crate::games::tartan::{NamedTartan, Tartan};
+use crate::kernel::component::Component;
 use crate::spec::parse_sum;
-use crate::sum::{Component, Sum};
+use crate::sum::Sum;
 
 fn grid(text: &str) -> CoinGrid {
     text.parse().unwrap()

@@ -13,7 +13,7 @@ use std::borrow::Cow;
 use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 
 use super::schema::ExactNumber;
-use crate::answer::Provenance;
+use crate::kernel::provenance::Provenance;
 use crate::sum::Outcome;
 
 /// The schema of an analysis (an [`crate::answer::Answer`] as JSON).

@@ -7,14 +7,15 @@
 
 use serde::Serialize;
 
-use crate::answer::Provenance;
+use crate::kernel::component::Component;
 use crate::kernel::error::Result;
 use crate::kernel::nim_heap::ExactU64;
+use crate::kernel::provenance::Provenance;
 use crate::play::GameRecord;
 use crate::report::Explanation;
 use crate::simulation::Simulation;
 use crate::sum::Outcome;
-use crate::sum::{Component, SumMove};
+use crate::sum::SumMove;
 
 /// The perfect player's move from a position (`None` when no move is left), the position after
 /// it, how many moves the game then lasts where the tree was small enough to measure, the

@@ -16,7 +16,7 @@
 //!   [`crate::solve::misere_rule`]).
 
 use super::game::OptionTable;
-pub use super::monoid::Candidate;
+use super::monoid::Candidate;
 use super::monoid::{coarsest_partition, Automaton};
 use super::proof_automaton::{element, has_move, wins_alone, Exploration, ProofAutomaton};
 use super::search::{for_each_option, Position};

@@ -8,9 +8,9 @@
 use std::sync::Arc;
 
 use crate::kernel::component::AnyRules;
+use crate::kernel::component::Component;
 use crate::kernel::error::{GameError, Result};
 use crate::kernel::heap_rules::{HeapMoves, HeapRules};
-use crate::sum::Component;
 
 /// A heap game: heaps `1..=max_heap()` and, for each, its options.
 pub trait HeapGame {

@@ -24,8 +24,7 @@
 
 use super::canonical::{heap_forms, heap_genera_in, MisereForms, MAX_SUMS};
 use super::follower_genera::{heap_genera_by_followers, heap_genera_capped};
-use super::game::OptionTable;
-pub use super::game::WithNimHeaps;
+use super::game::{OptionTable, WithNimHeaps};
 use super::genus::{Genus, HeapGenus};
 use super::quotient::{Limits, MisereQuotient};
 use crate::kernel::error::{GameError, Result};

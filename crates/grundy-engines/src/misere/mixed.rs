@@ -241,7 +241,7 @@ fn split(sum: &Sum) -> Option<(HeapRules, usize, Vec<u8>, Vec<u8>)> {
 
 /// [`split`], the Nim heaps possibly none.
 fn split_any(sum: &Sum) -> Option<(HeapRules, usize, Vec<u8>, Vec<u8>)> {
-    let mut game: Option<(HeapRules, &crate::sum::Component)> = None;
+    let mut game: Option<(HeapRules, &crate::kernel::component::Component)> = None;
     let (mut octal, mut nim) = (Vec::new(), Vec::new());
     for c in &sum.components {
         if let Some(m) = c.as_nim() {

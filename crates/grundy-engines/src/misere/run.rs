@@ -259,7 +259,7 @@ impl QuotientRun {
             proof_states,
             ..
         } = self.stage;
-        let candidate = super::check::Candidate {
+        let candidate = super::monoid::Candidate {
             monoid: &monoid,
             pretend: &pretend,
             p_portion: &p_portion,

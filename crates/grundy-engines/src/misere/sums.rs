@@ -18,9 +18,10 @@ use std::time::Duration;
 use super::analysis::MisereAnalysis;
 use super::game::{octal_code_of, HeapGame, OptionTable, RegistryHeapGame, WithNimHeaps};
 use super::quotient::{Limits, MisereQuotient};
+use crate::kernel::component::Component;
 use crate::kernel::heap_rules::HeapRules;
 use crate::kernel::moves::{MoveList, MAX_LISTED_MOVES};
-use crate::sum::{Component, Outcome, Sum, SumMove};
+use crate::sum::{Outcome, Sum, SumMove};
 
 /// The largest heap a sum may hold to be answered through a quotient. The quotient's own
 /// limits bound the work: those of Kayles (order 40), 0.75 (8), 0.72 (24) and Lasker's Nim (130)

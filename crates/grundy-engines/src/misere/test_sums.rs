@@ -6,11 +6,12 @@
 
 use std::sync::{Arc, Mutex, OnceLock};
 
+use crate::kernel::component::Component;
 use crate::kernel::error::Result;
 use crate::kernel::heap_rules::{HeapMoves, HeapRules};
 use crate::kernel::Ruleset;
 use crate::nimber::{mex, Nimber};
-use crate::sum::{Component, Sum};
+use crate::sum::Sum;
 
 /// An octal game given by its code, for tests.
 #[derive(Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

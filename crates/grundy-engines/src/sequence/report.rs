@@ -38,7 +38,7 @@ use crate::kernel::component::AnyRules;
 use crate::kernel::error::{GameError, Result};
 use crate::kernel::heap_sequence::Period;
 use crate::kernel::heap_sequence::{
-    Certificate, Computation, HeapSequence, Limits, PeriodRule, SequenceGame,
+    compute, Certificate, Computation, HeapSequence, Limits, PeriodRule, SequenceGame,
 };
 use crate::nimber::Nimber;
 
@@ -527,8 +527,6 @@ impl HeapSequence for RulesSequence {
         self.inner().restore(checkpoint)
     }
 }
-
-pub use crate::kernel::heap_sequence::compute;
 
 /// Why [`report_document`] gives no report.
 #[derive(Debug, Clone, PartialEq, Eq)]

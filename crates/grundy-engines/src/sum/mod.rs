@@ -24,11 +24,10 @@
 //! Moves keep component indices stable: a component that disappears stays as an empty heap, and
 //! the second part of a split is appended at the end.
 
-pub use crate::kernel::component::Component;
-
 use std::fmt;
 
 use crate::kernel::budget::in_part;
+use crate::kernel::component::Component;
 use crate::kernel::error::{GameError, Result};
 use crate::kernel::move_forms::MAX_LISTED_HEAP;
 use crate::kernel::moves::{MoveList, MAX_LISTED_MOVES};

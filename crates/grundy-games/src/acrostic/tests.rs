@@ -1,7 +1,8 @@
 use super::*;
 use crate::coin_grid::exhaustive::every_grid_by_search;
+use crate::kernel::component::Component;
 use crate::solve::{grundy_by_search, DEFAULT_POSITION_LIMIT};
-use crate::sum::{Component, Sum};
+use crate::sum::Sum;
 use rand_core::SeedableRng;
 
 fn acrostic(rows: &str, cols: &str) -> Acrostic {
@@ -73,7 +74,7 @@ fn fergusons_example() {
 
 #[test]
 fn sums_limits_moves_and_words() {
-    let nim = Arc::new(crate::nim::Nim);
+    let nim = Arc::new(crate::kernel::nim::Nim);
     for game in games().into_iter().take(4) {
         let game = Arc::new(game);
         for text in ["HT/TH", "THH/HTH"] {

@@ -1,7 +1,8 @@
 use super::*;
+use crate::kernel::component::Component;
 use crate::nimber::mex;
 use crate::solve::{grundy_by_search, DEFAULT_POSITION_LIMIT};
-use crate::sum::{Component, Sum};
+use crate::sum::Sum;
 use rand_core::SeedableRng;
 
 const GAMES: [CoinGame; 4] = [
@@ -91,7 +92,7 @@ fn every_small_row_by_exhaustive_search() {
 /// The generic solver agrees on sums of a coin row with other games.
 #[test]
 fn sums_by_the_solver() {
-    let nim = Arc::new(crate::nim::Nim);
+    let nim = Arc::new(crate::kernel::nim::Nim);
     for game in GAMES {
         let rules = Arc::new(Coins::new(game));
         for text in ["THHTH", "HHHH", "TTHTHH", "H"] {
@@ -256,7 +257,7 @@ fn every_small_row_of_every_rule_by_exhaustive_search() {
 /// Sums of described rows with other games, by the generic solver.
 #[test]
 fn described_rows_in_sums_by_the_solver() {
-    let nim = Arc::new(crate::nim::Nim);
+    let nim = Arc::new(crate::kernel::nim::Nim);
     for rules in described() {
         let rules = Arc::new(rules);
         for text in ["THHTH", "HHHHHH", "TTHTHH"] {

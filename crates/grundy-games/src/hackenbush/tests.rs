@@ -8,8 +8,9 @@ use rand_chacha::ChaCha8Rng;
 use super::cuts::{cuts_to_value, MAX_CYCLE_WORK};
 use super::naive::{naive_value, NaiveValues, MAX_NAIVE_EDGES};
 use super::*;
+use crate::kernel::component::Component;
 use crate::solve::grundy_by_search;
-use crate::sum::{Component, Sum};
+use crate::sum::Sum;
 use std::sync::Arc;
 
 fn pic(text: &str) -> Picture {

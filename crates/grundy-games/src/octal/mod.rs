@@ -26,7 +26,6 @@
 //! assert_eq!(kayles.value(1_000_000_000_000).unwrap(), kayles.value(76).unwrap());
 //! ```
 
-pub use crate::kernel::heap_rules as code;
 mod moves;
 pub mod naive;
 pub mod run;
@@ -39,7 +38,7 @@ use std::sync::{Arc, Mutex};
 
 use num_bigint::BigUint;
 
-pub use code::{HeapRules, MAX_CODE_DIGITS};
+use crate::kernel::heap_rules::HeapRules;
 pub use run::{SequenceRun, MAX_RUN_VALUES};
 pub use values::Values;
 

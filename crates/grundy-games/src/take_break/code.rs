@@ -262,8 +262,8 @@ impl TakeBreakCode {
 
     /// The octal code these rules are, when they are one: finite, digits at most 7, no `!`
     /// (or exactly `4!.0`, Grundy's game). Such codes are solved by the octal solvers.
-    pub fn as_octal(&self) -> Option<crate::octal::HeapRules> {
-        use crate::octal::HeapRules;
+    pub fn as_octal(&self) -> Option<crate::kernel::heap_rules::HeapRules> {
+        use crate::kernel::heap_rules::HeapRules;
         if !self.is_finite() {
             return None;
         }

@@ -3,8 +3,8 @@
 //! exactly, within the table and beyond it.
 
 use super::*;
+use crate::kernel::nim::Nim;
 use crate::lasker::Lasker;
-use crate::nim::Nim;
 use crate::nimber::mex;
 
 /// An option as a sorted list of the heaps it leaves (Nim and Lasker's Nim write taking a whole

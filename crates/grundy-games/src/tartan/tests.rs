@@ -2,9 +2,10 @@ use super::*;
 use crate::coin_grid::exhaustive::every_grid_by_search;
 use crate::coin_grid::MAX_GRID_HEAD_MOVES;
 use crate::coins::CoinRule;
+use crate::kernel::component::Component;
 use crate::nimber::mex;
 use crate::solve::{grundy_by_search, DEFAULT_POSITION_LIMIT};
-use crate::sum::{Component, Sum};
+use crate::sum::Sum;
 use rand_core::SeedableRng;
 
 fn product(rows: &str, cols: &str) -> Tartan {
@@ -194,7 +195,7 @@ fn fergusons_mock_turtles_squared() {
 /// Sums of grids with other games, by the generic solver.
 #[test]
 fn grids_in_sums_by_the_solver() {
-    let nim = Arc::new(crate::nim::Nim);
+    let nim = Arc::new(crate::kernel::nim::Nim);
     for game in products().into_iter().take(6) {
         let game = Arc::new(game);
         for text in ["HT/TH", "THH/HTH", "H/H/H"] {

@@ -6,7 +6,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use grundy_core::kernel::budget::{self, Budget};
-use grundy_core::sum::{Component, Sum, SumMove};
+use grundy_core::kernel::component::Component;
+use grundy_core::sum::{Sum, SumMove};
 use grundy_core::GameError;
 use pyo3::prelude::*;
 

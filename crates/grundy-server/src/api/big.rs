@@ -16,7 +16,7 @@
 use grundy_core::answer::{ask, Asked, Question};
 use grundy_core::any_size::AnyPosition;
 use grundy_core::big_nim::BigMove;
-use grundy_core::registry::Drawing;
+use grundy_core::games::family::Drawing;
 use grundy_core::report::Move;
 use num_bigint::BigUint;
 

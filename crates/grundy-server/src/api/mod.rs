@@ -27,12 +27,13 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use grundy_core::answer::{player_move, unvalued_move};
+use grundy_core::kernel::component::Component;
 use grundy_core::kernel::move_forms::MAX_LISTED_HEAP;
 use grundy_core::kernel::MoveContext;
 use grundy_core::play::MoveParser;
 use grundy_core::player::{fresh_seed, Player};
 use grundy_core::registry;
-use grundy_core::sum::{Component, Outcome, Sum, SumMove};
+use grundy_core::sum::{Outcome, Sum, SumMove};
 use grundy_core::wire::{
     AtPosition, ComputerMove, GenusTable, HackenbushLayout, Health, Hint, Legality, Remoteness,
     RemotenessList, Rulesets, UnlistedMoves, WythoffTile,

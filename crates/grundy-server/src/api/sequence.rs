@@ -4,9 +4,10 @@
 //! as the command line's `--plot` and the Python package draw it.
 
 use grundy_core::games::octal::PERIOD_SEARCH_LIMIT;
+use grundy_core::kernel::heap_sequence::compute;
 use grundy_core::kernel::heap_sequence::PeriodRule;
 use grundy_core::registry::sequences::{of_rules, sequence_families};
-use grundy_core::sequence::report::{compute, plan, Field, Report, ReportError, Request};
+use grundy_core::sequence::report::{plan, Field, Report, ReportError, Request};
 
 use crate::position::family_rules;
 
@@ -99,7 +100,7 @@ pub async fn sequence(
 /// `PERIOD_SEARCH_LIMIT` values); subtraction games always search theirs first.
 pub(super) fn sequence_json(
     req: &SequenceRequest,
-    rules: std::sync::Arc<dyn grundy_core::registry::AnyRules>,
+    rules: std::sync::Arc<dyn grundy_core::kernel::component::AnyRules>,
     at: Option<String>,
 ) -> Result<Value, ApiError> {
     let at = match at {
