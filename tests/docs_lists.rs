@@ -110,6 +110,48 @@ fn the_module_list_reader_reads_every_form_of_re_export() {
     );
 }
 
+/// The workspace's crates on which `crate_dir`'s `Cargo.toml` depends (`[dependencies]` only:
+/// a doctest's dev-dependency on the core is not an arrow of the layers).
+fn grundy_dependencies(crate_dir: &str) -> Vec<String> {
+    let manifest = read(&format!("{crate_dir}/Cargo.toml"));
+    let mut section = String::new();
+    let mut found = Vec::new();
+    for line in manifest.lines() {
+        if line.starts_with('[') {
+            section = line.to_string();
+        } else if section == "[dependencies]" && line.starts_with("grundy-") {
+            found.push(line.split_whitespace().next().unwrap_or_default().to_string());
+        }
+    }
+    found
+}
+
+/// The layers of docs/architecture.md are the crates' dependencies: each engine crate depends
+/// on exactly the layers before it, and the page names every crate of the workspace.
+#[test]
+fn the_layers_are_the_crates_dependencies() {
+    let layers = ["grundy-kernel", "grundy-engines", "grundy-games", "grundy-core"];
+    for (i, layer) in layers.iter().enumerate() {
+        let mut deps = grundy_dependencies(&format!("crates/{layer}"));
+        deps.sort();
+        let mut below: Vec<String> = layers[..i].iter().map(|s| s.to_string()).collect();
+        below.sort();
+        assert_eq!(deps, below, "{layer} depends on the layers before it");
+    }
+    let architecture = read("docs/architecture.md");
+    let crates = fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("crates")).unwrap();
+    for entry in crates {
+        let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+        assert!(
+            architecture.contains(&format!("`{name}`"))
+                || architecture.contains(&format!("`crates/{name}`")),
+            "docs/architecture.md names {name}"
+        );
+    }
+    let arrow = "grundy-kernel ──▶ grundy-engines ──▶ grundy-games ──▶ grundy-core";
+    assert!(architecture.contains(arrow), "the arrows of the layers");
+}
+
 #[test]
 fn the_apis_table_of_positions_names_every_family() {
     let api = read("docs/api.md");

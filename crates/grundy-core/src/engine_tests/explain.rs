@@ -1,4 +1,5 @@
-//! Tests of the explanations, reading positions as a user writes them (`spec`), which production code of an engine may not.
+//! Tests of the explanations (`explain`), reading positions as a user writes them (`spec`),
+//! which the engines' crate cannot see.
 
 use crate::explain::*;
 use crate::kernel::ColumnWindow;

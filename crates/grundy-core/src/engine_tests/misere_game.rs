@@ -1,3 +1,5 @@
+//! The misère engine's heap games (`misere::game`) made from rulesets as a user names them.
+
 use crate::kernel::heap_rules::HeapRules;
 use crate::misere::game::*;
 

@@ -1,3 +1,6 @@
+//! Sequence reports (`sequence::report`) of the registry's families: values, periods and their
+//! certificates, by name as the doors ask.
+
 use crate::kernel::heap_sequence::{compute, HeapSequence};
 use num_bigint::BigUint;
 use std::sync::atomic::{AtomicBool, Ordering};

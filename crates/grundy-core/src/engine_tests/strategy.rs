@@ -1,3 +1,6 @@
+//! The strategy (`strategy`) on particular rulesets: analyses, perfect moves and remoteness
+//! against exhaustive search.
+
 use crate::games::wythoff::Wythoff;
 use crate::kernel::component::Component;
 use crate::strategy::*;

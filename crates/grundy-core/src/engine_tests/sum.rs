@@ -1,3 +1,5 @@
+//! Sums (`sum`) of components of particular rulesets: a Wythoff board beside Nim heaps.
+
 use crate::games::wythoff::Wythoff;
 use crate::kernel::component::Component;
 use crate::sum::Sum;
