@@ -120,7 +120,12 @@ fn grundy_dependencies(crate_dir: &str) -> Vec<String> {
         if line.starts_with('[') {
             section = line.to_string();
         } else if section == "[dependencies]" && line.starts_with("grundy-") {
-            found.push(line.split_whitespace().next().unwrap_or_default().to_string());
+            found.push(
+                line.split_whitespace()
+                    .next()
+                    .unwrap_or_default()
+                    .to_string(),
+            );
         }
     }
     found
@@ -130,7 +135,12 @@ fn grundy_dependencies(crate_dir: &str) -> Vec<String> {
 /// on exactly the layers before it, and the page names every crate of the workspace.
 #[test]
 fn the_layers_are_the_crates_dependencies() {
-    let layers = ["grundy-kernel", "grundy-engines", "grundy-games", "grundy-core"];
+    let layers = [
+        "grundy-kernel",
+        "grundy-engines",
+        "grundy-games",
+        "grundy-core",
+    ];
     for (i, layer) in layers.iter().enumerate() {
         let mut deps = grundy_dependencies(&format!("crates/{layer}"));
         deps.sort();
