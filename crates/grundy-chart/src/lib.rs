@@ -15,7 +15,8 @@
 //!
 //! ```
 //! use grundy_core::registry::sequences::by_name;
-//! use grundy_core::sequence::report::{compute, plan, Report, Request};
+//! use grundy_core::kernel::heap_sequence::compute;
+//! use grundy_core::sequence::report::{plan, Report, Request};
 //!
 //! let seq = by_name("octal", &["kayles"]).unwrap();
 //! let request = Request { count: 200, at: None, until_period: None };

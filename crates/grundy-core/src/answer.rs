@@ -21,7 +21,8 @@
 //!
 //! ```
 //! use std::time::Duration;
-//! use grundy_core::answer::{ask, Asked, Provenance, Question};
+//! use grundy_core::answer::{ask, Asked, Question};
+//! use grundy_core::kernel::provenance::Provenance;
 //! use grundy_core::kernel::budget::Budget;
 //! use grundy_core::strategy::Convention;
 //!

@@ -147,7 +147,9 @@
 //!
 //! ```
 //! use grundy_core::spec::parse_sum;
-//! use grundy_core::sum::{Component, Outcome};
+//! use grundy_core::kernel::component::Component;
+//! use grundy_core::games::wythoff::Wythoff;
+//! use grundy_core::sum::Outcome;
 //!
 //! // Nim heaps 3 and 4, a subtraction heap, a row of 7 Kayles pins, a Wythoff position.
 //! let sum = parse_sum("nim:3,4 + sub{1,4,9}:11 + octal{kayles}:7 + wythoff:10,7").unwrap();

@@ -8,7 +8,8 @@
 //! ```
 //! use std::sync::Arc;
 //! use grundy_core::games::subtraction::SubtractionGame;
-//! use grundy_core::sum::{Component, Sum};
+//! use grundy_core::kernel::component::Component;
+//! use grundy_core::sum::Sum;
 //!
 //! let game = Arc::new(SubtractionGame::new([1, 4, 9, 12, 16]).unwrap());
 //! let heaps = [11, 15, 14, 10, 23, 8];
