@@ -1,6 +1,6 @@
 //! Octal games and Grundy's game: heaps that may be taken, shortened or split.
 //!
-//! An octal game is given by a code such as `0.77` (Kayles): see [`code`] for what the digits
+//! An octal game is given by a code such as `0.77` (Kayles): see [`crate::kernel::heap_rules`] for what the digits
 //! mean. A position is one heap; a move removes `k` tokens and leaves nothing, one heap, or two
 //! heaps, as digit `d_k` allows. A subtraction game with take-set `S` is the octal game with
 //! digit 3 at every `k` in `S`.
