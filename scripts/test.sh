@@ -8,6 +8,13 @@ cd "$(dirname "$0")/.."
 section() { printf '== %s  [%dm%02ds]\n' "$1" $((SECONDS / 60)) $((SECONDS % 60)); }
 
 section "toolchain: $(cargo --version)"
+# CI builds a clean clone once: incremental caches there are only disk (they were 18 GB beside
+# the test executables when a CI run ran out of space), so CI builds without them. A developer's
+# tree keeps them for quick rebuilds.
+if [ "${CI:-}" = true ]; then
+    export CARGO_INCREMENTAL=0
+fi
+df -h . 2>/dev/null | awk 'NR == 2 { print "   disk: " $4 " free of " $2 }'
 for tool in cargo-clippy rustfmt; do
   command -v "$tool" >/dev/null || { echo "error: $tool is missing from the Rust toolchain" >&2; exit 1; }
 done

@@ -3,6 +3,7 @@
 import json
 import os
 import pathlib
+import signal
 import subprocess
 
 import pytest
@@ -34,6 +35,15 @@ class Cli:
         out = self.run(*args)
         assert out.returncode == 2, (args, out.returncode, out.stdout, out.stderr)
         return out.stderr.strip()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def ctrl_c_raises():
+    """The Ctrl-C tests send this process SIGINT and expect KeyboardInterrupt. A shell starts
+    a background job (`bash scripts/test.sh &`) with SIGINT ignored, and Python then leaves it
+    ignored: those tests would wait for ever. So every test process takes Python's handler."""
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture(scope="session")
