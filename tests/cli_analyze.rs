@@ -685,3 +685,62 @@ fn the_schema_checks_components_and_moves_inside() {
     bare_to["winning_moves"][0]["to"] = serde_json::json!(["0.1a1a"]);
     assert!(!validator.is_valid(&bare_to));
 }
+
+/// Every kind of explanation `analyze --explain` gives has its own shape in the schema, and the
+/// shape holds: a field left out or one added is refused. `strategy` is a hint's (the API's
+/// tests validate it); the quotient in words alone needs Nim heaps the simplest forms cannot
+/// take, and shares its kind with the quotient's data.
+#[test]
+fn every_kind_of_explanation_has_its_shape_in_the_schema() {
+    let cases: &[&[&str]] = &[
+        &["nim:2,3,4"],
+        &["sub{1,2,3}:10 + nim:3"],
+        &["moore{2}:3,5,6"],
+        &["wythoff:10,7"],
+        &["wythoff:100000000000000000000,3"],
+        &["chomp:12x12"],
+        &["chomp:40x39"],
+        &["octal{0.77}:3,4,5", "--misere"],
+        &["octal{0.77}:3,4,5 + nim:2", "--misere"],
+        &["cram:2x3", "--misere"],
+    ];
+    let schema = grundy_core::wire::schema::document_schema("Analysis").unwrap();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    let mut kinds = std::collections::BTreeSet::new();
+    for case in cases {
+        let mut args = vec!["analyze", "sum"];
+        args.extend_from_slice(case);
+        args.push("--explain");
+        let doc = json(&args);
+        let kind = doc["explanation"]["kind"].as_str().unwrap().to_string();
+        kinds.insert(kind);
+        let mut extra = doc.clone();
+        extra["explanation"]["unknown_field"] = serde_json::json!(1);
+        assert!(!validator.is_valid(&extra), "{case:?}: a field added");
+        let mut text_less = doc.clone();
+        text_less["explanation"]
+            .as_object_mut()
+            .unwrap()
+            .remove("text");
+        assert!(!validator.is_valid(&text_less), "{case:?}: no text");
+    }
+    let expected = [
+        "nim",
+        "sum",
+        "moore",
+        "wythoff",
+        "closed-form",
+        "symmetry",
+        "strategy-stealing",
+        "quotient",
+        "simplest-forms",
+        "search",
+    ];
+    assert_eq!(kinds, expected.iter().map(|k| k.to_string()).collect());
+    // A field of a kind's data left out is refused too: Bouton's nim-sum, Wythoff's queen.
+    for (position, field) in [("nim:2,3,4", "nim_sum"), ("wythoff:10,7", "queen")] {
+        let mut doc = json(&["analyze", "sum", position, "--explain"]);
+        doc["explanation"].as_object_mut().unwrap().remove(field);
+        assert!(!validator.is_valid(&doc), "{position}: no {field}");
+    }
+}

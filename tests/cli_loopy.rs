@@ -9,9 +9,14 @@ use common::grundy;
 use predicates::prelude::*;
 
 fn analyze(args: &[&str]) -> String {
+    analyze_as("loopy", args)
+}
+
+/// `grundy analyze DOOR ARGS` (`loopy`, or `sum`), which must succeed: its text.
+fn analyze_as(door: &str, args: &[&str]) -> String {
     let out = grundy()
         .arg("analyze")
-        .arg("loopy")
+        .arg(door)
         .args(args)
         .output()
         .unwrap();
@@ -24,8 +29,13 @@ fn analyze(args: &[&str]) -> String {
 }
 
 fn session(terms: &str, script: &str, extra: &[&str]) -> String {
+    session_as("loopy", terms, script, extra)
+}
+
+/// `grundy play DOOR TERMS EXTRA` with `script` as the human's moves: its text.
+fn session_as(door: &str, terms: &str, script: &str, extra: &[&str]) -> String {
     let out = grundy()
-        .args(["play", "loopy", terms])
+        .args(["play", door, terms])
         .args(extra)
         .write_stdin(script)
         .output()
@@ -204,4 +214,75 @@ fn a_loopy_sum_is_refused_at_its_memory_budget() {
 fn analyze_loopy_takes_a_budget_and_small_games_fit_it() {
     let text = analyze(&["--time", "5", "--memory", "64", "windup{5;1,3}:1"]);
     assert!(text.contains("N-position"), "{text}");
+}
+
+/// A game that ends stands in a loopy sum: its Grundy value enters Smith's rule (Wind-Up's
+/// ∞{0} beside a Nim heap of 1 is ∞{1}, a draw), the report validates against the schema,
+/// and `play loopy` plays it: the computer's winning move is in the Nim heap.
+#[test]
+fn games_that_end_stand_beside_loopy_ones() {
+    let out = analyze(&["windup{5;1,3}:1", "nim:1"]);
+    for needle in [
+        "Value of the sum (Smith's rule): ∞{1}",
+        "Draw: neither player can force a win.",
+        "heap 1: 1 -> 3 (subtract 3 mod 5)",
+    ] {
+        assert!(out.contains(needle), "{needle} in {out}");
+    }
+    let json = common::json(&["analyze", "loopy", "windup{5;1,3}:1 + octal{0.77}:4"]);
+    assert_eq!(json["components"][1]["value_text"], "1");
+    assert_eq!(json["graphs"].as_array().unwrap().len(), 1);
+    // Token at 0 (γ 1) and a heap of 2: the computer takes the heap to 1 (XOR 0); the human
+    // empties it (move 3), the computer walks the token to 2, and the human cannot move.
+    let out = session(
+        "digraph{0>1,1>0,0>2}:0 + nim:2",
+        "3\n",
+        &["--first", "computer"],
+    );
+    assert!(out.contains("The computer plays heap 2: 2 -> 1"), "{out}");
+    assert!(
+        out.contains("You cannot move: the computer wins. (3 moves)"),
+        "{out}"
+    );
+}
+
+/// A sum with a loopy term is a loopy game at every door of the command line: `analyze sum`
+/// gives `analyze loopy`'s answer (text and JSON), `play sum` plays it, `--misere` and
+/// `simulate` are refused naming why.
+#[test]
+fn a_sum_with_a_loopy_term_is_the_loopy_game() {
+    let terms = ["windup{5;1,3}:1", "nim:1"];
+    assert_eq!(analyze_as("sum", &terms), analyze(&terms));
+    let json_sum = common::json(&["analyze", "sum", "nim:2 + digraph{0>1,1>0,0>2}:0"]);
+    let json_loopy = common::json(&["analyze", "loopy", "nim:2 + digraph{0>1,1>0,0>2}:0"]);
+    assert_eq!(json_sum, json_loopy);
+    assert_eq!(json_sum["outcome"], "N", "{json_sum}");
+
+    let out = session_as(
+        "sum",
+        "digraph{0>1,1>0,0>2}:0 + nim:2",
+        "3\n",
+        &["--first", "computer"],
+    );
+    assert!(
+        out.contains("You cannot move: the computer wins. (3 moves)"),
+        "{out}"
+    );
+
+    for (args, needle) in [
+        (
+            vec!["analyze", "sum", "--misere", "nim:3", "windup{5;1,3}:1"],
+            "normal play only",
+        ),
+        (
+            vec!["simulate", "sum", "square-but-one:5", "nim:3"],
+            "(square-but-one:5 is loopy)",
+        ),
+    ] {
+        grundy()
+            .args(&args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(needle));
+    }
 }

@@ -209,3 +209,61 @@ fn the_apis_list_of_drawings_names_every_drawing() {
         "docs/api.md's drawings leave out {missing:?}"
     );
 }
+
+/// The explanation kinds of the wire format's schema: each shape's `const`, or the `enum` of
+/// the arguments in words.
+fn schema_explanation_kinds() -> Vec<String> {
+    let schema = grundy_core::wire::schema::schema();
+    let shapes = schema["$defs"]["Explanation"]["anyOf"]
+        .as_array()
+        .expect("the explanation's shapes")
+        .clone();
+    let mut kinds = Vec::new();
+    for shape in shapes {
+        let kind = match shape.get("allOf") {
+            Some(parts) => parts[0]["properties"]["kind"].clone(),
+            None => shape["properties"]["kind"].clone(),
+        };
+        match (kind.get("const"), kind.get("enum")) {
+            (Some(one), _) => kinds.push(one.as_str().unwrap().to_string()),
+            (None, Some(all)) => kinds.extend(
+                all.as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|k| k.as_str().unwrap().to_string()),
+            ),
+            _ => panic!("a shape without its kind: {shape}"),
+        }
+    }
+    kinds.sort();
+    kinds.dedup();
+    kinds
+}
+
+#[test]
+fn the_apis_table_of_explanations_names_every_kind_of_the_schema() {
+    let api = read("docs/api.md");
+    let table: Vec<&str> = api
+        .lines()
+        .skip_while(|l| !l.starts_with("| `kind` | when | fields besides `text` |"))
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .collect();
+    assert!(table.len() > 5, "the table of explanations is found");
+    let mut documented: Vec<String> = table
+        .iter()
+        .flat_map(|row| {
+            let first = row.split('|').nth(1).unwrap_or_default();
+            first.split('`').skip(1).step_by(2).map(str::to_string)
+        })
+        .collect();
+    documented.sort();
+    documented.dedup();
+    let kinds = schema_explanation_kinds();
+    // The ruleset's own kinds (moore, wythoff) come from the registry: at least one.
+    assert!(kinds.contains(&"nim".to_string()) && kinds.contains(&"moore".to_string()));
+    assert_eq!(
+        documented, kinds,
+        "docs/api.md's explanation kinds against the schema's"
+    );
+}

@@ -2,7 +2,8 @@
 //!
 //! One subcommand per ruleset of the registry (and `sum`), read into the core's text format
 //! and asked of [`grundy_core::answer::ask`] within `--time`: the text, the JSON and the API's
-//! `/api/analyze` all come from the same [`grundy_core::answer::Answer`].
+//! `/api/analyze` all come from the same [`grundy_core::answer::Answer`]. A loopy game (`loopy`,
+//! or a `sum` with a loopy term) is asked of the core's loopy door instead.
 
 use grundy_core::answer::{ask, Asked, Question};
 use grundy_core::strategy::Convention;
@@ -23,9 +24,13 @@ pub fn run(command: &AnalyzeCommand, out: &Output) -> Result<(), CliError> {
     let mib = game.memory.unwrap_or(super::game::ANALYZE_MEMORY_MIB);
     let budget = super::game::question_budget(seconds, mib);
     if game.is_loopy {
+        if game.flag("misere") {
+            return Err(CliError::Usage(
+                "loopy games are played under normal play only: drop --misere".into(),
+            ));
+        }
         return super::loopy::analyze(&game.term, &budget, out);
     }
-    game.refuse_loopy_terms("analyze it with grundy analyze loopy")?;
     let convention = if game.flag("misere") {
         Convention::Misere
     } else {

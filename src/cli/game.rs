@@ -28,8 +28,8 @@ pub struct GameSpec {
     pub term: String,
     /// Whether it was given as a sum of terms.
     pub is_sum: bool,
-    /// Whether it is a loopy game (`loopy TERMS...`, [`grundy_core::loopy`]): `term` then
-    /// holds the loopy terms.
+    /// Whether it is a loopy game (`loopy TERMS...`, or a `sum` with a loopy term:
+    /// [`grundy_core::loopy`]): `term` then holds the loopy terms.
     pub is_loopy: bool,
     /// The subcommand's own flags that the command reads (`--misere`, `--explain`).
     pub flags: Vec<String>,
@@ -278,10 +278,14 @@ impl GameSpec {
                 .unwrap_or_default()
         };
         if name == "sum" || name == "loopy" {
+            let term = strings("terms").join(" + ");
+            // A sum with a loopy term is a loopy game, answered by the same door as `loopy`.
+            let is_loopy =
+                name == "loopy" || grundy_core::loopy::family::loopy_term(&term).is_some();
             return Ok(GameSpec {
-                term: strings("terms").join(" + "),
+                term,
                 is_sum: name == "sum",
-                is_loopy: name == "loopy",
+                is_loopy,
                 flags,
                 time,
                 memory,
@@ -323,15 +327,6 @@ impl GameSpec {
         self.flags.iter().any(|f| f == name)
     }
 
-    /// Refuses a sum with a loopy term (a sum takes games that end), naming the term and
-    /// `door`, where it is answered (`analyze it with grundy analyze loopy`), rather than listing every ruleset.
-    pub fn refuse_loopy_terms(&self, door: &str) -> Result<(), CliError> {
-        match grundy_core::loopy::family::refusal_in_sum(&self.term, door) {
-            Some(refusal) if self.is_sum => Err(refusal.into()),
-            _ => Ok(()),
-        }
-    }
-
     /// A title for the game and its starting position, whose values are computed within
     /// `budget` (one question: a position too hard to value is refused at the budget, naming
     /// the option that allows more).
@@ -350,13 +345,14 @@ impl GameSpec {
         opens_by_strategy: bool,
     ) -> Result<(String, Sum), CliError> {
         if self.is_loopy {
-            return Err(CliError::Usage(
-                "loopy games are analysed and played only (grundy analyze loopy, grundy play \
-                 loopy): simulate takes short games"
-                    .into(),
-            ));
+            let which = grundy_core::loopy::family::loopy_term(&self.term)
+                .filter(|_| self.is_sum)
+                .map_or(String::new(), |term| format!(" ({term} is loopy)"));
+            return Err(CliError::Usage(format!(
+                "loopy games{which} are analysed and played only (grundy analyze, grundy \
+                 play): simulate takes short games"
+            )));
         }
-        self.refuse_loopy_terms("play it with grundy play loopy")?;
         let sum = spec::parse_sum(&self.term)?;
         if sum.components.len() > MAX_COMPONENTS {
             return Err(CliError::Usage(format!(

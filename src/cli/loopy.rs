@@ -123,7 +123,7 @@ struct Session<R, W> {
     game: LoopyGame,
     human_to_move: bool,
     /// Positions met, with who was to move: a drawn one met again ends the game.
-    seen: HashSet<(Vec<(usize, u32)>, bool)>,
+    seen: HashSet<(Vec<(usize, grundy_core::loopy::rules::LoopyPosition)>, bool)>,
     moves_made: usize,
     style: Output,
 }

@@ -42,6 +42,12 @@ fn document_of(args: &[&str]) -> Option<&'static str> {
         ["search", ..] => "SearchDoc",
         ["verify", ..] => "Verification",
         ["analyze", "loopy", ..] => "LoopyAnalysis",
+        // A sum with a loopy term is the loopy game, answered as `analyze loopy` answers it.
+        ["analyze", "sum", terms @ ..]
+            if grundy_core::loopy::family::loopy_term(&terms.join(" + ")).is_some() =>
+        {
+            "LoopyAnalysis"
+        }
         ["analyze", ..] => "Analysis",
         ["survey", "run", ..] => "SurveyRun",
         ["survey", "merge", ..] => "SurveyMerge",

@@ -37,6 +37,7 @@ use crate::kernel::bouton::{serialize_heaps, HeapJson};
 use crate::kernel::component::Component;
 use crate::kernel::error::{GameError, Result};
 use crate::kernel::moves::{MoveList, MAX_LISTED_MOVES};
+use crate::kernel::reasoning::Argument;
 use crate::spec::{parse_big, parse_big_sum};
 use crate::strategy::Convention;
 use crate::sum::{Outcome, Sum, SumMove};
@@ -44,7 +45,7 @@ use crate::sum::{Outcome, Sum, SumMove};
 mod explanation;
 mod unvalued;
 
-pub use explanation::{Explained, Explanation, NoDetail};
+pub use explanation::{Explained, Explanation, NoDetail, SUM_KIND};
 pub use unvalued::Unvalued;
 
 /// One component of an analysed position: an ordinary component or a Nim heap of any size
@@ -385,7 +386,7 @@ fn lone_without_value(sum: &Sum, error: GameError, explain: bool) -> Result<Repo
     let explanation = explain.then(|| {
         Explanation::by_ruleset(sum).unwrap_or_else(|| {
             Explanation::text_only(
-                "closed-form",
+                Argument::ClosedForm,
                 format!(
                     "{}\nThe Grundy value is not needed to play: {}\n{}.",
                     title(sum),
@@ -429,7 +430,7 @@ fn explain_sum(sum: &Sum, convention: Convention, outcome: Outcome) -> Result<Ex
                 let detail = SumExplanation::new(sum)?;
                 let text = detail.to_text();
                 Explanation::Sum(Explained {
-                    kind: "sum",
+                    kind: SUM_KIND,
                     detail,
                     text,
                 })
@@ -438,9 +439,10 @@ fn explain_sum(sum: &Sum, convention: Convention, outcome: Outcome) -> Result<Ex
         (None, Convention::Misere) => match crate::misere::mixed::explain_by_forms(sum, || {
             crate::misere::sums::answer(sum).is_some()
         }) {
-            Some(text) => {
-                Explanation::text_only("simplest-forms", format!("{text}\n{}.", outcome.describe()))
-            }
+            Some(text) => Explanation::text_only(
+                Argument::SimplestForms,
+                format!("{text}\n{}.", outcome.describe()),
+            ),
             None => explain_misere(sum, outcome),
         },
     })
@@ -453,18 +455,18 @@ fn explain_misere(sum: &Sum, outcome: Outcome) -> Explanation {
             // The quotient's heaps then number the game's and the Nim heaps together: the
             // text says what was done without them.
             Some(answer) if answer.nim_beside.is_some() => {
-                Explanation::text_only("quotient", answer.text())
+                Explanation::text_only(Argument::Quotient, answer.text())
             }
             Some(answer) => {
                 let text = answer.text();
                 Explanation::Quotient(Explained {
-                    kind: "quotient",
+                    kind: Argument::Quotient.name(),
                     detail: answer.analysis.explanation,
                     text,
                 })
             }
             None if crate::misere::mixed::answers(sum) => Explanation::text_only(
-                "search",
+                Argument::Search,
                 format!(
                     "Under misère play Grundy values do not add up: this sum of a game's heaps \
                      and Nim heaps was solved by exhaustive search of its positions, memoised \
@@ -474,7 +476,7 @@ fn explain_misere(sum: &Sum, outcome: Outcome) -> Explanation {
                 ),
             ),
             None => Explanation::text_only(
-            "search",
+            Argument::Search,
             format!(
                 "Under misère play Grundy values do not add up, and this game has no misère theory here: this position was solved by exhaustive search.\n{}.",
                 outcome.describe()
@@ -501,7 +503,7 @@ fn analyze_big_sum(sum: &BigSum, convention: Convention, explain: bool) -> Resul
             let detail = SumExplanation::new_big(sum)?;
             let text = detail.to_text();
             Some(Explanation::BigSum(Explained {
-                kind: "sum",
+                kind: SUM_KIND,
                 detail,
                 text,
             }))
@@ -559,7 +561,7 @@ fn big_wythoff(text: &str, convention: Convention, explain: bool) -> Option<Resu
         .collect();
     let explanation = explain.then(|| {
         Explanation::text_only(
-            "closed-form",
+            Argument::ClosedForm,
             format!(
                 "Wythoff's game at ({x}, {y}): its P-positions are (a_n, b_n) and (b_n, a_n) with a_n = floor(n·φ) and b_n = a_n + n (Wythoff 1907), computed exactly with integer square roots.\n{}.",
                 outcome.describe()

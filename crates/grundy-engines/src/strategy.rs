@@ -68,7 +68,16 @@ pub const REMOTENESS_WORK_LIMIT: u64 = 2_000_000;
 pub const REMOTENESS_TIME_BUDGET: Duration = Duration::from_secs(1);
 /// Who wins when the last move is made.
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Default,
+    serde::Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
 )]
 #[serde(rename_all = "lowercase")]
 pub enum Convention {

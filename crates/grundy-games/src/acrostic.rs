@@ -75,6 +75,7 @@ pub static FAMILY: Family = Family {
     heap_game: false,
     search: None,
     at_once: None,
+    reasoning: None,
     build: |params| {
         Ok(Arc::new(Acrostic::new(
             CoinLine::parse(params[0])?,
@@ -102,6 +103,7 @@ pub static ACROSTIC_TWINS: Family = Family {
     heap_game: false,
     search: None,
     at_once: None,
+    reasoning: None,
     build: |_| Ok(Arc::new(Acrostic::twins())),
 };
 

@@ -197,6 +197,7 @@ macro_rules! coin_family {
             heap_game: false,
             search: None,
             at_once: None,
+            reasoning: None,
             build: |_| Ok(Arc::new(Coins::new($game))),
         };
     };
@@ -257,6 +258,7 @@ pub static RULED: Family = Family {
     heap_game: false,
     search: None,
     at_once: None,
+    reasoning: None,
     build: |params| Ok(Arc::new(Coins::ruled(CoinRule::parse(params[0])?))),
 };
 

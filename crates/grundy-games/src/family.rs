@@ -14,6 +14,7 @@ pub use crate::kernel::numbering::Numbering;
 use crate::kernel::component::{AnyRules, Component};
 use crate::kernel::error::{GameError, Result};
 use crate::kernel::provenance::Provenance;
+use crate::kernel::reasoning::Argument;
 use crate::rules::search_door::SearchDoor;
 
 /// How the front ends draw a family's positions.
@@ -132,6 +133,11 @@ pub struct Family {
     /// ([`AtOnce`]: a Chomp bar); `None` for the families with nothing of the kind.
     #[serde(skip)]
     pub at_once: Option<fn(&Component) -> Option<AtOnce>>,
+    /// The JSON Schema of the family's own reasoning on a lone position (its
+    /// `Ruleset::explain_position`, whose `kind` is the family's name): the wire format's
+    /// explanations name it; `None` for the families explained by the engines alone.
+    #[serde(skip)]
+    pub reasoning: Option<fn(&mut schemars::SchemaGenerator) -> schemars::Schema>,
 }
 
 /// What a family's theory answers at once about a lone component under normal play, which
@@ -142,8 +148,8 @@ pub struct AtOnce {
     /// The one winning move (the component's option, made directly: the options of a bar of
     /// a million rows are never listed), or `None` when the argument names no move.
     pub winning_move: Option<Vec<Component>>,
-    /// The explanation's kind: `symmetry`, `closed-form` or `strategy-stealing`.
-    pub kind: &'static str,
+    /// The explanation's kind: symmetry, a closed form or strategy stealing.
+    pub kind: Argument,
     /// The reasoning, in words.
     pub why: String,
     /// Where no winning move is known: why, and the move the computer plays instead (the one

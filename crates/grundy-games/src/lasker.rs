@@ -67,6 +67,7 @@ pub static FAMILY: Family = Family {
     heap_game: true,
     search: None,
     at_once: None,
+    reasoning: None,
     build: |_| Ok(Arc::new(Lasker)),
 };
 

@@ -78,6 +78,7 @@ pub static FAMILY: Family = Family {
     heap_game: false,
     search: None,
     at_once: None,
+    reasoning: Some(|g| g.subschema_for::<explain::MooreExplanation>()),
     build: |params| {
         let k = parse_u64_in(params[0].trim(), "k of Moore's Nim", 1..=MAX_HEAPS as u64)?;
         Ok(Arc::new(Moore::new(k)?))

@@ -28,5 +28,6 @@ pub static FAMILY: Family = Family {
     heap_game: true,
     search: None,
     at_once: None,
+    reasoning: None,
     build: |_| Ok(Nim::shared().clone()),
 };

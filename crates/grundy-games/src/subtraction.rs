@@ -61,6 +61,7 @@ pub static FAMILY: Family = Family {
     heap_game: true,
     search: None,
     at_once: None,
+    reasoning: None,
     build: |params| {
         // Each amount is read with its own range, so `-1` or `9}` is refused naming 1 to
         // MAX_TAKE, not the range of u64.
@@ -99,6 +100,7 @@ pub static BACHET: Family = Family {
     heap_game: true,
     search: None,
     at_once: None,
+    reasoning: None,
     build: |params| {
         let k = parse_u64_in(params[0].trim(), "Bachet limit", 1..=MAX_SET_SIZE as u64)?;
         Ok(Arc::new(SubtractionGame::bachet(k)?))

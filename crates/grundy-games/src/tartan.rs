@@ -125,6 +125,7 @@ pub static FAMILY: Family = Family {
     heap_game: false,
     search: None,
     at_once: None,
+    reasoning: None,
     build: |params| {
         Ok(Arc::new(Tartan::new(
             CoinLine::parse(params[0])?,
@@ -152,6 +153,7 @@ pub static TURNING_CORNERS: Family = Family {
     heap_game: false,
     search: None,
     at_once: None,
+    reasoning: None,
     build: |_| Ok(Arc::new(Tartan::named(NamedTartan::TurningCorners))),
 };
 
@@ -174,6 +176,7 @@ pub static RUGS: Family = Family {
     heap_game: false,
     search: None,
     at_once: None,
+    reasoning: None,
     build: |_| Ok(Arc::new(Tartan::named(NamedTartan::Rugs))),
 };
 

@@ -15,16 +15,21 @@ use num_bigint::BigUint;
 /// A move in multi-heap Nim: heap `heap` (0-based) goes from `from` tokens to `to`.
 ///
 /// Heaps are `u64` by default; [`BigNimMove`] is the same move with heaps of any size.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
 #[serde(bound(serialize = "H: NimHeap", deserialize = "H: serde::Deserialize<'de>"))]
+#[schemars(bound = "")]
 pub struct NimMove<H = u64> {
     /// Index of the heap, from 0.
     pub heap: usize,
     /// Tokens before the move.
     #[serde(serialize_with = "NimHeap::serialize_heap")]
+    #[schemars(with = "crate::nim_heap::ExactNumber")]
     pub from: H,
     /// Tokens after the move (`to < from`).
     #[serde(serialize_with = "NimHeap::serialize_heap")]
+    #[schemars(with = "crate::nim_heap::ExactNumber")]
     pub to: H,
 }
 

@@ -17,7 +17,7 @@ pub const MAX_SHOWN_BITS: u64 = 64;
 const COLUMNS_ABOVE: u64 = 4;
 
 /// The binary columns shown for wide heaps: bits `high` down to `low`, both included.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct ColumnWindow {
     /// The leftmost column shown (its bit number, 0 = units).
     pub high: u64,
@@ -55,7 +55,7 @@ pub fn binary<H: NimHeap>(value: &H, bits: u64, window: Option<ColumnWindow>) ->
 }
 
 /// The binary columns of a list of values (see the module documentation).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct ValueColumns {
     /// Number of binary digits of the widest value or of the nim-sum (at least 1).
     pub bits: u64,

@@ -23,7 +23,7 @@ pub const MAX_DERIVED_OPTIONS: usize = 24;
 pub const MAX_ENUMERATED_OPTIONS: u64 = 4096;
 
 /// One option of a derivation and its value.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct OptionValue {
     /// What the component becomes, as shown: `10`, `2 + 3`, `(6, 3)` (or, in
     /// [`ValueParts`], the part's name: `coin 3`).
@@ -33,12 +33,13 @@ pub struct OptionValue {
 }
 
 /// How the value of a position follows from its options (see the module documentation).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct Derivation {
     /// The position, as shown: `11`, `(10, 7)`.
     pub position: String,
     /// Its Sprague–Grundy value (a string beyond 2^53 - 1, as every whole number in JSON).
     #[serde(serialize_with = "super::nim_heap::serialize_exact_u64")]
+    #[schemars(with = "super::nim_heap::ExactNumber")]
     pub value: Nimber,
     /// How many options the position has, when they were enumerated.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -71,7 +72,7 @@ pub struct Derivation {
 /// A value that is the nim-sum of parts' values, for [`Derivation::parts`]: a row of coins is
 /// the sum of its heads (Winning Ways, ch. 14), so its value is their values XORed, shown in the
 /// same binary columns as a sum of games.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct ValueParts {
     /// What each part is called (`coin 3`) and its value.
     pub parts: Vec<OptionValue>,

@@ -35,6 +35,27 @@ pub trait NimHeap: Clone + Ord + std::hash::Hash + std::fmt::Debug + std::fmt::D
 /// and count beyond it is written as a string of decimal digits (docs/api.md, "Numbers").
 pub const MAX_JSON_INTEGER: u64 = (1 << 53) - 1;
 
+/// The JSON Schema of a whole number written by [`serialize_exact`] or
+/// [`NimHeap::serialize_heap`] (for `#[schemars(with = "ExactNumber")]`): a number up to
+/// [`MAX_JSON_INTEGER`], a string of decimal digits beyond.
+pub struct ExactNumber;
+
+impl schemars::JsonSchema for ExactNumber {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "ExactNumber".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "A whole number: a JSON number up to 2^53 - 1, a string of decimal digits beyond.",
+            "anyOf": [
+                { "type": "integer", "minimum": 0, "maximum": MAX_JSON_INTEGER },
+                { "type": "string", "pattern": "^[0-9]+$" }
+            ]
+        })
+    }
+}
+
 /// Writes `n` as a JSON number up to [`MAX_JSON_INTEGER`], else as a decimal string.
 pub fn serialize_exact<S: serde::Serializer>(n: u64, s: S) -> std::result::Result<S::Ok, S::Error> {
     if n <= MAX_JSON_INTEGER {

@@ -22,3 +22,51 @@ pub trait PositionReasoning: Debug + Send + Sync + erased_serde::Serialize {
 }
 
 erased_serde::serialize_trait_object!(PositionReasoning);
+
+/// The kind of argument of an explanation given in words only (no data beside its text): its
+/// `kind` in the JSON, what the page and Python label it by. The explanations with data have
+/// kinds of their own (`nim`, `sum`, `quotient`, and each ruleset's [`PositionReasoning::kind`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Argument {
+    /// A theorem gives the answer outright (Wythoff's P-positions beyond `u64`, a two-row
+    /// Chomp bar, a position decided by its P-positions without its value).
+    ClosedForm,
+    /// A mirror strategy (a square Chomp bar's bite).
+    Symmetry,
+    /// Strategy stealing: the player to move wins, no move named.
+    StrategyStealing,
+    /// A winning move known without search, the value not computed.
+    Strategy,
+    /// Misère play decided on the components' simplest forms.
+    SimplestForms,
+    /// Misère play decided through a misère quotient, told in words.
+    Quotient,
+    /// An exhaustive search of the position.
+    Search,
+}
+
+impl Argument {
+    /// Every argument, in the order above.
+    pub const ALL: [Argument; 7] = [
+        Argument::ClosedForm,
+        Argument::Symmetry,
+        Argument::StrategyStealing,
+        Argument::Strategy,
+        Argument::SimplestForms,
+        Argument::Quotient,
+        Argument::Search,
+    ];
+
+    /// The `kind` written in the JSON: `closed-form`, `symmetry`, ...
+    pub fn name(self) -> &'static str {
+        match self {
+            Argument::ClosedForm => "closed-form",
+            Argument::Symmetry => "symmetry",
+            Argument::StrategyStealing => "strategy-stealing",
+            Argument::Strategy => "strategy",
+            Argument::SimplestForms => "simplest-forms",
+            Argument::Quotient => "quotient",
+            Argument::Search => "search",
+        }
+    }
+}

@@ -253,15 +253,24 @@ impl LoopyPosition {
         Ok(py.import("json")?.call_method1("loads", (json,))?.unbind())
     }
 
+    /// The sum with another loopy position, or with a position of games that end
+    /// (``grundy.Nim(1)``): those stand in a loopy sum with their Grundy values.
     fn __add__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let py = other.py();
-        let Ok(other) = other.cast::<LoopyPosition>() else {
+        let Some(terms) = terms_of(other)? else {
             return Ok(py.NotImplemented());
         };
-        let sum = Self::parse(
-            py,
-            &format!("{} + {}", self.report.position, other.get().report.position),
-        )?;
+        let sum = Self::parse(py, &format!("{} + {terms}", self.report.position))?;
+        Ok(Py::new(py, sum)?.into_any())
+    }
+
+    /// A position of games that end plus this one (``grundy.Nim(1) + loopy``).
+    fn __radd__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let py = other.py();
+        let Some(terms) = terms_of(other)? else {
+            return Ok(py.NotImplemented());
+        };
+        let sum = Self::parse(py, &format!("{terms} + {}", self.report.position))?;
         Ok(Py::new(py, sum)?.into_any())
     }
 
@@ -272,6 +281,19 @@ impl LoopyPosition {
     fn __repr__(&self) -> String {
         format!("grundy.parse_loopy('{}')", self.report.position)
     }
+}
+
+/// The terms of `other` in a loopy sum: a loopy position's, or a position of games that end
+/// (refused when it cannot stand there: [`crate::position::Position::loopy_term`]); `None` for
+/// anything else.
+fn terms_of(other: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+    if let Ok(loopy) = other.cast::<LoopyPosition>() {
+        return Ok(Some(loopy.get().report.position.clone()));
+    }
+    if let Ok(ended) = other.cast::<crate::position::Position>() {
+        return Ok(Some(ended.get().loopy_term()?.to_string()));
+    }
+    Ok(None)
 }
 
 /// The loopy position written ``text``: ``digraph{0>1,1>0,0>2}:0 + windup{5;1,3}:1``.

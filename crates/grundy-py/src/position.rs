@@ -64,6 +64,29 @@ pub struct Position {
     explained: OnceLock<Arc<Answer>>,
 }
 
+impl Position {
+    /// The position as a term of a loopy sum (`grundy.parse_loopy("windup{5;1,3}:1") +
+    /// grundy.Nim(1)`), or why it cannot be one: loopy sums are played under normal play, and a
+    /// game defined by Python functions has no text the core reads.
+    pub(crate) fn loopy_term(&self) -> PyResult<&str> {
+        if self.convention != Convention::Normal {
+            return Err(crate::error::grundy_error(format!(
+                "a loopy sum is played under normal play: {} is a misère position (add its \
+                 normal-play form)",
+                self.text
+            )));
+        }
+        if self.custom {
+            return Err(crate::error::grundy_error(format!(
+                "a loopy sum takes the games of the registry: {} holds a game defined by Python \
+                 functions (grundy.Game)",
+                self.text
+            )));
+        }
+        Ok(&self.text)
+    }
+}
+
 /// The time one question of a position may take: ten minutes (Ctrl-C stops it sooner), so
 /// that nothing runs without end by default.
 const QUESTION_SECONDS: u64 = 600;
@@ -98,6 +121,11 @@ impl Position {
 
     /// The position written `text`, under `convention`.
     pub fn parse_text(text: &str, convention: Convention) -> Result<Self, GameError> {
+        // A loopy term makes a loopy game, a class of its own: named, with where it is read.
+        let door = "read it with grundy.parse_loopy";
+        if let Some(refusal) = grundy_core::loopy::family::refusal_in_sum(text, door) {
+            return Err(refusal);
+        }
         match parse_big_sum(text) {
             Ok(big) => Ok(Self::from_big(big, convention)),
             // A lone Wythoff board beyond 64 bits is answered by its closed form alone.

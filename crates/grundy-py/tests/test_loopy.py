@@ -35,3 +35,20 @@ def test_bad_input_is_a_grundy_error():
         grundy.WindUp(5, [0])
     with pytest.raises(grundy.GrundyError, match="more than 1000000 positions"):
         grundy.LoopySub([1], [1], "any")(3)
+
+
+def test_games_that_end_stand_in_a_loopy_sum():
+    windup = grundy.WindUp(5, {1, 3})(1)
+    both = windup + grundy.Nim(1)
+    assert (both.value, both.outcome) == ("∞{1}", "draw")
+    assert str(both) == "windup{5;1,3}:1 + nim:1"
+    assert (grundy.Nim(1) + windup).value == "∞{1}"
+    assert grundy.parse_loopy("windup{5;1,3}:1 + nim:1").values == ["∞{0}", "1"]
+    # A Kayles row of 4 (value 1) beside a token of value 1: XOR 0, the player to move loses.
+    token = grundy.Digraph([(0, 1), (1, 0), (0, 2)])(0)
+    assert (token + grundy.parse("octal{0.77}:4")).outcome == "P"
+    with pytest.raises(grundy.GrundyError, match="normal play"):
+        windup + grundy.Nim(1).misere()
+    # `parse` reads games that end: a loopy term is named, with the function that reads it.
+    with pytest.raises(grundy.GrundyError, match=r'"windup\{5;1,3\}:1".*grundy\.parse_loopy'):
+        grundy.parse("nim:1 + windup{5;1,3}:1")

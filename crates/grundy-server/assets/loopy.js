@@ -256,9 +256,18 @@ function renderLoopyValues(panel, v) {
   panel.append(list);
 }
 
-/// The rules of the loopy games of a position, and how its play ends.
+/// The family of a component's term: a loopy family, or the family of a game that ends
+/// standing in the loopy sum (`nim`), or null.
+function familyOfTerm(term) {
+  const name = String(term).trim().split(/[{:\s+]/)[0];
+  return state.loopy.find((f) => f.name === name || f.aliases.includes(name)) ||
+    Object.values(state.families).find((f) => f.name === name || (f.aliases || []).includes(name)) || null;
+}
+
+/// The rules of the games of a loopy position (games that end among them too), and how its
+/// play ends.
 function loopyRules(a) {
-  const families = [...new Set(a.components.map((c) => loopyFamilyOf(c.term)))];
+  const families = [...new Set(a.components.map((c) => familyOfTerm(c.term)).filter(Boolean))];
   return families.map((f) => sentence(`${f.title}: ${f.rules}`)).join(" ") +
     ` Here a position that comes back a ${REPETITIONS === 3 ? "third" : REPETITIONS + "th"} time ends the game as a draw.`;
 }

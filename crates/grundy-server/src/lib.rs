@@ -275,38 +275,25 @@ impl AppState {
 pub fn router(config: Config) -> Router {
     let state = AppState::new(config);
     let body_limit = state.limits.max_body_bytes;
-    Router::new()
-        .route("/", get(assets::index))
-        .route("/app.css", get(assets::css))
-        .route("/app.js", get(assets::js))
-        .route("/link.js", get(assets::link_js))
-        .route("/board.js", get(assets::board_js))
-        .route("/teach.js", get(assets::teach_js))
-        .route("/lessons.js", get(assets::lessons_js))
-        .route("/pictures.js", get(assets::pictures_js))
-        .route("/sequences.js", get(assets::sequences_js))
-        .route("/drawings.css", get(assets::drawings_css))
-        .route("/draw-kit.js", get(assets::draw_kit_js))
-        .route("/draw-grid.js", get(assets::draw_grid_js))
-        .route("/draw-graph.js", get(assets::draw_graph_js))
-        .route("/draw-spots.js", get(assets::draw_spots_js))
-        .route("/draw-coins.js", get(assets::draw_coins_js))
-        .route("/draw-hackenbush.js", get(assets::draw_hackenbush_js))
-        .route("/draw-queen.js", get(assets::draw_queen_js))
-        .route("/loopy.js", get(assets::loopy_js))
-        .route("/favicon.svg", get(assets::favicon))
-        .nest(
-            "/api",
-            api_routes().layer(axum::middleware::from_fn_with_state(
-                state.clone(),
-                error::refuse_oversized_body,
-            )),
-        )
-        .fallback(assets::not_found)
-        // `POST /app.js`: a JSON error too, not axum's empty 405.
-        .method_not_allowed_fallback(api::method_not_allowed)
-        .layer(DefaultBodyLimit::max(body_limit))
-        .with_state(state)
+    let mut app: Router<AppState> = Router::new().route("/", get(assets::index));
+    for &(name, body) in assets::FILES {
+        app = app.route(
+            &format!("/{name}"),
+            get(move || async move { assets::asset(name, body) }),
+        );
+    }
+    app.nest(
+        "/api",
+        api_routes().layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            error::refuse_oversized_body,
+        )),
+    )
+    .fallback(assets::not_found)
+    // `POST /app.js`: a JSON error too, not axum's empty 405.
+    .method_not_allowed_fallback(api::method_not_allowed)
+    .layer(DefaultBodyLimit::max(body_limit))
+    .with_state(state)
 }
 
 /// The JSON API, mounted under `/api`.

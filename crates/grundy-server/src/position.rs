@@ -525,7 +525,7 @@ fn sum_of_terms(spec: &PositionSpec, limits: &Limits) -> Result<Sum, ApiError> {
     }
     if let Some(refusal) = grundy_core::loopy::family::refusal_in_sum(
         terms,
-        "ask for it as {\"game\": \"loopy\", \"terms\": ...}",
+        "loopy games are answered by /api/analyze, /api/hint, /api/moves, /api/move and /api/apply",
     ) {
         return Err(refusal.into());
     }

@@ -563,36 +563,6 @@ async fn slow_computations_hit_the_time_limit() {
     assert_limit(s, &b, "compute_time_ms");
 }
 
-// ---- the page ------------------------------------------------------------------------------
-
-#[tokio::test]
-async fn the_page_and_its_assets_are_served() {
-    // Every file the page links to (its scripts, stylesheets and icon) is served, with its type.
-    let page = include_str!("../assets/index.html");
-    let mut linked: Vec<&str> = ["src=\"/", "href=\"/"]
-        .iter()
-        .flat_map(|attr| page.split(attr).skip(1))
-        .filter_map(|rest| rest.split('"').next())
-        .collect();
-    linked.sort_unstable();
-    linked.dedup();
-    assert!(linked.len() >= 10, "{linked:?}");
-    for file in linked.iter().chain([&""]) {
-        let path = format!("/{file}");
-        let kind = match file.rsplit('.').next() {
-            Some("js") => "text/javascript",
-            Some("css") => "text/css",
-            Some("svg") => "image/svg+xml",
-            _ => "text/html",
-        };
-        let request = Request::builder().uri(&path).body(Body::empty()).unwrap();
-        let response = router(Config::default()).oneshot(request).await.unwrap();
-        assert_eq!(response.status(), StatusCode::OK, "{path}");
-        let content_type = response.headers()["content-type"].to_str().unwrap();
-        assert!(content_type.starts_with(kind), "{path}: {content_type}");
-    }
-}
-
 // ---- octal games ---------------------------------------------------------------------------
 
 #[tokio::test]

@@ -2,15 +2,20 @@
 //! process: each family's noun (what a component is called, as the engine's moves and
 //! explanations call it), its drawing kind, the coin games' numbering, lone boards' typed moves
 //! without a component number, Moore's Nim explained by Moore's theorem (the hint's plan being
-//! the hint's move), and illegal coin sets refused in the rule's words.
+//! the hint's move), and illegal coin sets refused in the rule's words. Also the page itself:
+//! every asset served, and every drawing kind the registry names loaded by the page.
 
 #![allow(clippy::disallowed_macros)] // requests and expected answers are JSON literals
 
 mod support;
 
-use axum::http::StatusCode;
+use axum::body::Body;
+use axum::http::{Method, Request, StatusCode};
+use grundy_server::{router, Config};
+use http_body_util::BodyExt;
 use serde_json::json;
 use support::*;
+use tower::ServiceExt;
 
 #[tokio::test]
 async fn nouns_drawings_and_explanations_of_boards_graphs_coins_and_rows() {
@@ -98,4 +103,133 @@ async fn nouns_drawings_and_explanations_of_boards_graphs_coins_and_rows() {
             .contains("Twins turns exactly two coins, not 1"),
         "{b}"
     );
+}
+
+/// `GET path`: its status, content type and body as text.
+async fn fetch(path: &str) -> (StatusCode, String, String) {
+    let request = Request::builder().uri(path).body(Body::empty()).unwrap();
+    let response = router(Config::default()).oneshot(request).await.unwrap();
+    let status = response.status();
+    let content_type = response
+        .headers()
+        .get("content-type")
+        .map_or(String::new(), |t| t.to_str().unwrap().to_string());
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    (
+        status,
+        content_type,
+        String::from_utf8(bytes.to_vec()).unwrap(),
+    )
+}
+
+/// The files the page served at `/` links to (its scripts, stylesheets and icon).
+async fn linked_by_the_page() -> Vec<String> {
+    let (_, _, page) = fetch("/").await;
+    let mut linked: Vec<String> = ["src=\"/", "href=\"/"]
+        .iter()
+        .flat_map(|attr| page.split(attr).skip(1))
+        .filter_map(|rest| rest.split('"').next())
+        .map(str::to_string)
+        .collect();
+    linked.sort_unstable();
+    linked.dedup();
+    linked
+}
+
+#[tokio::test]
+async fn the_page_and_its_assets_are_served() {
+    // Every file the page links to is served, with its type; so is every file of assets/.
+    let linked = linked_by_the_page().await;
+    assert!(linked.len() >= 10, "{linked:?}");
+    let in_assets = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/assets"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|name| name != "index.html");
+    for file in linked
+        .iter()
+        .cloned()
+        .chain(in_assets)
+        .chain([String::new()])
+    {
+        let path = format!("/{file}");
+        let kind = match file.rsplit('.').next() {
+            Some("js") => "text/javascript",
+            Some("css") => "text/css",
+            Some("svg") => "image/svg+xml",
+            _ => "text/html",
+        };
+        let (status, content_type, body) = fetch(&path).await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+        assert!(content_type.starts_with(kind), "{path}: {content_type}");
+        assert!(!body.is_empty(), "{path}");
+    }
+    let (status, _, _) = fetch("/no-such-file.js").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+/// Every drawing kind the registry names is drawn by the page: `heaps` and `heap-row` by
+/// board.js itself, every other by exactly one `draw-*.js` the page loads
+/// (`DRAWINGS.kind = ` or `DRAWINGS["kind"] = `); and every drawing a script registers is
+/// one a family names, so none is dead. The page loads every `draw-*.js` of assets/ (build.rs).
+#[tokio::test]
+async fn every_drawing_the_registry_names_is_loaded_by_the_page() {
+    let (s, b) = send(Method::GET, "/api/rulesets", "").await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let mut named: Vec<String> = b["rulesets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|family| family["positions"]["drawing"].as_str().unwrap().to_string())
+        .collect();
+    named.sort_unstable();
+    named.dedup();
+    assert!(named.len() >= 10, "{named:?}");
+
+    let mut registered: Vec<String> = Vec::new();
+    for script in linked_by_the_page().await {
+        if !script.starts_with("draw-") {
+            continue;
+        }
+        let (_, _, text) = fetch(&format!("/{script}")).await;
+        for line in text.lines().filter(|l| l.starts_with("DRAWINGS")) {
+            let kind = line["DRAWINGS".len()..]
+                .trim_start_matches(['.', '[', '"'])
+                .split(['"', ']', ' ', '='])
+                .next()
+                .unwrap();
+            registered.push(kind.to_string());
+        }
+    }
+    let mut distinct = registered.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(
+        distinct.len(),
+        registered.len(),
+        "a kind registered twice: {registered:?}"
+    );
+    for kind in &named {
+        let by_board = kind == "heaps" || kind == "heap-row";
+        assert!(
+            by_board || distinct.contains(kind),
+            "no script the page loads registers DRAWINGS[{kind:?}]: {distinct:?}"
+        );
+    }
+    for kind in &distinct {
+        assert!(
+            named.contains(kind),
+            "DRAWINGS[{kind:?}] is named by no family: {named:?}"
+        );
+    }
+    let on_disk = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/assets"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.starts_with("draw-") && n.ends_with(".js"))
+        .count();
+    let loaded = linked_by_the_page()
+        .await
+        .iter()
+        .filter(|n| n.starts_with("draw-"))
+        .count();
+    assert_eq!(loaded, on_disk, "the page loads every draw-*.js of assets/");
 }

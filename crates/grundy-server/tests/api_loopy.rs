@@ -140,3 +140,49 @@ async fn rulesets_list_the_loopy_families_and_analyze_says_finished() {
         assert_eq!(body["finished"], finished, "{terms}: {body}");
     }
 }
+
+/// A `sum` with a loopy term is the loopy game: every endpoint answers it as it answers
+/// `{"game": "loopy"}` with the same terms (the position echoed as sent; the position after a
+/// move is written `loopy`), and an endpoint that takes games that end names the term.
+#[tokio::test]
+async fn a_sum_with_a_loopy_term_is_the_loopy_game() {
+    let terms = "windup{5;1,3}:1 + nim:1";
+    let sum = json!({"game": "sum", "terms": terms});
+    for path in ["/api/analyze", "/api/hint", "/api/move", "/api/moves"] {
+        let (status, mut by_sum) = post(path, json!({"position": sum})).await;
+        assert_eq!(status, StatusCode::OK, "{path}: {by_sum}");
+        let (_, mut by_loopy) = post(path, json!({"position": loopy(terms)})).await;
+        if path == "/api/analyze" || path == "/api/moves" {
+            assert_eq!(by_sum["position"]["terms"], terms, "{path}");
+            assert_eq!(by_sum["position"]["game"], "sum", "{path}");
+            by_sum["position"] = Value::Null;
+            by_loopy["position"] = Value::Null;
+        }
+        assert_eq!(by_sum, by_loopy, "{path}");
+    }
+    let (status, body) = post("/api/analyze", json!({"position": sum})).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["outcome"], "Draw", "{body}");
+    let (_, applied) = post(
+        "/api/apply",
+        json!({"position": sum, "move": {"component": 1, "to": [0]}}),
+    )
+    .await;
+    assert_eq!(applied["legal"], true, "{applied}");
+    assert_eq!(
+        applied["position"],
+        loopy("windup{5;1,3}:1 + nim:0"),
+        "{applied}"
+    );
+    let (status, body) = post(
+        "/api/remoteness",
+        json!({"positions": [{"game": "sum", "terms": "nim:3 + fair-shares:6,3"}]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    let error = body["error"].as_str().unwrap();
+    assert!(
+        error.contains("\"fair-shares:6,3\"") && error.contains("/api/analyze"),
+        "{error}"
+    );
+}

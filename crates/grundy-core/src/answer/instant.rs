@@ -17,7 +17,8 @@ use num_bigint::BigUint;
 use crate::games::family::{AtOnce, Family};
 use crate::kernel::component::Component;
 use crate::kernel::moves::MoveList;
-use crate::report::{self, Explained, Explanation, Move, NoDetail, Report, WinningMove};
+use crate::kernel::reasoning::Argument;
+use crate::report::{self, Explanation, Move, Report, WinningMove};
 use crate::strategy::Convention;
 use crate::sum::{Outcome, Sum, SumMove};
 
@@ -67,12 +68,8 @@ fn report_of(sum: &Sum, c: &Component, known: AtOnce, explain: bool) -> Report {
 }
 
 /// The reasoning `why` of the kind `kind`, ending with who wins.
-fn explained(kind: &'static str, why: String) -> Explanation {
-    Explanation::Text(Explained {
-        kind,
-        detail: NoDetail {},
-        text: format!("{why}\nN-position: the player to move wins."),
-    })
+fn explained(kind: Argument, why: String) -> Explanation {
+    Explanation::text_only(kind, format!("{why}\nN-position: the player to move wins."))
 }
 
 /// The report on a lone component won by the player to move, by its one winning move `mv`, or

@@ -9,7 +9,8 @@ use crate::kernel::component::Component;
 use crate::kernel::derivation::MAX_DERIVED_OPTIONS;
 use crate::kernel::moves::MoveList;
 use crate::kernel::provenance::Provenance;
-use crate::report::{self, Explained, Explanation, NoDetail, Report};
+use crate::kernel::reasoning::Argument;
+use crate::report::{self, Explanation, Report};
 use crate::strategy::Convention;
 use crate::sum::{Outcome, Sum, SumMove};
 
@@ -69,13 +70,12 @@ fn known_move_explanation(sum: &Sum, c: &Component, to: &[Component]) -> Explana
     };
     let mv = SumMove::new(0, c, to.to_vec());
     let why = reason.map_or(String::new(), |r| format!(": {r}"));
-    Explanation::Text(Explained {
-        kind: "strategy",
-        detail: NoDetail {},
-        text: format!(
+    Explanation::text_only(
+        Argument::Strategy,
+        format!(
             "{}\nA winning move known without search: {mv} leaves a position worth 0{why}.\n{}. Its Grundy value is not computed: a winning move is all that playing needs.",
             report::title(sum),
             Outcome::N.describe()
         ),
-    })
+    )
 }

@@ -98,6 +98,21 @@ impl Explored {
         })
     }
 
+    /// The graph `solved` of `positions`, by number, built otherwise than by exploring (a game
+    /// that ends: `loopy::ended::star`).
+    pub fn given(positions: Vec<LoopyPosition>, solved: Solved) -> Self {
+        let index = positions
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.clone(), i as u32))
+            .collect();
+        Explored {
+            positions,
+            index,
+            solved,
+        }
+    }
+
     /// The number of `position` in the graph, if it was reached.
     pub fn number(&self, position: &LoopyPosition) -> Option<u32> {
         self.index.get(position).copied()

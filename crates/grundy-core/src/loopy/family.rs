@@ -48,7 +48,12 @@ pub fn parse_rules(text: &str) -> Result<Arc<dyn LoopyRules>> {
         GameError::invalid(
             "loopy ruleset",
             name.trim(),
-            format!("one of {}, e.g. {}", names.join(", "), examples.join(", ")),
+            format!(
+                "one of {}, e.g. {}; or a game that ends beside them, one of {}",
+                names.join(", "),
+                examples.join(", "),
+                crate::registry::names()
+            ),
         )
     })?;
     family.rules(&params)
@@ -60,10 +65,7 @@ pub fn parse_rules(text: &str) -> Result<Arc<dyn LoopyRules>> {
 /// `None` when no term's ruleset is a loopy family (no loopy name is a ruleset's of the
 /// registry: `every_example_reads_back`).
 pub fn refusal_in_sum(text: &str, door: &str) -> Option<GameError> {
-    let term = split_terms(text).into_iter().map(str::trim).find(|term| {
-        let name_end = term.find(['{', ':']).unwrap_or(term.len());
-        loopy_family(&term[..name_end]).is_some()
-    })?;
+    let term = loopy_term(text)?;
     Some(GameError::invalid(
         "term",
         term,
@@ -72,6 +74,16 @@ pub fn refusal_in_sum(text: &str, door: &str) -> Option<GameError> {
              games that end does not take: {door}"
         ),
     ))
+}
+
+/// The first term of the sum written `text` whose ruleset is a loopy family, if any: a sum
+/// with one is a loopy game, which the doors answer as one (`grundy analyze sum`, the API's
+/// `sum`), games that end beside it (`loopy::ended`).
+pub fn loopy_term(text: &str) -> Option<&str> {
+    split_terms(text).into_iter().map(str::trim).find(|term| {
+        let name_end = term.find(['{', ':']).unwrap_or(term.len());
+        loopy_family(&term[..name_end]).is_some()
+    })
 }
 
 /// The terms of a sum: `+` outside braces separates them.

@@ -74,6 +74,16 @@ impl GammaTable {
         })
     }
 
+    /// The table of values known otherwise, every counter 0: a game that ends, whose values
+    /// are its Sprague–Grundy values (`loopy::ended`).
+    pub fn given(values: Vec<Gamma>) -> Self {
+        GammaTable {
+            counters: vec![0; values.len()],
+            values,
+            stages: 0,
+        }
+    }
+
     /// γ of `position`.
     pub fn value(&self, position: u32) -> &Gamma {
         &self.values[position as usize]

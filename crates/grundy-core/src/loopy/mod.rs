@@ -33,6 +33,7 @@
 //! sum ([`LoopySum`]): a value here is not a nimber, so they do not enter [`crate::sum::Sum`]
 //! (see `docs/theory.md`, "Loopy games", for why).
 
+pub mod ended;
 pub mod explore;
 pub mod family;
 pub mod gamma;

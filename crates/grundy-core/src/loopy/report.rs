@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
+use super::ended::{self, EndedRules};
 use super::explore::Explored;
 use super::family::{parse_rules, split_terms};
 use super::rules::{LoopyPosition, LoopyRules};
@@ -37,6 +38,15 @@ impl LoopySum {
     pub fn parse(text: &str) -> Result<Self> {
         let mut parts = Vec::new();
         for term in split_terms(text) {
+            // A game that ends, beside the loopy ones (`nim:1`): valued by its own engine.
+            if let Some(read) = EndedRules::read(term) {
+                let (rules, positions) = read?;
+                parts.push(LoopyPart {
+                    rules: Arc::new(rules),
+                    positions,
+                });
+                continue;
+            }
             let (rules, list) = term.rsplit_once(':').ok_or_else(|| {
                 GameError::invalid(
                     "loopy term",
@@ -64,9 +74,7 @@ impl LoopySum {
     pub fn to_terms(&self) -> String {
         let mut terms = Vec::new();
         for part in &self.parts {
-            for list in part.rules.lists(&part.positions) {
-                terms.push(format!("{}:{list}", part.rules.term()));
-            }
+            terms.extend(part.rules.terms(&part.positions));
         }
         terms.join(" + ")
     }
@@ -75,26 +83,37 @@ impl LoopySum {
     /// ([`crate::kernel::budget::within`], as `answer::loopy` installs it) the exploration and
     /// the labelling look at it every few milliseconds, and a refusal names the term.
     pub fn solve(&self) -> Result<LoopyGame> {
-        let mut explored = Vec::new();
-        let mut tokens = Vec::new();
+        let mut game = LoopyGame {
+            rules: Vec::new(),
+            explored: Vec::new(),
+            tokens: Vec::new(),
+        };
         for (i, part) in self.parts.iter().enumerate() {
             let name = || {
-                let lists = part.rules.lists(&part.positions).join(",");
-                format!("term {} ({}:{lists})", i + 1, part.rules.term())
+                let terms = part.rules.terms(&part.positions).join(" + ");
+                format!("term {} ({terms})", i + 1)
             };
+            // A game that ends: one star per component, valued one move ahead.
+            if part.rules.ends() {
+                for p in &part.positions {
+                    let star = budget::in_part(name, || ended::star(part.rules.as_ref(), p))?;
+                    game.tokens.push((game.explored.len(), 0));
+                    game.explored.push(star);
+                    game.rules.push(part.rules.clone());
+                }
+                continue;
+            }
             let graph = budget::in_part(name, || {
                 Explored::from_roots(part.rules.as_ref(), &part.rules.roots(&part.positions))
             })?;
             for p in &part.positions {
-                tokens.push((i, graph.number(p).expect("a root is explored")));
+                let at = graph.number(p).expect("a root is explored");
+                game.tokens.push((game.explored.len(), at));
             }
-            explored.push(graph);
+            game.explored.push(graph);
+            game.rules.push(part.rules.clone());
         }
-        Ok(LoopyGame {
-            rules: self.parts.iter().map(|p| p.rules.clone()).collect(),
-            explored,
-            tokens,
-        })
+        Ok(game)
     }
 
     /// The analysis of the sum (solves it).
@@ -128,9 +147,13 @@ impl LoopyGame {
         self.sum_at(&self.tokens).to_terms()
     }
 
-    /// The position now, as numbers (for noticing a repetition).
-    pub fn key(&self) -> Vec<Token> {
-        self.tokens.clone()
+    /// The position now, as numbers (for noticing a repetition): each token's graph and its
+    /// position there.
+    pub fn key(&self) -> Vec<(usize, LoopyPosition)> {
+        self.tokens
+            .iter()
+            .map(|&(g, at)| (g, self.explored[g].positions[at as usize].clone()))
+            .collect()
     }
 
     /// Every legal move now.
@@ -162,7 +185,7 @@ impl LoopyGame {
             if mv.token != component {
                 continue;
             }
-            let mut at = self.explored[g].positions[mv.to as usize].clone();
+            let mut at = self.rules[g].numbers(&self.explored[g].positions[mv.to as usize]);
             at.sort_unstable();
             wanted.sort_unstable();
             if at == wanted {
@@ -177,13 +200,20 @@ impl LoopyGame {
         })
     }
 
-    /// Plays `mv` (one of [`LoopyGame::moves`]).
+    /// Plays `mv` (one of [`LoopyGame::moves`]). A component of a game that ends is valued
+    /// again at its new position (its star: [`super::ended`]).
     pub fn play(&mut self, mv: &LoopyMove) -> Result<()> {
         let legal = strategy::moves(&self.explored, &self.tokens)
             .into_iter()
             .find(|m| m.token + 1 == mv.component && self.shown(m.token, m.to) == mv.to)
             .ok_or_else(|| GameError::IllegalMove(format!("{} is not a move here", mv.words)))?;
         self.tokens = strategy::after(&self.tokens, legal);
+        let (g, at) = self.tokens[legal.token];
+        if self.rules[g].ends() {
+            let position = self.explored[g].positions[at as usize].clone();
+            self.explored[g] = ended::star(self.rules[g].as_ref(), &position)?;
+            self.tokens[legal.token].1 = 0;
+        }
         Ok(())
     }
 
@@ -239,6 +269,7 @@ impl LoopyGame {
         self.rules
             .iter()
             .zip(&self.explored)
+            .filter(|(rules, _)| !rules.ends())
             .map(|(rules, explored)| GraphScope {
                 term: rules.term(),
                 positions: explored.positions.len(),

@@ -20,6 +20,14 @@
 //! `X`. A strictly falling sequence in a well-order is finite, so the play ends, and since the
 //! winner always has a reply, it ends with the opponent unable to move. The tests play this
 //! strategy against every defence on small sums and check that no play repeats.
+//!
+//! ## Games that end
+//!
+//! A component of a game that ends (`loopy::ended`) has its Sprague–Grundy value as γ and
+//! every counter 0. The opponent's move there to a larger value is reversed by the mex rule to
+//! the same value, with the same counter sum: the potential does not rise, though it may not
+//! fall. But such a component can be moved only finitely often in the whole play (its game
+//! ends), so after its last move the argument above holds as it is: the play still ends.
 
 use super::gamma::GammaTable;
 use super::graph::MoveGraph;

@@ -8,8 +8,11 @@ use num_bigint::BigUint;
 use serde::Serialize;
 
 use crate::explain::{NimExplanation, SumExplanation};
-use crate::kernel::reasoning::PositionReasoning;
+use crate::kernel::reasoning::{Argument, PositionReasoning};
 use crate::sum::{Sum, SumMove};
+
+/// The `kind` of a sum's values explained ([`Explanation::Sum`], [`Explanation::BigSum`]).
+pub const SUM_KIND: &str = "sum";
 
 /// The reasoning, as data and as text, tagged by `kind`.
 #[derive(Debug, Clone, Serialize)]
@@ -110,9 +113,10 @@ impl Explanation {
         }
     }
 
-    pub(super) fn text_only(kind: &'static str, text: String) -> Self {
+    /// An explanation in words only, by the argument `kind`.
+    pub(crate) fn text_only(kind: Argument, text: String) -> Self {
         Explanation::Text(Explained {
-            kind,
+            kind: kind.name(),
             detail: NoDetail {},
             text,
         })

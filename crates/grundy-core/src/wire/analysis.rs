@@ -6,14 +6,17 @@
 //! with `position`), so their schemas are written here, field by field, against that code;
 //! the suite validates every analysis the command line and the API print against them. The
 //! components and winning moves inside have the schema's `Component` and `Move` shapes; an
-//! explanation's details are each ruleset's own (docs/api.md) and are described as objects.
+//! explanation has the shape of its `kind` ([`ExplanationDoc`]).
 
 use std::borrow::Cow;
 
 use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 
-use super::schema::ExactNumber;
+use crate::explain::{NimExplanation, SumExplanation};
+use crate::kernel::nim_heap::ExactNumber;
 use crate::kernel::provenance::Provenance;
+use crate::kernel::reasoning::Argument;
+use crate::report::SUM_KIND;
 use crate::sum::Outcome;
 
 /// The schema of an analysis (an [`crate::answer::Answer`] as JSON).
@@ -29,6 +32,7 @@ impl JsonSchema for Analysis {
         let outcome = generator.subschema_for::<Outcome>();
         let provenance = generator.subschema_for::<Provenance>();
         let component = generator.subschema_for::<super::schema::ComponentDoc>();
+        let explanation = generator.subschema_for::<ExplanationDoc>();
         json_schema!({
             "description": "A position analysed: each component's value (null where a value is not computed), the nim-sum, who wins, every winning move (null where they were not asked for, or where none is known: then winning_moves_unknown says why), the reasoning when asked, and how each answer is known. A board or graph played on without its value (the API's partial answers) has outcome and winner null, and refused says why.",
             "type": "object",
@@ -64,15 +68,71 @@ impl JsonSchema for Analysis {
                     ]
                 },
                 "winning_moves_unknown": { "type": "string" },
-                "explanation": {
-                    "type": "object",
-                    "required": ["kind", "text"],
-                    "properties": { "kind": { "type": "string" }, "text": { "type": "string" } }
-                },
+                "explanation": explanation,
                 "provenance": { "type": "array", "items": provenance }
             }
         })
     }
+}
+
+/// The schema of an analysis's reasoning ([`crate::report::Explanation`] as JSON): its `kind`,
+/// its `text`, and the data of that kind beside them. Bouton's columns (`nim`), a sum's values
+/// (`sum`), a misère quotient's product (`quotient`), and each family's own reasoning (its
+/// name as the kind: [`crate::games::family::Family::reasoning`]) have their types' schemas;
+/// an argument in words only ([`Argument`]) has its text alone. No other field is allowed, so a
+/// field added to one of these types without its schema fails the suite's validation.
+pub struct ExplanationDoc;
+
+impl JsonSchema for ExplanationDoc {
+    fn schema_name() -> Cow<'static, str> {
+        "Explanation".into()
+    }
+
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        let mut kinds = vec![
+            with_data(
+                crate::kernel::nim::NAME,
+                generator.subschema_for::<NimExplanation>(),
+            ),
+            with_data(SUM_KIND, generator.subschema_for::<SumExplanation>()),
+            with_data(
+                Argument::Quotient.name(),
+                generator.subschema_for::<crate::misere::Explanation>(),
+            ),
+        ];
+        for family in crate::registry::REGISTRY {
+            if let Some(reasoning) = family.reasoning {
+                kinds.push(with_data(family.name, reasoning(generator)));
+            }
+        }
+        let words: Vec<&str> = Argument::ALL.iter().map(|a| a.name()).collect();
+        kinds.push(serde_json::json!({
+            "type": "object",
+            "required": ["kind", "text"],
+            "properties": { "kind": { "enum": words }, "text": { "type": "string" } },
+            "additionalProperties": false
+        }));
+        json_schema!({
+            "description": "The reasoning: its kind, its text, and the data of that kind beside them (Bouton's columns for nim, each component's value for sum, the quotient's product for quotient, a ruleset's own theorem for moore and wythoff); an argument in words only has its text alone.",
+            "anyOf": kinds
+        })
+    }
+}
+
+/// The schema of an explanation of `kind` whose data `detail` describes, flattened beside
+/// `kind` and `text` ([`crate::report::Explained`]), with no other field.
+fn with_data(kind: &str, detail: Schema) -> serde_json::Value {
+    serde_json::json!({
+        "allOf": [
+            {
+                "type": "object",
+                "required": ["kind", "text"],
+                "properties": { "kind": { "const": kind }, "text": { "type": "string" } }
+            },
+            detail
+        ],
+        "unevaluatedProperties": false
+    })
 }
 
 /// The schema of a loopy sum's analysis ([`crate::loopy::LoopyReport`] as JSON).

@@ -25,7 +25,7 @@ pub mod simulation;
 pub mod sprouts;
 pub mod wythoff;
 
-pub use analysis::{Analysis, LoopyAnalysis};
+pub use analysis::{Analysis, ExplanationDoc, LoopyAnalysis};
 pub use hackenbush::{HackenbushLayout, HackenbushValue};
 pub use misere::{GenusRow, GenusSum, GenusTable, QuotientDoc};
 pub use nimber::{NimInverse, NimProduct, NimQuotient, NimRoot, NimTable};

@@ -8,7 +8,7 @@ use std::borrow::Cow;
 
 use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 
-use super::schema::ExactNumber;
+use crate::kernel::nim_heap::ExactNumber;
 use crate::sum::Outcome;
 
 /// The schema of a position's moves, valued.

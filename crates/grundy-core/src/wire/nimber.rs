@@ -9,16 +9,16 @@ use crate::nimber::{nim_div, nim_inv, nim_mul, nim_sqrt};
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct NimProduct {
     #[serde(serialize_with = "serialize_exact_u64")]
-    #[schemars(with = "super::schema::ExactNumber")]
+    #[schemars(with = "crate::kernel::nim_heap::ExactNumber")]
     pub a: u64,
     #[serde(serialize_with = "serialize_exact_u64")]
-    #[schemars(with = "super::schema::ExactNumber")]
+    #[schemars(with = "crate::kernel::nim_heap::ExactNumber")]
     pub b: u64,
     #[serde(serialize_with = "serialize_exact_u64")]
-    #[schemars(with = "super::schema::ExactNumber")]
+    #[schemars(with = "crate::kernel::nim_heap::ExactNumber")]
     pub sum: u64,
     #[serde(serialize_with = "serialize_exact_u64")]
-    #[schemars(with = "super::schema::ExactNumber")]
+    #[schemars(with = "crate::kernel::nim_heap::ExactNumber")]
     pub product: u64,
 }
 
@@ -38,10 +38,10 @@ impl NimProduct {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct NimInverse {
     #[serde(serialize_with = "serialize_exact_u64")]
-    #[schemars(with = "super::schema::ExactNumber")]
+    #[schemars(with = "crate::kernel::nim_heap::ExactNumber")]
     pub a: u64,
     #[serde(serialize_with = "serialize_exact_u64")]
-    #[schemars(with = "super::schema::ExactNumber")]
+    #[schemars(with = "crate::kernel::nim_heap::ExactNumber")]
     pub inverse: u64,
 }
 
@@ -56,13 +56,13 @@ impl NimInverse {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct NimQuotient {
     #[serde(serialize_with = "serialize_exact_u64")]
-    #[schemars(with = "super::schema::ExactNumber")]
+    #[schemars(with = "crate::kernel::nim_heap::ExactNumber")]
     pub a: u64,
     #[serde(serialize_with = "serialize_exact_u64")]
-    #[schemars(with = "super::schema::ExactNumber")]
+    #[schemars(with = "crate::kernel::nim_heap::ExactNumber")]
     pub b: u64,
     #[serde(serialize_with = "serialize_exact_u64")]
-    #[schemars(with = "super::schema::ExactNumber")]
+    #[schemars(with = "crate::kernel::nim_heap::ExactNumber")]
     pub quotient: u64,
 }
 
@@ -77,10 +77,10 @@ impl NimQuotient {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct NimRoot {
     #[serde(serialize_with = "serialize_exact_u64")]
-    #[schemars(with = "super::schema::ExactNumber")]
+    #[schemars(with = "crate::kernel::nim_heap::ExactNumber")]
     pub a: u64,
     #[serde(serialize_with = "serialize_exact_u64")]
-    #[schemars(with = "super::schema::ExactNumber")]
+    #[schemars(with = "crate::kernel::nim_heap::ExactNumber")]
     pub root: u64,
 }
 

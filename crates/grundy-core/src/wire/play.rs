@@ -32,9 +32,8 @@ pub struct Hint<M, P> {
     pub outcome: Outcome,
     /// Whether the player to move wins (`outcome` is `N`).
     pub winning: bool,
-    #[schemars(with = "super::schema::AnyJson")]
+    #[schemars(with = "Option<super::ExplanationDoc>")]
     pub explanation: Option<Explanation>,
-    #[schemars(with = "super::schema::AnyJson")]
     pub provenance: Vec<Provenance>,
 }
 
@@ -55,7 +54,7 @@ pub struct ComputerMove<M, P, Player> {
     #[schemars(with = "super::schema::AnyJson")]
     pub player: Player,
     #[serde(serialize_with = "crate::kernel::nim_heap::serialize_exact_u64")]
-    #[schemars(with = "super::schema::ExactNumber")]
+    #[schemars(with = "crate::kernel::nim_heap::ExactNumber")]
     pub seed: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub refused: Option<String>,
@@ -191,14 +190,14 @@ pub struct TurnDoc {
     pub seat: usize,
     #[schemars(with = "super::schema::AnyJson")]
     pub before: Vec<Component>,
-    #[schemars(with = "super::schema::ExactNumber")]
+    #[schemars(with = "crate::kernel::nim_heap::ExactNumber")]
     pub value_before: ExactU64,
     #[serde(rename = "move")]
     #[schemars(with = "super::schema::AnyJson")]
     pub mv: SumMove,
     #[schemars(with = "super::schema::AnyJson")]
     pub after: Vec<Component>,
-    #[schemars(with = "super::schema::ExactNumber")]
+    #[schemars(with = "crate::kernel::nim_heap::ExactNumber")]
     pub value_after: ExactU64,
 }
 

@@ -2,34 +2,13 @@
 //!
 //! Every document a door prints is one definition of the schema, named as its type
 //! ([`documents`]). Components and moves have definitions of their own ([`ComponentDoc`],
-//! [`MoveDoc`]); core types that have none yet (an explanation's details) are described as any
-//! JSON value or any object, and docs/api.md gives their fields.
+//! [`MoveDoc`]), and so have explanations ([`super::ExplanationDoc`], one shape per `kind`).
 
 use std::borrow::Cow;
 
 use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 
 use super::*;
-
-/// A whole number as every JSON document writes it: a number up to 2^53 - 1, a string of
-/// decimal digits beyond (docs/api.md, "Numbers").
-pub struct ExactNumber;
-
-impl JsonSchema for ExactNumber {
-    fn schema_name() -> Cow<'static, str> {
-        "ExactNumber".into()
-    }
-
-    fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        json_schema!({
-            "description": "A whole number: a JSON number up to 2^53 - 1, a string of decimal digits beyond.",
-            "anyOf": [
-                { "type": "integer", "minimum": 0, "maximum": 9_007_199_254_740_991_u64 },
-                { "type": "string", "pattern": "^[0-9]+$" }
-            ]
-        })
-    }
-}
 
 /// A component of a position as every door writes it: its ruleset's name and its position in
 /// the one field of the ruleset's shape (`{"ruleset": "nim", "heap": 4}`, `{"ruleset":
@@ -134,7 +113,10 @@ pub fn documents() -> Vec<(&'static str, SchemaOf)> {
 
 /// The whole schema: one definition per document (`$defs`), as docs/wire-schema.json holds it.
 pub fn schema() -> serde_json::Value {
-    let mut generator = schemars::generate::SchemaSettings::draft2020_12().into_generator();
+    // The schema of what the doors print (serialisation), not of what they would read back.
+    let mut generator = schemars::generate::SchemaSettings::draft2020_12()
+        .for_serialize()
+        .into_generator();
     let mut defs = serde_json::Map::new();
     for (name, schema_of) in documents() {
         defs.insert(name.to_string(), schema_of(&mut generator).to_value());

@@ -169,11 +169,11 @@ impl WythoffTile {
 #[allow(dead_code)]
 struct WythoffNthShape {
     game: String,
-    #[schemars(with = "super::schema::ExactNumber")]
+    #[schemars(with = "crate::kernel::nim_heap::ExactNumber")]
     n: (),
-    #[schemars(with = "super::schema::ExactNumber")]
+    #[schemars(with = "crate::kernel::nim_heap::ExactNumber")]
     a: (),
-    #[schemars(with = "super::schema::ExactNumber")]
+    #[schemars(with = "crate::kernel::nim_heap::ExactNumber")]
     b: (),
 }
 

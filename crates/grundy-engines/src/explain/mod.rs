@@ -25,6 +25,7 @@ use crate::big_nim::{analyze_big, BigSum};
 use crate::kernel::bouton;
 use crate::kernel::bouton::NimMove;
 use crate::kernel::error::Result;
+use crate::kernel::nim_heap::ExactNumber;
 use crate::kernel::NimHeap;
 use crate::nimber::Nimber;
 use crate::strategy::Convention;
@@ -37,13 +38,14 @@ const MAX_TABLE_DIGITS: usize = 40;
 
 /// Bouton's reasoning on one Nim position. Heaps are `u64` by default, or
 /// [`num_bigint::BigUint`] for heaps of any size.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(bound(serialize = "H: NimHeap"))]
 pub struct NimExplanation<H = u64> {
     /// The convention explained.
     pub convention: Convention,
     /// The heaps.
     #[serde(serialize_with = "bouton::serialize_heaps")]
+    #[schemars(with = "Vec<ExactNumber>")]
     pub heaps: Vec<H>,
     /// Number of binary digits of the widest heap or nim-sum (at least 1).
     pub bits: u64,
@@ -54,6 +56,7 @@ pub struct NimExplanation<H = u64> {
     pub binary: Vec<String>,
     /// The nim-sum.
     #[serde(serialize_with = "NimHeap::serialize_heap")]
+    #[schemars(with = "ExactNumber")]
     pub nim_sum: H,
     /// The nim-sum in binary (the same columns).
     pub nim_sum_binary: String,
@@ -64,6 +67,7 @@ pub struct NimExplanation<H = u64> {
     /// Who wins.
     pub outcome: Outcome,
     /// The winning moves.
+    #[schemars(with = "Vec<NimMove>")]
     pub moves: Vec<NimMove<H>>,
     /// Under misère play, whether the position is in the endgame where only heaps of size 0 or 1
     /// would remain after the winning move, so the normal move is adjusted.
@@ -283,24 +287,27 @@ fn table_number<H: NimHeap>(h: &H) -> String {
 
 /// The Sprague–Grundy reasoning on a sum of games. Values are [`Nimber`]s by default, or
 /// [`num_bigint::BigUint`] for a sum holding Nim heaps of any size ([`SumExplanation::new_big`]).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(bound(serialize = "V: NimHeap"))]
 pub struct SumExplanation<V = Nimber> {
     /// One line per component: its ruleset, position and value.
+    #[schemars(with = "Vec<ComponentValue>")]
     pub components: Vec<ComponentValue<V>>,
     /// The nim-sum of the values.
     #[serde(serialize_with = "NimHeap::serialize_heap")]
+    #[schemars(with = "ExactNumber")]
     pub total: V,
     /// The values in binary columns, XORed as in Bouton's table of Nim heaps.
     pub columns: ValueColumns,
     /// Who wins (normal play).
     pub outcome: Outcome,
     /// The component chosen for the winning move and the value it must reach.
+    #[schemars(with = "Option<MovePlan>")]
     pub plan: Option<MovePlan<V>>,
 }
 
 /// A component and its value, for [`SumExplanation`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(bound(serialize = "V: NimHeap"))]
 pub struct ComponentValue<V = Nimber> {
     /// The ruleset, e.g. `subtraction {1,4,9}`.
@@ -312,6 +319,7 @@ pub struct ComponentValue<V = Nimber> {
     pub position: String,
     /// Its Grundy value.
     #[serde(serialize_with = "NimHeap::serialize_heap")]
+    #[schemars(with = "ExactNumber")]
     pub value: V,
     /// How the value follows from the mex rule (see [`Derivation`]); `None` for a Nim heap
     /// beyond `u64`, which is its own value.
@@ -320,16 +328,18 @@ pub struct ComponentValue<V = Nimber> {
 }
 
 /// Where a winning move is made in a sum, for [`SumExplanation`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(bound(serialize = "V: NimHeap"))]
 pub struct MovePlan<V = Nimber> {
     /// Index of the component, from 0.
     pub component: usize,
     /// Its value now.
     #[serde(serialize_with = "NimHeap::serialize_heap")]
+    #[schemars(with = "ExactNumber")]
     pub value: V,
     /// The value it must be moved to: `value XOR total`.
     #[serde(serialize_with = "NimHeap::serialize_heap")]
+    #[schemars(with = "ExactNumber")]
     pub target: V,
     /// The position it moves to.
     pub result: String,

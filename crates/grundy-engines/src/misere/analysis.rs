@@ -26,7 +26,8 @@ pub const P_PORTION_LISTED: usize = 12;
 /// Why a position has its outcome: the element of each heap, their product, whether the
 /// product lies in the P-portion, and (for an N-position) one winning move checked the same
 /// way. As the Nim explanation shows the XOR of the heaps.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[schemars(rename = "QuotientExplanation")]
 pub struct Explanation {
     /// The game's name, e.g. `0.07`.
     pub game: String,
@@ -52,7 +53,8 @@ pub struct Explanation {
 
 /// A move checked in the quotient: the heap's element is replaced by its option's elements,
 /// and the new product lies in the P-portion.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[schemars(rename = "QuotientMoveCheck")]
 pub struct MoveCheck {
     /// Index of the heap moved in.
     pub heap: usize,

@@ -69,6 +69,7 @@ pub static FAMILY: Family = Family {
     heap_game: true,
     search: None,
     at_once: None,
+    reasoning: None,
     build: |params| {
         // `allbut{}` excludes nothing: it is Nim, written so that it reads back.
         let excluded = if params[0].trim().is_empty() {

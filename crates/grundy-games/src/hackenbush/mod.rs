@@ -74,6 +74,7 @@ pub static FAMILY: Family = Family {
     heap_game: false,
     search: None,
     at_once: None,
+    reasoning: None,
     build: |_| Ok(Arc::new(Hackenbush)),
 };
 

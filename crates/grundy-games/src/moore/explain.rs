@@ -33,7 +33,7 @@ use crate::sum::Outcome;
 
 /// The reasoning on a lone position of Moore's Nim_k under normal play (see the module
 /// documentation).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct MooreExplanation {
     /// How many heaps a move may take from.
     pub k: u64,
@@ -54,7 +54,7 @@ pub struct MooreExplanation {
 }
 
 /// A winning move of Moore's Nim, column by column.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct MoorePlan {
     /// The heaps after the move.
     pub to: Vec<u64>,
@@ -69,7 +69,7 @@ pub struct MoorePlan {
 }
 
 /// What the move does in one binary column.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct ColumnStep {
     /// The column's bit (0 = units).
     pub bit: u32,
@@ -111,10 +111,11 @@ fn binary(h: u64, bits: u32) -> String {
     format!("{h:0width$b}", width = bits as usize)
 }
 
-/// The report carries it as any ruleset's reasoning (its JSON `kind` is `moore`).
+/// The report carries it as any ruleset's reasoning (its JSON `kind` is the family's name,
+/// `moore`, whose [`crate::family::Family::reasoning`] gives its schema).
 impl crate::kernel::reasoning::PositionReasoning for MooreExplanation {
     fn kind(&self) -> &'static str {
-        "moore"
+        crate::moore::FAMILY.name
     }
 
     fn to_text(&self) -> String {

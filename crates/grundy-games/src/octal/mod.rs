@@ -82,6 +82,7 @@ pub static FAMILY: Family = Family {
     heap_game: true,
     search: None,
     at_once: None,
+    reasoning: None,
     build: |params| Ok(Arc::new(OctalGame::named(params[0])?)),
 };
 
@@ -104,6 +105,7 @@ pub static GRUNDYS_GAME: Family = Family {
     heap_game: true,
     search: None,
     at_once: None,
+    reasoning: None,
     build: |_| Ok(Arc::new(OctalGame::grundys_game())),
 };
 

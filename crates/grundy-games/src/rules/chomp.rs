@@ -9,6 +9,7 @@ use crate::family::{AtOnce, Drawing, Family, Positions};
 use crate::kernel::component::Component;
 use crate::kernel::error::Result;
 use crate::kernel::provenance::Provenance;
+use crate::kernel::reasoning::Argument;
 use crate::nimber::Nimber;
 use crate::search::Engine;
 use crate::searched::{board_form, numbers, Searched, SearchedGame};
@@ -32,6 +33,7 @@ pub static FAMILY: Family = Family {
     heap_game: false,
     search: Some(search_door),
     at_once: Some(at_once),
+    reasoning: None,
     build: |_| Ok(Arc::new(Searched::<ChompGame>::new())),
 };
 
@@ -72,7 +74,7 @@ fn at_once(c: &Component) -> Option<AtOnce> {
         };
         return Some(AtOnce {
             winning_move: None,
-            kind: "strategy-stealing",
+            kind: Argument::StrategyStealing,
             why,
             unknown: Some((unknown, option(corner)?)),
             beyond_search,
@@ -104,7 +106,7 @@ fn stolen_why(board: &ChompBoard) -> (String, String) {
 
 /// The one winning bite of a square bar or of two rows or columns, the explanation's kind
 /// (`symmetry` for the square, `closed-form` for two rows) and why, in words.
-fn winning_bite(board: &ChompBoard) -> Option<(Bite, &'static str, String)> {
+fn winning_bite(board: &ChompBoard) -> Option<(Bite, Argument, String)> {
     let (rows, cols) = (board.row_lengths().len() as u32, board.row_lengths()[0]);
     let lost = "Two rows of lengths a >= b are lost for the player to move exactly when a = b + 1 (the bite at row 1 just beyond the second row's end, or at the second row's last square, restores it from any other pair; from a = b + 1 every bite leaves equal rows or a second row two or more shorter).";
     if bars::is_square_bar(board) {
@@ -112,7 +114,7 @@ fn winning_bite(board: &ChompBoard) -> Option<(Bite, &'static str, String)> {
             "Chomp on the full {rows} x {rows} bar: bite the square at row 2, column 2, leaving two arms of {} squares beside the poisoned one; then answer each bite of one arm by the same bite of the other, so the opponent is left with the poisoned square.\nEvery other bite loses: in the poisoned row or column it leaves one row or column (a Nim heap) or a rectangle other than 1 x 1, which the player to move wins (strategy stealing); anywhere else it leaves the square at row 2, column 2, whose bite hands back the two equal arms.",
             rows - 1
         );
-        Some((Bite { row: 1, col: 1 }, "symmetry", why))
+        Some((Bite { row: 1, col: 1 }, Argument::Symmetry, why))
     } else if bars::is_two_row_bar(board) && rows == 2 {
         let why = format!(
             "Chomp on the full 2 x {cols} bar: bite the last square of row 2 (row 2, column {cols}), leaving rows of {cols} and {}. {lost} Every other bite leaves equal rows or a second row two or more shorter.",
@@ -123,7 +125,7 @@ fn winning_bite(board: &ChompBoard) -> Option<(Bite, &'static str, String)> {
                 row: 1,
                 col: cols - 1,
             },
-            "closed-form",
+            Argument::ClosedForm,
             why,
         ))
     } else if bars::is_two_row_bar(board) {
@@ -136,7 +138,7 @@ fn winning_bite(board: &ChompBoard) -> Option<(Bite, &'static str, String)> {
                 row: rows - 1,
                 col: 1,
             },
-            "closed-form",
+            Argument::ClosedForm,
             why,
         ))
     } else {

@@ -34,6 +34,7 @@ pub static FAMILY: Family = Family {
     heap_game: false,
     search: Some(search_door),
     at_once: None,
+    reasoning: None,
     build: |_| Ok(Arc::new(Searched::<CramGame>::new())),
 };
 

@@ -38,6 +38,7 @@ pub static NODE_KAYLES: Family = Family {
     heap_game: false,
     search: Some(node_kayles_door),
     at_once: None,
+    reasoning: None,
     build: |_| Ok(Arc::new(Searched::<NodeKaylesGame>::new())),
 };
 
@@ -61,6 +62,7 @@ pub static ARC_KAYLES: Family = Family {
     heap_game: false,
     search: Some(arc_kayles_door),
     at_once: None,
+    reasoning: None,
     build: |_| Ok(Arc::new(Searched::<ArcKaylesGame>::new())),
 };
 

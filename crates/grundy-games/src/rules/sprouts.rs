@@ -30,6 +30,7 @@ pub static FAMILY: Family = Family {
     heap_game: false,
     search: Some(search_door),
     at_once: None,
+    reasoning: None,
     build: |_| Ok(Arc::new(Searched::<SproutsGame>::new())),
 };
 

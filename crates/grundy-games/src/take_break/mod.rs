@@ -84,6 +84,7 @@ pub static FAMILY: Family = Family {
     heap_game: true,
     search: None,
     at_once: None,
+    reasoning: None,
     build: |params| build(params[0]),
 };
 

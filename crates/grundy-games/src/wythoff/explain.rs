@@ -21,6 +21,7 @@ use super::beatty::{is_p_position, p_position, partner};
 use super::table::MAX_TABLE_SIDE;
 use super::{winning_moves, Wythoff, WythoffMove};
 use crate::kernel::error::Result;
+use crate::kernel::nim_heap::ExactNumber;
 use crate::kernel::Ruleset;
 use crate::nimber::Nimber;
 use crate::sum::Outcome;
@@ -32,10 +33,11 @@ pub const LISTED_P_POSITIONS: u64 = 7;
 ///
 /// Coordinates of P-positions are `u128`: a heap's partner can be up to `φ` times the heap,
 /// beyond `u64` for the largest heaps.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct WythoffExplanation {
     /// The queen's square `(x, y)`: the two heaps.
     #[serde(serialize_with = "crate::kernel::nim_heap::serialize_exact_pair")]
+    #[schemars(with = "(ExactNumber, ExactNumber)")]
     pub queen: (u64, u64),
     /// Whether `(x, y)` is a P-position (the player to move loses).
     pub p_position: bool,
@@ -47,21 +49,26 @@ pub struct WythoffExplanation {
     pub max_wythoff_table: u64,
     /// `|x − y|`: the queen's diagonal, and the index `n` of its P-position.
     #[serde(serialize_with = "crate::kernel::nim_heap::serialize_exact_u64")]
+    #[schemars(with = "ExactNumber")]
     pub difference: u64,
     /// The P-position in the queen's column: `(x, partner(x))`.
     #[serde(serialize_with = "crate::kernel::nim_heap::serialize_exact_pair")]
+    #[schemars(with = "(ExactNumber, ExactNumber)")]
     pub column_p: (u128, u128),
     /// The P-position in the queen's row: `(partner(y), y)`.
     #[serde(serialize_with = "crate::kernel::nim_heap::serialize_exact_pair")]
+    #[schemars(with = "(ExactNumber, ExactNumber)")]
     pub row_p: (u128, u128),
     /// The P-position on the queen's diagonal, with the same difference and sign as `(x, y)`.
     #[serde(serialize_with = "crate::kernel::nim_heap::serialize_exact_pair")]
+    #[schemars(with = "(ExactNumber, ExactNumber)")]
     pub diagonal_p: (u128, u128),
     /// `(a_n, b_n)` for `n < LISTED_P_POSITIONS`.
     pub first_p_positions: Vec<(u64, u64)>,
     /// The winning moves: the P-positions above that the queen reaches (none from a
     /// P-position), in the order first heap, second heap, both.
     #[serde(serialize_with = "exact_moves")]
+    #[schemars(with = "Vec<WythoffMove<ExactNumber>>")]
     pub moves: Vec<WythoffMove<u64>>,
 }
 
@@ -74,10 +81,11 @@ fn exact_moves<S: serde::Serializer>(
     s.collect_seq(moves.iter().map(|m| m.clone().map(ExactU64)))
 }
 
-/// The report carries it as any ruleset's reasoning (its JSON `kind` is `wythoff`).
+/// The report carries it as any ruleset's reasoning (its JSON `kind` is the family's name,
+/// `wythoff`, whose [`crate::family::Family::reasoning`] gives its schema).
 impl crate::kernel::reasoning::PositionReasoning for WythoffExplanation {
     fn kind(&self) -> &'static str {
-        "wythoff"
+        super::FAMILY.name
     }
 
     fn to_text(&self) -> String {

@@ -87,11 +87,24 @@ pub static FAMILY: Family = Family {
     heap_game: false,
     search: None,
     at_once: None,
+    reasoning: Some(|g| g.subschema_for::<explain::WythoffExplanation>()),
     build: |_| Ok(Wythoff::shared().clone()),
 };
 
 /// The kind of a move in Wythoff's game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum MoveKind {
     /// Tokens taken from the first heap only.
@@ -124,7 +137,8 @@ impl MoveKind {
 }
 
 /// A move: `taken` tokens of kind `kind`, reaching `to`.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "WythoffMove")]
 pub struct WythoffMove<T> {
     /// Which heaps lose tokens.
     pub kind: MoveKind,

@@ -1,5 +1,6 @@
-//! Loopy games through the same endpoints: a position `{"game": "loopy", "terms": "..."}`
-//! (the core's loopy text format, e.g. `digraph{0>1,1>0,0>2}:0 + windup{5;1,3}:1`) is
+//! Loopy games through the same endpoints: a position `{"game": "loopy", "terms": "..."}`, or
+//! a `sum` whose terms hold a loopy one (the core's loopy text format, e.g.
+//! `digraph{0>1,1>0,0>2}:0 + windup{5;1,3}:1`; the position after a move is `loopy`), is
 //! answered by [`grundy_core::loopy`] in `/api/analyze`, `/api/hint`, `/api/move`,
 //! `/api/moves` and `/api/apply`. Values are γ (finite or ∞ with its set), outcomes `P`, `N`
 //! or `Draw`.
@@ -27,9 +28,18 @@ fn solve(terms: &str, limits: &Limits) -> Result<LoopyGame, GameError> {
     grundy_core::answer::loopy_game(terms, &question_budget(limits))
 }
 
-/// Whether the request's position is a loopy game.
+/// Whether the request's position is a loopy game: `loopy`, or a `sum` with a loopy term
+/// (answered the same way, games that end beside it).
 pub(super) fn is_loopy(spec: &PositionSpec) -> bool {
-    spec.game.eq_ignore_ascii_case("loopy")
+    let loopy_sum = || {
+        spec.game.eq_ignore_ascii_case("sum")
+            && spec
+                .terms
+                .as_deref()
+                .and_then(grundy_core::loopy::family::loopy_term)
+                .is_some()
+    };
+    spec.game.eq_ignore_ascii_case("loopy") || loopy_sum()
 }
 
 /// The terms of a loopy position, checked: `terms` only, normal play.

@@ -52,6 +52,39 @@ pub trait LoopyRules: Debug + Send + Sync + 'static {
         vec![shown.join(",")]
     }
 
+    /// The terms that write `positions` back, rules and list (`windup{5;1,3}:1,2`): by default
+    /// [`LoopyRules::term`] before each of [`LoopyRules::lists`].
+    fn terms(&self, positions: &[LoopyPosition]) -> Vec<String> {
+        let term = self.term();
+        self.lists(positions)
+            .into_iter()
+            .map(|list| format!("{term}:{list}"))
+            .collect()
+    }
+
+    /// The numbers a player names the position by (`/api/apply`'s `to`): by default the
+    /// position's own.
+    fn numbers(&self, position: &LoopyPosition) -> Vec<u64> {
+        position.clone()
+    }
+
+    /// Whether this is a game that ends standing in the loopy sum
+    /// (`loopy::ended`): its positions are valued one move ahead, not
+    /// explored.
+    fn ends(&self) -> bool {
+        false
+    }
+
+    /// For a game that ends ([`LoopyRules::ends`]): `position` first, then each of its
+    /// options, each with its Sprague–Grundy value. `None` for a loopy ruleset, whose graph is
+    /// explored instead.
+    fn valued_options(
+        &self,
+        _position: &LoopyPosition,
+    ) -> Option<Result<Vec<(LoopyPosition, u64)>>> {
+        None
+    }
+
     /// Every option of `position`, without repeats.
     fn options(&self, position: &LoopyPosition) -> Vec<LoopyPosition>;
 
