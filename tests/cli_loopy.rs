@@ -129,6 +129,41 @@ fn a_repeated_draw_is_declared_and_an_offer_accepted() {
     assert!(out.contains("The computer cannot move: you win."), "{out}");
 }
 
+/// A position repeats only by moves: a hint, a mistyped move or `show` in a drawn position
+/// leaves the game going (the position is met once), and the list of moves is shown again
+/// only on `show`.
+#[test]
+fn questions_in_a_drawn_position_are_no_repetition() {
+    let out = session(
+        "digraph{0>1,1>0,1>2,2>2}:0",
+        "hint\n7\nshow\nhelp\n1\n",
+        &[],
+    );
+    assert!(out.contains("The best you can do is a draw"), "{out}");
+    assert!(
+        out.contains("\"7\" is not a move: type a number from 1 to 1"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Moves: the number of one of the 1 move listed"),
+        "{out}"
+    );
+    assert_eq!(out.matches("Position: digraph").count(), 2, "{out}");
+    assert!(out.contains("You play token 1: 0 -> 1"), "{out}");
+    assert!(out.contains("Game drawn after 2 moves."), "{out}");
+    // Quitting and the end of input count the moves, as every game of `grundy play` does.
+    let out = session("digraph{0>1,1>0,1>2,2>2}:0", "quit\n", &[]);
+    assert!(
+        out.contains("You resign after 0 moves: the computer wins."),
+        "{out}"
+    );
+    let out = session("digraph{0>1,1>0,1>2,2>2}:0", "", &[]);
+    assert!(
+        out.contains("End of input: the game stops unfinished after 0 moves."),
+        "{out}"
+    );
+}
+
 #[test]
 fn refusals_name_the_value() {
     for (args, needle) in [

@@ -30,7 +30,6 @@ pub mod misere;
 pub mod nimber;
 pub mod picture;
 pub mod play;
-pub mod play_big;
 pub mod search;
 pub mod sequence;
 pub mod sequence_run;

@@ -1,10 +1,11 @@
-//! `grundy play`: a game against the computer in the terminal.
-//!
-//! The session reads one line per move from standard input, so it works the same on a terminal
-//! and with piped input (scripts, tests): end of input ends the session cleanly. When input is
-//! not a terminal, each line read is echoed after the prompt so the transcript reads naturally.
+//! `grundy play`: a game against the computer in the terminal, in one conversation
+//! ([`conversation`]) whatever is played: a sum of 64-bit positions (this module's `Session`:
+//! computer players of every strength, `undo`, the budget changed in play), heaps beyond
+//! 2^64 - 1 ([`any_size`]) or a loopy game ([`loopy`]).
 
-use std::io::{BufRead, IsTerminal, Write};
+mod any_size;
+mod conversation;
+mod loopy;
 
 use clap::{Args, ValueEnum};
 use grundy_core::answer::{ask, player_move, Answer, Asked, Question};
@@ -20,6 +21,7 @@ use rand_chacha::ChaCha8Rng;
 use super::game::{convention_text, draw, move_text, value_line, BudgetArgs, Game, MAX_MEMORY_MIB};
 use super::search::MAX_SECONDS;
 use super::{CliError, Output};
+use conversation::{moves_text, Reply, Table};
 
 /// `grundy play GAME ...`.
 #[derive(Debug, Args)]
@@ -79,7 +81,7 @@ pub fn run(args: &PlayArgs, out: &Output) -> Result<(), CliError> {
                     .into(),
             ));
         }
-        return super::loopy::play(
+        return loopy::play(
             &args.game.0.term,
             args.first == First::Me,
             &args.budget.budget(),
@@ -102,7 +104,7 @@ pub fn run(args: &PlayArgs, out: &Output) -> Result<(), CliError> {
         // perfect computer.
         Err(e) => match grundy_core::any_size::AnyPosition::parse(&args.game.0.term) {
             Ok(_) if args.player == Player::Perfect => {
-                return super::play_big::play(
+                return any_size::play(
                     &args.game.0.term,
                     convention,
                     args.first == First::Me,
@@ -120,12 +122,9 @@ pub fn run(args: &PlayArgs, out: &Output) -> Result<(), CliError> {
     };
     let seed = seed_or_clock(args.seed);
     let parser = MoveParser::for_position(&start);
-    let stdin = std::io::stdin();
-    let echo = !stdin.is_terminal();
-    let mut session = Session {
-        input: stdin.lock(),
-        out: std::io::stdout().lock(),
-        echo,
+    conversation::converse(&mut Session {
+        title,
+        seed,
         game: GameRecord::new(start, convention),
         human: match args.first {
             First::Me => Seat::First,
@@ -135,31 +134,21 @@ pub fn run(args: &PlayArgs, out: &Output) -> Result<(), CliError> {
         rng: ChaCha8Rng::seed_from_u64(seed),
         parser,
         style: *out,
-        drawn_at: None,
         limits: args.budget,
         waiting: false,
-    };
-    let result = session.intro(&title, seed).and_then(|()| session.run());
-    match result {
-        Err(CliError::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        other => other,
-    }
+    })
 }
 
-/// A game in progress between the human (reading `input`) and the computer.
-struct Session<R, W> {
-    input: R,
-    out: W,
-    echo: bool,
+/// A game of a sum of 64-bit positions in progress between the human and the computer.
+struct Session {
+    title: String,
+    seed: u64,
     game: GameRecord,
     human: Seat,
     computer: Player,
     rng: ChaCha8Rng,
     parser: MoveParser,
     style: Output,
-    /// How many moves had been made when the position was last drawn: it is drawn again only
-    /// when it changed (or on `show`), so a mistyped move does not repeat a whole board.
-    drawn_at: Option<usize>,
     /// The budget of each question (`--time`, `--memory`; `time` and `memory` change it).
     limits: BudgetArgs,
     /// The computer's last try at a move was refused (too hard within the budget): it waits
@@ -185,14 +174,12 @@ fn in_game(refusal: &str) -> String {
         .replace("with --memory MIB", "with `memory MIB`")
 }
 
-/// What the human typed.
+/// What the human typed (beside `quit` and `show`, which the conversation reads).
 enum Command {
     Help,
-    Quit,
     Hint,
     Undo,
     Explain,
-    Show,
     /// `time SECONDS`: the budget of each question from now on.
     Time(String),
     /// `memory MIB`: the same for memory.
@@ -215,150 +202,124 @@ impl Command {
         }
         match lower.as_str() {
             "help" | "?" | "h" => Command::Help,
-            "quit" | "exit" | "q" | "resign" => Command::Quit,
             "hint" => Command::Hint,
             "undo" | "u" => Command::Undo,
             "explain" | "why" => Command::Explain,
-            "show" | "board" | "position" => Command::Show,
             _ => Command::Move(line.trim().to_string()),
         }
     }
 }
 
-impl<R: BufRead, W: Write> Session<R, W> {
-    fn say(&mut self, text: impl AsRef<str>) -> Result<(), CliError> {
-        writeln!(self.out, "{}", text.as_ref())?;
-        Ok(())
-    }
-
-    fn intro(&mut self, title: &str, seed: u64) -> Result<(), CliError> {
+impl Table for Session {
+    fn intro(&mut self) -> Result<Vec<String>, CliError> {
         let convention = self.game.convention;
-        self.say(
-            self.style
-                .bold(&format!("{title} ({})", convention_text(convention))),
-        )?;
-        self.say(format!(
-            "You play against the computer: {}.",
-            self.computer.describe()
-        ))?;
         let first = if self.human == Seat::First {
             "You move first."
         } else {
             "The computer moves first."
         };
-        self.say(format!("{first} Seed {seed} (replay with --seed {seed})."))?;
-        let examples = self.parser.examples().to_string();
-        self.say(format!(
-            "Type a move such as {examples}, or: hint, undo, explain, help, quit."
-        ))
+        let seed = self.seed;
+        Ok(vec![
+            self.style
+                .bold(&format!("{} ({})", self.title, convention_text(convention))),
+            format!(
+                "You play against the computer: {}.",
+                self.computer.describe()
+            ),
+            format!("{first} Seed {seed} (replay with --seed {seed})."),
+            format!(
+                "Type a move such as {}, or: hint, undo, explain, help, quit.",
+                self.parser.examples()
+            ),
+        ])
     }
 
-    fn run(&mut self) -> Result<(), CliError> {
-        loop {
-            if self.game.is_over() {
-                return self.finish();
-            }
-            if self.game.to_move() != self.human && !self.waiting {
-                self.computer_moves()?;
-                continue;
-            }
-            if self.drawn_at != Some(self.game.moves_made()) {
-                self.say("")?;
-                for line in draw(self.game.position()) {
-                    self.say(line)?;
-                }
-                self.drawn_at = Some(self.game.moves_made());
-            }
-            let Some(line) = self.prompt()? else {
-                let n = self.game.moves_made();
-                return self.say(format!(
-                    "\nEnd of input: the game stops unfinished after {n} move{}.",
-                    plural(n)
-                ));
-            };
-            match Command::read(&line) {
-                Command::Help => self.help()?,
-                Command::Quit => {
-                    let n = self.game.moves_made();
-                    return self.say(format!(
-                        "You resign after {n} move{}: the computer wins.",
-                        plural(n)
-                    ));
-                }
-                Command::Hint | Command::Move(_) if self.waiting => self.say(WAITING)?,
-                Command::Hint => self.asking(Self::hint)?,
-                Command::Undo => self.undo()?,
-                Command::Explain => self.asking(Self::explain)?,
-                Command::Show => self.drawn_at = None,
-                Command::Time(text) => self.set_limit(&text, Limit::Time)?,
-                Command::Memory(text) => self.set_limit(&text, Limit::Memory)?,
-                Command::Move(text) => self.human_moves(&text)?,
-            }
-        }
+    fn ended(&mut self) -> Result<Option<Vec<String>>, CliError> {
+        Ok(self.game.is_over().then(|| self.finish()))
     }
 
-    /// Prints the prompt and reads a line; `None` at end of input.
-    fn prompt(&mut self) -> Result<Option<String>, CliError> {
-        write!(self.out, "Your move> ")?;
-        self.out.flush()?;
-        let mut line = String::new();
-        if super::read_line_lossy(&mut self.input, &mut line)? == 0 {
-            return Ok(None);
-        }
-        if self.echo {
-            self.say(line.trim_end())?;
-        }
-        Ok(Some(line))
+    fn computer_to_move(&self) -> bool {
+        self.game.to_move() != self.human && !self.waiting
     }
 
-    fn human_moves(&mut self, text: &str) -> Result<(), CliError> {
-        match self.parser.parse(text, self.game.position()) {
-            Ok(m) => {
-                self.say(format!("You: {}", self.text(&m)))?;
-                self.game.play(m);
-                Ok(())
-            }
-            Err(e) => self.say(format!("{e}. Try again.")),
-        }
-    }
-
-    fn computer_moves(&mut self) -> Result<(), CliError> {
+    fn computer_moves(&mut self) -> Result<Vec<String>, CliError> {
         let position = self.game.position().clone();
         let convention = self.game.convention;
-        match player_move(
-            &position,
-            convention,
-            self.computer,
-            self.limits.budget(),
-            &mut self.rng,
-        ) {
-            Ok(Some(m)) => {
-                self.say(format!("Computer: {}", self.text(&m)))?;
+        Ok(
+            match player_move(
+                &position,
+                convention,
+                self.computer,
+                self.limits.budget(),
+                &mut self.rng,
+            ) {
+                Ok(Some(m)) => {
+                    let said = format!("Computer: {}", self.text(&m));
+                    self.game.play(m);
+                    vec![said]
+                }
+                Ok(None) => vec![],
+                // Too hard within the budget: the game waits, as it stands, for more time.
+                Err(refusal) => {
+                    self.waiting = true;
+                    vec![
+                        format!(
+                            "The computer found no move: {}.",
+                            in_game(&refusal.to_string())
+                        ),
+                        WAITING.into(),
+                    ]
+                }
+            },
+        )
+    }
+
+    fn position_lines(&self) -> Result<Vec<String>, CliError> {
+        let mut lines = vec![String::new()];
+        lines.extend(draw(self.game.position()));
+        Ok(lines)
+    }
+
+    fn moves_made(&self) -> usize {
+        self.game.moves_made()
+    }
+
+    fn reply(&mut self, line: &str) -> Result<Reply, CliError> {
+        let said = match Command::read(line) {
+            Command::Help => vec![self.help()],
+            Command::Hint | Command::Move(_) if self.waiting => vec![WAITING.into()],
+            Command::Hint => self.asking(Self::hint)?,
+            Command::Undo => vec![self.undo()],
+            Command::Explain => self.asking(Self::explain)?,
+            Command::Time(text) => vec![self.set_limit(&text, Limit::Time)],
+            Command::Memory(text) => vec![self.set_limit(&text, Limit::Memory)],
+            Command::Move(text) => vec![self.human_moves(&text)],
+        };
+        Ok(Reply::Say(said))
+    }
+}
+
+impl Session {
+    fn human_moves(&mut self, text: &str) -> String {
+        match self.parser.parse(text, self.game.position()) {
+            Ok(m) => {
+                let said = format!("You: {}", self.text(&m));
                 self.game.play(m);
+                said
             }
-            Ok(None) => {}
-            // Too hard within the budget: the game waits, as it stands, for more time.
-            Err(refusal) => {
-                self.waiting = true;
-                self.say(format!(
-                    "The computer found no move: {}.",
-                    in_game(&refusal.to_string())
-                ))?;
-                self.say(WAITING)?;
-            }
+            Err(e) => format!("{e}. Try again."),
         }
-        Ok(())
     }
 
     /// A question about the position (a hint, an explanation): a refusal (too hard within the
     /// budget) is one line, and the game goes on.
     fn asking(
         &mut self,
-        question: impl FnOnce(&mut Self) -> Result<(), CliError>,
-    ) -> Result<(), CliError> {
+        question: impl FnOnce(&mut Self) -> Result<Vec<String>, CliError>,
+    ) -> Result<Vec<String>, CliError> {
         match question(self) {
             Err(CliError::Usage(refusal)) => {
-                self.say(format!("Not answered: {}.", in_game(&refusal)))
+                Ok(vec![format!("Not answered: {}.", in_game(&refusal))])
             }
             other => other,
         }
@@ -366,7 +327,7 @@ impl<R: BufRead, W: Write> Session<R, W> {
 
     /// `time SECONDS` or `memory MIB`: the budget of each question from now on, read as the
     /// flag of the same name is. A computer that was waiting tries again.
-    fn set_limit(&mut self, text: &str, limit: Limit) -> Result<(), CliError> {
+    fn set_limit(&mut self, text: &str, limit: Limit) -> String {
         let read = match limit {
             Limit::Time => super::whole_number::<u64>("time", "seconds", 1..=MAX_SECONDS)(text)
                 .map(|n| self.limits.time = n),
@@ -376,12 +337,12 @@ impl<R: BufRead, W: Write> Session<R, W> {
         match read {
             Ok(()) => {
                 self.waiting = false;
-                self.say(format!(
+                format!(
                     "Each question may now take {} s and {} MiB.",
                     self.limits.time, self.limits.memory
-                ))
+                )
             }
-            Err(e) => self.say(format!("{e}. Try again.")),
+            Err(e) => format!("{e}. Try again."),
         }
     }
 
@@ -390,7 +351,7 @@ impl<R: BufRead, W: Write> Session<R, W> {
         move_text(m, self.game.position())
     }
 
-    fn help(&mut self) -> Result<(), CliError> {
+    fn help(&self) -> String {
         let position = self.game.position();
         // Numbers name the components when there are several (or heaps, whose moves always
         // start with one).
@@ -417,7 +378,7 @@ impl<R: BufRead, W: Write> Session<R, W> {
                     .into(),
             );
         }
-        let text = format!(
+        format!(
             "{}\n\
              Commands:\n  hint     the best move, and why\n  undo     take back your last move (and the computer's reply)\n  \
              explain  the reasoning about the current position\n  show     draw the position again\n  \
@@ -426,11 +387,10 @@ impl<R: BufRead, W: Write> Session<R, W> {
              The computer plays {}.",
             moves.join("\n"),
             self.computer.describe()
-        );
-        self.say(text)
+        )
     }
 
-    fn hint(&mut self) -> Result<(), CliError> {
+    fn hint(&mut self) -> Result<Vec<String>, CliError> {
         let position = self.game.position().clone();
         let convention = self.game.convention;
         // One answer gives the outcome, the move to show (the quickest win, or the slowest
@@ -445,58 +405,58 @@ impl<R: BufRead, W: Write> Session<R, W> {
                 )
             })
             .unwrap_or_default();
-        match (answered.report.outcome, answered.computer_move) {
+        Ok(match (answered.report.outcome, answered.computer_move) {
             (Outcome::N, Some(m)) => {
-                self.say(format!("Hint: {} wins.{measured}", self.text(&m)))?;
                 let why = explained(&position, convention, answered.report)?;
-                self.say(why.trim_end())
+                vec![
+                    format!("Hint: {} wins.{measured}", self.text(&m)),
+                    why.trim_end().to_string(),
+                ]
             }
             (_, last_longest) => {
                 let delay = last_longest
                     .map(|m| format!(" The move that makes it last longest: {}.", self.text(&m)))
                     .unwrap_or_default();
-                self.say(format!(
+                vec![format!(
                     "Hint: no move wins here: this is a P-position, so a perfect opponent wins \
                      whatever you do.{measured}{delay}"
-                ))
+                )]
             }
-        }
+        })
     }
 
-    fn explain(&mut self) -> Result<(), CliError> {
+    fn explain(&mut self) -> Result<Vec<String>, CliError> {
         let position = self.game.position().clone();
         let convention = self.game.convention;
         let text = explanation(&position, convention, &self.limits.budget())?;
-        self.say(text.trim_end())?;
+        let mut lines = vec![text.trim_end().to_string()];
         if let Some(r) = remoteness_text(&position, convention) {
-            self.say(format!(
+            lines.push(format!(
                 "With best play on both sides, you {}, counting both sides' moves.",
                 you(&r)
-            ))?;
+            ));
         }
-        Ok(())
+        Ok(lines)
     }
 
-    fn undo(&mut self) -> Result<(), CliError> {
+    fn undo(&mut self) -> String {
         if !self.game.turns.iter().any(|t| t.seat == self.human) {
-            return self.say("Nothing to undo: you have not moved yet.");
+            return "Nothing to undo: you have not moved yet.".into();
         }
         // Take back the computer's replies, then the human's own move.
         self.waiting = false;
         while let Some(turn) = self.game.undo() {
             if turn.seat == self.human {
                 let text = move_text(&turn.mv, &turn.before);
-                return self.say(format!("Undone: {text}."));
+                return format!("Undone: {text}.");
             }
         }
-        Ok(())
+        String::new()
     }
 
-    fn finish(&mut self) -> Result<(), CliError> {
-        self.say("")?;
-        for line in draw(self.game.position()) {
-            self.say(line)?;
-        }
+    fn finish(&self) -> Vec<String> {
+        let mut lines = vec![String::new()];
+        lines.extend(draw(self.game.position()));
         let n = self.game.moves_made();
         let yours = self
             .game
@@ -518,11 +478,12 @@ impl<R: BufRead, W: Write> Session<R, W> {
         } else {
             "The computer wins."
         };
-        self.say(format!(
-            "Game over after {n} move{} ({yours} yours). {last}, and {rule}: {}",
-            plural(n),
+        lines.push(format!(
+            "Game over after {} ({yours} yours). {last}, and {rule}: {}",
+            moves_text(n),
             self.style.bold(verdict)
-        ))
+        ));
+        lines
     }
 }
 
@@ -583,12 +544,4 @@ fn you(remoteness: &str) -> String {
     remoteness
         .replacen("wins", "win", 1)
         .replacen("loses", "lose", 1)
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
-    }
 }
