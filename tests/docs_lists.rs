@@ -194,7 +194,7 @@ fn the_apis_list_of_drawings_names_every_drawing() {
     let missing: Vec<String> = REGISTRY
         .iter()
         .map(|f| f.positions.drawing)
-        .chain([Drawing::Heaps])
+        .chain([Drawing::HEAPS])
         .map(|d| {
             serde_json::to_value(d)
                 .unwrap()

@@ -234,11 +234,11 @@ fn with_positions(family: &'static Family, cmd: Command) -> Command {
             position.value_parser(|t: &str| parse_big_heap(t).map(|_| t.to_string()))
         }
         // A row of coins: `THHTH`, or its coins as 0 and 1; the ruleset checks it.
-        Drawing::Coins => position.value_parser(|t: &str| Ok::<String, String>(t.to_string())),
+        Drawing::COINS => position.value_parser(|t: &str| Ok::<String, String>(t.to_string())),
         // Heaps of any size: beyond 2^64 - 1 the ruleset answers them where the value is a
         // lookup (a proven period) and refuses them by name otherwise.
-        Drawing::Heaps => position.value_parser(|t: &str| parse_big_heap(t).map(|_| t.to_string())),
-        Drawing::Queen | Drawing::HeapRow => {
+        Drawing::HEAPS => position.value_parser(|t: &str| parse_big_heap(t).map(|_| t.to_string())),
+        Drawing::QUEEN | Drawing::HEAP_ROW => {
             position.value_parser(|t: &str| parse_heap(t).map(|_| t.to_string()))
         }
         // Boards and graphs are text, read by the ruleset.
@@ -510,7 +510,7 @@ pub fn draw(sum: &Sum) -> Vec<String> {
             lines.push(format!(
                 "  {label:>label_width$}: {d:<width$}  ({c}){rules}"
             ));
-        } else if registry::drawing_of(c) == Some(Drawing::HeapRow) {
+        } else if registry::drawing_of(c) == Some(Drawing::HEAP_ROW) {
             // A row of heaps played together (its family's drawing): each heap on its own
             // line, numbered within.
             lines.push(format!("  {label:>label_width$}: {c}{rules}"));

@@ -2,7 +2,7 @@
 //! TERMS...` (a token on a digraph, Wind-Up, subtraction with additions, Fair Shares).
 //!
 //! The core answers ([`grundy_core::loopy`]); this module renders its [`LoopyReport`]. The
-//! game in the terminal is `grundy play`'s conversation ([`super::play`]).
+//! game in the terminal is `grundy play`'s conversation (`cli/play/loopy.rs`).
 
 use grundy_core::kernel::budget::Budget;
 use grundy_core::loopy::{LoopyReport, Outcome};

@@ -1,7 +1,7 @@
 //! `grundy play`: a game against the computer in the terminal, in one conversation
-//! ([`conversation`]) whatever is played: a sum of 64-bit positions (this module's `Session`:
-//! computer players of every strength, `undo`, the budget changed in play), heaps beyond
-//! 2^64 - 1 ([`any_size`]) or a loopy game ([`loopy`]).
+//! (`play/conversation.rs`) whatever is played: a sum of 64-bit positions (this module's
+//! `Session`: computer players of every strength, `undo`, the budget changed in play), heaps
+//! beyond 2^64 - 1 (`play/any_size.rs`) or a loopy game (`play/loopy.rs`).
 
 mod any_size;
 mod conversation;

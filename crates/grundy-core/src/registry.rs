@@ -89,9 +89,9 @@ pub fn drawing_of(c: &crate::kernel::component::Component) -> Option<Drawing> {
 }
 
 /// The queen's square `(x, y)` of a component drawn as a queen on a quarter-infinite board
-/// ([`Drawing::Queen`]: a Wythoff board), its two heaps; `None` for any other.
+/// ([`Drawing::QUEEN`]: a Wythoff board), its two heaps; `None` for any other.
 pub fn queen(c: &crate::kernel::component::Component) -> Option<(u64, u64)> {
-    if drawing_of(c)? != Drawing::Queen {
+    if drawing_of(c)? != Drawing::QUEEN {
         return None;
     }
     match c.heaps()[..] {

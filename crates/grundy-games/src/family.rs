@@ -17,34 +17,36 @@ use crate::kernel::provenance::Provenance;
 use crate::kernel::reasoning::Argument;
 use crate::rules::search_door::SearchDoor;
 
-/// How the front ends draw a family's positions.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum Drawing {
+/// How the front ends draw a family's positions: a kind that the page's drawing scripts
+/// register (`DRAWINGS[kind]` in the server's `assets/draw-KIND.js`), named by the family.
+/// The kinds the doors read themselves (heaps typed as numbers, a queen's two heaps, a row of
+/// heaps played together, a row of coins) are the constants below; a game with a drawing of
+/// its own names its kind in its own module (`Drawing("spots")`), and nothing here changes.
+/// The server's tests fail until some loaded script registers every kind a family names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, schemars::JsonSchema)]
+#[serde(transparent)]
+pub struct Drawing(pub &'static str);
+
+impl Drawing {
     /// Each component a heap of tokens.
-    Heaps,
+    pub const HEAPS: Drawing = Drawing("heaps");
     /// Each component a queen on a quarter-infinite board (a pair of heaps).
-    Queen,
+    pub const QUEEN: Drawing = Drawing("queen");
     /// Each component a row of heaps played together.
-    HeapRow,
-    /// A grid of squares, empty or filled (Cram).
-    Board,
-    /// A bar of chocolate given by its row lengths, the corner poisoned (Chomp).
-    Chomp,
-    /// A graph of numbered vertices, a move picking a vertex (Node-Kayles).
-    Graph,
-    /// A graph of numbered vertices, a move picking an edge (Arc-Kayles).
-    GraphEdges,
+    pub const HEAP_ROW: Drawing = Drawing("heap-row");
     /// A row of coins, heads or tails (the coin-turning games), written `THHTH`.
-    Coins,
-    /// A picture of edges standing on the ground (Green Hackenbush), written `0-1,1-2`.
-    Hackenbush,
+    pub const COINS: Drawing = Drawing("coins");
     /// A rectangle of coins, heads or tails (the two-dimensional coin-turning games), written
     /// as rows separated by `/`: `THT/TTH`.
-    CoinGrid,
-    /// Spots joined by lines (Sprouts), written in the notation of Applegate, Jacobson and
-    /// Sleator: `0*4|1a1a`.
-    Spots,
+    pub const COIN_GRID: Drawing = Drawing("coin-grid");
+    /// A graph of numbered vertices, a move picking a vertex (Node-Kayles); shared by the
+    /// games played on graphs.
+    pub const GRAPH: Drawing = Drawing("graph");
+
+    /// The kind's name, as the page's scripts register it.
+    pub fn kind(self) -> &'static str {
+        self.0
+    }
 }
 
 /// What a family's parameter holds.

@@ -59,7 +59,7 @@ pub static FAMILY: Family = Family {
         label: "Heaps",
         help: "heap sizes, whole numbers of any size",
         example: "7, 9",
-        drawing: Drawing::Heaps,
+        drawing: Drawing::HEAPS,
     },
     example: "lasker:7,9",
     sequence: false,

@@ -70,7 +70,7 @@ pub static FAMILY: Family = Family {
         label: "Heaps",
         help: "the heaps of one position, 1 to 8 of them, each a whole number",
         example: "3, 5, 6",
-        drawing: Drawing::HeapRow,
+        drawing: Drawing::HEAP_ROW,
     },
     example: "moore{2}:3,5,6",
     sequence: false,

@@ -20,7 +20,7 @@ pub static FAMILY: Family = Family {
         label: "Heaps",
         help: "heap sizes, whole numbers (the command line takes Nim heaps of any size)",
         example: "3, 4, 5",
-        drawing: Drawing::Heaps,
+        drawing: Drawing::HEAPS,
     },
     example: "nim:3,4,5",
     sequence: false,

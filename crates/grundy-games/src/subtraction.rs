@@ -36,7 +36,7 @@ const HEAPS: Positions = Positions {
     label: "Heaps",
     help: "heap sizes, whole numbers",
     example: "11, 15",
-    drawing: Drawing::Heaps,
+    drawing: Drawing::HEAPS,
 };
 
 /// Subtraction games in the registry: `sub{1,4,9}:11,15`.

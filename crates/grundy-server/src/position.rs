@@ -274,7 +274,7 @@ fn family_position(
         return Ok(Sum::new(rules.components(text)?));
     }
     let heaps = spec.heaps.as_ref().ok_or_else(|| match family.positions.drawing {
-        Drawing::Heaps | Drawing::Queen | Drawing::HeapRow => ApiError::invalid(format!(
+        Drawing::HEAPS | Drawing::QUEEN | Drawing::HEAP_ROW => ApiError::invalid(format!(
             "position.heaps is missing: a {} position lists its {}, e.g. \"heaps\": [{}]",
             family.name,
             family.positions.label.to_lowercase(),

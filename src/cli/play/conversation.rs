@@ -1,9 +1,9 @@
 //! The one conversation of `grundy play`, whatever is played: a sum of 64-bit positions
-//! ([`super::Session`]), heaps beyond 2^64 - 1 ([`super::any_size`]) or a loopy game
-//! ([`super::loopy`]). The loop is here once: whose turn it is, the position drawn again when
-//! it changed (or on `show`), the prompt, the line echoed when input is not a terminal, `quit`,
-//! the end of input and a closed pipe. A [`Table`] supplies what differs: how its position is
-//! drawn, its moves, the computer's move, and its commands (`hint`, `undo`, `draw`, ...).
+//! (`play.rs`), heaps beyond 2^64 - 1 (`play/any_size.rs`) or a loopy game (`play/loopy.rs`).
+//! The loop is here once: whose turn it is, the position drawn again when it changed (or on
+//! `show`), the prompt, the line echoed when input is not a terminal, `quit`, the end of input
+//! and a closed pipe. A [`Table`] supplies what differs: how its position is drawn, its moves,
+//! the computer's move, and its commands (`hint`, `undo`, `draw`, ...).
 //!
 //! The session reads one line per move from standard input, so it works the same on a terminal
 //! and with piped input (scripts, tests): end of input ends the session cleanly.

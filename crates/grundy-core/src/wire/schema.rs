@@ -124,6 +124,7 @@ pub fn schema() -> serde_json::Value {
     for (name, schema) in generator.take_definitions(true) {
         defs.entry(name).or_insert(schema);
     }
+    defs.insert("Drawing".into(), drawing_kinds());
     let mut whole = serde_json::Map::new();
     whole.insert(
         "$schema".into(),
@@ -138,6 +139,24 @@ pub fn schema() -> serde_json::Value {
     );
     whole.insert("$defs".into(), serde_json::Value::Object(defs));
     serde_json::Value::Object(whole)
+}
+
+/// A drawing's kind: a name that a family gives in its own module, so the schema lists the
+/// registry's kinds (and `heaps`, which a sum of several rulesets' heaps is drawn as).
+fn drawing_kinds() -> serde_json::Value {
+    let mut kinds: Vec<&str> = crate::registry::REGISTRY
+        .iter()
+        .map(|f| f.positions.drawing.kind())
+        .chain([crate::games::family::Drawing::HEAPS.kind()])
+        .collect();
+    kinds.sort_unstable();
+    kinds.dedup();
+    serde_json::json!({
+        "description": "How the page draws a family's positions: the kind of drawing that one of \
+                        its drawing scripts registers (assets/draw-KIND.js), named by the family.",
+        "type": "string",
+        "enum": kinds,
+    })
 }
 
 /// The schema of the document `name` alone, its definitions beside it (to validate one

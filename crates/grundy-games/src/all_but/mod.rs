@@ -61,7 +61,7 @@ pub static FAMILY: Family = Family {
         label: "Heaps",
         help: "heap sizes, of any size (through the game's proven arithmetic period)",
         example: "10, 11",
-        drawing: Drawing::Heaps,
+        drawing: Drawing::HEAPS,
     },
     example: "allbut{2,3}:10,11",
     sequence: true,

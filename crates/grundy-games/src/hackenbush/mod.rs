@@ -66,7 +66,7 @@ pub static FAMILY: Family = Family {
         label: "Picture",
         help: "edges joined by commas, 0-1,1-2,2-2 (vertex 0 or g is the ground; loops and repeated edges allowed), or shapes: stalk:N, star:N, path:N, cycle:N, tree:DxB; at most 1000000 edges",
         example: "0-1,1-2,1-3,3-3,0-4,4-5,5-6,4-6",
-        drawing: Drawing::Hackenbush,
+        drawing: Drawing("hackenbush"),
     },
     example: "hackenbush:0-1,1-2,1-3,3-3,0-4,4-5,5-6,4-6",
     sequence: false,

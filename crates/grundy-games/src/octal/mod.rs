@@ -57,7 +57,7 @@ const HEAPS: Positions = Positions {
     label: "Heaps",
     help: "heap sizes, whole numbers",
     example: "10, 20",
-    drawing: Drawing::Heaps,
+    drawing: Drawing::HEAPS,
 };
 
 /// Octal games in the registry: `octal{0.77}:10,20` or `octal{kayles}:10,20`.

@@ -25,7 +25,7 @@ pub static FAMILY: Family = Family {
         label: "Bar",
         help: "RxC for a full bar, or row lengths from the poisoned row up (non-increasing)",
         example: "3x4",
-        drawing: Drawing::Chomp,
+        drawing: Drawing("chomp"),
     },
     example: "chomp:3x4",
     sequence: false,

@@ -26,7 +26,7 @@ pub static FAMILY: Family = Family {
         label: "Board",
         help: "RxC for an empty board (at most 64 squares), or rows of . (empty) and # (filled) separated by /",
         example: "3x4",
-        drawing: Drawing::Board,
+        drawing: Drawing("board"),
     },
     example: "cram:3x4",
     sequence: false,

@@ -21,7 +21,7 @@ const GRAPH: Positions = Positions {
     label: "Graph",
     help: "path:N, cycle:N, grid:RxC, star:N, complete:N, edges:0-1,1-2 or N:0-1,1-2 (vertices numbered from 0, at most 64)",
     example: "grid:3x3",
-    drawing: Drawing::Graph,
+    drawing: Drawing::GRAPH,
 };
 
 /// Node-Kayles in the registry.
@@ -52,7 +52,7 @@ pub static ARC_KAYLES: Family = Family {
     // Arc-Kayles on the 3 × 3 grid is a P-position; on the 3 × 4 grid the player who moves
     // first wins, as a default position must let a newcomer win.
     positions: Positions {
-        drawing: Drawing::GraphEdges,
+        drawing: Drawing("graph-edges"),
         example: "grid:3x4",
         ..GRAPH
     },

@@ -22,7 +22,7 @@ pub static FAMILY: Family = Family {
         label: "Position",
         help: "0*N for N spots, or a position in the notation of Applegate, Jacobson and Sleator as Glop and SPOTS write it: lands separated by +, regions by |, boundaries by . (e.g. 0*4|1a1a)",
         example: "0*3",
-        drawing: Drawing::Spots,
+        drawing: Drawing("spots"),
     },
     example: "sprouts:1a1a",
     sequence: false,

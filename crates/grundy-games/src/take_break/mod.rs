@@ -76,7 +76,7 @@ pub static FAMILY: Family = Family {
         label: "Heaps",
         help: "heap sizes, whole numbers",
         example: "10, 20",
-        drawing: Drawing::Heaps,
+        drawing: Drawing::HEAPS,
     },
     example: "hex{0.8}:10,20",
     sequence: true,

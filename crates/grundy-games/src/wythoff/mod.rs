@@ -79,7 +79,7 @@ pub static FAMILY: Family = Family {
         label: "Queen's square x, y",
         help: "the two heaps (x, y), in pairs: a lone board of any size is answered by the closed form of its P-positions",
         example: "10, 7",
-        drawing: Drawing::Queen,
+        drawing: Drawing::QUEEN,
     },
     example: "wythoff:10,7",
     sequence: false,

@@ -44,7 +44,7 @@ pub(super) fn big_terms(spec: &PositionSpec, limits: &Limits) -> Result<Option<S
         else {
             return Ok(None);
         };
-        let drawn = matches!(family.positions.drawing, Drawing::Heaps | Drawing::Queen);
+        let drawn = matches!(family.positions.drawing, Drawing::HEAPS | Drawing::QUEEN);
         if !drawn || spec.position.is_some() || !heaps.iter().any(|h| h.0 > max) {
             return Ok(None);
         }
