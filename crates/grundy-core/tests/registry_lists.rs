@@ -45,6 +45,10 @@ const HOMES: &[(&str, &str)] = &[
     ("ruler", "grundy-games/src/tartan.rs"),
     ("twins", "grundy-games/src/acrostic.rs"),
     ("ruler", "grundy-games/src/acrostic.rs"),
+    // The drawing kind of a row of coins (`Drawing::COINS`), which every coin-turning game
+    // shares and the command line reads (a row is typed as text): a drawing's name, which
+    // happens to be the `coins` family's too.
+    ("coins", "grundy-games/src/family.rs"),
     // The games defined in Python, by the package's own engine.
     ("py", "grundy-py/src/custom"),
 ];
