@@ -19,9 +19,10 @@ use crate::rules::search_door::SearchDoor;
 
 /// How the front ends draw a family's positions: a kind that the page's drawing scripts
 /// register (`DRAWINGS[kind]` in the server's `assets/draw-KIND.js`), named by the family.
-/// The kinds the doors read themselves (heaps typed as numbers, a queen's two heaps, a row of
-/// heaps played together, a row of coins) are the constants below; a game with a drawing of
-/// its own names its kind in its own module (`Drawing("spots")`), and nothing here changes.
+/// The constants below are the kinds the doors read themselves (heaps typed as numbers, a
+/// queen's two heaps, a row of heaps played together, a row of coins) and those several
+/// modules share (a grid of coins, a graph); a game with a drawing of its own names its kind
+/// in its own module (`Drawing("spots")`), and nothing here changes.
 /// The server's tests fail until some loaded script registers every kind a family names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, schemars::JsonSchema)]
 #[serde(transparent)]
