@@ -110,7 +110,7 @@ impl Default for Limits {
 /// cannot allow more than the engine accepts) or, for the others, what one request can use
 /// without endangering the machine; `max_heap` (the heaps every endpoint takes) stops at
 /// 2^53 - 1, beyond which positions of heaps are answered at any size where the answer is a
-/// lookup (`api::big`), every number beyond 2^53 - 1 written as a string.
+/// lookup (`api::game`, kind `any_size`), every number beyond 2^53 - 1 written as a string.
 pub const LIMIT_RANGES: [(&str, u64, u64); 13] = [
     ("max_body_bytes", 1024, 16 * 1024 * 1024),
     (

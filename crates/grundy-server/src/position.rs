@@ -88,7 +88,7 @@ const MAX_JSON_NUMBER: u64 = (1 << 53) - 1;
 /// A heap in JSON: a number, or a string of decimal digits for a heap of any size (up to
 /// [`spec::MAX_HEAP_DIGITS`] digits); heaps beyond 2^53 - 1, which JavaScript's numbers do not
 /// hold exactly, are written back as strings. Beyond `max_heap` a position of heaps is answered
-/// at any size where the answer is a lookup (`api::big`); [`Position::parse`] takes heaps up
+/// at any size where the answer is a lookup (`api::game`, kind `any_size`); [`Position::parse`] takes heaps up
 /// to `max_heap`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Heap(pub BigUint);

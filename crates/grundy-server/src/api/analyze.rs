@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use grundy_core::answer::{ask, unvalued, Answer, Asked, Question};
+use grundy_core::answer::Answer;
 use grundy_core::kernel::budget::Budget;
 use grundy_core::report::Unvalued;
 use grundy_core::GameError;
@@ -37,37 +37,15 @@ pub async fn analyze(
     State(app): State<AppState>,
     ApiJson(req): ApiJson<AnalyzeRequest>,
 ) -> Result<Response, ApiError> {
-    if loopy::is_loopy(&req.position) {
-        return loopy::analyze(app, req.position).await;
-    }
-    if let Some(terms) = big::big_terms(&req.position, &app.limits)? {
-        let limits = app.limits.clone();
-        return app
-            .compute
-            .run(move || big::analyze_terms(&terms, &req.position, &limits))
-            .await;
-    }
-    let position = Position::parse(req.position, &app.limits)?;
-    if position.is_cheap() {
-        return analysis_response(&position, &app.limits);
+    let game = game::read(req.position, &app.limits)?;
+    if game.is_cheap() {
+        return game.analyze(&app.limits);
     }
     let limits = app.limits.clone();
-    let shown = req.partial.then(|| position.clone());
-    let answered = app
-        .compute
-        .run(move || analysis_response(&position, &limits))
-        .await;
-    let (Err(refusal), Some(position)) = (&answered, shown) else {
-        return answered;
-    };
-    let convention = position.convention();
-    match unvalued(&position.sum, convention, refusal.error.clone()) {
-        Some(unvalued) if refusal.refuses_the_value() => Ok(Json(AnalysisJson {
-            answer: unvalued,
-            position: &position.spec,
-        })
-        .into_response()),
-        _ => answered,
+    let asked = game.clone();
+    match app.compute.run(move || asked.analyze(&limits)).await {
+        Err(refusal) if req.partial => game.unvalued(&refusal).ok_or(refusal),
+        answered => answered,
     }
 }
 
@@ -107,18 +85,6 @@ impl<A: Fields> Serialize for AnalysisJson<'_, A> {
     }
 }
 
-pub(super) fn analysis_response(
-    position: &Position,
-    limits: &Limits,
-) -> Result<Response, ApiError> {
-    let answer = answer_of(position, limits, false)?;
-    Ok(Json(AnalysisJson {
-        answer,
-        position: &position.spec,
-    })
-    .into_response())
-}
-
 /// `POST /api/hint`: the move a perfect player would make here (the quickest win, or the
 /// slowest loss, where the tree is small enough to measure), how many moves the game then
 /// lasts when measured, and the reasoning, planned for that move: the core's answer with its
@@ -127,62 +93,9 @@ pub async fn hint(
     State(app): State<AppState>,
     ApiJson(req): ApiJson<PositionRequest>,
 ) -> ApiResult {
-    if loopy::is_loopy(&req.position) {
-        return loopy::best(app, req.position).await;
-    }
-    if let Some(terms) = big::big_terms(&req.position, &app.limits)? {
-        let limits = app.limits.clone();
-        return app
-            .compute
-            .run(move || big::hint(&terms, &req.position, &limits))
-            .await;
-    }
-    let position = Position::parse(req.position, &app.limits)?;
+    let game = game::read(req.position, &app.limits)?;
     let limits = app.limits.clone();
-    app.compute
-        .run(move || {
-            let answer = answer_of(&position, &limits, true)?;
-            let m = answer.computer_move;
-            let report = answer.report;
-            let explanation = match &m {
-                Some(m) => report.explanation.map(|e| e.planned_for(m)),
-                None => report.explanation,
-            };
-            Ok(wire(Hint {
-                position: m.as_ref().map(|m| position.after(m)),
-                mv: m,
-                moves_left: answer.moves_left,
-                outcome: report.outcome,
-                winning: report.outcome == Outcome::N,
-                explanation,
-                provenance: answer.provenance,
-            }))
-        })
-        .await
-}
-
-/// The core's answer on `position` with its explanation (and the computer's move when
-/// `computer_move`), within the server's time limit (`compute_time_ms`, the option a refusal
-/// names); a lone Wythoff board's value is given only within `max_wythoff_table` (its table
-/// would cost seconds beyond).
-pub(super) fn answer_of(
-    position: &Position,
-    limits: &Limits,
-    computer_move: bool,
-) -> Result<Answer, ApiError> {
-    let affordable = |c: &Component| {
-        grundy_core::registry::queen(c).map_or(true, |(x, y)| x.max(y) <= limits.max_wythoff_table)
-    };
-    // A hint shows one move: every winning move is listed only for an analysis.
-    let asked = Asked {
-        winning_moves: !computer_move,
-        explanation: true,
-        computer_move,
-    };
-    let budget = question_budget(limits);
-    let mut question = Question::sum(&position.sum, position.convention(), asked, budget);
-    question.affordable = Some(&affordable);
-    within_question_budget(limits, || ask(&question))
+    app.compute.run(move || game.hint(&limits)).await
 }
 
 /// The budget of one question: four fifths of the pool's deadline, so that the core's refusal,

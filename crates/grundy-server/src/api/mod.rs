@@ -48,10 +48,9 @@ use crate::position::{spec_of, Position, PositionSpec};
 use crate::{AppState, Limits};
 
 mod analyze;
-mod big;
+mod game;
 mod genus;
 mod hackenbush;
-mod loopy;
 mod moves;
 mod remoteness;
 mod sequence;

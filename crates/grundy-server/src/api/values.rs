@@ -1,7 +1,5 @@
 //! `POST /api/moves`: every move of a position valued, for the page's coloured moves.
 
-use grundy_core::strategy::move_values::move_values as value_moves;
-
 use super::*;
 
 /// `POST /api/moves`: every move with whether it wins or loses for the player who makes it,
@@ -16,35 +14,10 @@ pub async fn valued_moves(
     State(app): State<AppState>,
     ApiJson(req): ApiJson<AnalyzeRequest>,
 ) -> ApiResult {
-    if loopy::is_loopy(&req.position) {
-        return loopy::moves(app, req.position).await;
-    }
     let spec = req.position.clone();
-    let listed = if let Some(terms) = big::big_terms(&req.position, &app.limits)? {
-        let limits = app.limits.clone();
-        app.compute
-            .run(move || big::moves(&terms, &req.position, &limits))
-            .await
-    } else {
-        let position = Position::parse(req.position, &app.limits)?;
-        app.compute
-            .run(move || {
-                // Each option of a bar beyond the search is beyond it too: refused at once,
-                // where valuing them would run out the server's time.
-                if let Some((_, beyond)) = grundy_core::answer::beyond_search(&position.sum) {
-                    return Err(ApiError::limit(
-                        "engine",
-                        format!(
-                            "the moves of this bar are not valued: it has {beyond}, beyond the search"
-                        ),
-                    ));
-                }
-                let values = value_moves(&position.sum, position.convention())?;
-                Ok(wire(AtPosition::new(values, position.spec)))
-            })
-            .await
-    };
-    match listed {
+    let game = game::read(req.position, &app.limits)?;
+    let limits = app.limits.clone();
+    match app.compute.run(move || game.moves(&limits)).await {
         Err(refusal) if req.partial && refusal.limit.is_some() => Ok(wire(UnlistedMoves {
             moves: (),
             unlisted: refusal.error,
