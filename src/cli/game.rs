@@ -533,7 +533,7 @@ pub fn draw(sum: &Sum) -> Vec<String> {
 /// A row of coins' heads in words, numbered as its game numbers them: `heads: coins 2, 3 and
 /// 5`, `no heads`.
 fn coin_row(c: &Component) -> Option<String> {
-    let first = c.rules().first_coin()?;
+    let first = c.rules().presentation().first_coin?;
     let row = c.heaps();
     let heads: Vec<String> = (0..row.len() as u64)
         .filter(|&i| row[i as usize] == 1)
@@ -552,7 +552,7 @@ fn coin_row(c: &Component) -> Option<String> {
 /// A grid of coins or a Cram board row by row, under a line of column numbers, each row
 /// after its number: rows and columns numbered as the game's moves name them.
 fn squares(c: &Component) -> Option<Vec<String>> {
-    let numbering = c.rules().grid_numbering()?;
+    let numbering = c.rules().presentation().grid?;
     let text = c.to_string();
     let rows: Vec<Vec<char>> = text.split('/').map(|r| r.chars().collect()).collect();
     let cols = rows.first().map_or(0, Vec::len);

@@ -30,7 +30,7 @@ use crate::kernel::numbering::Numbering;
 use crate::kernel::MoveError;
 use crate::kernel::TreeEstimate;
 use crate::kernel::{Derivation, OptionValue};
-use crate::kernel::{MoveContext, Ruleset};
+use crate::kernel::{MoveContext, Presentation, Ruleset};
 use crate::nimber::{MexSet, Nimber};
 
 /// How a grid is written, in the families' help.
@@ -289,8 +289,11 @@ impl Acrostic {
 impl Ruleset for Acrostic {
     type Position = CoinGrid;
 
-    fn grid_numbering(&self) -> Option<Numbering> {
-        Some(self.numbering())
+    fn presentation(&self) -> Presentation {
+        Presentation {
+            grid: Some(self.numbering()),
+            ..Presentation::of_form::<CoinGrid>()
+        }
     }
 
     fn term(&self) -> String {

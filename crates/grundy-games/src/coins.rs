@@ -53,7 +53,7 @@ use crate::kernel::move_forms as forms;
 use crate::kernel::moves::MoveList;
 use crate::kernel::MoveError;
 use crate::kernel::TreeEstimate;
-use crate::kernel::{uniform_below, MoveContext, PositionForm, Ruleset};
+use crate::kernel::{uniform_below, MoveContext, PositionForm, Presentation, Ruleset};
 use crate::kernel::{Derivation, OptionValue};
 use crate::nimber::Nimber;
 
@@ -395,8 +395,11 @@ pub fn read_th(text: &str) -> Option<Vec<u64>> {
 impl Ruleset for Coins {
     type Position = Vec<u64>;
 
-    fn first_coin(&self) -> Option<u64> {
-        Some(self.line.first_coin())
+    fn presentation(&self) -> Presentation {
+        Presentation {
+            first_coin: Some(self.line.first_coin()),
+            ..Presentation::named("row of coins")
+        }
     }
 
     fn term(&self) -> String {
@@ -418,10 +421,6 @@ impl Ruleset for Coins {
             Some(game) => game.title().into(),
             None => format!("Coins: {}", self.line.rule().describe()),
         }
-    }
-
-    fn noun(&self) -> &'static str {
-        "row of coins"
     }
 
     fn show_position(&self, row: &Vec<u64>) -> String {

@@ -489,7 +489,7 @@ impl Moore {
         if heaps.iter().all(|&h| h == 0) {
             return Err(MoveError::EmptyHeap {
                 heap: context.index + 1,
-                noun: self.noun(),
+                noun: self.presentation().noun,
             });
         }
         if takes.len() as u64 > self.k {

@@ -44,7 +44,7 @@ where
     /// The ruleset's name in terms and JSON, e.g. `cram`.
     const NAME: &'static str;
     /// How rows and columns are numbered when a position is drawn square by square (see
-    /// [`crate::kernel::Ruleset::grid_numbering`]); `None` for graphs and Chomp's bars.
+    /// [`crate::kernel::Presentation::grid`]); `None` for graphs and Chomp's bars.
     const GRID_NUMBERING: Option<crate::kernel::numbering::Numbering> = None;
     /// Its title, e.g. `Cram`.
     const TITLE: &'static str;
@@ -268,8 +268,11 @@ impl<G: SearchedGame> Ord for Searched<G> {
 impl<G: SearchedGame> Ruleset for Searched<G> {
     type Position = G::Board;
 
-    fn grid_numbering(&self) -> Option<crate::kernel::numbering::Numbering> {
-        G::GRID_NUMBERING
+    fn presentation(&self) -> crate::kernel::Presentation {
+        crate::kernel::Presentation {
+            grid: G::GRID_NUMBERING,
+            ..crate::kernel::Presentation::of_form::<G::Board>()
+        }
     }
 
     fn term(&self) -> String {
@@ -434,7 +437,11 @@ impl<G: SearchedGame> Ruleset for Searched<G> {
 
     fn move_examples(&self, numbered: bool) -> String {
         if numbered {
-            format!("the {}'s number, then {}", self.noun(), G::EXAMPLES)
+            format!(
+                "the {}'s number, then {}",
+                self.presentation().noun,
+                G::EXAMPLES
+            )
         } else {
             G::EXAMPLES.into()
         }

@@ -48,7 +48,7 @@ use crate::kernel::numbering::Numbering;
 use crate::kernel::MoveError;
 use crate::kernel::TreeEstimate;
 use crate::kernel::{Derivation, OptionValue};
-use crate::kernel::{MoveContext, Ruleset};
+use crate::kernel::{MoveContext, Presentation, Ruleset};
 use crate::nimber::{nim_div, nim_mul, Nimber};
 
 /// The Tartan products known by name.
@@ -335,8 +335,11 @@ impl Tartan {
 impl Ruleset for Tartan {
     type Position = CoinGrid;
 
-    fn grid_numbering(&self) -> Option<Numbering> {
-        Some(self.numbering())
+    fn presentation(&self) -> Presentation {
+        Presentation {
+            grid: Some(self.numbering()),
+            ..Presentation::of_form::<CoinGrid>()
+        }
     }
 
     fn term(&self) -> String {

@@ -70,7 +70,7 @@ trait Erased: Send + Sync + 'static {
     fn named(&self) -> Option<String>;
     fn write(&self) -> String;
     fn json_field(&self) -> &'static str;
-    fn noun(&self) -> &'static str;
+    fn presentation(&self) -> crate::Presentation;
     fn position_serialize(&self) -> Box<dyn erased_serde::Serialize + '_>;
     fn parse_move(
         &self,
@@ -243,8 +243,8 @@ impl<R: Ruleset> Erased for Typed<R> {
         R::Position::JSON_FIELD
     }
 
-    fn noun(&self) -> &'static str {
-        self.rules.noun()
+    fn presentation(&self) -> crate::Presentation {
+        self.rules.presentation()
     }
 
     fn position_serialize(&self) -> Box<dyn erased_serde::Serialize + '_> {
@@ -419,9 +419,14 @@ impl Component {
     }
 
     /// What this component is called in moves and analyses: `heap`, `row`, `board`, `graph`,
-    /// `row of coins` ([`Ruleset::noun`]).
+    /// `row of coins` ([`crate::Presentation::noun`]).
     pub fn noun(&self) -> &'static str {
-        self.0.noun()
+        self.0.presentation().noun
+    }
+
+    /// What this component is called and how it is numbered ([`Ruleset::presentation`]).
+    pub fn presentation(&self) -> crate::Presentation {
+        self.0.presentation()
     }
 
     /// A short name of the ruleset, e.g. `nim` or `subtraction {1,4,9}`.
@@ -613,10 +618,8 @@ pub trait AnyRules: Debug + Send + Sync + 'static {
     fn components(self: Arc<Self>, positions: &str) -> Result<Vec<Component>>;
     /// The components a list of numbers names (see [`Ruleset::positions_from`]).
     fn components_from(self: Arc<Self>, numbers: Vec<u64>) -> Result<Vec<Component>>;
-    /// The number of a row's leftmost coin (see [`Ruleset::first_coin`]).
-    fn first_coin(&self) -> Option<u64>;
-    /// How a grid's rows and columns are numbered (see [`Ruleset::grid_numbering`]).
-    fn grid_numbering(&self) -> Option<super::numbering::Numbering>;
+    /// What a component is called and how it is numbered (see [`Ruleset::presentation`]).
+    fn presentation(&self) -> crate::Presentation;
     /// One heap's moves as Nim's or an octal code's (see [`Ruleset::heap_moves`]).
     fn heap_moves(&self) -> Option<super::heap_rules::HeapMoves<'_>>;
     /// The ruleset itself, to look at its own type.
@@ -640,12 +643,8 @@ impl<R: Ruleset> AnyRules for R {
         Ruleset::splits(self)
     }
 
-    fn first_coin(&self) -> Option<u64> {
-        Ruleset::first_coin(self)
-    }
-
-    fn grid_numbering(&self) -> Option<super::numbering::Numbering> {
-        Ruleset::grid_numbering(self)
+    fn presentation(&self) -> crate::Presentation {
+        Ruleset::presentation(self)
     }
 
     fn amounts(&self) -> &[u64] {

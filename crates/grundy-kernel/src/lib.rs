@@ -29,6 +29,7 @@
 //! | [`cancel`] | the cancel flag of long computations |
 //! | [`budget`] | the budget of one question, time and memory, installed per thread ([`budget::within`]) |
 //! | [`numbering`] | how the cells of a coin grid are numbered ([`numbering::Numbering`]) |
+//! | [`presentation`] | what a component is called and how it is numbered, one value per ruleset ([`presentation::Presentation`]) |
 //! | [`nimber`] | the values themselves: [`mex`], [`nim_sum`] and Conway's nim multiplication |
 
 #![forbid(unsafe_code)]
@@ -53,6 +54,7 @@ pub mod moves;
 pub mod nim;
 pub mod nim_heap;
 pub mod numbering;
+pub mod presentation;
 pub mod provenance;
 pub mod reasoning;
 pub mod ruleset;
@@ -69,5 +71,6 @@ pub use list::{parse_list, parse_u64, parse_whole, whole_digits, NotWhole};
 pub use move_error::MoveError;
 pub use nim_heap::NimHeap;
 pub use nimber::{mex, nim_sum, Nimber};
+pub use presentation::Presentation;
 pub use ruleset::{and_list, common_noun, plural, uniform_below, BigHeaps, Ruleset};
 pub use tree_estimate::TreeEstimate;

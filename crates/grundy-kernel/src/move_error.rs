@@ -39,7 +39,7 @@ pub enum MoveError {
     EmptyHeap {
         /// The component, counted from 1.
         heap: usize,
-        /// What it is called ([`super::Ruleset::noun`]).
+        /// What it is called ([`super::Presentation::noun`]).
         noun: &'static str,
     },
     /// Understood, but the rules do not allow it.

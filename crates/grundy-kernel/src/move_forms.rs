@@ -57,7 +57,7 @@ pub fn checked_option<R: Ruleset + ?Sized>(
     if rules.gentlest_option(from).is_none() {
         return Err(MoveError::EmptyHeap {
             heap: context.index + 1,
-            noun: rules.noun(),
+            noun: rules.presentation().noun,
         });
     }
     rules.option_to(from, parts).ok_or_else(|| {

@@ -3,7 +3,7 @@
 
 /// How a position drawn square by square numbers its rows and columns: a grid of coins as its
 /// one-dimensional games number their coins (from 0 or from 1), a Cram board from 1
-/// ([`crate::Ruleset::grid_numbering`]).
+/// ([`crate::Presentation::grid`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Numbering {
     /// The number of the top row.

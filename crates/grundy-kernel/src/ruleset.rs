@@ -10,7 +10,7 @@ use super::form::{MoveContext, PositionForm};
 use super::heap_rules::HeapMoves;
 use super::heap_sequence::HeapSequence;
 use super::moves::MoveList;
-use super::numbering::Numbering;
+use super::presentation::Presentation;
 use super::reasoning::PositionReasoning;
 use super::{Derivation, MoveError, TreeEstimate};
 use crate::nimber::{nim_sum, Nimber};
@@ -33,12 +33,12 @@ pub trait Ruleset: Debug + Send + Sync + Eq + Hash + Ord + 'static {
     /// A title for people, e.g. `Subtraction game S = {1,4,9}`.
     fn title(&self) -> String;
 
-    /// What a component of these rules is called in moves and analyses (`heap 2: 7 -> 4`,
-    /// `board 1: ...`): by default its shape's noun ([`PositionForm::NOUN`]); rulesets whose
+    /// What a component is called and how it is numbered for people (one value: see
+    /// [`Presentation`]); by default its shape's noun ([`PositionForm::NOUN`]). Rulesets whose
     /// shape is shared with other kinds of game name their own (a row of coins is not a row of
-    /// heaps).
-    fn noun(&self) -> &'static str {
-        Self::Position::NOUN
+    /// heaps), and rows and grids of coins give their numbering.
+    fn presentation(&self) -> Presentation {
+        Presentation::of_form::<Self::Position>()
     }
 
     /// A position as shown to people: by default its shape's ([`PositionForm::show`]); a row
@@ -257,19 +257,6 @@ pub trait Ruleset: Debug + Send + Sync + Eq + Hash + Ord + 'static {
         Self::Position::describe_move(from, to)
     }
 
-    /// The number of the leftmost coin of a row, for rulesets whose positions are rows of coins
-    /// (1, or 0 where the published values number the coins from 0); `None` for the others.
-    /// The front ends number coins with it when they draw a row.
-    fn first_coin(&self) -> Option<u64> {
-        None
-    }
-
-    /// How rows and columns are numbered, for rulesets whose positions are drawn square by
-    /// square (grids of coins, Cram boards); `None` for the others.
-    fn grid_numbering(&self) -> Option<Numbering> {
-        None
-    }
-
     /// The moves of one heap in a form the misère engine reads directly (Nim, or an octal
     /// code), for heap rulesets that have one; `None` for the others, which the engine asks
     /// heap by heap through their options. The ruleset hands its rules over here so that no
@@ -345,7 +332,7 @@ pub trait BigHeaps {
     }
 }
 
-/// A noun of [`Ruleset::noun`] in the plural: `heaps`, `rows of coins`, `grids of coins`.
+/// A noun ([`Presentation::noun`]) in the plural: `heaps`, `rows of coins`, `grids of coins`.
 pub fn plural(noun: &str) -> String {
     match noun.split_once(' ') {
         Some((first, rest)) => format!("{first}s {rest}"),
@@ -362,7 +349,7 @@ pub fn and_list(words: &[String]) -> String {
     }
 }
 
-/// What the components of a position are called together: their [`Ruleset::noun`] when they
+/// What the components of a position are called together: their [`Presentation::noun`] when they
 /// share one (`heap`, `board`, `row of coins`), `part` when they are of several kinds.
 pub fn common_noun<'a>(nouns: impl IntoIterator<Item = &'a str>) -> &'a str {
     let mut nouns = nouns.into_iter();

@@ -52,7 +52,7 @@ async fn nouns_drawings_and_explanations_of_boards_graphs_coins_and_rows() {
     assert_eq!(family("mock-turtles")["first_coin"], 0);
     assert_eq!(family("nim").get("first_coin"), None);
     // Rows and columns of boards drawn square by square, from the rulesets themselves
-    // (`Ruleset::grid_numbering`): coin grids as their games number coins, Cram from 1.
+    // (`Presentation::grid`): coin grids as their games number coins, Cram from 1.
     assert_eq!(family("turning-corners")["first_row"], 0);
     assert_eq!(family("cram")["first_row"], 1);
     assert_eq!(family("cram")["first_column"], 1);

@@ -34,7 +34,7 @@ pub fn move_forms(family: &Family) -> String {
 }
 
 /// What one of the family's components is called in moves and analyses (`heap`, `board`,
-/// `graph`, `row of coins`: [`crate::kernel::Ruleset::noun`]), from its example term.
+/// `graph`, `row of coins`: [`crate::kernel::Presentation::noun`]), from its example term.
 pub fn noun(family: &Family) -> &'static str {
     crate::spec::parse_sum(family.example)
         .ok()
@@ -43,10 +43,10 @@ pub fn noun(family: &Family) -> &'static str {
 }
 
 /// The number of the leftmost coin of a row, for the coin-turning families (1, or 0 where the
-/// published values number the coins from 0: [`crate::kernel::Ruleset::first_coin`]); `None`
+/// published values number the coins from 0: [`crate::kernel::Presentation::first_coin`]); `None`
 /// for the others.
 pub fn first_coin(family: &Family) -> Option<u64> {
-    family.rules(&[]).ok()?.first_coin()
+    family.rules(&[]).ok()?.presentation().first_coin
 }
 
 /// How the grids of a two-dimensional coin game or a Cram board are numbered (rows and columns
@@ -54,7 +54,7 @@ pub fn first_coin(family: &Family) -> Option<u64> {
 /// have no parameters (Turning Corners, Rugs, Acrostic Twins, Cram); `None` for the others: the
 /// numbering of `tartan{G;H}` and `acrostic{G;H}` is that of `G` and `H` ([`first_coin`]).
 pub fn grid_numbering(family: &Family) -> Option<Numbering> {
-    family.rules(&[]).ok()?.grid_numbering()
+    family.rules(&[]).ok()?.presentation().grid
 }
 
 #[cfg(test)]

@@ -313,7 +313,7 @@ pub struct ComponentValue<V = Nimber> {
     /// The ruleset, e.g. `subtraction {1,4,9}`.
     pub ruleset: String,
     /// What the component is called: `heap`, `board`, `graph`, `row of coins`
-    /// ([`crate::kernel::Ruleset::noun`]).
+    /// ([`crate::kernel::Presentation::noun`]).
     pub noun: &'static str,
     /// The position, e.g. `11`.
     pub position: String,

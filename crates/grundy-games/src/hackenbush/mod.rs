@@ -332,7 +332,7 @@ impl Ruleset for Hackenbush {
         if from.is_empty() {
             return Some(Err(MoveError::EmptyHeap {
                 heap: context.index + 1,
-                noun: self.noun(),
+                noun: self.presentation().noun,
             }));
         }
         Some(typed_edge(from, word).map(|i| vec![from.after_cut(i)]))
