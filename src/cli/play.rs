@@ -440,18 +440,16 @@ impl Session {
     }
 
     fn undo(&mut self) -> String {
-        if !self.game.turns.iter().any(|t| t.seat == self.human) {
+        let Some(last) = self.game.turns.iter().rposition(|t| t.seat == self.human) else {
             return "Nothing to undo: you have not moved yet.".into();
-        }
+        };
+        let text = move_text(&self.game.turns[last].mv, &self.game.turns[last].before);
         // Take back the computer's replies, then the human's own move.
         self.waiting = false;
-        while let Some(turn) = self.game.undo() {
-            if turn.seat == self.human {
-                let text = move_text(&turn.mv, &turn.before);
-                return format!("Undone: {text}.");
-            }
+        while self.game.turns.len() > last {
+            self.game.undo();
         }
-        String::new()
+        format!("Undone: {text}.")
     }
 
     fn finish(&self) -> Vec<String> {
