@@ -14,6 +14,8 @@
 
 use std::sync::Arc;
 
+use grundy_core::report::Explanation;
+
 use super::*;
 
 mod any_size;
@@ -73,6 +75,26 @@ pub(super) fn read(spec: PositionSpec, limits: &Limits) -> Result<Game, ApiError
         return Ok(Arc::new(position));
     }
     Ok(Arc::new(Position::parse(spec, limits)?))
+}
+
+/// `/api/hint`'s answer: `answer`'s move `mv`, the position after it, and the reasoning planned
+/// for that move by `plan` (the kinds plan it for moves of their own type).
+pub(super) fn hint_of<M: serde::Serialize, P: serde::Serialize>(
+    answer: grundy_core::answer::Answer,
+    mv: Option<M>,
+    position: Option<P>,
+    plan: impl FnOnce(Explanation) -> Explanation,
+) -> ApiResult {
+    let report = answer.report;
+    Ok(wire(Hint {
+        mv,
+        position,
+        moves_left: answer.moves_left,
+        outcome: report.outcome,
+        winning: report.outcome == Outcome::N,
+        explanation: report.explanation.map(plan),
+        provenance: answer.provenance,
+    }))
 }
 
 /// The heaps of a move's `to` (numbers, strings of digits, or components listed by their

@@ -102,24 +102,18 @@ impl Answers for AnySize {
     /// The perfect player's move, the position after it, the outcome and the reasoning.
     fn hint(&self, limits: &Limits) -> ApiResult {
         let (answer, played) = self.perfect_move(limits)?;
-        let report = answer.report;
-        let explanation = match &answer.any_move {
-            Some(Move::Sum(BigMove::Small(m))) => report.explanation.map(|e| e.planned_for(m)),
-            _ => report.explanation,
+        let small = match &answer.any_move {
+            Some(Move::Sum(BigMove::Small(m))) => Some(m.clone()),
+            _ => None,
         };
         let (m, position) = match played {
             Some((m, position, _)) => (Some(m), Some(position)),
             None => (None, None),
         };
-        Ok(wire(Hint {
-            mv: m,
-            position,
-            moves_left: answer.moves_left,
-            outcome: report.outcome,
-            winning: report.outcome == Outcome::N,
-            explanation,
-            provenance: answer.provenance,
-        }))
+        hint_of(answer, m, position, |e| match &small {
+            Some(m) => e.planned_for(m),
+            None => e,
+        })
     }
 
     /// The computer plays the perfect move (the hint's) at every strength.

@@ -41,21 +41,13 @@ impl Answers for Position {
 
     fn hint(&self, limits: &Limits) -> ApiResult {
         let answer = answer_of(self, limits, true)?;
-        let m = answer.computer_move;
-        let report = answer.report;
-        let explanation = match &m {
-            Some(m) => report.explanation.map(|e| e.planned_for(m)),
-            None => report.explanation,
-        };
-        Ok(wire(Hint {
-            position: m.as_ref().map(|m| self.after(m)),
-            mv: m,
-            moves_left: answer.moves_left,
-            outcome: report.outcome,
-            winning: report.outcome == Outcome::N,
-            explanation,
-            provenance: answer.provenance,
-        }))
+        let m = answer.computer_move.clone();
+        let position = m.as_ref().map(|m| self.after(m));
+        let planned = m.clone();
+        hint_of(answer, m, position, |e| match &planned {
+            Some(m) => e.planned_for(m),
+            None => e,
+        })
     }
 
     fn computer_move(
