@@ -28,15 +28,15 @@ async fn analyze(ms: u64, position: Value, partial: bool) -> (StatusCode, Value)
     send_with(config(ms), Method::POST, "/api/analyze", body).await
 }
 
-/// Cram 6 × 7 (its value takes minutes) refused within 200 ms; with `partial`, the board as
+/// Cram 6 × 7 (its value takes minutes) refused within 400 ms; with `partial`, the board as
 /// it stands, not finished, nothing about who wins, and why. A board valued in time is
 /// answered as ever, and a heap game refused stays refused: no move of it is known either.
 #[tokio::test]
 async fn a_board_too_hard_to_value_is_answered_unvalued_when_asked() {
     let board = json!({ "game": "cram", "position": "6x7" });
-    let (s, b) = analyze(200, board.clone(), false).await;
+    let (s, b) = analyze(400, board.clone(), false).await;
     assert_limit(s, &b, "compute_time_ms");
-    let (s, b) = analyze(200, board.clone(), true).await;
+    let (s, b) = analyze(400, board.clone(), true).await;
     assert_eq!(s, StatusCode::OK, "{b}");
     let unknown = ["values", "nim_sum", "outcome", "winner", "winning_moves"];
     for field in unknown {
@@ -119,16 +119,16 @@ async fn computer_move(ms: u64, position: Value, partial: bool) -> (StatusCode, 
 }
 
 /// After a corner domino on Cram 6 × 7 no move is known to win and none is found within
-/// 200 ms: the computer's move is refused, and with `partial` it is a move at random (the same
+/// 400 ms: the computer's move is refused, and with `partial` it is a move at random (the same
 /// for the same seed), legal, with `refused` saying why. A heap game refused stays refused;
 /// `partial` must be a boolean.
 #[tokio::test]
 async fn a_computer_move_too_hard_to_find_is_played_at_random_when_asked() {
     let board =
         json!({ "game": "cram", "position": "##...../......./......./......./......./......." });
-    let (s, b) = computer_move(200, board.clone(), false).await;
+    let (s, b) = computer_move(400, board.clone(), false).await;
     assert_limit(s, &b, "compute_time_ms");
-    let (s, first) = computer_move(200, board.clone(), true).await;
+    let (s, first) = computer_move(400, board.clone(), true).await;
     assert_eq!(s, StatusCode::OK, "{first}");
     let refused = first["refused"].as_str().unwrap();
     assert!(refused.contains("compute_time_ms"), "{refused}");
@@ -145,7 +145,7 @@ async fn a_computer_move_too_hard_to_find_is_played_at_random_when_asked() {
     assert_eq!(s, StatusCode::OK, "{applied}");
     assert_eq!(applied["legal"], true, "{applied}");
     assert_eq!(applied["position"]["position"], after);
-    let (_, again) = computer_move(200, board.clone(), true).await;
+    let (_, again) = computer_move(400, board.clone(), true).await;
     assert_eq!(again["move"], first["move"]);
     // A position whose perfect move is found in time has no `refused`.
     let small = json!({ "game": "cram", "position": "3x3" });
@@ -153,7 +153,7 @@ async fn a_computer_move_too_hard_to_find_is_played_at_random_when_asked() {
     assert_eq!(s, StatusCode::OK, "{b}");
     assert!(b.get("refused").is_none(), "{b}");
     let heaps = json!({ "game": "octal", "code": "0.6", "heaps": [40_000_000] });
-    let (s, b) = computer_move(200, heaps, true).await;
+    let (s, b) = computer_move(400, heaps, true).await;
     assert_limit(s, &b, "compute_time_ms");
     let (s, b) = send(
         Method::POST,
