@@ -45,14 +45,23 @@ pub(super) trait Answers: Send + Sync {
     fn hint(&self, limits: &Limits) -> ApiResult;
 
     /// `/api/move`: the computer's move at `player`'s strength, its random choices from
-    /// `seed`; with `partial`, a move played without the value where the value is refused.
-    fn computer_move(
+    /// `seed`.
+    fn computer_move(&self, player: PlayerSpec, seed: u64, limits: &Limits) -> ApiResult;
+
+    /// `/api/move` with `partial`, after `refusal`: a move at random (from `seed`), played
+    /// without the value, where the refusal is of its value and the position can be played
+    /// without it (boards and graphs valued by search); `None` keeps the refusal. Asked after
+    /// the pool's answer, as [`Answers::unvalued`] is, so that it comes whether the core refused
+    /// at the question's budget or the pool at its deadline (a job starved of the processor
+    /// on a busy machine reaches neither in time).
+    fn unvalued_move(
         &self,
-        player: PlayerSpec,
-        seed: u64,
-        partial: bool,
-        limits: &Limits,
-    ) -> ApiResult;
+        _player: PlayerSpec,
+        _seed: u64,
+        _refusal: &ApiError,
+    ) -> Option<ApiResult> {
+        None
+    }
 
     /// `/api/moves`: every move valued.
     fn moves(&self, limits: &Limits) -> ApiResult;

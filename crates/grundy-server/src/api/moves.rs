@@ -67,10 +67,17 @@ pub async fn computer_move(
 ) -> ApiResult {
     let game = game::read(req.position, &app.limits)?;
     let seed = req.seed.unwrap_or_else(fresh_seed);
-    let (player, partial, limits) = (req.player, req.partial, app.limits.clone());
-    app.compute
-        .run(move || game.computer_move(player, seed, partial, &limits))
+    let (player, limits, asked) = (req.player, app.limits.clone(), game.clone());
+    match app
+        .compute
+        .run(move || asked.computer_move(player, seed, &limits))
         .await
+    {
+        Err(refusal) if req.partial => game
+            .unvalued_move(player, seed, &refusal)
+            .unwrap_or(Err(refusal)),
+        answered => answered,
+    }
 }
 
 /// `POST /api/apply` request.

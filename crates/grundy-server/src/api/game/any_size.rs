@@ -117,13 +117,7 @@ impl Answers for AnySize {
     }
 
     /// The computer plays the perfect move (the hint's) at every strength.
-    fn computer_move(
-        &self,
-        player: PlayerSpec,
-        seed: u64,
-        _partial: bool,
-        limits: &Limits,
-    ) -> ApiResult {
+    fn computer_move(&self, player: PlayerSpec, seed: u64, limits: &Limits) -> ApiResult {
         let (_, played) = self.perfect_move(limits)?;
         let (m, position, finished) = match played {
             Some((m, position, finished)) => (Some(m), Some(position), finished),

@@ -50,38 +50,32 @@ impl Answers for Position {
         })
     }
 
-    fn computer_move(
-        &self,
-        player: PlayerSpec,
-        seed: u64,
-        partial: bool,
-        limits: &Limits,
-    ) -> ApiResult {
+    fn computer_move(&self, player: PlayerSpec, seed: u64, limits: &Limits) -> ApiResult {
         if matches!(player.0, Player::Bouton) && !Position::is_cheap(self) {
             // The bouton player's losing move lists every option of a component.
             check_listable(&self.sum, "the bouton player")?;
         }
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let budget = question_budget(limits);
-        let answered = within_question_budget(limits, || {
+        let m = within_question_budget(limits, || {
             player_move(&self.sum, self.convention(), player.0, budget, &mut rng)
-        });
-        let refusal = match answered {
-            Ok(m) => return Ok(wire(move_json(self, m, player, seed))),
-            Err(refusal) => refusal,
-        };
-        let unvalued = partial && refusal.refuses_the_value();
-        match unvalued
-            .then(|| unvalued_move(&self.sum, &mut rng))
-            .flatten()
-        {
-            Some(m) => {
-                let mut answer = move_json(self, Some(m), player, seed);
-                answer.refused = Some(refusal.error);
-                Ok(wire(answer))
-            }
-            None => Err(refusal),
+        })?;
+        Ok(wire(move_json(self, m, player, seed)))
+    }
+
+    fn unvalued_move(
+        &self,
+        player: PlayerSpec,
+        seed: u64,
+        refusal: &ApiError,
+    ) -> Option<ApiResult> {
+        if !refusal.refuses_the_value() {
+            return None;
         }
+        let m = unvalued_move(&self.sum, &mut ChaCha8Rng::seed_from_u64(seed))?;
+        let mut answer = move_json(self, Some(m), player, seed);
+        answer.refused = Some(refusal.error.clone());
+        Some(Ok(wire(answer)))
     }
 
     fn moves(&self, _limits: &Limits) -> ApiResult {

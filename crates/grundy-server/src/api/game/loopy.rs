@@ -102,13 +102,7 @@ impl Answers for Loopy {
     }
 
     /// The strategy's move, the hint's, at every strength.
-    fn computer_move(
-        &self,
-        _player: PlayerSpec,
-        _seed: u64,
-        _partial: bool,
-        limits: &Limits,
-    ) -> ApiResult {
+    fn computer_move(&self, _player: PlayerSpec, _seed: u64, limits: &Limits) -> ApiResult {
         self.hint(limits)
     }
 
